@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fixed-point HPCC model, bit-exact with rtl/cc/hpcc_cc_engine.v.
+ *
+ * Each block below names the RTL stage that computes the same value, so a
+ * mismatch can be traced to one stage. Formats: docs/cc.md.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpcc_model.h"
+#include "hpcc_recip.h"
+
+#define MASK(n) ((1ull << (n)) - 1u)
+
+struct fx_qp {
+	/* INT snapshot (RAM_L) */
+	uint32_t valid, path_id, nhop;
+	uint32_t ts[HPCC_MAX_HOPS], tx[HPCC_MAX_HOPS], q[HPCC_MAX_HOPS];
+	/* sequence state (RAM_S) */
+	uint32_t lus, mode;
+	/* EWMA (RAM_V) */
+	uint32_t v;
+	/* window state (RAM_W) */
+	uint32_t w, wc, inc;
+};
+
+struct hpcc_fx {
+	unsigned nqp;
+	struct hpcc_derived d;
+	struct hpcc_counters c;
+	struct fx_qp *qp;
+};
+
+static uint64_t sat(uint64_t x, unsigned bits)
+{
+	return x > MASK(bits) ? MASK(bits) : x;
+}
+
+void hpcc_derive(const struct hpcc_params *in, struct hpcc_derived *d)
+{
+	static const uint32_t g_div5[9] = { 0, 2, 5, 8, 10, 20, 40, 80, 160 };
+	struct hpcc_params p = *in;
+	uint32_t m, sh, m5, sh5;
+	uint64_t w;
+
+	memset(d, 0, sizeof(*d));
+	/* sanitise: clamp into the supported ranges and flag what was clamped */
+	if (p.t_ns < HPCC_T_MIN || p.t_ns > HPCC_T_MAX) {
+		p.t_ns = p.t_ns < HPCC_T_MIN ? HPCC_T_MIN : HPCC_T_MAX;
+		d->status |= HPCC_PS_T_CLAMPED;
+	}
+	if (p.eta_q16 < HPCC_ETA_MIN || p.eta_q16 > HPCC_ETA_ONE) {
+		p.eta_q16 = p.eta_q16 < HPCC_ETA_MIN ? HPCC_ETA_MIN : HPCC_ETA_ONE;
+		d->status |= HPCC_PS_ETA_CLAMPED;
+	}
+	p.max_stage &= 15;
+	p.wai_q4 &= HPCC_WAI_MAX;
+	if (p.line_mbps < 1 || p.line_mbps > HPCC_RATE_MAX) {
+		p.line_mbps = p.line_mbps < 1 ? 1 : HPCC_RATE_MAX;
+		d->status |= HPCC_PS_LINE_CLAMPED;
+	}
+	if (p.min_mbps < 1 || p.min_mbps > p.line_mbps) {
+		p.min_mbps = p.min_mbps < 1 ? 1 : p.line_mbps;
+		d->status |= HPCC_PS_MIN_CLAMPED;
+	}
+	d->p = p;
+
+	hpcc_recip(p.t_ns, &d->rt_m, &d->rt_sh);
+	for (unsigned b = 1; b <= 8; b++) {
+		/* queue term: 640*qmin/(G*T*eta) in Q10.16 = qmin * 2^39 / (G/5*T*eta_q16) */
+		hpcc_recip((uint64_t)g_div5[b] * p.t_ns * p.eta_q16, &m, &sh);
+		d->kq_m[b] = m;
+		d->kq_sh[b] = sh - 39;
+		/* rate term: 1/(G*eta_q16) */
+		hpcc_recip((uint64_t)hpcc_speed_gbps(b) * p.eta_q16, &d->ke_m[b], &d->ke_sh[b]);
+	}
+	hpcc_recip(p.eta_q16, &m, &sh);
+	d->v_init = (uint32_t)hpcc_shr_round(m, sh - 32);
+
+	/* W = rate[Mb/s] * T[ns] / 8000 bytes = rate*T/500 in Q22.4 */
+	hpcc_recip(500, &m5, &sh5);
+	w = hpcc_shr_round((uint64_t)p.line_mbps * p.t_ns * m5, sh5);
+	if (w < (1u << HPCC_W_FRAC))
+		w = 1u << HPCC_W_FRAC;          /* windows are never below one byte */
+	if (w > MASK(HPCC_W_BITS)) {
+		w = MASK(HPCC_W_BITS);
+		d->status |= HPCC_PS_WMAX_SAT;
+	}
+	d->wmax = (uint32_t)w;
+	w = hpcc_shr_round((uint64_t)p.min_mbps * p.t_ns * m5, sh5);
+	if (w < (1u << HPCC_W_FRAC))
+		w = 1u << HPCC_W_FRAC;
+	if (w > d->wmax)
+		w = d->wmax;
+	d->wmin = (uint32_t)w;
+}
+
+struct hpcc_fx *hpcc_fx_new(unsigned nqp, const struct hpcc_params *p)
+{
+	struct hpcc_fx *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return NULL;
+	m->qp = calloc(nqp ? nqp : 1, sizeof(*m->qp));
+	if (!m->qp) {
+		free(m);
+		return NULL;
+	}
+	m->nqp = nqp;
+	hpcc_fx_set_params(m, p);
+	/* the engine's reset sweep: every QP starts as if INIT (mode HPCC) */
+	for (unsigned i = 0; i < nqp; i++) {
+		m->qp[i].v = m->d.v_init;
+		m->qp[i].w = m->qp[i].wc = m->d.wmax;
+	}
+	return m;
+}
+
+void hpcc_fx_free(struct hpcc_fx *m)
+{
+	if (m) {
+		free(m->qp);
+		free(m);
+	}
+}
+
+void hpcc_fx_set_params(struct hpcc_fx *m, const struct hpcc_params *p)
+{
+	hpcc_derive(p, &m->d);
+}
+
+const struct hpcc_derived *hpcc_fx_derived(const struct hpcc_fx *m)
+{
+	return &m->d;
+}
+
+const struct hpcc_counters *hpcc_fx_counters(const struct hpcc_fx *m)
+{
+	return &m->c;
+}
+
+/* per-hop normalised inflight (stages 2-7): v' = u'/eta in Q10.16, and a = tau/T */
+static void fx_hop(const struct hpcc_derived *d, const struct hpcc_hop *h,
+		   const struct fx_qp *q, unsigned i, uint32_t *v_out, uint32_t *a_out,
+		   int *dts_zero)
+{
+	uint32_t dts = (h->ts - q->ts[i]) & MASK(HPCC_TS_BITS);
+	uint32_t dtx = (h->tx - q->tx[i]) & MASK(HPCC_TXB_BITS);
+	uint32_t qmin = h->q < q->q[i] ? h->q : q->q[i];
+	uint64_t x_q, x_tx = 0, p1, n26, p2;
+	uint32_t md, shd;
+	int k, sr;
+
+	/* queue term */
+	x_q = sat(hpcc_shr_round((uint64_t)qmin * d->kq_m[h->b], d->kq_sh[h->b]), HPCC_V_BITS);
+
+	/* rate term: 1024*dtx/(G*dts*eta) = dtx * ke * (1/dts) * 2^42 in Q10.16 */
+	*dts_zero = dts == 0;
+	p1 = (uint64_t)dtx * d->ke_m[h->b];
+	if (dts != 0 && p1 != 0) {
+		k = (int)hpcc_msb64(p1) - 25;      /* normalise p1 to 26 bits */
+		n26 = k >= 0 ? p1 >> k : p1 << -k;
+		hpcc_recip(dts, &md, &shd);
+		p2 = n26 * md;
+		sr = (int)d->ke_sh[h->b] + (int)shd - 42 - k;
+		x_tx = sr < 0 ? MASK(HPCC_V_BITS) : sat(hpcc_shr_round(p2, (unsigned)sr), HPCC_V_BITS);
+	}
+	*v_out = (uint32_t)sat(x_q + x_tx, HPCC_V_BITS);
+
+	/* EWMA weight tau/T, Q1.16, saturating at 1 when dts >= T */
+	if (dts >= d->p.t_ns) {
+		*a_out = HPCC_A_ONE;
+	} else {
+		uint64_t a = hpcc_shr_round((uint64_t)dts * d->rt_m, d->rt_sh - 16);
+		*a_out = (uint32_t)(a > HPCC_A_ONE ? HPCC_A_ONE : a);
+	}
+}
+
+void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_update *out)
+{
+	const struct hpcc_derived *d = &m->d;
+	struct fx_qp *q = &m->qp[ev->qpn % (m->nqp ? m->nqp : 1)];
+	uint32_t reason = hpcc_screen_ack(ev);
+	int is_ack = ev->type == HPCC_EV_ACK && reason == HPCC_IGN_NONE;
+	int is_init = ev->type == HPCC_EV_INIT;
+	int record = 0, active, upd_wc, mdi = 0;
+	uint32_t alpha = HPCC_A_ONE, v_new, w_new, wc_new, inc_new;
+	uint64_t beta = HPCC_A_ONE / 2;
+	uint32_t old_valid = q->valid, old_path = q->path_id, old_nhop = q->nhop;
+	uint32_t vh[HPCC_MAX_HOPS], ah[HPCC_MAX_HOPS];
+	int dz[HPCC_MAX_HOPS];
+	struct fx_qp old = *q;
+
+	m->c.events++;
+	memset(out, 0, sizeof(*out));
+	out->qpn = ev->qpn;
+
+	/* stage 1: INT snapshot RAM, read-first; written for every well-formed ACK */
+	if (is_init) {
+		q->valid = 0;
+	} else if (is_ack) {
+		q->valid = 1;
+		q->path_id = ev->path_id & 0xfff;
+		q->nhop = ev->nhop;
+		for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
+			q->ts[i] = ev->hop[i].ts & MASK(HPCC_TS_BITS);
+			q->tx[i] = ev->hop[i].tx & MASK(HPCC_TXB_BITS);
+			q->q[i] = ev->hop[i].q & MASK(HPCC_QLEN_BITS);
+		}
+	}
+
+	/* stage 2: mode, record-only decision, lastUpdateSeq */
+	if (is_ack && q->mode != HPCC_MODE_HPCC) {
+		is_ack = 0;
+		reason = HPCC_IGN_MODE;
+	}
+	if (is_ack)
+		record = !old_valid || old_path != (ev->path_id & 0xfff) || old_nhop != ev->nhop;
+	active = is_ack && !record;
+	upd_wc = active && hpcc_psn_ge(ev->ack_psn & MASK(HPCC_PSN_BITS), q->lus);
+	if (is_init) {
+		q->lus = 0;
+		q->mode = ev->mode & 3;
+	} else if (record || upd_wc) {
+		q->lus = ev->snd_nxt & MASK(HPCC_PSN_BITS);
+	}
+
+	/* stages 3-8: per-hop measurement and max selection (MeasureInflight) */
+	if (active) {
+		int best = -1;
+		uint32_t vmax = 0;
+
+		for (unsigned i = 0; i < ev->nhop; i++) {
+			struct hpcc_hop h = ev->hop[i];
+
+			h.ts &= MASK(HPCC_TS_BITS);
+			h.tx &= MASK(HPCC_TXB_BITS);
+			h.q &= MASK(HPCC_QLEN_BITS);
+			fx_hop(d, &h, &old, i, &vh[i], &ah[i], &dz[i]);
+			m->c.dts_zero += dz[i];
+			if (vh[i] > vmax) {
+				vmax = vh[i];
+				best = (int)i;
+			}
+		}
+		if (best >= 0) {
+			alpha = HPCC_A_ONE - ah[best];
+			beta = (uint64_t)ah[best] * vh[best] + HPCC_A_ONE / 2;
+		}
+	} else if (is_init) {
+		alpha = 0;
+		beta = ((uint64_t)d->v_init << 16) + HPCC_A_ONE / 2;
+	}
+
+	/* stage 9: EWMA, V = ((1-a)*V + a*v') in Q10.16 */
+	v_new = (uint32_t)(((uint64_t)alpha * q->v + beta) >> 16);
+	q->v = v_new;
+
+	/* stages 10-13: ComputeWind */
+	w_new = q->w;
+	wc_new = q->wc;
+	inc_new = q->inc;
+	if (is_init) {
+		w_new = wc_new = d->wmax;
+		inc_new = 0;
+	} else if (active) {
+		uint32_t vr = v_new ? v_new : 1, mv, shv, s, w_calc;
+		uint64_t c, hmax, hmin, p, sum;
+
+		mdi = v_new >= (1u << HPCC_V_FRAC) || q->inc >= d->p.max_stage;
+		if (mdi) {
+			/* W = Wc / V + W_AI with the additive term and both clamps
+			 * pre-shifted into the product's scale */
+			hpcc_recip(vr, &mv, &shv);
+			s = shv - 16;
+			c = ((uint64_t)d->p.wai_q4 << s) + (1ull << (s - 1));
+			hmax = ((uint64_t)d->wmax + 1) << s;
+			hmin = (uint64_t)d->wmin << s;
+			if (hmax > (1ull << 47))
+				hmax = 1ull << 47;
+			if (hmin > (1ull << 47))
+				hmin = 1ull << 47;
+			p = (uint64_t)q->wc * mv + c;
+			w_calc = p >= hmax ? d->wmax : p < hmin ? d->wmin : (uint32_t)(p >> s);
+		} else {
+			sum = (uint64_t)q->wc + d->p.wai_q4;
+			w_calc = sum > d->wmax ? d->wmax : sum < d->wmin ? d->wmin : (uint32_t)sum;
+		}
+		w_new = w_calc;
+		if (upd_wc) {
+			wc_new = w_calc;
+			inc_new = mdi ? 0 : (q->inc < 15 ? q->inc + 1 : 15);
+		}
+	}
+	q->w = w_new;
+	q->wc = wc_new;
+	q->inc = inc_new;
+
+	/* stage 14: pacing rate R = W/T */
+	out->w_q4 = w_new;
+	out->rate_q16 = (uint32_t)sat(hpcc_shr_round((uint64_t)w_new * d->rt_m, d->rt_sh - 12),
+				      HPCC_RATE_BITS);
+	out->v_q16 = v_new;
+	out->reason = reason;
+	out->flags = (active ? HPCC_UF_ACTIVE : 0) | (upd_wc ? HPCC_UF_WC : 0) |
+		     (mdi ? HPCC_UF_MD : 0) | (record ? HPCC_UF_RECORD : 0) |
+		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0);
+	out->w = w_new / (double)(1 << HPCC_W_FRAC);
+	out->u = v_new / 65536.0 * d->p.eta_q16 / 65536.0;
+	out->rate_gbps = out->rate_q16 / 65536.0 * 8.0;
+
+	/* counters */
+	if (ev->type == HPCC_EV_ACK)
+		m->c.acks++;
+	if (is_init)
+		m->c.inits++;
+	switch (reason) {
+	case HPCC_IGN_NO_INT: m->c.ign_no_int++; break;
+	case HPCC_IGN_NHOP: m->c.ign_nhop++; break;
+	case HPCC_IGN_BAD_B: m->c.ign_bad_b++; break;
+	case HPCC_IGN_MODE: m->c.ign_mode++; break;
+	case HPCC_IGN_TYPE: m->c.ign_type++; break;
+	default: break;
+	}
+	m->c.record_only += record;
+	m->c.wc_updates += upd_wc;
+}

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Double-precision HPCC: Algorithm 1 of the paper (seed 000, §3.2) in window
+ * form, with the conventions DESIGN.md takes from the public ns-3 artifact:
+ *  - U starts at 1;
+ *  - the first ACK of a QP, or one whose pathID or nHop changed, only records
+ *    the INT snapshot and sets lastUpdateSeq = snd_nxt;
+ *  - TS and txBytes deltas are taken modulo 2^24 and 2^20;
+ *  - u' uses min(qlen) of the current and previous record;
+ *  - tau = min(dts of the max hop, T); if no hop has u' > 0, tau = 0 (ns-3);
+ *  - a full update (Wc committed) when ack_psn >= lastUpdateSeq (24-bit
+ *    serial arithmetic), which then sets lastUpdateSeq = snd_nxt;
+ *  - W is clamped to [minRate*T, lineRate*T]; R = W/T.
+ * hpnic's own rule: a hop whose TS did not advance (dts = 0) contributes no
+ * txRate term, instead of a division by zero.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpcc_model.h"
+
+#define MASK(n) ((1u << (n)) - 1u)
+
+struct fl_qp {
+	int valid;
+	uint32_t path_id, nhop, lus, mode, inc;
+	uint32_t ts[HPCC_MAX_HOPS], tx[HPCC_MAX_HOPS], q[HPCC_MAX_HOPS];
+	double u, w, wc;
+};
+
+struct hpcc_fl {
+	unsigned nqp;
+	struct hpcc_user_params p;
+	double wmax, wmin;           /* bytes */
+	struct hpcc_counters c;
+	struct fl_qp *qp;
+};
+
+static void fl_init_qp(struct hpcc_fl *m, struct fl_qp *q, uint32_t mode)
+{
+	memset(q, 0, sizeof(*q));
+	q->mode = mode;
+	q->u = 1.0;
+	q->w = q->wc = m->wmax;
+}
+
+struct hpcc_fl *hpcc_fl_new(unsigned nqp, const struct hpcc_user_params *u)
+{
+	struct hpcc_fl *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return NULL;
+	m->qp = calloc(nqp ? nqp : 1, sizeof(*m->qp));
+	if (!m->qp) {
+		free(m);
+		return NULL;
+	}
+	m->nqp = nqp;
+	m->p = *u;
+	m->wmax = u->line_gbps * u->t_ns / 8.0;          /* Winit = B_NIC * T */
+	m->wmin = u->min_mbps * 1e-3 * u->t_ns / 8.0;
+	for (unsigned i = 0; i < nqp; i++)
+		fl_init_qp(m, &m->qp[i], HPCC_MODE_HPCC);
+	return m;
+}
+
+void hpcc_fl_free(struct hpcc_fl *m)
+{
+	if (m) {
+		free(m->qp);
+		free(m);
+	}
+}
+
+const struct hpcc_counters *hpcc_fl_counters(const struct hpcc_fl *m)
+{
+	return &m->c;
+}
+
+/* MeasureInflight: returns the new U */
+static double measure_inflight(struct hpcc_fl *m, const struct fl_qp *q,
+			       const struct hpcc_event *ev)
+{
+	const double t = m->p.t_ns;
+	double u = 0, tau = 0;
+
+	for (unsigned i = 0; i < ev->nhop; i++) {
+		const struct hpcc_hop *h = &ev->hop[i];
+		uint32_t dts = (h->ts - q->ts[i]) & MASK(HPCC_TS_BITS);
+		uint32_t dtx = (h->tx - q->tx[i]) & MASK(HPCC_TXB_BITS);
+		uint32_t qlen = (h->q & MASK(HPCC_QLEN_BITS)) < q->q[i] ?
+				(h->q & MASK(HPCC_QLEN_BITS)) : q->q[i];
+		double b = hpcc_speed_gbps(h->b) / 8.0;    /* bytes per ns */
+		double tx_rate = 0, up;
+
+		if (dts == 0)
+			m->c.dts_zero++;
+		else
+			tx_rate = dtx * 128.0 / dts;
+		up = qlen * 80.0 / (b * t) + tx_rate / b;
+		if (up > u) {
+			u = up;
+			tau = dts;
+		}
+	}
+	if (tau > t)
+		tau = t;
+	return (1 - tau / t) * q->u + tau / t * u;
+}
+
+void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_update *out)
+{
+	struct fl_qp *q = &m->qp[ev->qpn % (m->nqp ? m->nqp : 1)];
+	uint32_t reason = hpcc_screen_ack(ev);
+	int is_ack = ev->type == HPCC_EV_ACK && reason == HPCC_IGN_NONE;
+	int is_init = ev->type == HPCC_EV_INIT;
+	int record = 0, active, upd_wc, mdi = 0;
+
+	m->c.events++;
+	memset(out, 0, sizeof(*out));
+	out->qpn = ev->qpn;
+
+	if (is_init) {
+		fl_init_qp(m, q, ev->mode & 3);
+		m->c.inits++;
+	}
+	if (is_ack && q->mode != HPCC_MODE_HPCC) {
+		is_ack = 0;
+		reason = HPCC_IGN_MODE;
+	}
+	if (is_ack)
+		record = !q->valid || q->path_id != (ev->path_id & 0xfff) || q->nhop != ev->nhop;
+	active = is_ack && !record;
+	upd_wc = active && hpcc_psn_ge(ev->ack_psn & MASK(HPCC_PSN_BITS), q->lus);
+
+	if (active) {
+		/* ComputeWind(MeasureInflight(ack), updateWc) */
+		double u = measure_inflight(m, q, ev), w;
+
+		q->u = u;
+		mdi = u >= m->p.eta || q->inc >= m->p.max_stage;
+		w = mdi ? q->wc / (u / m->p.eta) + m->p.wai_bytes : q->wc + m->p.wai_bytes;
+		if (w > m->wmax)
+			w = m->wmax;
+		if (w < m->wmin)
+			w = m->wmin;
+		q->w = w;
+		if (upd_wc) {
+			q->wc = w;
+			q->inc = mdi ? 0 : (q->inc < 15 ? q->inc + 1 : 15);
+		}
+	}
+	if (record || upd_wc)
+		q->lus = ev->snd_nxt & MASK(HPCC_PSN_BITS);
+	if (is_ack || (ev->type == HPCC_EV_ACK && reason == HPCC_IGN_MODE)) {
+		/* L = ack.L (the engine records every well-formed ACK) */
+		q->valid = 1;
+		q->path_id = ev->path_id & 0xfff;
+		q->nhop = ev->nhop;
+		for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
+			q->ts[i] = ev->hop[i].ts & MASK(HPCC_TS_BITS);
+			q->tx[i] = ev->hop[i].tx & MASK(HPCC_TXB_BITS);
+			q->q[i] = ev->hop[i].q & MASK(HPCC_QLEN_BITS);
+		}
+	}
+
+	out->w = q->w;
+	out->u = q->u;
+	out->rate_gbps = q->w * 8.0 / m->p.t_ns;
+	out->w_q4 = (uint32_t)(q->w * (1 << HPCC_W_FRAC) + 0.5);
+	out->v_q16 = (uint32_t)(q->u / m->p.eta * 65536.0 + 0.5);
+	out->rate_q16 = (uint32_t)(q->w / m->p.t_ns * 65536.0 + 0.5);
+	out->reason = reason;
+	out->flags = (active ? HPCC_UF_ACTIVE : 0) | (upd_wc ? HPCC_UF_WC : 0) |
+		     (mdi ? HPCC_UF_MD : 0) | (record ? HPCC_UF_RECORD : 0) |
+		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0);
+
+	if (ev->type == HPCC_EV_ACK)
+		m->c.acks++;
+	switch (reason) {
+	case HPCC_IGN_NO_INT: m->c.ign_no_int++; break;
+	case HPCC_IGN_NHOP: m->c.ign_nhop++; break;
+	case HPCC_IGN_BAD_B: m->c.ign_bad_b++; break;
+	case HPCC_IGN_MODE: m->c.ign_mode++; break;
+	case HPCC_IGN_TYPE: m->c.ign_type++; break;
+	default: break;
+	}
+	m->c.record_only += record;
+	m->c.wc_updates += upd_wc;
+}

@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hpnic-cctrace: replay an ACK/INT trace through the HPCC window logic.
+ *
+ *   --model rtl    the Verilated CC engine, cycle-accurate
+ *   --model fixed  the bit-exact fixed-point model (default)
+ *   --model float  Algorithm 1 in double precision
+ *
+ * Input: CSV, one ACK per line (see --help). Output: one line per input ACK,
+ * in input order: qpn,w_bytes,u.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc_rtl.h"
+#include "hpcc_model.h"
+#include "hpcc_trace.h"
+
+#define QPN_LIMIT (1u << 12)
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: hpnic-cctrace [options] TRACE.csv|-\n"
+		"Replay ACKs with INT through HPCC (seed 000, Algorithm 1) and print the window.\n"
+		"\n"
+		"  --model M            rtl (Verilated CC engine, cycle-accurate), fixed (bit-exact\n"
+		"                       C model of the engine, default) or float (double precision)\n"
+		"  --T-ns N             base RTT T in ns (default 4160)\n"
+		"  --eta X              target utilisation eta (default 0.95)\n"
+		"  --max-stage N        additive-increase stages before MI (default 5)\n"
+		"  --wai BYTES          additive increase W_AI (default 80)\n"
+		"  --line-gbps G        NIC line rate (default 100)\n"
+		"  --min-rate-mbps M    minimum rate (default 100)\n"
+		"  -o FILE              write the output here (default stdout)\n"
+		"  --summary            per-QP summary on stderr (and engine cycles for rtl)\n"
+		"  --fst FILE           rtl only: write FST waves\n"
+		"  -h, --help           this text\n"
+		"\n"
+		"Input: CSV, one ACK per line, '#' starts a comment:\n"
+		"  qpn,ack_psn,snd_nxt,nhop,path_id,b0,ts0,tx0,q0,...,b4,ts4,tx4,q4\n"
+		"raw wire values: B speed enum (1=10G..5=100G..8=800G), TS 24-bit ns,\n"
+		"txBytes 20-bit in 128 B, qLen 16-bit in 80 B; unused hops are zero;\n"
+		"ack_psn is the last PSN the ACK acknowledges; qpn < %u.\n"
+		"Output: qpn,w_bytes,u per ACK, in input order.\n",
+		QPN_LIMIT);
+}
+
+struct qp_sum {
+	uint64_t acks, wc;
+	double w_first, w_min, w_max, w_last, u_last;
+};
+
+static int parse_double(const char *s, const char *flag, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	if (errno || end == s || *end) {
+		fprintf(stderr, "hpnic-cctrace: %s: '%s' is not a number\n", flag, s);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum { O_MODEL = 256, O_T, O_ETA, O_STAGE, O_WAI, O_LINE, O_MIN, O_SUM, O_FST };
+	static const struct option lo[] = {
+		{ "model", required_argument, NULL, O_MODEL },
+		{ "T-ns", required_argument, NULL, O_T },
+		{ "eta", required_argument, NULL, O_ETA },
+		{ "max-stage", required_argument, NULL, O_STAGE },
+		{ "wai", required_argument, NULL, O_WAI },
+		{ "line-gbps", required_argument, NULL, O_LINE },
+		{ "min-rate-mbps", required_argument, NULL, O_MIN },
+		{ "summary", no_argument, NULL, O_SUM },
+		{ "fst", required_argument, NULL, O_FST },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct hpcc_user_params up;
+	struct hpcc_params p;
+	const char *model = "fixed", *outpath = NULL, *fst = NULL, *inpath, *what;
+	struct hpcc_event *ev = NULL;
+	struct hpcc_update *u = NULL;
+	struct qp_sum *sum = NULL;
+	struct cc_rtl_stats st = { 0 };
+	int summary = 0, c, rc = 1;
+	size_t n = 0;
+	char err[256];
+	double d;
+	FILE *in, *out = stdout;
+
+	hpcc_user_params_default(&up);
+	while ((c = getopt_long(argc, argv, "o:h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_MODEL: model = optarg; break;
+		case O_T: if (parse_double(optarg, "--T-ns", &up.t_ns)) return 2; break;
+		case O_ETA: if (parse_double(optarg, "--eta", &up.eta)) return 2; break;
+		case O_STAGE:
+			if (parse_double(optarg, "--max-stage", &d) || d < 0 || d > 15 || d != (int)d) {
+				fprintf(stderr, "hpnic-cctrace: --max-stage must be an integer 0..15\n");
+				return 2;
+			}
+			up.max_stage = (unsigned)d;
+			break;
+		case O_WAI: if (parse_double(optarg, "--wai", &up.wai_bytes)) return 2; break;
+		case O_LINE: if (parse_double(optarg, "--line-gbps", &up.line_gbps)) return 2; break;
+		case O_MIN: if (parse_double(optarg, "--min-rate-mbps", &up.min_mbps)) return 2; break;
+		case O_SUM: summary = 1; break;
+		case O_FST: fst = optarg; break;
+		case 'o': outpath = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	if (strcmp(model, "rtl") && strcmp(model, "fixed") && strcmp(model, "float")) {
+		fprintf(stderr, "hpnic-cctrace: --model must be rtl, fixed or float\n");
+		return 2;
+	}
+	if (hpcc_user_params_check(&up, &what)) {
+		fprintf(stderr, "hpnic-cctrace: %s\n", what);
+		return 2;
+	}
+	hpcc_params_from_user(&up, &p);
+
+	inpath = argv[optind];
+	in = strcmp(inpath, "-") ? fopen(inpath, "r") : stdin;
+	if (!in) {
+		fprintf(stderr, "hpnic-cctrace: %s: %s\n", inpath, strerror(errno));
+		return 1;
+	}
+	if (hpcc_trace_read(in, QPN_LIMIT, &ev, &n, err, sizeof(err))) {
+		fprintf(stderr, "hpnic-cctrace: %s: %s\n", inpath, err);
+		goto done;
+	}
+	u = calloc(n ? n : 1, sizeof(*u));
+	if (!u)
+		goto done;
+
+	if (!strcmp(model, "rtl")) {
+		struct cc_rtl_opts ro = { .fst_path = fst };
+		struct cc_rtl *r = cc_rtl_new(&p, &ro);
+
+		if (!r || cc_rtl_run(r, ev, n, u, &st)) {
+			fprintf(stderr, "hpnic-cctrace: the RTL engine failed\n");
+			cc_rtl_free(r);
+			goto done;
+		}
+		cc_rtl_free(r);
+	} else if (!strcmp(model, "fixed")) {
+		struct hpcc_fx *m = hpcc_fx_new(QPN_LIMIT, &p);
+
+		if (!m)
+			goto done;
+		for (size_t i = 0; i < n; i++)
+			hpcc_fx_event(m, &ev[i], &u[i]);
+		hpcc_fx_free(m);
+	} else {
+		struct hpcc_fl *m = hpcc_fl_new(QPN_LIMIT, &up);
+
+		if (!m)
+			goto done;
+		for (size_t i = 0; i < n; i++)
+			hpcc_fl_event(m, &ev[i], &u[i]);
+		hpcc_fl_free(m);
+	}
+
+	if (outpath && !(out = fopen(outpath, "w"))) {
+		fprintf(stderr, "hpnic-cctrace: %s: %s\n", outpath, strerror(errno));
+		goto done;
+	}
+	fprintf(out, "#qpn,w_bytes,u\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%u,%.4f,%.6f\n", u[i].qpn, u[i].w, u[i].u);
+
+	if (summary) {
+		unsigned nq = 0;
+
+		sum = calloc(QPN_LIMIT, sizeof(*sum));
+		if (!sum)
+			goto done;
+		for (size_t i = 0; i < n; i++) {
+			struct qp_sum *s = &sum[u[i].qpn];
+
+			if (!s->acks++) {
+				s->w_first = s->w_min = s->w_max = u[i].w;
+				nq++;
+			}
+			s->wc += !!(u[i].flags & HPCC_UF_WC);
+			if (u[i].w < s->w_min)
+				s->w_min = u[i].w;
+			if (u[i].w > s->w_max)
+				s->w_max = u[i].w;
+			s->w_last = u[i].w;
+			s->u_last = u[i].u;
+		}
+		fprintf(stderr, "hpnic-cctrace: %zu ACKs, %u QPs, model %s (T %.0f ns, eta %.3f, "
+			"maxStage %u, W_AI %.1f B, %.0f Gb/s)\n", n, nq, model, up.t_ns, up.eta,
+			up.max_stage, up.wai_bytes, up.line_gbps);
+		fprintf(stderr, "  %5s %7s %9s %10s %10s %10s %8s %9s\n", "qpn", "acks", "Wc-upd",
+			"W first", "W min", "W final", "U final", "R final");
+		for (unsigned q = 0; q < QPN_LIMIT; q++) {
+			struct qp_sum *s = &sum[q];
+
+			if (!s->acks)
+				continue;
+			fprintf(stderr, "  %5u %7llu %9llu %10.1f %10.1f %10.1f %8.4f %6.2f Gb/s\n", q,
+				(unsigned long long)s->acks, (unsigned long long)s->wc, s->w_first,
+				s->w_min, s->w_last, s->u_last, s->w_last * 8 / up.t_ns);
+		}
+		if (!strcmp(model, "rtl"))
+			fprintf(stderr, "  engine: %llu cycles for %zu ACKs, latency %llu..%llu cycles"
+				" (mean %.2f)\n", (unsigned long long)st.cycles, n,
+				(unsigned long long)st.lat_min, (unsigned long long)st.lat_max,
+				st.lat_mean);
+	}
+	rc = 0;
+done:
+	if (out != stdout && out && fclose(out))
+		rc = 1;
+	if (in != stdin)
+		fclose(in);
+	free(sum);
+	free(ev);
+	free(u);
+	return rc;
+}

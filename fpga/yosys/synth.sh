@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Synthesize one block with Yosys for Xilinx UltraScale+ and report its size
+# and logic depth.
+#
+#   fpga/yosys/synth.sh TOP FILELIST OUTDIR [-set PARAM VALUE]...
+#
+# Writes OUTDIR/TOP.log (Yosys log), OUTDIR/TOP.json (netlist) and
+# OUTDIR/TOP.summary (the figures docs/performance.md quotes).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+top=$1; flist=$2; out=$3; shift 3
+chparam=""
+while [ $# -ge 3 ] && [ "$1" = "-set" ]; do
+  chparam="$chparam chparam -set $2 $3 $top;"
+  shift 3
+done
+mkdir -p "$out"
+files=$(cd "$root" && scripts/flist.sh "$flist" | tr '\n' ' ')
+cd "$root"
+# -noiopad/-noclkbuf: a core, not a chip top; -flatten so depth crosses modules
+yosys -q -l "$out/$top.log" -p "
+  read_verilog -sv $files;
+  hierarchy -top $top; $chparam
+  synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top $top;
+  stat;
+  write_json $out/$top.json" > /dev/null 2>> "$out/$top.log"
+/usr/bin/python3 scripts/lut_levels.py "$out/$top.json" "$top" > "$out/$top.summary"
+cat "$out/$top.summary"

@@ -1,0 +1,63 @@
+# rtl/cc: the HPCC CC engine, its Verilated model, tb/cc and hpnic-cctrace
+
+CC_TOP := hpcc_cc_engine
+CC_FLIST := rtl/cc/cc.f
+CC_QPN_WIDTH := 12
+CC_OBJ := $(BUILD)/cc/obj
+CC_VLIB := $(CC_OBJ)/V$(CC_TOP)__ALL.a
+CC_RTL = $(shell $(FLIST) $(CC_FLIST))
+
+# the Verilated engine: one build, shared by tb_cc and hpnic-cctrace
+$(CC_VLIB): $(CC_FLIST) rtl/common/common.f $(shell $(FLIST) $(CC_FLIST)) fw/recip_rom.hex
+	@mkdir -p $(CC_OBJ)
+	$(VERILATOR) --cc --build -j $(JOBS) $(VFLAGS) $(VBUILD) --trace-fst --Mdir $(CC_OBJ) \
+	  --top-module $(CC_TOP) -GQPN_WIDTH=$(CC_QPN_WIDTH) \
+	  -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"' $(CC_RTL) > $(CC_OBJ)/build.log 2>&1 || \
+	  { tail -30 $(CC_OBJ)/build.log; exit 1; }
+
+CC_HARNESS_INC = -I$(CC_OBJ) $(VINC) -Isim/cc -I$(MODEL_DIR)
+
+$(BUILD)/cc/cc_rtl.o: sim/cc/cc_rtl.cpp sim/cc/cc_rtl.h $(MODEL_HDR) $(CC_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -DCC_RTL_QPN_WIDTH=$(CC_QPN_WIDTH) \
+	  $(CC_HARNESS_INC) -c $< -o $@
+
+CC_RTL_LINK = $(BUILD)/cc/cc_rtl.o $(CC_VLIB) $(VLIB) $(VLIBS)
+
+$(BUILD)/bin/hpnic-cctrace: driver/tools/hpnic-cctrace.c $(MODEL_OBJ) $(MODEL_HDR) $(BUILD)/cc/cc_rtl.o $(VLIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I$(MODEL_DIR) -Isim/cc -c $< -o $(BUILD)/cc/hpnic-cctrace.o
+	$(CXX) -o $@ $(BUILD)/cc/hpnic-cctrace.o $(MODEL_OBJ) $(CC_RTL_LINK) -lm
+
+$(BUILD)/bin/hpnic-incast-gen: sim/cc/hpnic-incast-gen.c sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I$(MODEL_DIR) -Isim/cc $(filter %.c,$^) $(MODEL_OBJ) -lm -o $@
+
+# tb_cc: C, under ASan/UBSan; the Verilated model itself is not instrumented
+$(BUILD)/bin/tb_cc: tb/cc/tb_cc.c sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ_SAN) $(BUILD)/cc/cc_rtl.o $(VLIB)
+	@mkdir -p $(dir $@) $(BUILD)/cc/tb
+	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -c tb/cc/tb_cc.c -o $(BUILD)/cc/tb/tb_cc.o
+	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -c sim/cc/incast.c -o $(BUILD)/cc/tb/incast.o
+	$(CXX) $(SAN) -o $@ $(BUILD)/cc/tb/tb_cc.o $(BUILD)/cc/tb/incast.o $(MODEL_OBJ_SAN) \
+	  $(CC_RTL_LINK) -lm
+
+CC_EVENTS := $(if $(filter 1,$(SLOW)),10000000,1000000)
+
+.PHONY: test-cc test-cctrace bench-cc synth-cc
+test-cc: $(BUILD)/bin/tb_cc
+	$(BUILD)/bin/tb_cc --events $(CC_EVENTS) $(if $(SEED),--seed $(SEED))
+
+test-cctrace: $(BUILD)/bin/hpnic-cctrace $(BUILD)/bin/hpnic-incast-gen
+	scripts/test_cctrace.sh $(BUILD)
+
+bench-cc: $(BUILD)/bin/tb_cc synth-cc
+	$(BUILD)/bin/tb_cc --bench $(if $(SEED),--seed $(SEED))
+	@cat $(BUILD)/synth/$(CC_TOP).summary
+
+synth-cc: $(BUILD)/synth/$(CC_TOP).summary
+$(BUILD)/synth/$(CC_TOP).summary: $(CC_FLIST) $(shell $(FLIST) $(CC_FLIST)) fpga/yosys/synth.sh scripts/lut_levels.py
+	fpga/yosys/synth.sh $(CC_TOP) $(CC_FLIST) $(BUILD)/synth
+
+TESTS += test-cc test-cctrace
+BENCHES += bench-cc
+SYNTHS += synth-cc
+tools: $(BUILD)/bin/hpnic-cctrace $(BUILD)/bin/hpnic-incast-gen

@@ -1,0 +1,191 @@
+#!/usr/bin/python3
+"""Resource counts and register-to-register logic depth of a Yosys
+synth_xilinx netlist (write_json).
+
+Yosys' own `ltp -noff` cuts paths only at Yosys-internal flip-flop cells, so
+after synth_xilinx it walks straight through FDRE/FDSE; this script cuts at
+every Xilinx sequential primitive instead and reports:
+
+  LUT levels    LUT1..LUT6 cells on the worst register-to-register path
+  logic levels  the same path's LUT, MUXF7/8/9, CARRY4 and combinational
+                DSP48E2 cells (Vivado's "logic levels" also count these).
+                Yosys 0.23 maps adders to CARRY4 (4 bits/cell) even for
+                UltraScale+, whose CARRY8 halves the carry count.
+"""
+import json
+import sys
+from collections import Counter
+
+sys.setrecursionlimit(100000)
+
+SEQ_PREFIX = ("FD", "RAMB", "URAM")           # outputs start paths, inputs end them
+LUT = {"LUT1", "LUT2", "LUT3", "LUT4", "LUT5", "LUT6", "LUT6_2"}
+MUXF = {"MUXF7", "MUXF8", "MUXF9"}
+CARRY = {"CARRY4", "CARRY8"}
+
+
+def param_int(cell, name):
+    v = cell.get("parameters", {}).get(name, "0")
+    if isinstance(v, int):
+        return v
+    v = str(v).strip('"')
+    try:
+        return int(v, 2) if set(v) <= {"0", "1"} and len(v) > 1 else int(v)
+    except ValueError:
+        return 0
+
+
+def main():
+    path, top = sys.argv[1], sys.argv[2]
+    mod = json.load(open(path))["modules"][top]
+    cells = mod["cells"]
+    types = Counter(c["type"] for c in cells.values())
+
+    driver = {}                                  # bit -> cell name
+    for name, c in cells.items():
+        for port, bits in c["connections"].items():
+            if c.get("port_directions", {}).get(port) == "output":
+                for b in bits:
+                    if isinstance(b, int):
+                        driver[b] = name
+
+    def comb_inputs(name):
+        """Input bits of a cell that propagate combinationally to its outputs."""
+        c = cells[name]
+        t = c["type"]
+        dirs = c.get("port_directions", {})
+        ins = []
+        for port, bits in c["connections"].items():
+            if dirs.get(port) != "input":
+                continue
+            if t.startswith("DSP48"):
+                reg = {"A": "AREG", "ACIN": "AREG", "B": "BREG", "BCIN": "BREG",
+                       "C": "CREG", "D": "DREG"}.get(port)
+                if reg and param_int(c, reg):
+                    continue
+                if port in ("A", "B", "D") and param_int(c, "MREG"):
+                    continue
+                if port not in ("A", "B", "C", "D", "PCIN", "ACIN", "BCIN", "CARRYIN"):
+                    continue
+            elif t.startswith("RAM32") or t.startswith("RAM64") or t.startswith("RAM128") \
+                    or t.startswith("RAM256"):
+                if not port.startswith("ADDR"):
+                    continue
+            elif t.startswith("SRL"):
+                if not port.startswith("A"):
+                    continue
+            elif port in ("C", "CLK", "WCLK"):
+                continue
+            ins += [b for b in bits if isinstance(b, int)]
+        return ins
+
+    def is_seq(name):
+        c = cells[name]
+        t = c["type"]
+        if t.startswith(SEQ_PREFIX):
+            return True
+        if t.startswith("DSP48") and param_int(c, "PREG"):
+            return True
+        return False
+
+    memo = {}
+
+    def level(name):
+        """(lut_levels, logic_levels, path) for a combinational cell's output."""
+        if name in memo:
+            return memo[name]
+        memo[name] = (0, 0, [])                  # guards against loops
+        t = cells[name]["type"]
+        best = (0, 0, [])
+        for b in comb_inputs(name):
+            d = driver.get(b)
+            if d is None or is_seq(d):
+                continue
+            cand = level(d)
+            if (cand[0], cand[1]) > (best[0], best[1]):
+                best = cand
+        lut = 1 if t in LUT or t.startswith(("RAM32", "RAM64", "SRL")) else 0
+        logic = 1 if (lut or t in MUXF or t in CARRY or t.startswith("DSP48")) else 0
+        memo[name] = (best[0] + lut, best[1] + logic, best[2] + [t + ':' + name])
+        return memo[name]
+
+    # net names, to name a path by the register it ends in
+    bitname = {}
+    for net, info in mod.get("netnames", {}).items():
+        if info.get("hide_name"):
+            continue
+        for i, b in enumerate(info["bits"]):
+            if isinstance(b, int) and b not in bitname:
+                bitname[b] = "%s[%d]" % (net, i) if len(info["bits"]) > 1 else net
+    endpoints = {}                               # register name -> (lut, logic)
+
+    worst_lut = (0, 0, [])
+    worst_logic = (0, 0, [])
+    for name, c in cells.items():
+        if not is_seq(name) and not c["type"].startswith("DSP48"):
+            continue
+        dirs = c.get("port_directions", {})
+        for port, bits in c["connections"].items():
+            if dirs.get(port) != "input" or port in ("C", "CLK", "CLKARDCLK", "CLKBWRCLK"):
+                continue
+            if c["type"].startswith("DSP48") and not is_seq(name):
+                continue
+            for b in bits:
+                d = driver.get(b) if isinstance(b, int) else None
+                if d is None or is_seq(d):
+                    continue
+                cand = level(d)
+                if (cand[0], cand[1]) > (worst_lut[0], worst_lut[1]):
+                    worst_lut = cand
+                if (cand[1], cand[0]) > (worst_logic[1], worst_logic[0]):
+                    worst_logic = cand
+                qbits = [x for pp, bb in c["connections"].items()
+                         if dirs.get(pp) == "output" for x in bb if isinstance(x, int)]
+                ep = bitname.get(qbits[0], name) if qbits else name
+                ep = ep.split("[")[0] if c["type"].startswith("FD") else ep
+                old = endpoints.get(ep, (0, 0))
+                endpoints[ep] = max(old, (cand[0], cand[1]))
+    for port, p in mod["ports"].items():
+        if p["direction"] == "output":
+            for b in p["bits"]:
+                d = driver.get(b) if isinstance(b, int) else None
+                if d and not is_seq(d):
+                    cand = level(d)
+                    if (cand[0], cand[1]) > (worst_lut[0], worst_lut[1]):
+                        worst_lut = cand
+                    if (cand[1], cand[0]) > (worst_logic[1], worst_logic[0]):
+                        worst_logic = cand
+
+    luts = sum(n for t, n in types.items() if t in LUT)
+    lutram = sum(n for t, n in types.items() if t.startswith(("RAM32", "RAM64", "RAM128", "RAM256")))
+    srl = sum(n for t, n in types.items() if t.startswith("SRL"))
+    ffs = sum(n for t, n in types.items() if t.startswith("FD"))
+    bram36 = types.get("RAMB36E2", 0) + types.get("RAMB18E2", 0) / 2
+    uram = types.get("URAM288", 0)
+    dsp = types.get("DSP48E2", 0)
+    carry = sum(n for t, n in types.items() if t in CARRY)
+
+    def short(p):
+        c = Counter(x.split(':')[0] for x in p)
+        return " ".join("%s x%d" % (t, n) for t, n in c.most_common())
+
+    print("synth %s (Yosys synth_xilinx -family xcup -flatten):" % top)
+    print("  LUT %d (+ %d LUTRAM cells, %d SRL)  FF %d  BRAM36 %.1f  URAM %d  DSP48E2 %d  CARRY4 %d"
+          % (luts, lutram, srl, ffs, bram36, uram, dsp, carry))
+    print("  LUT levels %d (logic levels on that path %d: %s)"
+          % (worst_lut[0], worst_lut[1], short(worst_lut[2])))
+    print("  logic levels %d incl. CARRY4/MUXF/DSP (LUT levels on that path %d: %s)"
+          % (worst_logic[1], worst_logic[0], short(worst_logic[2])))
+
+
+    if len(sys.argv) > 3:
+        print("deepest endpoints (LUT levels, logic levels):")
+        for ep, (a, b) in sorted(endpoints.items(), key=lambda kv: kv[1], reverse=True)[:int(sys.argv[3])]:
+            print("  %3d %3d  %s" % (a, b, ep))
+        for label, w in (("LUT", worst_lut), ("logic", worst_logic)):
+            print("worst %s path:" % label)
+            for x in w[2]:
+                print("   ", x)
+
+
+main()

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+// Cycle-accurate driver of the Verilated CC engine, behind the C API of cc_rtl.h.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "Vhpcc_cc_engine.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "cc_rtl.h"
+
+struct cc_rtl {
+	std::unique_ptr<VerilatedContext> ctx;
+	std::unique_ptr<Vhpcc_cc_engine> top;
+	std::unique_ptr<VerilatedFstC> fst;
+	std::mt19937_64 rng;
+	std::uniform_real_distribution<double> uni{0.0, 1.0};
+	cc_rtl_opts opts{};
+	uint64_t cycle = 0;
+};
+
+static void tick(cc_rtl *r)
+{
+	r->top->clk = 1;
+	r->top->eval();
+	r->ctx->timeInc(2);
+	if (r->fst)
+		r->fst->dump(r->ctx->time());
+	r->top->clk = 0;
+	r->top->eval();
+	r->ctx->timeInc(2);
+	if (r->fst)
+		r->fst->dump(r->ctx->time());
+	r->cycle++;
+}
+
+static void drive_params(cc_rtl *r, const hpcc_params *p)
+{
+	r->top->param_t_ns = p->t_ns & 0xfffff;
+	r->top->param_eta = p->eta_q16 & 0x1ffff;
+	r->top->param_max_stage = p->max_stage & 0xf;
+	r->top->param_wai = p->wai_q4 & 0xfffff;
+	r->top->param_line_mbps = p->line_mbps & 0xfffff;
+	r->top->param_min_mbps = p->min_mbps & 0xfffff;
+}
+
+static void drive_event(cc_rtl *r, const hpcc_event *e)
+{
+	Vhpcc_cc_engine *t = r->top.get();
+
+	t->s_axis_notify_type = e->type & 3;
+	t->s_axis_notify_qpn = e->qpn & ((1u << cc_rtl_qpn_bits()) - 1u);
+	t->s_axis_notify_ack_psn = e->ack_psn & 0xffffff;
+	t->s_axis_notify_snd_nxt = e->snd_nxt & 0xffffff;
+	t->s_axis_notify_nhop = e->nhop & 0xf;
+	t->s_axis_notify_path_id = e->path_id & 0xfff;
+	t->s_axis_notify_mode = e->mode & 3;
+	for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
+		const hpcc_hop *h = &e->hop[i];
+		uint64_t w = ((uint64_t)(h->b & 0xf) << 60) | ((uint64_t)(h->ts & 0xffffff) << 36) |
+			     ((uint64_t)(h->tx & 0xfffff) << 16) | (h->q & 0xffff);
+
+		t->s_axis_notify_hops[2 * i] = (uint32_t)w;
+		t->s_axis_notify_hops[2 * i + 1] = (uint32_t)(w >> 32);
+	}
+}
+
+// must match the QPN_WIDTH the model was Verilated with (mk/cc.mk)
+#ifndef CC_RTL_QPN_WIDTH
+#define CC_RTL_QPN_WIDTH 12
+#endif
+
+extern "C" unsigned cc_rtl_qpn_bits(void)
+{
+	return CC_RTL_QPN_WIDTH;
+}
+
+static int wait_params(cc_rtl *r)
+{
+	// the derive unit notices the change next cycle; give it time to start
+	for (int i = 0; i < 4; i++)
+		tick(r);
+	for (int i = 0; i < 100000 && r->top->param_busy; i++)
+		tick(r);
+	if (r->top->param_busy) {
+		fprintf(stderr, "cc_rtl: parameter derivation did not finish\n");
+		return -1;
+	}
+	return 0;
+}
+
+extern "C" struct cc_rtl *cc_rtl_new(const hpcc_params *p, const cc_rtl_opts *o)
+{
+	cc_rtl *r = new cc_rtl;
+
+	if (o)
+		r->opts = *o;
+	r->rng.seed(r->opts.seed);
+	r->ctx.reset(new VerilatedContext);
+	r->top.reset(new Vhpcc_cc_engine{r->ctx.get()});
+	if (r->opts.fst_path) {
+		r->ctx->traceEverOn(true);
+		r->fst.reset(new VerilatedFstC);
+		r->top->trace(r->fst.get(), 99);
+		r->fst->open(r->opts.fst_path);
+	}
+	drive_params(r, p);
+	r->top->s_axis_notify_tvalid = 0;
+	r->top->m_axis_update_tready = 0;
+	r->top->rst = 1;
+	r->top->clk = 0;
+	r->top->eval();
+	for (int i = 0; i < 4; i++)
+		tick(r);
+	r->top->rst = 0;
+	for (int i = 0; i < 200000 && !r->top->init_done; i++)
+		tick(r);
+	if (!r->top->init_done) {
+		fprintf(stderr, "cc_rtl: engine did not finish its INIT sweep\n");
+		delete r;
+		return nullptr;
+	}
+	return r;
+}
+
+extern "C" void cc_rtl_free(struct cc_rtl *r)
+{
+	if (!r)
+		return;
+	if (r->fst)
+		r->fst->close();
+	r->top->final();
+	delete r;
+}
+
+extern "C" int cc_rtl_set_params(struct cc_rtl *r, const hpcc_params *p)
+{
+	drive_params(r, p);
+	return wait_params(r);
+}
+
+extern "C" uint64_t cc_rtl_cycle(const struct cc_rtl *r)
+{
+	return r->cycle;
+}
+
+static void read_update(cc_rtl *r, hpcc_update *u, uint32_t eta_q16)
+{
+	Vhpcc_cc_engine *t = r->top.get();
+
+	memset(u, 0, sizeof(*u));
+	u->qpn = t->m_axis_update_qpn;
+	u->w_q4 = t->m_axis_update_w;
+	u->rate_q16 = t->m_axis_update_rate;
+	u->v_q16 = t->m_axis_update_v;
+	u->flags = t->m_axis_update_flags;
+	u->reason = t->m_axis_update_reason;
+	u->w = u->w_q4 / (double)(1 << HPCC_W_FRAC);
+	u->u = u->v_q16 / 65536.0 * eta_q16 / 65536.0;
+	u->rate_gbps = u->rate_q16 / 65536.0 * 8.0;
+}
+
+extern "C" int cc_rtl_run(struct cc_rtl *r, const hpcc_event *ev, size_t n,
+			  hpcc_update *out, cc_rtl_stats *st)
+{
+	Vhpcc_cc_engine *t = r->top.get();
+	std::vector<uint64_t> accept_at(n);
+	size_t in = 0, outn = 0;
+	uint64_t start = r->cycle, last_progress = r->cycle, lat_sum = 0;
+	uint32_t eta = t->param_eta;
+	cc_rtl_stats s{};
+
+	s.lat_min = UINT64_MAX;
+	while (outn < n) {
+		bool offer = in < n && !(r->opts.in_idle_prob > 0 && r->uni(r->rng) < r->opts.in_idle_prob);
+		bool ready = !(r->opts.out_stall_prob > 0 && r->uni(r->rng) < r->opts.out_stall_prob);
+
+		if (offer)
+			drive_event(r, &ev[in]);
+		t->s_axis_notify_tvalid = offer;
+		t->m_axis_update_tready = ready;
+		t->eval();
+		// both handshakes are decided by values stable before the edge
+		bool accepted = offer && t->s_axis_notify_tready;
+		bool popped = ready && t->m_axis_update_tvalid;
+
+		if (offer && !accepted)
+			s.not_ready++;
+		if (popped) {
+			uint64_t lat = r->cycle - accept_at[outn];
+
+			read_update(r, &out[outn], eta);
+			lat_sum += lat;
+			if (lat < s.lat_min)
+				s.lat_min = lat;
+			if (lat > s.lat_max)
+				s.lat_max = lat;
+			outn++;
+		}
+		if (accepted) {
+			if (in == 0)
+				s.first_accept = r->cycle - start;
+			s.last_accept = r->cycle - start;
+			accept_at[in++] = r->cycle;
+		}
+		if (accepted || popped)
+			last_progress = r->cycle;
+		tick(r);
+		if (r->cycle - last_progress > 100000) {
+			fprintf(stderr, "cc_rtl: no progress for 100000 cycles (%zu/%zu in, %zu out)\n",
+				in, n, outn);
+			return -1;
+		}
+	}
+	t->s_axis_notify_tvalid = 0;
+	t->m_axis_update_tready = 0;
+	t->eval();
+	s.cycles = r->cycle - start;
+	s.accepted = in;
+	s.lat_mean = n ? (double)lat_sum / (double)n : 0;
+	if (!n)
+		s.lat_min = 0;
+	if (st)
+		*st = s;
+	return 0;
+}
+
+extern "C" void cc_rtl_counters(struct cc_rtl *r, struct cc_rtl_counters *c)
+{
+	Vhpcc_cc_engine *t = r->top.get();
+
+	memset(c, 0, sizeof(*c));
+	c->c.events = t->stat_events;
+	c->c.acks = t->stat_acks;
+	c->c.inits = t->stat_inits;
+	c->c.ign_no_int = t->stat_ign_no_int;
+	c->c.ign_nhop = t->stat_ign_nhop;
+	c->c.ign_bad_b = t->stat_ign_bad_b;
+	c->c.ign_mode = t->stat_ign_mode;
+	c->c.ign_type = t->stat_ign_type;
+	c->c.record_only = t->stat_record_only;
+	c->c.dts_zero = t->stat_dts_zero;
+	c->c.wc_updates = t->stat_wc_updates;
+	c->param_status = t->param_status;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C API to the Verilated CC engine (rtl/cc/hpcc_cc_engine.v), cycle-accurate.
+ * Used by tb/cc and by hpnic-cctrace --model rtl.
+ */
+#ifndef CC_RTL_H
+#define CC_RTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hpcc_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct cc_rtl_opts {
+	uint64_t seed;            /* for the idle/stall draws */
+	double in_idle_prob;      /* chance the source holds tvalid low a cycle */
+	double out_stall_prob;    /* chance tready is low a cycle */
+	const char *fst_path;     /* write FST waves here, or NULL */
+};
+
+struct cc_rtl_stats {
+	uint64_t cycles;          /* cycles simulated by this run */
+	uint64_t accepted;        /* events accepted */
+	uint64_t first_accept;    /* cycle of the first and last handshake */
+	uint64_t last_accept;
+	uint64_t not_ready;       /* cycles the source was valid but tready low */
+	uint64_t lat_min, lat_max;/* accept handshake to Update valid, cycles */
+	double lat_mean;
+};
+
+/* engine counters, named as in hpcc_counters */
+struct cc_rtl_counters {
+	struct hpcc_counters c;
+	uint32_t param_status;
+};
+
+struct cc_rtl;
+
+/* Builds the engine, sets parameters, resets it and waits for the INIT sweep. */
+struct cc_rtl *cc_rtl_new(const struct hpcc_params *p, const struct cc_rtl_opts *o);
+void cc_rtl_free(struct cc_rtl *r);
+unsigned cc_rtl_qpn_bits(void);
+
+/* Change parameters and wait until the derived set is committed. */
+int cc_rtl_set_params(struct cc_rtl *r, const struct hpcc_params *p);
+
+/*
+ * Stream n events through the engine and collect their n Updates, in order.
+ * Returns 0, or -1 if the engine stopped making progress (no handshake for
+ * 100000 cycles), which is reported on stderr.
+ */
+int cc_rtl_run(struct cc_rtl *r, const struct hpcc_event *ev, size_t n,
+	       struct hpcc_update *out, struct cc_rtl_stats *st);
+
+void cc_rtl_counters(struct cc_rtl *r, struct cc_rtl_counters *c);
+uint64_t cc_rtl_cycle(const struct cc_rtl *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,670 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tb_cc: cycle-accurate test of rtl/cc/hpcc_cc_engine against the C models.
+ *
+ *  1. random Notify streams (many QPs, one QP, QP pairs, bursts; wraps, path
+ *     and nHop changes, extreme U, bad input), with random idle cycles on the
+ *     input and random backpressure on the output: RTL == fixed model on every
+ *     Update and on every counter;
+ *  2. closed-loop incast traces (16 and 64 flows): RTL == fixed, and the
+ *     fixed-point window within bounds of the double-precision model;
+ *  3. targeted absurd-input cases with their documented behaviour;
+ *  4. a parameter change mid-run.
+ *
+ * Every run prints its seed; --seed reruns it. --bench prints throughput and
+ * latency figures instead of testing.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cc_rtl.h"
+#include "hpcc_model.h"
+#include "incast.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                  \
+	do {                                                              \
+		if (!(cond)) {                                            \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);                     \
+			fprintf(stderr, "\n");                            \
+			failures++;                                       \
+		}                                                         \
+	} while (0)
+
+/* ---- random stimulus ---- */
+
+static uint64_t rng_s;
+
+static uint64_t rnd(void)
+{
+	rng_s ^= rng_s << 13;
+	rng_s ^= rng_s >> 7;
+	rng_s ^= rng_s << 17;
+	return rng_s;
+}
+
+static double rndf(void)
+{
+	return (double)(rnd() >> 11) / 9007199254740992.0;
+}
+
+static uint32_t rndr(uint32_t n)
+{
+	return n ? (uint32_t)(rnd() % n) : 0;
+}
+
+enum profile { P_MANY, P_SINGLE, P_PAIR, P_BURST, P_EXTREME, P_COUNT };
+static const char *const profile_name[P_COUNT] = { "many-QPs", "single-QP", "QP-pair",
+						   "bursts", "extremes" };
+
+struct gen_qp {
+	uint32_t acked, snd_nxt, path, nhop;
+	uint32_t ts[HPCC_MAX_HOPS], tx[HPCC_MAX_HOPS], b[HPCC_MAX_HOPS];
+};
+
+struct gen {
+	enum profile prof;
+	unsigned nqp;
+	struct gen_qp *qp;
+	uint32_t cur, burst_left;
+};
+
+static void gen_init(struct gen *g, enum profile p, unsigned nqp)
+{
+	g->prof = p;
+	g->nqp = nqp;
+	g->qp = calloc(nqp, sizeof(*g->qp));
+	for (unsigned i = 0; i < nqp; i++) {
+		struct gen_qp *q = &g->qp[i];
+
+		q->acked = rndr(1u << 24);
+		q->snd_nxt = (q->acked + 1 + rndr(64)) & 0xffffff;
+		q->path = rndr(4096);
+		q->nhop = 1 + rndr(5);
+		for (int h = 0; h < HPCC_MAX_HOPS; h++) {
+			q->ts[h] = rndr(1u << 24);
+			q->tx[h] = rndr(1u << 20);
+			q->b[h] = 1 + rndr(8);
+		}
+	}
+	g->cur = 0;
+	g->burst_left = 0;
+}
+
+static uint32_t gen_pick_qpn(struct gen *g)
+{
+	switch (g->prof) {
+	case P_SINGLE:
+		return 7 % g->nqp;
+	case P_PAIR:
+		return rndr(3);               /* 0,1,2: distance-1 and -2 forwarding */
+	case P_BURST:
+		if (!g->burst_left) {
+			g->cur = rndr(g->nqp);
+			g->burst_left = 1 + rndr(8);
+		}
+		g->burst_left--;
+		return g->cur;
+	default:
+		return rndr(g->nqp);
+	}
+}
+
+static void gen_event(struct gen *g, struct hpcc_event *ev)
+{
+	uint32_t qpn = gen_pick_qpn(g);
+	struct gen_qp *q = &g->qp[qpn];
+	double x = rndf();
+	int extreme = g->prof == P_EXTREME;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->qpn = qpn;
+	ev->type = HPCC_EV_ACK;
+
+	if (x < 0.004) {
+		ev->type = HPCC_EV_INIT;
+		ev->mode = rndf() < 0.8 ? HPCC_MODE_HPCC : 1 + rndr(3);
+		return;
+	}
+	if (x < 0.006) {
+		ev->type = 2 + rndr(2);                         /* unknown type */
+		return;
+	}
+	/* path and nHop changes */
+	if (rndf() < 0.01)
+		q->path = rndr(4096);
+	if (rndf() < 0.01)
+		q->nhop = 1 + rndr(5);
+
+	/* sequence: acks advance, snd_nxt runs ahead; sometimes garbage */
+	if (rndf() < 0.02) {
+		q->acked = rndr(1u << 24);
+		q->snd_nxt = rndr(1u << 24);
+	} else {
+		q->acked = (q->acked + rndr(4)) & 0xffffff;
+		if (((q->snd_nxt - q->acked) & 0xffffff) > 0x800000 || rndf() < 0.3)
+			q->snd_nxt = (q->acked + 1 + rndr(100)) & 0xffffff;
+	}
+	ev->ack_psn = q->acked;
+	ev->snd_nxt = q->snd_nxt;
+	ev->path_id = q->path;
+	ev->nhop = q->nhop;
+
+	for (uint32_t h = 0; h < HPCC_MAX_HOPS; h++) {
+		uint32_t dts, dtx, ql;
+		double r = rndf();
+		unsigned gbps = hpcc_speed_gbps(q->b[h]);
+
+		if (rndf() < 0.005)
+			q->b[h] = 1 + rndr(8);
+		/* time since the last record of this hop */
+		if (r < 0.02)
+			dts = 0;
+		else if (r < 0.05 || extreme)
+			dts = rndr(1u << 24);               /* anything, wraps included */
+		else
+			dts = 20 + rndr(8000);
+		/* bytes: a utilisation around 1, sometimes far off */
+		r = rndf();
+		if (r < 0.05 || extreme)
+			dtx = rndr(1u << 20);
+		else if (r < 0.1)
+			dtx = 0;
+		else
+			dtx = (uint32_t)(dts * (gbps / 8.0) * (0.3 + 0.9 * rndf()) / 128.0);
+		r = rndf();
+		if (r < 0.3)
+			ql = 0;
+		else if (r < 0.35 || (extreme && r < 0.6))
+			ql = 0xffff;
+		else
+			ql = rndr(extreme ? 65536 : 2000);
+		q->ts[h] = (q->ts[h] + dts) & 0xffffff;
+		q->tx[h] = (q->tx[h] + dtx) & 0xfffff;
+		ev->hop[h].b = q->b[h];
+		ev->hop[h].ts = q->ts[h];
+		ev->hop[h].tx = q->tx[h];
+		ev->hop[h].q = ql;
+	}
+	/* malformed INT */
+	x = rndf();
+	if (x < 0.005)
+		ev->nhop = 0;
+	else if (x < 0.01)
+		ev->nhop = 6 + rndr(10);
+	else if (x < 0.015)
+		ev->hop[rndr(ev->nhop)].b = rndf() < 0.5 ? 0 : 9 + rndr(7);
+}
+
+/* ---- comparisons ---- */
+
+static int same_update(const struct hpcc_update *a, const struct hpcc_update *b)
+{
+	return a->qpn == b->qpn && a->w_q4 == b->w_q4 && a->rate_q16 == b->rate_q16 &&
+	       a->v_q16 == b->v_q16 && a->flags == b->flags && a->reason == b->reason;
+}
+
+static void print_update(const char *who, const struct hpcc_update *u)
+{
+	fprintf(stderr, "    %-5s qpn=%u w_q4=%u rate_q16=%u v_q16=%u flags=0x%02x reason=%u\n", who,
+		u->qpn, u->w_q4, u->rate_q16, u->v_q16, u->flags, u->reason);
+}
+
+static size_t compare_runs(const struct hpcc_event *ev, const struct hpcc_update *rtl,
+			   const struct hpcc_update *fx, size_t n, size_t base)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (same_update(&rtl[i], &fx[i]))
+			continue;
+		if (bad < 5) {
+			fprintf(stderr, "  mismatch at event %zu (type %u qpn %u nhop %u):\n", base + i,
+				ev[i].type, ev[i].qpn, ev[i].nhop);
+			print_update("rtl", &rtl[i]);
+			print_update("fixed", &fx[i]);
+		}
+		bad++;
+	}
+	return bad;
+}
+
+static int compare_counters(struct cc_rtl *r, const struct hpcc_counters *m)
+{
+	struct cc_rtl_counters c;
+	int ok;
+
+	cc_rtl_counters(r, &c);
+	ok = c.c.events == m->events && c.c.acks == m->acks && c.c.inits == m->inits &&
+	     c.c.ign_no_int == m->ign_no_int && c.c.ign_nhop == m->ign_nhop &&
+	     c.c.ign_bad_b == m->ign_bad_b && c.c.ign_mode == m->ign_mode &&
+	     c.c.ign_type == m->ign_type && c.c.record_only == m->record_only &&
+	     c.c.dts_zero == m->dts_zero && c.c.wc_updates == m->wc_updates;
+	printf("  counters: events %llu acks %llu inits %llu record-only %llu Wc-updates %llu\n"
+	       "            ignored: no-INT %llu nHop>5 %llu bad-B %llu mode %llu type %llu;"
+	       " dts=0 hops %llu -> %s\n",
+	       (unsigned long long)c.c.events, (unsigned long long)c.c.acks,
+	       (unsigned long long)c.c.inits, (unsigned long long)c.c.record_only,
+	       (unsigned long long)c.c.wc_updates, (unsigned long long)c.c.ign_no_int,
+	       (unsigned long long)c.c.ign_nhop, (unsigned long long)c.c.ign_bad_b,
+	       (unsigned long long)c.c.ign_mode, (unsigned long long)c.c.ign_type,
+	       (unsigned long long)c.c.dts_zero, ok ? "equal to the fixed model" : "MISMATCH");
+	return ok;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct err_stats {
+	size_t n;
+	double p50, p99, p999, max, mean;
+};
+
+static void error_stats(const struct hpcc_update *fx, const struct hpcc_update *fl, size_t n,
+			struct err_stats *s)
+{
+	double *e = malloc((n ? n : 1) * sizeof(*e)), sum = 0;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(fl[i].flags & HPCC_UF_ACTIVE))
+			continue;
+		e[m] = fabs(fx[i].w - fl[i].w) / fl[i].w;
+		sum += e[m++];
+	}
+	qsort(e, m, sizeof(*e), cmp_double);
+	memset(s, 0, sizeof(*s));
+	s->n = m;
+	if (m) {
+		s->p50 = e[(size_t)(0.5 * (m - 1))];
+		s->p99 = e[(size_t)(0.99 * (m - 1))];
+		s->p999 = e[(size_t)(0.999 * (m - 1))];
+		s->max = e[m - 1];
+		s->mean = sum / (double)m;
+	}
+	free(e);
+}
+
+/* ---- test sections ---- */
+
+struct opts {
+	uint64_t seed;
+	size_t events;
+	const char *fst;
+	int bench;
+};
+
+static void params_for(const struct hpcc_user_params *u, struct hpcc_params *p)
+{
+	if (hpcc_params_from_user(u, p)) {
+		fprintf(stderr, "bad parameters\n");
+		exit(2);
+	}
+}
+
+static void test_random(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params p;
+	struct cc_rtl_opts ro = { .seed = o->seed, .in_idle_prob = 0.2, .out_stall_prob = 0.3,
+				  .fst_path = o->fst };
+	const size_t chunk = 50000;
+	unsigned nqp = 1u << cc_rtl_qpn_bits();
+	struct hpcc_event *ev = malloc(chunk * sizeof(*ev));
+	struct hpcc_update *ur = malloc(chunk * sizeof(*ur)), *uf = malloc(chunk * sizeof(*uf));
+	struct cc_rtl *r;
+	struct hpcc_fx *fx;
+	size_t done = 0, bad = 0;
+	time_t t0 = time(NULL);
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &p);
+	r = cc_rtl_new(&p, &ro);
+	fx = hpcc_fx_new(nqp, &p);
+	if (!r || !fx || !ev || !ur || !uf) {
+		CHECK(0, "setup failed");
+		return;
+	}
+	printf("random streams: %zu events, idle 20%% on input, backpressure 30%% on output\n",
+	       o->events);
+	for (unsigned ci = 0; done < o->events; ci++) {
+		struct gen g;
+		size_t n = o->events - done < chunk ? o->events - done : chunk;
+		enum profile prof = (enum profile)(ci % P_COUNT);
+		struct cc_rtl_stats st;
+
+		gen_init(&g, prof, prof == P_MANY ? nqp : 64);
+		for (size_t i = 0; i < n; i++) {
+			gen_event(&g, &ev[i]);
+			hpcc_fx_event(fx, &ev[i], &uf[i]);
+		}
+		free(g.qp);
+		if (cc_rtl_run(r, ev, n, ur, &st)) {
+			CHECK(0, "engine hung in chunk %u", ci);
+			break;
+		}
+		bad += compare_runs(ev, ur, uf, n, done);
+		done += n;
+		fprintf(stderr, "  [%3.0f%%] %zu events, profile %-9s, %llu cycles, %zu mismatches (%lds)\n",
+			100.0 * (double)done / (double)o->events, done, profile_name[prof],
+			(unsigned long long)st.cycles, bad, (long)(time(NULL) - t0));
+	}
+	printf("  RTL vs fixed model: %zu events, %zu mismatches\n", done, bad);
+	CHECK(bad == 0, "RTL differs from the fixed model on %zu of %zu random events", bad, done);
+	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
+	hpcc_fx_free(fx);
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+	free(uf);
+}
+
+static void test_incast(const struct opts *o, unsigned flows)
+{
+	struct incast_cfg c;
+	struct incast_result res;
+	struct hpcc_params p;
+	struct cc_rtl_opts ro = { .seed = o->seed + flows, .in_idle_prob = 0.1, .out_stall_prob = 0.1 };
+	struct hpcc_update *ur, *ux, *uf;
+	struct err_stats es;
+	struct cc_rtl *r;
+	struct hpcc_fx *fx;
+	struct hpcc_fl *fl;
+	size_t bad;
+
+	incast_cfg_default(&c);
+	c.flows = flows;
+	c.bytes = flows <= 16 ? 1000000 : 250000;
+	c.seed = o->seed;
+	if (incast_generate(&c, &res)) {
+		CHECK(0, "incast generator failed");
+		return;
+	}
+	params_for(&c.cc, &p);
+	ur = malloc(res.n * sizeof(*ur));
+	ux = malloc(res.n * sizeof(*ux));
+	uf = malloc(res.n * sizeof(*uf));
+	fx = hpcc_fx_new(1u << cc_rtl_qpn_bits(), &p);
+	fl = hpcc_fl_new(1u << cc_rtl_qpn_bits(), &c.cc);
+	r = cc_rtl_new(&p, &ro);
+	for (size_t i = 0; i < res.n; i++) {
+		hpcc_fx_event(fx, &res.ev[i], &ux[i]);
+		hpcc_fl_event(fl, &res.ev[i], &uf[i]);
+	}
+	CHECK(r && cc_rtl_run(r, res.ev, res.n, ur, NULL) == 0, "engine run failed");
+	bad = compare_runs(res.ev, ur, ux, res.n, 0);
+	error_stats(ux, uf, res.n, &es);
+	printf("incast %u->1 (%llu B each, closed loop, %.0f us, queue peak %u B): %zu ACKs\n", flows,
+	       (unsigned long long)c.bytes, res.end_ns / 1000, res.max_queue_bytes, res.n);
+	printf("  RTL vs fixed model: %zu mismatches\n", bad);
+	printf("  fixed vs float window error over %zu updates: p50 %.4f%%  p99 %.4f%%  p99.9 %.4f%%"
+	       "  max %.4f%%  mean %.4f%%\n",
+	       es.n, 100 * es.p50, 100 * es.p99, 100 * es.p999, 100 * es.max, 100 * es.mean);
+	CHECK(bad == 0, "incast%u: RTL differs from the fixed model on %zu ACKs", flows, bad);
+	CHECK(es.n > 1000, "incast%u: too few active updates (%zu)", flows, es.n);
+	CHECK(es.p999 <= 0.005, "incast%u: p99.9 window error %.4f%% > 0.5%%", flows, 100 * es.p999);
+	CHECK(es.max <= 0.02, "incast%u: worst window error %.4f%% > 2%%", flows, 100 * es.max);
+	if (r)
+		CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
+	cc_rtl_free(r);
+	hpcc_fx_free(fx);
+	hpcc_fl_free(fl);
+	free(ur);
+	free(ux);
+	free(uf);
+	incast_result_free(&res);
+}
+
+/* documented behaviour on absurd input, checked on the RTL itself */
+static void test_absurd(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params p;
+	struct cc_rtl_opts ro = { .seed = o->seed };
+	struct hpcc_event ev[16], base;
+	struct hpcc_update u[16], ux[16];
+	struct cc_rtl *r;
+	struct hpcc_fx *fx;
+	size_t n = 0;
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &p);
+	r = cc_rtl_new(&p, &ro);
+	fx = hpcc_fx_new(1u << cc_rtl_qpn_bits(), &p);
+	if (!r || !fx) {
+		CHECK(0, "setup failed");
+		return;
+	}
+	memset(&base, 0, sizeof(base));
+	base.qpn = 42;
+	base.nhop = 2;
+	base.path_id = 0x123;
+	for (int h = 0; h < 2; h++)
+		base.hop[h] = (struct hpcc_hop){ .b = 5, .ts = 1000, .tx = 100, .q = 10 };
+	ev[n++] = base;                            /* 0: first ACK: record only */
+	base.ack_psn = 1;
+	base.snd_nxt = 10;
+	for (int h = 0; h < 2; h++) {
+		base.hop[h].ts += 1000;
+		base.hop[h].tx += 100;                 /* 12.8 B/ns: above 100G */
+	}
+	ev[n++] = base;                            /* 1: active, Wc update */
+	ev[n] = base;
+	ev[n++].nhop = 7;                          /* 2: nHop > 5 */
+	ev[n] = base;
+	ev[n++].nhop = 0;                          /* 3: no INT */
+	ev[n] = base;
+	ev[n++].hop[1].b = 12;                     /* 4: unknown speed enum */
+	ev[n] = base;
+	ev[n].hop[0].ts += 0;                      /* 5: dts = 0 on both hops */
+	ev[n++].ack_psn = 2;
+	ev[n] = base;
+	ev[n].path_id = 0x456;                     /* 6: path change: re-record */
+	ev[n++].ack_psn = 3;
+	ev[n] = base;
+	ev[n].type = 3;                            /* 7: unknown event type */
+	n++;
+	for (int k = 1; k <= 2; k++) {             /* 8, 9: U far above eta */
+		ev[n] = base;                          /* (qlen is min of two records) */
+		ev[n].path_id = 0x456;
+		for (int h = 0; h < 2; h++) {
+			ev[n].hop[h].ts += 1000 * k;
+			ev[n].hop[h].q = 0xffff;
+		}
+		ev[n++].ack_psn = 20 + k;
+	}
+
+	CHECK(cc_rtl_run(r, ev, n, u, NULL) == 0, "engine run failed");
+	for (size_t i = 0; i < n; i++)
+		hpcc_fx_event(fx, &ev[i], &ux[i]);
+	CHECK(compare_runs(ev, u, ux, n, 0) == 0, "absurd-input cases differ from the fixed model");
+	CHECK(u[0].flags == HPCC_UF_RECORD && u[0].w_q4 == u[0].w_q4, "first ACK must only record");
+	CHECK(u[1].flags & HPCC_UF_ACTIVE && u[1].flags & HPCC_UF_WC, "second ACK must update Wc");
+	CHECK(u[2].flags == HPCC_UF_IGNORED && u[2].reason == HPCC_IGN_NHOP && u[2].w_q4 == u[1].w_q4,
+	      "nHop > 5 must be ignored without a state change");
+	CHECK(u[3].reason == HPCC_IGN_NO_INT && u[3].w_q4 == u[1].w_q4, "nHop = 0 must be ignored");
+	CHECK(u[4].reason == HPCC_IGN_BAD_B && u[4].w_q4 == u[1].w_q4, "bad B must be ignored");
+	CHECK(u[5].flags & HPCC_UF_ACTIVE && u[5].v_q16 == u[1].v_q16,
+	      "dts = 0 must leave U unchanged (tau = 0), got V %u vs %u", u[5].v_q16, u[1].v_q16);
+	CHECK(u[6].flags == HPCC_UF_RECORD && u[6].w_q4 == u[5].w_q4, "path change must re-record");
+	CHECK(u[7].reason == HPCC_IGN_TYPE, "unknown type must be ignored");
+	CHECK((u[9].flags & HPCC_UF_MD) && u[9].w_q4 < u[6].w_q4 / 2, "huge qlen must cut W");
+	printf("absurd input: nHop>5, nHop=0, bad B, dts=0, path change, bad type, qlen max: "
+	       "%s\n", failures ? "see failures" : "documented behaviour holds");
+	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
+	hpcc_fx_free(fx);
+	cc_rtl_free(r);
+}
+
+static void test_params(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params p, bad;
+	struct cc_rtl_opts ro = { .seed = o->seed, .in_idle_prob = 0.1, .out_stall_prob = 0.1 };
+	const size_t n = 20000;
+	struct hpcc_event *ev = malloc(n * sizeof(*ev));
+	struct hpcc_update *ur = malloc(n * sizeof(*ur)), *ux = malloc(n * sizeof(*ux));
+	struct cc_rtl_counters rc;
+	struct hpcc_derived d;
+	struct cc_rtl *r;
+	struct hpcc_fx *fx;
+	struct gen g;
+	size_t badn = 0;
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &p);
+	r = cc_rtl_new(&p, &ro);
+	fx = hpcc_fx_new(1u << cc_rtl_qpn_bits(), &p);
+	/* a different operating point: 25G NIC, T = 13 us, eta 0.98, maxStage 0 */
+	up.t_ns = 13000;
+	up.eta = 0.98;
+	up.max_stage = 0;
+	up.wai_bytes = 12.5;
+	up.line_gbps = 25;
+	up.min_mbps = 10;
+	params_for(&up, &p);
+	CHECK(cc_rtl_set_params(r, &p) == 0, "set_params failed");
+	hpcc_fx_set_params(fx, &p);
+	gen_init(&g, P_BURST, 256);
+	for (size_t i = 0; i < n; i++) {
+		gen_event(&g, &ev[i]);
+		hpcc_fx_event(fx, &ev[i], &ux[i]);
+	}
+	free(g.qp);
+	CHECK(cc_rtl_run(r, ev, n, ur, NULL) == 0, "engine run failed");
+	badn = compare_runs(ev, ur, ux, n, 0);
+	printf("parameter change (25G, T=13us, eta=0.98, maxStage=0): %zu mismatches\n", badn);
+	CHECK(badn == 0, "RTL differs after a parameter change");
+
+	/* out-of-range parameters are clamped and flagged */
+	bad = p;
+	bad.t_ns = 5;
+	bad.eta_q16 = 1000;
+	bad.line_mbps = 0;
+	CHECK(cc_rtl_set_params(r, &bad) == 0, "set_params failed");
+	cc_rtl_counters(r, &rc);
+	hpcc_derive(&bad, &d);
+	printf("out-of-range parameters: status 0x%02x (model 0x%02x)\n", rc.param_status, d.status);
+	CHECK(rc.param_status == d.status && (d.status & HPCC_PS_T_CLAMPED) &&
+	      (d.status & HPCC_PS_ETA_CLAMPED) && (d.status & HPCC_PS_LINE_CLAMPED),
+	      "clamp flags wrong");
+	hpcc_fx_set_params(fx, &bad);
+	gen_init(&g, P_MANY, 4096);
+	for (size_t i = 0; i < n; i++) {
+		gen_event(&g, &ev[i]);
+		hpcc_fx_event(fx, &ev[i], &ux[i]);
+	}
+	free(g.qp);
+	CHECK(cc_rtl_run(r, ev, n, ur, NULL) == 0, "engine run failed");
+	badn = compare_runs(ev, ur, ux, n, 0);
+	CHECK(badn == 0, "RTL differs with clamped parameters (%zu)", badn);
+	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
+	hpcc_fx_free(fx);
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+	free(ux);
+}
+
+/* ---- figures for make bench ---- */
+
+static void bench(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params p;
+	struct cc_rtl_opts ro = { .seed = o->seed };
+	const size_t n = 200000;
+	struct hpcc_event *ev = malloc(n * sizeof(*ev));
+	struct hpcc_update *ur = malloc(n * sizeof(*ur));
+	struct cc_rtl *r;
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &p);
+	r = cc_rtl_new(&p, &ro);
+	for (int prof = 0; prof < 2; prof++) {
+		struct gen g;
+		struct cc_rtl_stats st;
+
+		gen_init(&g, prof ? P_SINGLE : P_MANY, 4096);
+		for (size_t i = 0; i < n; i++) {
+			gen_event(&g, &ev[i]);
+			ev[i].type = HPCC_EV_ACK;   /* throughput of ACKs */
+		}
+		free(g.qp);
+		if (cc_rtl_run(r, ev, n, ur, &st)) {
+			CHECK(0, "engine hung");
+			break;
+		}
+		printf("cc bench: %s: %zu ACKs accepted in %llu cycles: %.4f ACKs/cycle sustained;"
+		       " latency ACK->Update min %llu mean %.2f max %llu cycles\n",
+		       prof ? "single QP, back-to-back" : "random QPs (4096)", n,
+		       (unsigned long long)(st.last_accept - st.first_accept + 1),
+		       (double)n / (double)(st.last_accept - st.first_accept + 1),
+		       (unsigned long long)st.lat_min, st.lat_mean, (unsigned long long)st.lat_max);
+	}
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: tb_cc [--seed N] [--events N] [--fst FILE] [--bench]\n"
+		"  --seed N     random seed (default: time-based, printed)\n"
+		"  --events N   random events for the RTL-vs-model test (default 1000000)\n"
+		"  --fst FILE   write FST waves of the random test (large)\n"
+		"  --bench      print throughput and latency figures instead of testing\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "events", required_argument, NULL, 'n' },
+		{ "fst", required_argument, NULL, 'f' },
+		{ "bench", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .seed = (uint64_t)time(NULL), .events = 1000000 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 's': o.seed = strtoull(optarg, NULL, 0); break;
+		case 'n': o.events = strtoull(optarg, NULL, 0); break;
+		case 'f': o.fst = optarg; break;
+		case 'b': o.bench = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	printf("tb_cc: seed %llu (rerun with --seed %llu)\n", (unsigned long long)o.seed,
+	       (unsigned long long)o.seed);
+	rng_s = o.seed * 0x9e3779b97f4a7c15ull + 0x1234567;
+	if (!rng_s)
+		rng_s = 1;
+	if (o.bench) {
+		bench(&o);
+		return failures ? 1 : 0;
+	}
+	test_absurd(&o);
+	test_params(&o);
+	test_incast(&o, 16);
+	test_incast(&o, 64);
+	test_random(&o);
+	printf("tb_cc: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
+	return failures ? 1 : 0;
+}
