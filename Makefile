@@ -68,8 +68,10 @@ lint:
 clean:
 	rm -rf $(BUILD)
 
+# fw.mk defines the C models every block links; each other mk/*.mk is one
+# block's build, tests (TESTS), figures (BENCHES) and synthesis (SYNTHS)
 include mk/fw.mk
-include mk/cc.mk
+include $(filter-out mk/fw.mk,$(sort $(wildcard mk/*.mk)))
 
 test-all: lint $(TESTS)
 	@echo "make test: all passed"

@@ -110,16 +110,16 @@ recip_dts_inst (
 
 // stage 4: queue term, tau/T, and the rate product normalised to 26 bits
 wire [25:0] x_q;
-wire [16:0] a_prod;
 
 hpnic_shr_round_sat #(.IN_WIDTH(33), .SH_WIDTH(7), .OUT_WIDTH(26))
 xq_inst (.in(s3_pq_reg), .sh(s3_kq_sh_reg), .out(x_q));
 
-hpnic_shr_round_sat #(.IN_WIDTH(41), .SH_WIDTH(7), .OUT_WIDTH(17))
-a_inst (.in(s3_pa_reg), .sh(a_sh), .out(a_prod));
-
-// a <= 1: a_prod > 65536 without a carry chain
-wire a_over = a_prod[16] && |a_prod[15:0];
+// tau/T = round(dts * rt_m / 2^a_sh), capped at 1.0: the shift here, the
+// rounding in stage 5 (which otherwise only waits for 1/dts); same
+// arithmetic as hpnic_shr_round_sat with OUT_WIDTH 17
+// verilator lint_off UNUSEDSIGNAL
+wire [41:0] a_halved = {s3_pa_reg, 1'b0} >> a_sh;
+// verilator lint_on UNUSEDSIGNAL
 
 // the rate product normalised to 26 bits: its leading one and 25 bits below
 wire [5:0]  ptx_msb;
@@ -138,20 +138,31 @@ ptx_norm_inst (
 );
 
 reg [25:0] s4_xq_reg = 0;
-reg [16:0] s4_a_reg = 0;
+reg [17:0] s4_a_halved_reg = 0;        // bits [17:0] of {pa, 0} >> a_sh
+reg        s4_a_high_reg = 0;          // a bit above them: saturate
+reg        s4_dts_ge_t_reg = 0;
 reg [25:0] s4_n26_reg = 0;
 reg signed [8:0] s4_sr_base_reg = 0;   // ke_sh - 42 - k, k = msb - 25
 reg        s4_zero_reg = 0;            // no rate term
 
 always @(posedge clk) begin
     s4_xq_reg <= x_q;
-    s4_a_reg <= (s3_dts_ge_t_reg || a_over) ? 17'd65536 : a_prod;
+    s4_a_halved_reg <= a_halved[17:0];
+    s4_a_high_reg <= |a_halved[41:18];
+    s4_dts_ge_t_reg <= s3_dts_ge_t_reg;
     s4_n26_reg <= {1'b1, ptx_frac};
     s4_sr_base_reg <= $signed({2'b00, s3_ke_sh_reg}) - 9'sd17 - $signed({3'b000, ptx_msb});
     s4_zero_reg <= s3_dts_zero_reg || ptx_zero;
 end
 
-// stage 5: wait for 1/dts (interpolation stage of the reciprocal)
+// stage 5: round tau/T while 1/dts is interpolated
+wire [18:0] a_inc = {1'b0, s4_a_halved_reg} + 19'd1;
+// verilator lint_off UNUSEDSIGNAL
+wire [18:0] a_round = a_inc >> 1;      // the rounded value, before the cap
+// verilator lint_on UNUSEDSIGNAL
+// a > 1.0 (65536) without a carry chain: a bit above, or 1.0 plus anything
+wire a_over = s4_a_high_reg || a_round[17] || (a_round[16] && |a_round[15:0]);
+
 reg [25:0] s5_xq_reg = 0;
 reg [16:0] s5_a_reg = 0;
 reg [25:0] s5_n26_reg = 0;
@@ -162,7 +173,7 @@ reg        s5_dts_zero_reg = 0, s4_dts_zero_reg = 0;
 always @(posedge clk) begin
     s4_dts_zero_reg <= s3_dts_zero_reg;
     s5_xq_reg <= s4_xq_reg;
-    s5_a_reg <= s4_a_reg;
+    s5_a_reg <= (s4_dts_ge_t_reg || a_over) ? 17'd65536 : a_round[16:0];
     s5_n26_reg <= s4_n26_reg;
     s5_sr_base_reg <= s4_sr_base_reg;
     s5_zero_reg <= s4_zero_reg;

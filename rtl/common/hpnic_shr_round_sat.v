@@ -26,13 +26,20 @@ module hpnic_shr_round_sat #(
 // {in, 0} >> sh is in >> (sh-1), and for sh = 0 it is 2*in, which the
 // rounding step then halves back exactly: no subtract on the shift amount
 wire [IN_WIDTH:0] halved = {in, 1'b0} >> sh;
-wire [IN_WIDTH:0] rounded = (halved + 1'b1) >> 1;
 
-assign out = (|rounded[IN_WIDTH:OUT_WIDTH]) ? {OUT_WIDTH{1'b1}} : rounded[OUT_WIDTH-1:0];
+// (halved + 1) >> 1, but the adder only spans the bits that can survive
+// saturation: any higher bit set saturates on its own
+wire                 high_set = |halved[IN_WIDTH:OUT_WIDTH+1];
+wire [OUT_WIDTH+1:0] low_inc = {1'b0, halved[OUT_WIDTH:0]} + 1'b1;
+// verilator lint_off UNUSEDSIGNAL
+wire [OUT_WIDTH+1:0] rounded = low_inc >> 1;
+// verilator lint_on UNUSEDSIGNAL
+
+assign out = (high_set || rounded[OUT_WIDTH]) ? {OUT_WIDTH{1'b1}} : rounded[OUT_WIDTH-1:0];
 
 initial begin
-    if (IN_WIDTH < OUT_WIDTH) begin
-        $error("hpnic_shr_round_sat: IN_WIDTH must be at least OUT_WIDTH");
+    if (IN_WIDTH < OUT_WIDTH + 1) begin
+        $error("hpnic_shr_round_sat: IN_WIDTH must exceed OUT_WIDTH");
         $finish;
     end
 end
