@@ -75,6 +75,21 @@ static uint64_t rnd(struct sim *s)
 	return s->rng;
 }
 
+/* arr, possibly moved, with room for element n; NULL (arr intact) when out of memory */
+static void *grow(void *arr, size_t n, size_t *cap, size_t elem)
+{
+	size_t ncap;
+	void *p;
+
+	if (n < *cap)
+		return arr;
+	ncap = *cap ? *cap * 2 : 1024;
+	p = realloc(arr, ncap * elem);
+	if (p)
+		*cap = ncap;
+	return p;
+}
+
 static int ev_less(const struct event *a, const struct event *b)
 {
 	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
@@ -83,19 +98,14 @@ static int ev_less(const struct event *a, const struct event *b)
 static void push(struct sim *s, double t, int type, unsigned arg)
 {
 	struct heap *h = &s->h;
+	struct event *e = grow(h->e, h->n, &h->cap, sizeof(*h->e));
 	size_t i;
 
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? h->cap * 2 : 1024;
-		struct event *e = realloc(h->e, cap * sizeof(*e));
-
-		if (!e) {
-			s->err = 1;
-			return;
-		}
-		h->e = e;
-		h->cap = cap;
+	if (!e) {
+		s->err = 1;
+		return;
 	}
+	h->e = e;
 	i = h->n++;
 	h->e[i] = (struct event){ t, h->seq++, type, arg };
 	while (i && ev_less(&h->e[i], &h->e[(i - 1) / 2])) {
@@ -200,17 +210,12 @@ static void try_send(struct sim *s, unsigned fi, double now)
 		f->wait_ack = 1;
 		return;
 	}
-	if (s->npk == s->cappk) {
-		size_t cap = s->cappk ? s->cappk * 2 : 4096;
-		struct pkt *np = realloc(s->pk, cap * sizeof(*np));
-
-		if (!np) {
-			s->err = 1;
-			return;
-		}
-		s->pk = np;
-		s->cappk = cap;
+	p = grow(s->pk, s->npk, &s->cappk, sizeof(*s->pk));
+	if (!p) {
+		s->err = 1;
+		return;
 	}
+	s->pk = p;
 	p = &s->pk[s->npk];
 	memset(p, 0, sizeof(*p));
 	p->flow = fi;
@@ -234,7 +239,7 @@ static void on_ack(struct sim *s, unsigned id, double now)
 {
 	struct pkt *p = &s->pk[id];
 	struct flow *f = &s->f[p->flow];
-	struct hpcc_event ev;
+	struct hpcc_event ev, *evs;
 	struct hpcc_update u;
 
 	f->snd_una = (p->psn + 1) & 0xffffff;
@@ -252,17 +257,12 @@ static void on_ack(struct sim *s, unsigned id, double now)
 	f->w = u.w;
 	f->rate = u.w / s->c->cc.t_ns;
 
-	if (s->r->n == s->cap_ev) {
-		size_t cap = s->cap_ev ? s->cap_ev * 2 : 4096;
-		struct hpcc_event *ne = realloc(s->r->ev, cap * sizeof(*ne));
-
-		if (!ne) {
-			s->err = 1;
-			return;
-		}
-		s->r->ev = ne;
-		s->cap_ev = cap;
+	evs = grow(s->r->ev, s->r->n, &s->cap_ev, sizeof(*s->r->ev));
+	if (!evs) {
+		s->err = 1;
+		return;
 	}
+	s->r->ev = evs;
 	s->r->ev[s->r->n++] = ev;
 	s->r->end_ns = now;
 	if (f->wait_ack) {
@@ -295,7 +295,7 @@ int incast_generate(const struct incast_cfg *c, struct incast_result *r)
 	s.cc = hpcc_fl_new(c->flows + 1, &c->cc);
 	s.f = calloc(c->flows, sizeof(*s.f));
 	if (!s.cc || !s.f)
-		goto fail;
+		s.err = 1;
 	s.sw1 = (struct queue){ .gbps = SW1_GBPS, .b_enum = SW1_B };
 	s.sw2 = (struct queue){ .gbps = c->cc.line_gbps, .b_enum = 5 };
 	for (unsigned b = 1; b <= 8; b++)
@@ -306,7 +306,7 @@ int incast_generate(const struct incast_cfg *c, struct incast_result *r)
 	s.sw2.ts_offset = (double)(rnd(&s) & 0xffffff);
 	s.sw1.tx_bytes = rnd(&s) & 0x7ffffff;
 	s.sw2.tx_bytes = rnd(&s) & 0x7ffffff;
-	for (unsigned i = 0; i < c->flows; i++) {
+	for (unsigned i = 0; i < c->flows && !s.err; i++) {
 		struct flow *f = &s.f[i];
 		double t0 = c->start_jitter_ns > 0 ? (double)(rnd(&s) % 1000000) / 1e6 * c->start_jitter_ns : 0;
 
@@ -350,24 +350,17 @@ int incast_generate(const struct incast_cfg *c, struct incast_result *r)
 			break;
 		}
 	}
-	if (s.err)
-		goto fail;
 	free(s.h.e);
 	free(s.sw1.id);
 	free(s.sw2.id);
 	free(s.f);
 	free(s.pk);
 	hpcc_fl_free(s.cc);
+	if (s.err) {
+		incast_result_free(r);
+		return -1;
+	}
 	return 0;
-fail:
-	free(s.h.e);
-	free(s.sw1.id);
-	free(s.sw2.id);
-	free(s.f);
-	free(s.pk);
-	hpcc_fl_free(s.cc);
-	incast_result_free(r);
-	return -1;
 }
 
 void incast_result_free(struct incast_result *r)

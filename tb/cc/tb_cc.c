@@ -203,6 +203,21 @@ static void gen_event(struct gen *g, struct hpcc_event *ev)
 		ev->hop[rndr(ev->nhop)].b = rndf() < 0.5 ? 0 : 9 + rndr(7);
 }
 
+/* n events of a profile; with fx, also through the fixed model into ux */
+static void gen_stream(enum profile prof, unsigned nqp, size_t n, struct hpcc_event *ev,
+		       struct hpcc_fx *fx, struct hpcc_update *ux)
+{
+	struct gen g;
+
+	gen_init(&g, prof, nqp);
+	for (size_t i = 0; i < n; i++) {
+		gen_event(&g, &ev[i]);
+		if (fx)
+			hpcc_fx_event(fx, &ev[i], &ux[i]);
+	}
+	free(g.qp);
+}
+
 /* ---- comparisons ---- */
 
 static int same_update(const struct hpcc_update *a, const struct hpcc_update *b)
@@ -339,17 +354,11 @@ static void test_random(const struct opts *o)
 	printf("random streams: %zu events, idle 20%% on input, backpressure 30%% on output\n",
 	       o->events);
 	for (unsigned ci = 0; done < o->events; ci++) {
-		struct gen g;
 		size_t n = o->events - done < chunk ? o->events - done : chunk;
 		enum profile prof = (enum profile)(ci % P_COUNT);
 		struct cc_rtl_stats st;
 
-		gen_init(&g, prof, prof == P_MANY ? nqp : 64);
-		for (size_t i = 0; i < n; i++) {
-			gen_event(&g, &ev[i]);
-			hpcc_fx_event(fx, &ev[i], &uf[i]);
-		}
-		free(g.qp);
+		gen_stream(prof, prof == P_MANY ? nqp : 64, n, ev, fx, uf);
 		if (cc_rtl_run(r, ev, n, ur, &st)) {
 			CHECK(0, "engine hung in chunk %u", ci);
 			break;
@@ -519,7 +528,6 @@ static void test_params(const struct opts *o)
 	struct hpcc_derived d;
 	struct cc_rtl *r;
 	struct hpcc_fx *fx;
-	struct gen g;
 	size_t badn = 0;
 
 	hpcc_user_params_default(&up);
@@ -536,12 +544,7 @@ static void test_params(const struct opts *o)
 	params_for(&up, &p);
 	CHECK(cc_rtl_set_params(r, &p) == 0, "set_params failed");
 	hpcc_fx_set_params(fx, &p);
-	gen_init(&g, P_BURST, 256);
-	for (size_t i = 0; i < n; i++) {
-		gen_event(&g, &ev[i]);
-		hpcc_fx_event(fx, &ev[i], &ux[i]);
-	}
-	free(g.qp);
+	gen_stream(P_BURST, 256, n, ev, fx, ux);
 	CHECK(cc_rtl_run(r, ev, n, ur, NULL) == 0, "engine run failed");
 	badn = compare_runs(ev, ur, ux, n, 0);
 	printf("parameter change (25G, T=13us, eta=0.98, maxStage=0): %zu mismatches\n", badn);
@@ -560,12 +563,7 @@ static void test_params(const struct opts *o)
 	      (d.status & HPCC_PS_ETA_CLAMPED) && (d.status & HPCC_PS_LINE_CLAMPED),
 	      "clamp flags wrong");
 	hpcc_fx_set_params(fx, &bad);
-	gen_init(&g, P_MANY, 4096);
-	for (size_t i = 0; i < n; i++) {
-		gen_event(&g, &ev[i]);
-		hpcc_fx_event(fx, &ev[i], &ux[i]);
-	}
-	free(g.qp);
+	gen_stream(P_MANY, 4096, n, ev, fx, ux);
 	CHECK(cc_rtl_run(r, ev, n, ur, NULL) == 0, "engine run failed");
 	badn = compare_runs(ev, ur, ux, n, 0);
 	CHECK(badn == 0, "RTL differs with clamped parameters (%zu)", badn);
@@ -593,15 +591,11 @@ static void bench(const struct opts *o)
 	params_for(&up, &p);
 	r = cc_rtl_new(&p, &ro);
 	for (int prof = 0; prof < 2; prof++) {
-		struct gen g;
 		struct cc_rtl_stats st;
 
-		gen_init(&g, prof ? P_SINGLE : P_MANY, 4096);
-		for (size_t i = 0; i < n; i++) {
-			gen_event(&g, &ev[i]);
+		gen_stream(prof ? P_SINGLE : P_MANY, 4096, n, ev, NULL, NULL);
+		for (size_t i = 0; i < n; i++)
 			ev[i].type = HPCC_EV_ACK;   /* throughput of ACKs */
-		}
-		free(g.qp);
 		if (cc_rtl_run(r, ev, n, ur, &st)) {
 			CHECK(0, "engine hung");
 			break;

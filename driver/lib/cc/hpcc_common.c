@@ -60,6 +60,34 @@ int hpcc_params_from_user(const struct hpcc_user_params *u, struct hpcc_params *
 	return 0;
 }
 
+void hpcc_snapshot(const struct hpcc_event *ev, uint32_t ts[HPCC_MAX_HOPS],
+		   uint32_t tx[HPCC_MAX_HOPS], uint32_t q[HPCC_MAX_HOPS])
+{
+	for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
+		ts[i] = ev->hop[i].ts & ((1u << HPCC_TS_BITS) - 1u);
+		tx[i] = ev->hop[i].tx & ((1u << HPCC_TXB_BITS) - 1u);
+		q[i] = ev->hop[i].q & ((1u << HPCC_QLEN_BITS) - 1u);
+	}
+}
+
+void hpcc_count_event(struct hpcc_counters *c, const struct hpcc_event *ev, uint32_t reason,
+		      int record, int upd_wc)
+{
+	c->events++;
+	c->acks += ev->type == HPCC_EV_ACK;
+	c->inits += ev->type == HPCC_EV_INIT;
+	switch (reason) {
+	case HPCC_IGN_NO_INT: c->ign_no_int++; break;
+	case HPCC_IGN_NHOP: c->ign_nhop++; break;
+	case HPCC_IGN_BAD_B: c->ign_bad_b++; break;
+	case HPCC_IGN_MODE: c->ign_mode++; break;
+	case HPCC_IGN_TYPE: c->ign_type++; break;
+	default: break;
+	}
+	c->record_only += !!record;
+	c->wc_updates += !!upd_wc;
+}
+
 uint32_t hpcc_screen_ack(const struct hpcc_event *ev)
 {
 	if (ev->type != HPCC_EV_ACK && ev->type != HPCC_EV_INIT)

@@ -29,7 +29,7 @@ struct hpcc_fx {
 	unsigned nqp;
 	struct hpcc_derived d;
 	struct hpcc_counters c;
-	struct fx_qp *qp;
+	struct fx_qp qp[];
 };
 
 static uint64_t sat(uint64_t x, unsigned bits)
@@ -98,15 +98,10 @@ void hpcc_derive(const struct hpcc_params *in, struct hpcc_derived *d)
 
 struct hpcc_fx *hpcc_fx_new(unsigned nqp, const struct hpcc_params *p)
 {
-	struct hpcc_fx *m = calloc(1, sizeof(*m));
+	struct hpcc_fx *m = calloc(1, sizeof(*m) + (nqp ? nqp : 1) * sizeof(m->qp[0]));
 
 	if (!m)
 		return NULL;
-	m->qp = calloc(nqp ? nqp : 1, sizeof(*m->qp));
-	if (!m->qp) {
-		free(m);
-		return NULL;
-	}
 	m->nqp = nqp;
 	hpcc_fx_set_params(m, p);
 	/* the engine's reset sweep: every QP starts as if INIT (mode HPCC) */
@@ -119,10 +114,7 @@ struct hpcc_fx *hpcc_fx_new(unsigned nqp, const struct hpcc_params *p)
 
 void hpcc_fx_free(struct hpcc_fx *m)
 {
-	if (m) {
-		free(m->qp);
-		free(m);
-	}
+	free(m);
 }
 
 void hpcc_fx_set_params(struct hpcc_fx *m, const struct hpcc_params *p)
@@ -192,7 +184,6 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 	int dz[HPCC_MAX_HOPS];
 	struct fx_qp old = *q;
 
-	m->c.events++;
 	memset(out, 0, sizeof(*out));
 	out->qpn = ev->qpn;
 
@@ -203,11 +194,7 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 		q->valid = 1;
 		q->path_id = ev->path_id & 0xfff;
 		q->nhop = ev->nhop;
-		for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
-			q->ts[i] = ev->hop[i].ts & MASK(HPCC_TS_BITS);
-			q->tx[i] = ev->hop[i].tx & MASK(HPCC_TXB_BITS);
-			q->q[i] = ev->hop[i].q & MASK(HPCC_QLEN_BITS);
-		}
+		hpcc_snapshot(ev, q->ts, q->tx, q->q);
 	}
 
 	/* stage 2: mode, record-only decision, lastUpdateSeq */
@@ -310,19 +297,5 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 	out->u = v_new / 65536.0 * d->p.eta_q16 / 65536.0;
 	out->rate_gbps = out->rate_q16 / 65536.0 * 8.0;
 
-	/* counters */
-	if (ev->type == HPCC_EV_ACK)
-		m->c.acks++;
-	if (is_init)
-		m->c.inits++;
-	switch (reason) {
-	case HPCC_IGN_NO_INT: m->c.ign_no_int++; break;
-	case HPCC_IGN_NHOP: m->c.ign_nhop++; break;
-	case HPCC_IGN_BAD_B: m->c.ign_bad_b++; break;
-	case HPCC_IGN_MODE: m->c.ign_mode++; break;
-	case HPCC_IGN_TYPE: m->c.ign_type++; break;
-	default: break;
-	}
-	m->c.record_only += record;
-	m->c.wc_updates += upd_wc;
+	hpcc_count_event(&m->c, ev, reason, record, upd_wc);
 }

@@ -33,7 +33,7 @@ struct hpcc_fl {
 	struct hpcc_user_params p;
 	double wmax, wmin;           /* bytes */
 	struct hpcc_counters c;
-	struct fl_qp *qp;
+	struct fl_qp qp[];
 };
 
 static void fl_init_qp(struct hpcc_fl *m, struct fl_qp *q, uint32_t mode)
@@ -46,15 +46,10 @@ static void fl_init_qp(struct hpcc_fl *m, struct fl_qp *q, uint32_t mode)
 
 struct hpcc_fl *hpcc_fl_new(unsigned nqp, const struct hpcc_user_params *u)
 {
-	struct hpcc_fl *m = calloc(1, sizeof(*m));
+	struct hpcc_fl *m = calloc(1, sizeof(*m) + (nqp ? nqp : 1) * sizeof(m->qp[0]));
 
 	if (!m)
 		return NULL;
-	m->qp = calloc(nqp ? nqp : 1, sizeof(*m->qp));
-	if (!m->qp) {
-		free(m);
-		return NULL;
-	}
 	m->nqp = nqp;
 	m->p = *u;
 	m->wmax = u->line_gbps * u->t_ns / 8.0;          /* Winit = B_NIC * T */
@@ -66,10 +61,7 @@ struct hpcc_fl *hpcc_fl_new(unsigned nqp, const struct hpcc_user_params *u)
 
 void hpcc_fl_free(struct hpcc_fl *m)
 {
-	if (m) {
-		free(m->qp);
-		free(m);
-	}
+	free(m);
 }
 
 const struct hpcc_counters *hpcc_fl_counters(const struct hpcc_fl *m)
@@ -116,14 +108,11 @@ void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_u
 	int is_init = ev->type == HPCC_EV_INIT;
 	int record = 0, active, upd_wc, mdi = 0;
 
-	m->c.events++;
 	memset(out, 0, sizeof(*out));
 	out->qpn = ev->qpn;
 
-	if (is_init) {
+	if (is_init)
 		fl_init_qp(m, q, ev->mode & 3);
-		m->c.inits++;
-	}
 	if (is_ack && q->mode != HPCC_MODE_HPCC) {
 		is_ack = 0;
 		reason = HPCC_IGN_MODE;
@@ -157,11 +146,7 @@ void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_u
 		q->valid = 1;
 		q->path_id = ev->path_id & 0xfff;
 		q->nhop = ev->nhop;
-		for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
-			q->ts[i] = ev->hop[i].ts & MASK(HPCC_TS_BITS);
-			q->tx[i] = ev->hop[i].tx & MASK(HPCC_TXB_BITS);
-			q->q[i] = ev->hop[i].q & MASK(HPCC_QLEN_BITS);
-		}
+		hpcc_snapshot(ev, q->ts, q->tx, q->q);
 	}
 
 	out->w = q->w;
@@ -175,16 +160,5 @@ void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_u
 		     (mdi ? HPCC_UF_MD : 0) | (record ? HPCC_UF_RECORD : 0) |
 		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0);
 
-	if (ev->type == HPCC_EV_ACK)
-		m->c.acks++;
-	switch (reason) {
-	case HPCC_IGN_NO_INT: m->c.ign_no_int++; break;
-	case HPCC_IGN_NHOP: m->c.ign_nhop++; break;
-	case HPCC_IGN_BAD_B: m->c.ign_bad_b++; break;
-	case HPCC_IGN_MODE: m->c.ign_mode++; break;
-	case HPCC_IGN_TYPE: m->c.ign_type++; break;
-	default: break;
-	}
-	m->c.record_only += record;
-	m->c.wc_updates += upd_wc;
+	hpcc_count_event(&m->c, ev, reason, record, upd_wc);
 }

@@ -191,5 +191,11 @@ static inline int hpcc_psn_ge(uint32_t a, uint32_t b)
 
 /* common event screening shared by both models; returns enum hpcc_ignore_reason */
 uint32_t hpcc_screen_ack(const struct hpcc_event *ev);
+/* the INT fields of an ACK, masked to their wire widths (the snapshot L) */
+void hpcc_snapshot(const struct hpcc_event *ev, uint32_t ts[HPCC_MAX_HOPS],
+		   uint32_t tx[HPCC_MAX_HOPS], uint32_t q[HPCC_MAX_HOPS]);
+/* count one processed event; both models and the RTL count alike */
+void hpcc_count_event(struct hpcc_counters *c, const struct hpcc_event *ev, uint32_t reason,
+		      int record, int upd_wc);
 
 #endif
