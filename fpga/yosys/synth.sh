@@ -17,10 +17,15 @@ done
 mkdir -p "$out"
 files=$(cd "$root" && scripts/flist.sh "$flist" | tr '\n' ' ')
 cd "$root"
-# -noiopad/-noclkbuf: a core, not a chip top; -flatten so depth crosses modules
+# -noiopad/-noclkbuf: a core, not a chip top; -flatten so depth crosses modules.
+# With -set, read with -defer so that chparam reaches the top before its
+# submodules are derived (after hierarchy, chparam loses them); without it,
+# read as always (-defer changes ABC's input order, hence its LUT counts)
+read="read_verilog -sv $files;"
+[ -z "$chparam" ] || read="read_verilog -defer -sv $files; $chparam"
 yosys -q -l "$out/$top.log" -p "
-  read_verilog -sv $files;
-  hierarchy -top $top; $chparam
+  $read
+  hierarchy -top $top;
   synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top $top;
   stat;
   write_json $out/$top.json" > /dev/null 2>> "$out/$top.log"

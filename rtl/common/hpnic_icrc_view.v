@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The ICRC view of a RoCEv2 header (docs/wire.md, "ICRC"): the bytes the
+ * ICRC covers before the payload, as one beat from lane 0:
+ *
+ *   8 x 0xFF | IPv4 (TOS, TTL, checksum set to ones; total length without
+ *   the INT block) | UDP (checksum ones; destination port 4791 and length
+ *   without the INT block) | BTH (byte 4 ones) | RETH or AETH (if any)
+ *
+ * 48 + 16/4/0 bytes, placed at the END of a full 64-byte beat behind z = 16,
+ * 12 or 0 zero bytes, because a CRC stream may only have a partial beat at
+ * its end. Leading zeros would change the CRC, so crc_init is the register
+ * value that z zero bytes turn into 0xFFFFFFFF (the CRC's usual start):
+ * processing the whole beat from crc_init equals processing the view from
+ * 0xFFFFFFFF. TX and RX both use this module, so the two ends cannot
+ * disagree on what the ICRC covers. Combinational.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_icrc_view (
+    // big-endian header fields as on the wire (first byte in the top bits);
+    // the variant fields the ICRC masks are deliberately unused
+    // verilator lint_off UNUSEDSIGNAL
+    input  wire [159:0] ip_hdr,
+    input  wire [63:0]  udp_hdr,
+    input  wire [95:0]  bth,
+    // verilator lint_on UNUSEDSIGNAL
+    input  wire [127:0] ext,        // RETH, or AETH in the top 4 bytes
+    input  wire [4:0]   ext_len,    // 16, 4 or 0
+    input  wire [5:0]   int_len,    // 42 if the frame carries the INT block, else 0
+
+    output wire [511:0] view,       // lane 0 first, a full beat
+    output wire [31:0]  crc_init    // start the ICRC's CRC from this
+);
+
+wire [15:0] ip_len = ip_hdr[143:128] - {10'd0, int_len};
+wire [15:0] udp_len = udp_hdr[31:16] - {10'd0, int_len};
+
+wire [511:0] view_be = {64'hffff_ffff_ffff_ffff,
+                        ip_hdr[159:152], 8'hff, ip_len, ip_hdr[127:96], 8'hff,
+                        ip_hdr[87:80], 16'hffff, ip_hdr[63:0],
+                        udp_hdr[63:48], 16'd4791, udp_len, 16'hffff,
+                        bth[95:64], 8'hff, bth[55:0],
+                        ext};
+
+// right-align: the ext field is the last in view_be, so drop the unused
+// (zero) tail of ext and lead with that many zero bytes instead
+wire [4:0]   zeros = 5'd16 - ext_len;
+wire [511:0] view_be_r = view_be >> {zeros, 3'b000};
+
+genvar b;
+generate
+for (b = 0; b < 64; b = b + 1) begin : g_lane
+    assign view[8*b +: 8] = view_be_r[8*(63-b) +: 8];
+end
+endgenerate
+
+// F^-z(0xFFFFFFFF) for the reflected CRC-32, z zero bytes
+assign crc_init = (zeros == 5'd16) ? 32'h38a70e28 :
+                  (zeros == 5'd12) ? 32'ha65c386b : 32'hffffffff;
+
+endmodule
+
+`resetall

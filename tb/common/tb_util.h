@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Helpers shared by the tests of tb/common and tb/shim: failure counting,
+ * a seeded PRNG, argument parsing for --seed.
+ */
+#ifndef TB_UTIL_H
+#define TB_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int tb_failures;
+
+/* report and count a failure; the test goes on, main() exits non-zero */
+#define CHECK(cond, ...)                                                  \
+	do {                                                              \
+		if (!(cond)) {                                            \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);                     \
+			fprintf(stderr, "\n");                            \
+			if (++tb_failures > 20) {                         \
+				fprintf(stderr, "too many failures\n");   \
+				exit(1);                                  \
+			}                                                 \
+		}                                                         \
+	} while (0)
+
+static uint64_t tb_rng_s = 1;
+
+static inline void tb_seed(uint64_t seed)
+{
+	tb_rng_s = seed ? seed : 0x9e3779b97f4a7c15ull;
+}
+
+/* xorshift64* */
+static inline uint64_t rnd(void)
+{
+	tb_rng_s ^= tb_rng_s >> 12;
+	tb_rng_s ^= tb_rng_s << 25;
+	tb_rng_s ^= tb_rng_s >> 27;
+	return tb_rng_s * 0x2545f4914f6cdd1dull;
+}
+
+/* uniform in [0, n) */
+static inline uint32_t rndr(uint32_t n)
+{
+	return n ? (uint32_t)((rnd() >> 32) % n) : 0;
+}
+
+/* true with probability p */
+static inline int rndp(double p)
+{
+	return (double)(rnd() >> 11) / 9007199254740992.0 < p;
+}
+
+/* a seed from the clock, for runs without --seed */
+static inline uint64_t tb_clock_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000007ull) ^ (uint64_t)ts.tv_nsec;
+}
+
+/* a decimal or 0x-hex unsigned argument, or exit with a message */
+static inline uint64_t tb_parse_u64(const char *opt, const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 0);
+
+	if (!*s || *end) {
+		fprintf(stderr, "bad value for %s: '%s'\n", opt, s);
+		exit(2);
+	}
+	return (uint64_t)v;
+}
+
+/*
+ * Several clocks at unrelated rates. Periods in femtoseconds; tb_clk_next()
+ * returns the time of the next edge and the mask of the clocks that rise
+ * then, and moves those clocks on by a period.
+ */
+struct tb_clk {
+	uint64_t period_fs;
+	uint64_t next_fs;
+};
+
+static inline uint64_t tb_clk_next(struct tb_clk *c, int n, unsigned *mask)
+{
+	uint64_t t = ~0ull;
+
+	for (int i = 0; i < n; i++)
+		if (c[i].next_fs < t)
+			t = c[i].next_fs;
+	*mask = 0;
+	for (int i = 0; i < n; i++)
+		if (c[i].next_fs == t) {
+			*mask |= 1u << i;
+			c[i].next_fs += c[i].period_fs;
+		}
+	return t;
+}
+
+/* period in fs of a frequency in MHz */
+static inline uint64_t tb_period_fs(double mhz)
+{
+	return (uint64_t)(1e9 / mhz + 0.5);
+}
+
+static inline int tb_finish(const char *name)
+{
+	if (tb_failures) {
+		printf("%s: FAILED (%d failures)\n", name, tb_failures);
+		return 1;
+	}
+	printf("%s: passed\n", name);
+	return 0;
+}
+
+#endif
