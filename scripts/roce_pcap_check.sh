@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# roce_pcap_check.sh: check a pcap of hpnic RoCEv2 frames with Wireshark's own
+# dissectors (tshark) and scapy. Used by `make test` on the hpnic-pktgen
+# samples, and meant for the pcaps the RTL tests write (--pcap FILE).
+#
+#   1. every frame decodes as InfiniBand over UDP (RRoCE): an opcode and a PSN;
+#      without --int on dport 4791, with --int on the INT port through
+#      scripts/hpnic_int.lua (nHop present), with --mixed either;
+#   2. no frame is malformed, and tshark's expert info holds no warning or
+#      error (`-z expert`, and _ws.expert.severity per frame);
+#   3. with --expect FILE: frame i decodes to line i of FILE (the columns the
+#      line gives: opcode psn [nhop path_id B,.. TS,.. txBytes,.. qLen,..],
+#      tab-separated, decimal; hpnic-pktgen --expect writes this format);
+#   4. scapy recomputes the ICRC of every frame (INT frames: as if the INT
+#      block were absent) and the IPv4 checksum (scripts/roce_icrc_check.py).
+#
+# Exit status 0 when everything holds, 1 otherwise, 2 on usage errors.
+set -uo pipefail
+
+usage() {
+  cat <<EOF
+usage: roce_pcap_check.sh [options] PCAP
+Decode PCAP with tshark (InfiniBand/RoCEv2, hpnic INT) and check it; recompute
+every ICRC with scapy.
+
+  --int           every frame carries the INT block (dport = INT port) and must
+                  decode through scripts/hpnic_int.lua
+  --mixed         frames may or may not carry INT (load the Lua dissector)
+  --int-port N    INT UDP port (default 4792)
+  --expect FILE   expected decode, one line per frame (see hpnic-pktgen --help);
+                  without it, only decoding, expert info and ICRC are checked
+  --max-bad N     tolerate N frames with a bad ICRC/IPv4 checksum (a pcap taken
+                  after a corrupting link); decoding must still be clean
+  --no-scapy      skip the scapy ICRC check
+  -q, --quiet     print only the summary and failures
+  -h, --help      this text
+EOF
+}
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+lua=$root/scripts/hpnic_int.lua
+mode=noint
+int_port=4792
+expect=
+max_bad=0
+scapy=1
+quiet=0
+pcap=
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --int) mode=int ;;
+    --mixed) mode=mixed ;;
+    --int-port) int_port=${2:?--int-port needs a value}; shift ;;
+    --expect) expect=${2:?--expect needs a file}; shift ;;
+    --max-bad) max_bad=${2:?--max-bad needs a value}; shift ;;
+    --no-scapy) scapy=0 ;;
+    -q|--quiet) quiet=1 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) echo "roce_pcap_check: unknown option $1" >&2; usage >&2; exit 2 ;;
+    *) [ -z "$pcap" ] || { echo "roce_pcap_check: one PCAP only" >&2; exit 2; }; pcap=$1 ;;
+  esac
+  shift
+done
+[ -n "$pcap" ] || { echo "roce_pcap_check: no PCAP given" >&2; usage >&2; exit 2; }
+[ -r "$pcap" ] || { echo "roce_pcap_check: cannot read $pcap" >&2; exit 2; }
+[[ "$int_port" =~ ^[0-9]+$ ]] && [ "$int_port" -gt 0 ] && [ "$int_port" -lt 65536 ] &&
+  [ "$int_port" -ne 4791 ] || { echo "roce_pcap_check: bad --int-port $int_port" >&2; exit 2; }
+[[ "$max_bad" =~ ^[0-9]+$ ]] || { echo "roce_pcap_check: bad --max-bad $max_bad" >&2; exit 2; }
+[ -z "$expect" ] || [ -r "$expect" ] || { echo "roce_pcap_check: cannot read $expect" >&2; exit 2; }
+command -v tshark >/dev/null || { echo "roce_pcap_check: tshark missing (make deps)" >&2; exit 2; }
+
+fail=0
+err() { echo "FAIL: $pcap: $*"; fail=1; }
+say() { [ $quiet -eq 1 ] || echo "$@"; }
+
+# tshark with default preferences (the user's own could change the decode),
+# without its warning about running as root
+cfg=$(mktemp -d)
+trap 'rm -rf "$cfg"' EXIT
+export WIRESHARK_CONFIG_DIR=$cfg
+tsh() {
+  local out rc
+  out=$(tshark "$@" 2> >(grep -v 'Running as user "root"' >&2))
+  rc=$?
+  printf '%s' "$out"
+  return $rc
+}
+
+targs=(-r "$pcap" -o "infiniband.rroce.port:4791")
+fields=(-e frame.number -e udp.dstport -e infiniband.bth.opcode -e infiniband.bth.psn)
+if [ "$mode" != noint ]; then
+  targs+=(-X "lua_script:$lua" -o "hpnic_int.udp_port:$int_port")
+  fields+=(-e hpnic_int.nhop -e hpnic_int.path_id -e hpnic_int.hop.b -e hpnic_int.hop.ts
+           -e hpnic_int.hop.tx_bytes -e hpnic_int.hop.qlen)
+fi
+fields+=(-e _ws.malformed -e _ws.expert.severity)
+
+decode=$(tsh "${targs[@]}" -T fields -E separator=/t -E occurrence=a -E aggregator=, \
+  "${fields[@]}") || { err "tshark failed"; exit 1; }
+[ -n "$decode" ] || { err "no frames"; exit 1; }
+
+# per-frame decode checks; prints "frame<TAB>observed columns" for --expect
+decode_fail=0
+observed=$(printf '%s\n' "$decode" | awk -F'\t' -v mode="$mode" -v port="$int_port" '
+  BEGIN { bad = 0; WARN = 6291456 }   # PI_WARN; PI_ERROR is 8388608
+  {
+    n = $1; dport = $2; op = $3; psn = $4
+    # without the Lua dissector there are no INT columns: malformed and
+    # severity follow the PSN; give the INT columns as empty
+    if (mode == "noint") { mal = $5; sevs = $6; for (i = 5; i <= 10; i++) $i = "" }
+    else { mal = $11; sevs = $12 }
+    nhop = $5
+    if (op == "" || psn == "") { print "FAIL: frame " n ": not decoded as InfiniBand (no opcode/PSN)" > "/dev/stderr"; bad++ }
+    if (mode == "noint" && dport != 4791) { print "FAIL: frame " n ": UDP dport " dport ", want 4791" > "/dev/stderr"; bad++ }
+    if (mode == "int" && (dport != port || nhop == "")) { print "FAIL: frame " n ": not decoded through the INT dissector (dport " dport ")" > "/dev/stderr"; bad++ }
+    if (mode == "mixed" && dport == port && nhop == "") { print "FAIL: frame " n ": INT port but no INT decode" > "/dev/stderr"; bad++ }
+    if (mal != "") { print "FAIL: frame " n ": malformed" > "/dev/stderr"; bad++ }
+    ns = split(sevs, sev, ",")
+    for (i = 1; i <= ns; i++) if (sev[i] + 0 >= WARN) { print "FAIL: frame " n ": expert info of severity " sev[i] > "/dev/stderr"; bad++; break }
+    printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", op, psn, $5, $6, $7, $8, $9, $10
+  }
+  END { exit bad > 0 }') || decode_fail=1
+nframes=$(printf '%s\n' "$decode" | wc -l)
+
+# the expert summary must hold no warnings or errors
+experts=$(tsh "${targs[@]}" -q -z expert,warn) || { err "tshark -z expert failed"; decode_fail=1; }
+if printf '%s\n' "$experts" | grep -qE '^(Errors|Warnings) \('; then
+  err "tshark expert info has warnings or errors:"
+  printf '%s\n' "$experts" | sed 's/^/    /'
+  decode_fail=1
+fi
+
+# expected decode
+if [ -n "$expect" ]; then
+  nexp=$(grep -vc '^#' "$expect")
+  [ "$nexp" -eq "$nframes" ] || err "$nframes frames, $expect expects $nexp"
+  mism=$(awk -F'\t' 'NR == FNR { if ($0 !~ /^#/) want[++n] = $0; next }
+    { got = $0; f = FNR
+      if (!(f in want)) next
+      k = split(want[f], w, "\t"); split(got, g, "\t")
+      for (i = 1; i <= k; i++) if (w[i] != g[i]) {
+        printf "frame %d: column %d is \"%s\", want \"%s\"\n    got:  %s\n    want: %s\n", f, i, g[i], w[i], got, want[f]
+        bad++; break }
+    }
+    END { exit bad > 0 }' "$expect" <(printf '%s\n' "$observed")) ||
+    { err "decode differs from $expect:"; printf '%s\n' "$mism" | head -20; decode_fail=1; }
+fi
+if [ $decode_fail -ne 0 ]; then
+  fail=1
+  echo "FAIL: tshark: $pcap: $nframes frames, decode problems above"
+else
+  say "tshark: $pcap: $nframes frames decode as InfiniBand/RoCEv2 ($mode)$([ -n "$expect" ] && echo ", as $expect expects"); no malformed frames, no expert warnings or errors"
+fi
+
+if [ $scapy -eq 1 ]; then
+  out=$(/usr/bin/python3 "$root/scripts/roce_icrc_check.py" --int-port "$int_port" \
+    --max-bad "$max_bad" "$pcap") || { err "scapy ICRC check:"; }
+  if [ $quiet -eq 1 ] && [ $fail -eq 0 ]; then :; else printf '%s\n' "$out"; fi
+fi
+
+if [ $fail -eq 0 ]; then
+  echo "roce_pcap_check: $pcap: ok ($nframes frames, $mode; tshark decode$([ -n "$expect" ] && echo " + expected fields")$([ $scapy -eq 1 ] && echo " + scapy ICRC"))"
+fi
+exit $fail
