@@ -1,0 +1,709 @@
+// SPDX-License-Identifier: MIT
+/*
+ * RX decision: what to do with each received packet, once its ICRC is known.
+ *
+ * Requests (this QP is the responder):
+ *  - WRITE FIRST/ONLY and READ REQUEST are checked against the memory-region
+ *    table: the R_Key's index and tag, the access right, and the whole range
+ *    [VA, VA + DMA length) inside the region. A violation gets a NAK (remote
+ *    access error) and writes nothing.
+ *  - The PSN is checked against the expected PSN: in sequence, the WRITE's
+ *    payload is committed to memory (its cursor kept for MIDDLE and LAST)
+ *    and acknowledged, a READ is handed to the requester as READ work and
+ *    consumes ceil(len/MTU) PSNs; a duplicate is acknowledged again (a
+ *    duplicate READ is executed again); the first out-of-sequence packet gets
+ *    one NAK (PSN sequence error, carrying the expected PSN) and the rest are
+ *    discarded silently until the expected PSN arrives.
+ *  - Payload lengths must match the path MTU and the message (FIRST and
+ *    MIDDLE exactly one MTU, LAST and ONLY the rest); otherwise NAK (invalid
+ *    request).
+ * Responses (this QP is the requester):
+ *  - ACK/NAK go to the completer with their INT.
+ *  - READ responses are matched against the outstanding READ (written by
+ *    the requester, with a generation so a re-issued READ restarts the
+ *    tracking): in sequence the payload goes to the local buffer at
+ *    first address + (PSN - first PSN) * MTU; a gap is reported to the
+ *    completer (go-back-N) once until the next in-sequence response;
+ *    duplicates and strays are discarded. Each in-sequence response
+ *    acknowledges what precedes it. An ACK or NAK from beyond the awaited
+ *    response is held back until the READ's last response arrives.
+ *
+ * Every packet whose payload sits in the RX buffer gets exactly one commit
+ * command (write it at an address, or drop it), in arrival order. Events for
+ * the completer ride in the same command stream, behind the payload of
+ * their own packet: hpnic_rx_commit releases one only after every earlier
+ * payload is written, so no WQE completes before its READ data (or that of an
+ * earlier READ, which an ACK may retire implicitly) is in memory.
+ * Per-QP responder state has a one-cycle read-modify-write loop.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_rx_decide #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10,
+    // log2 of each output FIFO's depth
+    parameter FIFO_LOG2 = 5
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    /*
+     * Configuration
+     */
+    input  wire                  cfg_qp_wr_en,
+    input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
+    input  wire [2:0]            cfg_qp_wr_state,   // QPS_* (docs/transport.md)
+    input  wire [3:0]            cfg_qp_wr_mtu_log2,
+
+    input  wire                  cfg_mr_wr_en,
+    input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
+    input  wire                  cfg_mr_wr_valid,
+    input  wire [7:0]            cfg_mr_wr_tag,     // R_Key = {index, tag}
+    input  wire [1:0]            cfg_mr_wr_access,  // bit 0 remote write, bit 1 remote read
+    input  wire [63:0]           cfg_mr_wr_va,
+    input  wire [47:0]           cfg_mr_wr_len,
+    input  wire [63:0]           cfg_mr_wr_iova,
+
+    input  wire                  s_init_valid,      // QP reset: responder's expected PSN
+    output wire                  s_init_ready,
+    input  wire [QPN_WIDTH-1:0]  s_init_qpn,
+    input  wire [23:0]           s_init_epsn,
+
+    /*
+     * The outstanding READ (one writer: hpnic_req)
+     */
+    input  wire                  rdesc_wr_en,
+    input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
+    input  wire [23:0]           rdesc_wr_first_psn,
+    input  wire [23:0]           rdesc_wr_npkts,
+    input  wire [63:0]           rdesc_wr_laddr,
+    input  wire [31:0]           rdesc_wr_len,
+    input  wire [3:0]            rdesc_wr_gen,
+
+    /*
+     * Parsed packets (hpnic_rx_parse), one per frame
+     */
+    input  wire                  s_pkt_valid,
+    output wire                  s_pkt_ready,
+    input  wire                  s_pkt_drop,        // malformed or bad ICRC
+    input  wire                  s_pkt_has_payload, // payload waits in the buffer
+    input  wire                  s_pkt_qpn_ok,      // destination QPN in range
+    input  wire [QPN_WIDTH-1:0]  s_pkt_qpn,
+    input  wire [7:0]            s_pkt_opcode,
+    input  wire [23:0]           s_pkt_psn,
+    input  wire [12:0]           s_pkt_len,         // payload bytes, pad excluded
+    input  wire [63:0]           s_pkt_reth_va,
+    input  wire [31:0]           s_pkt_reth_rkey,
+    input  wire [31:0]           s_pkt_reth_len,
+    input  wire [7:0]            s_pkt_aeth_syn,
+    input  wire                  s_pkt_int_valid,
+    input  wire [3:0]            s_pkt_int_nhop,
+    input  wire [11:0]           s_pkt_int_path,
+    input  wire [5*64-1:0]       s_pkt_int_hops,
+
+    /*
+     * Outputs
+     */
+    output wire                  m_commit_valid,    // per packet with payload or a completer event
+    input  wire                  m_commit_ready,
+    output wire [1:0]            m_commit_pay,      // CM_NONE, CM_WRITE, CM_DROP
+    output wire [63:0]           m_commit_addr,
+    output wire [12:0]           m_commit_len,
+    output wire                  m_commit_cack,     // then release this completer event
+    output wire [QPN_WIDTH-1:0]  m_commit_cack_qpn,
+    output wire [2:0]            m_commit_cack_kind,
+    output wire [23:0]           m_commit_cack_psn,
+    output wire                  m_commit_cack_int_valid,
+    output wire [3:0]            m_commit_cack_int_nhop,
+    output wire [11:0]           m_commit_cack_int_path,
+    output wire [5*64-1:0]       m_commit_cack_int_hops,
+
+    output wire                  m_ack_valid,       // ACK/NAK to send (TX)
+    input  wire                  m_ack_ready,
+    output wire [QPN_WIDTH-1:0]  m_ack_qpn,
+    output wire [7:0]            m_ack_syn,
+    output wire [23:0]           m_ack_psn,
+    output wire [23:0]           m_ack_msn,
+    output wire                  m_ack_int_valid,
+    output wire [3:0]            m_ack_int_nhop,
+    output wire [11:0]           m_ack_int_path,
+    output wire [5*64-1:0]       m_ack_int_hops,
+
+    output wire                  m_rdwork_valid,    // READ to answer (requester)
+    input  wire                  m_rdwork_ready,
+    output wire [QPN_WIDTH-1:0]  m_rdwork_qpn,
+    output wire [23:0]           m_rdwork_psn,
+    output wire [63:0]           m_rdwork_addr,
+    output wire [31:0]           m_rdwork_len,
+    output wire [23:0]           m_rdwork_msn,
+
+    /*
+     * Counters, one per reason a packet is not executed
+     */
+    output reg  [31:0]           stat_bad_qp = 0,       // QPN out of range or QP not ready
+    output reg  [31:0]           stat_psn_dup = 0,      // duplicate request, re-acknowledged
+    output reg  [31:0]           stat_psn_oos = 0,      // out of sequence, discarded
+    output reg  [31:0]           stat_nak_seq = 0,      // PSN-sequence NAKs sent
+    output reg  [31:0]           stat_access_err = 0,   // R_Key, range or right: NAK
+    output reg  [31:0]           stat_len_err = 0,      // payload length: NAK
+    output reg  [31:0]           stat_resp_stray = 0,   // READ response not expected
+    output reg  [31:0]           stat_resp_gap = 0,     // READ response gaps reported
+    output reg  [31:0]           stat_writes = 0,       // payloads committed
+    output reg  [31:0]           stat_reads = 0         // READ requests executed
+);
+
+localparam QW = QPN_WIDTH;
+
+localparam [2:0] QPS_RTR = 3'd2;
+localparam [2:0] QPS_RTS = 3'd3;
+
+localparam [7:0] OP_WRITE_FIRST = 8'h06;
+localparam [7:0] OP_WRITE_MIDDLE = 8'h07;
+localparam [7:0] OP_WRITE_LAST = 8'h08;
+localparam [7:0] OP_WRITE_ONLY = 8'h0a;
+localparam [7:0] OP_READ_REQ = 8'h0c;
+localparam [7:0] OP_RESP_FIRST = 8'h0d;
+localparam [7:0] OP_RESP_MIDDLE = 8'h0e;
+localparam [7:0] OP_RESP_LAST = 8'h0f;
+localparam [7:0] OP_RESP_ONLY = 8'h10;
+localparam [7:0] OP_ACK = 8'h11;
+
+localparam [7:0] SYN_ACK = 8'h1f;
+localparam [7:0] SYN_NAK_SEQ = 8'h60;
+localparam [7:0] SYN_NAK_INV = 8'h61;
+localparam [7:0] SYN_NAK_ACC = 8'h62;
+
+// completer ACK kinds (hpnic_comp)
+localparam [2:0] ACK_ACK = 3'd0;
+localparam [2:0] ACK_NAK_SEQ = 3'd1;
+localparam [2:0] ACK_NAK_FATAL = 3'd2;
+localparam [2:0] ACK_READ_DONE = 3'd3;
+localparam [2:0] ACK_READ_GAP = 3'd4;
+
+localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
+
+/*
+ * Output room: each packet produces at most one entry per FIFO
+ */
+localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
+localparam AK_W = QW + 8 + 24 + 24 + 1 + 336;
+localparam RW_W = QW + 24 + 64 + 32 + 24;
+wire [FIFO_LOG2:0] cm_count, ak_count, rw_count;
+localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
+reg room_reg = 1'b0;
+
+always @(posedge clk) begin
+    room_reg <= cm_count < ROOM && ak_count < ROOM && rw_count < ROOM;
+    if (rst) begin
+        room_reg <= 1'b0;
+    end
+end
+
+/*
+ * Stage 0: accept; the MR lookup starts here (its index comes with the packet)
+ */
+wire take_init = room_reg && s_init_valid;
+wire take_pkt = room_reg && !s_init_valid && s_pkt_valid;
+assign s_init_ready = take_init;
+assign s_pkt_ready = take_pkt;
+
+localparam MRW = 1 + 8 + 2 + 64 + 48 + 64;
+wire [MRW-1:0] mr_rd;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(MR_LOG2),
+    .DATA_WIDTH(MRW)
+)
+mr_inst (
+    .clk(clk),
+    .wr_en(cfg_mr_wr_en),
+    .wr_addr(cfg_mr_wr_idx),
+    .wr_data({cfg_mr_wr_valid, cfg_mr_wr_tag, cfg_mr_wr_access, cfg_mr_wr_va, cfg_mr_wr_len,
+              cfg_mr_wr_iova}),
+    .rd_en(take_pkt),
+    .rd_addr(s_pkt_reth_rkey[8 +: MR_LOG2]),
+    .rd_data(mr_rd)
+);
+
+reg          s1_valid = 1'b0, s1_init = 1'b0;
+reg          s1_drop = 0, s1_has_payload = 0, s1_qpn_ok = 0;
+reg [QW-1:0] s1_qpn = 0;
+reg [7:0]    s1_opcode = 0;
+reg [23:0]   s1_psn = 0;
+reg [12:0]   s1_len = 0;
+reg [63:0]   s1_va = 0;
+reg [31:0]   s1_rkey = 0, s1_rlen = 0;
+reg [7:0]    s1_syn = 0;
+reg          s1_int_valid = 0;
+reg [335:0]  s1_int = 0;
+
+always @(posedge clk) begin
+    s1_valid <= take_init || take_pkt;
+    s1_init <= take_init;
+    s1_drop <= s_pkt_drop;
+    s1_has_payload <= s_pkt_has_payload;
+    s1_qpn_ok <= s_pkt_qpn_ok;
+    s1_qpn <= take_init ? s_init_qpn : s_pkt_qpn;
+    s1_opcode <= s_pkt_opcode;
+    s1_psn <= take_init ? s_init_epsn : s_pkt_psn;
+    s1_len <= s_pkt_len;
+    s1_va <= s_pkt_reth_va;
+    s1_rkey <= s_pkt_reth_rkey;
+    s1_rlen <= s_pkt_reth_len;
+    s1_syn <= s_pkt_aeth_syn;
+    s1_int_valid <= s_pkt_int_valid;
+    s1_int <= {s_pkt_int_nhop, s_pkt_int_path, s_pkt_int_hops};
+
+    if (rst) begin
+        s1_valid <= 1'b0;
+    end
+end
+
+/*
+ * Stage 1: the R_Key check (from the MR entry) and the state reads
+ */
+wire        mr_valid;
+wire [7:0]  mr_tag;
+wire [1:0]  mr_access;
+wire [63:0] mr_va;
+wire [47:0] mr_len;
+wire [63:0] mr_iova;
+assign {mr_valid, mr_tag, mr_access, mr_va, mr_len, mr_iova} = mr_rd;
+
+wire        is_read1 = s1_opcode == OP_READ_REQ;
+wire [64:0] mr_off = {1'b0, s1_va} - {1'b0, mr_va};           // borrow: VA below the region
+wire [64:0] mr_end = mr_off + {33'd0, s1_rlen};
+wire        key_ok = mr_valid && mr_tag == s1_rkey[7:0] &&
+                     (s1_rkey[31:8] >> MR_LOG2) == 0;
+wire        access_ok1 = key_ok && (is_read1 ? mr_access[1] : mr_access[0]) &&
+                         !mr_off[64] && mr_end <= {17'd0, mr_len};
+
+reg          s2_valid = 1'b0, s2_init = 1'b0;
+reg          s2_drop = 0, s2_has_payload = 0, s2_qpn_ok = 0;
+reg [QW-1:0] s2_qpn = 0;
+reg [7:0]    s2_opcode = 0;
+reg [23:0]   s2_psn = 0;
+reg [12:0]   s2_len = 0;
+reg [31:0]   s2_rlen = 0;
+reg [7:0]    s2_syn = 0;
+reg          s2_int_valid = 0;
+reg [335:0]  s2_int = 0;
+reg          s2_access_ok = 0;
+reg [63:0]   s2_iova = 0;            // IO address of the RETH's VA
+
+always @(posedge clk) begin
+    s2_valid <= s1_valid;
+    s2_init <= s1_init;
+    s2_drop <= s1_drop;
+    s2_has_payload <= s1_has_payload;
+    s2_qpn_ok <= s1_qpn_ok;
+    s2_qpn <= s1_qpn;
+    s2_opcode <= s1_opcode;
+    s2_psn <= s1_psn;
+    s2_len <= s1_len;
+    s2_rlen <= s1_rlen;
+    s2_syn <= s1_syn;
+    s2_int_valid <= s1_int_valid;
+    s2_int <= s1_int;
+    s2_access_ok <= access_ok1;
+    s2_iova <= mr_iova + mr_off[63:0];
+
+    if (rst) begin
+        s2_valid <= 1'b0;
+    end
+end
+
+// responder state: epsn, msn, NAK sent, WRITE cursor; READ tracking, with
+// the acknowledgement held back behind the awaited READ responses
+localparam SW = 24 + 24 + 1 + 1 + 64 + 32 + 24 + 4 + 1 + 1 + 1 + 1 + 24;
+wire [SW-1:0] st_old;
+reg  [SW-1:0] st_new;
+
+hpnic_rmw_ram #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(SW)
+)
+state_inst (
+    .clk(clk),
+    .rst(rst),
+    .rd_valid(s1_valid),
+    .rd_addr(s1_qpn),
+    .old_data(st_old),
+    .wr_en(1'b1),
+    .wr_data(st_new)
+);
+
+wire [6:0] qp_cfg;                      // {state, mtu_log2}
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(7)
+)
+qp_inst (
+    .clk(clk),
+    .wr_en(cfg_qp_wr_en),
+    .wr_addr(cfg_qp_wr_qpn),
+    .wr_data({cfg_qp_wr_state, cfg_qp_wr_mtu_log2}),
+    .rd_en(s1_valid),
+    .rd_addr(s1_qpn),
+    .rd_data(qp_cfg)
+);
+
+localparam RDW = 24 + 24 + 64 + 32 + 4;
+wire [RDW-1:0] rdesc;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(RDW)
+)
+rdesc_inst (
+    .clk(clk),
+    .wr_en(rdesc_wr_en),
+    .wr_addr(rdesc_wr_qpn),
+    .wr_data({rdesc_wr_first_psn, rdesc_wr_npkts, rdesc_wr_laddr, rdesc_wr_len, rdesc_wr_gen}),
+    .rd_en(s1_valid),
+    .rd_addr(s1_qpn),
+    .rd_data(rdesc)
+);
+
+/*
+ * Stage 2: the decision (the loop)
+ */
+wire [2:0]  qp_state = qp_cfg[6:4];
+wire [3:0]  mtu_log2 = qp_cfg[3:0];
+wire [12:0] mtu = 13'd1 << mtu_log2;
+
+wire [23:0] o_epsn, o_msn;
+wire        o_nak_sent, o_wr_active;
+wire [63:0] o_wr_addr;
+wire [31:0] o_wr_rem;
+wire [23:0] o_rd_exp;
+wire [3:0]  o_rd_gen;
+wire        o_rd_gap_sent, o_rd_active;
+wire        o_pend_valid, o_pend_nak;
+wire [23:0] o_pend_psn;
+assign {o_epsn, o_msn, o_nak_sent, o_wr_active, o_wr_addr, o_wr_rem, o_rd_exp, o_rd_gen,
+        o_rd_gap_sent, o_rd_active, o_pend_valid, o_pend_nak, o_pend_psn} = st_old;
+
+wire [23:0] d_first, d_npkts;
+wire [63:0] d_laddr;
+wire [31:0] d_len;
+wire [3:0]  d_gen;
+assign {d_first, d_npkts, d_laddr, d_len, d_gen} = rdesc;
+
+wire is_write = s2_opcode == OP_WRITE_FIRST || s2_opcode == OP_WRITE_MIDDLE ||
+                s2_opcode == OP_WRITE_LAST || s2_opcode == OP_WRITE_ONLY;
+wire has_reth = s2_opcode == OP_WRITE_FIRST || s2_opcode == OP_WRITE_ONLY ||
+                s2_opcode == OP_READ_REQ;
+wire is_read = s2_opcode == OP_READ_REQ;
+wire is_resp = s2_opcode == OP_RESP_FIRST || s2_opcode == OP_RESP_MIDDLE ||
+               s2_opcode == OP_RESP_LAST || s2_opcode == OP_RESP_ONLY;
+wire is_ack = s2_opcode == OP_ACK;
+wire is_request = is_write || is_read;
+
+// sequence against epsn
+wire [23:0] psn_ahead = s2_psn - o_epsn;
+wire in_seq = psn_ahead == 0;
+wire dup = psn_ahead[23];                            // psn before epsn
+
+// payload-length rules for requests
+// verilator lint_off UNUSEDSIGNAL
+wire [31:0] rd_npkts_full = (s2_rlen + {19'd0, mtu} - 32'd1) >> mtu_log2;   // < 2^24 PSNs
+// verilator lint_on UNUSEDSIGNAL
+wire [23:0] rd_npkts = (s2_rlen == 0) ? 24'd1 : rd_npkts_full[23:0];
+wire len_ok_first = s2_len == mtu && s2_rlen > {19'd0, mtu};
+wire len_ok_only = {19'd0, s2_len} == s2_rlen && s2_len <= mtu;
+wire len_ok_middle = o_wr_active && s2_len == mtu && o_wr_rem > {19'd0, mtu};
+wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem;
+
+// READ responses against the outstanding READ
+wire        rd_fresh = d_gen != o_rd_gen;            // a READ (re)issued since
+wire [23:0] rd_exp = rd_fresh ? d_first : o_rd_exp;
+// A gap is reported once, then not again until a response arrives in
+// sequence, even across the re-issue it caused: late responses of the old
+// issue would otherwise look like new gaps and rewind again and again (the
+// timer covers a lost re-issue), as Linux rxe's started_retry does.
+wire        rd_gap_sent = o_rd_gap_sent;
+wire        rd_active = rd_fresh || o_rd_active;     // a READ awaits responses
+wire [23:0] r_idx = s2_psn - d_first;                // response number
+wire [23:0] r_ahead = s2_psn - rd_exp;
+wire        r_in_seq = rd_active && r_ahead == 0 && r_idx < d_npkts;
+wire        r_gap = rd_active && !r_ahead[23] && r_ahead != 0 && r_idx < d_npkts;
+wire        r_last = r_idx == d_npkts - 24'd1;
+// an ACK at or beyond the READ response still awaited, a NAK past it
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] ack_ahead = s2_psn - rd_exp;
+// verilator lint_on UNUSEDSIGNAL
+wire        ack_past_read = rd_active && !ack_ahead[23];
+wire        nak_past_read = ack_past_read && ack_ahead != 24'd0;
+wire [31:0] r_off = {8'd0, r_idx} << mtu_log2;
+wire [31:0] r_last_len = d_len - r_off;
+wire        r_len_ok = r_last ? ({19'd0, s2_len} == r_last_len) : (s2_len == mtu);
+
+wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == QPS_RTR || qp_state == QPS_RTS) :
+                                        qp_state == QPS_RTS);
+
+reg [23:0] n_epsn, n_msn, n_rd_exp;
+reg        n_nak_sent, n_wr_active, n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak;
+reg [23:0] n_pend_psn;
+reg [63:0] n_wr_addr;
+reg [31:0] n_wr_rem;
+reg [3:0]  n_rd_gen;
+
+reg        do_commit, commit_drop, do_ack, do_rdwork, do_cack;
+reg [63:0] commit_addr;
+reg [7:0]  ack_syn;
+reg [23:0] ack_psn;
+reg [2:0]  cack_kind;
+reg [23:0] cack_psn;
+reg        cack_int;
+reg [3:0]  why;                 // counter to bump
+localparam [3:0] W_NONE = 4'd0, W_BADQP = 4'd1, W_DUP = 4'd2, W_OOS = 4'd3, W_NAKSEQ = 4'd4,
+                 W_ACC = 4'd5, W_LEN = 4'd6, W_STRAY = 4'd7, W_GAP = 4'd8, W_WRITE = 4'd9,
+                 W_READ = 4'd10, W_DROP = 4'd11;
+
+always @* begin
+    {n_epsn, n_msn, n_nak_sent, n_wr_active, n_wr_addr, n_wr_rem, n_rd_exp, n_rd_gen,
+     n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak, n_pend_psn} = st_old;
+    do_commit = s2_has_payload;
+    commit_drop = 1'b1;
+    commit_addr = 64'd0;
+    do_ack = 1'b0;
+    ack_syn = SYN_ACK;
+    ack_psn = s2_psn;
+    do_rdwork = 1'b0;
+    do_cack = 1'b0;
+    cack_kind = ACK_ACK;
+    cack_psn = s2_psn;
+    cack_int = 1'b0;
+    why = W_NONE;
+
+    if (s2_init) begin
+        do_commit = 1'b0;
+        n_epsn = s2_psn;
+        n_msn = 24'd0;
+        n_nak_sent = 1'b0;
+        n_wr_active = 1'b0;
+        n_rd_gen = d_gen;              // no READ response expected yet
+        n_rd_exp = d_first;
+        n_rd_gap_sent = 1'b0;
+        n_rd_active = 1'b0;
+        n_pend_valid = 1'b0;
+    end else if (s2_drop) begin
+        why = W_DROP;                   // counted by the parser
+    end else if (!qp_ok) begin
+        why = W_BADQP;
+    end else if (is_request) begin
+        if (dup) begin
+            // a duplicate: acknowledge again; a duplicate READ runs again
+            why = W_DUP;
+            if (is_read) begin
+                if (s2_access_ok) begin
+                    do_rdwork = 1'b1;
+                end else begin
+                    do_ack = 1'b1;
+                    ack_syn = SYN_NAK_ACC;
+                end
+            end else begin
+                do_ack = 1'b1;
+                ack_psn = o_epsn - 24'd1;
+            end
+        end else if (!in_seq) begin
+            why = W_OOS;
+            if (!o_nak_sent) begin
+                why = W_NAKSEQ;
+                do_ack = 1'b1;
+                ack_syn = SYN_NAK_SEQ;
+                ack_psn = o_epsn;
+                n_nak_sent = 1'b1;
+            end
+        end else begin
+            n_nak_sent = 1'b0;
+            if (has_reth && !s2_access_ok) begin
+                why = W_ACC;
+                do_ack = 1'b1;
+                ack_syn = SYN_NAK_ACC;
+            end else if (is_read) begin
+                why = W_READ;
+                do_rdwork = 1'b1;
+                n_epsn = o_epsn + rd_npkts;
+                n_msn = o_msn + 24'd1;
+            end else if ((s2_opcode == OP_WRITE_FIRST && !len_ok_first) ||
+                         (s2_opcode == OP_WRITE_ONLY && !len_ok_only) ||
+                         (s2_opcode == OP_WRITE_MIDDLE && !len_ok_middle) ||
+                         (s2_opcode == OP_WRITE_LAST && !len_ok_last)) begin
+                why = W_LEN;
+                do_ack = 1'b1;
+                ack_syn = SYN_NAK_INV;
+            end else begin
+                why = W_WRITE;
+                commit_drop = 1'b0;
+                commit_addr = has_reth ? s2_iova : o_wr_addr;
+                n_wr_addr = commit_addr + {51'd0, s2_len};
+                n_wr_rem = (has_reth ? s2_rlen : o_wr_rem) - {19'd0, s2_len};
+                n_wr_active = s2_opcode == OP_WRITE_FIRST || s2_opcode == OP_WRITE_MIDDLE;
+                n_epsn = o_epsn + 24'd1;
+                if (s2_opcode == OP_WRITE_LAST || s2_opcode == OP_WRITE_ONLY) begin
+                    n_msn = o_msn + 24'd1;
+                end
+                do_ack = 1'b1;
+            end
+        end
+    end else if (is_ack) begin
+        do_cack = 1'b1;
+        cack_int = s2_int_valid;
+        cack_kind = (s2_syn[7:5] == 3'b000) ? ACK_ACK :
+                    (s2_syn == SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ? ACK_NAK_SEQ :
+                    ACK_NAK_FATAL;
+        n_rd_gen = d_gen;
+        n_rd_exp = rd_exp;
+        n_rd_gap_sent = rd_gap_sent;
+        n_rd_active = rd_active;
+        if ((cack_kind == ACK_ACK && ack_past_read) ||
+            (cack_kind == ACK_NAK_SEQ && nak_past_read)) begin
+            // The responder answered past a READ whose responses are still
+            // awaited: they were lost, or are behind this ACK on the wire.
+            // Hold the answer until the READ's last response (the timer
+            // recovers a lost tail), and acknowledge only up to the awaited
+            // response, so a READ never completes before its data.
+            n_pend_valid = 1'b1;
+            n_pend_nak = cack_kind == ACK_NAK_SEQ;
+            n_pend_psn = s2_psn;
+            cack_kind = ACK_ACK;
+            cack_psn = rd_exp - 24'd1;
+        end
+    end else if (is_resp) begin
+        n_rd_gen = d_gen;
+        n_rd_exp = rd_exp;
+        n_rd_gap_sent = rd_gap_sent;
+        n_rd_active = rd_active;
+        if (r_in_seq && r_len_ok) begin
+            why = W_WRITE;
+            commit_drop = 1'b0;
+            commit_addr = d_laddr + {32'd0, r_off};
+            n_rd_exp = rd_exp + 24'd1;
+            n_rd_gap_sent = 1'b0;
+            // a response acknowledges everything before it (progress for
+            // the timer); the last one releases a held-back answer
+            do_cack = 1'b1;
+            if (r_last) begin
+                cack_kind = ACK_READ_DONE;
+                n_rd_active = 1'b0;
+                n_pend_valid = 1'b0;
+                if (o_pend_valid) begin
+                    cack_kind = o_pend_nak ? ACK_NAK_SEQ : ACK_ACK;
+                    cack_psn = o_pend_psn;
+                end
+            end
+        end else if (r_gap && !rd_gap_sent) begin
+            why = W_GAP;
+            do_cack = 1'b1;
+            cack_kind = ACK_READ_GAP;
+            cack_psn = rd_exp;
+            n_rd_gap_sent = 1'b1;
+        end else begin
+            why = W_STRAY;
+        end
+    end
+
+    st_new = {n_epsn, n_msn, n_nak_sent, n_wr_active, n_wr_addr, n_wr_rem, n_rd_exp, n_rd_gen,
+              n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak, n_pend_psn};
+end
+
+/*
+ * Stage 3: outputs and counters
+ */
+reg cm_wr = 0, ak_wr = 0, rw_wr = 0;
+reg [CM_W-1:0] cm_data = 0;
+reg [AK_W-1:0] ak_data = 0;
+reg [RW_W-1:0] rw_data = 0;
+reg [3:0]      why_reg = 0;
+reg            why_valid = 0;
+
+always @(posedge clk) begin
+    cm_wr <= s2_valid && (do_commit || do_cack);
+    cm_data <= {!do_commit ? CM_NONE : commit_drop ? CM_DROP : CM_WRITE, commit_addr, s2_len,
+                do_cack, s2_qpn, cack_kind, cack_psn, cack_int, s2_int};
+    ak_wr <= s2_valid && do_ack;
+    // ACKs echo the INT of the packet they acknowledge; NAKs carry none
+    ak_data <= {s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == SYN_ACK, s2_int};
+    rw_wr <= s2_valid && do_rdwork;
+    rw_data <= {s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn};
+    why_reg <= why;
+    why_valid <= s2_valid;
+
+    if (why_valid) begin
+        stat_bad_qp <= stat_bad_qp + {31'd0, why_reg == W_BADQP};
+        stat_psn_dup <= stat_psn_dup + {31'd0, why_reg == W_DUP};
+        stat_psn_oos <= stat_psn_oos + {31'd0, why_reg == W_OOS || why_reg == W_NAKSEQ};
+        stat_nak_seq <= stat_nak_seq + {31'd0, why_reg == W_NAKSEQ};
+        stat_access_err <= stat_access_err + {31'd0, why_reg == W_ACC};
+        stat_len_err <= stat_len_err + {31'd0, why_reg == W_LEN};
+        stat_resp_stray <= stat_resp_stray + {31'd0, why_reg == W_STRAY};
+        stat_resp_gap <= stat_resp_gap + {31'd0, why_reg == W_GAP};
+        stat_writes <= stat_writes + {31'd0, why_reg == W_WRITE};
+        stat_reads <= stat_reads + {31'd0, why_reg == W_READ};
+    end
+
+    if (rst) begin
+        cm_wr <= 1'b0;
+        ak_wr <= 1'b0;
+        rw_wr <= 1'b0;
+        why_valid <= 1'b0;
+        stat_bad_qp <= 0;
+        stat_psn_dup <= 0;
+        stat_psn_oos <= 0;
+        stat_nak_seq <= 0;
+        stat_access_err <= 0;
+        stat_len_err <= 0;
+        stat_resp_stray <= 0;
+        stat_resp_gap <= 0;
+        stat_writes <= 0;
+        stat_reads <= 0;
+    end
+end
+
+// room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
+// verilator lint_off UNUSEDSIGNAL
+wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CM_W))
+cm_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(cm_wr), .s_ready(cm_fifo_ready), .s_data(cm_data),
+    .m_valid(m_commit_valid), .m_ready(m_commit_ready),
+    .m_data({m_commit_pay, m_commit_addr, m_commit_len, m_commit_cack, m_commit_cack_qpn,
+             m_commit_cack_kind, m_commit_cack_psn, m_commit_cack_int_valid,
+             m_commit_cack_int_nhop, m_commit_cack_int_path, m_commit_cack_int_hops}),
+    .count(cm_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(AK_W))
+ak_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(ak_wr), .s_ready(ak_fifo_ready), .s_data(ak_data),
+    .m_valid(m_ack_valid), .m_ready(m_ack_ready),
+    .m_data({m_ack_qpn, m_ack_syn, m_ack_psn, m_ack_msn, m_ack_int_valid, m_ack_int_nhop,
+             m_ack_int_path, m_ack_int_hops}),
+    .count(ak_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W))
+rw_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
+    .m_valid(m_rdwork_valid), .m_ready(m_rdwork_ready),
+    .m_data({m_rdwork_qpn, m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn}),
+    .count(rw_count)
+);
+
+
+endmodule
+
+`resetall

@@ -1,0 +1,778 @@
+// SPDX-License-Identifier: MIT
+/*
+ * RoCEv2 RC datapath: the TX pipe (requester, completer, header builder,
+ * frame assembler) and the RX pipe (input checks, extract + ICRC, decision,
+ * commit), joined as docs/transport.md draws them, with the MAC side on the
+ * core clock. The host side is a set of plain streams: doorbells (Post), WQE
+ * fetch, completions, DMA read and write, configuration writes. The
+ * scheduler drives PktSend; the CC engine takes Notify.
+ *
+ * ACK/NAK frames have priority over data on the TX side: they are small,
+ * and the peer's window waits for them.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_datapath #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10,
+    // retransmit timer unit, log2 of cycles
+    parameter TIME_SHIFT = 10
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    /*
+     * NIC configuration
+     */
+    input  wire [47:0]           cfg_mac,
+    input  wire [31:0]           cfg_ip,
+    input  wire                  cfg_int_enable,
+    input  wire [15:0]           cfg_int_port,
+    input  wire [15:0]           cfg_rto,           // timer units; 0 disables
+
+    /*
+     * QP context writes, and QP (re)start with its first PSNs
+     */
+    input  wire                  cfg_qp_wr_en,
+    input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
+    input  wire [2:0]            cfg_qp_wr_state,
+    input  wire [3:0]            cfg_qp_wr_mtu_log2,
+    input  wire [23:0]           cfg_qp_wr_dqpn,
+    input  wire [47:0]           cfg_qp_wr_dmac,
+    input  wire [31:0]           cfg_qp_wr_dip,
+    input  wire [15:0]           cfg_qp_wr_sport,
+    input  wire [7:0]            cfg_qp_wr_dscp_ecn,
+
+    input  wire                  s_qp_init_valid,
+    output wire                  s_qp_init_ready,
+    input  wire [QPN_WIDTH-1:0]  s_qp_init_qpn,
+    input  wire [23:0]           s_qp_init_sq_psn,  // first PSN we send
+    input  wire [23:0]           s_qp_init_rq_psn,  // first PSN we expect
+
+    /*
+     * Memory regions
+     */
+    input  wire                  cfg_mr_wr_en,
+    input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
+    input  wire                  cfg_mr_wr_valid,
+    input  wire [7:0]            cfg_mr_wr_tag,
+    input  wire [1:0]            cfg_mr_wr_access,
+    input  wire [63:0]           cfg_mr_wr_va,
+    input  wire [47:0]           cfg_mr_wr_len,
+    input  wire [63:0]           cfg_mr_wr_iova,
+
+    /*
+     * Work
+     */
+    input  wire                  s_post_valid,
+    output wire                  s_post_ready,
+    input  wire [QPN_WIDTH-1:0]  s_post_qpn,
+    input  wire [15:0]           s_post_pi,
+
+    output wire                  m_fetch_valid,
+    input  wire                  m_fetch_ready,
+    output wire [QPN_WIDTH-1:0]  m_fetch_qpn,
+    output wire [15:0]           m_fetch_idx,
+    output wire [1:0]            m_fetch_tag,
+
+    input  wire                  s_wqe_valid,
+    output wire                  s_wqe_ready,
+    input  wire [QPN_WIDTH-1:0]  s_wqe_qpn,
+    input  wire [15:0]           s_wqe_idx,
+    input  wire [1:0]            s_wqe_tag,
+    input  wire                  s_wqe_read,
+    input  wire [31:0]           s_wqe_len,
+    input  wire [63:0]           s_wqe_laddr,
+    input  wire [63:0]           s_wqe_raddr,
+    input  wire [31:0]           s_wqe_rkey,
+
+    input  wire                  s_pktsend_valid,
+    output wire                  s_pktsend_ready,
+    input  wire [QPN_WIDTH-1:0]  s_pktsend_qpn,
+
+    output wire                  m_work_valid,
+    input  wire                  m_work_ready,
+    output wire [QPN_WIDTH-1:0]  m_work_qpn,
+    output wire [23:0]           m_work_pkts,
+    output wire [31:0]           m_work_bytes,
+
+    output wire                  m_cpl_valid,
+    input  wire                  m_cpl_ready,
+    output wire [QPN_WIDTH-1:0]  m_cpl_qpn,
+    output wire [15:0]           m_cpl_idx,
+    output wire [2:0]            m_cpl_status,
+
+    output wire                  m_notify_valid,
+    input  wire                  m_notify_ready,
+    output wire [QPN_WIDTH-1:0]  m_notify_qpn,
+    output wire [23:0]           m_notify_ack_psn,
+    output wire [23:0]           m_notify_snd_nxt,
+    output wire [3:0]            m_notify_nhop,
+    output wire [11:0]           m_notify_path,
+    output wire [5*64-1:0]       m_notify_hops,
+
+    /*
+     * DMA
+     */
+    output wire                  m_dma_rd_valid,
+    input  wire                  m_dma_rd_ready,
+    output wire [63:0]           m_dma_rd_addr,
+    output wire [12:0]           m_dma_rd_len,
+
+    input  wire [511:0]          s_dma_rd_tdata,    // lane 0 = first byte requested
+    input  wire [63:0]           s_dma_rd_tkeep,
+    input  wire                  s_dma_rd_tvalid,
+    output wire                  s_dma_rd_tready,
+    input  wire                  s_dma_rd_tlast,
+
+    output wire                  m_dma_wr_cmd_valid,
+    input  wire                  m_dma_wr_cmd_ready,
+    output wire [63:0]           m_dma_wr_cmd_addr,
+    output wire [12:0]           m_dma_wr_cmd_len,
+
+    output wire [511:0]          m_dma_wr_tdata,
+    output wire [63:0]           m_dma_wr_tkeep,
+    output wire                  m_dma_wr_tvalid,
+    input  wire                  m_dma_wr_tready,
+    output wire                  m_dma_wr_tlast,
+
+    /*
+     * Ethernet frames, without FCS (core clock side of the MAC shim)
+     */
+    output wire [511:0]          m_axis_tx_tdata,
+    output wire [63:0]           m_axis_tx_tkeep,
+    output wire                  m_axis_tx_tvalid,
+    input  wire                  m_axis_tx_tready,
+    output wire                  m_axis_tx_tlast,
+
+    input  wire [511:0]          s_axis_rx_tdata,
+    input  wire [63:0]           s_axis_rx_tkeep,
+    input  wire                  s_axis_rx_tvalid,
+    input  wire                  s_axis_rx_tlast,
+    input  wire                  s_axis_rx_tuser,
+
+    /*
+     * Counters (docs/transport.md lists them)
+     */
+    output wire [32*32-1:0]      stats
+);
+
+localparam QW = QPN_WIDTH;
+
+/*
+ * QP init, fanned out to the requester, completer and responder
+ */
+wire init_req_valid, init_comp_valid, init_rx_valid;
+wire init_req_ready, init_comp_ready, init_rx_ready;
+wire [QW-1:0] init_req_qpn, init_comp_qpn, init_rx_qpn;
+wire [23:0] init_req_psn, init_comp_psn, init_rx_psn;
+wire init_req_room, init_comp_room, init_rx_room;
+// verilator lint_off UNUSEDSIGNAL
+wire [2:0] init_cnt_req, init_cnt_comp, init_cnt_rx;
+// verilator lint_on UNUSEDSIGNAL
+
+assign s_qp_init_ready = init_req_room && init_comp_room && init_rx_room;
+wire init_go = s_qp_init_valid && s_qp_init_ready;
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
+init_req_fifo (
+    .clk(clk), .rst(rst),
+    .s_valid(init_go), .s_ready(init_req_room), .s_data({s_qp_init_qpn, s_qp_init_sq_psn}),
+    .m_valid(init_req_valid), .m_ready(init_req_ready), .m_data({init_req_qpn, init_req_psn}),
+    .count(init_cnt_req)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
+init_comp_fifo (
+    .clk(clk), .rst(rst),
+    .s_valid(init_go), .s_ready(init_comp_room), .s_data({s_qp_init_qpn, s_qp_init_sq_psn}),
+    .m_valid(init_comp_valid), .m_ready(init_comp_ready), .m_data({init_comp_qpn, init_comp_psn}),
+    .count(init_cnt_comp)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
+init_rx_fifo (
+    .clk(clk), .rst(rst),
+    .s_valid(init_go), .s_ready(init_rx_room), .s_data({s_qp_init_qpn, s_qp_init_rq_psn}),
+    .m_valid(init_rx_valid), .m_ready(init_rx_ready), .m_data({init_rx_qpn, init_rx_psn}),
+    .count(init_cnt_rx)
+);
+
+/*
+ * Requester and completer
+ */
+wire          rw_valid, rw_ready, rw_fatal;
+wire [QW-1:0] rw_qpn;
+wire [15:0]   rw_idx;
+wire [23:0]   rw_psn;
+wire [31:0]   rw_off;
+
+wire          una_valid, una_ready, una_read_done;
+wire [QW-1:0] una_qpn;
+wire [15:0]   una_idx;
+
+wire          rdw_valid, rdw_ready;
+wire [QW-1:0] rdw_qpn;
+wire [23:0]   rdw_psn, rdw_msn;
+wire [63:0]   rdw_addr;
+wire [31:0]   rdw_len;
+
+wire          rq_desc_valid, rq_desc_ready;
+wire [QW-1:0] rq_desc_qpn;
+wire [7:0]    rq_desc_opcode;
+wire [23:0]   rq_desc_psn;
+wire [12:0]   rq_desc_len;
+wire [63:0]   rq_desc_addr, rq_desc_va;
+wire [31:0]   rq_desc_rkey, rq_desc_rlen, rq_desc_aeth;
+
+wire          ring_wr_en, ring_wr_read;
+wire [QW-1:0] ring_wr_qpn;
+wire [15:0]   ring_wr_idx;
+wire [23:0]   ring_wr_last_psn;
+wire          sndnxt_wr_en;
+wire [QW-1:0] sndnxt_wr_qpn;
+wire [23:0]   sndnxt_wr_psn;
+wire [15:0]   sndnxt_wr_tail;
+wire          rdesc_wr_en;
+wire [QW-1:0] rdesc_wr_qpn;
+wire [23:0]   rdesc_wr_first_psn, rdesc_wr_npkts;
+wire [63:0]   rdesc_wr_laddr;
+wire [31:0]   rdesc_wr_len;
+wire [3:0]    rdesc_wr_gen;
+
+wire [31:0] st_req_idle, st_req_fenced, st_req_stale;
+wire [31:0] st_timeouts, st_rewinds, st_fatal, st_notify_drop;
+
+hpnic_req #(
+    .QPN_WIDTH(QW)
+)
+req_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_wr_en(cfg_qp_wr_en),
+    .cfg_wr_qpn(cfg_qp_wr_qpn),
+    .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .s_init_valid(init_req_valid),
+    .s_init_ready(init_req_ready),
+    .s_init_qpn(init_req_qpn),
+    .s_init_psn(init_req_psn),
+    .s_rewind_valid(rw_valid),
+    .s_rewind_ready(rw_ready),
+    .s_rewind_qpn(rw_qpn),
+    .s_rewind_idx(rw_idx),
+    .s_rewind_psn(rw_psn),
+    .s_rewind_off(rw_off),
+    .s_rewind_fatal(rw_fatal),
+    .s_wqe_valid(s_wqe_valid),
+    .s_wqe_ready(s_wqe_ready),
+    .s_wqe_qpn(s_wqe_qpn),
+    .s_wqe_idx(s_wqe_idx),
+    .s_wqe_tag(s_wqe_tag),
+    .s_wqe_read(s_wqe_read),
+    .s_wqe_len(s_wqe_len),
+    .s_wqe_laddr(s_wqe_laddr),
+    .s_wqe_raddr(s_wqe_raddr),
+    .s_wqe_rkey(s_wqe_rkey),
+    .s_rdwork_valid(rdw_valid),
+    .s_rdwork_ready(rdw_ready),
+    .s_rdwork_qpn(rdw_qpn),
+    .s_rdwork_psn(rdw_psn),
+    .s_rdwork_addr(rdw_addr),
+    .s_rdwork_len(rdw_len),
+    .s_rdwork_msn(rdw_msn),
+    .s_una_valid(una_valid),
+    .s_una_ready(una_ready),
+    .s_una_qpn(una_qpn),
+    .s_una_idx(una_idx),
+    .s_una_read_done(una_read_done),
+    .s_post_valid(s_post_valid),
+    .s_post_ready(s_post_ready),
+    .s_post_qpn(s_post_qpn),
+    .s_post_pi(s_post_pi),
+    .s_pktsend_valid(s_pktsend_valid),
+    .s_pktsend_ready(s_pktsend_ready),
+    .s_pktsend_qpn(s_pktsend_qpn),
+    .m_desc_valid(rq_desc_valid),
+    .m_desc_ready(rq_desc_ready),
+    .m_desc_qpn(rq_desc_qpn),
+    .m_desc_opcode(rq_desc_opcode),
+    .m_desc_psn(rq_desc_psn),
+    .m_desc_len(rq_desc_len),
+    .m_desc_addr(rq_desc_addr),
+    .m_desc_reth_va(rq_desc_va),
+    .m_desc_reth_rkey(rq_desc_rkey),
+    .m_desc_reth_len(rq_desc_rlen),
+    .m_desc_aeth(rq_desc_aeth),
+    .m_fetch_valid(m_fetch_valid),
+    .m_fetch_ready(m_fetch_ready),
+    .m_fetch_qpn(m_fetch_qpn),
+    .m_fetch_idx(m_fetch_idx),
+    .m_fetch_tag(m_fetch_tag),
+    .m_work_valid(m_work_valid),
+    .m_work_ready(m_work_ready),
+    .m_work_qpn(m_work_qpn),
+    .m_work_pkts(m_work_pkts),
+    .m_work_bytes(m_work_bytes),
+    .ring_wr_en(ring_wr_en),
+    .ring_wr_qpn(ring_wr_qpn),
+    .ring_wr_idx(ring_wr_idx),
+    .ring_wr_last_psn(ring_wr_last_psn),
+    .ring_wr_read(ring_wr_read),
+    .sndnxt_wr_en(sndnxt_wr_en),
+    .sndnxt_wr_qpn(sndnxt_wr_qpn),
+    .sndnxt_wr_psn(sndnxt_wr_psn),
+    .sndnxt_wr_tail(sndnxt_wr_tail),
+    .rdesc_wr_en(rdesc_wr_en),
+    .rdesc_wr_qpn(rdesc_wr_qpn),
+    .rdesc_wr_first_psn(rdesc_wr_first_psn),
+    .rdesc_wr_npkts(rdesc_wr_npkts),
+    .rdesc_wr_laddr(rdesc_wr_laddr),
+    .rdesc_wr_len(rdesc_wr_len),
+    .rdesc_wr_gen(rdesc_wr_gen),
+    .stat_pktsend_idle(st_req_idle),
+    .stat_read_fenced(st_req_fenced),
+    .stat_wqe_stale(st_req_stale)
+);
+
+wire          cack_valid, cack_ready, cack_int_valid;
+wire [QW-1:0] cack_qpn;
+wire [2:0]    cack_kind;
+wire [23:0]   cack_psn;
+wire [3:0]    cack_nhop;
+wire [11:0]   cack_path;
+wire [319:0]  cack_hops;
+
+hpnic_comp #(
+    .QPN_WIDTH(QW),
+    .TIME_SHIFT(TIME_SHIFT)
+)
+comp_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_wr_en(cfg_qp_wr_en),
+    .cfg_wr_qpn(cfg_qp_wr_qpn),
+    .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_rto(cfg_rto),
+    .s_init_valid(init_comp_valid),
+    .s_init_ready(init_comp_ready),
+    .s_init_qpn(init_comp_qpn),
+    .s_init_psn(init_comp_psn),
+    .s_ack_valid(cack_valid),
+    .s_ack_ready(cack_ready),
+    .s_ack_qpn(cack_qpn),
+    .s_ack_kind(cack_kind),
+    .s_ack_psn(cack_psn),
+    .s_ack_int_valid(cack_int_valid),
+    .s_ack_int_nhop(cack_nhop),
+    .s_ack_int_path(cack_path),
+    .s_ack_int_hops(cack_hops),
+    .ring_wr_en(ring_wr_en),
+    .ring_wr_qpn(ring_wr_qpn),
+    .ring_wr_idx(ring_wr_idx),
+    .ring_wr_last_psn(ring_wr_last_psn),
+    .ring_wr_read(ring_wr_read),
+    .sndnxt_wr_en(sndnxt_wr_en),
+    .sndnxt_wr_qpn(sndnxt_wr_qpn),
+    .sndnxt_wr_psn(sndnxt_wr_psn),
+    .sndnxt_wr_tail(sndnxt_wr_tail),
+    .m_cpl_valid(m_cpl_valid),
+    .m_cpl_ready(m_cpl_ready),
+    .m_cpl_qpn(m_cpl_qpn),
+    .m_cpl_idx(m_cpl_idx),
+    .m_cpl_status(m_cpl_status),
+    .m_rewind_valid(rw_valid),
+    .m_rewind_ready(rw_ready),
+    .m_rewind_qpn(rw_qpn),
+    .m_rewind_idx(rw_idx),
+    .m_rewind_psn(rw_psn),
+    .m_rewind_off(rw_off),
+    .m_rewind_fatal(rw_fatal),
+    .m_una_valid(una_valid),
+    .m_una_ready(una_ready),
+    .m_una_qpn(una_qpn),
+    .m_una_idx(una_idx),
+    .m_una_read_done(una_read_done),
+    .m_notify_valid(m_notify_valid),
+    .m_notify_ready(m_notify_ready),
+    .m_notify_qpn(m_notify_qpn),
+    .m_notify_ack_psn(m_notify_ack_psn),
+    .m_notify_snd_nxt(m_notify_snd_nxt),
+    .m_notify_nhop(m_notify_nhop),
+    .m_notify_path(m_notify_path),
+    .m_notify_hops(m_notify_hops),
+    .stat_timeouts(st_timeouts),
+    .stat_rewinds(st_rewinds),
+    .stat_fatal(st_fatal),
+    .stat_notify_dropped(st_notify_drop)
+);
+
+/*
+ * TX: ACKs first, then the requester's packets, into the header builder
+ */
+wire          ak_valid, ak_ready, ak_int_valid;
+wire [QW-1:0] ak_qpn;
+wire [7:0]    ak_syn;
+wire [23:0]   ak_psn, ak_msn;
+wire [3:0]    ak_nhop;
+wire [11:0]   ak_path;
+wire [319:0]  ak_hops;
+
+wire          d_valid, d_ready;
+wire          pick_ack = ak_valid;
+assign d_valid = ak_valid || rq_desc_valid;
+assign ak_ready = d_ready && pick_ack;
+assign rq_desc_ready = d_ready && !pick_ack;
+
+wire [511:0]  hdr_data_lo;
+wire [895:0]  hdr_data;
+wire [6:0]    hdr_len;
+wire          hdr_valid, hdr_ready;
+wire [511:0]  view_data;
+wire [31:0]   view_init;
+wire          view_has_pay, view_valid, view_ready;
+
+hpnic_tx_hdr #(
+    .QPN_WIDTH(QW)
+)
+tx_hdr_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_src_mac(cfg_mac),
+    .cfg_src_ip(cfg_ip),
+    .cfg_int_enable(cfg_int_enable),
+    .cfg_int_port(cfg_int_port),
+    .cfg_qp_wr_en(cfg_qp_wr_en),
+    .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
+    .cfg_qp_wr_dqpn(cfg_qp_wr_dqpn),
+    .cfg_qp_wr_dmac(cfg_qp_wr_dmac),
+    .cfg_qp_wr_dip(cfg_qp_wr_dip),
+    .cfg_qp_wr_sport(cfg_qp_wr_sport),
+    .cfg_qp_wr_dscp_ecn(cfg_qp_wr_dscp_ecn),
+    .s_desc_valid(d_valid),
+    .s_desc_ready(d_ready),
+    .s_desc_qpn(pick_ack ? ak_qpn : rq_desc_qpn),
+    .s_desc_opcode(pick_ack ? 8'h11 : rq_desc_opcode),
+    .s_desc_psn(pick_ack ? ak_psn : rq_desc_psn),
+    .s_desc_len(pick_ack ? 13'd0 : rq_desc_len),
+    .s_desc_addr(rq_desc_addr),
+    .s_desc_reth_va(rq_desc_va),
+    .s_desc_reth_rkey(rq_desc_rkey),
+    .s_desc_reth_len(rq_desc_rlen),
+    .s_desc_aeth(pick_ack ? {ak_syn, ak_msn} : rq_desc_aeth),
+    .s_desc_int_valid(pick_ack && ak_int_valid),
+    .s_desc_int_nhop(ak_nhop),
+    .s_desc_int_path(ak_path),
+    .s_desc_int_hops(ak_hops),
+    .m_hdr_valid(hdr_valid),
+    .m_hdr_ready(hdr_ready),
+    .m_hdr_data(hdr_data),
+    .m_hdr_len(hdr_len),
+    .m_view_valid(view_valid),
+    .m_view_ready(view_ready),
+    .m_view_data(view_data),
+    .m_view_crc_init(view_init),
+    .m_view_has_payload(view_has_pay),
+    .m_dma_rd_valid(m_dma_rd_valid),
+    .m_dma_rd_ready(m_dma_rd_ready),
+    .m_dma_rd_addr(m_dma_rd_addr),
+    .m_dma_rd_len(m_dma_rd_len)
+);
+
+assign hdr_data_lo = hdr_data[511:0];
+
+hpnic_tx_frame
+tx_frame_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_hdr_valid(hdr_valid),
+    .s_hdr_ready(hdr_ready),
+    .s_hdr_data(hdr_data),
+    .s_hdr_len(hdr_len),
+    .s_view_valid(view_valid),
+    .s_view_ready(view_ready),
+    .s_view_data(view_data),
+    .s_view_crc_init(view_init),
+    .s_view_has_payload(view_has_pay),
+    .s_axis_pay_tdata(s_dma_rd_tdata),
+    .s_axis_pay_tkeep(s_dma_rd_tkeep),
+    .s_axis_pay_tvalid(s_dma_rd_tvalid),
+    .s_axis_pay_tready(s_dma_rd_tready),
+    .s_axis_pay_tlast(s_dma_rd_tlast),
+    .m_axis_tdata(m_axis_tx_tdata),
+    .m_axis_tkeep(m_axis_tx_tkeep),
+    .m_axis_tvalid(m_axis_tx_tvalid),
+    .m_axis_tready(m_axis_tx_tready),
+    .m_axis_tlast(m_axis_tx_tlast)
+);
+
+/*
+ * RX
+ */
+wire          fr_valid, fr_ready, fr_last;
+wire [511:0]  fr_data;
+wire          in_valid, in_ready, in_int;
+wire [895:0]  in_hdr;
+wire [6:0]    in_hl;
+wire [15:0]   in_ip_len;
+wire [12:0]   in_pay_len;
+wire [1:0]    in_pad;
+wire [31:0]   st_rx_frames, st_mac_err, st_full, st_long, st_etype, st_notours, st_iphdr,
+              st_ipcsum, st_frag, st_notudp, st_port, st_udplen, st_iplen, st_int, st_opcode,
+              st_tver, st_qpn, st_paylen, st_icrc;
+
+hpnic_rx_in #(
+    .QPN_WIDTH(QW)
+)
+rx_in_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_mac(cfg_mac),
+    .cfg_ip(cfg_ip),
+    .cfg_int_enable(cfg_int_enable),
+    .cfg_int_port(cfg_int_port),
+    .s_axis_tdata(s_axis_rx_tdata),
+    .s_axis_tkeep(s_axis_rx_tkeep),
+    .s_axis_tvalid(s_axis_rx_tvalid),
+    .s_axis_tlast(s_axis_rx_tlast),
+    .s_axis_tuser(s_axis_rx_tuser),
+    .m_frame_valid(fr_valid),
+    .m_frame_ready(fr_ready),
+    .m_frame_tdata(fr_data),
+    .m_frame_tlast(fr_last),
+    .m_info_valid(in_valid),
+    .m_info_ready(in_ready),
+    .m_info_hdr(in_hdr),
+    .m_info_hl(in_hl),
+    .m_info_ip_len(in_ip_len),
+    .m_info_pay_len(in_pay_len),
+    .m_info_pad(in_pad),
+    .m_info_int(in_int),
+    .stat_frames(st_rx_frames),
+    .stat_mac_err(st_mac_err),
+    .stat_full(st_full),
+    .stat_too_long(st_long),
+    .stat_eth_type(st_etype),
+    .stat_not_ours(st_notours),
+    .stat_ip_hdr(st_iphdr),
+    .stat_ip_csum(st_ipcsum),
+    .stat_ip_frag(st_frag),
+    .stat_not_udp(st_notudp),
+    .stat_udp_port(st_port),
+    .stat_udp_len(st_udplen),
+    .stat_ip_len(st_iplen),
+    .stat_int(st_int),
+    .stat_opcode(st_opcode),
+    .stat_tver(st_tver),
+    .stat_qpn(st_qpn),
+    .stat_pay_len(st_paylen)
+);
+
+wire          pk_valid, pk_ready, pk_drop, pk_has_pay, pk_int;
+wire [QW-1:0] pk_qpn;
+wire [7:0]    pk_opcode, pk_syn;
+wire [23:0]   pk_psn;
+wire [12:0]   pk_len;
+wire [63:0]   pk_va;
+wire [31:0]   pk_rkey, pk_rlen;
+wire [3:0]    pk_nhop;
+wire [11:0]   pk_path;
+wire [319:0]  pk_hops;
+wire [511:0]  pay_data;
+wire [63:0]   pay_keep;
+wire          pay_valid, pay_ready, pay_last;
+
+hpnic_rx_extract #(
+    .QPN_WIDTH(QW)
+)
+rx_extract_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_frame_valid(fr_valid),
+    .s_frame_ready(fr_ready),
+    .s_frame_tdata(fr_data),
+    .s_frame_tlast(fr_last),
+    .s_info_valid(in_valid),
+    .s_info_ready(in_ready),
+    .s_info_hdr(in_hdr),
+    .s_info_hl(in_hl),
+    .s_info_ip_len(in_ip_len),
+    .s_info_pay_len(in_pay_len),
+    .s_info_pad(in_pad),
+    .s_info_int(in_int),
+    .m_pkt_valid(pk_valid),
+    .m_pkt_ready(pk_ready),
+    .m_pkt_drop(pk_drop),
+    .m_pkt_has_payload(pk_has_pay),
+    .m_pkt_qpn(pk_qpn),
+    .m_pkt_opcode(pk_opcode),
+    .m_pkt_psn(pk_psn),
+    .m_pkt_len(pk_len),
+    .m_pkt_reth_va(pk_va),
+    .m_pkt_reth_rkey(pk_rkey),
+    .m_pkt_reth_len(pk_rlen),
+    .m_pkt_aeth_syn(pk_syn),
+    .m_pkt_int_valid(pk_int),
+    .m_pkt_int_nhop(pk_nhop),
+    .m_pkt_int_path(pk_path),
+    .m_pkt_int_hops(pk_hops),
+    .m_pay_valid(pay_valid),
+    .m_pay_ready(pay_ready),
+    .m_pay_tdata(pay_data),
+    .m_pay_tkeep(pay_keep),
+    .m_pay_tlast(pay_last),
+    .stat_icrc(st_icrc)
+);
+
+wire          cm_valid, cm_ready, cm_cack;
+wire [1:0]    cm_pay;
+wire [63:0]   cm_addr;
+wire [12:0]   cm_len;
+wire [QW+3+24+1+336-1:0] cm_cack_data;
+wire [31:0]   st_badqp, st_dup, st_oos, st_nakseq, st_acc, st_len, st_stray, st_gap,
+              st_writes, st_reads;
+
+hpnic_rx_decide #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2)
+)
+rx_decide_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_qp_wr_en(cfg_qp_wr_en),
+    .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
+    .cfg_qp_wr_state(cfg_qp_wr_state),
+    .cfg_qp_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_mr_wr_en(cfg_mr_wr_en),
+    .cfg_mr_wr_idx(cfg_mr_wr_idx),
+    .cfg_mr_wr_valid(cfg_mr_wr_valid),
+    .cfg_mr_wr_tag(cfg_mr_wr_tag),
+    .cfg_mr_wr_access(cfg_mr_wr_access),
+    .cfg_mr_wr_va(cfg_mr_wr_va),
+    .cfg_mr_wr_len(cfg_mr_wr_len),
+    .cfg_mr_wr_iova(cfg_mr_wr_iova),
+    .s_init_valid(init_rx_valid),
+    .s_init_ready(init_rx_ready),
+    .s_init_qpn(init_rx_qpn),
+    .s_init_epsn(init_rx_psn),
+    .rdesc_wr_en(rdesc_wr_en),
+    .rdesc_wr_qpn(rdesc_wr_qpn),
+    .rdesc_wr_first_psn(rdesc_wr_first_psn),
+    .rdesc_wr_npkts(rdesc_wr_npkts),
+    .rdesc_wr_laddr(rdesc_wr_laddr),
+    .rdesc_wr_len(rdesc_wr_len),
+    .rdesc_wr_gen(rdesc_wr_gen),
+    .s_pkt_valid(pk_valid),
+    .s_pkt_ready(pk_ready),
+    .s_pkt_drop(pk_drop),
+    .s_pkt_has_payload(pk_has_pay),
+    .s_pkt_qpn_ok(1'b1),
+    .s_pkt_qpn(pk_qpn),
+    .s_pkt_opcode(pk_opcode),
+    .s_pkt_psn(pk_psn),
+    .s_pkt_len(pk_len),
+    .s_pkt_reth_va(pk_va),
+    .s_pkt_reth_rkey(pk_rkey),
+    .s_pkt_reth_len(pk_rlen),
+    .s_pkt_aeth_syn(pk_syn),
+    .s_pkt_int_valid(pk_int),
+    .s_pkt_int_nhop(pk_nhop),
+    .s_pkt_int_path(pk_path),
+    .s_pkt_int_hops(pk_hops),
+    .m_commit_valid(cm_valid),
+    .m_commit_ready(cm_ready),
+    .m_commit_pay(cm_pay),
+    .m_commit_addr(cm_addr),
+    .m_commit_len(cm_len),
+    .m_commit_cack(cm_cack),
+    .m_commit_cack_qpn(cm_cack_data[QW+3+24+1+336-1 -: QW]),
+    .m_commit_cack_kind(cm_cack_data[3+24+1+336-1 -: 3]),
+    .m_commit_cack_psn(cm_cack_data[24+1+336-1 -: 24]),
+    .m_commit_cack_int_valid(cm_cack_data[336]),
+    .m_commit_cack_int_nhop(cm_cack_data[335:332]),
+    .m_commit_cack_int_path(cm_cack_data[331:320]),
+    .m_commit_cack_int_hops(cm_cack_data[319:0]),
+    .m_ack_valid(ak_valid),
+    .m_ack_ready(ak_ready),
+    .m_ack_qpn(ak_qpn),
+    .m_ack_syn(ak_syn),
+    .m_ack_psn(ak_psn),
+    .m_ack_msn(ak_msn),
+    .m_ack_int_valid(ak_int_valid),
+    .m_ack_int_nhop(ak_nhop),
+    .m_ack_int_path(ak_path),
+    .m_ack_int_hops(ak_hops),
+    .m_rdwork_valid(rdw_valid),
+    .m_rdwork_ready(rdw_ready),
+    .m_rdwork_qpn(rdw_qpn),
+    .m_rdwork_psn(rdw_psn),
+    .m_rdwork_addr(rdw_addr),
+    .m_rdwork_len(rdw_len),
+    .m_rdwork_msn(rdw_msn),
+    .stat_bad_qp(st_badqp),
+    .stat_psn_dup(st_dup),
+    .stat_psn_oos(st_oos),
+    .stat_nak_seq(st_nakseq),
+    .stat_access_err(st_acc),
+    .stat_len_err(st_len),
+    .stat_resp_stray(st_stray),
+    .stat_resp_gap(st_gap),
+    .stat_writes(st_writes),
+    .stat_reads(st_reads)
+);
+
+hpnic_rx_commit #(
+    .QPN_WIDTH(QW)
+)
+rx_commit_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_commit_valid(cm_valid),
+    .s_commit_ready(cm_ready),
+    .s_commit_pay(cm_pay),
+    .s_commit_addr(cm_addr),
+    .s_commit_len(cm_len),
+    .s_commit_cack(cm_cack),
+    .s_commit_cack_data(cm_cack_data),
+    .s_pay_tdata(pay_data),
+    .s_pay_tkeep(pay_keep),
+    .s_pay_tvalid(pay_valid),
+    .s_pay_tready(pay_ready),
+    .s_pay_tlast(pay_last),
+    .m_dma_wr_cmd_valid(m_dma_wr_cmd_valid),
+    .m_dma_wr_cmd_ready(m_dma_wr_cmd_ready),
+    .m_dma_wr_cmd_addr(m_dma_wr_cmd_addr),
+    .m_dma_wr_cmd_len(m_dma_wr_cmd_len),
+    .m_dma_wr_tdata(m_dma_wr_tdata),
+    .m_dma_wr_tkeep(m_dma_wr_tkeep),
+    .m_dma_wr_tvalid(m_dma_wr_tvalid),
+    .m_dma_wr_tready(m_dma_wr_tready),
+    .m_dma_wr_tlast(m_dma_wr_tlast),
+    .m_cack_valid(cack_valid),
+    .m_cack_ready(cack_ready),
+    .m_cack_data({cack_qpn, cack_kind, cack_psn, cack_int_valid, cack_nhop, cack_path, cack_hops})
+);
+
+/*
+ * Counters, in the order of docs/transport.md
+ */
+assign stats = {
+    st_rx_frames, st_mac_err, st_full, st_long, st_etype, st_notours, st_iphdr, st_ipcsum,
+    st_frag, st_notudp, st_port, st_udplen, st_iplen, st_int, st_opcode, st_tver,
+    st_qpn, st_paylen, st_icrc, st_badqp, st_dup, st_oos, st_nakseq, st_acc,
+    st_len, st_stray, st_gap, st_writes, st_reads, st_timeouts, st_rewinds, st_fatal
+};
+
+// verilator lint_off UNUSEDSIGNAL
+wire [95:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale};
+wire [31:0] unused_notify = st_notify_drop;
+wire [511:0] unused_hdr = hdr_data_lo;
+// verilator lint_on UNUSEDSIGNAL
+
+endmodule
+
+`resetall

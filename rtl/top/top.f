@@ -1,0 +1,4 @@
+# RoCEv2 datapath: TX + RX pipes; top: hpnic_datapath
+-f rtl/tx/tx.f
+-f rtl/rx/rx.f
+rtl/top/hpnic_datapath.v

@@ -1,0 +1,575 @@
+// SPDX-License-Identifier: MIT
+/*
+ * RC completer: retires the requester's WQEs as acknowledgements arrive,
+ * emits completions in order, asks the requester to go back N, runs the
+ * retransmit timer, and passes each ACK with its INT to the CC engine as a
+ * Notify (with the requester's snd_nxt, as Algorithm 1 needs).
+ *
+ * The requester writes the ring of fully-sent WQEs (last PSN, READ or not)
+ * and its snd_nxt/tail mirror; the completer owns una (the oldest WQE not yet
+ * retired), the first PSN of that WQE, the highest PSN acknowledged, and the
+ * timer. Per-QP state has a one-cycle read-modify-write loop.
+ *
+ * An event retires at most one WQE per pass; when more may be due it comes
+ * back through a re-entry FIFO (a CONT event), and so does an event whose
+ * ring read raced with a retirement just ahead of it. A go-back-N request
+ * (NAK PSN sequence error, a READ response gap, a timeout) waits until
+ * everything before its PSN is retired, then rewinds the requester to that
+ * PSN inside the una WQE.
+ *
+ * Retransmit timer: a scanner visits one QP per idle cycle; a QP with
+ * unacknowledged packets and no progress for RTO time units is rewound to
+ * its first unacknowledged PSN; after RETRY_MAX timeouts in a row it fails
+ * with a retry-exceeded completion.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_comp #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // log2 of the ring size (as in hpnic_req)
+    parameter RING_LOG2 = 4,
+    // log2 of each output FIFO's depth
+    parameter FIFO_LOG2 = 5,
+    // cycles per timer unit, log2 (10: 4.1 us at 250 MHz)
+    parameter TIME_SHIFT = 10,
+    // timeouts in a row before the QP fails
+    parameter RETRY_MAX = 7
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    /*
+     * Configuration
+     */
+    input  wire                  cfg_wr_en,
+    input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
+    input  wire [3:0]            cfg_wr_mtu_log2,
+    input  wire [15:0]           cfg_rto,           // timer units; 0 disables
+
+    /*
+     * Events in
+     */
+    input  wire                  s_init_valid,      // QP reset
+    output wire                  s_init_ready,
+    input  wire [QPN_WIDTH-1:0]  s_init_qpn,
+    input  wire [23:0]           s_init_psn,        // first PSN the requester uses
+
+    input  wire                  s_ack_valid,       // from RX
+    output wire                  s_ack_ready,
+    input  wire [QPN_WIDTH-1:0]  s_ack_qpn,
+    input  wire [2:0]            s_ack_kind,        // ACK_* below
+    input  wire [23:0]           s_ack_psn,         // ACK: last acked; NAK/gap: expected
+    input  wire                  s_ack_int_valid,
+    input  wire [3:0]            s_ack_int_nhop,
+    input  wire [11:0]           s_ack_int_path,
+    input  wire [5*64-1:0]       s_ack_int_hops,
+
+    /*
+     * The requester's state (one writer: hpnic_req)
+     */
+    input  wire                  ring_wr_en,
+    input  wire [QPN_WIDTH-1:0]  ring_wr_qpn,
+    // verilator lint_off UNUSEDSIGNAL
+    input  wire [15:0]           ring_wr_idx,       // the ring uses the low bits
+    // verilator lint_on UNUSEDSIGNAL
+    input  wire [23:0]           ring_wr_last_psn,
+    input  wire                  ring_wr_read,
+    input  wire                  sndnxt_wr_en,
+    input  wire [QPN_WIDTH-1:0]  sndnxt_wr_qpn,
+    input  wire [23:0]           sndnxt_wr_psn,
+    input  wire [15:0]           sndnxt_wr_tail,
+
+    /*
+     * Outputs
+     */
+    output wire                  m_cpl_valid,       // completion, in WQE order
+    input  wire                  m_cpl_ready,
+    output wire [QPN_WIDTH-1:0]  m_cpl_qpn,
+    output wire [15:0]           m_cpl_idx,
+    output wire [2:0]            m_cpl_status,      // CPL_* below
+
+    output wire                  m_rewind_valid,    // to the requester
+    input  wire                  m_rewind_ready,
+    output wire [QPN_WIDTH-1:0]  m_rewind_qpn,
+    output wire [15:0]           m_rewind_idx,
+    output wire [23:0]           m_rewind_psn,
+    output wire [31:0]           m_rewind_off,
+    output wire                  m_rewind_fatal,
+
+    output wire                  m_una_valid,       // to the requester
+    input  wire                  m_una_ready,
+    output wire [QPN_WIDTH-1:0]  m_una_qpn,
+    output wire [15:0]           m_una_idx,
+    output wire                  m_una_read_done,
+
+    output wire                  m_notify_valid,    // to the CC engine
+    input  wire                  m_notify_ready,
+    output wire [QPN_WIDTH-1:0]  m_notify_qpn,
+    output wire [23:0]           m_notify_ack_psn,
+    output wire [23:0]           m_notify_snd_nxt,
+    output wire [3:0]            m_notify_nhop,
+    output wire [11:0]           m_notify_path,
+    output wire [5*64-1:0]       m_notify_hops,
+
+    /*
+     * Counters
+     */
+    output reg  [31:0]           stat_timeouts = 0,
+    output reg  [31:0]           stat_rewinds = 0,
+    output reg  [31:0]           stat_fatal = 0,
+    output reg  [31:0]           stat_notify_dropped = 0  // CC busy: Notify skipped
+);
+
+localparam QW = QPN_WIDTH;
+
+// ACK kinds (from RX)
+localparam [2:0] ACK_ACK = 3'd0;        // acknowledges up to psn
+localparam [2:0] ACK_NAK_SEQ = 3'd1;    // everything before psn arrived; resend from psn
+localparam [2:0] ACK_NAK_FATAL = 3'd2;  // remote access / invalid request
+localparam [2:0] ACK_READ_DONE = 3'd3;  // READ answered up to psn
+localparam [2:0] ACK_READ_GAP = 3'd4;   // READ response missing at psn
+localparam [2:0] EV_CONT = 3'd5;        // internal: re-entry
+localparam [2:0] EV_TIMER = 3'd6;       // internal: timer scan
+localparam [2:0] EV_INIT = 3'd7;        // internal: QP reset
+
+// completion status
+localparam [2:0] CPL_OK = 3'd0;
+localparam [2:0] CPL_REMOTE_ERR = 3'd1;
+localparam [2:0] CPL_RETRY_EXC = 3'd2;
+
+/*
+ * Time
+ */
+reg [TIME_SHIFT+15:0] cycles_reg = 0;
+wire [15:0] now = cycles_reg[TIME_SHIFT +: 16];
+
+always @(posedge clk) begin
+    cycles_reg <= cycles_reg + 1'b1;
+    if (rst) begin
+        cycles_reg <= 0;
+    end
+end
+
+/*
+ * Output FIFOs and room
+ */
+localparam CPL_W = QW + 16 + 3;
+localparam RW_W = QW + 16 + 24 + 32 + 1;
+localparam UNA_W = QW + 16 + 1;
+localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
+localparam CT_W = QW + 24 + 1;          // re-entry: qpn, target PSN, a rewind waits
+
+wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count;
+localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
+reg room_reg = 1'b0;
+
+always @(posedge clk) begin
+    room_reg <= cpl_count < ROOM && rw_count < ROOM && una_count < ROOM && cont_count < ROOM;
+    if (rst) begin
+        room_reg <= 1'b0;
+    end
+end
+
+/*
+ * Stage 0: arbitration; re-entries first, the timer scan when idle
+ */
+wire          cont_valid;
+wire [QW-1:0] cont_qpn;
+wire [23:0]   cont_psn;
+wire          cont_rw_pending;
+reg  [QW-1:0] scan_qpn_reg = 0;
+
+wire take_cont = room_reg && cont_valid;
+wire take_init = room_reg && !cont_valid && s_init_valid;
+wire take_ack = room_reg && !cont_valid && !s_init_valid && s_ack_valid;
+wire take_scan = room_reg && !cont_valid && !s_init_valid && !s_ack_valid;
+
+assign s_init_ready = take_init;
+assign s_ack_ready = take_ack;
+
+reg          s1_valid = 1'b0;
+reg [2:0]    s1_kind = 0;
+reg [QW-1:0] s1_qpn = 0;
+reg [23:0]   s1_psn = 0;
+reg          s1_rw_pending = 0;     // CONT: a rewind waits for retirements
+reg          s1_int_valid = 0;
+reg [335:0]  s1_int = 0;
+
+always @(posedge clk) begin
+    s1_valid <= take_cont || take_init || take_ack || (take_scan && cfg_rto != 0);
+    s1_kind <= take_cont ? EV_CONT : take_init ? EV_INIT : take_ack ? s_ack_kind : EV_TIMER;
+    s1_qpn <= take_cont ? cont_qpn : take_init ? s_init_qpn : take_ack ? s_ack_qpn : scan_qpn_reg;
+    s1_psn <= take_cont ? cont_psn : take_init ? s_init_psn : s_ack_psn;
+    s1_rw_pending <= cont_rw_pending;
+    s1_int_valid <= take_ack && s_ack_int_valid &&
+                    (s_ack_kind == ACK_ACK || s_ack_kind == ACK_NAK_SEQ);
+    s1_int <= {s_ack_int_nhop, s_ack_int_path, s_ack_int_hops};
+    if (take_scan) begin
+        scan_qpn_reg <= scan_qpn_reg + 1'b1;
+    end
+
+    if (rst) begin
+        s1_valid <= 1'b0;
+        scan_qpn_reg <= 0;
+    end
+end
+
+/*
+ * Stage 1: state, the ring entry at the una the mirror knows, snd_nxt/tail,
+ * MTU. Stage 2: the loop.
+ */
+// state: una_idx, una_first_psn, acked_psn, last progress, retries, active, err
+localparam SW = 16 + 24 + 24 + 16 + 3 + 1 + 1;
+wire [SW-1:0] st_old;
+reg  [SW-1:0] st_new;
+
+hpnic_rmw_ram #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(SW)
+)
+state_inst (
+    .clk(clk),
+    .rst(rst),
+    .rd_valid(s1_valid),
+    .rd_addr(s1_qpn),
+    .old_data(st_old),
+    .wr_en(1'b1),
+    .wr_data(st_new)
+);
+
+// our own una, mirrored so the ring can be read a cycle before the state
+wire [15:0] una_m;
+reg         una_m_wr = 1'b0;
+reg [QW-1:0] una_m_qpn = 0;
+reg [15:0]  una_m_idx = 0;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(16)
+)
+una_m_inst (
+    .clk(clk),
+    .wr_en(una_m_wr),
+    .wr_addr(una_m_qpn),
+    .wr_data(una_m_idx),
+    .rd_en(1'b1),
+    .rd_addr(take_cont ? cont_qpn : take_init ? s_init_qpn : take_ack ? s_ack_qpn : scan_qpn_reg),
+    .rd_data(una_m)
+);
+
+wire [24:0] ring_rd;                    // {last_psn, read}
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW + RING_LOG2),
+    .DATA_WIDTH(25)
+)
+ring_inst (
+    .clk(clk),
+    .wr_en(ring_wr_en),
+    .wr_addr({ring_wr_qpn, ring_wr_idx[RING_LOG2-1:0]}),
+    .wr_data({ring_wr_last_psn, ring_wr_read}),
+    .rd_en(s1_valid),
+    .rd_addr({s1_qpn, una_m[RING_LOG2-1:0]}),
+    .rd_data(ring_rd)
+);
+
+wire [39:0] sndnxt_rd;                  // {snd_nxt, tail}
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(40)
+)
+sndnxt_inst (
+    .clk(clk),
+    .wr_en(sndnxt_wr_en),
+    .wr_addr(sndnxt_wr_qpn),
+    .wr_data({sndnxt_wr_psn, sndnxt_wr_tail}),
+    .rd_en(s1_valid),
+    .rd_addr(s1_qpn),
+    .rd_data(sndnxt_rd)
+);
+
+wire [3:0] mtu_log2;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(4)
+)
+mtu_inst (
+    .clk(clk),
+    .wr_en(cfg_wr_en),
+    .wr_addr(cfg_wr_qpn),
+    .wr_data(cfg_wr_mtu_log2),
+    .rd_en(s1_valid),
+    .rd_addr(s1_qpn),
+    .rd_data(mtu_log2)
+);
+
+reg          s2_valid = 1'b0;
+reg [2:0]    s2_kind = 0;
+reg [QW-1:0] s2_qpn = 0;
+reg [23:0]   s2_psn = 0;
+reg          s2_rw_pending = 0;
+reg [15:0]   s2_ring_idx = 0;       // the una the ring entry belongs to
+reg          s2_int_valid = 0;
+reg [335:0]  s2_int = 0;
+
+always @(posedge clk) begin
+    s2_valid <= s1_valid;
+    s2_kind <= s1_kind;
+    s2_qpn <= s1_qpn;
+    s2_psn <= s1_psn;
+    s2_rw_pending <= s1_rw_pending;
+    s2_ring_idx <= una_m;
+    s2_int_valid <= s1_int_valid;
+    s2_int <= s1_int;
+
+    if (rst) begin
+        s2_valid <= 1'b0;
+    end
+end
+
+// unpack
+wire [15:0] o_una;
+wire [23:0] o_una_first, o_acked;
+wire [15:0] o_prog;
+wire [2:0]  o_retries;
+wire        o_active, o_err;
+assign {o_una, o_una_first, o_acked, o_prog, o_retries, o_active, o_err} = st_old;
+
+wire [23:0] snd_nxt = sndnxt_rd[39:16];
+wire [15:0] tail = sndnxt_rd[15:0];
+wire [23:0] ring_last = ring_rd[24:1];
+wire        ring_read = ring_rd[0];
+
+// PSN serial compare: a <= b (the sign of b - a)
+// verilator lint_off UNUSEDSIGNAL
+function psn_le;
+    input [23:0] a, b;
+    reg [23:0] d;
+    begin
+        d = b - a;
+        psn_le = !d[23];
+    end
+endfunction
+// verilator lint_on UNUSEDSIGNAL
+
+// the PSN everything before which is acknowledged, by event kind
+wire is_goback = s2_kind == ACK_NAK_SEQ || s2_kind == ACK_READ_GAP;
+wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 &&
+                 (o_acked + 24'd1) != snd_nxt && (now - o_prog) > cfg_rto;
+// target: for go-back-N the PSN to resend from; acks cover target - 1. A
+// scan that is not a timeout only retires what is already acknowledged.
+wire [23:0] target = (s2_kind == ACK_ACK || s2_kind == ACK_READ_DONE) ? s2_psn + 24'd1 :
+                     (s2_kind == EV_TIMER) ? o_acked + 24'd1 : s2_psn;
+wire [23:0] ack_to = target - 24'd1;
+wire        advances = !psn_le(ack_to, o_acked);       // ack_to > acked
+
+// can the una WQE retire now?
+wire ring_ok = s2_ring_idx == o_una;
+wire una_sent = o_una != tail;
+wire una_done = una_sent && ring_ok && psn_le(ring_last, ack_to);
+wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
+
+reg [15:0] n_una;
+reg [23:0] n_una_first, n_acked;
+reg [15:0] n_prog;
+reg [2:0]  n_retries;
+reg        n_active, n_err;
+
+reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw;
+reg [2:0]  cpl_status;
+reg        rewind_fatal;
+
+always @* begin
+    {n_una, n_una_first, n_acked, n_prog, n_retries, n_active, n_err} = st_old;
+    do_cpl = 1'b0;
+    do_rewind = 1'b0;
+    do_una = 1'b0;
+    do_notify = 1'b0;
+    do_cont = 1'b0;
+    cont_rw = 1'b0;
+    cpl_status = CPL_OK;
+    rewind_fatal = 1'b0;
+
+    if (s2_kind == EV_INIT) begin
+        n_una = 16'd0;
+        n_una_first = s2_psn;
+        n_acked = s2_psn - 24'd1;
+        n_prog = now;
+        n_retries = 3'd0;
+        n_active = 1'b1;
+        n_err = 1'b0;
+    end else if (!o_active || o_err) begin
+        // nothing to do for a QP that is not running
+    end else if (s2_kind == ACK_NAK_FATAL) begin
+        do_cpl = una_sent;
+        cpl_status = CPL_REMOTE_ERR;
+        do_rewind = 1'b1;
+        rewind_fatal = 1'b1;
+        n_err = 1'b1;
+    end else if (timed_out && o_retries == RETRY_MAX[2:0]) begin
+        do_cpl = una_sent;
+        cpl_status = CPL_RETRY_EXC;
+        do_rewind = 1'b1;
+        rewind_fatal = 1'b1;
+        n_err = 1'b1;
+    end else begin
+        // ACK, READ done, NAK-seq, READ gap, timeout, or a re-entry
+        do_notify = s2_int_valid;
+        if ((o_acked + 24'd1) == snd_nxt) begin
+            // nothing outstanding: the timer restarts from here, so a QP
+            // that was idle long does not time out as soon as it sends
+            n_prog = now;
+        end
+        if (advances) begin
+            n_acked = ack_to;
+            n_prog = now;
+            n_retries = 3'd0;
+        end
+        if (timed_out) begin
+            n_retries = o_retries + 3'd1;
+            n_prog = now;
+        end
+        if (una_done) begin
+            do_cpl = 1'b1;
+            do_una = 1'b1;
+            n_una = o_una + 16'd1;
+            n_una_first = ring_last + 24'd1;
+        end
+        // a rewind goes once nothing before its PSN is left to retire; it
+        // needs packets from the target on (not a stale NAK, not past snd_nxt)
+        cont_rw = is_goback || timed_out || (s2_kind == EV_CONT && s2_rw_pending);
+        if (una_done || may_more) begin
+            do_cont = 1'b1;
+        end else if (cont_rw && psn_le(o_acked, ack_to) && target != snd_nxt &&
+                     psn_le(target, snd_nxt)) begin
+            do_rewind = 1'b1;
+        end
+    end
+
+    st_new = {n_una, n_una_first, n_acked, n_prog, n_retries, n_active, n_err};
+end
+
+// rewind point: the target PSN inside the una WQE
+wire [23:0] rw_pkts = target - o_una_first;
+wire [31:0] rw_off = {8'd0, rw_pkts} << mtu_log2;
+
+/*
+ * Stage 3: outputs
+ */
+reg          cpl_wr = 0, rw_wr = 0, una_wr = 0, nt_wr = 0, ct_wr = 0;
+reg [CPL_W-1:0] cpl_data = 0;
+reg [RW_W-1:0]  rw_data = 0;
+reg [UNA_W-1:0] una_data = 0;
+reg [NT_W-1:0]  nt_data = 0;
+reg [CT_W-1:0]  ct_data = 0;
+
+always @(posedge clk) begin
+    cpl_wr <= s2_valid && do_cpl;
+    cpl_data <= {s2_qpn, o_una, cpl_status};
+    rw_wr <= s2_valid && do_rewind;
+    rw_data <= {s2_qpn, o_una, target, rw_off, rewind_fatal};
+    una_wr <= s2_valid && do_una;
+    una_data <= {s2_qpn, n_una, ring_read};
+    nt_wr <= s2_valid && do_notify;
+    nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int};
+    ct_wr <= s2_valid && do_cont;
+    ct_data <= {s2_qpn, target, cont_rw};
+
+    una_m_wr <= s2_valid;
+    una_m_qpn <= s2_qpn;
+    una_m_idx <= n_una;
+
+    if (s2_valid) begin
+        stat_timeouts <= stat_timeouts + {31'd0, timed_out};
+        stat_rewinds <= stat_rewinds + {31'd0, do_rewind && !rewind_fatal};
+        stat_fatal <= stat_fatal + {31'd0, do_rewind && rewind_fatal};
+    end
+
+    if (rst) begin
+        cpl_wr <= 1'b0;
+        rw_wr <= 1'b0;
+        una_wr <= 1'b0;
+        nt_wr <= 1'b0;
+        ct_wr <= 1'b0;
+        una_m_wr <= 1'b0;
+        stat_timeouts <= 0;
+        stat_rewinds <= 0;
+        stat_fatal <= 0;
+    end
+end
+
+// room is granted ahead (room_reg), so these FIFOs' own s_ready is not needed
+// verilator lint_off UNUSEDSIGNAL
+wire cpl_fifo_ready, rw_fifo_ready, una_fifo_ready, ct_fifo_ready;
+wire [FIFO_LOG2:0] nt_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CPL_W))
+cpl_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(cpl_wr), .s_ready(cpl_fifo_ready), .s_data(cpl_data),
+    .m_valid(m_cpl_valid), .m_ready(m_cpl_ready),
+    .m_data({m_cpl_qpn, m_cpl_idx, m_cpl_status}),
+    .count(cpl_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W))
+rw_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
+    .m_valid(m_rewind_valid), .m_ready(m_rewind_ready),
+    .m_data({m_rewind_qpn, m_rewind_idx, m_rewind_psn, m_rewind_off, m_rewind_fatal}),
+    .count(rw_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(UNA_W))
+una_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(una_wr), .s_ready(una_fifo_ready), .s_data(una_data),
+    .m_valid(m_una_valid), .m_ready(m_una_ready),
+    .m_data({m_una_qpn, m_una_idx, m_una_read_done}),
+    .count(una_count)
+);
+
+// Notify is best effort: congestion control must never stall reliability,
+// so a Notify that finds its FIFO full is dropped and counted
+wire nt_ready;
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(NT_W))
+nt_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(nt_wr), .s_ready(nt_ready), .s_data(nt_data),
+    .m_valid(m_notify_valid), .m_ready(m_notify_ready),
+    .m_data({m_notify_qpn, m_notify_ack_psn, m_notify_snd_nxt, m_notify_nhop, m_notify_path,
+             m_notify_hops}),
+    .count(nt_count)
+);
+
+always @(posedge clk) begin
+    if (nt_wr && !nt_ready) begin
+        stat_notify_dropped <= stat_notify_dropped + 1'b1;
+    end
+    if (rst) begin
+        stat_notify_dropped <= 0;
+    end
+end
+
+// re-entries: a CONT keeps the event's target PSN and whether a rewind waits
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CT_W))
+ct_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(ct_wr), .s_ready(ct_fifo_ready), .s_data(ct_data),
+    .m_valid(cont_valid), .m_ready(take_cont),
+    .m_data({cont_qpn, cont_psn, cont_rw_pending}),
+    .count(cont_count)
+);
+
+endmodule
+
+`resetall

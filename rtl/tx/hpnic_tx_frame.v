@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TX frame assembler: header + payload + pad + ICRC, on the 512-bit stream.
+ *
+ *   DMA data --pad--+--> CRC  <-- view header (one beat per packet, first)
+ *                   |     |
+ *                   v     v ICRC per packet
+ *               data FIFO --> trailer: append the ICRC after the payload
+ *                                |
+ *   header -----------------> prepend: shift by the header length, out
+ *
+ * Payload arrives from the DMA read stream lane-0 aligned, one packet per
+ * request, last beat partial. The pad stage zeroes unused lanes and extends
+ * the last beat by the 0..3 pad bytes (they always fit: 64 is a multiple
+ * of 4). The CRC sees each packet's ICRC view header beat, then its payload
+ * and pad, while the same beats queue in the data FIFO; the trailer stage
+ * waits for the ICRC only at a packet's last beat, so under load (the line is
+ * slower than the datapath) it never waits. The prepend stage emits the
+ * header and shifts everything behind it by the header length, with a carry
+ * register: no idle cycle between packets, so a packet of B bytes takes
+ * ceil(B/64) cycles.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_tx_frame #(
+    // log2 of the payload FIFO depth in beats
+    parameter DATA_FIFO_LOG2 = 6
+) (
+    input  wire               clk,
+    input  wire               rst,
+
+    /*
+     * From the header builder
+     */
+    input  wire               s_hdr_valid,
+    output wire               s_hdr_ready,
+    input  wire [112*8-1:0]   s_hdr_data,
+    input  wire [6:0]         s_hdr_len,
+
+    input  wire               s_view_valid,
+    output wire               s_view_ready,
+    input  wire [511:0]       s_view_data,
+    input  wire [31:0]        s_view_crc_init,
+    input  wire               s_view_has_payload,
+
+    /*
+     * Payload (DMA read data, one packet per request)
+     */
+    input  wire [511:0]       s_axis_pay_tdata,
+    input  wire [63:0]        s_axis_pay_tkeep,
+    input  wire               s_axis_pay_tvalid,
+    output wire               s_axis_pay_tready,
+    input  wire               s_axis_pay_tlast,
+
+    /*
+     * Frames out (to the MAC shim), lane 0 first
+     */
+    output wire [511:0]       m_axis_tdata,
+    output wire [63:0]        m_axis_tkeep,
+    output wire               m_axis_tvalid,
+    input  wire               m_axis_tready,
+    output wire               m_axis_tlast
+);
+
+// bytes kept by a contiguous tkeep
+function [6:0] keep_count;
+    input [63:0] k;
+    integer i;
+    begin
+        keep_count = 7'd0;
+        for (i = 0; i < 64; i = i + 1) begin
+            keep_count = keep_count + {6'd0, k[i]};
+        end
+    end
+endfunction
+
+// n ones from lane 0 (n = 0..64)
+function [63:0] ones;
+    input [6:0] n;
+    begin
+        ones = (n >= 7'd64) ? {64{1'b1}} : ~({64{1'b1}} << n);
+    end
+endfunction
+
+// byte lanes of a keep mask as bit lanes
+function [511:0] keep_mask;
+    input [63:0] k;
+    integer i;
+    begin
+        for (i = 0; i < 64; i = i + 1) begin
+            keep_mask[8*i +: 8] = {8{k[i]}};
+        end
+    end
+endfunction
+
+/*
+ * Pad: zero unused lanes; the last beat grows by the pad bytes
+ */
+wire [6:0]  pay_n = keep_count(s_axis_pay_tkeep);
+wire [1:0]  pay_pad = 2'd0 - pay_n[1:0];
+wire [63:0] pay_keep = s_axis_pay_tlast ? ones(pay_n + {5'd0, pay_pad}) : {64{1'b1}};
+wire [511:0] pay_data = s_axis_pay_tdata & keep_mask(s_axis_pay_tkeep);
+
+/*
+ * CRC sequencer: the view beat, then (if any) the payload beats, which are
+ * also written to the data FIFO: a payload beat moves when both take it
+ */
+reg        crc_in_payload_reg = 1'b0;
+wire       crc_tready;
+wire       data_fifo_ready;
+wire       info_ready;
+
+wire view_go = !crc_in_payload_reg && s_view_valid && crc_tready && info_ready;
+wire pay_go = crc_in_payload_reg && s_axis_pay_tvalid && crc_tready && data_fifo_ready;
+
+assign s_view_ready = view_go;
+assign s_axis_pay_tready = pay_go;
+
+wire [511:0] crc_tdata = crc_in_payload_reg ? pay_data : s_view_data;
+wire [63:0]  crc_tkeep = crc_in_payload_reg ? pay_keep : {64{1'b1}};
+wire         crc_tlast = crc_in_payload_reg ? s_axis_pay_tlast : !s_view_has_payload;
+wire         crc_tvalid = crc_in_payload_reg ? (s_axis_pay_tvalid && data_fifo_ready)
+                                             : (s_view_valid && info_ready);
+
+always @(posedge clk) begin
+    if (view_go && s_view_has_payload) begin
+        crc_in_payload_reg <= 1'b1;
+    end
+    if (pay_go && s_axis_pay_tlast) begin
+        crc_in_payload_reg <= 1'b0;
+    end
+
+    if (rst) begin
+        crc_in_payload_reg <= 1'b0;
+    end
+end
+
+wire [31:0] icrc;
+wire        icrc_valid;
+wire        icrc_ready;
+// verilator lint_off UNUSEDSIGNAL
+wire [31:0] icrc_state;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_crc32 #(
+    .DATA_WIDTH(512)
+)
+crc_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(crc_tdata),
+    .s_axis_tkeep(crc_tkeep),
+    .s_axis_tvalid(crc_tvalid),
+    .s_axis_tready(crc_tready),
+    .s_axis_tlast(crc_tlast),
+    .s_axis_init(s_view_crc_init),      // sampled on the view beat
+    .m_axis_crc_tdata(icrc),
+    .m_axis_crc_state(icrc_state),
+    .m_axis_crc_tvalid(icrc_valid),
+    .m_axis_crc_tready(icrc_ready)
+);
+
+// per packet, in order: has it payload (the trailer needs to know)
+wire info_valid, info_has_payload, info_take;
+// verilator lint_off UNUSEDSIGNAL
+wire [4:0] info_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(1))
+info_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(view_go), .s_ready(info_ready), .s_data(s_view_has_payload),
+    .m_valid(info_valid), .m_ready(info_take), .m_data(info_has_payload),
+    .count(info_count)
+);
+
+wire [511:0] q_data;
+wire [63:0]  q_keep;
+wire         q_last, q_valid, q_take;
+// verilator lint_off UNUSEDSIGNAL
+wire [DATA_FIFO_LOG2:0] q_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(DATA_FIFO_LOG2), .WIDTH(512 + 64 + 1))
+data_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_keep, s_axis_pay_tlast}),
+    .m_valid(q_valid), .m_ready(q_take), .m_data({q_data, q_keep, q_last}),
+    .count(q_count)
+);
+
+/*
+ * Trailer: X = payload + pad + ICRC, lane 0 aligned; xn is each beat's bytes
+ */
+reg         tr_extra_reg = 1'b0;        // the ICRC spilled into one more beat
+reg [31:0]  tr_spill_reg = 0;           // ICRC bytes left for it
+reg [2:0]   tr_spill_n_reg = 0;
+
+wire        x_ready;
+reg  [511:0] x_data;
+reg  [6:0]   x_n;
+reg          x_last, x_valid;
+reg          take_q, take_info, take_crc, set_extra;
+
+wire [6:0] q_n = keep_count(q_keep);
+
+always @* begin
+    x_data = q_data;
+    x_n = 7'd64;
+    x_last = 1'b0;
+    x_valid = 1'b0;
+    take_q = 1'b0;
+    take_info = 1'b0;
+    take_crc = 1'b0;
+    set_extra = 1'b0;
+    if (tr_extra_reg) begin
+        x_valid = 1'b1;
+        x_data = {480'd0, tr_spill_reg};
+        x_n = {4'd0, tr_spill_n_reg};
+        x_last = 1'b1;
+    end else if (info_valid && !info_has_payload) begin
+        // no payload: the ICRC alone
+        x_valid = icrc_valid;
+        x_data = {480'd0, icrc};
+        x_n = 7'd4;
+        x_last = 1'b1;
+        take_info = x_ready && icrc_valid;
+        take_crc = take_info;
+    end else if (info_valid && q_valid && !q_last) begin
+        x_valid = 1'b1;
+        take_q = x_ready;
+    end else if (info_valid && q_valid) begin
+        // last payload beat: the ICRC goes right behind it
+        x_valid = icrc_valid;
+        x_data = q_data | ({480'd0, icrc} << {q_n, 3'b000});
+        if (q_n <= 7'd60) begin
+            x_n = q_n + 7'd4;
+            x_last = 1'b1;
+        end else begin
+            set_extra = 1'b1;
+        end
+        take_q = x_ready && icrc_valid;
+        take_info = take_q;
+        take_crc = take_q;
+    end
+end
+
+assign q_take = take_q;
+assign info_take = take_info;
+assign icrc_ready = take_crc;
+
+// the spill, for a last beat with more than 60 bytes: 64 - q_n ICRC bytes
+// (1..3) fit in it
+wire [1:0] spill_shift = 2'd0 - q_n[1:0];
+
+always @(posedge clk) begin
+    if (tr_extra_reg && x_ready) begin
+        tr_extra_reg <= 1'b0;
+    end
+    if (set_extra && take_q) begin
+        tr_extra_reg <= 1'b1;
+        tr_spill_reg <= icrc >> {spill_shift, 3'b000};
+        tr_spill_n_reg <= 3'd4 - {1'b0, spill_shift};
+    end
+
+    if (rst) begin
+        tr_extra_reg <= 1'b0;
+    end
+end
+
+/*
+ * Prepend: the header, then X shifted right by the header's length mod 64
+ */
+localparam [1:0] PP_START = 2'd0;       // at a packet boundary
+localparam [1:0] PP_STREAM = 2'd1;      // shifting X behind the header
+localparam [1:0] PP_FLUSH = 2'd2;       // the carry's last bytes
+
+reg [1:0]   pp_state_reg = PP_START;
+reg [511:0] carry_reg = 0;
+reg [5:0]   s_reg = 0;                  // shift in bytes
+reg [6:0]   carry_n_reg = 0;            // bytes in the carry (flush)
+
+wire        hdr_big = s_hdr_len > 7'd64;
+wire [5:0]  s_start = s_hdr_len[5:0];   // hl mod 64 (hl = 64 never occurs)
+
+// the carry at a packet's start: the header (or what follows its first 64
+// bytes), with anything past the header's end cleared
+wire [511:0] carry_start = (hdr_big ? {128'd0, s_hdr_data[895:512]} : s_hdr_data[511:0]) &
+                           keep_mask(ones({1'b0, s_start}));
+
+wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
+wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
+wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
+
+wire [1023:0] wide = {512'd0, x_data} << {s_cur, 3'b000};
+wire [7:0]    total = {2'd0, s_cur} + {1'd0, x_n};
+
+reg  [511:0] o_data;
+reg  [63:0]  o_keep;
+reg          o_last, o_valid;
+reg          o_take_x, o_take_hdr;
+
+always @* begin
+    o_data = carry_cur | wide[511:0];
+    o_keep = {64{1'b1}};
+    o_last = 1'b0;
+    o_valid = 1'b0;
+    o_take_x = 1'b0;
+    o_take_hdr = 1'b0;
+    case (pp_state_reg)
+        PP_FLUSH: begin
+            o_valid = 1'b1;
+            o_data = carry_reg;
+            o_keep = ones(carry_n_reg);
+            o_last = 1'b1;
+        end
+        default: begin
+            if (pp_first_big) begin
+                // a header longer than one beat: its first 64 bytes alone
+                o_valid = 1'b1;
+                o_data = s_hdr_data[511:0];
+            end else if ((pp_state_reg == PP_STREAM || s_hdr_valid) && x_valid) begin
+                o_valid = 1'b1;
+                o_take_x = m_axis_tready;
+                if (x_last && total <= 8'd64) begin
+                    o_keep = ones(total[6:0]);
+                    o_last = 1'b1;
+                end
+            end
+        end
+    endcase
+    o_take_hdr = m_axis_tready && o_valid && o_last;
+end
+
+assign x_ready = o_take_x;
+assign s_hdr_ready = o_take_hdr;
+
+always @(posedge clk) begin
+    if (m_axis_tready && o_valid) begin
+        case (pp_state_reg)
+            PP_FLUSH: begin
+                pp_state_reg <= PP_START;
+            end
+            default: begin
+                if (pp_first_big) begin
+                    pp_state_reg <= PP_STREAM;
+                    carry_reg <= carry_start;
+                    s_reg <= s_start;
+                end else begin
+                    carry_reg <= wide[1023:512];
+                    s_reg <= s_cur;
+                    if (x_last && total <= 8'd64) begin
+                        pp_state_reg <= PP_START;
+                    end else if (x_last) begin
+                        pp_state_reg <= PP_FLUSH;
+                        carry_n_reg <= total[6:0] - 7'd64;
+                    end else begin
+                        pp_state_reg <= PP_STREAM;
+                    end
+                end
+            end
+        endcase
+    end
+
+    if (rst) begin
+        pp_state_reg <= PP_START;
+    end
+end
+
+assign m_axis_tdata = o_data;
+assign m_axis_tkeep = o_keep;
+assign m_axis_tvalid = o_valid;
+assign m_axis_tlast = o_last;
+
+endmodule
+
+`resetall

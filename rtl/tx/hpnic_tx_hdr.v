@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TX header builder: one packet descriptor in, three things out:
+ *
+ *  - the frame header, Ethernet to the end of RETH/AETH (54..112 bytes, lane
+ *    0 first), with the IPv4 checksum filled in, for the frame assembler;
+ *  - the ICRC view of the same header (docs/wire.md): eight 0xFF bytes, the
+ *    IPv4 and UDP headers with the variant fields set to ones and the
+ *    lengths and port they would have without INT, the BTH with byte 4 set
+ *    to ones, and RETH/AETH, at most 64 bytes, for the CRC;
+ *  - a DMA read request for the payload, when there is one.
+ *
+ * Header fields come from the QP context (destination QPN, MAC, IP, UDP
+ * source port, DSCP/ECN) and the NIC's own addresses. With INT enabled the
+ * frame goes to the INT UDP port and carries the 42-byte block: zeroed on
+ * requests and responses, the acknowledged packet's INT echoed on ACKs.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_tx_hdr #(
+    // QPN bits
+    parameter QPN_WIDTH = 12
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    /*
+     * Configuration
+     */
+    input  wire [47:0]           cfg_src_mac,
+    input  wire [31:0]           cfg_src_ip,
+    input  wire                  cfg_int_enable,
+    input  wire [15:0]           cfg_int_port,
+
+    input  wire                  cfg_qp_wr_en,
+    input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
+    input  wire [23:0]           cfg_qp_wr_dqpn,
+    input  wire [47:0]           cfg_qp_wr_dmac,
+    input  wire [31:0]           cfg_qp_wr_dip,
+    input  wire [15:0]           cfg_qp_wr_sport,
+    input  wire [7:0]            cfg_qp_wr_dscp_ecn,
+
+    /*
+     * Packet descriptors
+     */
+    input  wire                  s_desc_valid,
+    output wire                  s_desc_ready,
+    input  wire [QPN_WIDTH-1:0]  s_desc_qpn,
+    input  wire [7:0]            s_desc_opcode,
+    input  wire [23:0]           s_desc_psn,
+    input  wire [12:0]           s_desc_len,
+    input  wire [63:0]           s_desc_addr,
+    input  wire [63:0]           s_desc_reth_va,
+    input  wire [31:0]           s_desc_reth_rkey,
+    input  wire [31:0]           s_desc_reth_len,
+    input  wire [31:0]           s_desc_aeth,
+    input  wire                  s_desc_int_valid,  // echo this INT (ACKs)
+    input  wire [3:0]            s_desc_int_nhop,
+    input  wire [11:0]           s_desc_int_path,
+    input  wire [5*64-1:0]       s_desc_int_hops,
+
+    /*
+     * Outputs, one each per packet (the DMA request only with payload)
+     */
+    output wire                  m_hdr_valid,       // to the frame assembler
+    input  wire                  m_hdr_ready,
+    output wire [112*8-1:0]      m_hdr_data,
+    output wire [6:0]            m_hdr_len,         // 54..112
+
+    output wire                  m_view_valid,      // to the CRC
+    input  wire                  m_view_ready,
+    output wire [511:0]          m_view_data,
+    output wire [31:0]           m_view_crc_init,
+    output wire                  m_view_has_payload,
+
+    output wire                  m_dma_rd_valid,
+    input  wire                  m_dma_rd_ready,
+    output wire [63:0]           m_dma_rd_addr,
+    output wire [12:0]           m_dma_rd_len
+);
+
+localparam QW = QPN_WIDTH;
+
+localparam [7:0] OP_WRITE_FIRST = 8'h06;
+localparam [7:0] OP_WRITE_MIDDLE = 8'h07;
+localparam [7:0] OP_WRITE_LAST = 8'h08;
+localparam [7:0] OP_WRITE_ONLY = 8'h0a;
+localparam [7:0] OP_READ_REQ = 8'h0c;
+localparam [7:0] OP_RESP_FIRST = 8'h0d;
+localparam [7:0] OP_RESP_LAST = 8'h0f;
+localparam [7:0] OP_RESP_ONLY = 8'h10;
+localparam [7:0] OP_ACK = 8'h11;
+localparam [15:0] ROCE_PORT = 16'd4791;
+
+/*
+ * Output room: each descriptor makes one header, one view, at most one DMA
+ * request; descriptors are accepted while every FIFO can take three more
+ */
+localparam HDR_W = 112*8 + 7;
+localparam VIEW_W = 512 + 32 + 1;
+localparam DMA_W = 64 + 13;
+localparam FIFO_LOG2 = 4;
+wire [FIFO_LOG2:0] hdr_count, view_count, dma_count;
+localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
+reg room_reg = 1'b0;
+
+always @(posedge clk) begin
+    room_reg <= hdr_count < ROOM && view_count < ROOM && dma_count < ROOM;
+    if (rst) begin
+        room_reg <= 1'b0;
+    end
+end
+
+wire take = room_reg && s_desc_valid;
+assign s_desc_ready = take;
+
+/*
+ * Stage 1: QP context read
+ */
+localparam CTX_W = 24 + 48 + 32 + 16 + 8;
+wire [CTX_W-1:0] ctx;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(CTX_W)
+)
+ctx_inst (
+    .clk(clk),
+    .wr_en(cfg_qp_wr_en),
+    .wr_addr(cfg_qp_wr_qpn),
+    .wr_data({cfg_qp_wr_dqpn, cfg_qp_wr_dmac, cfg_qp_wr_dip, cfg_qp_wr_sport, cfg_qp_wr_dscp_ecn}),
+    .rd_en(take),
+    .rd_addr(s_desc_qpn),
+    .rd_data(ctx)
+);
+
+reg          s1_valid = 1'b0;
+reg [7:0]    s1_opcode = 0;
+reg [23:0]   s1_psn = 0;
+reg [12:0]   s1_len = 0;
+reg [63:0]   s1_addr = 0;
+reg [63:0]   s1_va = 0;
+reg [31:0]   s1_rkey = 0, s1_rlen = 0, s1_aeth = 0;
+reg [335:0]  s1_int = 0;
+
+always @(posedge clk) begin
+    s1_valid <= take;
+    s1_opcode <= s_desc_opcode;
+    s1_psn <= s_desc_psn;
+    s1_len <= s_desc_len;
+    s1_addr <= s_desc_addr;
+    s1_va <= s_desc_reth_va;
+    s1_rkey <= s_desc_reth_rkey;
+    s1_rlen <= s_desc_reth_len;
+    s1_aeth <= s_desc_aeth;
+    s1_int <= s_desc_int_valid ? {s_desc_int_nhop, s_desc_int_path, s_desc_int_hops} : 336'd0;
+
+    if (rst) begin
+        s1_valid <= 1'b0;
+    end
+end
+
+/*
+ * Stage 2: lengths and header fields; stage 3: IPv4 checksum, byte layout
+ */
+wire [23:0] dqpn;
+wire [47:0] dmac;
+wire [31:0] dip;
+wire [15:0] sport;
+wire [7:0]  dscp_ecn;
+assign {dqpn, dmac, dip, sport, dscp_ecn} = ctx;
+
+wire has_reth = s1_opcode == OP_WRITE_FIRST || s1_opcode == OP_WRITE_ONLY ||
+                s1_opcode == OP_READ_REQ;
+wire has_aeth = s1_opcode == OP_RESP_FIRST || s1_opcode == OP_RESP_LAST ||
+                s1_opcode == OP_RESP_ONLY || s1_opcode == OP_ACK;
+// requests ask for an acknowledgement: HPCC wants one per packet
+wire ack_req = s1_opcode == OP_WRITE_FIRST || s1_opcode == OP_WRITE_MIDDLE ||
+               s1_opcode == OP_WRITE_LAST || s1_opcode == OP_WRITE_ONLY ||
+               s1_opcode == OP_READ_REQ;
+wire [1:0]  pad = 2'd0 - s1_len[1:0];
+wire [4:0]  ext_len = has_reth ? 5'd16 : has_aeth ? 5'd4 : 5'd0;
+// IPv4 total length and UDP length as if there were no INT block
+wire [15:0] ip_len_noint = 16'd20 + 16'd8 + 16'd12 + {11'd0, ext_len} + {3'd0, s1_len} +
+                           {14'd0, pad} + 16'd4;
+wire [15:0] int_len = cfg_int_enable ? 16'd42 : 16'd0;
+wire [15:0] ip_len = ip_len_noint + int_len;
+
+reg          s2_valid = 1'b0;
+reg [7:0]    s2_opcode = 0;
+reg [23:0]   s2_psn = 0;
+reg [12:0]   s2_len = 0;
+reg [63:0]   s2_addr = 0;
+reg [63:0]   s2_va = 0;
+reg [31:0]   s2_rkey = 0, s2_rlen = 0, s2_aeth = 0;
+reg [335:0]  s2_int = 0;
+reg          s2_has_reth = 0, s2_has_aeth = 0, s2_ack_req = 0;
+reg [1:0]    s2_pad = 0;
+reg [15:0]   s2_ip_len = 0;
+reg          s2_int_en = 0;
+reg [15:0]   s2_dport = 0;
+reg [23:0]   s2_dqpn = 0;
+reg [47:0]   s2_dmac = 0;
+reg [31:0]   s2_dip = 0;
+reg [15:0]   s2_sport = 0;
+reg [7:0]    s2_tos = 0;
+
+always @(posedge clk) begin
+    s2_valid <= s1_valid;
+    s2_opcode <= s1_opcode;
+    s2_psn <= s1_psn;
+    s2_len <= s1_len;
+    s2_addr <= s1_addr;
+    s2_va <= s1_va;
+    s2_rkey <= s1_rkey;
+    s2_rlen <= s1_rlen;
+    s2_aeth <= s1_aeth;
+    s2_int <= s1_int;
+    s2_has_reth <= has_reth;
+    s2_has_aeth <= has_aeth;
+    s2_ack_req <= ack_req;
+    s2_pad <= pad;
+    s2_ip_len <= ip_len;
+    s2_int_en <= cfg_int_enable;
+    s2_dport <= cfg_int_enable ? cfg_int_port : ROCE_PORT;
+    s2_dqpn <= dqpn;
+    s2_dmac <= dmac;
+    s2_dip <= dip;
+    s2_sport <= sport;
+    s2_tos <= dscp_ecn;
+
+    if (rst) begin
+        s2_valid <= 1'b0;
+    end
+end
+
+// IPv4 header, big-endian, checksum field zero: version/IHL, TOS, length,
+// ID 0, DF, TTL 64, UDP
+wire [159:0] ip_hdr_nocsum = {8'h45, s2_tos, s2_ip_len, 16'h0000, 16'h4000, 8'd64, 8'd17,
+                              16'h0000, cfg_src_ip, s2_dip};
+wire [15:0]  ip_csum;
+// verilator lint_off UNUSEDSIGNAL
+wire         ip_csum_ok_unused;     // the verify output, for RX
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_ipv4_csum
+ip_csum_inst (
+    .hdr(ip_hdr_nocsum),
+    .csum(ip_csum),
+    .ok(ip_csum_ok_unused)
+);
+
+// big-endian field vectors, first byte in the top bits
+wire [15:0] udp_len = s2_ip_len - 16'd20;
+wire [95:0] bth = {s2_opcode, 1'b0, 1'b1, s2_pad, 4'd0, 16'hffff, 8'h00, s2_dqpn,
+                   s2_ack_req, 7'd0, s2_psn};
+wire [127:0] reth = {s2_va, s2_rkey, s2_rlen};
+// RETH, or AETH in the top 4 bytes, or nothing: bytes past the header are zero
+wire [127:0] ext = s2_has_reth ? reth : s2_has_aeth ? {s2_aeth, 96'd0} : 128'd0;
+wire [6:0]  ext_bytes = s2_has_reth ? 7'd16 : s2_has_aeth ? 7'd4 : 7'd0;
+
+// wire order (byte 0 first) to lane order (byte 0 in bits 7:0)
+function [112*8-1:0] to_lanes112;
+    input [112*8-1:0] be;
+    integer b;
+    begin
+        for (b = 0; b < 112; b = b + 1) begin
+            to_lanes112[8*b +: 8] = be[8*(111-b) +: 8];
+        end
+    end
+endfunction
+
+
+// the header, left-aligned in 112 bytes; the INT block moves BTH and on
+wire [54*8-1:0]  base = {s2_dmac, cfg_src_mac, 16'h0800,
+                         ip_hdr_nocsum[159:80], ip_csum, ip_hdr_nocsum[63:0],
+                         s2_sport, s2_dport, udp_len, 16'h0000, bth};
+wire [112*8-1:0] hdr_be = s2_int_en ? {base[54*8-1:96], s2_int, bth, ext}
+                                    : {base, ext, {42{8'h00}}};
+// the ICRC view of this header (hpnic_icrc_view is shared with RX)
+wire [511:0] view_lanes;
+wire [31:0]  view_init;
+
+hpnic_icrc_view
+view_inst (
+    .ip_hdr(ip_hdr_nocsum),
+    .udp_hdr({s2_sport, s2_dport, udp_len, 16'h0000}),
+    .bth(bth),
+    .ext(ext),
+    .ext_len(ext_bytes[4:0]),
+    .int_len(s2_int_en ? 6'd42 : 6'd0),
+    .view(view_lanes),
+    .crc_init(view_init)
+);
+
+reg hdr_wr = 1'b0, dma_wr = 1'b0;
+reg [HDR_W-1:0]  hdr_data = 0;
+reg [VIEW_W-1:0] view_data = 0;
+reg [DMA_W-1:0]  dma_data = 0;
+
+always @(posedge clk) begin
+    hdr_wr <= s2_valid;
+    hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes};
+    view_data <= {view_lanes, view_init, s2_len != 0};
+    dma_wr <= s2_valid && s2_len != 0;
+    dma_data <= {s2_addr, s2_len};
+
+    if (rst) begin
+        hdr_wr <= 1'b0;
+        dma_wr <= 1'b0;
+    end
+end
+
+// room is granted ahead, so the FIFOs' own s_ready is not needed
+// verilator lint_off UNUSEDSIGNAL
+wire hdr_fifo_ready, view_fifo_ready, dma_fifo_ready;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(HDR_W))
+hdr_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(hdr_wr), .s_ready(hdr_fifo_ready), .s_data(hdr_data),
+    .m_valid(m_hdr_valid), .m_ready(m_hdr_ready),
+    .m_data({m_hdr_data, m_hdr_len}),
+    .count(hdr_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(VIEW_W))
+view_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(hdr_wr), .s_ready(view_fifo_ready), .s_data(view_data),
+    .m_valid(m_view_valid), .m_ready(m_view_ready),
+    .m_data({m_view_data, m_view_crc_init, m_view_has_payload}),
+    .count(view_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DMA_W))
+dma_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(dma_wr), .s_ready(dma_fifo_ready), .s_data(dma_data),
+    .m_valid(m_dma_rd_valid), .m_ready(m_dma_rd_ready),
+    .m_data({m_dma_rd_addr, m_dma_rd_len}),
+    .count(dma_count)
+);
+
+endmodule
+
+`resetall

@@ -1,0 +1,6 @@
+# RC transport, TX side
+-f rtl/common/common.f
+rtl/tx/hpnic_req.v
+rtl/tx/hpnic_comp.v
+rtl/tx/hpnic_tx_hdr.v
+rtl/tx/hpnic_tx_frame.v

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Two Verilated RoCEv2 datapaths (rtl/top/hpnic_datapath.v), NIC 0 and NIC 1,
+ * wired back to back through a link model in each direction, each with a
+ * host-memory model behind its DMA and WQE-fetch streams and a round-robin
+ * PktSend scheduler. Cycle-accurate at 250 MHz. Used by tb/dp.
+ */
+#ifndef DP_HARNESS_H
+#define DP_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "link_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DP_CLK_MHZ 250
+#define DP_NSTATS 32
+
+/* QP states (as the RTL's QPS_*) */
+enum { DP_QPS_RESET = 0, DP_QPS_INIT = 1, DP_QPS_RTR = 2, DP_QPS_RTS = 3, DP_QPS_ERR = 4 };
+
+/* MR access bits */
+#define DP_ACC_REMOTE_WRITE 1u
+#define DP_ACC_REMOTE_READ  2u
+
+struct dp_cfg {
+	unsigned mem_mb;               /* host memory per NIC */
+	unsigned dma_latency;          /* cycles from a DMA read request to its data */
+	unsigned wqe_latency;          /* cycles from a WQE fetch to the WQE */
+	double dma_rd_idle;            /* chance a DMA read beat is held back a cycle */
+	double dma_wr_stall;           /* chance the DMA write side stalls a cycle */
+	double pktsend_idle;           /* chance the scheduler skips a cycle */
+	int int_enable;
+	uint16_t int_port;
+	uint16_t rto;                  /* retransmit timeout, units of 1024 cycles */
+	struct link_cfg link[2];       /* [0]: NIC 0 -> NIC 1, [1]: back */
+	const char *pcap_path;         /* every frame sent, both ways; NULL: none */
+	const char *fst_path;          /* waves of one NIC; NULL: none */
+	int fst_nic;                   /* which: 0 or 1 */
+	uint64_t fst_from;             /* first cycle dumped */
+	uint64_t fst_cycles;           /* cycles dumped; 0: to the end */
+	uint64_t seed;
+};
+
+struct dp_wqe {
+	int read;                      /* 0 WRITE, 1 READ */
+	uint32_t len;
+	uint64_t laddr;                /* local IO address */
+	uint64_t raddr;                /* remote VA */
+	uint32_t rkey;
+};
+
+struct dp_cpl {
+	unsigned qpn;
+	unsigned idx;
+	unsigned status;               /* 0 ok, 1 remote error, 2 retry exceeded */
+	uint64_t cycle;
+};
+
+struct dp_nic_stats {
+	uint32_t rtl[DP_NSTATS];       /* hpnic_datapath's stats vector, index 0 first */
+	uint64_t pktsend;              /* PktSends issued */
+	uint64_t tx_frames, tx_bytes;  /* frames out of the TX pipe */
+	uint64_t rx_frames;            /* frames into the RX pipe */
+	uint64_t dma_wr_bytes, dma_rd_bytes;
+	uint64_t dma_wr_outside;       /* DMA writes outside every allowed range */
+	uint64_t notify;               /* Notify events (to the CC engine) */
+};
+
+/* latency probes, in cycles (the first packet after dp_probe_arm) */
+struct dp_probe {
+	uint64_t pktsend, tx_first;    /* PktSend accepted, first beat on the wire */
+	uint64_t rx_first, wr_first;   /* first beat into RX, first DMA write beat */
+};
+
+struct dp_pair;
+
+void dp_cfg_default(struct dp_cfg *c);
+struct dp_pair *dp_new(const struct dp_cfg *c, char *err, size_t errlen);
+void dp_free(struct dp_pair *d);
+
+/* connect QP qa on NIC 0 with QP qb on NIC 1 and bring both to RTS */
+int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned mtu_log2,
+	       uint32_t psn_a, uint32_t psn_b);
+/* write a QP's state only (e.g. to RESET it) */
+int dp_qp_state(struct dp_pair *d, int nic, unsigned qpn, unsigned state);
+int dp_mr(struct dp_pair *d, int nic, unsigned idx, uint8_t tag, unsigned access, uint64_t va,
+	  uint64_t len, uint64_t iova);
+/* writes the RX pipe may do outside MRs: local READ destinations */
+void dp_allow_write(struct dp_pair *d, int nic, uint64_t addr, uint64_t len);
+
+uint8_t *dp_mem(struct dp_pair *d, int nic);
+size_t dp_mem_size(const struct dp_pair *d);
+
+/* append a WQE to the QP's send queue and ring its doorbell */
+int dp_post(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w);
+/* completions in order; returns 1 and fills *c, or 0 */
+int dp_poll(struct dp_pair *d, int nic, struct dp_cpl *c);
+/* frames into a NIC's RX as if from the link (fuzzing) */
+int dp_inject(struct dp_pair *d, int nic, const uint8_t *frame, size_t len);
+
+void dp_run(struct dp_pair *d, uint64_t cycles);
+uint64_t dp_cycle(const struct dp_pair *d);
+/* cycles since anything moved on a wire or a host stream */
+uint64_t dp_quiet(const struct dp_pair *d);
+
+void dp_stats(struct dp_pair *d, int nic, struct dp_nic_stats *s);
+void dp_link_stats(struct dp_pair *d, int dir, struct link_stats *s);
+void dp_probe_arm(struct dp_pair *d);
+void dp_probe_get(struct dp_pair *d, struct dp_probe *p);
+
+/* the RTL counter names, in stats-vector order */
+const char *dp_stat_name(unsigned i);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,769 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tb_dp: two RoCEv2 datapaths back to back (sim/dp), cycle-accurate.
+ *
+ *   basic       WRITE and READ at the edge sizes (1 B, pad, MTU +- 1, ...),
+ *               INT off and on
+ *   loss        random WRITE/READ, 1 B .. 1 MiB, both directions, several
+ *               QPs, through links with loss, bit corruption and reordering;
+ *               every byte checked, nothing hung
+ *   protect     bad R_Key, out of bounds, no write right, no read right: a NAK,
+ *               an error completion, zero bytes written (shadow memory), and
+ *               a transfer on another QP unaffected
+ *   fuzz        random and mutated frames into RX beside a live transfer: no
+ *               hang, no write outside registered memory, the transfer intact
+ *   pcap        frames of a mixed run written to PCAP for tshark and scapy
+ *   --bench     one QP WRITE at 64 B .. 4 KiB payloads: line-rate fraction,
+ *               and cut-through latency in cycles
+ *
+ * Randomized: prints its seed; --seed reruns it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dp_harness.h"
+#include "roce_pkt.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                  \
+	do {                                                              \
+		if (!(cond)) {                                            \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);                     \
+			fprintf(stderr, "\n");                            \
+			failures++;                                       \
+		}                                                         \
+	} while (0)
+
+static uint64_t rng_s = 1;
+
+static uint64_t rnd(void)
+{
+	rng_s ^= rng_s << 13;
+	rng_s ^= rng_s >> 7;
+	rng_s ^= rng_s << 17;
+	return rng_s;
+}
+
+static uint32_t rndr(uint32_t n)
+{
+	return n ? (uint32_t)(rnd() % n) : 0;
+}
+
+/* deterministic bytes for a buffer, from a seed */
+static void fill(uint8_t *p, size_t n, uint64_t seed)
+{
+	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		p[i] = (uint8_t)x;
+	}
+}
+
+static size_t first_diff(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return i;
+	return n;
+}
+
+/* memory layout of each NIC: local buffers below MR_IOVA, the MR above */
+#define MEM_MB       64
+#define MR_IOVA      (32ull << 20)
+#define MR_LEN       (32ull << 20)
+#define MR_VA        0x7f1200000000ull
+#define MR_IDX       1
+#define MR_TAG       0x5a
+#define RKEY         ((MR_IDX << 8) | MR_TAG)
+
+struct opts {
+	uint64_t seed;
+	uint64_t packets;
+	int bench;
+	const char *pcap_dir;          /* the decode pcaps (loopback-{noint,int}.pcap) */
+	const char *pcap;              /* every frame of the loss test */
+	const char *only;              /* run one test */
+	const char *fst;               /* waves of one NIC in the loss test */
+	uint64_t fst_from, fst_cycles;
+	int fst_nic;
+};
+
+/* --test takes a comma-separated list */
+static int want(const struct opts *o, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!o->only)
+		return 1;
+	for (const char *p = o->only; p; p = strchr(p, ',')) {
+		if (*p == ',')
+			p++;
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+static struct dp_pair *new_pair(const struct opts *o, int int_enable, double loss, double corrupt,
+				double reorder, const char *pcap, int waves)
+{
+	struct dp_cfg c;
+	struct dp_pair *d;
+	char err[256];
+
+	dp_cfg_default(&c);
+	c.mem_mb = MEM_MB;
+	c.int_enable = int_enable;
+	c.pcap_path = pcap;
+	if (waves && o->fst) {
+		c.fst_path = o->fst;
+		c.fst_from = o->fst_from;
+		c.fst_cycles = o->fst_cycles;
+		c.fst_nic = o->fst_nic;
+	}
+	c.seed = o->seed;
+	c.dma_rd_idle = 0.05;
+	c.dma_wr_stall = 0.05;
+	c.pktsend_idle = 0.05;
+	for (int i = 0; i < 2; i++) {
+		c.link[i].p_loss = loss;
+		c.link[i].p_corrupt = corrupt;
+		c.link[i].p_reorder = reorder;
+		c.link[i].prop_delay_ps = 500000;     /* 0.5 us */
+		c.link[i].seed = o->seed * 2 + i + 1;
+	}
+	d = dp_new(&c, err, sizeof(err));
+	if (!d) {
+		fprintf(stderr, "tb_dp: %s\n", err);
+		exit(2);
+	}
+	for (int n = 0; n < 2; n++)
+		dp_mr(d, n, MR_IDX, MR_TAG, DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ, MR_VA, MR_LEN,
+		      MR_IOVA);
+	return d;
+}
+
+/* one WQE the test tracks until its completion */
+struct job {
+	int nic;                       /* the requester */
+	unsigned qpn;
+	struct dp_wqe w;
+	uint64_t seed;
+	uint64_t loc, rem;             /* local IO address, remote IO address */
+	int done;
+	unsigned status;
+};
+
+/* post a batch, wait for every completion, check every byte */
+static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned qmap[2][64],
+		     uint64_t budget_cycles, const char *what)
+{
+	size_t left = n;
+	uint64_t start = dp_cycle(d);
+	int bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint8_t *lm = dp_mem(d, j[i].nic), *rm = dp_mem(d, !j[i].nic);
+
+		if (j[i].w.read) {
+			fill(rm + j[i].rem, j[i].w.len, j[i].seed);
+			memset(lm + j[i].loc, 0xee, j[i].w.len);
+			dp_allow_write(d, j[i].nic, j[i].loc, j[i].w.len);
+		} else {
+			fill(lm + j[i].loc, j[i].w.len, j[i].seed);
+			memset(rm + j[i].rem, 0xee, j[i].w.len);
+		}
+		dp_post(d, j[i].nic, j[i].qpn, &j[i].w);
+	}
+	while (left && dp_cycle(d) - start < budget_cycles) {
+		struct dp_cpl c;
+
+		/* nothing on the wires or host streams for this long: a hang
+		 * (the retransmit timer alone moves a packet every RTO) */
+		if (dp_quiet(d) > (1u << 20)) {
+			fprintf(stderr, "  %s: nothing moved for %" PRIu64 " cycles: hang\n", what,
+				dp_quiet(d));
+			break;
+		}
+		dp_run(d, 256);
+		if (((dp_cycle(d) - start) & ((1u << 22) - 1)) < 256)
+			fprintf(stderr, "  %s: cycle %" PRIu64 ", %zu of %zu jobs open\n", what,
+				dp_cycle(d) - start, left, n);
+		for (int nic = 0; nic < 2; nic++) {
+			while (dp_poll(d, nic, &c)) {
+				/* completions come in order per QP: the oldest open job */
+				for (size_t i = 0; i < n; i++) {
+					if (j[i].nic == nic && j[i].qpn == c.qpn && !j[i].done) {
+						j[i].done = 1;
+						j[i].status = c.status;
+						left--;
+						break;
+					}
+				}
+			}
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *dst = j[i].w.read ? dp_mem(d, j[i].nic) + j[i].loc
+						 : dp_mem(d, !j[i].nic) + j[i].rem;
+		uint8_t *want = malloc(j[i].w.len ? j[i].w.len : 1);
+		size_t at;
+
+		if (!j[i].done) {
+			if (bad++ < 5)
+				fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B) never completed\n", what,
+					i, j[i].nic, j[i].qpn, j[i].w.read ? "READ" : "WRITE", j[i].w.len);
+			free(want);
+			continue;
+		}
+		fill(want, j[i].w.len, j[i].seed);
+		at = first_diff(dst, want, j[i].w.len);
+		if (j[i].status || at != j[i].w.len) {
+			if (bad++ < 5)
+				fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B) status %u, first bad byte %zu\n",
+					what, i, j[i].nic, j[i].qpn, j[i].w.read ? "READ" : "WRITE", j[i].w.len,
+					j[i].status, at);
+		}
+		free(want);
+	}
+	(void)qmap;
+	return bad;
+}
+
+
+static void print_stats(struct dp_pair *d)
+{
+	for (int nic = 0; nic < 2; nic++) {
+		struct dp_nic_stats s;
+
+		dp_stats(d, nic, &s);
+		printf("  nic%d: %" PRIu64 " frames out, %" PRIu64 " in; Notify %" PRIu64 ";", nic,
+		       s.tx_frames, s.rx_frames, s.notify);
+		for (unsigned k = 0; k < DP_NSTATS; k++)
+			if (s.rtl[k] && k != 0)
+				printf(" %s=%u", dp_stat_name(k), s.rtl[k]);
+		printf("\n");
+	}
+}
+
+/* QPs: NIC 0 QP 2 + 3i <-> NIC 1 QP 700 + 5i */
+static void connect_qps(struct dp_pair *d, unsigned nq, unsigned qmap[2][64], int random_mtu)
+{
+	static const unsigned mtus[] = { 8, 9, 10, 12 };
+
+	for (unsigned i = 0; i < nq; i++) {
+		unsigned mtu = random_mtu ? mtus[rndr(4)] : 10;
+		/* some QPs start right below the PSN wrap */
+		uint32_t pa = (i & 1) ? 0xfffff0 + i : rndr(1u << 24);
+		uint32_t pb = (i & 2) ? 0xffffe0 + i : rndr(1u << 24);
+
+		qmap[0][i] = 2 + 3 * i;
+		qmap[1][i] = 700 + 5 * i;
+		dp_connect(d, qmap[0][i], qmap[1][i], mtu, pa, pb);
+	}
+}
+
+static void test_basic(const struct opts *o, int int_enable)
+{
+	static const uint32_t sizes[] = { 1, 2, 3, 4, 5, 63, 64, 65, 255, 256, 257, 1023, 1024,
+					  1025, 4096, 5000, 12345 };
+	const size_t ns = sizeof(sizes) / sizeof(sizes[0]);
+	struct dp_pair *d = new_pair(o, int_enable, 0, 0, 0, NULL, 0);
+	unsigned qmap[2][64];
+	struct job j[2 * 17];
+	uint64_t off = 0, roff = 0;
+	int bad;
+
+	connect_qps(d, 1, qmap, 0);
+	memset(j, 0, sizeof(j));
+	for (size_t i = 0; i < 2 * ns; i++) {
+		uint32_t len = sizes[i % ns];
+
+		j[i].nic = 0;
+		j[i].qpn = qmap[0][0];
+		j[i].seed = o->seed + i;
+		j[i].loc = off;
+		j[i].rem = MR_IOVA + roff;
+		j[i].w = (struct dp_wqe){ .read = i >= ns, .len = len, .laddr = off,
+					  .raddr = MR_VA + roff, .rkey = RKEY };
+		off += len + 7;                     /* odd alignments */
+		roff += len + 13;
+	}
+	bad = run_batch(d, j, 2 * ns, (const unsigned (*)[64])qmap, 2000000, "basic");
+	printf("basic (INT %s): %zu WRITEs and %zu READs of 1 B .. 12 KiB: %s\n",
+	       int_enable ? "on" : "off", ns, ns, bad ? "FAILED" : "byte-exact");
+	if (bad)
+		print_stats(d);
+	CHECK(bad == 0, "basic transfers with INT %s", int_enable ? "on" : "off");
+	if (int_enable) {
+		struct dp_nic_stats s;
+
+		dp_stats(d, 0, &s);
+		printf("  Notify events with INT at the requester: %" PRIu64 "\n", s.notify);
+		CHECK(s.notify > 0, "INT on: ACKs must produce Notify events");
+	}
+	dp_free(d);
+}
+
+static void test_loss(const struct opts *o, double loss, double corrupt, double reorder,
+		      uint64_t packets, int int_enable)
+{
+	/* --pcap and --fst trace the INT-on loss test, or the INT-off one when
+	 * the INT-on one does not run */
+	int trace = int_enable || !want(o, "loss-int");
+	struct dp_pair *d = new_pair(o, int_enable, loss, corrupt, reorder,
+				     trace ? o->pcap : NULL, trace);
+	unsigned qmap[2][64];
+	const unsigned nq = 6;
+	struct job j[48];
+	uint64_t sent = 0;
+	time_t t0 = time(NULL);
+	int bad = 0, batches = 0;
+
+	connect_qps(d, nq, qmap, 1);
+	while (sent < packets && !bad) {
+		uint64_t loc[2] = { 0, 0 }, rem[2] = { 0, 0 };
+		size_t n = 8 + rndr(40);
+		struct dp_nic_stats s0, s1;
+
+		memset(j, 0, sizeof(j));
+		for (size_t i = 0; i < n; i++) {
+			int nic = rndr(2);
+			/* log-uniform 1 B .. 1 MiB, but at most 16 MiB a batch per side */
+			uint32_t len = (uint32_t)(1u << rndr(21));
+
+			len = len + rndr(len);
+			if (len > (1u << 20))
+				len = 1u << 20;
+			if (loc[nic] + len > MR_IOVA - 4096 || rem[nic] + len > MR_LEN - 4096)
+				continue;
+			j[i].nic = nic;
+			j[i].qpn = qmap[nic][rndr(nq)];
+			j[i].seed = rnd();
+			j[i].loc = loc[nic] + rndr(64);
+			j[i].rem = MR_IOVA + rem[nic] + rndr(64);
+			j[i].w = (struct dp_wqe){ .read = rndr(3) == 0, .len = len, .laddr = j[i].loc,
+						  .raddr = MR_VA + (j[i].rem - MR_IOVA), .rkey = RKEY };
+			loc[nic] = j[i].loc + len + 64;
+			rem[nic] = j[i].rem - MR_IOVA + len + 64;
+		}
+		/* skipped slots are holes: compact */
+		size_t m = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (j[i].w.len)
+				j[m++] = j[i];
+		bad = run_batch(d, j, m, (const unsigned (*)[64])qmap, 40000000, "loss");
+		batches++;
+		if (bad)
+			print_stats(d);
+		dp_stats(d, 0, &s0);
+		dp_stats(d, 1, &s1);
+		sent = s0.tx_frames + s1.tx_frames;
+		fprintf(stderr, "  [%3.0f%%] %" PRIu64 " packets, %d batches, cycle %" PRIu64 " (%lds)\n",
+			100.0 * (double)sent / (double)packets, sent, batches, dp_cycle(d),
+			(long)(time(NULL) - t0));
+	}
+	printf("loss %.1f%%, corruption %.1f%%, reordering %.1f%% (INT %s): %" PRIu64
+	       " packets, %d batches: %s\n", 100 * loss, 100 * corrupt, 100 * reorder,
+	       int_enable ? "on" : "off", sent, batches, bad ? "FAILED" : "every byte exact");
+	print_stats(d);
+	for (int dir = 0; dir < 2; dir++) {
+		struct link_stats ls;
+
+		dp_link_stats(d, dir, &ls);
+		printf("  link %d->%d: %" PRIu64 " sent, %" PRIu64 " lost, %" PRIu64 " corrupted, %"
+		       PRIu64 " reordered\n", dir, !dir, ls.sent, ls.lost, ls.corrupted, ls.reordered);
+	}
+	CHECK(bad == 0, "transfers over an impaired link");
+	dp_free(d);
+}
+
+/* memory protection: each violation on its own QP (the QP fails), a clean
+ * transfer beside them, and a shadow copy of the responder's memory */
+static void test_protect(const struct opts *o)
+{
+	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
+	unsigned qmap[2][64];
+	uint8_t *m1 = dp_mem(d, 1);
+	size_t msz = dp_mem_size(d);
+	uint8_t *shadow = malloc(msz);
+	const uint64_t ro_iova = 8ull << 20, wo_iova = 12ull << 20, ro_va = 0x10000000, wo_va = 0x20000000;
+	struct job j[6];
+	int bad = 0;
+
+	connect_qps(d, 6, qmap, 0);
+	/* a read-only and a write-only region beside the read-write one */
+	dp_mr(d, 1, 2, 0x21, DP_ACC_REMOTE_READ, ro_va, 1 << 20, ro_iova);
+	dp_mr(d, 1, 3, 0x22, DP_ACC_REMOTE_WRITE, wo_va, 1 << 20, wo_iova);
+	fill(m1, msz, o->seed ^ 0x55);
+	memset(j, 0, sizeof(j));
+	for (int i = 0; i < 6; i++) {
+		j[i].nic = 0;
+		j[i].qpn = qmap[0][i];
+		j[i].seed = o->seed + 100 + i;
+		j[i].loc = 0x100000 * (i + 1);
+	}
+	/* 0: the clean transfer */
+	j[0].rem = MR_IOVA + 0x1000;
+	j[0].w = (struct dp_wqe){ 0, 20000, j[0].loc, MR_VA + 0x1000, RKEY };
+	/* 1: wrong tag */
+	j[1].w = (struct dp_wqe){ 0, 3000, j[1].loc, MR_VA + 0x9000, (MR_IDX << 8) | (MR_TAG ^ 1) };
+	/* 2: past the end of the region */
+	j[2].w = (struct dp_wqe){ 0, 3000, j[2].loc, MR_VA + MR_LEN - 1000, RKEY };
+	/* 3: a WRITE to the read-only region */
+	j[3].w = (struct dp_wqe){ 0, 3000, j[3].loc, ro_va + 64, (2 << 8) | 0x21 };
+	/* 4: a READ from the write-only region */
+	j[4].w = (struct dp_wqe){ 1, 3000, j[4].loc, wo_va + 64, (3 << 8) | 0x22 };
+	/* 5: an index with no region */
+	j[5].w = (struct dp_wqe){ 0, 100, j[5].loc, 0x1000, (77 << 8) | 0x01 };
+	for (int i = 1; i < 6; i++)
+		fill(dp_mem(d, 0) + j[i].loc, j[i].w.len, j[i].seed);
+	fill(dp_mem(d, 0) + j[0].loc, j[0].w.len, j[0].seed);
+	dp_allow_write(d, 0, j[4].loc, j[4].w.len);
+	memcpy(shadow, m1, msz);
+	for (int i = 0; i < 6; i++)
+		dp_post(d, 0, j[i].qpn, &j[i].w);
+	for (int t = 0; t < 4000; t++) {
+		struct dp_cpl c;
+		int left = 0;
+
+		dp_run(d, 256);
+		while (dp_poll(d, 0, &c))
+			for (int i = 0; i < 6; i++)
+				if (j[i].qpn == c.qpn && !j[i].done) {
+					j[i].done = 1;
+					j[i].status = c.status;
+				}
+		for (int i = 0; i < 6; i++)
+			left += !j[i].done;
+		if (!left)
+			break;
+	}
+	/* the clean WRITE landed; nothing else in the responder's memory moved */
+	fill(shadow + j[0].rem, j[0].w.len, j[0].seed);
+	for (int i = 0; i < 6; i++) {
+		int want_err = i != 0;
+
+		if (!j[i].done || (want_err ? j[i].status != 1 : j[i].status != 0)) {
+			fprintf(stderr, "  protect case %d: done %d status %u\n", i, j[i].done, j[i].status);
+			bad++;
+		}
+	}
+	size_t at = first_diff(m1, shadow, msz);
+	struct dp_nic_stats s1;
+
+	dp_stats(d, 1, &s1);
+	printf("protect: wrong tag, out of bounds, WRITE to read-only, READ from write-only, no region:"
+	       " %s; NAKs %u; bytes changed outside the clean transfer: %s\n",
+	       bad ? "FAILED" : "error completions", s1.rtl[23],
+	       at == msz ? "none" : "SOME");
+	CHECK(bad == 0, "protection cases");
+	CHECK(at == msz, "responder memory changed at offset %zu", at);
+	CHECK(s1.rtl[23] == 5, "expected 5 access-error NAKs, got %u", s1.rtl[23]);
+	CHECK(s1.dma_wr_outside == 0, "writes outside registered memory");
+	free(shadow);
+	dp_free(d);
+}
+
+/* random and mutated frames into NIC 1 beside a live transfer on a QP whose
+ * region the fuzzer never names */
+static void test_fuzz(const struct opts *o, uint64_t frames)
+{
+	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
+	unsigned qmap[2][64];
+	const unsigned legit_mr = 5;
+	const uint8_t legit_tag = 0xc3;
+	const uint64_t legit_iova = 20ull << 20, legit_va = 0x3000000000ull;
+	uint8_t buf[9300];
+	uint64_t injected = 0;
+	struct job j[1];
+	struct dp_nic_stats s1;
+	int bad;
+
+	connect_qps(d, 4, qmap, 0);
+	/* the clean transfer's region is not in the shared MR's range of use */
+	dp_mr(d, 1, legit_mr, legit_tag, DP_ACC_REMOTE_WRITE, legit_va, 4 << 20, legit_iova);
+	memset(j, 0, sizeof(j));
+	j[0].nic = 0;
+	j[0].qpn = qmap[0][0];
+	j[0].seed = o->seed ^ 0xf00;
+	j[0].loc = 0x40000;
+	j[0].rem = legit_iova + 0x100;
+	j[0].w = (struct dp_wqe){ 0, 3u << 20, j[0].loc, legit_va + 0x100,
+				  (legit_mr << 8) | legit_tag };
+	fill(dp_mem(d, 0) + j[0].loc, j[0].w.len, j[0].seed);
+	dp_post(d, 0, j[0].qpn, &j[0].w);
+
+	while (injected < frames) {
+		size_t len;
+
+		if (rndr(4) == 0) {
+			/* noise */
+			len = 1 + rndr(200 + rndr(9000));
+			if (len > sizeof(buf))
+				len = sizeof(buf);
+			for (size_t k = 0; k < len; k++)
+				buf[k] = (uint8_t)rnd();
+		} else {
+			/* a well-formed RoCE frame to one of the fuzz QPs, then damaged */
+			static const uint8_t ops[] = { 0x06, 0x07, 0x08, 0x0a, 0x0c, 0x0d, 0x0e, 0x0f,
+						       0x10, 0x11 };
+			struct roce_pkt p;
+			uint8_t pay[4096];
+			unsigned plen = rndr(4) ? rndr(1100) : 0;
+
+			for (unsigned k = 0; k < plen; k++)
+				pay[k] = (uint8_t)rnd();
+			roce_pkt_init(&p, ops[rndr(10)], qmap[1][1 + rndr(3)], rndr(1u << 24));
+			p.dst_mac[0] = 0x02;
+			p.dst_mac[5] = 0x11;
+			p.dst_ip = 0x0a000002;
+			p.src_ip = 0x0a000001;
+			p.src_mac[0] = 0x02;
+			p.src_mac[5] = 0x10;
+			p.va = MR_VA + rndr(MR_LEN);
+			p.rkey = rndr(2) ? RKEY : (uint32_t)rnd();
+			p.dma_len = rndr(2) ? plen : (uint32_t)rnd();
+			p.syndrome = (uint8_t)rnd();
+			p.payload = pay;
+			p.payload_len = plen;
+			if (roce_build(&p, buf, sizeof(buf), &len))
+				continue;
+			switch (rndr(4)) {
+			case 0:                     /* flip bits */
+				for (unsigned k = 1 + rndr(4); k; k--)
+					buf[rndr((uint32_t)len)] ^= (uint8_t)(1u << rndr(8));
+				break;
+			case 1:                     /* truncate or extend */
+				len = rndr(2) ? 1 + rndr((uint32_t)len) : len + rndr(200);
+				if (len > sizeof(buf))
+					len = sizeof(buf);
+				break;
+			case 2:                     /* overwrite a header byte, fix the sums */
+				buf[14 + rndr(60)] = (uint8_t)rnd();
+				roce_frame_fix(buf, len, 0);
+				break;
+			default:                    /* untouched: a semantically odd but valid frame */
+				break;
+			}
+			/* never name the clean transfer's region */
+			if (len >= 66 && (((uint32_t)buf[62] << 24 | (uint32_t)buf[63] << 16 | (uint32_t)buf[64] << 8 | buf[65]) ==
+					  ((legit_mr << 8) | legit_tag))) {
+				buf[65] ^= 0xff;
+			}
+		}
+		dp_inject(d, 1, buf, len);
+		injected++;
+		/* at about half the line rate, beside the clean transfer: a link
+		 * cannot deliver faster than its rate (dp_inject would) */
+		dp_run(d, 1 + (len + 24) / 25);
+	}
+	bad = run_batch(d, j, 0, (const unsigned (*)[64])qmap, 0, "fuzz");
+	for (int t = 0; t < 20000 && !j[0].done; t++) {
+		struct dp_cpl c;
+
+		dp_run(d, 256);
+		while (dp_poll(d, 0, &c))
+			if (c.qpn == j[0].qpn) {
+				j[0].done = 1;
+				j[0].status = c.status;
+			}
+	}
+	dp_run(d, 20000);
+	dp_stats(d, 1, &s1);
+	{
+		uint8_t *want = malloc(j[0].w.len);
+
+		fill(want, j[0].w.len, j[0].seed);
+		bad = !j[0].done || j[0].status ||
+		      first_diff(dp_mem(d, 1) + j[0].rem, want, j[0].w.len) != j[0].w.len;
+		free(want);
+	}
+	printf("fuzz: %" PRIu64 " random and mutated frames into RX beside a 3 MiB WRITE: %s;"
+	       " writes outside registered memory: %" PRIu64 "\n", injected,
+	       bad ? "transfer FAILED" : "transfer intact", s1.dma_wr_outside);
+	printf("  RX drops by reason:");
+	for (unsigned k = 1; k < 27; k++)
+		if (s1.rtl[k])
+			printf(" %s=%u", dp_stat_name(k), s1.rtl[k]);
+	printf("\n");
+	CHECK(!bad, "the clean transfer beside the fuzzer");
+	CHECK(s1.dma_wr_outside == 0, "a write outside registered memory");
+	dp_free(d);
+}
+
+/* one QP WRITE at a payload size: the fraction of the line it keeps busy */
+static double bench_rate(const struct opts *o, unsigned mtu_log2, uint64_t packets)
+{
+	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
+	unsigned qmap[2][64];
+	const unsigned p = 1u << mtu_log2;
+	const uint32_t len = (uint32_t)(packets * p < (24u << 20) ? packets * p : (24u << 20));
+	struct dp_wqe w = { 0, len, 0, MR_VA, RKEY };
+	struct link_stats a, b;
+	uint64_t t_a, t_b;
+	double frac;
+
+	connect_qps(d, 1, qmap, 0);
+	dp_run(d, 200);
+	dp_post(d, 0, qmap[0][0], &w);
+	dp_run(d, 2000);                          /* warm up */
+	dp_link_stats(d, 0, &a);
+	t_a = dp_cycle(d);
+	dp_run(d, (uint64_t)len / 64 / 2);        /* about half the transfer */
+	dp_link_stats(d, 0, &b);
+	t_b = dp_cycle(d);
+	frac = (double)(b.busy_ps - a.busy_ps) / ((double)(t_b - t_a) * 4000.0);
+	printf("bench: one QP WRITE, %4u B payload: %" PRIu64 " frames in %" PRIu64
+	       " cycles, line busy %.2f%% of 100 Gb/s (wire bytes incl. headers, FCS, preamble, IFG)\n",
+	       p, b.sent - a.sent, t_b - t_a, 100 * frac);
+	dp_free(d);
+	return frac;
+}
+
+static void bench_latency(const struct opts *o)
+{
+	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
+	unsigned qmap[2][64];
+	struct dp_wqe w = { 0, 64, 0, MR_VA, RKEY };
+	struct dp_probe pr;
+
+	connect_qps(d, 1, qmap, 0);
+	dp_run(d, 200);
+	dp_probe_arm(d);
+	dp_post(d, 0, qmap[0][0], &w);
+	dp_run(d, 3000);
+	dp_probe_get(d, &pr);
+	printf("bench: latency, 64 B WRITE: TX PktSend accepted -> first beat to the MAC %" PRIu64
+	       " cycles (DMA read latency %u of them); RX first beat from the MAC -> first DMA write beat %"
+	       PRIu64 " cycles (store-and-forward: the ICRC is checked first)\n",
+	       pr.tx_first - pr.pktsend, 40u, pr.wr_first - pr.rx_first);
+	dp_free(d);
+}
+
+static void run_pcaps(const struct opts *o)
+{
+	char path[512];
+
+	for (int in = 0; in < 2; in++) {
+		snprintf(path, sizeof(path), "%s/loopback-%s.pcap", o->pcap_dir, in ? "int" : "noint");
+		struct dp_pair *d = new_pair(o, in, 0, 0, 0, path, 0);
+		unsigned qmap[2][64];
+		struct job j[8];
+		int bad;
+
+		connect_qps(d, 2, qmap, 0);
+		memset(j, 0, sizeof(j));
+		for (int i = 0; i < 8; i++) {
+			j[i].nic = i & 1;
+			j[i].qpn = qmap[i & 1][(i >> 1) & 1];
+			j[i].seed = o->seed + 1000 + i;
+			j[i].loc = 0x10000 * (i + 1);
+			j[i].rem = MR_IOVA + 0x10000 * (i + 1);
+			j[i].w = (struct dp_wqe){ i >= 4, 1 + rndr(5000), j[i].loc,
+						  MR_VA + 0x10000 * (i + 1), RKEY };
+		}
+		bad = run_batch(d, j, 8, (const unsigned (*)[64])qmap, 2000000, "pcap");
+		CHECK(bad == 0, "pcap run");
+		dp_free(d);
+		printf("pcap: %s written (INT %s)\n", path, in ? "on" : "off");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "seed", required_argument, NULL, 's' },
+		{ "packets", required_argument, NULL, 'p' },
+		{ "pcap-dir", required_argument, NULL, 'd' },
+		{ "pcap", required_argument, NULL, 'P' },
+		{ "test", required_argument, NULL, 't' },
+		{ "fst", required_argument, NULL, 'f' },
+		{ "fst-from", required_argument, NULL, 'F' },
+		{ "fst-cycles", required_argument, NULL, 'C' },
+		{ "fst-nic", required_argument, NULL, 'N' },
+		{ "bench", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = { .seed = (uint64_t)time(NULL), .packets = 100000 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 's': o.seed = strtoull(optarg, NULL, 0); break;
+		case 'p': o.packets = strtoull(optarg, NULL, 0); break;
+		case 'd': o.pcap_dir = optarg; break;
+		case 'P': o.pcap = optarg; break;
+		case 't': o.only = optarg; break;
+		case 'f': o.fst = optarg; break;
+		case 'F': o.fst_from = strtoull(optarg, NULL, 0); break;
+		case 'C': o.fst_cycles = strtoull(optarg, NULL, 0); break;
+		case 'N': o.fst_nic = atoi(optarg) != 0; break;
+		case 'b': o.bench = 1; break;
+		case 'h':
+			printf("usage: tb_dp [--seed N] [--packets N] [--test NAME] [--pcap FILE]\n"
+			       "             [--pcap-dir DIR] [--bench]\n"
+			       "Two simulated hpnic datapaths back to back (TX and RX pipes, RTL).\n"
+			       "  --seed N       random seed (printed at start; default: the time)\n"
+			       "  --packets N    length of the impaired-link test (default 100000)\n"
+			       "  --test LIST    run these tests (comma-separated): basic, protect, pcap,\n"
+			       "                 fuzz, loss, loss-int\n"
+			       "  --pcap FILE    every frame of the INT-on loss test (of the INT-off one\n"
+			       "                 if loss-int does not run) to FILE\n"
+			       "  --fst FILE     waves of one NIC in the loss test (FST)\n"
+			       "  --fst-nic N    the NIC to trace: 0 (default) or 1\n"
+			       "  --fst-from N --fst-cycles N   dump only cycles [N, N + M)\n"
+			       "  --pcap-dir DIR write the decode pcaps loopback-{noint,int}.pcap to DIR\n"
+			       "  --bench        line rate at 64 B..4 KiB, latency, long loss and fuzz runs\n");
+			return 0;
+		default:
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("tb_dp: seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", o.seed, o.seed);
+	rng_s = o.seed * 0x9e3779b97f4a7c15ull + 7;
+	if (!rng_s)
+		rng_s = 1;
+	if (o.bench) {
+		static const unsigned mtus[] = { 6, 8, 10, 12 };
+
+		for (int i = 0; i < 4; i++) {
+			double f = bench_rate(&o, mtus[i], 30000);
+
+			CHECK(f >= 0.99, "line rate at %u B: %.2f%%", 1u << mtus[i], 100 * f);
+		}
+		bench_latency(&o);
+		test_loss(&o, 0.01, 0.001, 0.01, o.packets, 0);
+		test_fuzz(&o, 1000000);
+	} else {
+		if (want(&o, "basic")) {
+			test_basic(&o, 0);
+			test_basic(&o, 1);
+		}
+		if (want(&o, "protect"))
+			test_protect(&o);
+		if (o.pcap_dir && want(&o, "pcap"))
+			run_pcaps(&o);
+		if (want(&o, "fuzz"))
+			test_fuzz(&o, 100000);
+		if (want(&o, "loss"))
+			test_loss(&o, 0.01, 0.001, 0.01, o.packets, 0);
+		if (want(&o, "loss-int"))
+			test_loss(&o, 0.01, 0.001, 0.01, want(&o, "loss") ? o.packets / 10 : o.packets, 1);
+	}
+	printf("tb_dp: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
+	return failures ? 1 : 0;
+}
