@@ -68,10 +68,13 @@ lint:
 clean:
 	rm -rf $(BUILD)
 
-# fw.mk defines the C models every block links; each other mk/*.mk is one
+# fw.mk defines the C models every block links and roce.mk the packet
+# library and link model the harnesses link (their object lists must exist
+# before a rule names them as prerequisites); each other mk/*.mk is one
 # block's build, tests (TESTS), figures (BENCHES) and synthesis (SYNTHS)
-include mk/fw.mk
-include $(filter-out mk/fw.mk,$(sort $(wildcard mk/*.mk)))
+MK_LIBS := mk/fw.mk mk/roce.mk
+include $(MK_LIBS)
+include $(filter-out $(MK_LIBS),$(sort $(wildcard mk/*.mk)))
 
 test-all: lint $(TESTS)
 	@echo "make test: all passed"
