@@ -21,7 +21,6 @@
  * Prints its seed; --seed reruns it; --beats N scales the runs.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 
 #include "afifo_rtl.h"
 #include "tb_util.h"
@@ -366,30 +365,12 @@ static void report(const char *what, const struct run_opts *o, const struct run_
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = tb_clock_seed();
-	uint64_t beats = 200000;
 	const char *fst = NULL;
-	static const struct option opts[] = {
-		{ "seed", required_argument, 0, 's' },
-		{ "beats", required_argument, 0, 'n' },
-		{ "fst", required_argument, 0, 'f' },
-		{ 0, 0, 0, 0 },
-	};
-	int c;
+	uint64_t beats = 200000;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': seed = tb_parse_u64("--seed", optarg); break;
-		case 'n': beats = tb_parse_u64("--beats", optarg); break;
-		case 'f': fst = optarg; break;
-		default:
-			fprintf(stderr, "usage: %s [--seed N] [--beats N] [--fst FILE]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("tb_axis_async_fifo: seed %llu (rerun with --seed %llu)\n",
-	       (unsigned long long)seed, (unsigned long long)seed);
-	tb_seed(seed);
+	tb_args(argc, argv, "tb_axis_async_fifo",
+		"Asynchronous AXI-stream FIFO: beats across unrelated clocks with stalls, drop mode, resets.",
+		"beats", &beats, &fst);
 	const double F = 250.0, M = 322.265625, SLOW = 156.25;
 	uint64_t fr = beats / 10;
 	struct {

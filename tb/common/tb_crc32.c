@@ -15,7 +15,6 @@
  * Prints its seed; --seed reruns it. --packets N sets the size of phase 1.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <zlib.h>
 
 #include "crc32_rtl.h"
@@ -248,30 +247,14 @@ static void test_width(unsigned width, unsigned npkt, const char *fst)
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = tb_clock_seed();
-	unsigned npkt = 3000;
 	const char *fst = NULL;
-	static const struct option opts[] = {
-		{ "seed", required_argument, 0, 's' },
-		{ "packets", required_argument, 0, 'n' },
-		{ "fst", required_argument, 0, 'f' },
-		{ 0, 0, 0, 0 },
-	};
-	int c;
+	uint64_t len = 3000;
+	unsigned npkt;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': seed = tb_parse_u64("--seed", optarg); break;
-		case 'n': npkt = (unsigned)tb_parse_u64("--packets", optarg); break;
-		case 'f': fst = optarg; break;
-		default:
-			fprintf(stderr, "usage: %s [--seed N] [--packets N] [--fst FILE]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("tb_crc32: seed %llu (rerun with --seed %llu)\n", (unsigned long long)seed,
-	       (unsigned long long)seed);
-	tb_seed(seed);
+	tb_args(argc, argv, "tb_crc32",
+		"CRC-32 (ICRC) at 512 and 64 bits against the C reference, random packets and stalls.",
+		"packets", &len, &fst);
+	npkt = (unsigned)len;
 
 	/* the ICRC start value quoted in docs: the register after eight 0xFF bytes */
 	static const uint8_t ff8[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };

@@ -12,7 +12,6 @@
  * Prints its seed; --seed reruns it; --count N headers per random phase.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 
 #include "csum_rtl.h"
 #include "tb_util.h"
@@ -72,27 +71,13 @@ static void realistic(uint8_t h[20])
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = tb_clock_seed();
-	unsigned count = 200000;
-	static const struct option opts[] = {
-		{ "seed", required_argument, 0, 's' },
-		{ "count", required_argument, 0, 'n' },
-		{ 0, 0, 0, 0 },
-	};
-	int c;
+	uint64_t len = 200000;
+	unsigned count;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': seed = tb_parse_u64("--seed", optarg); break;
-		case 'n': count = (unsigned)tb_parse_u64("--count", optarg); break;
-		default:
-			fprintf(stderr, "usage: %s [--seed N] [--count N]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("tb_ipv4_csum: seed %llu (rerun with --seed %llu)\n", (unsigned long long)seed,
-	       (unsigned long long)seed);
-	tb_seed(seed);
+	tb_args(argc, argv, "tb_ipv4_csum",
+		"IPv4 header checksum against the C reference on random headers.",
+		"count", &len, NULL);
+	count = (unsigned)len;
 
 	struct csum_rtl *r = csum_rtl_new();
 	uint8_t h[20];

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the tests of tb/common and tb/shim: failure counting,
- * a seeded PRNG, argument parsing for --seed.
+ * a seeded PRNG, the common command line (--seed, a length, --fst, --help).
  */
 #ifndef TB_UTIL_H
 #define TB_UTIL_H
 
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,51 @@ static inline uint64_t tb_parse_u64(const char *opt, const char *s)
 		exit(2);
 	}
 	return (uint64_t)v;
+}
+
+/*
+ * The command line every test here shares: --seed N (default: the clock),
+ * --LEN N (len_opt names the run length, e.g. "frames"; *len keeps its
+ * default unless given), --fst FILE when fst is non-NULL, --help. Prints the
+ * seed and seeds the PRNG; exits 0 on --help and 2 on a bad argument.
+ */
+static inline void tb_args(int argc, char **argv, const char *name, const char *about,
+			   const char *len_opt, uint64_t *len, const char **fst)
+{
+	const struct option opts[] = {
+		{ "seed", required_argument, 0, 's' },
+		{ len_opt, required_argument, 0, 'n' },
+		{ "help", no_argument, 0, 'h' },
+		{ fst ? "fst" : "help", fst ? required_argument : no_argument, 0, fst ? 'f' : 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	const char *fst_use = fst ? " [--fst FILE]" : "";
+	uint64_t seed = tb_clock_seed();
+	char lo[32];
+	int c;
+
+	snprintf(lo, sizeof(lo), "--%s", len_opt);
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': seed = tb_parse_u64("--seed", optarg); break;
+		case 'n': *len = tb_parse_u64(lo, optarg); break;
+		case 'f': *fst = optarg; break;
+		case 'h':
+			printf("usage: %s [--seed N] [%s N]%s\n%s\n"
+			       "  --seed N    random seed (default: from the clock; printed at start)\n"
+			       "  %-11s run length (default %llu)\n%s",
+			       name, lo, fst_use, about, lo, (unsigned long long)*len,
+			       fst ? "  --fst FILE  waves of the Verilated model (FST)\n" : "");
+			exit(0);
+		default:
+			fprintf(stderr, "usage: %s [--seed N] [%s N]%s (--help for more)\n", name, lo,
+				fst_use);
+			exit(2);
+		}
+	}
+	printf("%s: seed %llu (rerun with --seed %llu)\n", name, (unsigned long long)seed,
+	       (unsigned long long)seed);
+	tb_seed(seed);
 }
 
 /*

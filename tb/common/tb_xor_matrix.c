@@ -11,7 +11,6 @@
  * what ties the two together. Prints its seed; --seed, --count N.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 
 #include "tb_util.h"
 #include "xm_rtl.h"
@@ -31,27 +30,13 @@ static void check(struct xm_rtl *r, const uint8_t *in, unsigned sel, const char 
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = tb_clock_seed();
-	unsigned count = 100000;
-	static const struct option opts[] = {
-		{ "seed", required_argument, 0, 's' },
-		{ "count", required_argument, 0, 'n' },
-		{ 0, 0, 0, 0 },
-	};
-	int c;
+	uint64_t len = 100000;
+	unsigned count;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': seed = tb_parse_u64("--seed", optarg); break;
-		case 'n': count = (unsigned)tb_parse_u64("--count", optarg); break;
-		default:
-			fprintf(stderr, "usage: %s [--seed N] [--count N]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("tb_xor_matrix: seed %llu (rerun with --seed %llu)\n", (unsigned long long)seed,
-	       (unsigned long long)seed);
-	tb_seed(seed);
+	tb_args(argc, argv, "tb_xor_matrix",
+		"XOR-matrix LUT6 tree against the plain XOR reductions on random vectors.",
+		"count", &len, NULL);
+	count = (unsigned)len;
 
 	struct xm_rtl *r = xm_rtl_new();
 	uint8_t in[XM_IN_BYTES];

@@ -29,7 +29,6 @@
  * Prints its seed; --seed reruns it; --frames N per direction and phase.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 
 #include "shim_rtl.h"
 #include "tb_util.h"
@@ -504,30 +503,14 @@ static void latency(unsigned nbytes, double *tx_ns, double *rx_ns)
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = tb_clock_seed();
-	unsigned frames = 2000;
 	const char *fst = NULL;
-	static const struct option opts[] = {
-		{ "seed", required_argument, 0, 's' },
-		{ "frames", required_argument, 0, 'n' },
-		{ "fst", required_argument, 0, 'f' },
-		{ 0, 0, 0, 0 },
-	};
-	int c;
+	uint64_t len = 2000;
+	unsigned frames;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': seed = tb_parse_u64("--seed", optarg); break;
-		case 'n': frames = (unsigned)tb_parse_u64("--frames", optarg); break;
-		case 'f': fst = optarg; break;
-		default:
-			fprintf(stderr, "usage: %s [--seed N] [--frames N] [--fst FILE]\n", argv[0]);
-			return 2;
-		}
-	}
-	printf("tb_mac_shim: seed %llu (rerun with --seed %llu)\n", (unsigned long long)seed,
-	       (unsigned long long)seed);
-	tb_seed(seed);
+	tb_args(argc, argv, "tb_mac_shim",
+		"MAC shim: frames both ways across the clock crossings, bad and oversize frames, resets, counters.",
+		"frames", &len, &fst);
+	frames = (unsigned)len;
 
 	const struct phase phases[] = {
 		/* name      frames  tx_idle mtx_bp  mtx_st  mrx_idle crx_bp crx_st  rst     bad   over   ovf */
