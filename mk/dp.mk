@@ -22,6 +22,19 @@ $(BUILD)/bin/tb_dp: tb/dp/tb_dp.c $(BUILD)/dp/dp_harness.o $(ROCE_OBJ_SAN) $(LIN
 	$(CXX) $(SAN) -o $@ $(BUILD)/dp/tb/tb_dp.o $(BUILD)/dp/dp_harness.o $(DP_VLIB) $(VLIB) \
 	  $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIBS)
 
+# the RX and TX pipes' own tests share the harness
+$(BUILD)/bin/tb_rx: tb/rx/tb_rx.c $(BUILD)/dp/dp_harness.o $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIB)
+	@mkdir -p $(dir $@) $(BUILD)/dp/tb
+	$(CC) $(CFLAGS) $(SAN) -Isim/dp $(ROCE_INC) -c $< -o $(BUILD)/dp/tb/tb_rx.o
+	$(CXX) $(SAN) -o $@ $(BUILD)/dp/tb/tb_rx.o $(BUILD)/dp/dp_harness.o $(DP_VLIB) $(VLIB) \
+	  $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIBS)
+
+.PHONY: test-rx
+test-rx: $(BUILD)/bin/tb_rx
+	$(BUILD)/bin/tb_rx $(if $(SEED),--seed $(SEED))
+
+TESTS += test-rx
+
 DP_PACKETS := $(if $(filter 1,$(SLOW)),1000000,100000)
 # A fixed seed by default: some seeds still fail the impaired-link test
 # (docs/transport.md, "Known problems"); SEED=N runs another

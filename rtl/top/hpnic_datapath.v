@@ -215,6 +215,7 @@ wire [31:0]   rw_off;
 wire          una_valid, una_ready, una_read_done;
 wire [QW-1:0] una_qpn;
 wire [15:0]   una_idx;
+wire [23:0]   una_psn;
 
 wire          rdw_valid, rdw_ready;
 wire [QW-1:0] rdw_qpn;
@@ -236,7 +237,7 @@ wire [15:0]   ring_wr_idx;
 wire [23:0]   ring_wr_last_psn;
 wire          sndnxt_wr_en;
 wire [QW-1:0] sndnxt_wr_qpn;
-wire [23:0]   sndnxt_wr_psn;
+wire [23:0]   sndnxt_wr_psn, sndnxt_wr_max;
 wire [15:0]   sndnxt_wr_tail;
 wire          rdesc_wr_en;
 wire [QW-1:0] rdesc_wr_qpn;
@@ -289,6 +290,7 @@ req_inst (
     .s_una_ready(una_ready),
     .s_una_qpn(una_qpn),
     .s_una_idx(una_idx),
+    .s_una_psn(una_psn),
     .s_una_read_done(una_read_done),
     .s_post_valid(s_post_valid),
     .s_post_ready(s_post_ready),
@@ -326,6 +328,7 @@ req_inst (
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
     .sndnxt_wr_psn(sndnxt_wr_psn),
+    .sndnxt_wr_max(sndnxt_wr_max),
     .sndnxt_wr_tail(sndnxt_wr_tail),
     .rdesc_wr_en(rdesc_wr_en),
     .rdesc_wr_qpn(rdesc_wr_qpn),
@@ -379,6 +382,7 @@ comp_inst (
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
     .sndnxt_wr_psn(sndnxt_wr_psn),
+    .sndnxt_wr_max(sndnxt_wr_max),
     .sndnxt_wr_tail(sndnxt_wr_tail),
     .m_cpl_valid(m_cpl_valid),
     .m_cpl_ready(m_cpl_ready),
@@ -396,6 +400,7 @@ comp_inst (
     .m_una_ready(una_ready),
     .m_una_qpn(una_qpn),
     .m_una_idx(una_idx),
+    .m_una_psn(una_psn),
     .m_una_read_done(una_read_done),
     .m_notify_valid(m_notify_valid),
     .m_notify_ready(m_notify_ready),

@@ -81,6 +81,7 @@ module hpnic_comp #(
     input  wire                  sndnxt_wr_en,
     input  wire [QPN_WIDTH-1:0]  sndnxt_wr_qpn,
     input  wire [23:0]           sndnxt_wr_psn,
+    input  wire [23:0]           sndnxt_wr_max,
     input  wire [15:0]           sndnxt_wr_tail,
 
     /*
@@ -104,6 +105,7 @@ module hpnic_comp #(
     input  wire                  m_una_ready,
     output wire [QPN_WIDTH-1:0]  m_una_qpn,
     output wire [15:0]           m_una_idx,
+    output wire [23:0]           m_una_psn,         // the first PSN of WQE una
     output wire                  m_una_read_done,
 
     output wire                  m_notify_valid,    // to the CC engine
@@ -159,9 +161,9 @@ end
  */
 localparam CPL_W = QW + 16 + 3;
 localparam RW_W = QW + 16 + 24 + 32 + 1;
-localparam UNA_W = QW + 16 + 1;
+localparam UNA_W = QW + 16 + 24 + 1;
 localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
-localparam CT_W = QW + 24 + 1;          // re-entry: qpn, target PSN, a rewind waits
+localparam CT_W = QW + 24 + 2;          // re-entry: qpn, target PSN, a rewind or a failure waits
 
 wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
@@ -180,7 +182,7 @@ end
 wire          cont_valid;
 wire [QW-1:0] cont_qpn;
 wire [23:0]   cont_psn;
-wire          cont_rw_pending;
+wire          cont_rw_pending, cont_fatal_pending;
 reg  [QW-1:0] scan_qpn_reg = 0;
 
 wire take_cont = room_reg && cont_valid;
@@ -196,6 +198,7 @@ reg [2:0]    s1_kind = 0;
 reg [QW-1:0] s1_qpn = 0;
 reg [23:0]   s1_psn = 0;
 reg          s1_rw_pending = 0;     // CONT: a rewind waits for retirements
+reg          s1_fatal_pending = 0;  // CONT: a fatal NAK waits for them
 reg          s1_int_valid = 0;
 reg [335:0]  s1_int = 0;
 
@@ -205,6 +208,7 @@ always @(posedge clk) begin
     s1_qpn <= take_cont ? cont_qpn : take_init ? s_init_qpn : take_ack ? s_ack_qpn : scan_qpn_reg;
     s1_psn <= take_cont ? cont_psn : take_init ? s_init_psn : s_ack_psn;
     s1_rw_pending <= cont_rw_pending;
+    s1_fatal_pending <= cont_fatal_pending;
     s1_int_valid <= take_ack && s_ack_int_valid &&
                     (s_ack_kind == ACK_ACK || s_ack_kind == ACK_NAK_SEQ);
     s1_int <= {s_ack_int_nhop, s_ack_int_path, s_ack_int_hops};
@@ -277,17 +281,17 @@ ring_inst (
     .rd_data(ring_rd)
 );
 
-wire [39:0] sndnxt_rd;                  // {snd_nxt, tail}
+wire [63:0] sndnxt_rd;                  // {snd_nxt, snd_max, tail}
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(40)
+    .DATA_WIDTH(64)
 )
 sndnxt_inst (
     .clk(clk),
     .wr_en(sndnxt_wr_en),
     .wr_addr(sndnxt_wr_qpn),
-    .wr_data({sndnxt_wr_psn, sndnxt_wr_tail}),
+    .wr_data({sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
     .rd_data(sndnxt_rd)
@@ -314,6 +318,7 @@ reg [2:0]    s2_kind = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
 reg          s2_rw_pending = 0;
+reg          s2_fatal_pending = 0;
 reg [15:0]   s2_ring_idx = 0;       // the una the ring entry belongs to
 reg          s2_int_valid = 0;
 reg [335:0]  s2_int = 0;
@@ -324,6 +329,7 @@ always @(posedge clk) begin
     s2_qpn <= s1_qpn;
     s2_psn <= s1_psn;
     s2_rw_pending <= s1_rw_pending;
+    s2_fatal_pending <= s1_fatal_pending;
     s2_ring_idx <= una_m;
     s2_int_valid <= s1_int_valid;
     s2_int <= s1_int;
@@ -341,7 +347,8 @@ wire [2:0]  o_retries;
 wire        o_active, o_err;
 assign {o_una, o_una_first, o_acked, o_prog, o_retries, o_active, o_err} = st_old;
 
-wire [23:0] snd_nxt = sndnxt_rd[39:16];
+wire [23:0] snd_nxt = sndnxt_rd[63:40];
+wire [23:0] snd_max = sndnxt_rd[39:16];
 wire [15:0] tail = sndnxt_rd[15:0];
 wire [23:0] ring_last = ring_rd[24:1];
 wire        ring_read = ring_rd[0];
@@ -358,20 +365,45 @@ function psn_le;
 endfunction
 // verilator lint_on UNUSEDSIGNAL
 
+// packets sent and not yet acknowledged. snd_nxt can sit behind acked + 1:
+// a go-back-N rewind to a NAK's PSN races with the late ACK of that very
+// packet. The requester then resends acknowledged packets (the responder
+// acknowledges duplicates again), and nothing is outstanding meanwhile.
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] unacked = snd_nxt - (o_acked + 24'd1);
+// verilator lint_on UNUSEDSIGNAL
+wire        outstanding = unacked != 24'd0 && !unacked[23];
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] nak_off = s2_psn - (o_acked + 24'd1);
+wire [23:0] sent_win = snd_max - (o_acked + 24'd1);
+// verilator lint_on UNUSEDSIGNAL
+wire        nak_in_window = nak_off < sent_win && !sent_win[23];
+
 // the PSN everything before which is acknowledged, by event kind
 wire is_goback = s2_kind == ACK_NAK_SEQ || s2_kind == ACK_READ_GAP;
 wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 &&
-                 (o_acked + 24'd1) != snd_nxt && (now - o_prog) > cfg_rto;
+                 outstanding && (now - o_prog) > cfg_rto;
 // target: for go-back-N the PSN to resend from; acks cover target - 1. A
 // scan that is not a timeout only retires what is already acknowledged.
 wire [23:0] target = (s2_kind == ACK_ACK || s2_kind == ACK_READ_DONE) ? s2_psn + 24'd1 :
                      (s2_kind == EV_TIMER) ? o_acked + 24'd1 : s2_psn;
 wire [23:0] ack_to = target - 24'd1;
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] ghost_d = snd_max - target;
+// verilator lint_on UNUSEDSIGNAL
+wire        ghost = s2_kind != EV_TIMER && s2_kind != EV_CONT && s2_kind != EV_INIT &&
+                    ghost_d[23];                        // target > snd_max
 wire        advances = !psn_le(ack_to, o_acked);       // ack_to > acked
 
 // can the una WQE retire now?
 wire ring_ok = s2_ring_idx == o_una;
-wire una_sent = o_una != tail;
+// WQEs fully sent and not retired. The requester's tail can sit behind una:
+// a go-back-N rewind into a WQE whose last ACK arrived after it was issued
+// (the requester then skips forward when it sees this retirement)
+// verilator lint_off UNUSEDSIGNAL
+wire [15:0] sent_ahead = tail - o_una;
+// verilator lint_on UNUSEDSIGNAL
+wire una_sent = sent_ahead != 16'd0 && !sent_ahead[15];
 wire una_done = una_sent && ring_ok && psn_le(ring_last, ack_to);
 wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
 
@@ -381,7 +413,7 @@ reg [15:0] n_prog;
 reg [2:0]  n_retries;
 reg        n_active, n_err;
 
-reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw;
+reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal;
 reg [2:0]  cpl_status;
 reg        rewind_fatal;
 
@@ -393,6 +425,7 @@ always @* begin
     do_notify = 1'b0;
     do_cont = 1'b0;
     cont_rw = 1'b0;
+    cont_fatal = 1'b0;
     cpl_status = CPL_OK;
     rewind_fatal = 1'b0;
 
@@ -406,14 +439,13 @@ always @* begin
         n_err = 1'b0;
     end else if (!o_active || o_err) begin
         // nothing to do for a QP that is not running
-    end else if (s2_kind == ACK_NAK_FATAL) begin
-        do_cpl = una_sent;
-        cpl_status = CPL_REMOTE_ERR;
-        do_rewind = 1'b1;
-        rewind_fatal = 1'b1;
-        n_err = 1'b1;
+    end else if ((s2_kind == ACK_NAK_FATAL && !nak_in_window) || ghost) begin
+        // an acknowledgement of a PSN never sent, or a NAK of no packet in
+        // flight, stray or forged: ignored, as IB's requester ignores ghost
+        // acknowledgements (it would retire WQEs whose data never arrived)
     end else if (timed_out && o_retries == RETRY_MAX[2:0]) begin
-        do_cpl = una_sent;
+        // outstanding packets, so the una WQE has started
+        do_cpl = 1'b1;
         cpl_status = CPL_RETRY_EXC;
         do_rewind = 1'b1;
         rewind_fatal = 1'b1;
@@ -421,7 +453,7 @@ always @* begin
     end else begin
         // ACK, READ done, NAK-seq, READ gap, timeout, or a re-entry
         do_notify = s2_int_valid;
-        if ((o_acked + 24'd1) == snd_nxt) begin
+        if (!outstanding) begin
             // nothing outstanding: the timer restarts from here, so a QP
             // that was idle long does not time out as soon as it sends
             n_prog = now;
@@ -444,8 +476,17 @@ always @* begin
         // a rewind goes once nothing before its PSN is left to retire; it
         // needs packets from the target on (not a stale NAK, not past snd_nxt)
         cont_rw = is_goback || timed_out || (s2_kind == EV_CONT && s2_rw_pending);
+        // A fatal NAK acknowledges everything before its PSN: those WQEs
+        // complete normally first, then the one holding the PSN fails
+        cont_fatal = s2_kind == ACK_NAK_FATAL || (s2_kind == EV_CONT && s2_fatal_pending);
         if (una_done || may_more) begin
             do_cont = 1'b1;
+        end else if (cont_fatal) begin
+            do_cpl = 1'b1;
+            cpl_status = CPL_REMOTE_ERR;
+            do_rewind = 1'b1;
+            rewind_fatal = 1'b1;
+            n_err = 1'b1;
         end else if (cont_rw && psn_le(o_acked, ack_to) && target != snd_nxt &&
                      psn_le(target, snd_nxt)) begin
             do_rewind = 1'b1;
@@ -475,11 +516,11 @@ always @(posedge clk) begin
     rw_wr <= s2_valid && do_rewind;
     rw_data <= {s2_qpn, o_una, target, rw_off, rewind_fatal};
     una_wr <= s2_valid && do_una;
-    una_data <= {s2_qpn, n_una, ring_read};
+    una_data <= {s2_qpn, n_una, n_una_first, ring_read};
     nt_wr <= s2_valid && do_notify;
     nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int};
     ct_wr <= s2_valid && do_cont;
-    ct_data <= {s2_qpn, target, cont_rw};
+    ct_data <= {s2_qpn, target, cont_rw, cont_fatal};
 
     una_m_wr <= s2_valid;
     una_m_qpn <= s2_qpn;
@@ -533,7 +574,7 @@ una_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(una_wr), .s_ready(una_fifo_ready), .s_data(una_data),
     .m_valid(m_una_valid), .m_ready(m_una_ready),
-    .m_data({m_una_qpn, m_una_idx, m_una_read_done}),
+    .m_data({m_una_qpn, m_una_idx, m_una_psn, m_una_read_done}),
     .count(una_count)
 );
 
@@ -566,7 +607,7 @@ ct_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(ct_wr), .s_ready(ct_fifo_ready), .s_data(ct_data),
     .m_valid(cont_valid), .m_ready(take_cont),
-    .m_data({cont_qpn, cont_psn, cont_rw_pending}),
+    .m_data({cont_qpn, cont_psn, cont_rw_pending, cont_fatal_pending}),
     .count(cont_count)
 );
 

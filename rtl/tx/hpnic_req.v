@@ -16,8 +16,8 @@
  * Post (doorbell), PktSend (scheduler). One is taken per cycle, only when
  * every output FIFO has room for what it may produce.
  *
- * PktSend picks the packet: a pending READ response first, else the next
- * packet of the current WQE. WRITEs are cut at the path MTU into FIRST/
+ * PktSend picks the packet: a pending READ response or the next packet of
+ * the current WQE, alternating when the QP has both. WRITEs are cut at the path MTU into FIRST/
  * MIDDLE/LAST (or ONLY); a READ is one REQUEST covering what is left of the
  * WQE and consumes ceil(len/MTU) PSNs. Only one READ may be outstanding
  * (READ fence): a READ WQE waits until the previous READ has been rewound or
@@ -88,6 +88,7 @@ module hpnic_req #(
     output wire                  s_una_ready,
     input  wire [QPN_WIDTH-1:0]  s_una_qpn,
     input  wire [15:0]           s_una_idx,         // new una
+    input  wire [23:0]           s_una_psn,         // its first PSN
     input  wire                  s_una_read_done,   // the outstanding READ retired
 
     input  wire                  s_post_valid,      // doorbell
@@ -138,6 +139,7 @@ module hpnic_req #(
     output reg                   sndnxt_wr_en = 1'b0,  // snd_nxt and ring tail
     output reg  [QPN_WIDTH-1:0]  sndnxt_wr_qpn = 0,
     output reg  [23:0]           sndnxt_wr_psn = 0,
+    output reg  [23:0]           sndnxt_wr_max = 0,    // one past the highest PSN sent
     output reg  [15:0]           sndnxt_wr_tail = 0,
 
     output reg                   rdesc_wr_en = 1'b0,   // the outstanding READ
@@ -246,7 +248,8 @@ always @(posedge clk) begin
               grant[3] ? s_rdwork_qpn : grant[4] ? s_una_qpn : grant[5] ? s_post_qpn :
               s_pktsend_qpn;
     s1_idx <= grant[1] ? s_rewind_idx : grant[2] ? s_wqe_idx : grant[4] ? s_una_idx : s_post_pi;
-    s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : s_rdwork_psn;
+    s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : grant[4] ? s_una_psn :
+              s_rdwork_psn;
     s1_len <= grant[1] ? s_rewind_off : grant[2] ? s_wqe_len : s_rdwork_len;
     s1_tag <= s_wqe_tag;
     s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? s_una_read_done : s_wqe_read;
@@ -265,7 +268,7 @@ end
  * Stage 1: read the QP's state, MTU and una; stage 2: the loop
  */
 // progress state word
-localparam SW = 1+1+1+1+32+24+16 + 1+1+32+24 + 16+1+2+16+24+16+1+4 + 1+1+24+32+64+24 + 32+1+1+24;
+localparam SW = 1+1+1+1+32+24+16 + 1+1+32+24 + 16+1+2+16+24+16+1+4 + 1+1+24+32+64+24 + 32+1+1+24+1+24;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -383,13 +386,15 @@ wire [23:0] o_rsp_msn;
 wire [31:0] o_rw_off;
 wire        o_rw_pending, o_err;
 wire [23:0] o_fence_owed;   // PktSends spent on the READ fence, owed back
+wire        o_rsp_turn;     // the last packet was a READ response
+wire [23:0] o_snd_max;      // one past the highest PSN ever sent (rewinds go back)
 // verilator lint_on UNUSEDSIGNAL
 
 assign {o_cur_valid, o_cur_slot, o_cur_read, o_cur_first, o_cur_rem, o_cur_npkts, o_cur_idx,
         o_nxt_valid, o_nxt_read, o_nxt_len, o_nxt_npkts,
         o_fetch_idx, o_fetch_busy, o_fetch_tag, o_sq_pi, o_snd_nxt, o_tail, o_rd_out, o_rd_gen,
         o_rsp_valid, o_rsp_first, o_rsp_psn, o_rsp_rem, o_rsp_end, o_rsp_msn,
-        o_rw_off, o_rw_pending, o_err, o_fence_owed} = st_old;
+        o_rw_off, o_rw_pending, o_err, o_fence_owed, o_rsp_turn, o_snd_max} = st_old;
 
 wire [12:0] mtu = 13'd1 << mtu_log2;
 
@@ -407,6 +412,17 @@ wire        rsp_last = o_rsp_rem <= {19'd0, mtu};
 wire [12:0] rsp_plen = rsp_last ? o_rsp_rem[12:0] : mtu;
 wire        cur_last = o_cur_rem <= {19'd0, mtu};
 wire [12:0] cur_plen = cur_last ? o_cur_rem[12:0] : mtu;
+
+// A QP that answers a READ and has requests of its own alternates between
+// them: its peer's long READ must not starve its WRITEs (nor the reverse)
+wire req_ready = o_cur_valid && !o_err && !(o_cur_read && o_rd_out);
+wire take_rsp = o_rsp_valid && (!req_ready || !o_rsp_turn);
+
+// the requester's tail behind a new una (signed: the ring is 16 deep)
+// verilator lint_off UNUSEDSIGNAL
+wire [15:0] tail_ahead = o_tail - s2_idx;
+// verilator lint_on UNUSEDSIGNAL
+wire una_behind = tail_ahead[15];
 
 // an una event carries the new una; the mirror may not have it yet
 wire [15:0] una_eff = (s2_type == EV_UNA) ? s2_idx : una_idx;
@@ -435,6 +451,11 @@ reg [23:0] n_rsp_msn;
 reg [31:0] n_rw_off;
 reg        n_rw_pending, n_err;
 reg [23:0] n_fence_owed;
+reg        n_rsp_turn;
+reg [23:0] n_snd_max;
+// verilator lint_off UNUSEDSIGNAL
+reg [23:0] max_d;
+// verilator lint_on UNUSEDSIGNAL
 
 // what the event produces
 reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_work, do_fetch;
@@ -451,7 +472,7 @@ always @* begin
      n_nxt_valid, n_nxt_read, n_nxt_len, n_nxt_npkts,
      n_fetch_idx, n_fetch_busy, n_fetch_tag, n_sq_pi, n_snd_nxt, n_tail, n_rd_out, n_rd_gen,
      n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-     n_rw_off, n_rw_pending, n_err, n_fence_owed} = st_old;
+     n_rw_off, n_rw_pending, n_err, n_fence_owed, n_rsp_turn, n_snd_max} = st_old;
     do_pkt = 1'b0;
     do_pkt_rsp = 1'b0;
     do_ring = 1'b0;
@@ -473,6 +494,7 @@ always @* begin
         EV_INIT: begin
             {n_cur_valid, n_nxt_valid, n_fetch_busy, n_rd_out, n_rsp_valid, n_rw_pending, n_err} = 7'd0;
             n_fence_owed = 24'd0;
+            n_rsp_turn = 1'b0;
             n_fetch_idx = 16'd0;
             n_sq_pi = 16'd0;
             n_tail = 16'd0;
@@ -543,7 +565,7 @@ always @* begin
             work_bytes = s2_len;
         end
         EV_PKTSEND: begin
-            if (o_rsp_valid) begin
+            if (take_rsp) begin
                 do_pkt = 1'b1;
                 do_pkt_rsp = 1'b1;
                 pkt_len = rsp_plen;
@@ -554,9 +576,11 @@ always @* begin
                 n_rsp_rem = o_rsp_rem - {19'd0, rsp_plen};
                 n_rsp_first = 1'b0;
                 n_rsp_valid = !rsp_last;
+                n_rsp_turn = 1'b1;
             end else if (!o_cur_valid || o_err) begin
                 cnt_idle = 1'b1;
             end else if (!o_cur_read) begin
+                n_rsp_turn = 1'b0;
                 do_pkt = 1'b1;
                 pkt_len = cur_plen;
                 pkt_opcode = (o_cur_first && cur_last) ? OP_WRITE_ONLY :
@@ -582,6 +606,7 @@ always @* begin
                 do_ring = 1'b1;
                 do_rdesc = 1'b1;
                 pkt_opcode = OP_READ_REQ;
+                n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts;
                 n_rd_out = 1'b1;
                 n_rd_gen = o_rd_gen + 4'd1;
@@ -602,6 +627,20 @@ always @* begin
         default: begin
             // EV_UNA: the READ fence lifts when the READ retires; then the
             // fetch decision below, with the new una
+            if (una_behind) begin
+                // The completer retired a WQE this QP was rewound into: its
+                // last ACK overtook the go-back-N. Resume at the first WQE
+                // not retired instead of resending acknowledged packets.
+                n_cur_valid = 1'b0;
+                n_nxt_valid = 1'b0;
+                n_fetch_busy = 1'b0;
+                n_fetch_tag = o_fetch_tag + 2'd1;
+                n_fetch_idx = s2_idx;
+                n_tail = s2_idx;
+                n_snd_nxt = s2_psn;
+                n_rw_pending = 1'b0;
+                n_fence_owed = 24'd0;
+            end
             if (s2_flag) begin
                 n_rd_out = 1'b0;
                 if (o_fence_owed != 0) begin
@@ -612,6 +651,12 @@ always @* begin
             end
         end
     endcase
+
+    // snd_max follows snd_nxt forward, never back (an init resets both)
+    max_d = n_snd_nxt - o_snd_max;
+    if (s2_type == EV_INIT || (max_d != 24'd0 && !max_d[23])) begin
+        n_snd_max = n_snd_nxt;
+    end
 
     // fetch the next WQE when a slot is free and the ring has room for it
     if (!n_err && !n_fetch_busy && n_fetch_idx != n_sq_pi && !(n_cur_valid && n_nxt_valid) &&
@@ -624,7 +669,7 @@ always @* begin
               n_nxt_valid, n_nxt_read, n_nxt_len, n_nxt_npkts,
               n_fetch_idx, n_fetch_busy, n_fetch_tag, n_sq_pi, n_snd_nxt, n_tail, n_rd_out, n_rd_gen,
               n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-              n_rw_off, n_rw_pending, n_err, n_fence_owed};
+              n_rw_off, n_rw_pending, n_err, n_fence_owed, n_rsp_turn, n_snd_max};
 end
 
 /*
@@ -688,6 +733,7 @@ always @(posedge clk) begin
     sndnxt_wr_en <= s2_valid;
     sndnxt_wr_qpn <= s2_qpn;
     sndnxt_wr_psn <= n_snd_nxt;
+    sndnxt_wr_max <= n_snd_max;
     sndnxt_wr_tail <= n_tail;
 
     fetch_wr <= s2_valid && do_fetch;

@@ -22,7 +22,12 @@
 
 module hpnic_tx_hdr #(
     // QPN bits
-    parameter QPN_WIDTH = 12
+    parameter QPN_WIDTH = 12,
+    // log2 of the packets that may wait between here and the frame
+    // assembler. Each one's payload DMA read is issued from here, so this
+    // must cover the DMA read latency: 64 packets of 64 B take 187 cycles
+    // on a 100G line
+    parameter INFLIGHT_LOG2 = 6
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -102,7 +107,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
 localparam HDR_W = 112*8 + 7;
 localparam VIEW_W = 512 + 32 + 1;
 localparam DMA_W = 64 + 13;
-localparam FIFO_LOG2 = 4;
+localparam FIFO_LOG2 = INFLIGHT_LOG2;
 wire [FIFO_LOG2:0] hdr_count, view_count, dma_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 reg room_reg = 1'b0;

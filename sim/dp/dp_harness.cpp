@@ -60,7 +60,11 @@ struct Nic {
 	std::deque<Init> inits;
 	std::vector<uint8_t> txbuf;
 	std::deque<std::vector<uint8_t>> rxq;
+	std::deque<bool> rxq_err;             // the MAC's error flag per frame
 	size_t rx_off = 0;
+	bool capture = false;
+	std::deque<std::vector<uint8_t>> txcap;
+	double dma_wr_stall = 0;
 	std::vector<Range> allowed;
 	dp_nic_stats st{};
 	// this cycle's driven values
@@ -167,6 +171,7 @@ extern "C" struct dp_pair *dp_new(const struct dp_cfg *c, char *err, size_t errl
 		n.m.reset(new Vhpnic_datapath{d->ctx.get(), i ? "nic1" : "nic0"});
 		n.mem.assign((size_t)c->mem_mb << 20, 0);
 		n.mac = 0x020000000010ull + i;
+		n.dma_wr_stall = c->dma_wr_stall;
 		n.ip = 0x0a000001u + i;
 		d->lk[i] = link_create(&c->link[i], err, errlen);
 		if (!d->lk[i]) {
@@ -342,7 +347,49 @@ extern "C" int dp_inject(struct dp_pair *d, int nic, const uint8_t *frame, size_
 	if (!len)
 		return -1;
 	d->nic[nic].rxq.emplace_back(frame, frame + len);
+	d->nic[nic].rxq_err.push_back(false);
 	return 0;
+}
+
+extern "C" int dp_inject_mac_err(struct dp_pair *d, int nic, const uint8_t *frame, size_t len)
+{
+	if (!len)
+		return -1;
+	d->nic[nic].rxq.emplace_back(frame, frame + len);
+	d->nic[nic].rxq_err.push_back(true);
+	return 0;
+}
+
+extern "C" void dp_tx_capture(struct dp_pair *d, int nic, int on)
+{
+	d->nic[nic].capture = on != 0;
+	if (!on)
+		d->nic[nic].txcap.clear();
+}
+
+extern "C" int dp_tx_pop(struct dp_pair *d, int nic, uint8_t *buf, size_t cap, size_t *len)
+{
+	Nic &n = d->nic[nic];
+
+	if (n.txcap.empty())
+		return 0;
+	const std::vector<uint8_t> &f = n.txcap.front();
+	size_t k = f.size() < cap ? f.size() : cap;
+
+	memcpy(buf, f.data(), k);
+	*len = f.size();
+	n.txcap.pop_front();
+	return 1;
+}
+
+extern "C" void dp_set_dma_wr_stall(struct dp_pair *d, int nic, double p)
+{
+	d->nic[nic].dma_wr_stall = p;
+}
+
+extern "C" uint64_t dp_dma_written(struct dp_pair *d, int nic)
+{
+	return d->nic[nic].st.dma_wr_bytes;
 }
 
 static void drive(dp_pair *d, int i)
@@ -370,7 +417,7 @@ static void drive(dp_pair *d, int i)
 
 	/* DMA write: a command, then its data */
 	m->m_dma_wr_cmd_ready = !n.wr_active;
-	n.drv_wr_ready = n.wr_active && !chance(d, d->cfg.dma_wr_stall);
+	n.drv_wr_ready = n.wr_active && !chance(d, n.dma_wr_stall);
 	m->m_dma_wr_tready = n.drv_wr_ready;
 
 	/* WQE fetch responses, doorbells, QP init */
@@ -438,7 +485,7 @@ static void drive(dp_pair *d, int i)
 		set_wide(m->s_axis_rx_tdata.data(), 16, &f[n.rx_off], cnt);
 		m->s_axis_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_axis_rx_tlast = left <= 64;
-		m->s_axis_rx_tuser = 0;
+		m->s_axis_rx_tuser = left <= 64 && n.rxq_err.front();
 	}
 	m->s_axis_rx_tvalid = n.drv_rx;
 }
@@ -459,6 +506,8 @@ static void sample(dp_pair *d, int i)
 	bool moved = false;
 
 	if (m->m_dma_rd_valid) {
+		if (d->probe_armed && i == 0 && !d->probe.dma_rd_req)
+			d->probe.dma_rd_req = now;
 		n.rds.push_back({now + d->cfg.dma_latency, m->m_dma_rd_addr, m->m_dma_rd_len});
 		moved = true;
 	}
@@ -467,6 +516,8 @@ static void sample(dp_pair *d, int i)
 		uint32_t cnt = r.len - n.rd_off < 64 ? r.len - n.rd_off : 64;
 
 		n.st.dma_rd_bytes += cnt;
+		if (d->probe_armed && i == 0 && !d->probe.dma_rd_first)
+			d->probe.dma_rd_first = now;
 		n.rd_off += 64;
 		if (n.rd_off >= r.len) {
 			n.rds.pop_front();
@@ -553,6 +604,8 @@ static void sample(dp_pair *d, int i)
 			if (keep >> b & 1)
 				n.txbuf.push_back(wide_byte(m->m_axis_tx_tdata.data(), b));
 		if (m->m_axis_tx_tlast) {
+			if (d->probe_armed && i == 0 && !d->probe.tx_last)
+				d->probe.tx_last = now;
 			if (link_send(d->lk[i], now_ps, n.txbuf.data(), n.txbuf.size(), n.st.tx_frames))
 				fprintf(stderr, "dp: link %d refused a frame of %zu bytes\n", i,
 					n.txbuf.size());
@@ -565,6 +618,8 @@ static void sample(dp_pair *d, int i)
 				else
 					fprintf(d->expect, "unparsable\n");
 			}
+			if (n.capture)
+				n.txcap.push_back(n.txbuf);
 			n.st.tx_frames++;
 			n.st.tx_bytes += n.txbuf.size();
 			n.txbuf.clear();
@@ -579,6 +634,7 @@ static void sample(dp_pair *d, int i)
 		n.rx_off += 64;
 		if (n.rx_off >= f.size()) {
 			n.rxq.pop_front();
+			n.rxq_err.pop_front();
 			n.rx_off = 0;
 			n.st.rx_frames++;
 		}
@@ -596,8 +652,10 @@ extern "C" void dp_run(struct dp_pair *d, uint64_t cycles)
 		for (int i = 0; i < 2; i++) {
 			struct link_frame f;
 
-			while (link_recv(d->lk[i], now_ps, &f))
+			while (link_recv(d->lk[i], now_ps, &f)) {
 				d->nic[!i].rxq.emplace_back(f.data, f.data + f.len);
+				d->nic[!i].rxq_err.push_back(false);
+			}
 		}
 		for (int i = 0; i < 2; i++)
 			drive(d, i);
@@ -642,6 +700,7 @@ extern "C" void dp_probe_arm(struct dp_pair *d)
 {
 	d->probe_armed = true;
 	memset(&d->probe, 0, sizeof(d->probe));
+	d->probe.post = d->cycle;
 }
 
 extern "C" void dp_probe_get(struct dp_pair *d, struct dp_probe *p)

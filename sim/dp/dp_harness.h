@@ -73,8 +73,14 @@ struct dp_nic_stats {
 
 /* latency probes, in cycles (the first packet after dp_probe_arm) */
 struct dp_probe {
-	uint64_t pktsend, tx_first;    /* PktSend accepted, first beat on the wire */
-	uint64_t rx_first, wr_first;   /* first beat into RX, first DMA write beat */
+	uint64_t post;                 /* dp_post of the WQE (NIC 0) */
+	uint64_t pktsend;              /* NIC 0: first PktSend accepted */
+	uint64_t dma_rd_req;           /* NIC 0: first payload DMA read request */
+	uint64_t dma_rd_first;         /* NIC 0: first payload beat into the TX pipe */
+	uint64_t tx_first;             /* NIC 0: first frame beat to the MAC */
+	uint64_t tx_last;              /* NIC 0: that frame's last beat */
+	uint64_t rx_first;             /* NIC 1: first frame beat from the MAC */
+	uint64_t wr_first;             /* NIC 1: first DMA write beat */
 };
 
 struct dp_pair;
@@ -102,6 +108,19 @@ int dp_post(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w);
 int dp_poll(struct dp_pair *d, int nic, struct dp_cpl *c);
 /* frames into a NIC's RX as if from the link (fuzzing) */
 int dp_inject(struct dp_pair *d, int nic, const uint8_t *frame, size_t len);
+/* the same, with the MAC's error flag (bad FCS) on the last beat */
+int dp_inject_mac_err(struct dp_pair *d, int nic, const uint8_t *frame, size_t len);
+
+/* keep a copy of every frame a NIC sends (they still go on the link), for
+ * tests that check the TX pipe's output; dp_tx_pop takes the oldest: returns
+ * 1 and its length in *len (truncated to cap), or 0 when none is left */
+void dp_tx_capture(struct dp_pair *d, int nic, int on);
+int dp_tx_pop(struct dp_pair *d, int nic, uint8_t *buf, size_t cap, size_t *len);
+
+/* change a NIC's DMA write stall probability (1.0 holds every write) */
+void dp_set_dma_wr_stall(struct dp_pair *d, int nic, double p);
+/* bytes a NIC has DMA-written so far */
+uint64_t dp_dma_written(struct dp_pair *d, int nic);
 
 void dp_run(struct dp_pair *d, uint64_t cycles);
 uint64_t dp_cycle(const struct dp_pair *d);
