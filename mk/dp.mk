@@ -29,11 +29,19 @@ $(BUILD)/bin/tb_rx: tb/rx/tb_rx.c $(BUILD)/dp/dp_harness.o $(ROCE_OBJ_SAN) $(LIN
 	$(CXX) $(SAN) -o $@ $(BUILD)/dp/tb/tb_rx.o $(BUILD)/dp/dp_harness.o $(DP_VLIB) $(VLIB) \
 	  $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIBS)
 
-.PHONY: test-rx
+$(BUILD)/bin/tb_tx: tb/tx/tb_tx.c $(BUILD)/dp/dp_harness.o $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIB)
+	@mkdir -p $(dir $@) $(BUILD)/dp/tb
+	$(CC) $(CFLAGS) $(SAN) -Isim/dp $(ROCE_INC) -c $< -o $(BUILD)/dp/tb/tb_tx.o
+	$(CXX) $(SAN) -o $@ $(BUILD)/dp/tb/tb_tx.o $(BUILD)/dp/dp_harness.o $(DP_VLIB) $(VLIB) \
+	  $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIBS)
+
+.PHONY: test-rx test-tx
 test-rx: $(BUILD)/bin/tb_rx
 	$(BUILD)/bin/tb_rx $(if $(SEED),--seed $(SEED))
+test-tx: $(BUILD)/bin/tb_tx
+	$(BUILD)/bin/tb_tx $(if $(SEED),--seed $(SEED)) $(if $(filter 1,$(SLOW)),--rounds 300)
 
-TESTS += test-rx
+TESTS += test-tx test-rx
 
 DP_PACKETS := $(if $(filter 1,$(SLOW)),1000000,100000)
 # A fixed seed by default: some seeds still fail the impaired-link test

@@ -47,7 +47,11 @@ module hpnic_rx_decide #(
     // memory-region table entries, log2
     parameter MR_LOG2 = 10,
     // log2 of each output FIFO's depth
-    parameter FIFO_LOG2 = 5
+    parameter FIFO_LOG2 = 5,
+    // log2 of the ACK/NAK queue to TX. It must hold the ACKs requested while
+    // TX drains the data frames queued ahead of them (hpnic_tx_hdr's
+    // in-flight byte budget, 16 KiB: 330 cycles, 113 64-byte packets)
+    parameter ACK_FIFO_LOG2 = 8
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -111,6 +115,7 @@ module hpnic_rx_decide #(
      */
     output wire                  m_commit_valid,    // per packet with payload or a completer event
     input  wire                  m_commit_ready,
+    input  wire [15:0]           commit_done,       // commit entries carried out (mod 2^16)
     output wire [1:0]            m_commit_pay,      // CM_NONE, CM_WRITE, CM_DROP
     output wire [63:0]           m_commit_addr,
     output wire [12:0]           m_commit_len,
@@ -191,14 +196,16 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
  * Output room: each packet produces at most one entry per FIFO
  */
 localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
-localparam AK_W = QW + 8 + 24 + 24 + 1 + 336;
-localparam RW_W = QW + 24 + 64 + 32 + 24;
-wire [FIFO_LOG2:0] cm_count, ak_count, rw_count;
+localparam AK_W = 16 + QW + 8 + 24 + 24 + 1 + 336;
+localparam RW_W = 16 + QW + 24 + 64 + 32 + 24;
+wire [FIFO_LOG2:0] cm_count, rw_count;
+wire [ACK_FIFO_LOG2:0] ak_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
+localparam [ACK_FIFO_LOG2:0] AK_ROOM = 2**ACK_FIFO_LOG2 - 4;
 reg room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= cm_count < ROOM && ak_count < ROOM && rw_count < ROOM;
+    room_reg <= cm_count < ROOM && ak_count < AK_ROOM && rw_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
     end
@@ -625,15 +632,27 @@ reg [RW_W-1:0] rw_data = 0;
 reg [3:0]      why_reg = 0;
 reg            why_valid = 0;
 
+// Commit entries written so far, this packet's included. An ACK or a READ
+// waits until commit has carried out that many: a WRITE is acknowledged only
+// once its payload (and every earlier one) is handed to memory, and a READ
+// reads memory only after the WRITEs before it (PCIe keeps a read behind the
+// posted writes issued before it). So a requester's completion means the
+// data is in place, and WRITE then READ on a QP reads what was written.
+reg  [15:0] cm_seq_reg = 0;
+wire        cm_this = s2_valid && (do_commit || do_cack);
+wire [15:0] cm_seq_next = cm_seq_reg + {15'd0, cm_this};
+
 always @(posedge clk) begin
-    cm_wr <= s2_valid && (do_commit || do_cack);
+    cm_seq_reg <= cm_seq_next;
+    cm_wr <= cm_this;
     cm_data <= {!do_commit ? CM_NONE : commit_drop ? CM_DROP : CM_WRITE, commit_addr, s2_len,
                 do_cack, s2_qpn, cack_kind, cack_psn, cack_int, s2_int};
     ak_wr <= s2_valid && do_ack;
     // ACKs echo the INT of the packet they acknowledge; NAKs carry none
-    ak_data <= {s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == SYN_ACK, s2_int};
+    ak_data <= {cm_seq_next, s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == SYN_ACK,
+                s2_int};
     rw_wr <= s2_valid && do_rdwork;
-    rw_data <= {s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn};
+    rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn};
     why_reg <= why;
     why_valid <= s2_valid;
 
@@ -651,6 +670,7 @@ always @(posedge clk) begin
     end
 
     if (rst) begin
+        cm_seq_reg <= 0;
         cm_wr <= 1'b0;
         ak_wr <= 1'b0;
         rw_wr <= 1'b0;
@@ -668,6 +688,16 @@ always @(posedge clk) begin
     end
 end
 
+// an ACK/NAK or READ is due once commit has done its entries (serial compare)
+wire        ak_head_valid, rw_head_valid;
+wire [15:0] ak_seq, rw_seq;
+wire [15:0] ak_wait = ak_seq - commit_done;
+wire [15:0] rw_wait = rw_seq - commit_done;
+wire        ak_due = ak_wait == 16'd0 || ak_wait[15];
+wire        rw_due = rw_wait == 16'd0 || rw_wait[15];
+assign m_ack_valid = ak_head_valid && ak_due;
+assign m_rdwork_valid = rw_head_valid && rw_due;
+
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
 wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready;
@@ -684,12 +714,12 @@ cm_fifo_inst (
     .count(cm_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(AK_W))
+hpnic_fifo #(.DEPTH_LOG2(ACK_FIFO_LOG2), .WIDTH(AK_W))
 ak_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(ak_wr), .s_ready(ak_fifo_ready), .s_data(ak_data),
-    .m_valid(m_ack_valid), .m_ready(m_ack_ready),
-    .m_data({m_ack_qpn, m_ack_syn, m_ack_psn, m_ack_msn, m_ack_int_valid, m_ack_int_nhop,
+    .m_valid(ak_head_valid), .m_ready(m_ack_ready && ak_due),
+    .m_data({ak_seq, m_ack_qpn, m_ack_syn, m_ack_psn, m_ack_msn, m_ack_int_valid, m_ack_int_nhop,
              m_ack_int_path, m_ack_int_hops}),
     .count(ak_count)
 );
@@ -698,8 +728,8 @@ hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W))
 rw_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
-    .m_valid(m_rdwork_valid), .m_ready(m_rdwork_ready),
-    .m_data({m_rdwork_qpn, m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn}),
+    .m_valid(rw_head_valid), .m_ready(m_rdwork_ready && rw_due),
+    .m_data({rw_seq, m_rdwork_qpn, m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn}),
     .count(rw_count)
 );
 

@@ -638,6 +638,7 @@ wire [1:0]    cm_pay;
 wire [63:0]   cm_addr;
 wire [12:0]   cm_len;
 wire [QW+3+24+1+336-1:0] cm_cack_data;
+wire [15:0]   cm_done;
 wire [31:0]   st_badqp, st_dup, st_oos, st_nakseq, st_acc, st_len, st_stray, st_gap,
               st_writes, st_reads;
 
@@ -690,6 +691,7 @@ rx_decide_inst (
     .s_pkt_int_hops(pk_hops),
     .m_commit_valid(cm_valid),
     .m_commit_ready(cm_ready),
+    .commit_done(cm_done),
     .m_commit_pay(cm_pay),
     .m_commit_addr(cm_addr),
     .m_commit_len(cm_len),
@@ -757,6 +759,7 @@ rx_commit_inst (
     .m_dma_wr_tvalid(m_dma_wr_tvalid),
     .m_dma_wr_tready(m_dma_wr_tready),
     .m_dma_wr_tlast(m_dma_wr_tlast),
+    .done_count(cm_done),
     .m_cack_valid(cack_valid),
     .m_cack_ready(cack_ready),
     .m_cack_data({cack_qpn, cack_kind, cack_psn, cack_int_valid, cack_nhop, cack_path, cack_hops})

@@ -27,7 +27,11 @@ module hpnic_tx_hdr #(
     // assembler. Each one's payload DMA read is issued from here, so this
     // must cover the DMA read latency: 64 packets of 64 B take 187 cycles
     // on a 100G line
-    parameter INFLIGHT_LOG2 = 6
+    parameter INFLIGHT_LOG2 = 6,
+    // payload bytes that may wait the same way (log2). ACKs queue behind
+    // them, so this bounds an ACK's wait: 16 KiB is 330 cycles at 100G, and
+    // covers a DMA read latency of as much
+    parameter INFLIGHT_BYTES_LOG2 = 14
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -104,7 +108,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
  * Output room: each descriptor makes one header, one view, at most one DMA
  * request; descriptors are accepted while every FIFO can take three more
  */
-localparam HDR_W = 112*8 + 7;
+localparam HDR_W = 112*8 + 7 + 13;
 localparam VIEW_W = 512 + 32 + 1;
 localparam DMA_W = 64 + 13;
 localparam FIFO_LOG2 = INFLIGHT_LOG2;
@@ -119,8 +123,29 @@ always @(posedge clk) begin
     end
 end
 
-wire take = room_reg && s_desc_valid;
+// payload bytes accepted and not yet handed to the frame assembler: a soft
+// budget (checked a cycle late, so it may be exceeded by a few packets)
+localparam IBW = INFLIGHT_BYTES_LOG2 + 2;
+localparam [IBW-1:0] BYTES_LIMIT = 2**INFLIGHT_BYTES_LOG2;
+reg  [IBW-1:0] inflight_reg = 0;
+reg            bytes_ok_reg = 1'b0;
+wire           hdr_out = m_hdr_valid && m_hdr_ready;
+wire [12:0]    hdr_out_len;
+
+wire take = room_reg && s_desc_valid && (bytes_ok_reg || s_desc_len == 0);
 assign s_desc_ready = take;
+
+wire [IBW-1:0] bytes_in = take ? {{(IBW-13){1'b0}}, s_desc_len} : {IBW{1'b0}};
+wire [IBW-1:0] bytes_out = hdr_out ? {{(IBW-13){1'b0}}, hdr_out_len} : {IBW{1'b0}};
+
+always @(posedge clk) begin
+    inflight_reg <= inflight_reg + bytes_in - bytes_out;
+    bytes_ok_reg <= inflight_reg < BYTES_LIMIT;
+    if (rst) begin
+        inflight_reg <= 0;
+        bytes_ok_reg <= 1'b0;
+    end
+end
 
 /*
  * Stage 1: QP context read
@@ -308,7 +333,7 @@ reg [DMA_W-1:0]  dma_data = 0;
 
 always @(posedge clk) begin
     hdr_wr <= s2_valid;
-    hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes};
+    hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
     dma_wr <= s2_valid && s2_len != 0;
     dma_data <= {s2_addr, s2_len};
@@ -329,7 +354,7 @@ hdr_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(hdr_wr), .s_ready(hdr_fifo_ready), .s_data(hdr_data),
     .m_valid(m_hdr_valid), .m_ready(m_hdr_ready),
-    .m_data({m_hdr_data, m_hdr_len}),
+    .m_data({m_hdr_data, m_hdr_len, hdr_out_len}),
     .count(hdr_count)
 );
 

@@ -49,8 +49,7 @@ struct Nic {
 	struct Rd { uint64_t ready; uint64_t addr; uint32_t len; };
 	std::deque<Rd> rds;
 	uint32_t rd_off = 0;
-	bool wr_active = false;
-	uint64_t wr_addr = 0;
+	std::deque<uint64_t> wr_cmds;         // DMA write commands, data in order
 	uint32_t wr_off = 0;
 	std::deque<dp_cpl> cpls;
 	std::vector<int64_t> pending = std::vector<int64_t>(NQP);
@@ -415,9 +414,10 @@ static void drive(dp_pair *d, int i)
 	m->s_dma_rd_tvalid = n.drv_rd;
 	m->m_dma_rd_ready = 1;
 
-	/* DMA write: a command, then its data */
-	m->m_dma_wr_cmd_ready = !n.wr_active;
-	n.drv_wr_ready = n.wr_active && !chance(d, n.dma_wr_stall);
+	/* DMA write: commands queue (a real engine takes the next one while the
+	 * data of the last flows), data follows in command order */
+	m->m_dma_wr_cmd_ready = n.wr_cmds.size() < 16;
+	n.drv_wr_ready = !n.wr_cmds.empty() && !chance(d, n.dma_wr_stall);
 	m->m_dma_wr_tready = n.drv_wr_ready;
 
 	/* WQE fetch responses, doorbells, QP init */
@@ -474,7 +474,8 @@ static void drive(dp_pair *d, int i)
 	m->m_notify_ready = 1;
 
 	/* MAC TX: takes frames while the line has room for about one more */
-	m->m_axis_tx_tready = link_tx_free_ps(d->lk[i]) <= now_ps + d->mac_fifo_ps[i];
+	m->m_axis_tx_tready = link_tx_free_ps(d->lk[i]) <= now_ps + d->mac_fifo_ps[i] &&
+			      !chance(d, d->cfg.mac_tx_stall);
 
 	/* MAC RX: one beat per cycle, no back-pressure */
 	n.drv_rx = !n.rxq.empty();
@@ -525,18 +526,13 @@ static void sample(dp_pair *d, int i)
 		}
 		moved = true;
 	}
-	if (!n.wr_active && m->m_dma_wr_cmd_valid) {
-		n.wr_active = true;
-		n.wr_addr = m->m_dma_wr_cmd_addr;
-		n.wr_off = 0;
-		moved = true;
-	} else if (n.drv_wr_ready && m->m_dma_wr_tvalid) {
+	if (n.drv_wr_ready && m->m_dma_wr_tvalid) {
 		uint64_t keep = m->m_dma_wr_tkeep;
 		unsigned cnt = 0;
 
 		while (cnt < 64 && (keep >> cnt & 1))
 			cnt++;
-		uint64_t a = n.wr_addr + n.wr_off;
+		uint64_t a = n.wr_cmds.front() + n.wr_off;
 
 		if (!in_allowed(n, a, cnt))
 			n.st.dma_wr_outside++;
@@ -548,8 +544,13 @@ static void sample(dp_pair *d, int i)
 		n.st.dma_wr_bytes += cnt;
 		n.wr_off += cnt;
 		if (m->m_dma_wr_tlast) {
-			n.wr_active = false;
+			n.wr_cmds.pop_front();
+			n.wr_off = 0;
 		}
+		moved = true;
+	}
+	if (m->m_dma_wr_cmd_ready && m->m_dma_wr_cmd_valid) {
+		n.wr_cmds.push_back(m->m_dma_wr_cmd_addr);
 		moved = true;
 	}
 	if (m->m_fetch_valid) {

@@ -34,6 +34,7 @@ struct dp_cfg {
 	double dma_rd_idle;            /* chance a DMA read beat is held back a cycle */
 	double dma_wr_stall;           /* chance the DMA write side stalls a cycle */
 	double pktsend_idle;           /* chance the scheduler skips a cycle */
+	double mac_tx_stall;           /* chance the MAC holds tready low a cycle */
 	int int_enable;
 	uint16_t int_port;
 	uint16_t rto;                  /* retransmit timeout, units of 1024 cycles */

@@ -702,6 +702,67 @@ static void bench_latency(const struct opts *o)
 	}
 }
 
+/*
+ * RX frame rate: frames of one size injected into NIC 1 at the 100G line's
+ * spacing (wire bytes / 50 per cycle) for a while: any dropped as rx_full
+ * means the RX pipe cannot keep up with that size
+ */
+static void bench_rx_rate(const struct opts *o)
+{
+	static const struct { uint8_t opcode; uint32_t pay; const char *what; } k[] = {
+		{ 0x11, 0, "ACK (62 B frame)" },
+		{ 0x0a, 64, "WRITE ONLY 64 B" },
+		{ 0x07, 64, "WRITE MIDDLE 64 B" },
+		{ 0x07, 256, "WRITE MIDDLE 256 B" },
+		{ 0x07, 1024, "WRITE MIDDLE 1 KiB" },
+	};
+
+	for (unsigned i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
+		struct roce_pkt p;
+		uint8_t buf[2048], pay[1024];
+		size_t len;
+		double t = 0, per;
+		struct dp_nic_stats s;
+		const unsigned n = 20000;
+		uint32_t psn = 0x100;
+
+		memset(pay, 0x5a, sizeof(pay));
+		/* a WRITE stream in sequence to a connected QP of the MTU under test */
+		dp_connect(d, 2, 700, k[i].pay >= 256 ? (k[i].pay == 256 ? 8 : 10) : 6, 0x100, 0x200);
+		dp_run(d, 100);
+		for (unsigned f = 0; f < n; f++) {
+			roce_pkt_init(&p, k[i].opcode, 700, psn);
+			p.dst_mac[0] = 0x02;
+			p.dst_mac[5] = 0x11;
+			p.src_mac[0] = 0x02;
+			p.src_mac[5] = 0x10;
+			p.dst_ip = 0x0a000002;
+			p.src_ip = 0x0a000001;
+			p.va = MR_VA;
+			p.rkey = RKEY;
+			p.dma_len = k[i].pay;
+			p.payload = pay;
+			p.payload_len = k[i].pay;
+			if (f == 0 && k[i].opcode == 0x07)
+				p.opcode = 0x06, p.dma_len = k[i].pay * n;
+			roce_build(&p, buf, sizeof(buf), &len);
+			if (k[i].opcode != 0x11)
+				psn = (psn + 1) & 0xffffff;
+			dp_inject(d, 1, buf, len);
+			per = (double)(len + 24) / 50.0;
+			t += per;
+			dp_run(d, (uint64_t)t);
+			t -= (uint64_t)t;
+		}
+		dp_run(d, 5000);
+		dp_stats(d, 1, &s);
+		printf("bench: RX at line rate, %-20s %u frames: %u dropped as rx_full, %u written, %.2f"
+		       " cycles per frame\n", k[i].what, n, s.rtl[2], s.rtl[27], per);
+		dp_free(d);
+	}
+}
+
 static void run_pcaps(const struct opts *o)
 {
 	char path[512];
@@ -799,6 +860,8 @@ int main(int argc, char **argv)
 		}
 		if (want(&o, "latency"))
 			bench_latency(&o);
+		if (want(&o, "rx-rate"))
+			bench_rx_rate(&o);
 		if (want(&o, "loss"))
 			test_loss(&o, 0.01, 0.001, 0.01, o.packets, 0);
 		if (want(&o, "loss-int"))
