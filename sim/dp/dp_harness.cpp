@@ -120,6 +120,22 @@ extern "C" void dp_cfg_default(struct dp_cfg *c)
 	c->seed = 1;
 }
 
+extern "C" void dp_cfg_test(struct dp_cfg *c, uint64_t seed, int int_enable, double stall,
+			    const char *pcap_base)
+{
+	dp_cfg_default(c);
+	c->seed = seed;
+	c->int_enable = int_enable;
+	c->dma_rd_idle = stall;
+	c->dma_wr_stall = stall;
+	c->pktsend_idle = stall;
+	c->mac_tx_stall = stall;
+	if (pcap_base) {
+		snprintf(c->pcap_name, sizeof(c->pcap_name), "%s-int%d.pcap", pcap_base, int_enable);
+		c->pcap_path = c->pcap_name;
+	}
+}
+
 static bool chance(dp_pair *d, double p)
 {
 	return p > 0 && d->uni(d->rng) < p;
@@ -215,6 +231,18 @@ extern "C" struct dp_pair *dp_new(const struct dp_cfg *c, char *err, size_t errl
 		n.m->rst = 0;
 	for (int k = 0; k < 4; k++)
 		tick(d);
+	return d;
+}
+
+extern "C" struct dp_pair *dp_new_or_exit(const struct dp_cfg *c, const char *prog)
+{
+	char err[256];
+	dp_pair *d = dp_new(c, err, sizeof(err));
+
+	if (!d) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		exit(2);
+	}
 	return d;
 }
 
@@ -341,10 +369,20 @@ extern "C" int dp_poll(struct dp_pair *d, int nic, struct dp_cpl *c)
 	return 1;
 }
 
+/* injected frames go to the pcap too: a capture of a fuzz run shows what RX saw */
+static void pcap_injected(dp_pair *d, const uint8_t *frame, size_t len)
+{
+	if (!d->pcap_on)
+		return;
+	roce_pcap_write(&d->pcap, d->cycle * PS_PER_CYCLE / 1000, frame, len);
+	fprintf(d->expect, "injected\n");
+}
+
 extern "C" int dp_inject(struct dp_pair *d, int nic, const uint8_t *frame, size_t len)
 {
 	if (!len)
 		return -1;
+	pcap_injected(d, frame, len);
 	d->nic[nic].rxq.emplace_back(frame, frame + len);
 	d->nic[nic].rxq_err.push_back(false);
 	return 0;
@@ -354,6 +392,7 @@ extern "C" int dp_inject_mac_err(struct dp_pair *d, int nic, const uint8_t *fram
 {
 	if (!len)
 		return -1;
+	pcap_injected(d, frame, len);
 	d->nic[nic].rxq.emplace_back(frame, frame + len);
 	d->nic[nic].rxq_err.push_back(true);
 	return 0;

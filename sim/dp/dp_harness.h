@@ -40,6 +40,7 @@ struct dp_cfg {
 	uint16_t rto;                  /* retransmit timeout, units of 1024 cycles */
 	struct link_cfg link[2];       /* [0]: NIC 0 -> NIC 1, [1]: back */
 	const char *pcap_path;         /* every frame sent, both ways; NULL: none */
+	char pcap_name[256];           /* storage for dp_cfg_test's pcap_path */
 	const char *fst_path;          /* waves of one NIC; NULL: none */
 	int fst_nic;                   /* which: 0 or 1 */
 	uint64_t fst_from;             /* first cycle dumped */
@@ -87,7 +88,17 @@ struct dp_probe {
 struct dp_pair;
 
 void dp_cfg_default(struct dp_cfg *c);
+/*
+ * The defaults, then what a randomized test sets: its seed, INT on or off,
+ * the chance of a stall on every host stream and the MAC, and, when
+ * pcap_base is not NULL, every frame to <pcap_base>-int<0|1>.pcap (the
+ * name is kept in c, which must outlive dp_new)
+ */
+void dp_cfg_test(struct dp_cfg *c, uint64_t seed, int int_enable, double stall,
+		 const char *pcap_base);
 struct dp_pair *dp_new(const struct dp_cfg *c, char *err, size_t errlen);
+/* the same for test programs: prints "prog: reason" and exits 2 on failure */
+struct dp_pair *dp_new_or_exit(const struct dp_cfg *c, const char *prog);
 void dp_free(struct dp_pair *d);
 
 /* connect QP qa on NIC 0 with QP qb on NIC 1 and bring both to RTS */

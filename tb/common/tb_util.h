@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Helpers shared by the tests of tb/common and tb/shim: failure counting,
- * a seeded PRNG, the common command line (--seed, a length, --fst, --help).
+ * Helpers shared by the tests of tb/: failure counting, a seeded PRNG,
+ * deterministic buffer contents, the common command line (--seed, a length,
+ * --fst, --help).
  */
 #ifndef TB_UTIL_H
 #define TB_UTIL_H
@@ -55,6 +56,19 @@ static inline uint32_t rndr(uint32_t n)
 static inline int rndp(double p)
 {
 	return (double)(rnd() >> 11) / 9007199254740992.0 < p;
+}
+
+/* deterministic bytes for a buffer, from a seed (independent of rnd()) */
+static inline void tb_fill(uint8_t *p, size_t n, uint64_t seed)
+{
+	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
+
+	for (size_t i = 0; i < n; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		p[i] = (uint8_t)x;
+	}
 }
 
 /* a seed from the clock, for runs without --seed */

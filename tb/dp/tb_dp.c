@@ -27,47 +27,9 @@
 #include <time.h>
 
 #include "dp_harness.h"
+#include "tb_util.h"
 #include "roce_pkt.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                     \
-			fprintf(stderr, "\n");                            \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
-
-static uint64_t rng_s = 1;
-
-static uint64_t rnd(void)
-{
-	rng_s ^= rng_s << 13;
-	rng_s ^= rng_s >> 7;
-	rng_s ^= rng_s << 17;
-	return rng_s;
-}
-
-static uint32_t rndr(uint32_t n)
-{
-	return n ? (uint32_t)(rnd() % n) : 0;
-}
-
-/* deterministic bytes for a buffer, from a seed */
-static void fill(uint8_t *p, size_t n, uint64_t seed)
-{
-	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-
-	for (size_t i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (uint8_t)x;
-	}
-}
 
 static size_t first_diff(const uint8_t *a, const uint8_t *b, size_t n)
 {
@@ -119,7 +81,6 @@ static struct dp_pair *new_pair(const struct opts *o, int int_enable, double los
 {
 	struct dp_cfg c;
 	struct dp_pair *d;
-	char err[256];
 
 	dp_cfg_default(&c);
 	c.mem_mb = MEM_MB;
@@ -142,11 +103,7 @@ static struct dp_pair *new_pair(const struct opts *o, int int_enable, double los
 		c.link[i].prop_delay_ps = 500000;     /* 0.5 us */
 		c.link[i].seed = o->seed * 2 + i + 1;
 	}
-	d = dp_new(&c, err, sizeof(err));
-	if (!d) {
-		fprintf(stderr, "tb_dp: %s\n", err);
-		exit(2);
-	}
+	d = dp_new_or_exit(&c, "tb_dp");
 	for (int n = 0; n < 2; n++)
 		dp_mr(d, n, MR_IDX, MR_TAG, DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ, MR_VA, MR_LEN,
 		      MR_IOVA);
@@ -171,7 +128,7 @@ static int job_data_ok(struct dp_pair *d, const struct job *j)
 	uint8_t *want = malloc(j->w.len ? j->w.len : 1);
 	int ok;
 
-	fill(want, j->w.len, j->seed);
+	tb_fill(want, j->w.len, j->seed);
 	ok = first_diff(dst, want, j->w.len) == j->w.len;
 	free(want);
 	return ok;
@@ -189,11 +146,11 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 		uint8_t *lm = dp_mem(d, j[i].nic), *rm = dp_mem(d, !j[i].nic);
 
 		if (j[i].w.read) {
-			fill(rm + j[i].rem, j[i].w.len, j[i].seed);
+			tb_fill(rm + j[i].rem, j[i].w.len, j[i].seed);
 			memset(lm + j[i].loc, 0xee, j[i].w.len);
 			dp_allow_write(d, j[i].nic, j[i].loc, j[i].w.len);
 		} else {
-			fill(lm + j[i].loc, j[i].w.len, j[i].seed);
+			tb_fill(lm + j[i].loc, j[i].w.len, j[i].seed);
 			memset(rm + j[i].rem, 0xee, j[i].w.len);
 		}
 		dp_post(d, j[i].nic, j[i].qpn, &j[i].w);
@@ -246,7 +203,7 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 			free(want);
 			continue;
 		}
-		fill(want, j[i].w.len, j[i].seed);
+		tb_fill(want, j[i].w.len, j[i].seed);
 		at = first_diff(dst, want, j[i].w.len);
 		if (j[i].status || at != j[i].w.len) {
 			if (bad++ < 5)
@@ -426,7 +383,7 @@ static void test_protect(const struct opts *o)
 	/* a read-only and a write-only region beside the read-write one */
 	dp_mr(d, 1, 2, 0x21, DP_ACC_REMOTE_READ, ro_va, 1 << 20, ro_iova);
 	dp_mr(d, 1, 3, 0x22, DP_ACC_REMOTE_WRITE, wo_va, 1 << 20, wo_iova);
-	fill(m1, msz, o->seed ^ 0x55);
+	tb_fill(m1, msz, o->seed ^ 0x55);
 	memset(j, 0, sizeof(j));
 	for (int i = 0; i < 6; i++) {
 		j[i].nic = 0;
@@ -448,8 +405,8 @@ static void test_protect(const struct opts *o)
 	/* 5: an index with no region */
 	j[5].w = (struct dp_wqe){ 0, 100, j[5].loc, 0x1000, (77 << 8) | 0x01 };
 	for (int i = 1; i < 6; i++)
-		fill(dp_mem(d, 0) + j[i].loc, j[i].w.len, j[i].seed);
-	fill(dp_mem(d, 0) + j[0].loc, j[0].w.len, j[0].seed);
+		tb_fill(dp_mem(d, 0) + j[i].loc, j[i].w.len, j[i].seed);
+	tb_fill(dp_mem(d, 0) + j[0].loc, j[0].w.len, j[0].seed);
 	dp_allow_write(d, 0, j[4].loc, j[4].w.len);
 	memcpy(shadow, m1, msz);
 	for (int i = 0; i < 6; i++)
@@ -471,7 +428,7 @@ static void test_protect(const struct opts *o)
 			break;
 	}
 	/* the clean WRITE landed; nothing else in the responder's memory moved */
-	fill(shadow + j[0].rem, j[0].w.len, j[0].seed);
+	tb_fill(shadow + j[0].rem, j[0].w.len, j[0].seed);
 	for (int i = 0; i < 6; i++) {
 		int want_err = i != 0;
 
@@ -522,7 +479,7 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 	j[0].rem = legit_iova + 0x100;
 	j[0].w = (struct dp_wqe){ 0, 3u << 20, j[0].loc, legit_va + 0x100,
 				  (legit_mr << 8) | legit_tag };
-	fill(dp_mem(d, 0) + j[0].loc, j[0].w.len, j[0].seed);
+	tb_fill(dp_mem(d, 0) + j[0].loc, j[0].w.len, j[0].seed);
 	dp_post(d, 0, j[0].qpn, &j[0].w);
 
 	while (injected < frames) {
@@ -605,7 +562,7 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 	{
 		uint8_t *want = malloc(j[0].w.len);
 
-		fill(want, j[0].w.len, j[0].seed);
+		tb_fill(want, j[0].w.len, j[0].seed);
 		bad = !j[0].done || j[0].status ||
 		      first_diff(dp_mem(d, 1) + j[0].rem, want, j[0].w.len) != j[0].w.len;
 		free(want);
@@ -624,32 +581,45 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 }
 
 /* one QP WRITE at a payload size: the fraction of the line it keeps busy */
+/*
+ * One QP WRITE at a payload size (= path MTU), in the middle of a long
+ * message: the payload delivered into the responder's memory per unit of
+ * time, as a fraction of the 100G wire limit for that size. The wire limit
+ * counts every byte a WRITE MIDDLE frame puts on the line: Ethernet 14,
+ * IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4, preamble 8, IFG 12 (82 bytes), so
+ * it is payload / (payload + 82) of 100 Gb/s. Retransmissions and idle
+ * cycles count against it.
+ */
 static double bench_rate(const struct opts *o, unsigned mtu_log2, uint64_t packets)
 {
 	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
-	unsigned qmap[2][64];
 	const unsigned p = 1u << mtu_log2;
 	const uint32_t len = (uint32_t)(packets * p < (24u << 20) ? packets * p : (24u << 20));
 	struct dp_wqe w = { 0, len, 0, MR_VA, RKEY };
 	struct link_stats a, b;
+	struct dp_nic_stats ra, rb;
 	uint64_t t_a, t_b;
-	double frac;
+	double busy, good_gbps, limit_gbps, frac;
 
-	(void)qmap;
 	/* path MTU = the payload size under test */
 	dp_connect(d, 2, 700, mtu_log2, 0x100, 0x200);
 	dp_run(d, 200);
 	dp_post(d, 0, 2, &w);
 	dp_run(d, 2000);                          /* warm up */
 	dp_link_stats(d, 0, &a);
+	dp_stats(d, 1, &ra);
 	t_a = dp_cycle(d);
 	dp_run(d, (uint64_t)len / 64 / 2);        /* about half the transfer */
 	dp_link_stats(d, 0, &b);
+	dp_stats(d, 1, &rb);
 	t_b = dp_cycle(d);
-	frac = (double)(b.busy_ps - a.busy_ps) / ((double)(t_b - t_a) * 4000.0);
-	printf("bench: one QP WRITE, %4u B payload: %" PRIu64 " frames in %" PRIu64
-	       " cycles, line busy %.2f%% of 100 Gb/s (wire bytes incl. headers, FCS, preamble, IFG)\n",
-	       p, b.sent - a.sent, t_b - t_a, 100 * frac);
+	busy = (double)(b.busy_ps - a.busy_ps) / ((double)(t_b - t_a) * 4000.0);
+	good_gbps = (double)(rb.dma_wr_bytes - ra.dma_wr_bytes) * 8.0 / ((double)(t_b - t_a) * 4.0);
+	limit_gbps = 100.0 * p / (p + 82.0);
+	frac = good_gbps / limit_gbps;
+	printf("bench: one QP WRITE, %4u B payload: %" PRIu64 " frames in %" PRIu64 " cycles;"
+	       " goodput %.2f Gb/s of a %.2f Gb/s wire limit: %.2f%%; line busy %.2f%%\n", p,
+	       b.sent - a.sent, t_b - t_a, good_gbps, limit_gbps, 100 * frac, 100 * busy);
 	dp_free(d);
 	return frac;
 }
@@ -668,17 +638,12 @@ static void bench_latency(const struct opts *o)
 		struct dp_cfg c;
 		struct dp_pair *d;
 		struct dp_probe pr;
-		char err[256];
 		struct dp_wqe w = { 0, sizes[k], 0, MR_VA, RKEY };
 
 		dp_cfg_default(&c);
 		c.mem_mb = MEM_MB;
 		c.seed = o->seed;
-		d = dp_new(&c, err, sizeof(err));
-		if (!d) {
-			fprintf(stderr, "tb_dp: %s\n", err);
-			exit(2);
-		}
+		d = dp_new_or_exit(&c, "tb_dp");
 		dp_mr(d, 1, MR_IDX, MR_TAG, DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ, MR_VA, MR_LEN,
 		      MR_IOVA);
 		dp_connect(d, 2, 700, 12, 0x100, 0x200);
@@ -808,7 +773,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .seed = (uint64_t)time(NULL), .packets = 100000 };
+	struct opts o = { .seed = tb_clock_seed(), .packets = 100000 };
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -847,9 +812,7 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("tb_dp: seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", o.seed, o.seed);
-	rng_s = o.seed * 0x9e3779b97f4a7c15ull + 7;
-	if (!rng_s)
-		rng_s = 1;
+	tb_seed(o.seed * 0x9e3779b97f4a7c15ull + 7);
 	if (o.bench) {
 		static const unsigned mtus[] = { 6, 8, 10, 12 };
 
@@ -884,6 +847,6 @@ int main(int argc, char **argv)
 		if (want(&o, "loss-int"))
 			test_loss(&o, 0.01, 0.001, 0.01, want(&o, "loss") ? o.packets / 10 : o.packets, 1);
 	}
-	printf("tb_dp: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
-	return failures ? 1 : 0;
+	printf("tb_dp: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
+	return tb_failures ? 1 : 0;
 }

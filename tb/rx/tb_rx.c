@@ -23,29 +23,11 @@
 #include <time.h>
 
 #include "dp_harness.h"
+#include "tb_util.h"
 #include "roce_pkt.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                     \
-			fprintf(stderr, "\n");                            \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
-
-static uint64_t rng_s = 1;
-
-static uint64_t rnd(void)
-{
-	rng_s ^= rng_s << 13;
-	rng_s ^= rng_s >> 7;
-	rng_s ^= rng_s << 17;
-	return rng_s;
-}
+/* --pcap: every frame of the run, both directions, to <base>-int{0,1}.pcap */
+static const char *pcap_base;
 
 /* NIC n's addresses in the harness */
 #define MAC_OF(n)   (0x020000000010ull + (n))
@@ -619,41 +601,19 @@ struct job {
 	unsigned status;
 };
 
-static void fill(uint8_t *p, size_t n, uint64_t seed)
-{
-	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-
-	for (size_t i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (uint8_t)x;
-	}
-}
-
 static void run_env(uint64_t seed, int int_enable)
 {
 	struct dp_cfg c;
 	struct env e;
-	char err[256];
 	struct job j[4];
 	struct dp_nic_stats s;
 	uint64_t in_drops = 0;
 
 	memset(&e, 0, sizeof(e));
 	e.shadow = malloc(MR_LEN);
-	dp_cfg_default(&c);
+	dp_cfg_test(&c, seed, int_enable, 0.05, pcap_base);
 	c.mem_mb = 32;
-	c.seed = seed;
-	c.int_enable = int_enable;
-	c.dma_rd_idle = 0.05;
-	c.dma_wr_stall = 0.05;
-	c.pktsend_idle = 0.05;
-	e.d = dp_new(&c, err, sizeof(err));
-	if (!e.d) {
-		fprintf(stderr, "tb_rx: %s\n", err);
-		exit(2);
-	}
+	e.d = dp_new_or_exit(&c, "tb_rx");
 	e.int_enable = int_enable;
 	e.epsn = (uint32_t)(rnd() & 0xffffff);
 	dp_mr(e.d, 1, MR_IDX, MR_TAG, DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ, MR_VA, MR_LEN, MR_IOVA);
@@ -681,7 +641,7 @@ static void run_env(uint64_t seed, int int_enable)
 					  0x7000000000ull + ((uint64_t)i << 20), (1 << 8) | 0x21 };
 		j[i].src = rd ? (24ull << 20) + ((uint64_t)i << 20) : j[i].w.laddr;
 		j[i].dst = rd ? j[i].w.laddr : (24ull << 20) + ((uint64_t)i << 20);
-		fill(dp_mem(e.d, rd ? !nic : nic) + j[i].src, len, j[i].seed);
+		tb_fill(dp_mem(e.d, rd ? !nic : nic) + j[i].src, len, j[i].seed);
 		if (rd)
 			dp_allow_write(e.d, nic, j[i].w.laddr, len);
 		dp_post(e.d, nic, j[i].qpn, &j[i].w);
@@ -716,7 +676,7 @@ static void run_env(uint64_t seed, int int_enable)
 		uint8_t *want = malloc(j[i].w.len);
 		const uint8_t *got = dp_mem(e.d, j[i].w.read ? j[i].nic : !j[i].nic) + j[i].dst;
 
-		fill(want, j[i].w.len, j[i].seed);
+		tb_fill(want, j[i].w.len, j[i].seed);
 		CHECK(j[i].done && !j[i].status && !memcmp(got, want, j[i].w.len),
 		      "clean transfer %d (%s %u B from NIC %d): done %d status %u data %s", i,
 		      j[i].w.read ? "READ" : "WRITE", j[i].w.len, j[i].nic, j[i].done, j[i].status,
@@ -746,10 +706,11 @@ int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "seed", required_argument, NULL, 's' },
+		{ "pcap", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = tb_clock_seed();
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -757,13 +718,17 @@ int main(int argc, char **argv)
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
 			break;
+		case 'P':
+			pcap_base = optarg;
+			break;
 		case 'h':
-			printf("usage: tb_rx [--seed N]\n"
+			printf("usage: tb_rx [--seed N] [--pcap BASE]\n"
 			       "The RX pipe's checks on a simulated hpnic datapath: one crafted frame per\n"
 			       "drop reason and per transport rule (NAK, duplicate, memory protection,\n"
 			       "lengths, stray responses, buffer overflow), each checked against the\n"
 			       "counters, the memory and the ACK/NAK sent, beside a clean transfer.\n"
-			       "  --seed N   random seed (printed at start; default: the time)\n");
+			       "  --seed N     random seed (printed at start; default: the time)\n"
+			       "  --pcap BASE  every frame (the injected ones too) of each run to BASE-int0.pcap and BASE-int1.pcap\n");
 			return 0;
 		default:
 			return 2;
@@ -771,13 +736,11 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("tb_rx: seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", seed, seed);
-	rng_s = seed * 0x9e3779b97f4a7c15ull + 3;
-	if (!rng_s)
-		rng_s = 1;
+	tb_seed(seed * 0x9e3779b97f4a7c15ull + 3);
 	for (int i = 0; i < (int)sizeof(payload); i++)
 		payload[i] = (uint8_t)rnd();
 	run_env(seed, 0);
 	run_env(seed + 1, 1);
-	printf("tb_rx: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
-	return failures ? 1 : 0;
+	printf("tb_rx: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
+	return tb_failures ? 1 : 0;
 }

@@ -27,48 +27,11 @@
 #include <time.h>
 
 #include "dp_harness.h"
+#include "tb_util.h"
 #include "roce_pkt.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			if (failures < 20) {                              \
-				fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-				fprintf(stderr, __VA_ARGS__);             \
-				fprintf(stderr, "\n");                    \
-			}                                                 \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
-
-static uint64_t rng_s = 1;
-
-static uint64_t rnd(void)
-{
-	rng_s ^= rng_s << 13;
-	rng_s ^= rng_s >> 7;
-	rng_s ^= rng_s << 17;
-	return rng_s;
-}
-
-static uint32_t rndr(uint32_t n)
-{
-	return n ? (uint32_t)(rnd() % n) : 0;
-}
-
-static void fill(uint8_t *p, size_t n, uint64_t seed)
-{
-	uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
-
-	for (size_t i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (uint8_t)x;
-	}
-}
+/* --pcap: every frame of the run, both directions, to <base>-int{0,1}.pcap */
+static const char *pcap_base;
 
 #define MAC_OF(n)   (0x020000000010ull + (n))
 #define IP_OF(n)    (0x0a000001u + (n))
@@ -127,51 +90,56 @@ struct job {
 	unsigned status;
 };
 
+/* the packets of a message of len bytes from PSN psn: WRITE or READ RESPONSE
+ * FIRST/MIDDLE/LAST or ONLY, payload from NIC 0's memory at src */
+static void expect_segments(struct queue *q, int resp, uint32_t psn, uint32_t len, uint32_t mtu,
+			    uint64_t src, const struct dp_wqe *reth)
+{
+	uint32_t n = len ? (len + mtu - 1) / mtu : 1;
+	static const uint8_t ops[2][4] = {
+		{ ROCE_OP_WRITE_ONLY, ROCE_OP_WRITE_FIRST, ROCE_OP_WRITE_MIDDLE, ROCE_OP_WRITE_LAST },
+		{ ROCE_OP_READ_RESP_ONLY, ROCE_OP_READ_RESP_FIRST, ROCE_OP_READ_RESP_MIDDLE,
+		  ROCE_OP_READ_RESP_LAST },
+	};
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct exp_pkt e;
+
+		memset(&e, 0, sizeof(e));
+		e.opcode = ops[resp][n == 1 ? 0 : i == 0 ? 1 : i == n - 1 ? 3 : 2];
+		e.psn = (psn + i) & 0xffffff;
+		e.len = i == n - 1 ? len - i * mtu : mtu;
+		e.src = src + (uint64_t)i * mtu;
+		if (i == 0 && reth) {
+			e.va = reth->raddr;
+			e.rkey = reth->rkey;
+			e.dma_len = reth->len;
+		}
+		q_push(q, &e);
+	}
+}
+
 static void expect_wqe(struct qp *q, int nic, const struct dp_wqe *w)
 {
 	uint32_t mtu = 1u << q->mtu_log2;
 	uint32_t n = w->len ? (w->len + mtu - 1) / mtu : 1;
 	uint32_t *psn = nic ? &q->psn_b : &q->psn_a;
-	struct exp_pkt e;
 
-	if (w->read) {
+	if (w->read && !nic) {
+		struct exp_pkt e;
+
 		memset(&e, 0, sizeof(e));
 		e.opcode = ROCE_OP_READ_REQ;
 		e.psn = *psn;
 		e.va = w->raddr;
 		e.rkey = w->rkey;
 		e.dma_len = w->len;
-		if (!nic) {
-			q_push(&q->req, &e);
-		} else {
-			/* NIC 0 answers: n responses from the RETH's address */
-			for (uint32_t i = 0; i < n; i++) {
-				memset(&e, 0, sizeof(e));
-				e.opcode = n == 1 ? ROCE_OP_READ_RESP_ONLY :
-					   i == 0 ? ROCE_OP_READ_RESP_FIRST :
-					   i == n - 1 ? ROCE_OP_READ_RESP_LAST : ROCE_OP_READ_RESP_MIDDLE;
-				e.psn = (*psn + i) & 0xffffff;
-				e.len = i == n - 1 ? w->len - i * mtu : mtu;
-				e.src = MR_IOVA + (w->raddr - MR_VA) + (uint64_t)i * mtu;
-				q_push(&q->rsp, &e);
-			}
-		}
+		q_push(&q->req, &e);
+	} else if (w->read) {
+		/* NIC 0 answers its peer's READ from the RETH's address */
+		expect_segments(&q->rsp, 1, *psn, w->len, mtu, MR_IOVA + (w->raddr - MR_VA), NULL);
 	} else if (!nic) {
-		for (uint32_t i = 0; i < n; i++) {
-			memset(&e, 0, sizeof(e));
-			e.opcode = n == 1 ? ROCE_OP_WRITE_ONLY :
-				   i == 0 ? ROCE_OP_WRITE_FIRST :
-				   i == n - 1 ? ROCE_OP_WRITE_LAST : ROCE_OP_WRITE_MIDDLE;
-			e.psn = (*psn + i) & 0xffffff;
-			e.len = i == n - 1 ? w->len - i * mtu : mtu;
-			e.src = w->laddr + (uint64_t)i * mtu;
-			if (i == 0) {
-				e.va = w->raddr;
-				e.rkey = w->rkey;
-				e.dma_len = w->len;
-			}
-			q_push(&q->req, &e);
-		}
+		expect_segments(&q->req, 0, *psn, w->len, mtu, w->laddr, w);
 	}
 	*psn = (*psn + n) & 0xffffff;
 }
@@ -263,26 +231,15 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 {
 	struct dp_cfg c;
 	struct dp_pair *d;
-	char err[256];
 	struct qp qps[NQ];
 	static const unsigned mtus[] = { 6, 8, 9, 10, 12 };
 	uint64_t nreq = 0, nrsp = 0, nack = 0, frames = 0;
 	uint8_t *f = malloc(MAXPKT);
-	int bad_before = failures;
+	int bad_before = tb_failures;
 
-	dp_cfg_default(&c);
+	dp_cfg_test(&c, seed, int_enable, 0.1, pcap_base);
 	c.mem_mb = 48;
-	c.seed = seed;
-	c.int_enable = int_enable;
-	c.dma_rd_idle = 0.1;
-	c.dma_wr_stall = 0.1;
-	c.pktsend_idle = 0.1;
-	c.mac_tx_stall = 0.1;
-	d = dp_new(&c, err, sizeof(err));
-	if (!d) {
-		fprintf(stderr, "tb_tx: %s\n", err);
-		exit(2);
-	}
+	d = dp_new_or_exit(&c, "tb_tx");
 	for (int n = 0; n < 2; n++)
 		dp_mr(d, n, MR_IDX, MR_TAG, DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ, MR_VA, MR_LEN,
 		      MR_IOVA);
@@ -323,12 +280,12 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 			if (j[i].w.read) {
 				j[i].src = MR_IOVA + (j[i].w.raddr - MR_VA);
 				j[i].dst = j[i].w.laddr;
-				fill(dp_mem(d, !nic) + j[i].src, len, j[i].seed);
+				tb_fill(dp_mem(d, !nic) + j[i].src, len, j[i].seed);
 				dp_allow_write(d, nic, j[i].dst, len);
 			} else {
 				j[i].src = j[i].w.laddr;
 				j[i].dst = MR_IOVA + (j[i].w.raddr - MR_VA);
-				fill(dp_mem(d, nic) + j[i].src, len, j[i].seed);
+				tb_fill(dp_mem(d, nic) + j[i].src, len, j[i].seed);
 			}
 			expect_wqe(q, nic, &j[i].w);
 			dp_post(d, nic, nic ? q->b : q->a, &j[i].w);
@@ -357,7 +314,7 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 			uint8_t *want = malloc(j[i].w.len + 1);
 			const uint8_t *got = dp_mem(d, j[i].w.read ? j[i].nic : !j[i].nic) + j[i].dst;
 
-			fill(want, j[i].w.len, j[i].seed);
+			tb_fill(want, j[i].w.len, j[i].seed);
 			CHECK(j[i].done && !j[i].status && !memcmp(got, want, j[i].w.len),
 			      "round %u job %u (NIC %d %s %u B): done %d status %u", r, i, j[i].nic,
 			      j[i].w.read ? "READ" : "WRITE", j[i].w.len, j[i].done, j[i].status);
@@ -386,8 +343,8 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 	       frames, nreq, nrsp, nack);
 	for (int i = 0; i < NQ; i++)
 		printf(" %u", 1u << qps[i].mtu_log2);
-	printf("): %s\n", failures == bad_before ? "all as expected" : "FAILED");
-	for (int nic = 0; nic < 2 && failures != bad_before; nic++) {
+	printf("): %s\n", tb_failures == bad_before ? "all as expected" : "FAILED");
+	for (int nic = 0; nic < 2 && tb_failures != bad_before; nic++) {
 		struct dp_nic_stats s;
 
 		dp_stats(d, nic, &s);
@@ -399,18 +356,19 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 	}
 	dp_free(d);
 	free(f);
-	return failures - bad_before;
+	return tb_failures - bad_before;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "seed", required_argument, NULL, 's' },
+		{ "pcap", required_argument, NULL, 'P' },
 		{ "rounds", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t seed = (uint64_t)time(NULL);
+	uint64_t seed = tb_clock_seed();
 	unsigned rounds = 30;
 	int c;
 
@@ -419,15 +377,19 @@ int main(int argc, char **argv)
 		case 's':
 			seed = strtoull(optarg, NULL, 0);
 			break;
+		case 'P':
+			pcap_base = optarg;
+			break;
 		case 'r':
 			rounds = (unsigned)strtoul(optarg, NULL, 0);
 			break;
 		case 'h':
-			printf("usage: tb_tx [--seed N] [--rounds N]\n"
+			printf("usage: tb_tx [--seed N] [--rounds N] [--pcap BASE]\n"
 			       "Every frame a simulated hpnic TX pipe sends, parsed and compared field by\n"
 			       "field with a model of its QPs: headers, INT block, opcodes, PSNs, RETH,\n"
 			       "AETH, payload bytes. Random sizes, MTUs, first PSNs, stalls, back-pressure.\n"
 			       "  --seed N     random seed (printed at start; default: the time)\n"
+			       "  --pcap BASE  every frame of each run to BASE-int0.pcap and BASE-int1.pcap\n"
 			       "  --rounds N   batches of WRITE/READ per INT setting (default 30)\n");
 			return 0;
 		default:
@@ -436,11 +398,9 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("tb_tx: seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", seed, seed);
-	rng_s = seed * 0x9e3779b97f4a7c15ull + 11;
-	if (!rng_s)
-		rng_s = 1;
+	tb_seed(seed * 0x9e3779b97f4a7c15ull + 11);
 	run(seed, 0, rounds);
 	run(seed + 1, 1, rounds);
-	printf("tb_tx: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
-	return failures ? 1 : 0;
+	printf("tb_tx: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
+	return tb_failures ? 1 : 0;
 }
