@@ -135,13 +135,18 @@ wire [12:0]    hdr_out_len;
 wire take = room_reg && s_desc_valid && (bytes_ok_reg || s_desc_len == 0);
 assign s_desc_ready = take;
 
-wire [IBW-1:0] bytes_in = take ? {{(IBW-13){1'b0}}, s_desc_len} : {IBW{1'b0}};
-wire [IBW-1:0] bytes_out = hdr_out ? {{(IBW-13){1'b0}}, hdr_out_len} : {IBW{1'b0}};
+// both sides registered first: the frame assembler's ready is a long path
+reg  [12:0]    bytes_in_reg = 0, bytes_out_reg = 0;
 
 always @(posedge clk) begin
-    inflight_reg <= inflight_reg + bytes_in - bytes_out;
+    bytes_in_reg <= take ? s_desc_len : 13'd0;
+    bytes_out_reg <= hdr_out ? hdr_out_len : 13'd0;
+    inflight_reg <= inflight_reg + {{(IBW-13){1'b0}}, bytes_in_reg}
+                                 - {{(IBW-13){1'b0}}, bytes_out_reg};
     bytes_ok_reg <= inflight_reg < BYTES_LIMIT;
     if (rst) begin
+        bytes_in_reg <= 0;
+        bytes_out_reg <= 0;
         inflight_reg <= 0;
         bytes_ok_reg <= 1'b0;
     end
