@@ -107,6 +107,11 @@ module hpnic_datapath #(
     output wire [15:0]           m_cpl_idx,
     output wire [2:0]            m_cpl_status,
 
+    output wire                  m_inflight_valid,  // window state for the scheduler
+    input  wire                  m_inflight_ready,
+    output wire [QPN_WIDTH-1:0]  m_inflight_qpn,
+    output wire [23:0]           m_inflight_pkts,
+
     output wire                  m_notify_valid,
     input  wire                  m_notify_ready,
     output wire [QPN_WIDTH-1:0]  m_notify_qpn,
@@ -402,6 +407,10 @@ comp_inst (
     .m_una_idx(una_idx),
     .m_una_psn(una_psn),
     .m_una_read_done(una_read_done),
+    .m_inflight_valid(m_inflight_valid),
+    .m_inflight_ready(m_inflight_ready),
+    .m_inflight_qpn(m_inflight_qpn),
+    .m_inflight_pkts(m_inflight_pkts),
     .m_notify_valid(m_notify_valid),
     .m_notify_ready(m_notify_ready),
     .m_notify_qpn(m_notify_qpn),

@@ -542,6 +542,9 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 		}
 		dp_inject(d, 1, buf, len);
 		injected++;
+		if (injected % (frames / 10 ? frames / 10 : 1) == 0)
+			fprintf(stderr, "  fuzz: [%3.0f%%] %" PRIu64 " frames, cycle %" PRIu64 "\n",
+				100.0 * (double)injected / (double)frames, injected, dp_cycle(d));
 		/* at about half the line rate, beside the clean transfer: a link
 		 * cannot deliver faster than its rate (dp_inject would) */
 		dp_run(d, 1 + (len + 24) / 25);
