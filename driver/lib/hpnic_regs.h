@@ -1,0 +1,850 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hpnic register map. GENERATED from fw/regmap.toml by scripts/gen_regmap.py:
+ * do not edit. Regenerate with `make regmap`, i.e.
+ *   scripts/gen_regmap.py fw/regmap.toml --vh rtl/host/hpnic_regs.vh --h driver/lib/hpnic_regs.h --md docs/regmap.md
+ *
+ * Register offsets (absolute BAR0 bytes), fields, reset values, block identity,
+ * counter indexes and the WQE/CQE formats shared by the hardware, libhpnic and
+ * the kernel driver. Plain C99 with no includes, so the kernel can use it too.
+ *
+ * HPNIC_<BLOCK>_<REG> is a register's offset; _RST its reset value; _SHIFT/_MASK
+ * its value bits; _<FIELD>_SHIFT/_MASK its fields, read and built with HPNIC_GET
+ * and HPNIC_SET. HPNIC_DB_SQ_DB(qpn) is QP qpn's doorbell.
+ *
+ * Define HPNIC_REGS_WANT_COUNTER_NAMES in exactly one .c file before including
+ * this header to get hpnic_counter_names[] and hpnic_counter_descs[].
+ * docs/regmap.md describes every register.
+ */
+#ifndef HPNIC_REGS_H
+#define HPNIC_REGS_H
+
+/* HPNIC_GET(HPNIC_QP_CMD_STATUS_ERROR, v): that field of register value v */
+#define HPNIC_GET(f, v)  (((v) & f##_MASK) >> f##_SHIFT)
+/* HPNIC_SET(HPNIC_CTRL_INT_CTRL_PORT, x): x in that field, other bits 0 */
+#define HPNIC_SET(f, x)  (((unsigned int)(x) << f##_SHIFT) & f##_MASK)
+
+/* parameters */
+#define HPNIC_MAX_QPS 4096
+
+/* block header, offsets relative to each block's base */
+/* block type: four ASCII characters, the first in bits 31:24 */
+#define HPNIC_HDR_TYPE                0x00000000u
+/* block version: major in bits 31:16, minor in bits 15:0 */
+#define HPNIC_HDR_VERSION             0x00000004u
+#define HPNIC_HDR_VERSION_MAJOR_SHIFT 16  /* incompatible changes */
+#define HPNIC_HDR_VERSION_MAJOR_MASK  0xffff0000u
+#define HPNIC_HDR_VERSION_MINOR_SHIFT 0  /* compatible additions */
+#define HPNIC_HDR_VERSION_MINOR_MASK  0x0000ffffu
+/* absolute BAR0 offset of the next block, 0 for the last */
+#define HPNIC_HDR_NEXT                0x00000008u
+#define HPNIC_HDR_SIZE                0x0000000cu  /* block size in bytes */
+#define HPNIC_NUM_BLOCKS              8
+
+/* ERR: command error codes */
+#define HPNIC_ERR_OK        0  /* success */
+#define HPNIC_ERR_BAD_CMD   1  /* unknown command code */
+#define HPNIC_ERR_BAD_INDEX 2  /* QPN, IDX or CQN out of range */
+/* a staging register out of range (e.g. MTU_LOG2 outside 6..12, SQ_LOG2 > 15) */
+#define HPNIC_ERR_BAD_VALUE 3
+#define HPNIC_ERR_BUSY      4  /* CMD written while the previous command was still running */
+
+/* CC_MODE: congestion-control modes; bit n of ID.CC_MODES says whether mode n is built in */
+#define HPNIC_CC_MODE_HPCC  0  /* HPCC (the only mode built today) */
+#define HPNIC_CC_MODE_DCQCN 1  /* reserved for DCQCN */
+#define HPNIC_CC_MODE_ROCC  2  /* reserved for RoCC */
+#define HPNIC_CC_MODE_NONE  3  /* reserved: no congestion control, line rate */
+
+/* QPS: QP states (the RTL's QPS_*) */
+#define HPNIC_QPS_RESET 0  /* idle, drops everything */
+#define HPNIC_QPS_INIT  1  /* configured, drops everything */
+#define HPNIC_QPS_RTR   2  /* ready to receive: accepts requests */
+#define HPNIC_QPS_RTS   3  /* ready to send: requests and responses */
+#define HPNIC_QPS_ERR   4  /* failed: drops everything, the driver flushes its WQEs */
+
+/*
+ * ID ("HPID" 1.0): Identifies the bitstream: build, sizes and features. Always at BAR0 offset 0,
+ * the head of the block list.
+ */
+#define HPNIC_ID_BASE                            0x00000000u
+#define HPNIC_ID_BLOCK_SIZE                      0x00000100u
+#define HPNIC_ID_BLOCK_TYPE                      0x48504944u  /* "HPID" */
+#define HPNIC_ID_BLOCK_VERSION                   0x00010000u  /* 1.0 */
+#define HPNIC_ID_BLOCK_NEXT                      0x00000100u
+#define HPNIC_ID_TYPE                            0x00000000u
+#define HPNIC_ID_VERSION                         0x00000004u
+#define HPNIC_ID_NEXT                            0x00000008u
+#define HPNIC_ID_SIZE                            0x0000000cu
+
+/*
+ * ID.BUILD_DATE (ro): build date, YYYYMMDD in BCD (0x20250131), from a Verilog parameter set at
+ * build time
+ */
+#define HPNIC_ID_BUILD_DATE                      0x00000010u
+
+/* ID.GIT_HASH (ro): first 32 bits of the git commit the bitstream was built from (parameter) */
+#define HPNIC_ID_GIT_HASH                        0x00000014u
+
+/* ID.QP_CFG (ro): table sizes */
+#define HPNIC_ID_QP_CFG                          0x00000018u
+#define HPNIC_ID_QP_CFG_QPN_WIDTH_SHIFT          0  /* QPN bits: the NIC has 2^QPN_WIDTH QPs */
+#define HPNIC_ID_QP_CFG_QPN_WIDTH_MASK           0x000000ffu
+#define HPNIC_ID_QP_CFG_MR_LOG2_SHIFT            8  /* log2 of the memory-region table entries */
+#define HPNIC_ID_QP_CFG_MR_LOG2_MASK             0x0000ff00u
+/* CQN bits: the NIC has 2^CQN_WIDTH completion queues */
+#define HPNIC_ID_QP_CFG_CQN_WIDTH_SHIFT          16
+#define HPNIC_ID_QP_CFG_CQN_WIDTH_MASK           0x00ff0000u
+
+/* ID.DATAPATH (ro): datapath geometry */
+#define HPNIC_ID_DATAPATH                        0x0000001cu
+#define HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_SHIFT 0  /* datapath width in bytes (64 for 512 bits) */
+#define HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_MASK  0x0000ffffu
+/* core clock, MHz (RTO and IRQ moderation count its cycles) */
+#define HPNIC_ID_DATAPATH_CLK_MHZ_SHIFT          16
+#define HPNIC_ID_DATAPATH_CLK_MHZ_MASK           0xffff0000u
+
+/* ID.FEATURES (ro): features built in */
+#define HPNIC_ID_FEATURES                        0x00000020u
+#define HPNIC_ID_FEATURES_INT_SHIFT              0  /* HPCC INT: stamping on TX, parsing on RX */
+#define HPNIC_ID_FEATURES_INT_MASK               0x00000001u
+#define HPNIC_ID_FEATURES_READ_SHIFT             1  /* RDMA READ */
+#define HPNIC_ID_FEATURES_READ_MASK              0x00000002u
+#define HPNIC_ID_FEATURES_WRITE_SHIFT            2  /* RDMA WRITE */
+#define HPNIC_ID_FEATURES_WRITE_MASK             0x00000004u
+#define HPNIC_ID_FEATURES_MSIX_SHIFT             3  /* MSI-X completion interrupts */
+#define HPNIC_ID_FEATURES_MSIX_MASK              0x00000008u
+
+/* ID.CC_MODES (ro): congestion-control modes built in, bit n = CC_MODE n */
+#define HPNIC_ID_CC_MODES                        0x00000024u
+#define HPNIC_ID_CC_MODES_HPCC_SHIFT             0  /* HPCC */
+#define HPNIC_ID_CC_MODES_HPCC_MASK              0x00000001u
+#define HPNIC_ID_CC_MODES_DCQCN_SHIFT            1  /* DCQCN (reserved) */
+#define HPNIC_ID_CC_MODES_DCQCN_MASK             0x00000002u
+#define HPNIC_ID_CC_MODES_ROCC_SHIFT             2  /* RoCC (reserved) */
+#define HPNIC_ID_CC_MODES_ROCC_MASK              0x00000004u
+#define HPNIC_ID_CC_MODES_NONE_SHIFT             3  /* no congestion control (reserved) */
+#define HPNIC_ID_CC_MODES_NONE_MASK              0x00000008u
+
+/* ID.SCRATCH (rw): no function: the driver writes and reads it back to test the link */
+#define HPNIC_ID_SCRATCH                         0x00000028u
+#define HPNIC_ID_SCRATCH_RST                     0u
+
+/* CTRL ("HPCT" 1.0): NIC-wide configuration and status. */
+#define HPNIC_CTRL_BASE                               0x00000100u
+#define HPNIC_CTRL_BLOCK_SIZE                         0x00000100u
+#define HPNIC_CTRL_BLOCK_TYPE                         0x48504354u  /* "HPCT" */
+#define HPNIC_CTRL_BLOCK_VERSION                      0x00010000u  /* 1.0 */
+#define HPNIC_CTRL_BLOCK_NEXT                         0x00000200u
+#define HPNIC_CTRL_TYPE                               0x00000100u
+#define HPNIC_CTRL_VERSION                            0x00000104u
+#define HPNIC_CTRL_NEXT                               0x00000108u
+#define HPNIC_CTRL_SIZE                               0x0000010cu
+
+/* CTRL.MAC_LO (rw): station MAC bits 31:0, bytes 2..5 (02:00:0a:0b:0c:0d gives 0x0a0b0c0d) */
+#define HPNIC_CTRL_MAC_LO                             0x00000110u
+#define HPNIC_CTRL_MAC_LO_RST                         0u
+
+/* CTRL.MAC_HI (rw): station MAC bits 47:32, bytes 0..1 (02:00:0a:0b:0c:0d gives 0x0200) */
+#define HPNIC_CTRL_MAC_HI                             0x00000114u
+#define HPNIC_CTRL_MAC_HI_SHIFT                       0
+#define HPNIC_CTRL_MAC_HI_MASK                        0x0000ffffu
+#define HPNIC_CTRL_MAC_HI_RST                         0u
+
+/* CTRL.IP (rw): station IPv4 address, first octet in bits 31:24 (10.0.0.1 = 0x0a000001) */
+#define HPNIC_CTRL_IP                                 0x00000118u
+#define HPNIC_CTRL_IP_RST                             0u
+
+/* CTRL.INT_CTRL (rw): HPCC INT (in-band telemetry) */
+#define HPNIC_CTRL_INT_CTRL                           0x0000011cu
+#define HPNIC_CTRL_INT_CTRL_RST                       0x12b80000u
+/* carry INT on data packets and accept it on ACKs */
+#define HPNIC_CTRL_INT_CTRL_ENABLE_SHIFT              0
+#define HPNIC_CTRL_INT_CTRL_ENABLE_MASK               0x00000001u
+/* UDP destination port of packets that carry INT */
+#define HPNIC_CTRL_INT_CTRL_PORT_SHIFT                16
+#define HPNIC_CTRL_INT_CTRL_PORT_MASK                 0xffff0000u
+
+/* CTRL.RTO (rw): retransmit timeout in units of 1024 core cycles; 0 disables the timer */
+#define HPNIC_CTRL_RTO                                0x00000120u
+#define HPNIC_CTRL_RTO_SHIFT                          0
+#define HPNIC_CTRL_RTO_MASK                           0x0000ffffu
+#define HPNIC_CTRL_RTO_RST                            8u
+
+/* CTRL.IRQ_CTRL (rw): completion interrupts */
+#define HPNIC_CTRL_IRQ_CTRL                           0x00000124u
+#define HPNIC_CTRL_IRQ_CTRL_RST                       0u
+/* raise interrupts (0: the driver polls, the default) */
+#define HPNIC_CTRL_IRQ_CTRL_ENABLE_SHIFT              0
+#define HPNIC_CTRL_IRQ_CTRL_ENABLE_MASK               0x00000001u
+/* minimum core cycles between two interrupts of a vector */
+#define HPNIC_CTRL_IRQ_CTRL_MODERATION_SHIFT          16
+#define HPNIC_CTRL_IRQ_CTRL_MODERATION_MASK           0xffff0000u
+
+/* CTRL.STATUS (ro): initialisation status: the driver waits for all three after reset */
+#define HPNIC_CTRL_STATUS                             0x00000128u
+/* the CC engine has cleared its state memories */
+#define HPNIC_CTRL_STATUS_CC_INIT_DONE_SHIFT          0
+#define HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK           0x00000001u
+/* the flow scheduler has cleared its state memories */
+#define HPNIC_CTRL_STATUS_SCHED_INIT_DONE_SHIFT       1
+#define HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK        0x00000002u
+/* the host interface accepts commands and doorbells */
+#define HPNIC_CTRL_STATUS_HOST_READY_SHIFT            2
+#define HPNIC_CTRL_STATUS_HOST_READY_MASK             0x00000004u
+
+/*
+ * CTRL.CC_PARAM_STATUS (ro): the CC engine's parameter check: which CC registers it clamped (the
+ * C model's HPCC_PS_*)
+ */
+#define HPNIC_CTRL_CC_PARAM_STATUS                    0x0000012cu
+#define HPNIC_CTRL_CC_PARAM_STATUS_T_CLAMPED_SHIFT    0  /* T_NS out of range, clamped */
+#define HPNIC_CTRL_CC_PARAM_STATUS_T_CLAMPED_MASK     0x00000001u
+#define HPNIC_CTRL_CC_PARAM_STATUS_ETA_CLAMPED_SHIFT  1  /* ETA out of range, clamped */
+#define HPNIC_CTRL_CC_PARAM_STATUS_ETA_CLAMPED_MASK   0x00000002u
+#define HPNIC_CTRL_CC_PARAM_STATUS_LINE_CLAMPED_SHIFT 2  /* LINE_MBPS out of range, clamped */
+#define HPNIC_CTRL_CC_PARAM_STATUS_LINE_CLAMPED_MASK  0x00000004u
+#define HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_SHIFT  3  /* MIN_MBPS out of range, clamped */
+#define HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_MASK   0x00000008u
+#define HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_SHIFT     4  /* line rate x T saturates the window */
+#define HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_MASK      0x00000010u
+
+/*
+ * CTRL.ERR_CODE (ro): code of the last QP, MR or CQ command that failed (0 until one fails;
+ * host_cmd_errors counts them)
+ */
+#define HPNIC_CTRL_ERR_CODE                           0x00000130u
+#define HPNIC_CTRL_ERR_CODE_SHIFT                     0
+#define HPNIC_CTRL_ERR_CODE_MASK                      0x000000ffu
+
+/*
+ * CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
+ * engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
+ */
+#define HPNIC_CC_BASE                 0x00000200u
+#define HPNIC_CC_BLOCK_SIZE           0x00000100u
+#define HPNIC_CC_BLOCK_TYPE           0x48504343u  /* "HPCC" */
+#define HPNIC_CC_BLOCK_VERSION        0x00010000u  /* 1.0 */
+#define HPNIC_CC_BLOCK_NEXT           0x00000300u
+#define HPNIC_CC_TYPE                 0x00000200u
+#define HPNIC_CC_VERSION              0x00000204u
+#define HPNIC_CC_NEXT                 0x00000208u
+#define HPNIC_CC_SIZE                 0x0000020cu
+
+/* CC.T_NS (rw): T, the base RTT, in ns */
+#define HPNIC_CC_T_NS                 0x00000210u
+#define HPNIC_CC_T_NS_SHIFT           0
+#define HPNIC_CC_T_NS_MASK            0x000fffffu
+#define HPNIC_CC_T_NS_RST             4160u
+
+/* CC.ETA (rw): eta, the target utilisation, Q0.16 (62259 = 0.95) */
+#define HPNIC_CC_ETA                  0x00000214u
+#define HPNIC_CC_ETA_SHIFT            0
+#define HPNIC_CC_ETA_MASK             0x0001ffffu
+#define HPNIC_CC_ETA_RST              62259u
+
+/* CC.MAX_STAGE (rw): maxStage: additive-increase steps before a multiplicative update */
+#define HPNIC_CC_MAX_STAGE            0x00000218u
+#define HPNIC_CC_MAX_STAGE_SHIFT      0
+#define HPNIC_CC_MAX_STAGE_MASK       0x0000000fu
+#define HPNIC_CC_MAX_STAGE_RST        5u
+
+/* CC.WAI (rw): W_AI, the additive increase, bytes in Q16.4 (1280 = 80 B) */
+#define HPNIC_CC_WAI                  0x0000021cu
+#define HPNIC_CC_WAI_SHIFT            0
+#define HPNIC_CC_WAI_MASK             0x000fffffu
+#define HPNIC_CC_WAI_RST              1280u
+
+/* CC.LINE_MBPS (rw): line rate, Mb/s */
+#define HPNIC_CC_LINE_MBPS            0x00000220u
+#define HPNIC_CC_LINE_MBPS_SHIFT      0
+#define HPNIC_CC_LINE_MBPS_MASK       0x000fffffu
+#define HPNIC_CC_LINE_MBPS_RST        0x000186a0u
+
+/* CC.MIN_MBPS (rw): minimum rate, Mb/s */
+#define HPNIC_CC_MIN_MBPS             0x00000224u
+#define HPNIC_CC_MIN_MBPS_SHIFT       0
+#define HPNIC_CC_MIN_MBPS_MASK        0x000fffffu
+#define HPNIC_CC_MIN_MBPS_RST         100u
+
+/*
+ * CC.SCHED_OVERHEAD (rw): bytes per packet the scheduler charges beyond the payload (headers,
+ * FCS, preamble, gap)
+ */
+#define HPNIC_CC_SCHED_OVERHEAD       0x00000228u
+#define HPNIC_CC_SCHED_OVERHEAD_SHIFT 0
+#define HPNIC_CC_SCHED_OVERHEAD_MASK  0x000000ffu
+#define HPNIC_CC_SCHED_OVERHEAD_RST   82u
+
+/* CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one MTU packet */
+#define HPNIC_CC_SCHED_BURST          0x0000022cu
+#define HPNIC_CC_SCHED_BURST_SHIFT    0
+#define HPNIC_CC_SCHED_BURST_MASK     0x0000ffffu
+#define HPNIC_CC_SCHED_BURST_RST      0u
+
+/* CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own */
+#define HPNIC_CC_DEFAULT_MODE         0x00000230u
+#define HPNIC_CC_DEFAULT_MODE_SHIFT   0
+#define HPNIC_CC_DEFAULT_MODE_MASK    0x00000003u
+#define HPNIC_CC_DEFAULT_MODE_RST     0u
+
+/*
+ * QP ("HPQP" 1.0): Indirect access to one QP context at a time: fill the staging registers,
+ * write CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
+ */
+#define HPNIC_QP_BASE                   0x00000300u
+#define HPNIC_QP_BLOCK_SIZE             0x00000100u
+#define HPNIC_QP_BLOCK_TYPE             0x48505150u  /* "HPQP" */
+#define HPNIC_QP_BLOCK_VERSION          0x00010000u  /* 1.0 */
+#define HPNIC_QP_BLOCK_NEXT             0x00000400u
+#define HPNIC_QP_TYPE                   0x00000300u
+#define HPNIC_QP_VERSION                0x00000304u
+#define HPNIC_QP_NEXT                   0x00000308u
+#define HPNIC_QP_SIZE                   0x0000030cu
+
+/* QP.QPN (rw): the QP the command applies to */
+#define HPNIC_QP_QPN                    0x00000310u
+#define HPNIC_QP_QPN_RST                0u
+
+/* QP.STATE (rw): QP state */
+#define HPNIC_QP_STATE                  0x00000314u
+#define HPNIC_QP_STATE_SHIFT            0
+#define HPNIC_QP_STATE_MASK             0x00000007u
+#define HPNIC_QP_STATE_RST              0u
+
+/* QP.MTU_LOG2 (rw): log2 of the path MTU payload, 6..12 (64 B..4 KiB) */
+#define HPNIC_QP_MTU_LOG2               0x00000318u
+#define HPNIC_QP_MTU_LOG2_SHIFT         0
+#define HPNIC_QP_MTU_LOG2_MASK          0x0000000fu
+#define HPNIC_QP_MTU_LOG2_RST           0u
+
+/* QP.DQPN (rw): destination QPN */
+#define HPNIC_QP_DQPN                   0x0000031cu
+#define HPNIC_QP_DQPN_SHIFT             0
+#define HPNIC_QP_DQPN_MASK              0x00ffffffu
+#define HPNIC_QP_DQPN_RST               0u
+
+/* QP.DMAC_LO (rw): destination MAC bits 31:0 (as CTRL.MAC_LO) */
+#define HPNIC_QP_DMAC_LO                0x00000320u
+#define HPNIC_QP_DMAC_LO_RST            0u
+
+/* QP.DMAC_HI (rw): destination MAC bits 47:32 */
+#define HPNIC_QP_DMAC_HI                0x00000324u
+#define HPNIC_QP_DMAC_HI_SHIFT          0
+#define HPNIC_QP_DMAC_HI_MASK           0x0000ffffu
+#define HPNIC_QP_DMAC_HI_RST            0u
+
+/* QP.DIP (rw): destination IPv4 address (as CTRL.IP) */
+#define HPNIC_QP_DIP                    0x00000328u
+#define HPNIC_QP_DIP_RST                0u
+
+/* QP.SPORT (rw): UDP source port (the flow's ECMP entropy) */
+#define HPNIC_QP_SPORT                  0x0000032cu
+#define HPNIC_QP_SPORT_SHIFT            0
+#define HPNIC_QP_SPORT_MASK             0x0000ffffu
+#define HPNIC_QP_SPORT_RST              0u
+
+/* QP.DSCP_ECN (rw): IPv4 TOS byte: DSCP in bits 7:2, ECN in 1:0 (0x6a = DSCP 26, ECT(0)) */
+#define HPNIC_QP_DSCP_ECN               0x00000330u
+#define HPNIC_QP_DSCP_ECN_SHIFT         0
+#define HPNIC_QP_DSCP_ECN_MASK          0x000000ffu
+#define HPNIC_QP_DSCP_ECN_RST           106u
+
+/* QP.SQ_BASE_LO (rw): send queue IO address, bits 31:0 (64-byte aligned) */
+#define HPNIC_QP_SQ_BASE_LO             0x00000334u
+#define HPNIC_QP_SQ_BASE_LO_RST         0u
+
+/* QP.SQ_BASE_HI (rw): send queue IO address, bits 63:32 */
+#define HPNIC_QP_SQ_BASE_HI             0x00000338u
+#define HPNIC_QP_SQ_BASE_HI_RST         0u
+
+/* QP.SQ_LOG2 (rw): log2 of the send queue entries, at most 15 */
+#define HPNIC_QP_SQ_LOG2                0x0000033cu
+#define HPNIC_QP_SQ_LOG2_SHIFT          0
+#define HPNIC_QP_SQ_LOG2_MASK           0x0000001fu
+#define HPNIC_QP_SQ_LOG2_RST            0u
+
+/* QP.CQN (rw): completion queue of this QP */
+#define HPNIC_QP_CQN                    0x00000340u
+#define HPNIC_QP_CQN_RST                0u
+
+/* QP.SQ_PSN (rw): first PSN the QP sends (used by START) */
+#define HPNIC_QP_SQ_PSN                 0x00000344u
+#define HPNIC_QP_SQ_PSN_SHIFT           0
+#define HPNIC_QP_SQ_PSN_MASK            0x00ffffffu
+#define HPNIC_QP_SQ_PSN_RST             0u
+
+/* QP.RQ_PSN (rw): first PSN the QP expects (used by START) */
+#define HPNIC_QP_RQ_PSN                 0x00000348u
+#define HPNIC_QP_RQ_PSN_SHIFT           0
+#define HPNIC_QP_RQ_PSN_MASK            0x00ffffffu
+#define HPNIC_QP_RQ_PSN_RST             0u
+
+/* QP.CC_MODE (rw): CC mode of this QP */
+#define HPNIC_QP_CC_MODE                0x0000034cu
+#define HPNIC_QP_CC_MODE_SHIFT          0
+#define HPNIC_QP_CC_MODE_MASK           0x00000003u
+#define HPNIC_QP_CC_MODE_RST            0u
+
+/* QP.CC_OVERRIDE (rw): 1: use QP_T_NS, QP_WAI and QP_MAX_STAGE instead of the CC block's */
+#define HPNIC_QP_CC_OVERRIDE            0x00000350u
+#define HPNIC_QP_CC_OVERRIDE_SHIFT      0
+#define HPNIC_QP_CC_OVERRIDE_MASK       0x00000001u
+#define HPNIC_QP_CC_OVERRIDE_RST        0u
+
+/* QP.QP_T_NS (rw): per-QP T in ns (as CC.T_NS), with CC_OVERRIDE */
+#define HPNIC_QP_QP_T_NS                0x00000354u
+#define HPNIC_QP_QP_T_NS_SHIFT          0
+#define HPNIC_QP_QP_T_NS_MASK           0x000fffffu
+#define HPNIC_QP_QP_T_NS_RST            0u
+
+/* QP.QP_WAI (rw): per-QP W_AI, Q16.4 bytes (as CC.WAI), with CC_OVERRIDE */
+#define HPNIC_QP_QP_WAI                 0x00000358u
+#define HPNIC_QP_QP_WAI_SHIFT           0
+#define HPNIC_QP_QP_WAI_MASK            0x000fffffu
+#define HPNIC_QP_QP_WAI_RST             0u
+
+/* QP.QP_MAX_STAGE (rw): per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE */
+#define HPNIC_QP_QP_MAX_STAGE           0x0000035cu
+#define HPNIC_QP_QP_MAX_STAGE_SHIFT     0
+#define HPNIC_QP_QP_MAX_STAGE_MASK      0x0000000fu
+#define HPNIC_QP_QP_MAX_STAGE_RST       0u
+
+/* QP.CMD (wo): command on QP QPN; the write starts it */
+#define HPNIC_QP_CMD                    0x00000360u
+#define HPNIC_QP_CMD_SHIFT              0
+#define HPNIC_QP_CMD_MASK               0x000000ffu
+#define HPNIC_QP_CMD_WRITE              1  /* write the context from the staging registers */
+/* write the context and restart the QP's transport state at SQ_PSN/RQ_PSN */
+#define HPNIC_QP_CMD_START              2
+#define HPNIC_QP_CMD_READ               3  /* load the staging registers from QP QPN */
+
+/* QP.CMD_STATUS (ro): command status */
+#define HPNIC_QP_CMD_STATUS             0x00000364u
+#define HPNIC_QP_CMD_STATUS_BUSY_SHIFT  0  /* a command is running */
+#define HPNIC_QP_CMD_STATUS_BUSY_MASK   0x00000001u
+#define HPNIC_QP_CMD_STATUS_ERROR_SHIFT 8  /* error code of the last command */
+#define HPNIC_QP_CMD_STATUS_ERROR_MASK  0x0000ff00u
+
+/*
+ * MR ("HPMR" 1.0): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
+ * << 8 | TAG.
+ */
+#define HPNIC_MR_BASE                      0x00000400u
+#define HPNIC_MR_BLOCK_SIZE                0x00000100u
+#define HPNIC_MR_BLOCK_TYPE                0x48504d52u  /* "HPMR" */
+#define HPNIC_MR_BLOCK_VERSION             0x00010000u  /* 1.0 */
+#define HPNIC_MR_BLOCK_NEXT                0x00000500u
+#define HPNIC_MR_TYPE                      0x00000400u
+#define HPNIC_MR_VERSION                   0x00000404u
+#define HPNIC_MR_NEXT                      0x00000408u
+#define HPNIC_MR_SIZE                      0x0000040cu
+
+/* MR.IDX (rw): table index (R_Key bits 31:8) */
+#define HPNIC_MR_IDX                       0x00000410u
+#define HPNIC_MR_IDX_RST                   0u
+
+/* MR.TAG (rw): key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail */
+#define HPNIC_MR_TAG                       0x00000414u
+#define HPNIC_MR_TAG_SHIFT                 0
+#define HPNIC_MR_TAG_MASK                  0x000000ffu
+#define HPNIC_MR_TAG_RST                   0u
+
+/* MR.ACCESS (rw): rights the region grants */
+#define HPNIC_MR_ACCESS                    0x00000418u
+#define HPNIC_MR_ACCESS_RST                0u
+#define HPNIC_MR_ACCESS_REMOTE_WRITE_SHIFT 0  /* remote RDMA WRITE into the region */
+#define HPNIC_MR_ACCESS_REMOTE_WRITE_MASK  0x00000001u
+#define HPNIC_MR_ACCESS_REMOTE_READ_SHIFT  1  /* remote RDMA READ from the region */
+#define HPNIC_MR_ACCESS_REMOTE_READ_MASK   0x00000002u
+#define HPNIC_MR_ACCESS_LOCAL_WRITE_SHIFT  2  /* the NIC may write it (READ responses land here) */
+#define HPNIC_MR_ACCESS_LOCAL_WRITE_MASK   0x00000004u
+
+/* MR.VA_LO (rw): region virtual address (as remote peers name it), bits 31:0 */
+#define HPNIC_MR_VA_LO                     0x0000041cu
+#define HPNIC_MR_VA_LO_RST                 0u
+
+/* MR.VA_HI (rw): region virtual address, bits 63:32 */
+#define HPNIC_MR_VA_HI                     0x00000420u
+#define HPNIC_MR_VA_HI_RST                 0u
+
+/* MR.LEN_LO (rw): region length in bytes, bits 31:0 */
+#define HPNIC_MR_LEN_LO                    0x00000424u
+#define HPNIC_MR_LEN_LO_RST                0u
+
+/* MR.LEN_HI (rw): region length, bits 47:32 */
+#define HPNIC_MR_LEN_HI                    0x00000428u
+#define HPNIC_MR_LEN_HI_SHIFT              0
+#define HPNIC_MR_LEN_HI_MASK               0x0000ffffu
+#define HPNIC_MR_LEN_HI_RST                0u
+
+/* MR.IOVA_LO (rw): IO address the region's first byte maps to, bits 31:0 */
+#define HPNIC_MR_IOVA_LO                   0x0000042cu
+#define HPNIC_MR_IOVA_LO_RST               0u
+
+/* MR.IOVA_HI (rw): IO address, bits 63:32 */
+#define HPNIC_MR_IOVA_HI                   0x00000430u
+#define HPNIC_MR_IOVA_HI_RST               0u
+
+/* MR.CMD (wo): command on entry IDX; the write starts it */
+#define HPNIC_MR_CMD                       0x00000434u
+#define HPNIC_MR_CMD_SHIFT                 0
+#define HPNIC_MR_CMD_MASK                  0x000000ffu
+#define HPNIC_MR_CMD_WRITE                 1  /* write the entry from the staging registers (valid) */
+#define HPNIC_MR_CMD_INVALIDATE            2  /* invalidate the entry: its R_Key stops working */
+
+/* MR.CMD_STATUS (ro): command status, as QP.CMD_STATUS */
+#define HPNIC_MR_CMD_STATUS                0x00000438u
+#define HPNIC_MR_CMD_STATUS_BUSY_SHIFT     0  /* a command is running */
+#define HPNIC_MR_CMD_STATUS_BUSY_MASK      0x00000001u
+#define HPNIC_MR_CMD_STATUS_ERROR_SHIFT    8  /* error code of the last command */
+#define HPNIC_MR_CMD_STATUS_ERROR_MASK     0x0000ff00u
+
+/*
+ * CQ ("HPCQ" 1.0): Indirect access to the completion queues (rings of CQEs in host memory), as
+ * the QP block.
+ */
+#define HPNIC_CQ_BASE                   0x00000500u
+#define HPNIC_CQ_BLOCK_SIZE             0x00000100u
+#define HPNIC_CQ_BLOCK_TYPE             0x48504351u  /* "HPCQ" */
+#define HPNIC_CQ_BLOCK_VERSION          0x00010000u  /* 1.0 */
+#define HPNIC_CQ_BLOCK_NEXT             0x00000600u
+#define HPNIC_CQ_TYPE                   0x00000500u
+#define HPNIC_CQ_VERSION                0x00000504u
+#define HPNIC_CQ_NEXT                   0x00000508u
+#define HPNIC_CQ_SIZE                   0x0000050cu
+
+/* CQ.CQN (rw): the completion queue the command applies to */
+#define HPNIC_CQ_CQN                    0x00000510u
+#define HPNIC_CQ_CQN_RST                0u
+
+/* CQ.BASE_LO (rw): ring IO address, bits 31:0 (32-byte aligned) */
+#define HPNIC_CQ_BASE_LO                0x00000514u
+#define HPNIC_CQ_BASE_LO_RST            0u
+
+/* CQ.BASE_HI (rw): ring IO address, bits 63:32 */
+#define HPNIC_CQ_BASE_HI                0x00000518u
+#define HPNIC_CQ_BASE_HI_RST            0u
+
+/* CQ.LOG2 (rw): log2 of the ring entries */
+#define HPNIC_CQ_LOG2                   0x0000051cu
+#define HPNIC_CQ_LOG2_SHIFT             0
+#define HPNIC_CQ_LOG2_MASK              0x0000001fu
+#define HPNIC_CQ_LOG2_RST               0u
+
+/* CQ.IRQ_VECTOR (rw): MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE) */
+#define HPNIC_CQ_IRQ_VECTOR             0x00000520u
+#define HPNIC_CQ_IRQ_VECTOR_SHIFT       0
+#define HPNIC_CQ_IRQ_VECTOR_MASK        0x000007ffu
+#define HPNIC_CQ_IRQ_VECTOR_RST         0u
+
+/* CQ.CMD (wo): command on CQ CQN; the write starts it */
+#define HPNIC_CQ_CMD                    0x00000524u
+#define HPNIC_CQ_CMD_SHIFT              0
+#define HPNIC_CQ_CMD_MASK               0x000000ffu
+/* set the ring, reset its producer index to 0 and its phase to 1 */
+#define HPNIC_CQ_CMD_WRITE              1
+#define HPNIC_CQ_CMD_DISABLE            2  /* stop writing CQEs to the ring */
+
+/* CQ.CMD_STATUS (ro): command status, as QP.CMD_STATUS */
+#define HPNIC_CQ_CMD_STATUS             0x00000528u
+#define HPNIC_CQ_CMD_STATUS_BUSY_SHIFT  0  /* a command is running */
+#define HPNIC_CQ_CMD_STATUS_BUSY_MASK   0x00000001u
+#define HPNIC_CQ_CMD_STATUS_ERROR_SHIFT 8  /* error code of the last command */
+#define HPNIC_CQ_CMD_STATUS_ERROR_MASK  0x0000ff00u
+
+/* CQ.PI (ro): producer index of CQ CQN, free-running (diagnostics) */
+#define HPNIC_CQ_PI                     0x0000052cu
+
+/*
+ * STATS ("HPST" 1.0): The 64-bit event counters, read one at a time by index. Counters are never
+ * cleared except by reset; the driver reports differences.
+ */
+#define HPNIC_STATS_BASE               0x00000600u
+#define HPNIC_STATS_BLOCK_SIZE         0x00000100u
+#define HPNIC_STATS_BLOCK_TYPE         0x48505354u  /* "HPST" */
+#define HPNIC_STATS_BLOCK_VERSION      0x00010000u  /* 1.0 */
+#define HPNIC_STATS_BLOCK_NEXT         0x00010000u
+#define HPNIC_STATS_TYPE               0x00000600u
+#define HPNIC_STATS_VERSION            0x00000604u
+#define HPNIC_STATS_NEXT               0x00000608u
+#define HPNIC_STATS_SIZE               0x0000060cu
+
+/* STATS.SEL (rw): index of the counter to read; an index >= COUNT reads 0 */
+#define HPNIC_STATS_SEL                0x00000610u
+#define HPNIC_STATS_SEL_RST            0u
+
+/* STATS.VALUE_LO (ro): counter SEL bits 31:0; the read latches all 64 bits */
+#define HPNIC_STATS_VALUE_LO           0x00000614u
+
+/* STATS.VALUE_HI (ro): bits 63:32 latched by the last VALUE_LO read */
+#define HPNIC_STATS_VALUE_HI           0x00000618u
+
+/* STATS.COUNT (ro): number of counters (HPNIC_NUM_COUNTERS in this map) */
+#define HPNIC_STATS_COUNT              0x0000061cu
+
+/* STATS counters: the index STATS.SEL takes */
+#define HPNIC_NUM_COUNTERS             52
+/* frames admitted by the RX pipe (passed every header check) */
+#define HPNIC_CNT_RX_FRAMES            0
+#define HPNIC_CNT_RX_MAC_ERR           1  /* frames dropped: MAC error flag (bad FCS) */
+/* frames dropped: no room for a largest frame in the RX FIFO */
+#define HPNIC_CNT_RX_FULL              2
+#define HPNIC_CNT_RX_TOO_LONG          3  /* frames dropped: longer than the largest legal frame */
+#define HPNIC_CNT_RX_ETH_TYPE          4  /* frames dropped: ethertype not IPv4 */
+/* frames dropped: destination MAC or IPv4 address not ours */
+#define HPNIC_CNT_RX_NOT_OURS          5
+#define HPNIC_CNT_RX_IP_HDR            6  /* frames dropped: IPv4 version not 4 or IHL not 5 */
+#define HPNIC_CNT_RX_IP_CSUM           7  /* frames dropped: IPv4 header checksum mismatch */
+#define HPNIC_CNT_RX_IP_FRAG           8  /* frames dropped: IPv4 fragment */
+#define HPNIC_CNT_RX_NOT_UDP           9  /* frames dropped: IPv4 protocol not UDP */
+/* frames dropped: UDP destination port neither 4791 nor the INT port */
+#define HPNIC_CNT_RX_UDP_PORT          10
+/* frames dropped: UDP length inconsistent with the IPv4 length */
+#define HPNIC_CNT_RX_UDP_LEN           11
+/* frames dropped: IPv4 total length inconsistent with the frame */
+#define HPNIC_CNT_RX_IP_LEN            12
+#define HPNIC_CNT_RX_INT               13  /* frames dropped: INT block malformed (nHop > 5) */
+#define HPNIC_CNT_RX_OPCODE            14  /* frames dropped: BTH opcode not one hpnic uses */
+#define HPNIC_CNT_RX_TVER              15  /* frames dropped: BTH transport version not 0 */
+#define HPNIC_CNT_RX_QPN               16  /* frames dropped: destination QPN out of range */
+/* frames dropped: payload length or pad inconsistent with the opcode and frame */
+#define HPNIC_CNT_RX_PAY_LEN           17
+#define HPNIC_CNT_RX_ICRC              18  /* frames dropped: ICRC mismatch */
+#define HPNIC_CNT_RX_BAD_QP            19  /* packets dropped: QP not in a state that accepts them */
+#define HPNIC_CNT_RX_PSN_DUP           20  /* duplicate requests, re-acknowledged */
+#define HPNIC_CNT_RX_PSN_OOS           21  /* out-of-sequence requests, discarded */
+#define HPNIC_CNT_RX_NAK_SEQ_SENT      22  /* PSN-sequence NAKs sent */
+#define HPNIC_CNT_RX_ACCESS_ERR        23  /* requests NAKed: R_Key, range or access right */
+#define HPNIC_CNT_RX_LEN_ERR           24  /* requests NAKed: payload length */
+#define HPNIC_CNT_RX_RESP_STRAY        25  /* READ responses dropped: none expected */
+#define HPNIC_CNT_RX_RESP_GAP          26  /* gaps detected in READ responses */
+#define HPNIC_CNT_RX_WRITES            27  /* WRITE payloads committed to host memory */
+#define HPNIC_CNT_RX_READS             28  /* READ requests executed */
+#define HPNIC_CNT_TX_TIMEOUTS          29  /* retransmit timeouts */
+#define HPNIC_CNT_TX_REWINDS           30  /* go-back-N rewinds */
+#define HPNIC_CNT_TX_FATAL             31  /* QPs failed (retry exceeded, remote error) */
+#define HPNIC_CNT_CC_EVENTS            32  /* events into the CC engine (ACKs and QP inits) */
+#define HPNIC_CNT_CC_ACKS              33  /* ACKs processed by the CC engine */
+#define HPNIC_CNT_CC_INITS             34  /* QP initialisations in the CC engine */
+#define HPNIC_CNT_CC_IGN_NO_INT        35  /* ACKs ignored by CC: no INT (nHop = 0) */
+#define HPNIC_CNT_CC_IGN_NHOP          36  /* ACKs ignored by CC: nHop > 5 */
+#define HPNIC_CNT_SCHED_PKTSEND        37  /* packets the scheduler released to TX */
+#define HPNIC_CNT_SCHED_WORK_INVALID   38  /* work notifications rejected: invalid */
+#define HPNIC_CNT_SCHED_MTU_INVALID    39  /* work notifications rejected: invalid MTU */
+#define HPNIC_CNT_SCHED_ACK_AHEAD      40  /* ACK updates with snd_una ahead of snd_nxt, ignored */
+#define HPNIC_CNT_SCHED_WIN_FLOOR      41  /* packets sent under the one-packet window floor */
+/* scheduler visits that could send but found the TX queue full */
+#define HPNIC_CNT_SCHED_NO_ROOM        42
+#define HPNIC_CNT_HOST_DOORBELLS       43  /* doorbell writes */
+#define HPNIC_CNT_HOST_WQE_FETCHES     44  /* WQEs fetched from host memory */
+#define HPNIC_CNT_HOST_CQES            45  /* CQEs written to host memory */
+#define HPNIC_CNT_HOST_CMD_ERRORS      46  /* QP, MR and CQ commands that failed */
+/* doorbells ignored: QP out of range or not ready to send */
+#define HPNIC_CNT_HOST_DOORBELL_BAD_QP 47
+#define HPNIC_CNT_HOST_IRQS            48  /* interrupts raised */
+#define HPNIC_CNT_MAC_TX_FRAMES        49  /* frames handed to the MAC */
+/* frames received from the MAC and delivered to the core */
+#define HPNIC_CNT_MAC_RX_FRAMES        50
+/* frames dropped by the MAC shim on receive (bad FCS, overflow, oversize) */
+#define HPNIC_CNT_MAC_RX_ERRORS        51
+
+/*
+ * DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
+ * they can be mapped apart from the other blocks.
+ */
+#define HPNIC_DB_BASE          0x00010000u
+#define HPNIC_DB_BLOCK_SIZE    0x00008000u
+#define HPNIC_DB_BLOCK_TYPE    0x48504442u  /* "HPDB" */
+#define HPNIC_DB_BLOCK_VERSION 0x00010000u  /* 1.0 */
+#define HPNIC_DB_BLOCK_NEXT    0x00000000u
+#define HPNIC_DB_TYPE          0x00010000u
+#define HPNIC_DB_VERSION       0x00010004u
+#define HPNIC_DB_NEXT          0x00010008u
+#define HPNIC_DB_SIZE          0x0001000cu
+
+/*
+ * DB.SQ_DB (wo): doorbell of QP n at SQ_DB + 4 n: the QP's new SQ producer index (free-running,
+ * mod 2^16)
+ */
+#define HPNIC_DB_SQ_DB(n)      (0x00011000u + 4u * (n))
+#define HPNIC_DB_SQ_DB_STRIDE  4
+#define HPNIC_DB_SQ_DB_COUNT   4096
+#define HPNIC_DB_SQ_DB_SHIFT   0
+#define HPNIC_DB_SQ_DB_MASK    0x0000ffffu
+
+/*
+ * WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
+ * 64 * (index mod 2^SQ_LOG2). Bytes not listed are reserved, written 0.
+ */
+#define HPNIC_WQE_SIZE                 64
+#define HPNIC_WQE_OPCODE_OFF           0  /* operation */
+#define HPNIC_WQE_OPCODE_SIZE          1
+#define HPNIC_WQE_OPCODE_RDMA_WRITE    0  /* RDMA WRITE: local buffer to remote memory */
+#define HPNIC_WQE_OPCODE_RDMA_READ     1  /* RDMA READ: remote memory to local buffer */
+#define HPNIC_WQE_FLAGS_OFF            1  /* flags */
+#define HPNIC_WQE_FLAGS_SIZE           1
+#define HPNIC_WQE_FLAGS_SIGNALED_SHIFT 0  /* write a CQE when the WQE completes */
+#define HPNIC_WQE_FLAGS_SIGNALED_MASK  0x00000001u
+#define HPNIC_WQE_LENGTH_OFF           4  /* bytes to transfer */
+#define HPNIC_WQE_LENGTH_SIZE          4
+#define HPNIC_WQE_LOCAL_ADDR_OFF       8  /* IO address of the local buffer */
+#define HPNIC_WQE_LOCAL_ADDR_SIZE      8
+#define HPNIC_WQE_REMOTE_VA_OFF        16  /* remote virtual address */
+#define HPNIC_WQE_REMOTE_VA_SIZE       8
+#define HPNIC_WQE_RKEY_OFF             24  /* remote R_Key */
+#define HPNIC_WQE_RKEY_SIZE            4
+#define HPNIC_WQE_WR_ID_OFF            32  /* opaque to the hardware, returned by the library */
+#define HPNIC_WQE_WR_ID_SIZE           8
+
+/*
+ * CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
+ * (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
+ * second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
+ * its own pass.
+ */
+#define HPNIC_CQE_SIZE                  32
+#define HPNIC_CQE_QPN_OFF               0  /* QP of the completed WQE */
+#define HPNIC_CQE_QPN_SIZE              4
+#define HPNIC_CQE_WQE_INDEX_OFF         4  /* send-queue index of the WQE, mod 2^16 */
+#define HPNIC_CQE_WQE_INDEX_SIZE        2
+#define HPNIC_CQE_STATUS_OFF            6  /* completion status */
+#define HPNIC_CQE_STATUS_SIZE           1
+#define HPNIC_CQE_STATUS_OK             0  /* success */
+#define HPNIC_CQE_STATUS_REMOTE_ERROR   1  /* the responder NAKed it (access or length error) */
+#define HPNIC_CQE_STATUS_RETRY_EXCEEDED 2  /* retransmit retries exhausted */
+/* flushed by software after the QP failed (never written by hardware) */
+#define HPNIC_CQE_STATUS_FLUSHED        3
+#define HPNIC_CQE_STATUS_LOCAL_ERROR    4  /* local failure (DMA error, bad WQE) */
+#define HPNIC_CQE_OPCODE_OFF            7  /* the WQE's OPCODE (HPNIC_WQE_OPCODE_*) */
+#define HPNIC_CQE_OPCODE_SIZE           1
+#define HPNIC_CQE_BYTE_LEN_OFF          8  /* bytes transferred */
+#define HPNIC_CQE_BYTE_LEN_SIZE         4
+#define HPNIC_CQE_PHASE_OFF             31  /* phase of the hardware's pass over the ring */
+#define HPNIC_CQE_PHASE_SIZE            1
+#define HPNIC_CQE_PHASE_SHIFT           0
+#define HPNIC_CQE_PHASE_MASK            0x00000001u
+
+/* X(name, base, size, type, version): every block, in list order */
+#define HPNIC_BLOCKS(X) \
+	X(ID, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION) \
+	X(CTRL, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION) \
+	X(CC, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION) \
+	X(QP, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION) \
+	X(MR, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION) \
+	X(CQ, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION) \
+	X(STATS, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION) \
+	X(DB, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION)
+
+#ifdef HPNIC_REGS_WANT_COUNTER_NAMES
+/* STATS.SEL index -> name, description */
+static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
+	"rx_frames",
+	"rx_mac_err",
+	"rx_full",
+	"rx_too_long",
+	"rx_eth_type",
+	"rx_not_ours",
+	"rx_ip_hdr",
+	"rx_ip_csum",
+	"rx_ip_frag",
+	"rx_not_udp",
+	"rx_udp_port",
+	"rx_udp_len",
+	"rx_ip_len",
+	"rx_int",
+	"rx_opcode",
+	"rx_tver",
+	"rx_qpn",
+	"rx_pay_len",
+	"rx_icrc",
+	"rx_bad_qp",
+	"rx_psn_dup",
+	"rx_psn_oos",
+	"rx_nak_seq_sent",
+	"rx_access_err",
+	"rx_len_err",
+	"rx_resp_stray",
+	"rx_resp_gap",
+	"rx_writes",
+	"rx_reads",
+	"tx_timeouts",
+	"tx_rewinds",
+	"tx_fatal",
+	"cc_events",
+	"cc_acks",
+	"cc_inits",
+	"cc_ign_no_int",
+	"cc_ign_nhop",
+	"sched_pktsend",
+	"sched_work_invalid",
+	"sched_mtu_invalid",
+	"sched_ack_ahead",
+	"sched_win_floor",
+	"sched_no_room",
+	"host_doorbells",
+	"host_wqe_fetches",
+	"host_cqes",
+	"host_cmd_errors",
+	"host_doorbell_bad_qp",
+	"host_irqs",
+	"mac_tx_frames",
+	"mac_rx_frames",
+	"mac_rx_errors",
+};
+static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
+	"frames admitted by the RX pipe (passed every header check)",
+	"frames dropped: MAC error flag (bad FCS)",
+	"frames dropped: no room for a largest frame in the RX FIFO",
+	"frames dropped: longer than the largest legal frame",
+	"frames dropped: ethertype not IPv4",
+	"frames dropped: destination MAC or IPv4 address not ours",
+	"frames dropped: IPv4 version not 4 or IHL not 5",
+	"frames dropped: IPv4 header checksum mismatch",
+	"frames dropped: IPv4 fragment",
+	"frames dropped: IPv4 protocol not UDP",
+	"frames dropped: UDP destination port neither 4791 nor the INT port",
+	"frames dropped: UDP length inconsistent with the IPv4 length",
+	"frames dropped: IPv4 total length inconsistent with the frame",
+	"frames dropped: INT block malformed (nHop > 5)",
+	"frames dropped: BTH opcode not one hpnic uses",
+	"frames dropped: BTH transport version not 0",
+	"frames dropped: destination QPN out of range",
+	"frames dropped: payload length or pad inconsistent with the opcode and frame",
+	"frames dropped: ICRC mismatch",
+	"packets dropped: QP not in a state that accepts them",
+	"duplicate requests, re-acknowledged",
+	"out-of-sequence requests, discarded",
+	"PSN-sequence NAKs sent",
+	"requests NAKed: R_Key, range or access right",
+	"requests NAKed: payload length",
+	"READ responses dropped: none expected",
+	"gaps detected in READ responses",
+	"WRITE payloads committed to host memory",
+	"READ requests executed",
+	"retransmit timeouts",
+	"go-back-N rewinds",
+	"QPs failed (retry exceeded, remote error)",
+	"events into the CC engine (ACKs and QP inits)",
+	"ACKs processed by the CC engine",
+	"QP initialisations in the CC engine",
+	"ACKs ignored by CC: no INT (nHop = 0)",
+	"ACKs ignored by CC: nHop > 5",
+	"packets the scheduler released to TX",
+	"work notifications rejected: invalid",
+	"work notifications rejected: invalid MTU",
+	"ACK updates with snd_una ahead of snd_nxt, ignored",
+	"packets sent under the one-packet window floor",
+	"scheduler visits that could send but found the TX queue full",
+	"doorbell writes",
+	"WQEs fetched from host memory",
+	"CQEs written to host memory",
+	"QP, MR and CQ commands that failed",
+	"doorbells ignored: QP out of range or not ready to send",
+	"interrupts raised",
+	"frames handed to the MAC",
+	"frames received from the MAC and delivered to the core",
+	"frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)",
+};
+#endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
+
+#endif /* HPNIC_REGS_H */

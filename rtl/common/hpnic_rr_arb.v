@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Round-robin arbiter: picks the first requesting port after the one granted
+ * last. Combinational pick; `take` (the pick was accepted this cycle) moves
+ * the priority on.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_rr_arb #(
+    // requesting ports
+    parameter PORTS = 2,
+    // index width
+    parameter PW = (PORTS > 1) ? $clog2(PORTS) : 1
+) (
+    input  wire             clk,
+    input  wire             rst,
+
+    input  wire [PORTS-1:0] req,
+    input  wire             take,
+    output reg  [PW-1:0]    pick,
+    output reg              pick_valid
+);
+
+reg [PW-1:0] last_reg = 0;
+integer i;
+// verilator lint_off UNUSEDSIGNAL
+reg [31:0] p;
+// verilator lint_on UNUSEDSIGNAL
+
+always @* begin
+    pick = last_reg;
+    pick_valid = 1'b0;
+    // the last match in this loop is the first port after last_reg
+    for (i = PORTS; i >= 1; i = i - 1) begin
+        p = ({{(32-PW){1'b0}}, last_reg} + i) % PORTS;
+        if (req[p]) begin
+            pick = p[PW-1:0];
+            pick_valid = 1'b1;
+        end
+    end
+end
+
+always @(posedge clk) begin
+    if (take && pick_valid) begin
+        last_reg <= pick;
+    end
+    if (rst) begin
+        last_reg <= 0;
+    end
+end
+
+endmodule
+
+`resetall

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Send-queue WQE fetch: turns the requester's fetch requests (QPN, WQE
+ * index, tag) into 64-byte DMA reads of the QP's send queue in host memory,
+ * and the data into WQEs for the requester.
+ *
+ * A WQE sits at SQ_BASE + 64 * (index mod 2^SQ_LOG2) (docs/regmap.md):
+ *   byte 0 opcode (0 RDMA WRITE, 1 RDMA READ), 1 flags, 4..7 length,
+ *   8..15 local IO address, 16..23 remote VA, 24..27 R_Key, 32..39 wr_id;
+ * multi-byte fields little-endian, as the host writes them.
+ *
+ * The DMA read channel is shared and returns data in request order, so a
+ * fetch is only issued when the WQE output queue is sure to take its data:
+ * requests in flight plus WQEs queued never exceed the queue's depth. An
+ * opcode other than WRITE and READ is counted and executed as a WRITE (only
+ * libhpnic writes WQEs, and it checks them).
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_host_sq #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // DMA data width
+    parameter DATA_WIDTH = 512,
+    // log2 of the WQEs fetched ahead of the requester
+    parameter OUT_LOG2 = 4
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    /*
+     * Send queue table (QP context writes)
+     */
+    input  wire                  cfg_wr_en,
+    input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
+    input  wire [63:0]           cfg_wr_base,
+    input  wire [4:0]            cfg_wr_log2,
+
+    /*
+     * Fetch requests from the requester, WQEs back
+     */
+    input  wire                  s_fetch_valid,
+    output wire                  s_fetch_ready,
+    input  wire [QPN_WIDTH-1:0]  s_fetch_qpn,
+    input  wire [15:0]           s_fetch_idx,
+    input  wire [1:0]            s_fetch_tag,
+
+    output wire                  m_wqe_valid,
+    input  wire                  m_wqe_ready,
+    output wire [QPN_WIDTH-1:0]  m_wqe_qpn,
+    output wire [15:0]           m_wqe_idx,
+    output wire [1:0]            m_wqe_tag,
+    output wire                  m_wqe_read,
+    output wire [31:0]           m_wqe_len,
+    output wire [63:0]           m_wqe_laddr,
+    output wire [63:0]           m_wqe_raddr,
+    output wire [31:0]           m_wqe_rkey,
+
+    /*
+     * DMA read port
+     */
+    output wire                  m_rd_req_valid,
+    input  wire                  m_rd_req_ready,
+    output wire [63:0]           m_rd_req_addr,
+    output wire [12:0]           m_rd_req_len,
+
+    input  wire [DATA_WIDTH-1:0] s_rd_cpl_tdata,
+    input  wire                  s_rd_cpl_tvalid,
+    output wire                  s_rd_cpl_tready,
+    input  wire                  s_rd_cpl_tlast,
+
+    /*
+     * Counters
+     */
+    output reg  [31:0]           stat_fetches = 0,
+    output reg  [31:0]           stat_bad_opcode = 0
+);
+
+localparam QW = QPN_WIDTH;
+localparam DEPTH = 2**OUT_LOG2;
+
+initial begin
+    if (DATA_WIDTH < 256) begin
+        $error("hpnic_host_sq: a WQE's first 28 bytes must fit in one beat");
+        $finish;
+    end
+end
+
+/*
+ * The send queue table
+ */
+wire [68:0] sq_rd;                  // {base, log2}
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(69)
+)
+sq_inst (
+    .clk(clk),
+    .wr_en(cfg_wr_en),
+    .wr_addr(cfg_wr_qpn),
+    .wr_data({cfg_wr_base, cfg_wr_log2}),
+    .rd_en(s_fetch_valid && s_fetch_ready),
+    .rd_addr(s_fetch_qpn),
+    .rd_data(sq_rd)
+);
+
+/*
+ * Credit: fetches in flight + WQEs queued <= DEPTH
+ */
+reg  [OUT_LOG2:0] credit_reg = DEPTH[OUT_LOG2:0];
+wire              out_push, out_pop;
+wire              issue_take;
+
+/*
+ * Request stage: one fetch at a time holds the request register until the
+ * DMA channel takes it
+ */
+reg          rq_valid_reg = 1'b0;
+reg [QW-1:0] rq_qpn_reg = 0;
+reg [15:0]   rq_idx_reg = 0;
+reg [1:0]    rq_tag_reg = 0;
+
+assign s_fetch_ready = (!rq_valid_reg || m_rd_req_ready) && credit_reg != 0;
+assign issue_take = s_fetch_valid && s_fetch_ready;
+
+wire [63:0] sq_base = sq_rd[68:5];
+wire [4:0]  sq_log2 = sq_rd[4:0];
+wire [15:0] slot = rq_idx_reg & ~(16'hffff << sq_log2);
+
+assign m_rd_req_valid = rq_valid_reg;
+assign m_rd_req_addr = sq_base + {42'd0, slot, 6'd0};
+assign m_rd_req_len = 13'd64;
+
+always @(posedge clk) begin
+    if (m_rd_req_valid && m_rd_req_ready) begin
+        rq_valid_reg <= 1'b0;
+    end
+    if (issue_take) begin
+        rq_valid_reg <= 1'b1;
+        rq_qpn_reg <= s_fetch_qpn;
+        rq_idx_reg <= s_fetch_idx;
+        rq_tag_reg <= s_fetch_tag;
+    end
+    credit_reg <= credit_reg - {{OUT_LOG2{1'b0}}, issue_take} + {{OUT_LOG2{1'b0}}, out_pop};
+    if (issue_take) begin
+        stat_fetches <= stat_fetches + 1'b1;
+    end
+
+    if (rst) begin
+        rq_valid_reg <= 1'b0;
+        credit_reg <= DEPTH[OUT_LOG2:0];
+        stat_fetches <= 0;
+    end
+end
+
+/*
+ * Fetches in flight, in order, and the WQEs they return
+ */
+wire          pend_valid;
+wire [QW-1:0] pend_qpn;
+wire [15:0]   pend_idx;
+wire [1:0]    pend_tag;
+// verilator lint_off UNUSEDSIGNAL
+wire          pend_ready, out_ready;
+wire [OUT_LOG2:0] pend_count, out_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2))
+pend_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(m_rd_req_valid && m_rd_req_ready), .s_ready(pend_ready),
+    .s_data({rq_qpn_reg, rq_idx_reg, rq_tag_reg}),
+    .m_valid(pend_valid), .m_ready(s_rd_cpl_tvalid && s_rd_cpl_tready && s_rd_cpl_tlast),
+    .m_data({pend_qpn, pend_idx, pend_tag}),
+    .count(pend_count)
+);
+
+// the WQE is in the first beat; a longer completion (none is asked for) is
+// consumed to its tlast
+reg cpl_mid_reg = 1'b0;
+
+assign s_rd_cpl_tready = pend_valid;
+assign out_push = s_rd_cpl_tvalid && s_rd_cpl_tready && !cpl_mid_reg;
+
+always @(posedge clk) begin
+    if (s_rd_cpl_tvalid && s_rd_cpl_tready) begin
+        cpl_mid_reg <= !s_rd_cpl_tlast;
+    end
+    if (rst) begin
+        cpl_mid_reg <= 1'b0;
+    end
+end
+
+wire [7:0] opcode = s_rd_cpl_tdata[7:0];
+
+always @(posedge clk) begin
+    if (out_push && opcode > 8'd1) begin
+        stat_bad_opcode <= stat_bad_opcode + 1'b1;
+    end
+    if (rst) begin
+        stat_bad_opcode <= 0;
+    end
+end
+
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 1 + 32 + 64 + 64 + 32))
+out_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(out_push), .s_ready(out_ready),
+    .s_data({pend_qpn, pend_idx, pend_tag, opcode == 8'd1, s_rd_cpl_tdata[63:32],
+             s_rd_cpl_tdata[127:64], s_rd_cpl_tdata[191:128], s_rd_cpl_tdata[223:192]}),
+    .m_valid(m_wqe_valid), .m_ready(m_wqe_ready),
+    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_len, m_wqe_laddr, m_wqe_raddr,
+             m_wqe_rkey}),
+    .count(out_count)
+);
+
+assign out_pop = m_wqe_valid && m_wqe_ready;
+
+// verilator lint_off UNUSEDSIGNAL
+wire [DATA_WIDTH-1:0] unused_cpl = s_rd_cpl_tdata;
+// verilator lint_on UNUSEDSIGNAL
+
+endmodule
+
+`resetall

@@ -1,0 +1,765 @@
+// SPDX-License-Identifier: MIT
+/*
+ * hpnic register map. GENERATED from fw/regmap.toml by scripts/gen_regmap.py:
+ * do not edit. Regenerate with `make regmap`, i.e.
+ *   scripts/gen_regmap.py fw/regmap.toml --vh rtl/host/hpnic_regs.vh --h driver/lib/hpnic_regs.h --md docs/regmap.md
+ *
+ * Constants for the RTL, included inside a module body:
+ *     `include "hpnic_regs.vh"      (put rtl/host on the include path: -I)
+ * There is deliberately no `ifndef include guard: a `define is global to the
+ * compilation unit, so a guard would hide these localparams from every module
+ * after the first one that includes the file (Verilator, Icarus and Yosys all
+ * behave so). Include it once per module.
+ *
+ * HPNIC_<BLOCK>_<REG> is a register's absolute BAR0 byte offset; _W/_MASK its
+ * value bits, _RST its reset value (sized to the register); _<FIELD>_LSB/_W/
+ * _MASK its fields. An array register gives its first offset, _STRIDE, _COUNT.
+ * docs/regmap.md describes every register.
+ */
+
+/* verilator lint_off UNUSEDPARAM */
+
+// parameters
+localparam integer HPNIC_MAX_QPS = 4096;
+
+// block header, offsets relative to each block's base
+// block type: four ASCII characters, the first in bits 31:24
+localparam [31:0]  HPNIC_HDR_TYPE               = 32'h0000_0000;
+// block version: major in bits 31:16, minor in bits 15:0
+localparam [31:0]  HPNIC_HDR_VERSION            = 32'h0000_0004;
+localparam integer HPNIC_HDR_VERSION_MAJOR_LSB  = 16;  // incompatible changes
+localparam integer HPNIC_HDR_VERSION_MAJOR_W    = 16;
+localparam [31:0]  HPNIC_HDR_VERSION_MAJOR_MASK = 32'hffff_0000;
+localparam integer HPNIC_HDR_VERSION_MINOR_LSB  = 0;  // compatible additions
+localparam integer HPNIC_HDR_VERSION_MINOR_W    = 16;
+localparam [31:0]  HPNIC_HDR_VERSION_MINOR_MASK = 32'h0000_ffff;
+// absolute BAR0 offset of the next block, 0 for the last
+localparam [31:0]  HPNIC_HDR_NEXT               = 32'h0000_0008;
+localparam [31:0]  HPNIC_HDR_SIZE               = 32'h0000_000c;  // block size in bytes
+localparam integer HPNIC_NUM_BLOCKS             = 8;
+
+// ERR: command error codes
+localparam [7:0]   HPNIC_ERR_OK        = 8'd0;  // success
+localparam [7:0]   HPNIC_ERR_BAD_CMD   = 8'd1;  // unknown command code
+localparam [7:0]   HPNIC_ERR_BAD_INDEX = 8'd2;  // QPN, IDX or CQN out of range
+// a staging register out of range (e.g. MTU_LOG2 outside 6..12, SQ_LOG2 > 15)
+localparam [7:0]   HPNIC_ERR_BAD_VALUE = 8'd3;
+// CMD written while the previous command was still running
+localparam [7:0]   HPNIC_ERR_BUSY      = 8'd4;
+
+// CC_MODE: congestion-control modes; bit n of ID.CC_MODES says whether mode n is built in
+localparam [1:0]   HPNIC_CC_MODE_HPCC  = 2'd0;  // HPCC (the only mode built today)
+localparam [1:0]   HPNIC_CC_MODE_DCQCN = 2'd1;  // reserved for DCQCN
+localparam [1:0]   HPNIC_CC_MODE_ROCC  = 2'd2;  // reserved for RoCC
+localparam [1:0]   HPNIC_CC_MODE_NONE  = 2'd3;  // reserved: no congestion control, line rate
+
+// QPS: QP states (the RTL's QPS_*)
+localparam [2:0]   HPNIC_QPS_RESET = 3'd0;  // idle, drops everything
+localparam [2:0]   HPNIC_QPS_INIT  = 3'd1;  // configured, drops everything
+localparam [2:0]   HPNIC_QPS_RTR   = 3'd2;  // ready to receive: accepts requests
+localparam [2:0]   HPNIC_QPS_RTS   = 3'd3;  // ready to send: requests and responses
+// failed: drops everything, the driver flushes its WQEs
+localparam [2:0]   HPNIC_QPS_ERR   = 3'd4;
+
+// ID ("HPID" 1.0): Identifies the bitstream: build, sizes and features. Always at BAR0 offset 0,
+// the head of the block list.
+localparam [31:0]  HPNIC_ID_BASE                           = 32'h0000_0000;
+localparam [31:0]  HPNIC_ID_BLOCK_SIZE                     = 32'h0000_0100;
+localparam [31:0]  HPNIC_ID_BLOCK_TYPE                     = 32'h4850_4944;  // "HPID"
+localparam [31:0]  HPNIC_ID_BLOCK_VERSION                  = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_ID_BLOCK_NEXT                     = 32'h0000_0100;
+localparam [31:0]  HPNIC_ID_TYPE                           = 32'h0000_0000;
+localparam [31:0]  HPNIC_ID_VERSION                        = 32'h0000_0004;
+localparam [31:0]  HPNIC_ID_NEXT                           = 32'h0000_0008;
+localparam [31:0]  HPNIC_ID_SIZE                           = 32'h0000_000c;
+
+// ID.BUILD_DATE (ro): build date, YYYYMMDD in BCD (0x20250131), from a Verilog parameter set at
+// build time
+localparam [31:0]  HPNIC_ID_BUILD_DATE                     = 32'h0000_0010;
+
+// ID.GIT_HASH (ro): first 32 bits of the git commit the bitstream was built from (parameter)
+localparam [31:0]  HPNIC_ID_GIT_HASH                       = 32'h0000_0014;
+
+// ID.QP_CFG (ro): table sizes
+localparam [31:0]  HPNIC_ID_QP_CFG                         = 32'h0000_0018;
+// QPN bits: the NIC has 2^QPN_WIDTH QPs
+localparam integer HPNIC_ID_QP_CFG_QPN_WIDTH_LSB           = 0;
+localparam integer HPNIC_ID_QP_CFG_QPN_WIDTH_W             = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_QPN_WIDTH_MASK          = 32'h0000_00ff;
+// log2 of the memory-region table entries
+localparam integer HPNIC_ID_QP_CFG_MR_LOG2_LSB             = 8;
+localparam integer HPNIC_ID_QP_CFG_MR_LOG2_W               = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_MR_LOG2_MASK            = 32'h0000_ff00;
+// CQN bits: the NIC has 2^CQN_WIDTH completion queues
+localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_LSB           = 16;
+localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_W             = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_CQN_WIDTH_MASK          = 32'h00ff_0000;
+
+// ID.DATAPATH (ro): datapath geometry
+localparam [31:0]  HPNIC_ID_DATAPATH                       = 32'h0000_001c;
+// datapath width in bytes (64 for 512 bits)
+localparam integer HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_LSB  = 0;
+localparam integer HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_W    = 16;
+localparam [31:0]  HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_MASK = 32'h0000_ffff;
+// core clock, MHz (RTO and IRQ moderation count its cycles)
+localparam integer HPNIC_ID_DATAPATH_CLK_MHZ_LSB           = 16;
+localparam integer HPNIC_ID_DATAPATH_CLK_MHZ_W             = 16;
+localparam [31:0]  HPNIC_ID_DATAPATH_CLK_MHZ_MASK          = 32'hffff_0000;
+
+// ID.FEATURES (ro): features built in
+localparam [31:0]  HPNIC_ID_FEATURES                       = 32'h0000_0020;
+// HPCC INT: stamping on TX, parsing on RX
+localparam integer HPNIC_ID_FEATURES_INT_LSB               = 0;
+localparam integer HPNIC_ID_FEATURES_INT_W                 = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_INT_MASK              = 32'h0000_0001;
+localparam integer HPNIC_ID_FEATURES_READ_LSB              = 1;  // RDMA READ
+localparam integer HPNIC_ID_FEATURES_READ_W                = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_READ_MASK             = 32'h0000_0002;
+localparam integer HPNIC_ID_FEATURES_WRITE_LSB             = 2;  // RDMA WRITE
+localparam integer HPNIC_ID_FEATURES_WRITE_W               = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_WRITE_MASK            = 32'h0000_0004;
+localparam integer HPNIC_ID_FEATURES_MSIX_LSB              = 3;  // MSI-X completion interrupts
+localparam integer HPNIC_ID_FEATURES_MSIX_W                = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_MSIX_MASK             = 32'h0000_0008;
+
+// ID.CC_MODES (ro): congestion-control modes built in, bit n = CC_MODE n
+localparam [31:0]  HPNIC_ID_CC_MODES                       = 32'h0000_0024;
+localparam integer HPNIC_ID_CC_MODES_HPCC_LSB              = 0;  // HPCC
+localparam integer HPNIC_ID_CC_MODES_HPCC_W                = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_HPCC_MASK             = 32'h0000_0001;
+localparam integer HPNIC_ID_CC_MODES_DCQCN_LSB             = 1;  // DCQCN (reserved)
+localparam integer HPNIC_ID_CC_MODES_DCQCN_W               = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_DCQCN_MASK            = 32'h0000_0002;
+localparam integer HPNIC_ID_CC_MODES_ROCC_LSB              = 2;  // RoCC (reserved)
+localparam integer HPNIC_ID_CC_MODES_ROCC_W                = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_ROCC_MASK             = 32'h0000_0004;
+// no congestion control (reserved)
+localparam integer HPNIC_ID_CC_MODES_NONE_LSB              = 3;
+localparam integer HPNIC_ID_CC_MODES_NONE_W                = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_NONE_MASK             = 32'h0000_0008;
+
+// ID.SCRATCH (rw): no function: the driver writes and reads it back to test the link
+localparam [31:0]  HPNIC_ID_SCRATCH                        = 32'h0000_0028;
+localparam [31:0]  HPNIC_ID_SCRATCH_RST                    = 32'd0;
+
+// CTRL ("HPCT" 1.0): NIC-wide configuration and status.
+localparam [31:0]  HPNIC_CTRL_BASE                              = 32'h0000_0100;
+localparam [31:0]  HPNIC_CTRL_BLOCK_SIZE                        = 32'h0000_0100;
+localparam [31:0]  HPNIC_CTRL_BLOCK_TYPE                        = 32'h4850_4354;  // "HPCT"
+localparam [31:0]  HPNIC_CTRL_BLOCK_VERSION                     = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_CTRL_BLOCK_NEXT                        = 32'h0000_0200;
+localparam [31:0]  HPNIC_CTRL_TYPE                              = 32'h0000_0100;
+localparam [31:0]  HPNIC_CTRL_VERSION                           = 32'h0000_0104;
+localparam [31:0]  HPNIC_CTRL_NEXT                              = 32'h0000_0108;
+localparam [31:0]  HPNIC_CTRL_SIZE                              = 32'h0000_010c;
+
+// CTRL.MAC_LO (rw): station MAC bits 31:0, bytes 2..5 (02:00:0a:0b:0c:0d gives 0x0a0b0c0d)
+localparam [31:0]  HPNIC_CTRL_MAC_LO                            = 32'h0000_0110;
+localparam [31:0]  HPNIC_CTRL_MAC_LO_RST                        = 32'd0;
+
+// CTRL.MAC_HI (rw): station MAC bits 47:32, bytes 0..1 (02:00:0a:0b:0c:0d gives 0x0200)
+localparam [31:0]  HPNIC_CTRL_MAC_HI                            = 32'h0000_0114;
+localparam integer HPNIC_CTRL_MAC_HI_W                          = 16;
+localparam [31:0]  HPNIC_CTRL_MAC_HI_MASK                       = 32'h0000_ffff;
+localparam [15:0]  HPNIC_CTRL_MAC_HI_RST                        = 16'd0;
+
+// CTRL.IP (rw): station IPv4 address, first octet in bits 31:24 (10.0.0.1 = 0x0a000001)
+localparam [31:0]  HPNIC_CTRL_IP                                = 32'h0000_0118;
+localparam [31:0]  HPNIC_CTRL_IP_RST                            = 32'd0;
+
+// CTRL.INT_CTRL (rw): HPCC INT (in-band telemetry)
+localparam [31:0]  HPNIC_CTRL_INT_CTRL                          = 32'h0000_011c;
+localparam [31:0]  HPNIC_CTRL_INT_CTRL_RST                      = 32'h12b80000;
+// carry INT on data packets and accept it on ACKs
+localparam integer HPNIC_CTRL_INT_CTRL_ENABLE_LSB               = 0;
+localparam integer HPNIC_CTRL_INT_CTRL_ENABLE_W                 = 1;
+localparam [31:0]  HPNIC_CTRL_INT_CTRL_ENABLE_MASK              = 32'h0000_0001;
+// UDP destination port of packets that carry INT
+localparam integer HPNIC_CTRL_INT_CTRL_PORT_LSB                 = 16;
+localparam integer HPNIC_CTRL_INT_CTRL_PORT_W                   = 16;
+localparam [31:0]  HPNIC_CTRL_INT_CTRL_PORT_MASK                = 32'hffff_0000;
+
+// CTRL.RTO (rw): retransmit timeout in units of 1024 core cycles; 0 disables the timer
+localparam [31:0]  HPNIC_CTRL_RTO                               = 32'h0000_0120;
+localparam integer HPNIC_CTRL_RTO_W                             = 16;
+localparam [31:0]  HPNIC_CTRL_RTO_MASK                          = 32'h0000_ffff;
+localparam [15:0]  HPNIC_CTRL_RTO_RST                           = 16'd8;
+
+// CTRL.IRQ_CTRL (rw): completion interrupts
+localparam [31:0]  HPNIC_CTRL_IRQ_CTRL                          = 32'h0000_0124;
+localparam [31:0]  HPNIC_CTRL_IRQ_CTRL_RST                      = 32'd0;
+// raise interrupts (0: the driver polls, the default)
+localparam integer HPNIC_CTRL_IRQ_CTRL_ENABLE_LSB               = 0;
+localparam integer HPNIC_CTRL_IRQ_CTRL_ENABLE_W                 = 1;
+localparam [31:0]  HPNIC_CTRL_IRQ_CTRL_ENABLE_MASK              = 32'h0000_0001;
+// minimum core cycles between two interrupts of a vector
+localparam integer HPNIC_CTRL_IRQ_CTRL_MODERATION_LSB           = 16;
+localparam integer HPNIC_CTRL_IRQ_CTRL_MODERATION_W             = 16;
+localparam [31:0]  HPNIC_CTRL_IRQ_CTRL_MODERATION_MASK          = 32'hffff_0000;
+
+// CTRL.STATUS (ro): initialisation status: the driver waits for all three after reset
+localparam [31:0]  HPNIC_CTRL_STATUS                            = 32'h0000_0128;
+// the CC engine has cleared its state memories
+localparam integer HPNIC_CTRL_STATUS_CC_INIT_DONE_LSB           = 0;
+localparam integer HPNIC_CTRL_STATUS_CC_INIT_DONE_W             = 1;
+localparam [31:0]  HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK          = 32'h0000_0001;
+// the flow scheduler has cleared its state memories
+localparam integer HPNIC_CTRL_STATUS_SCHED_INIT_DONE_LSB        = 1;
+localparam integer HPNIC_CTRL_STATUS_SCHED_INIT_DONE_W          = 1;
+localparam [31:0]  HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK       = 32'h0000_0002;
+// the host interface accepts commands and doorbells
+localparam integer HPNIC_CTRL_STATUS_HOST_READY_LSB             = 2;
+localparam integer HPNIC_CTRL_STATUS_HOST_READY_W               = 1;
+localparam [31:0]  HPNIC_CTRL_STATUS_HOST_READY_MASK            = 32'h0000_0004;
+
+// CTRL.CC_PARAM_STATUS (ro): the CC engine's parameter check: which CC registers it clamped (the
+// C model's HPCC_PS_*)
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS                   = 32'h0000_012c;
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_T_CLAMPED_LSB     = 0;  // T_NS out of range, clamped
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_T_CLAMPED_W       = 1;
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_T_CLAMPED_MASK    = 32'h0000_0001;
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_ETA_CLAMPED_LSB   = 1;  // ETA out of range, clamped
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_ETA_CLAMPED_W     = 1;
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_ETA_CLAMPED_MASK  = 32'h0000_0002;
+// LINE_MBPS out of range, clamped
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_LINE_CLAMPED_LSB  = 2;
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_LINE_CLAMPED_W    = 1;
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_LINE_CLAMPED_MASK = 32'h0000_0004;
+// MIN_MBPS out of range, clamped
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_LSB   = 3;
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_W     = 1;
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_MASK  = 32'h0000_0008;
+// line rate x T saturates the window
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_LSB      = 4;
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_W        = 1;
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_MASK     = 32'h0000_0010;
+
+// CTRL.ERR_CODE (ro): code of the last QP, MR or CQ command that failed (0 until one fails;
+// host_cmd_errors counts them)
+localparam [31:0]  HPNIC_CTRL_ERR_CODE                          = 32'h0000_0130;
+localparam integer HPNIC_CTRL_ERR_CODE_W                        = 8;
+localparam [31:0]  HPNIC_CTRL_ERR_CODE_MASK                     = 32'h0000_00ff;
+
+// CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
+// engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
+localparam [31:0]  HPNIC_CC_BASE                = 32'h0000_0200;
+localparam [31:0]  HPNIC_CC_BLOCK_SIZE          = 32'h0000_0100;
+localparam [31:0]  HPNIC_CC_BLOCK_TYPE          = 32'h4850_4343;  // "HPCC"
+localparam [31:0]  HPNIC_CC_BLOCK_VERSION       = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_CC_BLOCK_NEXT          = 32'h0000_0300;
+localparam [31:0]  HPNIC_CC_TYPE                = 32'h0000_0200;
+localparam [31:0]  HPNIC_CC_VERSION             = 32'h0000_0204;
+localparam [31:0]  HPNIC_CC_NEXT                = 32'h0000_0208;
+localparam [31:0]  HPNIC_CC_SIZE                = 32'h0000_020c;
+
+// CC.T_NS (rw): T, the base RTT, in ns
+localparam [31:0]  HPNIC_CC_T_NS                = 32'h0000_0210;
+localparam integer HPNIC_CC_T_NS_W              = 20;
+localparam [31:0]  HPNIC_CC_T_NS_MASK           = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_T_NS_RST            = 20'd4160;
+
+// CC.ETA (rw): eta, the target utilisation, Q0.16 (62259 = 0.95)
+localparam [31:0]  HPNIC_CC_ETA                 = 32'h0000_0214;
+localparam integer HPNIC_CC_ETA_W               = 17;
+localparam [31:0]  HPNIC_CC_ETA_MASK            = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_ETA_RST             = 17'd62259;
+
+// CC.MAX_STAGE (rw): maxStage: additive-increase steps before a multiplicative update
+localparam [31:0]  HPNIC_CC_MAX_STAGE           = 32'h0000_0218;
+localparam integer HPNIC_CC_MAX_STAGE_W         = 4;
+localparam [31:0]  HPNIC_CC_MAX_STAGE_MASK      = 32'h0000_000f;
+localparam [3:0]   HPNIC_CC_MAX_STAGE_RST       = 4'd5;
+
+// CC.WAI (rw): W_AI, the additive increase, bytes in Q16.4 (1280 = 80 B)
+localparam [31:0]  HPNIC_CC_WAI                 = 32'h0000_021c;
+localparam integer HPNIC_CC_WAI_W               = 20;
+localparam [31:0]  HPNIC_CC_WAI_MASK            = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_WAI_RST             = 20'd1280;
+
+// CC.LINE_MBPS (rw): line rate, Mb/s
+localparam [31:0]  HPNIC_CC_LINE_MBPS           = 32'h0000_0220;
+localparam integer HPNIC_CC_LINE_MBPS_W         = 20;
+localparam [31:0]  HPNIC_CC_LINE_MBPS_MASK      = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_LINE_MBPS_RST       = 20'h186a0;
+
+// CC.MIN_MBPS (rw): minimum rate, Mb/s
+localparam [31:0]  HPNIC_CC_MIN_MBPS            = 32'h0000_0224;
+localparam integer HPNIC_CC_MIN_MBPS_W          = 20;
+localparam [31:0]  HPNIC_CC_MIN_MBPS_MASK       = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_MIN_MBPS_RST        = 20'd100;
+
+// CC.SCHED_OVERHEAD (rw): bytes per packet the scheduler charges beyond the payload (headers,
+// FCS, preamble, gap)
+localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD      = 32'h0000_0228;
+localparam integer HPNIC_CC_SCHED_OVERHEAD_W    = 8;
+localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD_MASK = 32'h0000_00ff;
+localparam [7:0]   HPNIC_CC_SCHED_OVERHEAD_RST  = 8'd82;
+
+// CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one MTU packet
+localparam [31:0]  HPNIC_CC_SCHED_BURST         = 32'h0000_022c;
+localparam integer HPNIC_CC_SCHED_BURST_W       = 16;
+localparam [31:0]  HPNIC_CC_SCHED_BURST_MASK    = 32'h0000_ffff;
+localparam [15:0]  HPNIC_CC_SCHED_BURST_RST     = 16'd0;
+
+// CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own
+localparam [31:0]  HPNIC_CC_DEFAULT_MODE        = 32'h0000_0230;
+localparam integer HPNIC_CC_DEFAULT_MODE_W      = 2;
+localparam [31:0]  HPNIC_CC_DEFAULT_MODE_MASK   = 32'h0000_0003;
+localparam [1:0]   HPNIC_CC_DEFAULT_MODE_RST    = 2'd0;
+
+// QP ("HPQP" 1.0): Indirect access to one QP context at a time: fill the staging registers, write
+// CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
+localparam [31:0]  HPNIC_QP_BASE                  = 32'h0000_0300;
+localparam [31:0]  HPNIC_QP_BLOCK_SIZE            = 32'h0000_0100;
+localparam [31:0]  HPNIC_QP_BLOCK_TYPE            = 32'h4850_5150;  // "HPQP"
+localparam [31:0]  HPNIC_QP_BLOCK_VERSION         = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_QP_BLOCK_NEXT            = 32'h0000_0400;
+localparam [31:0]  HPNIC_QP_TYPE                  = 32'h0000_0300;
+localparam [31:0]  HPNIC_QP_VERSION               = 32'h0000_0304;
+localparam [31:0]  HPNIC_QP_NEXT                  = 32'h0000_0308;
+localparam [31:0]  HPNIC_QP_SIZE                  = 32'h0000_030c;
+
+// QP.QPN (rw): the QP the command applies to
+localparam [31:0]  HPNIC_QP_QPN                   = 32'h0000_0310;
+localparam [31:0]  HPNIC_QP_QPN_RST               = 32'd0;
+
+// QP.STATE (rw): QP state
+localparam [31:0]  HPNIC_QP_STATE                 = 32'h0000_0314;
+localparam integer HPNIC_QP_STATE_W               = 3;
+localparam [31:0]  HPNIC_QP_STATE_MASK            = 32'h0000_0007;
+localparam [2:0]   HPNIC_QP_STATE_RST             = 3'd0;
+
+// QP.MTU_LOG2 (rw): log2 of the path MTU payload, 6..12 (64 B..4 KiB)
+localparam [31:0]  HPNIC_QP_MTU_LOG2              = 32'h0000_0318;
+localparam integer HPNIC_QP_MTU_LOG2_W            = 4;
+localparam [31:0]  HPNIC_QP_MTU_LOG2_MASK         = 32'h0000_000f;
+localparam [3:0]   HPNIC_QP_MTU_LOG2_RST          = 4'd0;
+
+// QP.DQPN (rw): destination QPN
+localparam [31:0]  HPNIC_QP_DQPN                  = 32'h0000_031c;
+localparam integer HPNIC_QP_DQPN_W                = 24;
+localparam [31:0]  HPNIC_QP_DQPN_MASK             = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_QP_DQPN_RST              = 24'd0;
+
+// QP.DMAC_LO (rw): destination MAC bits 31:0 (as CTRL.MAC_LO)
+localparam [31:0]  HPNIC_QP_DMAC_LO               = 32'h0000_0320;
+localparam [31:0]  HPNIC_QP_DMAC_LO_RST           = 32'd0;
+
+// QP.DMAC_HI (rw): destination MAC bits 47:32
+localparam [31:0]  HPNIC_QP_DMAC_HI               = 32'h0000_0324;
+localparam integer HPNIC_QP_DMAC_HI_W             = 16;
+localparam [31:0]  HPNIC_QP_DMAC_HI_MASK          = 32'h0000_ffff;
+localparam [15:0]  HPNIC_QP_DMAC_HI_RST           = 16'd0;
+
+// QP.DIP (rw): destination IPv4 address (as CTRL.IP)
+localparam [31:0]  HPNIC_QP_DIP                   = 32'h0000_0328;
+localparam [31:0]  HPNIC_QP_DIP_RST               = 32'd0;
+
+// QP.SPORT (rw): UDP source port (the flow's ECMP entropy)
+localparam [31:0]  HPNIC_QP_SPORT                 = 32'h0000_032c;
+localparam integer HPNIC_QP_SPORT_W               = 16;
+localparam [31:0]  HPNIC_QP_SPORT_MASK            = 32'h0000_ffff;
+localparam [15:0]  HPNIC_QP_SPORT_RST             = 16'd0;
+
+// QP.DSCP_ECN (rw): IPv4 TOS byte: DSCP in bits 7:2, ECN in 1:0 (0x6a = DSCP 26, ECT(0))
+localparam [31:0]  HPNIC_QP_DSCP_ECN              = 32'h0000_0330;
+localparam integer HPNIC_QP_DSCP_ECN_W            = 8;
+localparam [31:0]  HPNIC_QP_DSCP_ECN_MASK         = 32'h0000_00ff;
+localparam [7:0]   HPNIC_QP_DSCP_ECN_RST          = 8'd106;
+
+// QP.SQ_BASE_LO (rw): send queue IO address, bits 31:0 (64-byte aligned)
+localparam [31:0]  HPNIC_QP_SQ_BASE_LO            = 32'h0000_0334;
+localparam [31:0]  HPNIC_QP_SQ_BASE_LO_RST        = 32'd0;
+
+// QP.SQ_BASE_HI (rw): send queue IO address, bits 63:32
+localparam [31:0]  HPNIC_QP_SQ_BASE_HI            = 32'h0000_0338;
+localparam [31:0]  HPNIC_QP_SQ_BASE_HI_RST        = 32'd0;
+
+// QP.SQ_LOG2 (rw): log2 of the send queue entries, at most 15
+localparam [31:0]  HPNIC_QP_SQ_LOG2               = 32'h0000_033c;
+localparam integer HPNIC_QP_SQ_LOG2_W             = 5;
+localparam [31:0]  HPNIC_QP_SQ_LOG2_MASK          = 32'h0000_001f;
+localparam [4:0]   HPNIC_QP_SQ_LOG2_RST           = 5'd0;
+
+// QP.CQN (rw): completion queue of this QP
+localparam [31:0]  HPNIC_QP_CQN                   = 32'h0000_0340;
+localparam [31:0]  HPNIC_QP_CQN_RST               = 32'd0;
+
+// QP.SQ_PSN (rw): first PSN the QP sends (used by START)
+localparam [31:0]  HPNIC_QP_SQ_PSN                = 32'h0000_0344;
+localparam integer HPNIC_QP_SQ_PSN_W              = 24;
+localparam [31:0]  HPNIC_QP_SQ_PSN_MASK           = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_QP_SQ_PSN_RST            = 24'd0;
+
+// QP.RQ_PSN (rw): first PSN the QP expects (used by START)
+localparam [31:0]  HPNIC_QP_RQ_PSN                = 32'h0000_0348;
+localparam integer HPNIC_QP_RQ_PSN_W              = 24;
+localparam [31:0]  HPNIC_QP_RQ_PSN_MASK           = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_QP_RQ_PSN_RST            = 24'd0;
+
+// QP.CC_MODE (rw): CC mode of this QP
+localparam [31:0]  HPNIC_QP_CC_MODE               = 32'h0000_034c;
+localparam integer HPNIC_QP_CC_MODE_W             = 2;
+localparam [31:0]  HPNIC_QP_CC_MODE_MASK          = 32'h0000_0003;
+localparam [1:0]   HPNIC_QP_CC_MODE_RST           = 2'd0;
+
+// QP.CC_OVERRIDE (rw): 1: use QP_T_NS, QP_WAI and QP_MAX_STAGE instead of the CC block's
+localparam [31:0]  HPNIC_QP_CC_OVERRIDE           = 32'h0000_0350;
+localparam integer HPNIC_QP_CC_OVERRIDE_W         = 1;
+localparam [31:0]  HPNIC_QP_CC_OVERRIDE_MASK      = 32'h0000_0001;
+localparam [0:0]   HPNIC_QP_CC_OVERRIDE_RST       = 1'd0;
+
+// QP.QP_T_NS (rw): per-QP T in ns (as CC.T_NS), with CC_OVERRIDE
+localparam [31:0]  HPNIC_QP_QP_T_NS               = 32'h0000_0354;
+localparam integer HPNIC_QP_QP_T_NS_W             = 20;
+localparam [31:0]  HPNIC_QP_QP_T_NS_MASK          = 32'h000f_ffff;
+localparam [19:0]  HPNIC_QP_QP_T_NS_RST           = 20'd0;
+
+// QP.QP_WAI (rw): per-QP W_AI, Q16.4 bytes (as CC.WAI), with CC_OVERRIDE
+localparam [31:0]  HPNIC_QP_QP_WAI                = 32'h0000_0358;
+localparam integer HPNIC_QP_QP_WAI_W              = 20;
+localparam [31:0]  HPNIC_QP_QP_WAI_MASK           = 32'h000f_ffff;
+localparam [19:0]  HPNIC_QP_QP_WAI_RST            = 20'd0;
+
+// QP.QP_MAX_STAGE (rw): per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE
+localparam [31:0]  HPNIC_QP_QP_MAX_STAGE          = 32'h0000_035c;
+localparam integer HPNIC_QP_QP_MAX_STAGE_W        = 4;
+localparam [31:0]  HPNIC_QP_QP_MAX_STAGE_MASK     = 32'h0000_000f;
+localparam [3:0]   HPNIC_QP_QP_MAX_STAGE_RST      = 4'd0;
+
+// QP.CMD (wo): command on QP QPN; the write starts it
+localparam [31:0]  HPNIC_QP_CMD                   = 32'h0000_0360;
+localparam integer HPNIC_QP_CMD_W                 = 8;
+localparam [31:0]  HPNIC_QP_CMD_MASK              = 32'h0000_00ff;
+// write the context from the staging registers
+localparam [7:0]   HPNIC_QP_CMD_WRITE             = 8'd1;
+// write the context and restart the QP's transport state at SQ_PSN/RQ_PSN
+localparam [7:0]   HPNIC_QP_CMD_START             = 8'd2;
+// load the staging registers from QP QPN
+localparam [7:0]   HPNIC_QP_CMD_READ              = 8'd3;
+
+// QP.CMD_STATUS (ro): command status
+localparam [31:0]  HPNIC_QP_CMD_STATUS            = 32'h0000_0364;
+localparam integer HPNIC_QP_CMD_STATUS_BUSY_LSB   = 0;  // a command is running
+localparam integer HPNIC_QP_CMD_STATUS_BUSY_W     = 1;
+localparam [31:0]  HPNIC_QP_CMD_STATUS_BUSY_MASK  = 32'h0000_0001;
+localparam integer HPNIC_QP_CMD_STATUS_ERROR_LSB  = 8;  // error code of the last command
+localparam integer HPNIC_QP_CMD_STATUS_ERROR_W    = 8;
+localparam [31:0]  HPNIC_QP_CMD_STATUS_ERROR_MASK = 32'h0000_ff00;
+
+// MR ("HPMR" 1.0): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
+// << 8 | TAG.
+localparam [31:0]  HPNIC_MR_BASE                     = 32'h0000_0400;
+localparam [31:0]  HPNIC_MR_BLOCK_SIZE               = 32'h0000_0100;
+localparam [31:0]  HPNIC_MR_BLOCK_TYPE               = 32'h4850_4d52;  // "HPMR"
+localparam [31:0]  HPNIC_MR_BLOCK_VERSION            = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_MR_BLOCK_NEXT               = 32'h0000_0500;
+localparam [31:0]  HPNIC_MR_TYPE                     = 32'h0000_0400;
+localparam [31:0]  HPNIC_MR_VERSION                  = 32'h0000_0404;
+localparam [31:0]  HPNIC_MR_NEXT                     = 32'h0000_0408;
+localparam [31:0]  HPNIC_MR_SIZE                     = 32'h0000_040c;
+
+// MR.IDX (rw): table index (R_Key bits 31:8)
+localparam [31:0]  HPNIC_MR_IDX                      = 32'h0000_0410;
+localparam [31:0]  HPNIC_MR_IDX_RST                  = 32'd0;
+
+// MR.TAG (rw): key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail
+localparam [31:0]  HPNIC_MR_TAG                      = 32'h0000_0414;
+localparam integer HPNIC_MR_TAG_W                    = 8;
+localparam [31:0]  HPNIC_MR_TAG_MASK                 = 32'h0000_00ff;
+localparam [7:0]   HPNIC_MR_TAG_RST                  = 8'd0;
+
+// MR.ACCESS (rw): rights the region grants
+localparam [31:0]  HPNIC_MR_ACCESS                   = 32'h0000_0418;
+localparam [31:0]  HPNIC_MR_ACCESS_RST               = 32'd0;
+localparam integer HPNIC_MR_ACCESS_REMOTE_WRITE_LSB  = 0;  // remote RDMA WRITE into the region
+localparam integer HPNIC_MR_ACCESS_REMOTE_WRITE_W    = 1;
+localparam [31:0]  HPNIC_MR_ACCESS_REMOTE_WRITE_MASK = 32'h0000_0001;
+localparam integer HPNIC_MR_ACCESS_REMOTE_READ_LSB   = 1;  // remote RDMA READ from the region
+localparam integer HPNIC_MR_ACCESS_REMOTE_READ_W     = 1;
+localparam [31:0]  HPNIC_MR_ACCESS_REMOTE_READ_MASK  = 32'h0000_0002;
+// the NIC may write it (READ responses land here)
+localparam integer HPNIC_MR_ACCESS_LOCAL_WRITE_LSB   = 2;
+localparam integer HPNIC_MR_ACCESS_LOCAL_WRITE_W     = 1;
+localparam [31:0]  HPNIC_MR_ACCESS_LOCAL_WRITE_MASK  = 32'h0000_0004;
+
+// MR.VA_LO (rw): region virtual address (as remote peers name it), bits 31:0
+localparam [31:0]  HPNIC_MR_VA_LO                    = 32'h0000_041c;
+localparam [31:0]  HPNIC_MR_VA_LO_RST                = 32'd0;
+
+// MR.VA_HI (rw): region virtual address, bits 63:32
+localparam [31:0]  HPNIC_MR_VA_HI                    = 32'h0000_0420;
+localparam [31:0]  HPNIC_MR_VA_HI_RST                = 32'd0;
+
+// MR.LEN_LO (rw): region length in bytes, bits 31:0
+localparam [31:0]  HPNIC_MR_LEN_LO                   = 32'h0000_0424;
+localparam [31:0]  HPNIC_MR_LEN_LO_RST               = 32'd0;
+
+// MR.LEN_HI (rw): region length, bits 47:32
+localparam [31:0]  HPNIC_MR_LEN_HI                   = 32'h0000_0428;
+localparam integer HPNIC_MR_LEN_HI_W                 = 16;
+localparam [31:0]  HPNIC_MR_LEN_HI_MASK              = 32'h0000_ffff;
+localparam [15:0]  HPNIC_MR_LEN_HI_RST               = 16'd0;
+
+// MR.IOVA_LO (rw): IO address the region's first byte maps to, bits 31:0
+localparam [31:0]  HPNIC_MR_IOVA_LO                  = 32'h0000_042c;
+localparam [31:0]  HPNIC_MR_IOVA_LO_RST              = 32'd0;
+
+// MR.IOVA_HI (rw): IO address, bits 63:32
+localparam [31:0]  HPNIC_MR_IOVA_HI                  = 32'h0000_0430;
+localparam [31:0]  HPNIC_MR_IOVA_HI_RST              = 32'd0;
+
+// MR.CMD (wo): command on entry IDX; the write starts it
+localparam [31:0]  HPNIC_MR_CMD                      = 32'h0000_0434;
+localparam integer HPNIC_MR_CMD_W                    = 8;
+localparam [31:0]  HPNIC_MR_CMD_MASK                 = 32'h0000_00ff;
+// write the entry from the staging registers (valid)
+localparam [7:0]   HPNIC_MR_CMD_WRITE                = 8'd1;
+// invalidate the entry: its R_Key stops working
+localparam [7:0]   HPNIC_MR_CMD_INVALIDATE           = 8'd2;
+
+// MR.CMD_STATUS (ro): command status, as QP.CMD_STATUS
+localparam [31:0]  HPNIC_MR_CMD_STATUS               = 32'h0000_0438;
+localparam integer HPNIC_MR_CMD_STATUS_BUSY_LSB      = 0;  // a command is running
+localparam integer HPNIC_MR_CMD_STATUS_BUSY_W        = 1;
+localparam [31:0]  HPNIC_MR_CMD_STATUS_BUSY_MASK     = 32'h0000_0001;
+localparam integer HPNIC_MR_CMD_STATUS_ERROR_LSB     = 8;  // error code of the last command
+localparam integer HPNIC_MR_CMD_STATUS_ERROR_W       = 8;
+localparam [31:0]  HPNIC_MR_CMD_STATUS_ERROR_MASK    = 32'h0000_ff00;
+
+// CQ ("HPCQ" 1.0): Indirect access to the completion queues (rings of CQEs in host memory), as
+// the QP block.
+localparam [31:0]  HPNIC_CQ_BASE                  = 32'h0000_0500;
+localparam [31:0]  HPNIC_CQ_BLOCK_SIZE            = 32'h0000_0100;
+localparam [31:0]  HPNIC_CQ_BLOCK_TYPE            = 32'h4850_4351;  // "HPCQ"
+localparam [31:0]  HPNIC_CQ_BLOCK_VERSION         = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_CQ_BLOCK_NEXT            = 32'h0000_0600;
+localparam [31:0]  HPNIC_CQ_TYPE                  = 32'h0000_0500;
+localparam [31:0]  HPNIC_CQ_VERSION               = 32'h0000_0504;
+localparam [31:0]  HPNIC_CQ_NEXT                  = 32'h0000_0508;
+localparam [31:0]  HPNIC_CQ_SIZE                  = 32'h0000_050c;
+
+// CQ.CQN (rw): the completion queue the command applies to
+localparam [31:0]  HPNIC_CQ_CQN                   = 32'h0000_0510;
+localparam [31:0]  HPNIC_CQ_CQN_RST               = 32'd0;
+
+// CQ.BASE_LO (rw): ring IO address, bits 31:0 (32-byte aligned)
+localparam [31:0]  HPNIC_CQ_BASE_LO               = 32'h0000_0514;
+localparam [31:0]  HPNIC_CQ_BASE_LO_RST           = 32'd0;
+
+// CQ.BASE_HI (rw): ring IO address, bits 63:32
+localparam [31:0]  HPNIC_CQ_BASE_HI               = 32'h0000_0518;
+localparam [31:0]  HPNIC_CQ_BASE_HI_RST           = 32'd0;
+
+// CQ.LOG2 (rw): log2 of the ring entries
+localparam [31:0]  HPNIC_CQ_LOG2                  = 32'h0000_051c;
+localparam integer HPNIC_CQ_LOG2_W                = 5;
+localparam [31:0]  HPNIC_CQ_LOG2_MASK             = 32'h0000_001f;
+localparam [4:0]   HPNIC_CQ_LOG2_RST              = 5'd0;
+
+// CQ.IRQ_VECTOR (rw): MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)
+localparam [31:0]  HPNIC_CQ_IRQ_VECTOR            = 32'h0000_0520;
+localparam integer HPNIC_CQ_IRQ_VECTOR_W          = 11;
+localparam [31:0]  HPNIC_CQ_IRQ_VECTOR_MASK       = 32'h0000_07ff;
+localparam [10:0]  HPNIC_CQ_IRQ_VECTOR_RST        = 11'd0;
+
+// CQ.CMD (wo): command on CQ CQN; the write starts it
+localparam [31:0]  HPNIC_CQ_CMD                   = 32'h0000_0524;
+localparam integer HPNIC_CQ_CMD_W                 = 8;
+localparam [31:0]  HPNIC_CQ_CMD_MASK              = 32'h0000_00ff;
+// set the ring, reset its producer index to 0 and its phase to 1
+localparam [7:0]   HPNIC_CQ_CMD_WRITE             = 8'd1;
+localparam [7:0]   HPNIC_CQ_CMD_DISABLE           = 8'd2;  // stop writing CQEs to the ring
+
+// CQ.CMD_STATUS (ro): command status, as QP.CMD_STATUS
+localparam [31:0]  HPNIC_CQ_CMD_STATUS            = 32'h0000_0528;
+localparam integer HPNIC_CQ_CMD_STATUS_BUSY_LSB   = 0;  // a command is running
+localparam integer HPNIC_CQ_CMD_STATUS_BUSY_W     = 1;
+localparam [31:0]  HPNIC_CQ_CMD_STATUS_BUSY_MASK  = 32'h0000_0001;
+localparam integer HPNIC_CQ_CMD_STATUS_ERROR_LSB  = 8;  // error code of the last command
+localparam integer HPNIC_CQ_CMD_STATUS_ERROR_W    = 8;
+localparam [31:0]  HPNIC_CQ_CMD_STATUS_ERROR_MASK = 32'h0000_ff00;
+
+// CQ.PI (ro): producer index of CQ CQN, free-running (diagnostics)
+localparam [31:0]  HPNIC_CQ_PI                    = 32'h0000_052c;
+
+// STATS ("HPST" 1.0): The 64-bit event counters, read one at a time by index. Counters are never
+// cleared except by reset; the driver reports differences.
+localparam [31:0]  HPNIC_STATS_BASE               = 32'h0000_0600;
+localparam [31:0]  HPNIC_STATS_BLOCK_SIZE         = 32'h0000_0100;
+localparam [31:0]  HPNIC_STATS_BLOCK_TYPE         = 32'h4850_5354;  // "HPST"
+localparam [31:0]  HPNIC_STATS_BLOCK_VERSION      = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_STATS_BLOCK_NEXT         = 32'h0001_0000;
+localparam [31:0]  HPNIC_STATS_TYPE               = 32'h0000_0600;
+localparam [31:0]  HPNIC_STATS_VERSION            = 32'h0000_0604;
+localparam [31:0]  HPNIC_STATS_NEXT               = 32'h0000_0608;
+localparam [31:0]  HPNIC_STATS_SIZE               = 32'h0000_060c;
+
+// STATS.SEL (rw): index of the counter to read; an index >= COUNT reads 0
+localparam [31:0]  HPNIC_STATS_SEL                = 32'h0000_0610;
+localparam [31:0]  HPNIC_STATS_SEL_RST            = 32'd0;
+
+// STATS.VALUE_LO (ro): counter SEL bits 31:0; the read latches all 64 bits
+localparam [31:0]  HPNIC_STATS_VALUE_LO           = 32'h0000_0614;
+
+// STATS.VALUE_HI (ro): bits 63:32 latched by the last VALUE_LO read
+localparam [31:0]  HPNIC_STATS_VALUE_HI           = 32'h0000_0618;
+
+// STATS.COUNT (ro): number of counters (HPNIC_NUM_COUNTERS in this map)
+localparam [31:0]  HPNIC_STATS_COUNT              = 32'h0000_061c;
+
+// STATS counters: the index STATS.SEL takes
+localparam integer HPNIC_NUM_COUNTERS             = 52;
+// frames admitted by the RX pipe (passed every header check)
+localparam integer HPNIC_CNT_RX_FRAMES            = 0;
+localparam integer HPNIC_CNT_RX_MAC_ERR           = 1;  // frames dropped: MAC error flag (bad FCS)
+// frames dropped: no room for a largest frame in the RX FIFO
+localparam integer HPNIC_CNT_RX_FULL              = 2;
+// frames dropped: longer than the largest legal frame
+localparam integer HPNIC_CNT_RX_TOO_LONG          = 3;
+localparam integer HPNIC_CNT_RX_ETH_TYPE          = 4;  // frames dropped: ethertype not IPv4
+// frames dropped: destination MAC or IPv4 address not ours
+localparam integer HPNIC_CNT_RX_NOT_OURS          = 5;
+// frames dropped: IPv4 version not 4 or IHL not 5
+localparam integer HPNIC_CNT_RX_IP_HDR            = 6;
+// frames dropped: IPv4 header checksum mismatch
+localparam integer HPNIC_CNT_RX_IP_CSUM           = 7;
+localparam integer HPNIC_CNT_RX_IP_FRAG           = 8;  // frames dropped: IPv4 fragment
+localparam integer HPNIC_CNT_RX_NOT_UDP           = 9;  // frames dropped: IPv4 protocol not UDP
+// frames dropped: UDP destination port neither 4791 nor the INT port
+localparam integer HPNIC_CNT_RX_UDP_PORT          = 10;
+// frames dropped: UDP length inconsistent with the IPv4 length
+localparam integer HPNIC_CNT_RX_UDP_LEN           = 11;
+// frames dropped: IPv4 total length inconsistent with the frame
+localparam integer HPNIC_CNT_RX_IP_LEN            = 12;
+// frames dropped: INT block malformed (nHop > 5)
+localparam integer HPNIC_CNT_RX_INT               = 13;
+// frames dropped: BTH opcode not one hpnic uses
+localparam integer HPNIC_CNT_RX_OPCODE            = 14;
+// frames dropped: BTH transport version not 0
+localparam integer HPNIC_CNT_RX_TVER              = 15;
+// frames dropped: destination QPN out of range
+localparam integer HPNIC_CNT_RX_QPN               = 16;
+// frames dropped: payload length or pad inconsistent with the opcode and frame
+localparam integer HPNIC_CNT_RX_PAY_LEN           = 17;
+localparam integer HPNIC_CNT_RX_ICRC              = 18;  // frames dropped: ICRC mismatch
+// packets dropped: QP not in a state that accepts them
+localparam integer HPNIC_CNT_RX_BAD_QP            = 19;
+localparam integer HPNIC_CNT_RX_PSN_DUP           = 20;  // duplicate requests, re-acknowledged
+localparam integer HPNIC_CNT_RX_PSN_OOS           = 21;  // out-of-sequence requests, discarded
+localparam integer HPNIC_CNT_RX_NAK_SEQ_SENT      = 22;  // PSN-sequence NAKs sent
+// requests NAKed: R_Key, range or access right
+localparam integer HPNIC_CNT_RX_ACCESS_ERR        = 23;
+localparam integer HPNIC_CNT_RX_LEN_ERR           = 24;  // requests NAKed: payload length
+localparam integer HPNIC_CNT_RX_RESP_STRAY        = 25;  // READ responses dropped: none expected
+localparam integer HPNIC_CNT_RX_RESP_GAP          = 26;  // gaps detected in READ responses
+localparam integer HPNIC_CNT_RX_WRITES            = 27;  // WRITE payloads committed to host memory
+localparam integer HPNIC_CNT_RX_READS             = 28;  // READ requests executed
+localparam integer HPNIC_CNT_TX_TIMEOUTS          = 29;  // retransmit timeouts
+localparam integer HPNIC_CNT_TX_REWINDS           = 30;  // go-back-N rewinds
+// QPs failed (retry exceeded, remote error)
+localparam integer HPNIC_CNT_TX_FATAL             = 31;
+// events into the CC engine (ACKs and QP inits)
+localparam integer HPNIC_CNT_CC_EVENTS            = 32;
+localparam integer HPNIC_CNT_CC_ACKS              = 33;  // ACKs processed by the CC engine
+localparam integer HPNIC_CNT_CC_INITS             = 34;  // QP initialisations in the CC engine
+localparam integer HPNIC_CNT_CC_IGN_NO_INT        = 35;  // ACKs ignored by CC: no INT (nHop = 0)
+localparam integer HPNIC_CNT_CC_IGN_NHOP          = 36;  // ACKs ignored by CC: nHop > 5
+localparam integer HPNIC_CNT_SCHED_PKTSEND        = 37;  // packets the scheduler released to TX
+localparam integer HPNIC_CNT_SCHED_WORK_INVALID   = 38;  // work notifications rejected: invalid
+// work notifications rejected: invalid MTU
+localparam integer HPNIC_CNT_SCHED_MTU_INVALID    = 39;
+// ACK updates with snd_una ahead of snd_nxt, ignored
+localparam integer HPNIC_CNT_SCHED_ACK_AHEAD      = 40;
+// packets sent under the one-packet window floor
+localparam integer HPNIC_CNT_SCHED_WIN_FLOOR      = 41;
+// scheduler visits that could send but found the TX queue full
+localparam integer HPNIC_CNT_SCHED_NO_ROOM        = 42;
+localparam integer HPNIC_CNT_HOST_DOORBELLS       = 43;  // doorbell writes
+localparam integer HPNIC_CNT_HOST_WQE_FETCHES     = 44;  // WQEs fetched from host memory
+localparam integer HPNIC_CNT_HOST_CQES            = 45;  // CQEs written to host memory
+localparam integer HPNIC_CNT_HOST_CMD_ERRORS      = 46;  // QP, MR and CQ commands that failed
+// doorbells ignored: QP out of range or not ready to send
+localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_QP = 47;
+localparam integer HPNIC_CNT_HOST_IRQS            = 48;  // interrupts raised
+localparam integer HPNIC_CNT_MAC_TX_FRAMES        = 49;  // frames handed to the MAC
+// frames received from the MAC and delivered to the core
+localparam integer HPNIC_CNT_MAC_RX_FRAMES        = 50;
+// frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)
+localparam integer HPNIC_CNT_MAC_RX_ERRORS        = 51;
+
+// DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
+// they can be mapped apart from the other blocks.
+localparam [31:0]  HPNIC_DB_BASE          = 32'h0001_0000;
+localparam [31:0]  HPNIC_DB_BLOCK_SIZE    = 32'h0000_8000;
+localparam [31:0]  HPNIC_DB_BLOCK_TYPE    = 32'h4850_4442;  // "HPDB"
+localparam [31:0]  HPNIC_DB_BLOCK_VERSION = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_DB_BLOCK_NEXT    = 32'h0000_0000;
+localparam [31:0]  HPNIC_DB_TYPE          = 32'h0001_0000;
+localparam [31:0]  HPNIC_DB_VERSION       = 32'h0001_0004;
+localparam [31:0]  HPNIC_DB_NEXT          = 32'h0001_0008;
+localparam [31:0]  HPNIC_DB_SIZE          = 32'h0001_000c;
+
+// DB.SQ_DB (wo): doorbell of QP n at SQ_DB + 4 n: the QP's new SQ producer index (free-running,
+// mod 2^16)
+localparam [31:0]  HPNIC_DB_SQ_DB         = 32'h0001_1000;
+localparam integer HPNIC_DB_SQ_DB_STRIDE  = 4;
+localparam integer HPNIC_DB_SQ_DB_COUNT   = 4096;
+localparam integer HPNIC_DB_SQ_DB_W       = 16;
+localparam [31:0]  HPNIC_DB_SQ_DB_MASK    = 32'h0000_ffff;
+
+// WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
+// 64 * (index mod 2^SQ_LOG2). Bytes not listed are reserved, written 0.
+localparam integer HPNIC_WQE_SIZE                = 64;
+localparam integer HPNIC_WQE_OPCODE_OFF          = 0;  // operation
+localparam integer HPNIC_WQE_OPCODE_SIZE         = 1;
+// RDMA WRITE: local buffer to remote memory
+localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_WRITE   = 8'd0;
+// RDMA READ: remote memory to local buffer
+localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_READ    = 8'd1;
+localparam integer HPNIC_WQE_FLAGS_OFF           = 1;  // flags
+localparam integer HPNIC_WQE_FLAGS_SIZE          = 1;
+localparam integer HPNIC_WQE_FLAGS_SIGNALED_LSB  = 0;  // write a CQE when the WQE completes
+localparam integer HPNIC_WQE_FLAGS_SIGNALED_W    = 1;
+localparam [31:0]  HPNIC_WQE_FLAGS_SIGNALED_MASK = 32'h0000_0001;
+localparam integer HPNIC_WQE_LENGTH_OFF          = 4;  // bytes to transfer
+localparam integer HPNIC_WQE_LENGTH_SIZE         = 4;
+localparam integer HPNIC_WQE_LOCAL_ADDR_OFF      = 8;  // IO address of the local buffer
+localparam integer HPNIC_WQE_LOCAL_ADDR_SIZE     = 8;
+localparam integer HPNIC_WQE_REMOTE_VA_OFF       = 16;  // remote virtual address
+localparam integer HPNIC_WQE_REMOTE_VA_SIZE      = 8;
+localparam integer HPNIC_WQE_RKEY_OFF            = 24;  // remote R_Key
+localparam integer HPNIC_WQE_RKEY_SIZE           = 4;
+// opaque to the hardware, returned by the library
+localparam integer HPNIC_WQE_WR_ID_OFF           = 32;
+localparam integer HPNIC_WQE_WR_ID_SIZE          = 8;
+
+// CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
+// (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
+// second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
+// its own pass.
+localparam integer HPNIC_CQE_SIZE                  = 32;
+localparam integer HPNIC_CQE_QPN_OFF               = 0;  // QP of the completed WQE
+localparam integer HPNIC_CQE_QPN_SIZE              = 4;
+localparam integer HPNIC_CQE_WQE_INDEX_OFF         = 4;  // send-queue index of the WQE, mod 2^16
+localparam integer HPNIC_CQE_WQE_INDEX_SIZE        = 2;
+localparam integer HPNIC_CQE_STATUS_OFF            = 6;  // completion status
+localparam integer HPNIC_CQE_STATUS_SIZE           = 1;
+localparam [7:0]   HPNIC_CQE_STATUS_OK             = 8'd0;  // success
+// the responder NAKed it (access or length error)
+localparam [7:0]   HPNIC_CQE_STATUS_REMOTE_ERROR   = 8'd1;
+localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED = 8'd2;  // retransmit retries exhausted
+// flushed by software after the QP failed (never written by hardware)
+localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED        = 8'd3;
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR    = 8'd4;  // local failure (DMA error, bad WQE)
+localparam integer HPNIC_CQE_OPCODE_OFF            = 7;  // the WQE's OPCODE (HPNIC_WQE_OPCODE_*)
+localparam integer HPNIC_CQE_OPCODE_SIZE           = 1;
+localparam integer HPNIC_CQE_BYTE_LEN_OFF          = 8;  // bytes transferred
+localparam integer HPNIC_CQE_BYTE_LEN_SIZE         = 4;
+// phase of the hardware's pass over the ring
+localparam integer HPNIC_CQE_PHASE_OFF             = 31;
+localparam integer HPNIC_CQE_PHASE_SIZE            = 1;
+localparam integer HPNIC_CQE_PHASE_W               = 1;
+localparam [31:0]  HPNIC_CQE_PHASE_MASK            = 32'h0000_0001;
+
+/* verilator lint_on UNUSEDPARAM */
