@@ -14,11 +14,11 @@ for f in rtl/*/*.f; do
     case "$v" in "$blk"/*) ;; *) continue ;; esac
     mod=$(basename "$v" .v)
     grep -q 'default_nettype none' "$v" || { echo "lint: $v lacks \`default_nettype none"; fail=1; }
-    out=$(verilator --lint-only -Wall $files --top-module "$mod" 2>&1) || {
+    out=$(verilator --lint-only -Wall -Irtl/host $files --top-module "$mod" 2>&1) || {
       echo "lint: verilator -Wall, top $mod ($f):"; echo "$out" | grep -v '^ ' | head -20; fail=1; }
     nmod=$((nmod + 1))
   done
-  out=$(iverilog -g2012 -o /dev/null $files 2>&1) || {
+  out=$(iverilog -g2012 -Irtl/host -o /dev/null $files 2>&1) || {
     echo "lint: iverilog -g2012 on $f:"; echo "$out" | head -20; fail=1; }
 done
 if [ $fail -ne 0 ]; then

@@ -583,7 +583,7 @@
 #define HPNIC_STATS_COUNT              0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS             52
+#define HPNIC_NUM_COUNTERS             54
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES            0
 #define HPNIC_CNT_RX_MAC_ERR           1  /* frames dropped: MAC error flag (bad FCS) */
@@ -647,6 +647,10 @@
 #define HPNIC_CNT_MAC_RX_FRAMES        50
 /* frames dropped by the MAC shim on receive (bad FCS, overflow, oversize) */
 #define HPNIC_CNT_MAC_RX_ERRORS        51
+/* WQEs fetched with an opcode other than WRITE and READ (executed as WRITE) */
+#define HPNIC_CNT_HOST_WQE_BAD_OPCODE  52
+/* completions for a CQ that is disabled or was never set */
+#define HPNIC_CNT_HOST_CQE_DROPPED     53
 
 /*
  * DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
@@ -790,6 +794,8 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"mac_tx_frames",
 	"mac_rx_frames",
 	"mac_rx_errors",
+	"host_wqe_bad_opcode",
+	"host_cqe_dropped",
 };
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
@@ -844,6 +850,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames handed to the MAC",
 	"frames received from the MAC and delivered to the core",
 	"frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)",
+	"WQEs fetched with an opcode other than WRITE and READ (executed as WRITE)",
+	"completions for a CQ that is disabled or was never set",
 };
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 

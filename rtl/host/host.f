@@ -4,3 +4,5 @@ rtl/host/hpnic_dma_rd_mux.v
 rtl/host/hpnic_dma_wr_mux.v
 rtl/host/hpnic_host_sq.v
 rtl/host/hpnic_host_cq.v
+rtl/host/hpnic_host_csr.v
+rtl/host/hpnic_host.v

@@ -609,7 +609,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI           = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT              = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS             = 52;
+localparam integer HPNIC_NUM_COUNTERS             = 54;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES            = 0;
 localparam integer HPNIC_CNT_RX_MAC_ERR           = 1;  // frames dropped: MAC error flag (bad FCS)
@@ -687,6 +687,10 @@ localparam integer HPNIC_CNT_MAC_TX_FRAMES        = 49;  // frames handed to the
 localparam integer HPNIC_CNT_MAC_RX_FRAMES        = 50;
 // frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)
 localparam integer HPNIC_CNT_MAC_RX_ERRORS        = 51;
+// WQEs fetched with an opcode other than WRITE and READ (executed as WRITE)
+localparam integer HPNIC_CNT_HOST_WQE_BAD_OPCODE  = 52;
+// completions for a CQ that is disabled or was never set
+localparam integer HPNIC_CNT_HOST_CQE_DROPPED     = 53;
 
 // DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
 // they can be mapped apart from the other blocks.

@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host interface: the BAR0 registers, doorbells, send-queue WQE fetch,
+ * completion writes, and the multiplexing of every DMA stream onto the PCIe
+ * shim's generic read and write channels.
+ *
+ *   CSR port ----> hpnic_host_csr --> NIC/CC configuration, QP/MR writes,
+ *                        |            QP start events, doorbells (Post)
+ *                        v
+ *   requester fetch --> hpnic_host_sq --+--> DMA read port 0
+ *   TX payload reads -------------------+--> DMA read port 1  } hpnic_dma_rd_mux
+ *   completions ------> hpnic_host_cq --+--> DMA write port 0
+ *   RX payload writes ------------------+--> DMA write port 1 } hpnic_dma_wr_mux
+ *
+ * WQE fetches come first on the read side when both wait (round robin, so
+ * payload is never starved); on the write side a CQE follows the payload
+ * writes issued before it, in order.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_host #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10,
+    // CQN bits
+    parameter CQN_WIDTH = 8,
+    // core clock in MHz (ID block)
+    parameter CLK_MHZ = 250,
+    // build identity (ID block)
+    parameter BUILD_DATE = 32'h2026_1123,
+    parameter GIT_HASH = 32'h0,
+    // counters on the stats input
+    parameter NCOUNTERS = 54
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    /*
+     * PCIe shim: CSR port, DMA channels, interrupts
+     */
+    input  wire                   s_csr_valid,
+    output wire                   s_csr_ready,
+    input  wire [19:0]            s_csr_addr,
+    input  wire                   s_csr_write,
+    input  wire [31:0]            s_csr_wdata,
+    output wire                   m_csr_rsp_valid,
+    input  wire                   m_csr_rsp_ready,
+    output wire [31:0]            m_csr_rsp_rdata,
+
+    output wire                   m_dma_rd_req_valid,
+    input  wire                   m_dma_rd_req_ready,
+    output wire [63:0]            m_dma_rd_req_addr,
+    output wire [12:0]            m_dma_rd_req_len,
+    input  wire [511:0]           s_dma_rd_cpl_tdata,
+    input  wire [63:0]            s_dma_rd_cpl_tkeep,
+    input  wire                   s_dma_rd_cpl_tvalid,
+    output wire                   s_dma_rd_cpl_tready,
+    input  wire                   s_dma_rd_cpl_tlast,
+
+    output wire                   m_dma_wr_req_valid,
+    input  wire                   m_dma_wr_req_ready,
+    output wire [63:0]            m_dma_wr_req_addr,
+    output wire [12:0]            m_dma_wr_req_len,
+    output wire [511:0]           m_dma_wr_tdata,
+    output wire [63:0]            m_dma_wr_tkeep,
+    output wire                   m_dma_wr_tvalid,
+    input  wire                   m_dma_wr_tready,
+    output wire                   m_dma_wr_tlast,
+
+    output wire                   m_irq_valid,
+    input  wire                   m_irq_ready,
+    output wire [10:0]            m_irq_vector,
+
+    /*
+     * Configuration out
+     */
+    output wire [47:0]            cfg_mac,
+    output wire [31:0]            cfg_ip,
+    output wire                   cfg_int_enable,
+    output wire [15:0]            cfg_int_port,
+    output wire [15:0]            cfg_rto,
+    output wire [19:0]            cc_t_ns,
+    output wire [16:0]            cc_eta,
+    output wire [3:0]             cc_max_stage,
+    output wire [19:0]            cc_wai,
+    output wire [19:0]            cc_line_mbps,
+    output wire [19:0]            cc_min_mbps,
+    output wire [7:0]             sched_overhead,
+    output wire [15:0]            sched_burst,
+    input  wire                   status_cc_init_done,
+    input  wire                   status_sched_init_done,
+    input  wire [4:0]             status_cc_param,
+
+    output wire                   qp_wr_en,
+    output wire [QPN_WIDTH-1:0]   qp_wr_qpn,
+    output wire [2:0]             qp_wr_state,
+    output wire [3:0]             qp_wr_mtu_log2,
+    output wire [23:0]            qp_wr_dqpn,
+    output wire [47:0]            qp_wr_dmac,
+    output wire [31:0]            qp_wr_dip,
+    output wire [15:0]            qp_wr_sport,
+    output wire [7:0]             qp_wr_dscp_ecn,
+
+    output wire                   m_start_valid,
+    input  wire                   m_start_ready,
+    output wire [QPN_WIDTH-1:0]   m_start_qpn,
+    output wire [23:0]            m_start_sq_psn,
+    output wire [23:0]            m_start_rq_psn,
+    output wire [3:0]             m_start_mtu_log2,
+    output wire [1:0]             m_start_cc_mode,
+
+    output wire                   mr_wr_en,
+    output wire [MR_LOG2-1:0]     mr_wr_idx,
+    output wire                   mr_wr_valid,
+    output wire [7:0]             mr_wr_tag,
+    output wire [1:0]             mr_wr_access,
+    output wire [63:0]            mr_wr_va,
+    output wire [47:0]            mr_wr_len,
+    output wire [63:0]            mr_wr_iova,
+
+    /*
+     * Requester: doorbells, WQE fetch
+     */
+    output wire                   m_post_valid,
+    input  wire                   m_post_ready,
+    output wire [QPN_WIDTH-1:0]   m_post_qpn,
+    output wire [15:0]            m_post_pi,
+
+    input  wire                   s_fetch_valid,
+    output wire                   s_fetch_ready,
+    input  wire [QPN_WIDTH-1:0]   s_fetch_qpn,
+    input  wire [15:0]            s_fetch_idx,
+    input  wire [1:0]             s_fetch_tag,
+
+    output wire                   m_wqe_valid,
+    input  wire                   m_wqe_ready,
+    output wire [QPN_WIDTH-1:0]   m_wqe_qpn,
+    output wire [15:0]            m_wqe_idx,
+    output wire [1:0]             m_wqe_tag,
+    output wire                   m_wqe_read,
+    output wire [31:0]            m_wqe_len,
+    output wire [63:0]            m_wqe_laddr,
+    output wire [63:0]            m_wqe_raddr,
+    output wire [31:0]            m_wqe_rkey,
+
+    /*
+     * Completer: completions
+     */
+    input  wire                   s_cpl_valid,
+    output wire                   s_cpl_ready,
+    input  wire [QPN_WIDTH-1:0]   s_cpl_qpn,
+    input  wire [15:0]            s_cpl_idx,
+    input  wire [2:0]             s_cpl_status,
+
+    /*
+     * Datapath DMA: TX payload reads, RX payload writes
+     */
+    input  wire                   s_pay_rd_valid,
+    output wire                   s_pay_rd_ready,
+    input  wire [63:0]            s_pay_rd_addr,
+    input  wire [12:0]            s_pay_rd_len,
+    output wire [511:0]           m_pay_rd_tdata,
+    output wire [63:0]            m_pay_rd_tkeep,
+    output wire                   m_pay_rd_tvalid,
+    input  wire                   m_pay_rd_tready,
+    output wire                   m_pay_rd_tlast,
+
+    input  wire                   s_pay_wr_cmd_valid,
+    output wire                   s_pay_wr_cmd_ready,
+    input  wire [63:0]            s_pay_wr_cmd_addr,
+    input  wire [12:0]            s_pay_wr_cmd_len,
+    input  wire [511:0]           s_pay_wr_tdata,
+    input  wire [63:0]            s_pay_wr_tkeep,
+    input  wire                   s_pay_wr_tvalid,
+    output wire                   s_pay_wr_tready,
+    input  wire                   s_pay_wr_tlast,
+
+    /*
+     * Counters: every block's, in register-map order (bits [64*i +: 64]),
+     * with this block's own filled in at their indices
+     */
+    input  wire [NCOUNTERS*64-1:0] stats_in,
+    output wire [31:0]            stat_doorbells,
+    output wire [31:0]            stat_wqe_fetches,
+    output wire [31:0]            stat_cqes,
+    output wire [31:0]            stat_cmd_errors,
+    output wire [31:0]            stat_doorbell_bad_qp,
+    output wire [31:0]            stat_irqs,
+    output wire [31:0]            stat_wqe_bad_opcode,
+    output wire [31:0]            stat_cqe_dropped
+);
+
+localparam QW = QPN_WIDTH;
+localparam CW = CQN_WIDTH;
+
+wire           cfg_irq_enable;
+wire [63:0]    qp_wr_sq_base;
+wire [4:0]     qp_wr_sq_log2;
+wire [CW-1:0]  qp_wr_cqn;
+wire           cq_cfg_valid, cq_cfg_ready, cq_cfg_enable;
+wire [CW-1:0]  cq_cfg_cqn, cq_pi_cqn;
+wire [63:0]    cq_cfg_base;
+wire [4:0]     cq_cfg_log2;
+wire [10:0]    cq_cfg_vector;
+wire [15:0]    cq_pi_data;
+
+hpnic_host_csr #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2),
+    .CQN_WIDTH(CW),
+    .DATA_BYTES(64),
+    .CLK_MHZ(CLK_MHZ),
+    .BUILD_DATE(BUILD_DATE),
+    .GIT_HASH(GIT_HASH),
+    .NCOUNTERS(NCOUNTERS)
+)
+csr_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_csr_valid(s_csr_valid),
+    .s_csr_ready(s_csr_ready),
+    .s_csr_addr(s_csr_addr),
+    .s_csr_write(s_csr_write),
+    .s_csr_wdata(s_csr_wdata),
+    .m_csr_rsp_valid(m_csr_rsp_valid),
+    .m_csr_rsp_ready(m_csr_rsp_ready),
+    .m_csr_rsp_rdata(m_csr_rsp_rdata),
+    .cfg_mac(cfg_mac),
+    .cfg_ip(cfg_ip),
+    .cfg_int_enable(cfg_int_enable),
+    .cfg_int_port(cfg_int_port),
+    .cfg_rto(cfg_rto),
+    .cfg_irq_enable(cfg_irq_enable),
+    .cc_t_ns(cc_t_ns),
+    .cc_eta(cc_eta),
+    .cc_max_stage(cc_max_stage),
+    .cc_wai(cc_wai),
+    .cc_line_mbps(cc_line_mbps),
+    .cc_min_mbps(cc_min_mbps),
+    .sched_overhead(sched_overhead),
+    .sched_burst(sched_burst),
+    .status_cc_init_done(status_cc_init_done),
+    .status_sched_init_done(status_sched_init_done),
+    .status_cc_param(status_cc_param),
+    .qp_wr_en(qp_wr_en),
+    .qp_wr_qpn(qp_wr_qpn),
+    .qp_wr_state(qp_wr_state),
+    .qp_wr_mtu_log2(qp_wr_mtu_log2),
+    .qp_wr_dqpn(qp_wr_dqpn),
+    .qp_wr_dmac(qp_wr_dmac),
+    .qp_wr_dip(qp_wr_dip),
+    .qp_wr_sport(qp_wr_sport),
+    .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .qp_wr_sq_base(qp_wr_sq_base),
+    .qp_wr_sq_log2(qp_wr_sq_log2),
+    .qp_wr_cqn(qp_wr_cqn),
+    .m_start_valid(m_start_valid),
+    .m_start_ready(m_start_ready),
+    .m_start_qpn(m_start_qpn),
+    .m_start_sq_psn(m_start_sq_psn),
+    .m_start_rq_psn(m_start_rq_psn),
+    .m_start_mtu_log2(m_start_mtu_log2),
+    .m_start_cc_mode(m_start_cc_mode),
+    .mr_wr_en(mr_wr_en),
+    .mr_wr_idx(mr_wr_idx),
+    .mr_wr_valid(mr_wr_valid),
+    .mr_wr_tag(mr_wr_tag),
+    .mr_wr_access(mr_wr_access),
+    .mr_wr_va(mr_wr_va),
+    .mr_wr_len(mr_wr_len),
+    .mr_wr_iova(mr_wr_iova),
+    .m_cq_cfg_valid(cq_cfg_valid),
+    .m_cq_cfg_ready(cq_cfg_ready),
+    .m_cq_cfg_cqn(cq_cfg_cqn),
+    .m_cq_cfg_enable(cq_cfg_enable),
+    .m_cq_cfg_base(cq_cfg_base),
+    .m_cq_cfg_log2(cq_cfg_log2),
+    .m_cq_cfg_vector(cq_cfg_vector),
+    .cq_pi_cqn(cq_pi_cqn),
+    .cq_pi_data(cq_pi_data),
+    .m_post_valid(m_post_valid),
+    .m_post_ready(m_post_ready),
+    .m_post_qpn(m_post_qpn),
+    .m_post_pi(m_post_pi),
+    .stats(stats_in),
+    .stat_doorbells(stat_doorbells),
+    .stat_cmd_errors(stat_cmd_errors),
+    .stat_doorbell_bad_qp(stat_doorbell_bad_qp)
+);
+
+/*
+ * DMA read: port 0 WQE fetch, port 1 TX payload
+ */
+wire         sq_rd_valid, sq_rd_ready;
+wire [63:0]  sq_rd_addr;
+wire [12:0]  sq_rd_len;
+wire [511:0] rd_cpl_tdata;
+wire [63:0]  rd_cpl_tkeep;
+wire [1:0]   rd_cpl_tvalid, rd_cpl_tready;
+wire         rd_cpl_tlast;
+wire [1:0]   rd_req_ready;
+
+hpnic_dma_rd_mux #(
+    .PORTS(2),
+    .DATA_WIDTH(512)
+)
+rd_mux_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_req_valid({s_pay_rd_valid, sq_rd_valid}),
+    .s_req_ready(rd_req_ready),
+    .s_req_addr({s_pay_rd_addr, sq_rd_addr}),
+    .s_req_len({s_pay_rd_len, sq_rd_len}),
+    .m_cpl_tdata(rd_cpl_tdata),
+    .m_cpl_tkeep(rd_cpl_tkeep),
+    .m_cpl_tvalid(rd_cpl_tvalid),
+    .m_cpl_tready(rd_cpl_tready),
+    .m_cpl_tlast(rd_cpl_tlast),
+    .m_dma_req_valid(m_dma_rd_req_valid),
+    .m_dma_req_ready(m_dma_rd_req_ready),
+    .m_dma_req_addr(m_dma_rd_req_addr),
+    .m_dma_req_len(m_dma_rd_req_len),
+    .s_dma_cpl_tdata(s_dma_rd_cpl_tdata),
+    .s_dma_cpl_tkeep(s_dma_rd_cpl_tkeep),
+    .s_dma_cpl_tvalid(s_dma_rd_cpl_tvalid),
+    .s_dma_cpl_tready(s_dma_rd_cpl_tready),
+    .s_dma_cpl_tlast(s_dma_rd_cpl_tlast)
+);
+
+assign sq_rd_ready = rd_req_ready[0];
+assign s_pay_rd_ready = rd_req_ready[1];
+assign m_pay_rd_tdata = rd_cpl_tdata;
+assign m_pay_rd_tkeep = rd_cpl_tkeep;
+assign m_pay_rd_tvalid = rd_cpl_tvalid[1];
+assign m_pay_rd_tlast = rd_cpl_tlast;
+assign rd_cpl_tready[1] = m_pay_rd_tready;
+
+hpnic_host_sq #(
+    .QPN_WIDTH(QW),
+    .DATA_WIDTH(512)
+)
+sq_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_wr_en(qp_wr_en),
+    .cfg_wr_qpn(qp_wr_qpn),
+    .cfg_wr_base(qp_wr_sq_base),
+    .cfg_wr_log2(qp_wr_sq_log2),
+    .s_fetch_valid(s_fetch_valid),
+    .s_fetch_ready(s_fetch_ready),
+    .s_fetch_qpn(s_fetch_qpn),
+    .s_fetch_idx(s_fetch_idx),
+    .s_fetch_tag(s_fetch_tag),
+    .m_wqe_valid(m_wqe_valid),
+    .m_wqe_ready(m_wqe_ready),
+    .m_wqe_qpn(m_wqe_qpn),
+    .m_wqe_idx(m_wqe_idx),
+    .m_wqe_tag(m_wqe_tag),
+    .m_wqe_read(m_wqe_read),
+    .m_wqe_len(m_wqe_len),
+    .m_wqe_laddr(m_wqe_laddr),
+    .m_wqe_raddr(m_wqe_raddr),
+    .m_wqe_rkey(m_wqe_rkey),
+    .m_rd_req_valid(sq_rd_valid),
+    .m_rd_req_ready(sq_rd_ready),
+    .m_rd_req_addr(sq_rd_addr),
+    .m_rd_req_len(sq_rd_len),
+    .s_rd_cpl_tdata(rd_cpl_tdata),
+    .s_rd_cpl_tvalid(rd_cpl_tvalid[0]),
+    .s_rd_cpl_tready(rd_cpl_tready[0]),
+    .s_rd_cpl_tlast(rd_cpl_tlast),
+    .stat_fetches(stat_wqe_fetches),
+    .stat_bad_opcode(stat_wqe_bad_opcode)
+);
+
+/*
+ * DMA write: port 0 completions, port 1 RX payload
+ */
+wire         cq_wr_cmd_valid, cq_wr_cmd_ready;
+wire [63:0]  cq_wr_cmd_addr;
+wire [12:0]  cq_wr_cmd_len;
+wire [511:0] cq_wr_tdata;
+wire [63:0]  cq_wr_tkeep;
+wire         cq_wr_tvalid, cq_wr_tready, cq_wr_tlast;
+wire [1:0]   wr_cmd_ready, wr_tready;
+
+hpnic_dma_wr_mux #(
+    .PORTS(2),
+    .DATA_WIDTH(512)
+)
+wr_mux_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_cmd_valid({s_pay_wr_cmd_valid, cq_wr_cmd_valid}),
+    .s_cmd_ready(wr_cmd_ready),
+    .s_cmd_addr({s_pay_wr_cmd_addr, cq_wr_cmd_addr}),
+    .s_cmd_len({s_pay_wr_cmd_len, cq_wr_cmd_len}),
+    .s_tdata({s_pay_wr_tdata, cq_wr_tdata}),
+    .s_tkeep({s_pay_wr_tkeep, cq_wr_tkeep}),
+    .s_tvalid({s_pay_wr_tvalid, cq_wr_tvalid}),
+    .s_tready(wr_tready),
+    .s_tlast({s_pay_wr_tlast, cq_wr_tlast}),
+    .m_dma_cmd_valid(m_dma_wr_req_valid),
+    .m_dma_cmd_ready(m_dma_wr_req_ready),
+    .m_dma_cmd_addr(m_dma_wr_req_addr),
+    .m_dma_cmd_len(m_dma_wr_req_len),
+    .m_dma_tdata(m_dma_wr_tdata),
+    .m_dma_tkeep(m_dma_wr_tkeep),
+    .m_dma_tvalid(m_dma_wr_tvalid),
+    .m_dma_tready(m_dma_wr_tready),
+    .m_dma_tlast(m_dma_wr_tlast)
+);
+
+assign cq_wr_cmd_ready = wr_cmd_ready[0];
+assign s_pay_wr_cmd_ready = wr_cmd_ready[1];
+assign cq_wr_tready = wr_tready[0];
+assign s_pay_wr_tready = wr_tready[1];
+
+hpnic_host_cq #(
+    .QPN_WIDTH(QW),
+    .CQN_WIDTH(CW),
+    .DATA_WIDTH(512)
+)
+cq_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_qp_wr_en(qp_wr_en),
+    .cfg_qp_wr_qpn(qp_wr_qpn),
+    .cfg_qp_wr_cqn(qp_wr_cqn),
+    .s_cq_cfg_valid(cq_cfg_valid),
+    .s_cq_cfg_ready(cq_cfg_ready),
+    .s_cq_cfg_cqn(cq_cfg_cqn),
+    .s_cq_cfg_enable(cq_cfg_enable),
+    .s_cq_cfg_base(cq_cfg_base),
+    .s_cq_cfg_log2(cq_cfg_log2),
+    .s_cq_cfg_vector(cq_cfg_vector),
+    .cfg_irq_enable(cfg_irq_enable),
+    .s_cpl_valid(s_cpl_valid),
+    .s_cpl_ready(s_cpl_ready),
+    .s_cpl_qpn(s_cpl_qpn),
+    .s_cpl_idx(s_cpl_idx),
+    .s_cpl_status(s_cpl_status),
+    .m_wr_cmd_valid(cq_wr_cmd_valid),
+    .m_wr_cmd_ready(cq_wr_cmd_ready),
+    .m_wr_cmd_addr(cq_wr_cmd_addr),
+    .m_wr_cmd_len(cq_wr_cmd_len),
+    .m_wr_tdata(cq_wr_tdata),
+    .m_wr_tkeep(cq_wr_tkeep),
+    .m_wr_tvalid(cq_wr_tvalid),
+    .m_wr_tready(cq_wr_tready),
+    .m_wr_tlast(cq_wr_tlast),
+    .m_irq_valid(m_irq_valid),
+    .m_irq_ready(m_irq_ready),
+    .m_irq_vector(m_irq_vector),
+    .pi_rd_cqn(cq_pi_cqn),
+    .pi_rd_data(cq_pi_data),
+    .stat_cqes(stat_cqes),
+    .stat_dropped(stat_cqe_dropped),
+    .stat_irqs(stat_irqs)
+);
+
+endmodule
+
+`resetall

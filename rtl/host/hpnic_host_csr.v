@@ -1,0 +1,669 @@
+// SPDX-License-Identifier: MIT
+/*
+ * BAR0 registers: the self-describing block list of docs/regmap.md (ID,
+ * CTRL, CC, QP, MR, CQ, STATS, DB), decoded from the generated constants in
+ * hpnic_regs.vh (fw/regmap.toml is the source).
+ *
+ * The QP, MR and CQ blocks are indirect: the host fills staging registers,
+ * then writes CMD; a command is checked and applied in one cycle (CMD_STATUS
+ * never shows BUSY) and its error code stays in CMD_STATUS.ERROR and
+ * CTRL.ERR_CODE until the next command. A doorbell write becomes a Post
+ * event; one to a QPN beyond the table is dropped and counted.
+ *
+ * CSR port: one request at a time; a read answers on m_csr_rsp the cycle
+ * after it is taken (the port holds further requests until the response is
+ * taken); a write has no response. Reads of write-only or unmapped offsets
+ * return 0; writes to read-only ones are ignored.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_host_csr #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10,
+    // CQN bits
+    parameter CQN_WIDTH = 8,
+    // datapath width in bytes (ID.DATAPATH)
+    parameter DATA_BYTES = 64,
+    // core clock in MHz (ID.DATAPATH)
+    parameter CLK_MHZ = 250,
+    // build date, YYYYMMDD in BCD, and the first 32 bits of the git commit
+    parameter BUILD_DATE = 32'h2026_1123,
+    parameter GIT_HASH = 32'h0,
+    // counters on the stats input
+    parameter NCOUNTERS = 54
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    /*
+     * CSR port (PCIe shim)
+     */
+    input  wire                   s_csr_valid,
+    output wire                   s_csr_ready,
+    input  wire [19:0]            s_csr_addr,
+    input  wire                   s_csr_write,
+    input  wire [31:0]            s_csr_wdata,
+
+    output reg                    m_csr_rsp_valid = 1'b0,
+    input  wire                   m_csr_rsp_ready,
+    output reg  [31:0]            m_csr_rsp_rdata = 0,
+
+    /*
+     * NIC configuration
+     */
+    output reg  [47:0]            cfg_mac = 0,
+    output reg  [31:0]            cfg_ip = 0,
+    output reg                    cfg_int_enable = 1'b0,
+    output reg  [15:0]            cfg_int_port = 16'd4792,
+    output reg  [15:0]            cfg_rto = 16'd8,
+    output reg                    cfg_irq_enable = 1'b0,
+
+    output reg  [19:0]            cc_t_ns = 20'd4160,
+    output reg  [16:0]            cc_eta = 17'd62259,
+    output reg  [3:0]             cc_max_stage = 4'd5,
+    output reg  [19:0]            cc_wai = 20'd1280,
+    output reg  [19:0]            cc_line_mbps = 20'd100000,
+    output reg  [19:0]            cc_min_mbps = 20'd100,
+    output reg  [7:0]             sched_overhead = 8'd82,
+    output reg  [15:0]            sched_burst = 16'd0,
+
+    input  wire                   status_cc_init_done,
+    input  wire                   status_sched_init_done,
+    input  wire [4:0]             status_cc_param,
+
+    /*
+     * QP context write (a pulse with every field), QP start events
+     */
+    output reg                    qp_wr_en = 1'b0,
+    output reg  [QPN_WIDTH-1:0]   qp_wr_qpn = 0,
+    output reg  [2:0]             qp_wr_state = 0,
+    output reg  [3:0]             qp_wr_mtu_log2 = 0,
+    output reg  [23:0]            qp_wr_dqpn = 0,
+    output reg  [47:0]            qp_wr_dmac = 0,
+    output reg  [31:0]            qp_wr_dip = 0,
+    output reg  [15:0]            qp_wr_sport = 0,
+    output reg  [7:0]             qp_wr_dscp_ecn = 0,
+    output reg  [63:0]            qp_wr_sq_base = 0,
+    output reg  [4:0]             qp_wr_sq_log2 = 0,
+    output reg  [CQN_WIDTH-1:0]   qp_wr_cqn = 0,
+
+    output wire                   m_start_valid,
+    input  wire                   m_start_ready,
+    output wire [QPN_WIDTH-1:0]   m_start_qpn,
+    output wire [23:0]            m_start_sq_psn,
+    output wire [23:0]            m_start_rq_psn,
+    output wire [3:0]             m_start_mtu_log2,
+    output wire [1:0]             m_start_cc_mode,
+
+    /*
+     * Memory regions, completion queues, doorbells
+     */
+    output reg                    mr_wr_en = 1'b0,
+    output reg  [MR_LOG2-1:0]     mr_wr_idx = 0,
+    output reg                    mr_wr_valid = 1'b0,
+    output reg  [7:0]             mr_wr_tag = 0,
+    output reg  [1:0]             mr_wr_access = 0,
+    output reg  [63:0]            mr_wr_va = 0,
+    output reg  [47:0]            mr_wr_len = 0,
+    output reg  [63:0]            mr_wr_iova = 0,
+
+    output wire                   m_cq_cfg_valid,
+    input  wire                   m_cq_cfg_ready,
+    output wire [CQN_WIDTH-1:0]   m_cq_cfg_cqn,
+    output wire                   m_cq_cfg_enable,
+    output wire [63:0]            m_cq_cfg_base,
+    output wire [4:0]             m_cq_cfg_log2,
+    output wire [10:0]            m_cq_cfg_vector,
+
+    output wire [CQN_WIDTH-1:0]   cq_pi_cqn,
+    input  wire [15:0]            cq_pi_data,
+
+    output wire                   m_post_valid,
+    input  wire                   m_post_ready,
+    output wire [QPN_WIDTH-1:0]   m_post_qpn,
+    output wire [15:0]            m_post_pi,
+
+    /*
+     * Counters (index i in bits [64*i +: 64]) and this block's own
+     */
+    input  wire [NCOUNTERS*64-1:0] stats,
+    output reg  [31:0]            stat_doorbells = 0,
+    output reg  [31:0]            stat_cmd_errors = 0,
+    output reg  [31:0]            stat_doorbell_bad_qp = 0
+);
+
+`include "hpnic_regs.vh"
+
+localparam QW = QPN_WIDTH;
+localparam CW = CQN_WIDTH;
+
+/*
+ * Staging registers of the indirect blocks
+ */
+reg [31:0] scratch_reg = 0;
+reg [7:0]  err_code_reg = 0;
+
+reg [31:0] qp_qpn_reg = 0;
+reg [2:0]  qp_state_reg = 0;
+reg [3:0]  qp_mtu_reg = 4'd10;
+reg [23:0] qp_dqpn_reg = 0;
+reg [47:0] qp_dmac_reg = 0;
+reg [31:0] qp_dip_reg = 0;
+reg [15:0] qp_sport_reg = 0;
+reg [7:0]  qp_dscp_reg = 8'h6a;
+reg [63:0] qp_sq_base_reg = 0;
+reg [4:0]  qp_sq_log2_reg = 0;
+reg [31:0] qp_cqn_reg = 0;
+reg [23:0] qp_sq_psn_reg = 0, qp_rq_psn_reg = 0;
+reg [1:0]  qp_cc_mode_reg = 0;
+reg        qp_cc_ovr_reg = 1'b0;
+reg [19:0] qp_t_ns_reg = 0;
+reg [19:0] qp_wai_reg = 0;
+reg [3:0]  qp_max_stage_reg = 0;
+reg [7:0]  qp_err_reg = 0;
+
+reg [31:0] mr_idx_reg = 0;
+reg [7:0]  mr_tag_reg = 0;
+reg [2:0]  mr_access_reg = 0;
+reg [63:0] mr_va_reg = 0;
+reg [47:0] mr_len_reg = 0;
+reg [63:0] mr_iova_reg = 0;
+reg [7:0]  mr_err_reg = 0;
+
+reg [31:0] cq_cqn_reg = 0;
+reg [63:0] cq_base_reg = 0;
+reg [4:0]  cq_log2_reg = 0;
+reg [10:0] cq_vector_reg = 0;
+reg [7:0]  cq_err_reg = 0;
+
+reg [31:0] stats_sel_reg = 0;
+reg [31:0] stats_hi_reg = 0;
+
+/*
+ * Per-QP shadow for CMD READ: the fields the host may want back
+ * {state, mtu_log2, cc_mode, override, T, W_AI, maxStage}
+ */
+localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4;
+wire [SHW-1:0] shadow_rd;
+reg            shadow_rd_pending = 1'b0;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(SHW)
+)
+shadow_inst (
+    .clk(clk),
+    .wr_en(qp_wr_en),
+    .wr_addr(qp_wr_qpn),
+    .wr_data({qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
+              qp_max_stage_reg}),
+    .rd_en(1'b1),
+    .rd_addr(qp_qpn_reg[QW-1:0]),
+    .rd_data(shadow_rd)
+);
+
+/*
+ * Output event queues: QP start, CQ configuration, doorbells
+ */
+wire start_room, cq_room, post_room;
+reg  start_wr = 1'b0, cq_wr = 1'b0, post_wr = 1'b0;
+reg  [QW-1:0] post_qpn_reg = 0;
+reg  [15:0]   post_pi_reg = 0;
+reg           cq_enable_reg = 1'b0;
+// verilator lint_off UNUSEDSIGNAL
+wire [2:0] start_count, cq_count;
+wire [4:0] post_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2))
+start_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(start_wr), .s_ready(start_room),
+    .s_data({qp_qpn_reg[QW-1:0], qp_sq_psn_reg, qp_rq_psn_reg, qp_mtu_reg, qp_cc_mode_reg}),
+    .m_valid(m_start_valid), .m_ready(m_start_ready),
+    .m_data({m_start_qpn, m_start_sq_psn, m_start_rq_psn, m_start_mtu_log2, m_start_cc_mode}),
+    .count(start_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(CW + 1 + 64 + 5 + 11))
+cq_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(cq_wr), .s_ready(cq_room),
+    .s_data({cq_cqn_reg[CW-1:0], cq_enable_reg, cq_base_reg, cq_log2_reg, cq_vector_reg}),
+    .m_valid(m_cq_cfg_valid), .m_ready(m_cq_cfg_ready),
+    .m_data({m_cq_cfg_cqn, m_cq_cfg_enable, m_cq_cfg_base, m_cq_cfg_log2, m_cq_cfg_vector}),
+    .count(cq_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(QW + 16))
+post_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(post_wr), .s_ready(post_room), .s_data({post_qpn_reg, post_pi_reg}),
+    .m_valid(m_post_valid), .m_ready(m_post_ready), .m_data({m_post_qpn, m_post_pi}),
+    .count(post_count)
+);
+
+assign cq_pi_cqn = cq_cqn_reg[CW-1:0];
+
+/*
+ * Request handling: one per cycle when no read response waits; a write
+ * that needs a queue (a doorbell, a START, a CQ command) waits for room
+ */
+wire        is_db = s_csr_addr >= HPNIC_DB_SQ_DB[19:0] &&
+                    s_csr_addr < HPNIC_DB_SQ_DB[19:0] + 20'd4 * HPNIC_DB_SQ_DB_COUNT[19:0];
+// verilator lint_off UNUSEDSIGNAL
+wire [19:0] db_off = s_csr_addr - HPNIC_DB_SQ_DB[19:0];
+// verilator lint_on UNUSEDSIGNAL
+wire [17:0] db_qpn = db_off[19:2];
+wire        queue_ok = post_room && start_room && cq_room && !post_wr && !start_wr && !cq_wr;
+
+assign s_csr_ready = !m_csr_rsp_valid && queue_ok;
+wire take = s_csr_valid && s_csr_ready;
+wire wr = take && s_csr_write;
+wire rd = take && !s_csr_write;
+
+// a register's address, as the 20-bit BAR0 offset
+// verilator lint_off UNUSEDSIGNAL
+function [19:0] a;
+    input [31:0] off;
+    begin
+        a = off[19:0];
+    end
+endfunction
+// verilator lint_on UNUSEDSIGNAL
+
+/*
+ * Command checks
+ */
+wire qp_idx_ok = (qp_qpn_reg >> QW) == 0;
+wire qp_val_ok = qp_mtu_reg >= 4'd6 && qp_mtu_reg <= 4'd12 && qp_sq_log2_reg <= 5'd15 &&
+                 qp_state_reg <= HPNIC_QPS_ERR && (qp_cqn_reg >> CW) == 0;
+wire mr_idx_ok = (mr_idx_reg >> MR_LOG2) == 0;
+wire cq_idx_ok = (cq_cqn_reg >> CW) == 0;
+wire cq_val_ok = cq_log2_reg <= 5'd15;
+
+function [7:0] qp_check;
+    input [7:0] cmd;
+    begin
+        if (cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START && cmd != HPNIC_QP_CMD_READ) begin
+            qp_check = HPNIC_ERR_BAD_CMD;
+        end else if (!qp_idx_ok) begin
+            qp_check = HPNIC_ERR_BAD_INDEX;
+        end else if (cmd != HPNIC_QP_CMD_READ && !qp_val_ok) begin
+            qp_check = HPNIC_ERR_BAD_VALUE;
+        end else begin
+            qp_check = HPNIC_ERR_OK;
+        end
+    end
+endfunction
+
+function [7:0] mr_check;
+    input [7:0] cmd;
+    begin
+        if (cmd != HPNIC_MR_CMD_WRITE && cmd != HPNIC_MR_CMD_INVALIDATE) begin
+            mr_check = HPNIC_ERR_BAD_CMD;
+        end else if (!mr_idx_ok) begin
+            mr_check = HPNIC_ERR_BAD_INDEX;
+        end else begin
+            mr_check = HPNIC_ERR_OK;
+        end
+    end
+endfunction
+
+function [7:0] cq_check;
+    input [7:0] cmd;
+    begin
+        if (cmd != HPNIC_CQ_CMD_WRITE && cmd != HPNIC_CQ_CMD_DISABLE) begin
+            cq_check = HPNIC_ERR_BAD_CMD;
+        end else if (!cq_idx_ok) begin
+            cq_check = HPNIC_ERR_BAD_INDEX;
+        end else if (cmd == HPNIC_CQ_CMD_WRITE && !cq_val_ok) begin
+            cq_check = HPNIC_ERR_BAD_VALUE;
+        end else begin
+            cq_check = HPNIC_ERR_OK;
+        end
+    end
+endfunction
+
+wire [7:0] wcmd = s_csr_wdata[7:0];
+wire [7:0] qp_err_now = qp_check(wcmd);
+wire [7:0] mr_err_now = mr_check(wcmd);
+wire [7:0] cq_err_now = cq_check(wcmd);
+
+/*
+ * Writes
+ */
+always @(posedge clk) begin
+    qp_wr_en <= 1'b0;
+    mr_wr_en <= 1'b0;
+    start_wr <= 1'b0;
+    cq_wr <= 1'b0;
+    post_wr <= 1'b0;
+
+    if (shadow_rd_pending) begin
+        // CMD READ: the shadow word of QP qp_qpn_reg arrived
+        {qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
+         qp_max_stage_reg} <= shadow_rd;
+    end
+    shadow_rd_pending <= 1'b0;
+
+    if (wr && is_db) begin
+        if ((db_qpn >> QW) == 0) begin
+            post_wr <= 1'b1;
+            post_qpn_reg <= db_qpn[QW-1:0];
+            post_pi_reg <= s_csr_wdata[15:0];
+            stat_doorbells <= stat_doorbells + 1'b1;
+        end else begin
+            stat_doorbell_bad_qp <= stat_doorbell_bad_qp + 1'b1;
+        end
+    end else if (wr) begin
+        case (s_csr_addr)
+            a(HPNIC_ID_SCRATCH): scratch_reg <= s_csr_wdata;
+
+            a(HPNIC_CTRL_MAC_LO): cfg_mac[31:0] <= s_csr_wdata;
+            a(HPNIC_CTRL_MAC_HI): cfg_mac[47:32] <= s_csr_wdata[15:0];
+            a(HPNIC_CTRL_IP): cfg_ip <= s_csr_wdata;
+            a(HPNIC_CTRL_INT_CTRL): begin
+                cfg_int_enable <= s_csr_wdata[HPNIC_CTRL_INT_CTRL_ENABLE_LSB];
+                cfg_int_port <= s_csr_wdata[HPNIC_CTRL_INT_CTRL_PORT_LSB +: 16];
+            end
+            a(HPNIC_CTRL_RTO): cfg_rto <= s_csr_wdata[15:0];
+            a(HPNIC_CTRL_IRQ_CTRL): cfg_irq_enable <= s_csr_wdata[HPNIC_CTRL_IRQ_CTRL_ENABLE_LSB];
+
+            a(HPNIC_CC_T_NS): cc_t_ns <= s_csr_wdata[19:0];
+            a(HPNIC_CC_ETA): cc_eta <= s_csr_wdata[16:0];
+            a(HPNIC_CC_MAX_STAGE): cc_max_stage <= s_csr_wdata[3:0];
+            a(HPNIC_CC_WAI): cc_wai <= s_csr_wdata[19:0];
+            a(HPNIC_CC_LINE_MBPS): cc_line_mbps <= s_csr_wdata[19:0];
+            a(HPNIC_CC_MIN_MBPS): cc_min_mbps <= s_csr_wdata[19:0];
+            a(HPNIC_CC_SCHED_OVERHEAD): sched_overhead <= s_csr_wdata[7:0];
+            a(HPNIC_CC_SCHED_BURST): sched_burst <= s_csr_wdata[15:0];
+
+            a(HPNIC_QP_QPN): qp_qpn_reg <= s_csr_wdata;
+            a(HPNIC_QP_STATE): qp_state_reg <= s_csr_wdata[2:0];
+            a(HPNIC_QP_MTU_LOG2): qp_mtu_reg <= s_csr_wdata[3:0];
+            a(HPNIC_QP_DQPN): qp_dqpn_reg <= s_csr_wdata[23:0];
+            a(HPNIC_QP_DMAC_LO): qp_dmac_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_QP_DMAC_HI): qp_dmac_reg[47:32] <= s_csr_wdata[15:0];
+            a(HPNIC_QP_DIP): qp_dip_reg <= s_csr_wdata;
+            a(HPNIC_QP_SPORT): qp_sport_reg <= s_csr_wdata[15:0];
+            a(HPNIC_QP_DSCP_ECN): qp_dscp_reg <= s_csr_wdata[7:0];
+            a(HPNIC_QP_SQ_BASE_LO): qp_sq_base_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_QP_SQ_BASE_HI): qp_sq_base_reg[63:32] <= s_csr_wdata;
+            a(HPNIC_QP_SQ_LOG2): qp_sq_log2_reg <= s_csr_wdata[4:0];
+            a(HPNIC_QP_CQN): qp_cqn_reg <= s_csr_wdata;
+            a(HPNIC_QP_SQ_PSN): qp_sq_psn_reg <= s_csr_wdata[23:0];
+            a(HPNIC_QP_RQ_PSN): qp_rq_psn_reg <= s_csr_wdata[23:0];
+            a(HPNIC_QP_CC_MODE): qp_cc_mode_reg <= s_csr_wdata[1:0];
+            a(HPNIC_QP_CC_OVERRIDE): qp_cc_ovr_reg <= s_csr_wdata[0];
+            a(HPNIC_QP_QP_T_NS): qp_t_ns_reg <= s_csr_wdata[19:0];
+            a(HPNIC_QP_QP_WAI): qp_wai_reg <= s_csr_wdata[19:0];
+            a(HPNIC_QP_QP_MAX_STAGE): qp_max_stage_reg <= s_csr_wdata[3:0];
+            a(HPNIC_QP_CMD): begin
+                qp_err_reg <= qp_err_now;
+                err_code_reg <= qp_err_now;
+                if (qp_err_now != HPNIC_ERR_OK) begin
+                    stat_cmd_errors <= stat_cmd_errors + 1'b1;
+                end else if (wcmd == HPNIC_QP_CMD_READ) begin
+                    shadow_rd_pending <= 1'b1;
+                end else begin
+                    qp_wr_en <= 1'b1;
+                    start_wr <= wcmd == HPNIC_QP_CMD_START;
+                end
+            end
+
+            a(HPNIC_MR_IDX): mr_idx_reg <= s_csr_wdata;
+            a(HPNIC_MR_TAG): mr_tag_reg <= s_csr_wdata[7:0];
+            a(HPNIC_MR_ACCESS): mr_access_reg <= s_csr_wdata[2:0];
+            a(HPNIC_MR_VA_LO): mr_va_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_MR_VA_HI): mr_va_reg[63:32] <= s_csr_wdata;
+            a(HPNIC_MR_LEN_LO): mr_len_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_MR_LEN_HI): mr_len_reg[47:32] <= s_csr_wdata[15:0];
+            a(HPNIC_MR_IOVA_LO): mr_iova_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_MR_IOVA_HI): mr_iova_reg[63:32] <= s_csr_wdata;
+            a(HPNIC_MR_CMD): begin
+                mr_err_reg <= mr_err_now;
+                err_code_reg <= mr_err_now;
+                if (mr_err_now != HPNIC_ERR_OK) begin
+                    stat_cmd_errors <= stat_cmd_errors + 1'b1;
+                end else begin
+                    mr_wr_en <= 1'b1;
+                    mr_wr_idx <= mr_idx_reg[MR_LOG2-1:0];
+                    // an empty region matches nothing: INVALIDATE writes one
+                    mr_wr_valid <= wcmd == HPNIC_MR_CMD_WRITE && mr_len_reg != 0;
+                    mr_wr_tag <= mr_tag_reg;
+                    // the RX pipe checks the remote rights; LOCAL_WRITE is the
+                    // host's business (it registers READ destinations)
+                    mr_wr_access <= mr_access_reg[1:0];
+                    mr_wr_va <= mr_va_reg;
+                    mr_wr_len <= mr_len_reg;
+                    mr_wr_iova <= mr_iova_reg;
+                end
+            end
+
+            a(HPNIC_CQ_CQN): cq_cqn_reg <= s_csr_wdata;
+            a(HPNIC_CQ_BASE_LO): cq_base_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_CQ_BASE_HI): cq_base_reg[63:32] <= s_csr_wdata;
+            a(HPNIC_CQ_LOG2): cq_log2_reg <= s_csr_wdata[4:0];
+            a(HPNIC_CQ_IRQ_VECTOR): cq_vector_reg <= s_csr_wdata[10:0];
+            a(HPNIC_CQ_CMD): begin
+                cq_err_reg <= cq_err_now;
+                err_code_reg <= cq_err_now;
+                if (cq_err_now != HPNIC_ERR_OK) begin
+                    stat_cmd_errors <= stat_cmd_errors + 1'b1;
+                end else begin
+                    cq_wr <= 1'b1;
+                    cq_enable_reg <= wcmd == HPNIC_CQ_CMD_WRITE;
+                end
+            end
+
+            a(HPNIC_STATS_SEL): stats_sel_reg <= s_csr_wdata;
+
+            default: begin
+                // read-only or unmapped: ignored
+            end
+        endcase
+    end
+
+    // the QP context the command applies
+    if (wr && !is_db && s_csr_addr == a(HPNIC_QP_CMD)) begin
+        qp_wr_qpn <= qp_qpn_reg[QW-1:0];
+        qp_wr_state <= qp_state_reg;
+        qp_wr_mtu_log2 <= qp_mtu_reg;
+        qp_wr_dqpn <= qp_dqpn_reg;
+        qp_wr_dmac <= qp_dmac_reg;
+        qp_wr_dip <= qp_dip_reg;
+        qp_wr_sport <= qp_sport_reg;
+        qp_wr_dscp_ecn <= qp_dscp_reg;
+        qp_wr_sq_base <= qp_sq_base_reg;
+        qp_wr_sq_log2 <= qp_sq_log2_reg;
+        qp_wr_cqn <= qp_cqn_reg[CW-1:0];
+    end
+
+    if (rst) begin
+        qp_wr_en <= 1'b0;
+        mr_wr_en <= 1'b0;
+        start_wr <= 1'b0;
+        cq_wr <= 1'b0;
+        post_wr <= 1'b0;
+        shadow_rd_pending <= 1'b0;
+        scratch_reg <= 0;
+        err_code_reg <= 0;
+        qp_err_reg <= 0;
+        mr_err_reg <= 0;
+        cq_err_reg <= 0;
+        cfg_mac <= 0;
+        cfg_ip <= 0;
+        cfg_int_enable <= 1'b0;
+        cfg_int_port <= HPNIC_CTRL_INT_CTRL_RST[31:16];
+        cfg_rto <= HPNIC_CTRL_RTO_RST;
+        cfg_irq_enable <= 1'b0;
+        cc_t_ns <= HPNIC_CC_T_NS_RST;
+        cc_eta <= HPNIC_CC_ETA_RST;
+        cc_max_stage <= HPNIC_CC_MAX_STAGE_RST;
+        cc_wai <= HPNIC_CC_WAI_RST;
+        cc_line_mbps <= HPNIC_CC_LINE_MBPS_RST;
+        cc_min_mbps <= HPNIC_CC_MIN_MBPS_RST;
+        sched_overhead <= HPNIC_CC_SCHED_OVERHEAD_RST;
+        sched_burst <= HPNIC_CC_SCHED_BURST_RST;
+        stat_doorbells <= 0;
+        stat_cmd_errors <= 0;
+        stat_doorbell_bad_qp <= 0;
+    end
+end
+
+/*
+ * Reads: a response the cycle after the request
+ */
+wire [63:0] stat_sel = (stats_sel_reg < NCOUNTERS) ? stats[stats_sel_reg[7:0]*64 +: 64] : 64'd0;
+
+// a block header: type, version, next, size
+function [31:0] hdr;
+    input [3:0] which;
+    input [31:0] btype, bver, bnext, bsize;
+    begin
+        case (which)
+            4'h0: hdr = btype;
+            4'h4: hdr = bver;
+            4'h8: hdr = bnext;
+            4'hc: hdr = bsize;
+            default: hdr = 32'd0;
+        endcase
+    end
+endfunction
+
+reg [31:0] rdata;
+
+always @* begin
+    rdata = 32'd0;
+    case (s_csr_addr)
+        a(HPNIC_ID_BUILD_DATE): rdata = BUILD_DATE;
+        a(HPNIC_ID_GIT_HASH): rdata = GIT_HASH;
+        a(HPNIC_ID_QP_CFG): rdata = {8'd0, CW[7:0], MR_LOG2[7:0], QW[7:0]};
+        a(HPNIC_ID_DATAPATH): rdata = {CLK_MHZ[15:0], DATA_BYTES[15:0]};
+        a(HPNIC_ID_FEATURES): rdata = HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
+                                      HPNIC_ID_FEATURES_WRITE_MASK | HPNIC_ID_FEATURES_MSIX_MASK;
+        a(HPNIC_ID_CC_MODES): rdata = HPNIC_ID_CC_MODES_HPCC_MASK;
+        a(HPNIC_ID_SCRATCH): rdata = scratch_reg;
+
+        a(HPNIC_CTRL_MAC_LO): rdata = cfg_mac[31:0];
+        a(HPNIC_CTRL_MAC_HI): rdata = {16'd0, cfg_mac[47:32]};
+        a(HPNIC_CTRL_IP): rdata = cfg_ip;
+        a(HPNIC_CTRL_INT_CTRL): rdata = {cfg_int_port, 15'd0, cfg_int_enable};
+        a(HPNIC_CTRL_RTO): rdata = {16'd0, cfg_rto};
+        a(HPNIC_CTRL_IRQ_CTRL): rdata = {31'd0, cfg_irq_enable};
+        a(HPNIC_CTRL_STATUS): rdata = {29'd0, 1'b1, status_sched_init_done, status_cc_init_done};
+        a(HPNIC_CTRL_CC_PARAM_STATUS): rdata = {27'd0, status_cc_param};
+        a(HPNIC_CTRL_ERR_CODE): rdata = {24'd0, err_code_reg};
+
+        a(HPNIC_CC_T_NS): rdata = {12'd0, cc_t_ns};
+        a(HPNIC_CC_ETA): rdata = {15'd0, cc_eta};
+        a(HPNIC_CC_MAX_STAGE): rdata = {28'd0, cc_max_stage};
+        a(HPNIC_CC_WAI): rdata = {12'd0, cc_wai};
+        a(HPNIC_CC_LINE_MBPS): rdata = {12'd0, cc_line_mbps};
+        a(HPNIC_CC_MIN_MBPS): rdata = {12'd0, cc_min_mbps};
+        a(HPNIC_CC_SCHED_OVERHEAD): rdata = {24'd0, sched_overhead};
+        a(HPNIC_CC_SCHED_BURST): rdata = {16'd0, sched_burst};
+
+        a(HPNIC_QP_QPN): rdata = qp_qpn_reg;
+        a(HPNIC_QP_STATE): rdata = {29'd0, qp_state_reg};
+        a(HPNIC_QP_MTU_LOG2): rdata = {28'd0, qp_mtu_reg};
+        a(HPNIC_QP_DQPN): rdata = {8'd0, qp_dqpn_reg};
+        a(HPNIC_QP_DMAC_LO): rdata = qp_dmac_reg[31:0];
+        a(HPNIC_QP_DMAC_HI): rdata = {16'd0, qp_dmac_reg[47:32]};
+        a(HPNIC_QP_DIP): rdata = qp_dip_reg;
+        a(HPNIC_QP_SPORT): rdata = {16'd0, qp_sport_reg};
+        a(HPNIC_QP_DSCP_ECN): rdata = {24'd0, qp_dscp_reg};
+        a(HPNIC_QP_SQ_BASE_LO): rdata = qp_sq_base_reg[31:0];
+        a(HPNIC_QP_SQ_BASE_HI): rdata = qp_sq_base_reg[63:32];
+        a(HPNIC_QP_SQ_LOG2): rdata = {27'd0, qp_sq_log2_reg};
+        a(HPNIC_QP_CQN): rdata = qp_cqn_reg;
+        a(HPNIC_QP_SQ_PSN): rdata = {8'd0, qp_sq_psn_reg};
+        a(HPNIC_QP_RQ_PSN): rdata = {8'd0, qp_rq_psn_reg};
+        a(HPNIC_QP_CC_MODE): rdata = {30'd0, qp_cc_mode_reg};
+        a(HPNIC_QP_CC_OVERRIDE): rdata = {31'd0, qp_cc_ovr_reg};
+        a(HPNIC_QP_QP_T_NS): rdata = {12'd0, qp_t_ns_reg};
+        a(HPNIC_QP_QP_WAI): rdata = {12'd0, qp_wai_reg};
+        a(HPNIC_QP_QP_MAX_STAGE): rdata = {28'd0, qp_max_stage_reg};
+        a(HPNIC_QP_CMD_STATUS): rdata = {16'd0, qp_err_reg, 8'd0};
+
+        a(HPNIC_MR_IDX): rdata = mr_idx_reg;
+        a(HPNIC_MR_TAG): rdata = {24'd0, mr_tag_reg};
+        a(HPNIC_MR_ACCESS): rdata = {29'd0, mr_access_reg};
+        a(HPNIC_MR_VA_LO): rdata = mr_va_reg[31:0];
+        a(HPNIC_MR_VA_HI): rdata = mr_va_reg[63:32];
+        a(HPNIC_MR_LEN_LO): rdata = mr_len_reg[31:0];
+        a(HPNIC_MR_LEN_HI): rdata = {16'd0, mr_len_reg[47:32]};
+        a(HPNIC_MR_IOVA_LO): rdata = mr_iova_reg[31:0];
+        a(HPNIC_MR_IOVA_HI): rdata = mr_iova_reg[63:32];
+        a(HPNIC_MR_CMD_STATUS): rdata = {16'd0, mr_err_reg, 8'd0};
+
+        a(HPNIC_CQ_CQN): rdata = cq_cqn_reg;
+        a(HPNIC_CQ_BASE_LO): rdata = cq_base_reg[31:0];
+        a(HPNIC_CQ_BASE_HI): rdata = cq_base_reg[63:32];
+        a(HPNIC_CQ_LOG2): rdata = {27'd0, cq_log2_reg};
+        a(HPNIC_CQ_IRQ_VECTOR): rdata = {21'd0, cq_vector_reg};
+        a(HPNIC_CQ_CMD_STATUS): rdata = {16'd0, cq_err_reg, 8'd0};
+        a(HPNIC_CQ_PI): rdata = {16'd0, cq_pi_data};
+
+        a(HPNIC_STATS_SEL): rdata = stats_sel_reg;
+        a(HPNIC_STATS_VALUE_LO): rdata = stat_sel[31:0];
+        a(HPNIC_STATS_VALUE_HI): rdata = stats_hi_reg;
+        a(HPNIC_STATS_COUNT): rdata = NCOUNTERS;
+
+        default: begin
+            // block headers
+            if (s_csr_addr[19:4] == HPNIC_ID_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION,
+                            HPNIC_ID_BLOCK_NEXT, HPNIC_ID_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_CTRL_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION,
+                            HPNIC_CTRL_BLOCK_NEXT, HPNIC_CTRL_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_CC_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION,
+                            HPNIC_CC_BLOCK_NEXT, HPNIC_CC_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_QP_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION,
+                            HPNIC_QP_BLOCK_NEXT, HPNIC_QP_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_MR_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION,
+                            HPNIC_MR_BLOCK_NEXT, HPNIC_MR_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_CQ_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION,
+                            HPNIC_CQ_BLOCK_NEXT, HPNIC_CQ_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_STATS_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION,
+                            HPNIC_STATS_BLOCK_NEXT, HPNIC_STATS_BLOCK_SIZE);
+            end else if (s_csr_addr[19:4] == HPNIC_DB_BASE[19:4]) begin
+                rdata = hdr(s_csr_addr[3:0], HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION,
+                            HPNIC_DB_BLOCK_NEXT, HPNIC_DB_BLOCK_SIZE);
+            end
+        end
+    endcase
+end
+
+always @(posedge clk) begin
+    if (m_csr_rsp_valid && m_csr_rsp_ready) begin
+        m_csr_rsp_valid <= 1'b0;
+    end
+    if (rd) begin
+        m_csr_rsp_valid <= 1'b1;
+        m_csr_rsp_rdata <= rdata;
+        if (s_csr_addr == a(HPNIC_STATS_VALUE_LO)) begin
+            stats_hi_reg <= stat_sel[63:32];
+        end
+    end
+    if (rst) begin
+        m_csr_rsp_valid <= 1'b0;
+        stats_hi_reg <= 0;
+    end
+end
+
+endmodule
+
+`resetall

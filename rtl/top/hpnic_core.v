@@ -1,0 +1,779 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The whole NIC core: host interface, HPCC CC engine, flow scheduler, RoCEv2
+ * TX/RX pipes and the MAC shim, as DESIGN.md draws them:
+ *
+ *   PCIe shim <-> hpnic_host --Post/WQE/completions--> hpnic_datapath
+ *                     | QP start                            | work, in flight    ^ PktSend
+ *                     v                                     v                    |
+ *              start fan-out --INIT--> hpcc_cc_engine   hpnic_sched_glue <--> hpnic_flow_sched
+ *                     |                   ^ Notify          Update (W, rate) ----^
+ *                     +--create, MTU------|--------------------------------------^
+ *   hpnic_datapath <--> hpnic_mac_shim <--> MAC (its own clocks)
+ *
+ * A QP START command writes the context everywhere (QP context write pulse)
+ * and sends one start event to each block that keeps per-QP transport
+ * state: the datapath (first PSNs), the CC engine (INIT with the CC mode),
+ * the scheduler (flow create and MTU) and the glue (counts to zero).
+ *
+ * The generic PCIe-shim ports are described in docs/host.md; the MAC ports
+ * are those of hpnic_mac_shim (docs/shim.md).
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_core #(
+    // QPN bits
+    parameter QPN_WIDTH = 12,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10,
+    // CQN bits
+    parameter CQN_WIDTH = 8,
+    // scheduler engines
+    parameter SCHED_ENGINES = 4,
+    // core clock in MHz
+    parameter CLK_MHZ = 250,
+    // build identity (ID block)
+    parameter BUILD_DATE = 32'h2026_1123,
+    parameter GIT_HASH = 32'h0,
+    // the CC engine's reciprocal ROM image
+    parameter ROM_FILE = "fw/recip_rom.hex"
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    /*
+     * PCIe shim side (core clock)
+     */
+    input  wire                   s_csr_valid,
+    output wire                   s_csr_ready,
+    input  wire [19:0]            s_csr_addr,
+    input  wire                   s_csr_write,
+    input  wire [31:0]            s_csr_wdata,
+    output wire                   m_csr_rsp_valid,
+    input  wire                   m_csr_rsp_ready,
+    output wire [31:0]            m_csr_rsp_rdata,
+
+    output wire                   m_dma_rd_req_valid,
+    input  wire                   m_dma_rd_req_ready,
+    output wire [63:0]            m_dma_rd_req_addr,
+    output wire [12:0]            m_dma_rd_req_len,
+    input  wire [511:0]           s_dma_rd_cpl_tdata,
+    input  wire [63:0]            s_dma_rd_cpl_tkeep,
+    input  wire                   s_dma_rd_cpl_tvalid,
+    output wire                   s_dma_rd_cpl_tready,
+    input  wire                   s_dma_rd_cpl_tlast,
+
+    output wire                   m_dma_wr_req_valid,
+    input  wire                   m_dma_wr_req_ready,
+    output wire [63:0]            m_dma_wr_req_addr,
+    output wire [12:0]            m_dma_wr_req_len,
+    output wire [511:0]           m_dma_wr_tdata,
+    output wire [63:0]            m_dma_wr_tkeep,
+    output wire                   m_dma_wr_tvalid,
+    input  wire                   m_dma_wr_tready,
+    output wire                   m_dma_wr_tlast,
+
+    output wire                   m_irq_valid,
+    input  wire                   m_irq_ready,
+    output wire [10:0]            m_irq_vector,
+
+    /*
+     * MAC side (the MAC's clocks; CMAC-style 512-bit AXI-stream)
+     */
+    input  wire                   mac_tx_clk,
+    input  wire                   mac_tx_rst,
+    output wire [511:0]           m_axis_mac_tx_tdata,
+    output wire [63:0]            m_axis_mac_tx_tkeep,
+    output wire                   m_axis_mac_tx_tvalid,
+    input  wire                   m_axis_mac_tx_tready,
+    output wire                   m_axis_mac_tx_tlast,
+    output wire                   m_axis_mac_tx_tuser,
+    input  wire                   mac_tx_unfout,
+    input  wire                   mac_tx_ovfout,
+
+    input  wire                   mac_rx_clk,
+    input  wire                   mac_rx_rst,
+    input  wire [511:0]           s_axis_mac_rx_tdata,
+    input  wire [63:0]            s_axis_mac_rx_tkeep,
+    input  wire                   s_axis_mac_rx_tvalid,
+    input  wire                   s_axis_mac_rx_tlast,
+    input  wire                   s_axis_mac_rx_tuser
+);
+
+localparam QW = QPN_WIDTH;
+localparam NCNT = 54;
+
+// outputs left open below are counters and status the register map does not
+// carry (yet): deliberate
+// verilator lint_off PINCONNECTEMPTY
+
+/*
+ * Host interface
+ */
+wire [47:0] cfg_mac;
+wire [31:0] cfg_ip;
+wire        cfg_int_enable;
+wire [15:0] cfg_int_port, cfg_rto;
+wire [19:0] cc_t_ns, cc_wai, cc_line_mbps, cc_min_mbps;
+wire [16:0] cc_eta;
+wire [3:0]  cc_max_stage;
+wire [7:0]  sched_overhead;
+wire [15:0] sched_burst;
+wire        cc_init_done, sched_init_done;
+wire [4:0]  cc_param_status;
+
+wire          qp_wr_en;
+wire [QW-1:0] qp_wr_qpn;
+wire [2:0]    qp_wr_state;
+wire [3:0]    qp_wr_mtu_log2;
+wire [23:0]   qp_wr_dqpn;
+wire [47:0]   qp_wr_dmac;
+wire [31:0]   qp_wr_dip;
+wire [15:0]   qp_wr_sport;
+wire [7:0]    qp_wr_dscp_ecn;
+
+wire          start_valid, start_ready;
+wire [QW-1:0] start_qpn;
+wire [23:0]   start_sq_psn, start_rq_psn;
+wire [3:0]    start_mtu_log2;
+wire [1:0]    start_cc_mode;
+
+wire               mr_wr_en, mr_wr_valid;
+wire [MR_LOG2-1:0] mr_wr_idx;
+wire [7:0]         mr_wr_tag;
+wire [1:0]         mr_wr_access;
+wire [63:0]        mr_wr_va, mr_wr_iova;
+wire [47:0]        mr_wr_len;
+
+wire          post_valid, post_ready;
+wire [QW-1:0] post_qpn;
+wire [15:0]   post_pi;
+wire          fetch_valid, fetch_ready;
+wire [QW-1:0] fetch_qpn;
+wire [15:0]   fetch_idx;
+wire [1:0]    fetch_tag;
+wire          wqe_valid, wqe_ready, wqe_read;
+wire [QW-1:0] wqe_qpn;
+wire [15:0]   wqe_idx;
+wire [1:0]    wqe_tag;
+wire [31:0]   wqe_len, wqe_rkey;
+wire [63:0]   wqe_laddr, wqe_raddr;
+
+wire          cpl_valid, cpl_ready;
+wire [QW-1:0] cpl_qpn;
+wire [15:0]   cpl_idx;
+wire [2:0]    cpl_status;
+
+wire          pay_rd_valid, pay_rd_ready;
+wire [63:0]   pay_rd_addr;
+wire [12:0]   pay_rd_len;
+wire [511:0]  pay_rd_tdata;
+wire [63:0]   pay_rd_tkeep;
+wire          pay_rd_tvalid, pay_rd_tready, pay_rd_tlast;
+wire          pay_wr_cmd_valid, pay_wr_cmd_ready;
+wire [63:0]   pay_wr_cmd_addr;
+wire [12:0]   pay_wr_cmd_len;
+wire [511:0]  pay_wr_tdata;
+wire [63:0]   pay_wr_tkeep;
+wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
+
+wire [NCNT*64-1:0] stats;
+wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
+            st_cqe_drop;
+
+hpnic_host #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2),
+    .CQN_WIDTH(CQN_WIDTH),
+    .CLK_MHZ(CLK_MHZ),
+    .BUILD_DATE(BUILD_DATE),
+    .GIT_HASH(GIT_HASH),
+    .NCOUNTERS(NCNT)
+)
+host_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_csr_valid(s_csr_valid),
+    .s_csr_ready(s_csr_ready),
+    .s_csr_addr(s_csr_addr),
+    .s_csr_write(s_csr_write),
+    .s_csr_wdata(s_csr_wdata),
+    .m_csr_rsp_valid(m_csr_rsp_valid),
+    .m_csr_rsp_ready(m_csr_rsp_ready),
+    .m_csr_rsp_rdata(m_csr_rsp_rdata),
+    .m_dma_rd_req_valid(m_dma_rd_req_valid),
+    .m_dma_rd_req_ready(m_dma_rd_req_ready),
+    .m_dma_rd_req_addr(m_dma_rd_req_addr),
+    .m_dma_rd_req_len(m_dma_rd_req_len),
+    .s_dma_rd_cpl_tdata(s_dma_rd_cpl_tdata),
+    .s_dma_rd_cpl_tkeep(s_dma_rd_cpl_tkeep),
+    .s_dma_rd_cpl_tvalid(s_dma_rd_cpl_tvalid),
+    .s_dma_rd_cpl_tready(s_dma_rd_cpl_tready),
+    .s_dma_rd_cpl_tlast(s_dma_rd_cpl_tlast),
+    .m_dma_wr_req_valid(m_dma_wr_req_valid),
+    .m_dma_wr_req_ready(m_dma_wr_req_ready),
+    .m_dma_wr_req_addr(m_dma_wr_req_addr),
+    .m_dma_wr_req_len(m_dma_wr_req_len),
+    .m_dma_wr_tdata(m_dma_wr_tdata),
+    .m_dma_wr_tkeep(m_dma_wr_tkeep),
+    .m_dma_wr_tvalid(m_dma_wr_tvalid),
+    .m_dma_wr_tready(m_dma_wr_tready),
+    .m_dma_wr_tlast(m_dma_wr_tlast),
+    .m_irq_valid(m_irq_valid),
+    .m_irq_ready(m_irq_ready),
+    .m_irq_vector(m_irq_vector),
+    .cfg_mac(cfg_mac),
+    .cfg_ip(cfg_ip),
+    .cfg_int_enable(cfg_int_enable),
+    .cfg_int_port(cfg_int_port),
+    .cfg_rto(cfg_rto),
+    .cc_t_ns(cc_t_ns),
+    .cc_eta(cc_eta),
+    .cc_max_stage(cc_max_stage),
+    .cc_wai(cc_wai),
+    .cc_line_mbps(cc_line_mbps),
+    .cc_min_mbps(cc_min_mbps),
+    .sched_overhead(sched_overhead),
+    .sched_burst(sched_burst),
+    .status_cc_init_done(cc_init_done),
+    .status_sched_init_done(sched_init_done),
+    .status_cc_param(cc_param_status),
+    .qp_wr_en(qp_wr_en),
+    .qp_wr_qpn(qp_wr_qpn),
+    .qp_wr_state(qp_wr_state),
+    .qp_wr_mtu_log2(qp_wr_mtu_log2),
+    .qp_wr_dqpn(qp_wr_dqpn),
+    .qp_wr_dmac(qp_wr_dmac),
+    .qp_wr_dip(qp_wr_dip),
+    .qp_wr_sport(qp_wr_sport),
+    .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .m_start_valid(start_valid),
+    .m_start_ready(start_ready),
+    .m_start_qpn(start_qpn),
+    .m_start_sq_psn(start_sq_psn),
+    .m_start_rq_psn(start_rq_psn),
+    .m_start_mtu_log2(start_mtu_log2),
+    .m_start_cc_mode(start_cc_mode),
+    .mr_wr_en(mr_wr_en),
+    .mr_wr_idx(mr_wr_idx),
+    .mr_wr_valid(mr_wr_valid),
+    .mr_wr_tag(mr_wr_tag),
+    .mr_wr_access(mr_wr_access),
+    .mr_wr_va(mr_wr_va),
+    .mr_wr_len(mr_wr_len),
+    .mr_wr_iova(mr_wr_iova),
+    .m_post_valid(post_valid),
+    .m_post_ready(post_ready),
+    .m_post_qpn(post_qpn),
+    .m_post_pi(post_pi),
+    .s_fetch_valid(fetch_valid),
+    .s_fetch_ready(fetch_ready),
+    .s_fetch_qpn(fetch_qpn),
+    .s_fetch_idx(fetch_idx),
+    .s_fetch_tag(fetch_tag),
+    .m_wqe_valid(wqe_valid),
+    .m_wqe_ready(wqe_ready),
+    .m_wqe_qpn(wqe_qpn),
+    .m_wqe_idx(wqe_idx),
+    .m_wqe_tag(wqe_tag),
+    .m_wqe_read(wqe_read),
+    .m_wqe_len(wqe_len),
+    .m_wqe_laddr(wqe_laddr),
+    .m_wqe_raddr(wqe_raddr),
+    .m_wqe_rkey(wqe_rkey),
+    .s_cpl_valid(cpl_valid),
+    .s_cpl_ready(cpl_ready),
+    .s_cpl_qpn(cpl_qpn),
+    .s_cpl_idx(cpl_idx),
+    .s_cpl_status(cpl_status),
+    .s_pay_rd_valid(pay_rd_valid),
+    .s_pay_rd_ready(pay_rd_ready),
+    .s_pay_rd_addr(pay_rd_addr),
+    .s_pay_rd_len(pay_rd_len),
+    .m_pay_rd_tdata(pay_rd_tdata),
+    .m_pay_rd_tkeep(pay_rd_tkeep),
+    .m_pay_rd_tvalid(pay_rd_tvalid),
+    .m_pay_rd_tready(pay_rd_tready),
+    .m_pay_rd_tlast(pay_rd_tlast),
+    .s_pay_wr_cmd_valid(pay_wr_cmd_valid),
+    .s_pay_wr_cmd_ready(pay_wr_cmd_ready),
+    .s_pay_wr_cmd_addr(pay_wr_cmd_addr),
+    .s_pay_wr_cmd_len(pay_wr_cmd_len),
+    .s_pay_wr_tdata(pay_wr_tdata),
+    .s_pay_wr_tkeep(pay_wr_tkeep),
+    .s_pay_wr_tvalid(pay_wr_tvalid),
+    .s_pay_wr_tready(pay_wr_tready),
+    .s_pay_wr_tlast(pay_wr_tlast),
+    .stats_in(stats),
+    .stat_doorbells(st_doorbells),
+    .stat_wqe_fetches(st_fetches),
+    .stat_cqes(st_cqes),
+    .stat_cmd_errors(st_cmd_err),
+    .stat_doorbell_bad_qp(st_db_bad),
+    .stat_irqs(st_irqs),
+    .stat_wqe_bad_opcode(st_bad_op),
+    .stat_cqe_dropped(st_cqe_drop)
+);
+
+/*
+ * QP start fan-out: one event to each of five queues, taken when all have
+ * room
+ */
+wire [4:0] fan_room;
+wire       fan_go = start_valid && (&fan_room);
+assign start_ready = &fan_room;
+
+wire          dpi_valid, dpi_ready;
+wire [QW-1:0] dpi_qpn;
+wire [23:0]   dpi_sq_psn, dpi_rq_psn;
+wire          cci_valid, cci_ready;
+wire [QW-1:0] cci_qpn;
+wire [1:0]    cci_mode;
+wire          flw_valid, flw_ready;
+wire [QW-1:0] flw_qpn;
+wire          mtu_valid, mtu_ready;
+wire [QW-1:0] mtu_qpn;
+wire [3:0]    mtu_log2;
+wire          gls_valid, gls_ready;
+wire [QW-1:0] gls_qpn;
+// verilator lint_off UNUSEDSIGNAL
+wire [2:0]    fan_count0, fan_count1, fan_count2, fan_count3, fan_count4;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 48))
+fan_dp_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(fan_go), .s_ready(fan_room[0]), .s_data({start_qpn, start_sq_psn, start_rq_psn}),
+    .m_valid(dpi_valid), .m_ready(dpi_ready), .m_data({dpi_qpn, dpi_sq_psn, dpi_rq_psn}),
+    .count(fan_count0)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 2))
+fan_cc_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(fan_go), .s_ready(fan_room[1]), .s_data({start_qpn, start_cc_mode}),
+    .m_valid(cci_valid), .m_ready(cci_ready), .m_data({cci_qpn, cci_mode}),
+    .count(fan_count1)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW))
+fan_flow_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(fan_go), .s_ready(fan_room[2]), .s_data(start_qpn),
+    .m_valid(flw_valid), .m_ready(flw_ready), .m_data(flw_qpn),
+    .count(fan_count2)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 4))
+fan_mtu_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(fan_go), .s_ready(fan_room[3]), .s_data({start_qpn, start_mtu_log2}),
+    .m_valid(mtu_valid), .m_ready(mtu_ready), .m_data({mtu_qpn, mtu_log2}),
+    .count(fan_count3)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW))
+fan_glue_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(fan_go), .s_ready(fan_room[4]), .s_data(start_qpn),
+    .m_valid(gls_valid), .m_ready(gls_ready), .m_data(gls_qpn),
+    .count(fan_count4)
+);
+
+/*
+ * Datapath
+ */
+wire          work_valid, work_ready;
+wire [QW-1:0] work_qpn;
+wire [23:0]   work_pkts;
+// verilator lint_off UNUSEDSIGNAL
+wire [31:0]   work_bytes;
+// verilator lint_on UNUSEDSIGNAL
+wire          inf_valid, inf_ready;
+wire [QW-1:0] inf_qpn;
+wire [23:0]   inf_pkts;
+wire          ps_valid, ps_ready;
+wire [QW-1:0] ps_qpn;
+wire          nt_valid, nt_ready;
+wire [QW-1:0] nt_qpn;
+wire [23:0]   nt_ack_psn, nt_snd_nxt;
+wire [3:0]    nt_nhop;
+wire [11:0]   nt_path;
+wire [319:0]  nt_hops;
+wire [511:0]  dp_tx_tdata, dp_rx_tdata;
+wire [63:0]   dp_tx_tkeep, dp_rx_tkeep;
+wire          dp_tx_tvalid, dp_tx_tready, dp_tx_tlast, dp_rx_tvalid, dp_rx_tlast;
+wire [32*32-1:0] dp_stats;
+
+hpnic_datapath #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2)
+)
+dp_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_mac(cfg_mac),
+    .cfg_ip(cfg_ip),
+    .cfg_int_enable(cfg_int_enable),
+    .cfg_int_port(cfg_int_port),
+    .cfg_rto(cfg_rto),
+    .cfg_qp_wr_en(qp_wr_en),
+    .cfg_qp_wr_qpn(qp_wr_qpn),
+    .cfg_qp_wr_state(qp_wr_state),
+    .cfg_qp_wr_mtu_log2(qp_wr_mtu_log2),
+    .cfg_qp_wr_dqpn(qp_wr_dqpn),
+    .cfg_qp_wr_dmac(qp_wr_dmac),
+    .cfg_qp_wr_dip(qp_wr_dip),
+    .cfg_qp_wr_sport(qp_wr_sport),
+    .cfg_qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .s_qp_init_valid(dpi_valid),
+    .s_qp_init_ready(dpi_ready),
+    .s_qp_init_qpn(dpi_qpn),
+    .s_qp_init_sq_psn(dpi_sq_psn),
+    .s_qp_init_rq_psn(dpi_rq_psn),
+    .cfg_mr_wr_en(mr_wr_en),
+    .cfg_mr_wr_idx(mr_wr_idx),
+    .cfg_mr_wr_valid(mr_wr_valid),
+    .cfg_mr_wr_tag(mr_wr_tag),
+    .cfg_mr_wr_access(mr_wr_access),
+    .cfg_mr_wr_va(mr_wr_va),
+    .cfg_mr_wr_len(mr_wr_len),
+    .cfg_mr_wr_iova(mr_wr_iova),
+    .s_post_valid(post_valid),
+    .s_post_ready(post_ready),
+    .s_post_qpn(post_qpn),
+    .s_post_pi(post_pi),
+    .m_fetch_valid(fetch_valid),
+    .m_fetch_ready(fetch_ready),
+    .m_fetch_qpn(fetch_qpn),
+    .m_fetch_idx(fetch_idx),
+    .m_fetch_tag(fetch_tag),
+    .s_wqe_valid(wqe_valid),
+    .s_wqe_ready(wqe_ready),
+    .s_wqe_qpn(wqe_qpn),
+    .s_wqe_idx(wqe_idx),
+    .s_wqe_tag(wqe_tag),
+    .s_wqe_read(wqe_read),
+    .s_wqe_len(wqe_len),
+    .s_wqe_laddr(wqe_laddr),
+    .s_wqe_raddr(wqe_raddr),
+    .s_wqe_rkey(wqe_rkey),
+    .s_pktsend_valid(ps_valid),
+    .s_pktsend_ready(ps_ready),
+    .s_pktsend_qpn(ps_qpn),
+    .m_work_valid(work_valid),
+    .m_work_ready(work_ready),
+    .m_work_qpn(work_qpn),
+    .m_work_pkts(work_pkts),
+    .m_work_bytes(work_bytes),
+    .m_cpl_valid(cpl_valid),
+    .m_cpl_ready(cpl_ready),
+    .m_cpl_qpn(cpl_qpn),
+    .m_cpl_idx(cpl_idx),
+    .m_cpl_status(cpl_status),
+    .m_inflight_valid(inf_valid),
+    .m_inflight_ready(inf_ready),
+    .m_inflight_qpn(inf_qpn),
+    .m_inflight_pkts(inf_pkts),
+    .m_notify_valid(nt_valid),
+    .m_notify_ready(nt_ready),
+    .m_notify_qpn(nt_qpn),
+    .m_notify_ack_psn(nt_ack_psn),
+    .m_notify_snd_nxt(nt_snd_nxt),
+    .m_notify_nhop(nt_nhop),
+    .m_notify_path(nt_path),
+    .m_notify_hops(nt_hops),
+    .m_dma_rd_valid(pay_rd_valid),
+    .m_dma_rd_ready(pay_rd_ready),
+    .m_dma_rd_addr(pay_rd_addr),
+    .m_dma_rd_len(pay_rd_len),
+    .s_dma_rd_tdata(pay_rd_tdata),
+    .s_dma_rd_tkeep(pay_rd_tkeep),
+    .s_dma_rd_tvalid(pay_rd_tvalid),
+    .s_dma_rd_tready(pay_rd_tready),
+    .s_dma_rd_tlast(pay_rd_tlast),
+    .m_dma_wr_cmd_valid(pay_wr_cmd_valid),
+    .m_dma_wr_cmd_ready(pay_wr_cmd_ready),
+    .m_dma_wr_cmd_addr(pay_wr_cmd_addr),
+    .m_dma_wr_cmd_len(pay_wr_cmd_len),
+    .m_dma_wr_tdata(pay_wr_tdata),
+    .m_dma_wr_tkeep(pay_wr_tkeep),
+    .m_dma_wr_tvalid(pay_wr_tvalid),
+    .m_dma_wr_tready(pay_wr_tready),
+    .m_dma_wr_tlast(pay_wr_tlast),
+    .m_axis_tx_tdata(dp_tx_tdata),
+    .m_axis_tx_tkeep(dp_tx_tkeep),
+    .m_axis_tx_tvalid(dp_tx_tvalid),
+    .m_axis_tx_tready(dp_tx_tready),
+    .m_axis_tx_tlast(dp_tx_tlast),
+    .s_axis_rx_tdata(dp_rx_tdata),
+    .s_axis_rx_tkeep(dp_rx_tkeep),
+    .s_axis_rx_tvalid(dp_rx_tvalid),
+    .s_axis_rx_tlast(dp_rx_tlast),
+    .s_axis_rx_tuser(1'b0),
+    .stats(dp_stats)
+);
+
+/*
+ * CC engine: INIT events (QP start) ahead of the ACKs' Notify
+ */
+wire          cc_in_valid, cc_in_ready;
+wire          up_valid, up_ready;
+wire [QW-1:0] up_qpn;
+wire [25:0]   up_w;
+wire [23:0]   up_rate;
+wire [47:0]   cc_st_events, cc_st_acks, cc_st_inits, cc_st_no_int, cc_st_nhop;
+
+assign cc_in_valid = cci_valid || nt_valid;
+assign cci_ready = cc_in_ready;
+assign nt_ready = cc_in_ready && !cci_valid;
+
+hpcc_cc_engine #(
+    .QPN_WIDTH(QW),
+    .ROM_FILE(ROM_FILE)
+)
+cc_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_notify_tvalid(cc_in_valid),
+    .s_axis_notify_tready(cc_in_ready),
+    .s_axis_notify_type(cci_valid ? 2'd1 : 2'd0),
+    .s_axis_notify_qpn(cci_valid ? cci_qpn : nt_qpn),
+    .s_axis_notify_ack_psn(nt_ack_psn),
+    .s_axis_notify_snd_nxt(nt_snd_nxt),
+    .s_axis_notify_nhop(nt_nhop),
+    .s_axis_notify_path_id(nt_path),
+    .s_axis_notify_mode(cci_mode),
+    .s_axis_notify_hops(nt_hops),
+    .m_axis_update_tvalid(up_valid),
+    .m_axis_update_tready(up_ready),
+    .m_axis_update_qpn(up_qpn),
+    .m_axis_update_w(up_w),
+    .m_axis_update_rate(up_rate),
+    .m_axis_update_v(),
+    .m_axis_update_flags(),
+    .m_axis_update_reason(),
+    .param_t_ns(cc_t_ns),
+    .param_eta(cc_eta),
+    .param_max_stage(cc_max_stage),
+    .param_wai(cc_wai),
+    .param_line_mbps(cc_line_mbps),
+    .param_min_mbps(cc_min_mbps),
+    .param_status(cc_param_status),
+    .param_busy(),
+    .init_done(cc_init_done),
+    .stat_events(cc_st_events),
+    .stat_acks(cc_st_acks),
+    .stat_inits(cc_st_inits),
+    .stat_ign_no_int(cc_st_no_int),
+    .stat_ign_nhop(cc_st_nhop),
+    .stat_ign_bad_b(),
+    .stat_ign_mode(),
+    .stat_ign_type(),
+    .stat_record_only(),
+    .stat_dts_zero(),
+    .stat_wc_updates()
+);
+
+/*
+ * Flow scheduler and its glue
+ */
+localparam LEN_W = 14;
+wire             sw_valid, sw_ready, sa_valid, sa_ready, sp_valid, sp_ready;
+wire [QW-1:0]    sw_qpn, sa_qpn, sp_qpn;
+wire [31:0]      sw_bytes, sa_una;
+wire [LEN_W-1:0] sp_len;
+wire [47:0]      sc_pktsend, sc_work_inv, sc_mtu_inv, sc_ack_ahead, sc_win_floor, sc_no_room;
+
+// new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
+reg [23:0] sched_line_rate_reg = 24'd819200;
+// verilator lint_off UNUSEDSIGNAL
+wire [41:0] line_rate_prod = {22'd0, cc_line_mbps} * 42'd536871;
+// verilator lint_on UNUSEDSIGNAL
+
+always @(posedge clk) begin
+    sched_line_rate_reg <= line_rate_prod[39:16];
+end
+
+hpnic_sched_glue #(
+    .QPN_WIDTH(QW),
+    .LEN_WIDTH(LEN_W)
+)
+glue_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_qp_wr_en(qp_wr_en),
+    .cfg_qp_wr_qpn(qp_wr_qpn),
+    .cfg_qp_wr_mtu_log2(qp_wr_mtu_log2),
+    .s_work_valid(work_valid),
+    .s_work_ready(work_ready),
+    .s_work_qpn(work_qpn),
+    .s_work_pkts(work_pkts),
+    .s_inflight_valid(inf_valid),
+    .s_inflight_ready(inf_ready),
+    .s_inflight_qpn(inf_qpn),
+    .s_inflight_pkts(inf_pkts),
+    .m_pktsend_valid(ps_valid),
+    .m_pktsend_ready(ps_ready),
+    .m_pktsend_qpn(ps_qpn),
+    .m_sched_work_valid(sw_valid),
+    .m_sched_work_ready(sw_ready),
+    .m_sched_work_qpn(sw_qpn),
+    .m_sched_work_bytes(sw_bytes),
+    .m_sched_ack_valid(sa_valid),
+    .m_sched_ack_ready(sa_ready),
+    .m_sched_ack_qpn(sa_qpn),
+    .m_sched_ack_snd_una(sa_una),
+    .s_sched_pktsend_valid(sp_valid),
+    .s_sched_pktsend_ready(sp_ready),
+    .s_sched_pktsend_qpn(sp_qpn),
+    .s_sched_pktsend_len(sp_len),
+    .s_start_valid(gls_valid),
+    .s_start_ready(gls_ready),
+    .s_start_qpn(gls_qpn)
+);
+
+hpnic_flow_sched #(
+    .QPN_WIDTH(QW),
+    .ENGINES(SCHED_ENGINES),
+    .LEN_WIDTH(LEN_W)
+)
+sched_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_update_tvalid(up_valid),
+    .s_axis_update_tready(up_ready),
+    .s_axis_update_qpn(up_qpn),
+    .s_axis_update_w(up_w),
+    .s_axis_update_rate(up_rate),
+    .s_axis_work_tvalid(sw_valid),
+    .s_axis_work_tready(sw_ready),
+    .s_axis_work_qpn(sw_qpn),
+    .s_axis_work_bytes(sw_bytes),
+    .s_axis_ack_tvalid(sa_valid),
+    .s_axis_ack_tready(sa_ready),
+    .s_axis_ack_qpn(sa_qpn),
+    .s_axis_ack_snd_una(sa_una),
+    .s_axis_flow_tvalid(flw_valid),
+    .s_axis_flow_tready(flw_ready),
+    .s_axis_flow_qpn(flw_qpn),
+    .s_axis_flow_remove(1'b0),
+    .s_axis_mtu_tvalid(mtu_valid),
+    .s_axis_mtu_tready(mtu_ready),
+    .s_axis_mtu_qpn(mtu_qpn),
+    .s_axis_mtu_len({{(LEN_W-13){1'b0}}, 13'd1 << mtu_log2}),
+    .m_axis_pktsend_tvalid(sp_valid),
+    .m_axis_pktsend_tready(sp_ready),
+    .m_axis_pktsend_qpn(sp_qpn),
+    .m_axis_pktsend_len(sp_len),
+    .param_line_rate(sched_line_rate_reg),
+    .param_t_ns(cc_t_ns),
+    .param_pkt_overhead(sched_overhead),
+    .param_burst_bytes(sched_burst),
+    .param_mtu_default(14'd1024),
+    .init_done(sched_init_done),
+    .stat_pktsend(sc_pktsend),
+    .stat_visits(),
+    .stat_work_invalid(sc_work_inv),
+    .stat_mtu_invalid(sc_mtu_inv),
+    .stat_ack_ahead(sc_ack_ahead),
+    .stat_win_floor(sc_win_floor),
+    .stat_no_room(sc_no_room),
+    .status_overflow()
+);
+
+/*
+ * MAC shim
+ */
+wire [63:0] mac_st_tx_frames, mac_st_rx_frames, mac_st_rx_bad, mac_st_rx_ovf, mac_st_rx_big;
+
+hpnic_mac_shim #(
+    .DATA_WIDTH(512)
+)
+mac_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tx_tdata(dp_tx_tdata),
+    .s_axis_tx_tkeep(dp_tx_tkeep),
+    .s_axis_tx_tvalid(dp_tx_tvalid),
+    .s_axis_tx_tready(dp_tx_tready),
+    .s_axis_tx_tlast(dp_tx_tlast),
+    .s_axis_tx_tuser(1'b0),
+    .m_axis_rx_tdata(dp_rx_tdata),
+    .m_axis_rx_tkeep(dp_rx_tkeep),
+    .m_axis_rx_tvalid(dp_rx_tvalid),
+    .m_axis_rx_tready(1'b1),
+    .m_axis_rx_tlast(dp_rx_tlast),
+    .mac_tx_clk(mac_tx_clk),
+    .mac_tx_rst(mac_tx_rst),
+    .m_axis_mac_tx_tdata(m_axis_mac_tx_tdata),
+    .m_axis_mac_tx_tkeep(m_axis_mac_tx_tkeep),
+    .m_axis_mac_tx_tvalid(m_axis_mac_tx_tvalid),
+    .m_axis_mac_tx_tready(m_axis_mac_tx_tready),
+    .m_axis_mac_tx_tlast(m_axis_mac_tx_tlast),
+    .m_axis_mac_tx_tuser(m_axis_mac_tx_tuser),
+    .mac_tx_unfout(mac_tx_unfout),
+    .mac_tx_ovfout(mac_tx_ovfout),
+    .mac_rx_clk(mac_rx_clk),
+    .mac_rx_rst(mac_rx_rst),
+    .s_axis_mac_rx_tdata(s_axis_mac_rx_tdata),
+    .s_axis_mac_rx_tkeep(s_axis_mac_rx_tkeep),
+    .s_axis_mac_rx_tvalid(s_axis_mac_rx_tvalid),
+    .s_axis_mac_rx_tlast(s_axis_mac_rx_tlast),
+    .s_axis_mac_rx_tuser(s_axis_mac_rx_tuser),
+    .stat_tx_frames(mac_st_tx_frames),
+    .stat_tx_bytes(),
+    .stat_tx_drop_bad(),
+    .stat_tx_drop_oversize(),
+    .stat_tx_drop_reset(),
+    .stat_tx_mac_underflow(),
+    .stat_tx_mac_overflow(),
+    .stat_rx_frames(mac_st_rx_frames),
+    .stat_rx_bytes(),
+    .stat_rx_drop_bad(mac_st_rx_bad),
+    .stat_rx_drop_overflow(mac_st_rx_ovf),
+    .stat_rx_drop_oversize(mac_st_rx_big)
+);
+
+/*
+ * Counters, in register-map order (fw/regmap.toml, STATS)
+ */
+genvar gi;
+generate
+    for (gi = 0; gi < 32; gi = gi + 1) begin : g_dp_stats
+        // the datapath's vector has counter 0 in its top bits
+        assign stats[64*gi +: 64] = {32'd0, dp_stats[32*(31-gi) +: 32]};
+    end
+endgenerate
+
+assign stats[64*32 +: 64] = {16'd0, cc_st_events};
+assign stats[64*33 +: 64] = {16'd0, cc_st_acks};
+assign stats[64*34 +: 64] = {16'd0, cc_st_inits};
+assign stats[64*35 +: 64] = {16'd0, cc_st_no_int};
+assign stats[64*36 +: 64] = {16'd0, cc_st_nhop};
+assign stats[64*37 +: 64] = {16'd0, sc_pktsend};
+assign stats[64*38 +: 64] = {16'd0, sc_work_inv};
+assign stats[64*39 +: 64] = {16'd0, sc_mtu_inv};
+assign stats[64*40 +: 64] = {16'd0, sc_ack_ahead};
+assign stats[64*41 +: 64] = {16'd0, sc_win_floor};
+assign stats[64*42 +: 64] = {16'd0, sc_no_room};
+assign stats[64*43 +: 64] = {32'd0, st_doorbells};
+assign stats[64*44 +: 64] = {32'd0, st_fetches};
+assign stats[64*45 +: 64] = {32'd0, st_cqes};
+assign stats[64*46 +: 64] = {32'd0, st_cmd_err};
+assign stats[64*47 +: 64] = {32'd0, st_db_bad};
+assign stats[64*48 +: 64] = {32'd0, st_irqs};
+assign stats[64*49 +: 64] = mac_st_tx_frames;
+assign stats[64*50 +: 64] = mac_st_rx_frames;
+assign stats[64*51 +: 64] = mac_st_rx_bad + mac_st_rx_ovf + mac_st_rx_big;
+assign stats[64*52 +: 64] = {32'd0, st_bad_op};
+assign stats[64*53 +: 64] = {32'd0, st_cqe_drop};
+
+// verilator lint_on PINCONNECTEMPTY
+
+endmodule
+
+`resetall
