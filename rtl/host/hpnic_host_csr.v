@@ -70,7 +70,7 @@ module hpnic_host_csr #(
     output reg  [19:0]            cc_line_mbps = 20'd100000,
     output reg  [19:0]            cc_min_mbps = 20'd100,
     output reg  [7:0]             sched_overhead = 8'd82,
-    output reg  [15:0]            sched_burst = 16'd0,
+    output reg  [15:0]            sched_burst = 16'd4096,
 
     input  wire                   status_cc_init_done,
     input  wire                   status_sched_init_done,

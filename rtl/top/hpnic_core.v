@@ -339,6 +339,7 @@ wire [QW-1:0] mtu_qpn;
 wire [3:0]    mtu_log2;
 wire          gls_valid, gls_ready;
 wire [QW-1:0] gls_qpn;
+wire [23:0]   gls_psn;
 // verilator lint_off UNUSEDSIGNAL
 wire [2:0]    fan_count0, fan_count1, fan_count2, fan_count3, fan_count4;
 // verilator lint_on UNUSEDSIGNAL
@@ -375,11 +376,11 @@ fan_mtu_inst (
     .count(fan_count3)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW))
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
 fan_glue_inst (
     .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[4]), .s_data(start_qpn),
-    .m_valid(gls_valid), .m_ready(gls_ready), .m_data(gls_qpn),
+    .s_valid(fan_go), .s_ready(fan_room[4]), .s_data({start_qpn, start_sq_psn}),
+    .m_valid(gls_valid), .m_ready(gls_ready), .m_data({gls_qpn, gls_psn}),
     .count(fan_count4)
 );
 
@@ -392,9 +393,9 @@ wire [23:0]   work_pkts;
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0]   work_bytes;
 // verilator lint_on UNUSEDSIGNAL
-wire          inf_valid, inf_ready;
-wire [QW-1:0] inf_qpn;
-wire [23:0]   inf_pkts;
+wire          inf_valid, inf_ready, free_valid, free_ready;
+wire [QW-1:0] inf_qpn, free_qpn;
+wire [23:0]   inf_acked, inf_snd_nxt, free_snd_nxt;
 wire          ps_valid, ps_ready;
 wire [QW-1:0] ps_qpn;
 wire          nt_valid, nt_ready;
@@ -477,7 +478,12 @@ dp_inst (
     .m_inflight_valid(inf_valid),
     .m_inflight_ready(inf_ready),
     .m_inflight_qpn(inf_qpn),
-    .m_inflight_pkts(inf_pkts),
+    .m_inflight_acked(inf_acked),
+    .m_inflight_snd_nxt(inf_snd_nxt),
+    .m_free_valid(free_valid),
+    .m_free_ready(free_ready),
+    .m_free_qpn(free_qpn),
+    .m_free_snd_nxt(free_snd_nxt),
     .m_notify_valid(nt_valid),
     .m_notify_ready(nt_ready),
     .m_notify_qpn(nt_qpn),
@@ -615,7 +621,12 @@ glue_inst (
     .s_inflight_valid(inf_valid),
     .s_inflight_ready(inf_ready),
     .s_inflight_qpn(inf_qpn),
-    .s_inflight_pkts(inf_pkts),
+    .s_inflight_acked(inf_acked),
+    .s_inflight_snd_nxt(inf_snd_nxt),
+    .s_free_valid(free_valid),
+    .s_free_ready(free_ready),
+    .s_free_qpn(free_qpn),
+    .s_free_snd_nxt(free_snd_nxt),
     .m_pktsend_valid(ps_valid),
     .m_pktsend_ready(ps_ready),
     .m_pktsend_qpn(ps_qpn),
@@ -633,7 +644,8 @@ glue_inst (
     .s_sched_pktsend_len(sp_len),
     .s_start_valid(gls_valid),
     .s_start_ready(gls_ready),
-    .s_start_qpn(gls_qpn)
+    .s_start_qpn(gls_qpn),
+    .s_start_psn(gls_psn)
 );
 
 hpnic_flow_sched #(

@@ -110,7 +110,13 @@ module hpnic_datapath #(
     output wire                  m_inflight_valid,  // window state for the scheduler
     input  wire                  m_inflight_ready,
     output wire [QPN_WIDTH-1:0]  m_inflight_qpn,
-    output wire [23:0]           m_inflight_pkts,
+    output wire [23:0]           m_inflight_acked,
+    output wire [23:0]           m_inflight_snd_nxt,
+
+    output wire                  m_free_valid,      // PktSends that sent no request
+    input  wire                  m_free_ready,
+    output wire [QPN_WIDTH-1:0]  m_free_qpn,
+    output wire [23:0]           m_free_snd_nxt,
 
     output wire                  m_notify_valid,
     input  wire                  m_notify_ready,
@@ -320,6 +326,10 @@ req_inst (
     .m_fetch_qpn(m_fetch_qpn),
     .m_fetch_idx(m_fetch_idx),
     .m_fetch_tag(m_fetch_tag),
+    .m_free_valid(m_free_valid),
+    .m_free_ready(m_free_ready),
+    .m_free_qpn(m_free_qpn),
+    .m_free_snd_nxt(m_free_snd_nxt),
     .m_work_valid(m_work_valid),
     .m_work_ready(m_work_ready),
     .m_work_qpn(m_work_qpn),
@@ -410,7 +420,8 @@ comp_inst (
     .m_inflight_valid(m_inflight_valid),
     .m_inflight_ready(m_inflight_ready),
     .m_inflight_qpn(m_inflight_qpn),
-    .m_inflight_pkts(m_inflight_pkts),
+    .m_inflight_acked(m_inflight_acked),
+    .m_inflight_snd_nxt(m_inflight_snd_nxt),
     .m_notify_valid(m_notify_valid),
     .m_notify_ready(m_notify_ready),
     .m_notify_qpn(m_notify_qpn),

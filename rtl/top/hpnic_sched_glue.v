@@ -14,15 +14,19 @@
  *    packet of a message is over-charged; docs/core.md).
  *  - PktSend: passed on as the requester's PktSend(qpn); the glue adds its
  *    length to the QP's count of units sent.
- *  - window: the completer reports the packets in flight after each
- *    acknowledgement and each rewind; snd_una = units sent - in flight x
- *    MTU. Units spent on READ responses (never acknowledged) and on PktSends
- *    that found nothing to send count as acknowledged at once, so only
- *    request packets occupy the window, and a go-back-N rewind (nothing in
- *    flight) reopens it.
+ *  - window: packets in flight = snd_nxt - acked - 1 (PSNs), so snd_una =
+ *    units sent - in flight x MTU. The completer reports acked and snd_nxt
+ *    after each acknowledgement and each rewind (a rewind leaves nothing in
+ *    flight, which reopens the window); the requester reports its snd_nxt
+ *    for every PktSend it spent on no request (a READ response, which is
+ *    never acknowledged, or nothing at all), so those units count as
+ *    acknowledged at once and only requests occupy the window. A READ
+ *    request's PSNs stay in flight until its responses arrive: the window
+ *    bounds the READ data a QP has asked for (docs/core.md).
  *
- * The units-sent counters live in one RAM with a one-cycle read-modify-write
- * loop shared by both events, so back-to-back events on a QP never race.
+ * The per-QP state (units sent, the last PSN acknowledged) lives in one RAM
+ * with a one-cycle read-modify-write loop shared by every event, so
+ * back-to-back events on a QP never race.
  */
 
 `resetall
@@ -55,10 +59,16 @@ module hpnic_sched_glue #(
     input  wire [QPN_WIDTH-1:0]  s_work_qpn,
     input  wire [23:0]           s_work_pkts,
 
-    input  wire                  s_inflight_valid,
+    input  wire                  s_inflight_valid,  // the completer's window state
     output wire                  s_inflight_ready,
     input  wire [QPN_WIDTH-1:0]  s_inflight_qpn,
-    input  wire [23:0]           s_inflight_pkts,
+    input  wire [23:0]           s_inflight_acked,
+    input  wire [23:0]           s_inflight_snd_nxt,
+
+    input  wire                  s_free_valid,      // PktSends that sent no request
+    output wire                  s_free_ready,
+    input  wire [QPN_WIDTH-1:0]  s_free_qpn,
+    input  wire [23:0]           s_free_snd_nxt,
 
     output wire                  m_pktsend_valid,
     input  wire                  m_pktsend_ready,
@@ -87,7 +97,8 @@ module hpnic_sched_glue #(
      */
     input  wire                  s_start_valid,
     output wire                  s_start_ready,
-    input  wire [QPN_WIDTH-1:0]  s_start_qpn
+    input  wire [QPN_WIDTH-1:0]  s_start_qpn,
+    input  wire [23:0]           s_start_psn        // the QP's first PSN
 );
 
 localparam QW = QPN_WIDTH;
@@ -118,12 +129,11 @@ assign m_sched_work_qpn = s_work_qpn;
 assign m_sched_work_bytes = (work_bytes[39:32] != 0) ? 32'hffff_ffff : work_bytes[31:0];
 
 /*
- * Events on the units-sent counter: start, PktSend, in-flight report
+ * Events on the per-QP state: start, PktSend, window reports
  */
 wire [FIFO_LOG2:0] ps_count, ack_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 reg room_reg = 1'b0;
-reg turn_reg = 1'b0;                // PktSend and in-flight alternate when both wait
 
 always @(posedge clk) begin
     room_reg <= ps_count < ROOM && ack_count < ROOM;
@@ -132,85 +142,106 @@ always @(posedge clk) begin
     end
 end
 
+localparam [1:0] K_START = 2'd0, K_PS = 2'd1, K_INF = 2'd2, K_FREE = 2'd3;
+
 wire take_start = room_reg && s_start_valid;
-wire want_ps = room_reg && !s_start_valid && s_sched_pktsend_valid;
-wire want_inf = room_reg && !s_start_valid && s_inflight_valid;
-wire take_ps = want_ps && (!want_inf || !turn_reg);
-wire take_inf = want_inf && !take_ps;
+wire [1:0] ev_pick;
+wire       ev_any;
+wire       ev_go = room_reg && !s_start_valid && ev_any;
+
+hpnic_rr_arb #(.PORTS(3), .PW(2))
+arb_inst (
+    .clk(clk), .rst(rst),
+    .req({s_free_valid, s_inflight_valid, s_sched_pktsend_valid}),
+    .take(ev_go), .pick(ev_pick), .pick_valid(ev_any)
+);
+
+wire take_ps = ev_go && ev_pick == 2'd0;
+wire take_inf = ev_go && ev_pick == 2'd1;
+wire take_free = ev_go && ev_pick == 2'd2;
 
 assign s_start_ready = take_start;
 assign s_sched_pktsend_ready = take_ps;
 assign s_inflight_ready = take_inf;
-
-always @(posedge clk) begin
-    if (take_ps || take_inf) begin
-        turn_reg <= take_ps;
-    end
-    if (rst) begin
-        turn_reg <= 1'b0;
-    end
-end
+assign s_free_ready = take_free;
 
 reg          s1_valid = 1'b0;
-reg [1:0]    s1_kind = 0;           // 0 start, 1 PktSend, 2 in flight
+reg [1:0]    s1_kind = 0;
 reg [QW-1:0] s1_qpn = 0;
-reg [23:0]   s1_arg = 0;            // PktSend length or packets in flight
+reg [23:0]   s1_len = 0;            // PktSend length
+reg [23:0]   s1_acked = 0, s1_snd_nxt = 0;
 
 always @(posedge clk) begin
-    s1_valid <= take_start || take_ps || take_inf;
-    s1_kind <= take_start ? 2'd0 : take_ps ? 2'd1 : 2'd2;
-    s1_qpn <= take_start ? s_start_qpn : take_ps ? s_sched_pktsend_qpn : s_inflight_qpn;
-    s1_arg <= take_ps ? {{(24-LEN_WIDTH){1'b0}}, s_sched_pktsend_len} : s_inflight_pkts;
+    s1_valid <= take_start || ev_go;
+    s1_kind <= take_start ? K_START : take_ps ? K_PS : take_inf ? K_INF : K_FREE;
+    s1_qpn <= take_start ? s_start_qpn : take_ps ? s_sched_pktsend_qpn :
+              take_inf ? s_inflight_qpn : s_free_qpn;
+    s1_len <= {{(24-LEN_WIDTH){1'b0}}, s_sched_pktsend_len};
+    s1_acked <= s_inflight_acked;
+    s1_snd_nxt <= take_inf ? s_inflight_snd_nxt : s_free_snd_nxt;
+    if (take_start) begin
+        s1_acked <= s_start_psn - 24'd1;
+    end
     if (rst) begin
         s1_valid <= 1'b0;
     end
 end
 
-wire [31:0] sent_old;
-reg  [31:0] sent_new;
+// state: {units sent, last PSN acknowledged}
+wire [55:0] st_old;
+reg  [55:0] st_new;
 
 hpnic_rmw_ram #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(32)
+    .DATA_WIDTH(56)
 )
-sent_inst (
+state_inst (
     .clk(clk),
     .rst(rst),
     .rd_valid(s1_valid),
     .rd_addr(s1_qpn),
-    .old_data(sent_old),
+    .old_data(st_old),
     .wr_en(1'b1),
-    .wr_data(sent_new)
+    .wr_data(st_new)
 );
 
 reg          s2_valid = 1'b0;
 reg [1:0]    s2_kind = 0;
 reg [QW-1:0] s2_qpn = 0;
-reg [23:0]   s2_arg = 0;
+reg [23:0]   s2_len = 0, s2_acked = 0, s2_snd_nxt = 0;
 reg [3:0]    s2_mtu_log2 = 0;
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
     s2_kind <= s1_kind;
     s2_qpn <= s1_qpn;
-    s2_arg <= s1_arg;
+    s2_len <= s1_len;
+    s2_acked <= s1_acked;
+    s2_snd_nxt <= s1_snd_nxt;
     s2_mtu_log2 <= mtu_mem[s1_qpn];
     if (rst) begin
         s2_valid <= 1'b0;
     end
 end
 
+wire [31:0] o_sent = st_old[55:24];
+wire [23:0] o_acked = st_old[23:0];
+wire [23:0] acked = (s2_kind == K_INF) ? s2_acked : o_acked;
+// packets in flight; none when snd_nxt sits behind acked + 1 (a rewind that
+// an ACK overtook: docs/transport.md)
 // verilator lint_off UNUSEDSIGNAL
-wire [39:0] inflight_bytes = {16'd0, s2_arg} << s2_mtu_log2;
+wire [23:0] inflight_d = s2_snd_nxt - (acked + 24'd1);
+wire [39:0] inflight_bytes = {16'd0, inflight_d[23] ? 24'd0 : inflight_d} << s2_mtu_log2;
 // verilator lint_on UNUSEDSIGNAL
 
 always @* begin
-    sent_new = sent_old;
-    if (s2_kind == 2'd0) begin
-        sent_new = 32'd0;
-    end else if (s2_kind == 2'd1) begin
-        sent_new = sent_old + {8'd0, s2_arg};
-    end
+    st_new = st_old;
+    case (s2_kind)
+        K_START: st_new = {32'd0, s2_acked};
+        K_PS: st_new = {o_sent + {8'd0, s2_len}, o_acked};
+        K_INF: st_new = {o_sent, s2_acked};
+        default: st_new = st_old;
+    endcase
 end
 
 reg              ps_wr = 1'b0, ack_wr = 1'b0;
@@ -218,10 +249,10 @@ reg [QW-1:0]     out_qpn = 0;
 reg [31:0]       out_una = 0;
 
 always @(posedge clk) begin
-    ps_wr <= s2_valid && s2_kind == 2'd1;
-    ack_wr <= s2_valid && s2_kind == 2'd2;
+    ps_wr <= s2_valid && s2_kind == K_PS;
+    ack_wr <= s2_valid && (s2_kind == K_INF || s2_kind == K_FREE);
     out_qpn <= s2_qpn;
-    out_una <= sent_old - inflight_bytes[31:0];
+    out_una <= o_sent - inflight_bytes[31:0];
     if (rst) begin
         ps_wr <= 1'b0;
         ack_wr <= 1'b0;

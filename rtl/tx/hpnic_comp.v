@@ -111,7 +111,8 @@ module hpnic_comp #(
     output wire                  m_inflight_valid,  // to the flow scheduler's window
     input  wire                  m_inflight_ready,
     output wire [QPN_WIDTH-1:0]  m_inflight_qpn,
-    output wire [23:0]           m_inflight_pkts,   // packets sent, not acknowledged
+    output wire [23:0]           m_inflight_acked,  // the last PSN acknowledged
+    output wire [23:0]           m_inflight_snd_nxt, // the requester's next PSN (as mirrored)
 
     output wire                  m_notify_valid,    // to the CC engine
     input  wire                  m_notify_ready,
@@ -169,6 +170,7 @@ localparam RW_W = QW + 16 + 24 + 32 + 1;
 localparam UNA_W = QW + 16 + 24 + 1;
 localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
 localparam CT_W = QW + 24 + 2;          // re-entry: qpn, target PSN, a rewind or a failure waits
+localparam INF_W = QW + 48;             // window state: qpn, acked, snd_nxt
 
 wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count, inf_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
@@ -510,14 +512,11 @@ wire [31:0] rw_off = {8'd0, rw_pkts} << mtu_log2;
  * Stage 3: outputs
  */
 reg          cpl_wr = 0, rw_wr = 0, una_wr = 0, nt_wr = 0, ct_wr = 0, inf_wr = 0;
-reg [QW+24-1:0] inf_data = 0;
+reg [INF_W-1:0] inf_data = 0;
 
-// packets in flight after the event: what the scheduler's window counts. A
-// rewind leaves none (everything before its PSN is acknowledged); a timer
-// scan or a re-entry changes nothing unless it rewinds.
-// verilator lint_off UNUSEDSIGNAL
-wire [23:0] n_unacked = snd_nxt - (n_acked + 24'd1);
-// verilator lint_on UNUSEDSIGNAL
+// the window state after the event (packets in flight: snd_nxt - acked - 1).
+// A rewind sets snd_nxt to its target, everything before which is
+// acknowledged; a timer scan or a re-entry changes nothing unless it rewinds.
 wire        inf_event = s2_kind != EV_TIMER && s2_kind != EV_CONT;
 reg [CPL_W-1:0] cpl_data = 0;
 reg [RW_W-1:0]  rw_data = 0;
@@ -536,7 +535,7 @@ always @(posedge clk) begin
     nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int};
     ct_wr <= s2_valid && do_cont;
     inf_wr <= s2_valid && (inf_event || do_rewind);
-    inf_data <= {s2_qpn, (do_rewind || n_unacked[23]) ? 24'd0 : n_unacked};
+    inf_data <= {s2_qpn, n_acked, do_rewind ? target : snd_nxt};
     ct_data <= {s2_qpn, target, cont_rw, cont_fatal};
 
     una_m_wr <= s2_valid;
@@ -623,12 +622,12 @@ end
 wire inf_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + 24))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(INF_W))
 inf_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(inf_wr), .s_ready(inf_ready), .s_data(inf_data),
     .m_valid(m_inflight_valid), .m_ready(m_inflight_ready),
-    .m_data({m_inflight_qpn, m_inflight_pkts}),
+    .m_data({m_inflight_qpn, m_inflight_acked, m_inflight_snd_nxt}),
     .count(inf_count)
 );
 

@@ -121,6 +121,11 @@ module hpnic_req #(
     output wire [15:0]           m_fetch_idx,
     output wire [1:0]            m_fetch_tag,
 
+    output wire                  m_free_valid,      // a PktSend that sent no request
+    input  wire                  m_free_ready,
+    output wire [QPN_WIDTH-1:0]  m_free_qpn,
+    output wire [23:0]           m_free_snd_nxt,
+
     output wire                  m_work_valid,      // new work for the scheduler
     input  wire                  m_work_ready,
     output wire [QPN_WIDTH-1:0]  m_work_qpn,
@@ -190,8 +195,9 @@ localparam DESC_W = QW + 8 + 24 + 13 + 64 + 64 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + 2;
 localparam WORK_W = QW + 24 + 32;
 
-wire [FIFO_LOG2:0] desc_count, fetch_count, work_count;
-reg                desc_wr = 1'b0, fetch_wr = 1'b0, work_wr = 1'b0;
+wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count;
+reg                desc_wr = 1'b0, fetch_wr = 1'b0, work_wr = 1'b0, free_wr = 1'b0;
+reg  [QW+24-1:0]   free_data = 0;
 reg  [DESC_W-1:0]  desc_data;
 reg  [FETCH_W-1:0] fetch_data = 0;
 reg  [WORK_W-1:0]  work_data = 0;
@@ -203,7 +209,7 @@ localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 reg room_reg = 1'b0, desc_room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= fetch_count < ROOM && work_count < ROOM;
+    room_reg <= fetch_count < ROOM && work_count < ROOM && free_count < ROOM;
     desc_room_reg <= desc_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
@@ -740,6 +746,10 @@ always @(posedge clk) begin
     fetch_data <= {s2_qpn, n_fetch_idx, n_fetch_tag};
     work_wr <= s2_valid && do_work;
     work_data <= {s2_qpn, work_pkts, work_bytes};
+    // a PktSend spent on a READ response, or on nothing (idle, READ fence):
+    // the scheduler's window must not count it (hpnic_sched_glue)
+    free_wr <= s2_valid && (do_pkt_rsp || cnt_idle || cnt_fence);
+    free_data <= {s2_qpn, n_snd_nxt};
 
     if (s2_valid) begin
         stat_pktsend_idle <= stat_pktsend_idle + {31'd0, cnt_idle};
@@ -754,6 +764,7 @@ always @(posedge clk) begin
         sndnxt_wr_en <= 1'b0;
         fetch_wr <= 1'b0;
         work_wr <= 1'b0;
+        free_wr <= 1'b0;
         stat_pktsend_idle <= 0;
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
@@ -794,7 +805,7 @@ end
 
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
-wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready;
+wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DESC_W))
@@ -814,6 +825,15 @@ fetch_fifo_inst (
     .m_valid(m_fetch_valid), .m_ready(m_fetch_ready),
     .m_data({m_fetch_qpn, m_fetch_idx, m_fetch_tag}),
     .count(fetch_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + 24))
+free_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(free_wr), .s_ready(free_fifo_ready), .s_data(free_data),
+    .m_valid(m_free_valid), .m_ready(m_free_ready),
+    .m_data({m_free_qpn, m_free_snd_nxt}),
+    .count(free_count)
 );
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(WORK_W))

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libhpnic's backend interface: what the library needs from whatever stands
+ * behind BAR0 and the DMA engine. Two backends implement it:
+ *
+ *   "sim"     the Verilated hpnic_core (sim/nic): several simulated NICs in
+ *             this process, joined by link models; host memory is the
+ *             process's own memory, an IO address is a pointer value;
+ *   "kernel"  the char device of the Linux driver (driver/kernel).
+ *
+ * A device name is "<backend>:<argument>", e.g. "sim:0" (NIC 0 of the
+ * simulated network) or "kernel:/dev/hpnic0". Everything above this table is
+ * the same for both, so a program tested against the simulator runs on a
+ * board unchanged.
+ *
+ * Every function returns 0 or a negative errno value.
+ */
+#ifndef HPNIC_BACKEND_H
+#define HPNIC_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct hpnic_backend;          /* a backend's own per-device state */
+
+struct hpnic_backend_ops {
+	const char *name;          /* "sim", "kernel" */
+
+	/* open the device the argument names; *be receives the backend state */
+	int (*open)(const char *arg, struct hpnic_backend **be);
+	void (*close)(struct hpnic_backend *be);
+
+	/* 32-bit BAR0 access at a byte offset */
+	int (*csr_read)(struct hpnic_backend *be, uint32_t off, uint32_t *val);
+	int (*csr_write)(struct hpnic_backend *be, uint32_t off, uint32_t val);
+
+	/*
+	 * Memory the device reads and writes by DMA: rings the library
+	 * allocates (zeroed, aligned to 4096), and user buffers it registers.
+	 * *iova receives the address the device uses for the first byte.
+	 */
+	int (*dma_alloc)(struct hpnic_backend *be, size_t len, void **addr, uint64_t *iova);
+	void (*dma_free)(struct hpnic_backend *be, void *addr, size_t len);
+	int (*dma_map)(struct hpnic_backend *be, void *addr, size_t len, uint64_t *iova);
+	void (*dma_unmap)(struct hpnic_backend *be, void *addr, size_t len);
+
+	/* the port's own addresses, written to CTRL at open */
+	int (*port_addr)(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv4);
+
+	/*
+	 * Let the device make progress while the library waits (polling a CQ,
+	 * waiting for a status bit): the simulator runs its clock a little; a
+	 * real device needs nothing. Returns the device cycles that passed (0
+	 * when not known).
+	 */
+	uint64_t (*progress)(struct hpnic_backend *be);
+};
+
+/* the backends linked into this program (NULL when not linked) */
+extern const struct hpnic_backend_ops hpnic_backend_sim __attribute__((weak));
+extern const struct hpnic_backend_ops hpnic_backend_kernel;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HPNIC_BACKEND_H */

@@ -1,0 +1,32 @@
+# The simulated NIC behind libhpnic's "sim" backend: the whole core
+# (rtl/top/hpnic_core.v, rtl/top/core.f) Verilated, its PCIe and MAC models
+# and the links (sim/nic), as one static library programs link with libhpnic
+
+NIC_TOP := hpnic_core
+NIC_FLIST := rtl/top/core.f
+NIC_OBJ := $(BUILD)/nic/obj
+NIC_VLIB := $(NIC_OBJ)/V$(NIC_TOP)__ALL.a
+NIC_RTL = $(shell $(FLIST) $(NIC_FLIST))
+NIC_INC := -Isim/nic -Idriver/lib -Isim/link $(ROCE_INC)
+LIBHPNIC_SIM := $(BUILD)/nic/libhpnic_sim.a
+
+$(NIC_VLIB): $(NIC_FLIST) rtl/host/host.f rtl/top/top.f rtl/cc/cc.f rtl/sched/sched.f \
+		rtl/shim/shim.f rtl/common/common.f rtl/host/hpnic_regs.vh fw/recip_rom.hex \
+		$(shell $(FLIST) $(NIC_FLIST))
+	@mkdir -p $(NIC_OBJ)
+	$(VERILATOR) --cc --build -j $(JOBS) $(VFLAGS) $(VBUILD) --trace-fst --Mdir $(NIC_OBJ) \
+	  -Irtl/host --top-module $(NIC_TOP) -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"' \
+	  $(NIC_RTL) > $(NIC_OBJ)/build.log 2>&1 || { tail -30 $(NIC_OBJ)/build.log; exit 1; }
+
+$(BUILD)/nic/nic_sim.o: sim/nic/nic_sim.cpp sim/nic/hpnic_sim.h driver/lib/hpnic_backend.h \
+		driver/lib/hpnic_regs.h $(ROCE_HDR) $(NIC_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(NIC_OBJ) $(VINC) $(NIC_INC) -c $< -o $@
+
+# the backend, the Verilated core, the link model and pcap writer in one archive
+$(LIBHPNIC_SIM): $(BUILD)/nic/nic_sim.o $(NIC_VLIB) $(LINK_OBJ) $(ROCE_OBJ)
+	rm -f $@
+	cp $(NIC_VLIB) $@
+	ar rcs $@ $(BUILD)/nic/nic_sim.o $(LINK_OBJ) $(ROCE_OBJ)
+
+.PHONY: nic-model
+nic-model: $(LIBHPNIC_SIM)

@@ -1,0 +1,623 @@
+// SPDX-License-Identifier: MIT
+// The simulated network of libhpnic's "sim" backend (hpnic_sim.h): Verilated
+// hpnic_core NICs, their PCIe models (CSR port, DMA into this process's
+// memory) and the link models between them.
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "Vhpnic_core.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "hpnic_backend.h"
+#include "hpnic_sim.h"
+#include "hpnic_regs.h"
+#include "pcap.h"
+
+namespace {
+
+constexpr uint64_t PS_PER_CYCLE = 1000000u / HPNIC_SIM_CLK_MHZ;
+
+struct Rd {
+	uint64_t ready;                // cycle the data may start
+	uint64_t addr;
+	uint32_t len;
+};
+
+struct Nic {
+	std::unique_ptr<Vhpnic_core> m;
+	unsigned index = 0;
+	bool opened = false;
+	// CSR: one operation at a time, from the library
+	bool csr_busy = false, csr_write = false, csr_taken = false, csr_done = false;
+	uint32_t csr_addr = 0, csr_wdata = 0, csr_rdata = 0;
+	// DMA
+	std::deque<Rd> rds;
+	uint32_t rd_off = 0;
+	std::deque<std::pair<uint64_t, uint32_t>> wr_cmds;
+	uint32_t wr_off = 0;
+	std::map<uint64_t, uint64_t> ranges;   // registered memory: start -> end
+	// MAC
+	std::vector<uint8_t> txbuf;
+	std::deque<std::vector<uint8_t>> rxq;
+	size_t rx_off = 0;
+	struct hpnic_sim_stats st{};
+	bool drv_rd = false, drv_rx = false;
+};
+
+struct World {
+	hpnic_sim_cfg cfg{};
+	std::unique_ptr<VerilatedContext> ctx;
+	Nic nic[HPNIC_SIM_MAX_NICS];
+	struct link *lk[HPNIC_SIM_MAX_NICS] = {nullptr, nullptr};
+	std::unique_ptr<VerilatedFstC> fst;
+	roce_pcap pcap{};
+	bool pcap_on = false;
+	uint64_t cycle = 0;
+	uint64_t mac_fifo_ps = 0;
+	bool probe_on = false;
+	unsigned probe_nic = 0;
+	hpnic_sim_probe probe{};
+};
+
+World *g_world;
+hpnic_sim_cfg g_cfg;
+bool g_cfg_set;
+
+void set_wide(uint32_t *w, unsigned words, const uint8_t *bytes, size_t n)
+{
+	memset(w, 0, words * 4);
+	for (size_t i = 0; i < n && i < words * 4; i++)
+		w[i / 4] |= (uint32_t)bytes[i] << (8 * (i % 4));
+}
+
+uint8_t wide_byte(const uint32_t *w, unsigned i)
+{
+	return (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+}
+
+// is [a, a + n) inside memory this NIC's library registered?
+bool in_ranges(const Nic &n, uint64_t a, uint64_t len)
+{
+	auto it = n.ranges.upper_bound(a);
+
+	if (it == n.ranges.begin())
+		return false;
+	--it;
+	return a >= it->first && a + len <= it->second && a + len >= a;
+}
+
+double env_double(const char *name, double def)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? strtod(v, nullptr) : def;
+}
+
+void tick(World *w)
+{
+	for (unsigned i = 0; i < w->cfg.nics; i++) {
+		Vhpnic_core *m = w->nic[i].m.get();
+
+		m->clk = 1;
+		m->mac_tx_clk = 1;
+		m->mac_rx_clk = 1;
+		m->eval();
+	}
+	w->ctx->timeInc(2);
+	if (w->fst)
+		w->fst->dump(w->ctx->time());
+	for (unsigned i = 0; i < w->cfg.nics; i++) {
+		Vhpnic_core *m = w->nic[i].m.get();
+
+		m->clk = 0;
+		m->mac_tx_clk = 0;
+		m->mac_rx_clk = 0;
+		m->eval();
+	}
+	w->ctx->timeInc(2);
+	if (w->fst)
+		w->fst->dump(w->ctx->time());
+	w->cycle++;
+}
+
+void drive(World *w, unsigned i)
+{
+	Nic &n = w->nic[i];
+	Vhpnic_core *m = n.m.get();
+	uint64_t now = w->cycle, now_ps = now * PS_PER_CYCLE;
+
+	// CSR port
+	m->s_csr_valid = n.csr_busy && !n.csr_taken;
+	m->s_csr_addr = n.csr_addr;
+	m->s_csr_write = n.csr_write;
+	m->s_csr_wdata = n.csr_wdata;
+	m->m_csr_rsp_ready = 1;
+
+	// DMA read data, lane 0 = first byte; outside registered memory: zeros
+	n.drv_rd = !n.rds.empty() && n.rds.front().ready <= now;
+	if (n.drv_rd) {
+		const Rd &r = n.rds.front();
+		uint32_t left = r.len - n.rd_off, cnt = left < 64 ? left : 64;
+		uint8_t buf[64] = {0};
+		uint64_t a = r.addr + n.rd_off;
+
+		if (in_ranges(n, a, cnt))
+			memcpy(buf, reinterpret_cast<const void *>(static_cast<uintptr_t>(a)), cnt);
+		set_wide(m->s_dma_rd_cpl_tdata.data(), 16, buf, 64);
+		m->s_dma_rd_cpl_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
+		m->s_dma_rd_cpl_tlast = left <= 64;
+	}
+	m->s_dma_rd_cpl_tvalid = n.drv_rd;
+	m->m_dma_rd_req_ready = 1;
+
+	// DMA write: commands queue, data in order
+	m->m_dma_wr_req_ready = n.wr_cmds.size() < 32;
+	m->m_dma_wr_tready = !n.wr_cmds.empty();
+	m->m_irq_ready = 1;
+
+	// MAC: TX at the line's pace; RX one beat per cycle, no back-pressure
+	m->m_axis_mac_tx_tready = link_tx_free_ps(w->lk[i]) <= now_ps + w->mac_fifo_ps;
+	m->mac_tx_unfout = 0;
+	m->mac_tx_ovfout = 0;
+	n.drv_rx = !n.rxq.empty();
+	if (n.drv_rx) {
+		const std::vector<uint8_t> &f = n.rxq.front();
+		size_t left = f.size() - n.rx_off, cnt = left < 64 ? left : 64;
+
+		set_wide(m->s_axis_mac_rx_tdata.data(), 16, &f[n.rx_off], cnt);
+		m->s_axis_mac_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
+		m->s_axis_mac_rx_tlast = left <= 64;
+		m->s_axis_mac_rx_tuser = 0;
+	}
+	m->s_axis_mac_rx_tvalid = n.drv_rx;
+}
+
+void sample(World *w, unsigned i)
+{
+	Nic &n = w->nic[i];
+	Vhpnic_core *m = n.m.get();
+	uint64_t now = w->cycle, now_ps = now * PS_PER_CYCLE;
+	bool probe = w->probe_on && i == w->probe_nic;
+
+	if (m->s_csr_valid && m->s_csr_ready) {
+		n.csr_taken = true;
+		if (n.csr_write) {
+			n.csr_done = true;
+			if (probe && !w->probe.doorbell && n.csr_addr >= HPNIC_DB_SQ_DB(0))
+				w->probe.doorbell = now;
+		}
+	}
+	if (m->m_csr_rsp_valid && n.csr_taken && !n.csr_write) {
+		n.csr_rdata = m->m_csr_rsp_rdata;
+		n.csr_done = true;
+	}
+
+	if (m->m_dma_rd_req_valid) {
+		n.rds.push_back({now + w->cfg.dma_latency, m->m_dma_rd_req_addr, m->m_dma_rd_req_len});
+		n.st.dma_rd_reqs++;
+		if (!in_ranges(n, m->m_dma_rd_req_addr, m->m_dma_rd_req_len))
+			n.st.dma_bad++;
+		if (probe && w->probe.doorbell && !w->probe.dma_rd_first)
+			w->probe.dma_rd_first = now;
+	}
+	if (n.drv_rd && m->s_dma_rd_cpl_tready) {
+		Rd &r = n.rds.front();
+		uint32_t cnt = r.len - n.rd_off < 64 ? r.len - n.rd_off : 64;
+
+		n.st.dma_rd_bytes += cnt;
+		n.rd_off += 64;
+		if (n.rd_off >= r.len) {
+			n.rds.pop_front();
+			n.rd_off = 0;
+		}
+	}
+	if (!n.wr_cmds.empty() && m->m_dma_wr_tvalid) {
+		uint64_t keep = m->m_dma_wr_tkeep;
+		unsigned cnt = 0;
+
+		while (cnt < 64 && (keep >> cnt & 1))
+			cnt++;
+		uint64_t a = n.wr_cmds.front().first + n.wr_off;
+
+		if (in_ranges(n, a, cnt)) {
+			uint8_t *p = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(a));
+
+			for (unsigned b = 0; b < cnt; b++)
+				p[b] = wide_byte(m->m_dma_wr_tdata.data(), b);
+		} else {
+			n.st.dma_bad++;
+		}
+		n.st.dma_wr_bytes += cnt;
+		n.wr_off += cnt;
+		if (m->m_dma_wr_tlast) {
+			n.wr_cmds.pop_front();
+			n.wr_off = 0;
+		}
+	}
+	if (m->m_dma_wr_req_valid && m->m_dma_wr_req_ready) {
+		n.wr_cmds.push_back({m->m_dma_wr_req_addr, m->m_dma_wr_req_len});
+		n.st.dma_wr_reqs++;
+		// a 32-byte write is a CQE (payload writes are never that short
+		// unless the payload is): the latency probe's end point
+		if (probe && w->probe.rx_last && !w->probe.cqe && m->m_dma_wr_req_len == 32)
+			w->probe.cqe = now;
+	}
+	if (m->m_irq_valid)
+		n.st.irqs++;
+
+	if (m->m_axis_mac_tx_tvalid && m->m_axis_mac_tx_tready) {
+		uint64_t keep = m->m_axis_mac_tx_tkeep;
+
+		if (probe && w->probe.doorbell && !w->probe.tx_first)
+			w->probe.tx_first = now;
+		for (unsigned b = 0; b < 64; b++)
+			if (keep >> b & 1)
+				n.txbuf.push_back(wide_byte(m->m_axis_mac_tx_tdata.data(), b));
+		if (m->m_axis_mac_tx_tlast) {
+			if (!m->m_axis_mac_tx_tuser) {
+				link_send(w->lk[i], now_ps, n.txbuf.data(), n.txbuf.size(), n.st.tx_frames);
+				if (w->pcap_on)
+					roce_pcap_write(&w->pcap, now_ps / 1000, n.txbuf.data(),
+							n.txbuf.size());
+				n.st.tx_frames++;
+				n.st.tx_bytes += n.txbuf.size();
+			}
+			n.txbuf.clear();
+		}
+	}
+	if (n.drv_rx) {
+		const std::vector<uint8_t> &f = n.rxq.front();
+
+		n.rx_off += 64;
+		if (n.rx_off >= f.size()) {
+			n.rxq.pop_front();
+			n.rx_off = 0;
+			n.st.rx_frames++;
+			if (probe && !w->probe.rx_last)
+				w->probe.rx_last = now;
+		}
+	}
+}
+
+void step(World *w)
+{
+	uint64_t now_ps = w->cycle * PS_PER_CYCLE;
+
+	for (unsigned i = 0; i < w->cfg.nics; i++) {
+		struct link_frame f;
+
+		while (link_recv(w->lk[i], now_ps, &f))
+			w->nic[(i + 1) % w->cfg.nics].rxq.emplace_back(f.data, f.data + f.len);
+	}
+	for (unsigned i = 0; i < w->cfg.nics; i++)
+		drive(w, i);
+	for (unsigned i = 0; i < w->cfg.nics; i++)
+		w->nic[i].m->eval();
+	for (unsigned i = 0; i < w->cfg.nics; i++)
+		sample(w, i);
+	tick(w);
+}
+
+void world_free(World *w)
+{
+	if (!w)
+		return;
+	if (w->fst)
+		w->fst->close();
+	if (w->pcap_on)
+		roce_pcap_close(&w->pcap);
+	for (unsigned i = 0; i < HPNIC_SIM_MAX_NICS; i++) {
+		if (w->nic[i].m)
+			w->nic[i].m->final();
+		link_destroy(w->lk[i]);
+	}
+	delete w;
+}
+
+int world_create()
+{
+	hpnic_sim_cfg c;
+	char err[256];
+
+	if (g_world)
+		return 0;
+	if (g_cfg_set)
+		c = g_cfg;
+	else
+		hpnic_sim_cfg_default(&c);
+	if (getenv("HPNIC_SIM_PCAP"))
+		c.pcap_path = getenv("HPNIC_SIM_PCAP");
+	if (getenv("HPNIC_SIM_FST"))
+		c.fst_path = getenv("HPNIC_SIM_FST");
+	c.dma_latency = (unsigned)env_double("HPNIC_SIM_DMA_LATENCY", c.dma_latency);
+	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
+	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);
+	if (c.nics != 2)
+		return -EINVAL;
+
+	World *w = new (std::nothrow) World;
+	if (!w)
+		return -ENOMEM;
+	w->cfg = c;
+	w->ctx.reset(new VerilatedContext);
+	for (unsigned i = 0; i < c.nics; i++) {
+		struct link_cfg lc = c.link;
+		std::string name = "nic" + std::to_string(i);
+
+		w->nic[i].m.reset(new Vhpnic_core{w->ctx.get(), name.c_str()});
+		w->nic[i].index = i;
+		lc.seed = c.seed * 2 + i + 1;
+		w->lk[i] = link_create(&lc, err, sizeof(err));
+		if (!w->lk[i]) {
+			fprintf(stderr, "hpnic sim: link: %s\n", err);
+			world_free(w);
+			return -EINVAL;
+		}
+	}
+	w->mac_fifo_ps = c.link.rate_mbps ? (uint64_t)(4224 * 8) * 1000000u / c.link.rate_mbps : 0;
+	if (c.fst_path) {
+		w->ctx->traceEverOn(true);
+		w->fst.reset(new VerilatedFstC);
+		w->nic[0].m->trace(w->fst.get(), 99);
+		w->fst->open(c.fst_path);
+	}
+	if (c.pcap_path) {
+		if (roce_pcap_create(&w->pcap, c.pcap_path)) {
+			fprintf(stderr, "hpnic sim: cannot create %s\n", c.pcap_path);
+			world_free(w);
+			return -EIO;
+		}
+		w->pcap_on = true;
+	}
+	for (unsigned i = 0; i < c.nics; i++) {
+		Vhpnic_core *m = w->nic[i].m.get();
+
+		m->rst = 1;
+		m->mac_tx_rst = 1;
+		m->mac_rx_rst = 1;
+		drive(w, i);
+	}
+	for (int k = 0; k < 16; k++)
+		tick(w);
+	for (unsigned i = 0; i < c.nics; i++) {
+		w->nic[i].m->rst = 0;
+		w->nic[i].m->mac_tx_rst = 0;
+		w->nic[i].m->mac_rx_rst = 0;
+	}
+	g_world = w;
+	atexit([] { world_free(g_world); g_world = nullptr; });
+	return 0;
+}
+
+// run until this NIC's CSR operation is done (every NIC runs meanwhile)
+int csr_op(unsigned i, bool write, uint32_t off, uint32_t wdata, uint32_t *rdata)
+{
+	World *w = g_world;
+	Nic &n = w->nic[i];
+
+	n.csr_busy = true;
+	n.csr_write = write;
+	n.csr_taken = false;
+	n.csr_done = false;
+	n.csr_addr = off;
+	n.csr_wdata = wdata;
+	for (unsigned k = 0; !n.csr_done; k++) {
+		if (k > 100000) {
+			n.csr_busy = false;
+			return -ETIMEDOUT;
+		}
+		step(w);
+	}
+	n.csr_busy = false;
+	if (rdata)
+		*rdata = n.csr_rdata;
+	return 0;
+}
+
+} // namespace
+
+extern "C" void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->nics = 2;
+	c->dma_latency = 0;
+	c->progress_cycles = 64;
+	link_cfg_default(&c->link);
+	c->link.rate_mbps = 100000;
+	c->link.prop_delay_ps = 1000000;          /* 1 us */
+	c->seed = 1;
+}
+
+extern "C" int hpnic_sim_configure(const struct hpnic_sim_cfg *c)
+{
+	if (!c)
+		return -EINVAL;
+	if (g_world)
+		return -EBUSY;
+	if (c->nics != 2)
+		return -EINVAL;
+	g_cfg = *c;
+	g_cfg_set = true;
+	return 0;
+}
+
+extern "C" uint64_t hpnic_sim_cycle(void)
+{
+	return g_world ? g_world->cycle : 0;
+}
+
+extern "C" void hpnic_sim_run(uint64_t cycles)
+{
+	if (!g_world)
+		return;
+	for (uint64_t k = 0; k < cycles; k++)
+		step(g_world);
+}
+
+extern "C" int hpnic_sim_stats(unsigned nic, struct hpnic_sim_stats *s)
+{
+	if (!g_world || nic >= g_world->cfg.nics || !s)
+		return -EINVAL;
+	*s = g_world->nic[nic].st;
+	return 0;
+}
+
+extern "C" int hpnic_sim_link_stats(unsigned from_nic, struct link_stats *s)
+{
+	if (!g_world || from_nic >= g_world->cfg.nics || !s)
+		return -EINVAL;
+	*s = *link_get_stats(g_world->lk[from_nic]);
+	return 0;
+}
+
+extern "C" void hpnic_sim_probe_arm(unsigned nic)
+{
+	if (!g_world)
+		return;
+	g_world->probe_on = true;
+	g_world->probe_nic = nic;
+	memset(&g_world->probe, 0, sizeof(g_world->probe));
+}
+
+extern "C" void hpnic_sim_probe_get(struct hpnic_sim_probe *p)
+{
+	if (g_world && p)
+		*p = g_world->probe;
+}
+
+/*
+ * The backend
+ */
+struct hpnic_backend {
+	unsigned nic;
+};
+
+static int sim_open(const char *arg, struct hpnic_backend **be)
+{
+	char *end;
+	unsigned long i;
+	int err;
+
+	if (!arg || !*arg || !be)
+		return -EINVAL;
+	i = strtoul(arg, &end, 10);
+	if (*end || i >= HPNIC_SIM_MAX_NICS)
+		return -ENODEV;
+	err = world_create();
+	if (err)
+		return err;
+	if (i >= g_world->cfg.nics)
+		return -ENODEV;
+	if (g_world->nic[i].opened)
+		return -EBUSY;
+	*be = new (std::nothrow) hpnic_backend{(unsigned)i};
+	if (!*be)
+		return -ENOMEM;
+	g_world->nic[i].opened = true;
+	return 0;
+}
+
+static void sim_close(struct hpnic_backend *be)
+{
+	if (!be)
+		return;
+	if (g_world)
+		g_world->nic[be->nic].opened = false;
+	delete be;
+}
+
+static int sim_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *val)
+{
+	if (!be || !val)
+		return -EINVAL;
+	return csr_op(be->nic, false, off, 0, val);
+}
+
+static int sim_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t val)
+{
+	if (!be)
+		return -EINVAL;
+	return csr_op(be->nic, true, off, val, nullptr);
+}
+
+static int sim_dma_map(struct hpnic_backend *be, void *addr, size_t len, uint64_t *iova)
+{
+	uint64_t a = reinterpret_cast<uintptr_t>(addr);
+
+	if (!be || !addr || !len || !iova)
+		return -EINVAL;
+	g_world->nic[be->nic].ranges[a] = a + len;
+	*iova = a;
+	return 0;
+}
+
+static void sim_dma_unmap(struct hpnic_backend *be, void *addr, size_t len)
+{
+	(void)len;
+	if (be && g_world)
+		g_world->nic[be->nic].ranges.erase(reinterpret_cast<uintptr_t>(addr));
+}
+
+static int sim_dma_alloc(struct hpnic_backend *be, size_t len, void **addr, uint64_t *iova)
+{
+	size_t rounded = (len + 4095) & ~(size_t)4095;
+	void *p;
+
+	if (!be || !len || !addr || !iova)
+		return -EINVAL;
+	p = aligned_alloc(4096, rounded);
+	if (!p)
+		return -ENOMEM;
+	memset(p, 0, rounded);
+	*addr = p;
+	return sim_dma_map(be, p, len, iova);
+}
+
+static void sim_dma_free(struct hpnic_backend *be, void *addr, size_t len)
+{
+	sim_dma_unmap(be, addr, len);
+	free(addr);
+}
+
+static int sim_port_addr(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv4)
+{
+	static const uint8_t base[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x10};
+
+	if (!be || !mac || !ipv4)
+		return -EINVAL;
+	memcpy(mac, base, 6);
+	mac[5] = (uint8_t)(base[5] + be->nic);
+	*ipv4 = 0x0a000001u + be->nic;           /* 10.0.0.1, 10.0.0.2 */
+	return 0;
+}
+
+static uint64_t sim_progress(struct hpnic_backend *be)
+{
+	if (!be || !g_world)
+		return 0;
+	hpnic_sim_run(g_world->cfg.progress_cycles);
+	return g_world->cfg.progress_cycles;
+}
+
+extern "C" const struct hpnic_backend_ops hpnic_backend_sim = {
+	"sim",
+	sim_open,
+	sim_close,
+	sim_csr_read,
+	sim_csr_write,
+	sim_dma_alloc,
+	sim_dma_free,
+	sim_dma_map,
+	sim_dma_unmap,
+	sim_port_addr,
+	sim_progress,
+};
