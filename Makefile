@@ -68,11 +68,11 @@ lint:
 clean:
 	rm -rf $(BUILD)
 
-# fw.mk defines the C models every block links and roce.mk the packet
-# library and link model the harnesses link (their object lists must exist
-# before a rule names them as prerequisites); each other mk/*.mk is one
+# fw.mk defines the C models every block links, roce.mk the packet library
+# and link model the harnesses link, lib.mk libhpnic (their object lists must
+# exist before a rule names them as prerequisites); each other mk/*.mk is one
 # block's build, tests (TESTS), figures (BENCHES) and synthesis (SYNTHS)
-MK_LIBS := mk/fw.mk mk/roce.mk
+MK_LIBS := mk/fw.mk mk/roce.mk mk/lib.mk
 include $(MK_LIBS)
 include $(filter-out $(MK_LIBS),$(sort $(wildcard mk/*.mk)))
 

@@ -30,3 +30,26 @@ $(LIBHPNIC_SIM): $(BUILD)/nic/nic_sim.o $(NIC_VLIB) $(LINK_OBJ) $(ROCE_OBJ)
 
 .PHONY: nic-model
 nic-model: $(LIBHPNIC_SIM)
+
+# libhpnic's integration suite against the simulated pair, under ASan/UBSan
+$(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) $(VLIB) \
+		$(LIBHPNIC_HDR) sim/nic/hpnic_sim.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) $(NIC_INC) -Itb/common -c $< -o $(BUILD)/nic/tb_nic.o
+	$(CXX) $(SAN) -o $@ $(BUILD)/nic/tb_nic.o $(LIBHPNIC_WANT_SIM) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
+	  $(VLIB) $(VLIBS) -lm
+
+# tools that drive the simulated pair through libhpnic
+NIC_TOOLS := hpnic-write-bench
+$(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
+		sim/nic/hpnic_sim.h
+	@mkdir -p $(dir $@) $(BUILD)/nic/tools
+	$(CC) $(CFLAGS) $(LIBHPNIC_INC) $(NIC_INC) -c $< -o $(BUILD)/nic/tools/$*.o
+	$(CXX) -o $@ $(BUILD)/nic/tools/$*.o $(LIBHPNIC_WANT_SIM) $(LIBHPNIC) $(LIBHPNIC_SIM) \
+	  $(VLIB) $(VLIBS) -lm
+
+.PHONY: test-nic
+test-nic: $(BUILD)/bin/tb_nic
+	$(BUILD)/bin/tb_nic
+
+TESTS += test-nic

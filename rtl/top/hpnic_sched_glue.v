@@ -131,28 +131,35 @@ assign m_sched_work_bytes = (work_bytes[39:32] != 0) ? 32'hffff_ffff : work_byte
 /*
  * Events on the per-QP state: start, PktSend, window reports
  */
+// Each event needs room only in the queue it writes: a PktSend in the
+// PktSend queue, a window report in the ACK queue. (Gating every event on
+// both deadlocked: the requester stops taking PktSends while its queue of
+// free-unit reports is full, and those reports waited behind the PktSends.)
 wire [FIFO_LOG2:0] ps_count, ack_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
-reg room_reg = 1'b0;
+reg ps_room_reg = 1'b0, ack_room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= ps_count < ROOM && ack_count < ROOM;
+    ps_room_reg <= ps_count < ROOM;
+    ack_room_reg <= ack_count < ROOM;
     if (rst) begin
-        room_reg <= 1'b0;
+        ps_room_reg <= 1'b0;
+        ack_room_reg <= 1'b0;
     end
 end
 
 localparam [1:0] K_START = 2'd0, K_PS = 2'd1, K_INF = 2'd2, K_FREE = 2'd3;
 
-wire take_start = room_reg && s_start_valid;
+wire take_start = s_start_valid;
 wire [1:0] ev_pick;
 wire       ev_any;
-wire       ev_go = room_reg && !s_start_valid && ev_any;
+wire       ev_go = !s_start_valid && ev_any;
 
 hpnic_rr_arb #(.PORTS(3), .PW(2))
 arb_inst (
     .clk(clk), .rst(rst),
-    .req({s_free_valid, s_inflight_valid, s_sched_pktsend_valid}),
+    .req({s_free_valid && ack_room_reg, s_inflight_valid && ack_room_reg,
+          s_sched_pktsend_valid && ps_room_reg}),
     .take(ev_go), .pick(ev_pick), .pick_valid(ev_any)
 );
 

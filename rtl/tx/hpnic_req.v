@@ -13,8 +13,10 @@
  *
  * Events, highest priority first: QP init, rewind (go-back-N, from the
  * completer), WQE fetched, READ work (from RX), una advanced (ring room),
- * Post (doorbell), PktSend (scheduler). One is taken per cycle, only when
- * every output FIFO has room for what it may produce.
+ * Post (doorbell), PktSend (scheduler), and in idle cycles a scan of every
+ * QP that issues fetches held back while the fetch FIFO was full. One is
+ * taken per cycle, only when the work and free-unit FIFOs have room for what
+ * it may produce.
  *
  * PktSend picks the packet: a pending READ response or the next packet of
  * the current WQE, alternating when the QP has both. WRITEs are cut at the path MTU into FIRST/
@@ -174,6 +176,7 @@ localparam [2:0] EV_RDWORK = 3'd3;
 localparam [2:0] EV_UNA = 3'd4;
 localparam [2:0] EV_POST = 3'd5;
 localparam [2:0] EV_PKTSEND = 3'd6;
+localparam [2:0] EV_SCAN = 3'd7;         // idle: look for a fetch held back
 
 // opcodes (docs/wire.md)
 localparam [7:0] OP_WRITE_FIRST = 8'h06;
@@ -205,15 +208,22 @@ localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 // Only PktSend makes descriptors, and the descriptor FIFO stays nearly full
 // while the wire is busy: gating every event on it would let the requester
 // take one event per packet on the wire, and the completer and RX behind it
-// would back up. So the other events wait only for the fetch and work FIFOs.
-reg room_reg = 1'b0, desc_room_reg = 1'b0;
+// would back up. So the other events wait only for the work and free-unit
+// FIFOs. Nor do they wait for the fetch FIFO: its requests only drain as the
+// requester takes WQEs, so waiting for room there deadlocked with many QPs
+// fetching at once. A fetch that finds the FIFO full is held back instead
+// (the QP's fetch_busy stays clear), and an idle-cycle scan of every QP
+// issues it later.
+reg room_reg = 1'b0, desc_room_reg = 1'b0, fetch_room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= fetch_count < ROOM && work_count < ROOM && free_count < ROOM;
+    room_reg <= work_count < ROOM && free_count < ROOM;
     desc_room_reg <= desc_count < ROOM;
+    fetch_room_reg <= fetch_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
         desc_room_reg <= 1'b0;
+        fetch_room_reg <= 1'b0;
     end
 end
 
@@ -223,6 +233,17 @@ end
 wire [6:0] req_vec = {s_pktsend_valid && desc_room_reg, s_post_valid, s_una_valid,
                       s_rdwork_valid, s_wqe_valid, s_rewind_valid, s_init_valid};
 wire [6:0] grant = room_reg ? (req_vec & ~(req_vec - 7'd1)) : 7'd0;
+wire       scan = room_reg && fetch_room_reg && req_vec == 7'd0;
+reg [QW-1:0] scan_qpn_reg = 0;
+
+always @(posedge clk) begin
+    if (scan) begin
+        scan_qpn_reg <= scan_qpn_reg + 1'b1;
+    end
+    if (rst) begin
+        scan_qpn_reg <= 0;
+    end
+end
 
 assign s_init_ready = grant[0];
 assign s_rewind_ready = grant[1];
@@ -247,12 +268,13 @@ reg [63:0]   s1_laddr = 0, s1_raddr = 0;
 reg [31:0]   s1_rkey = 0;
 
 always @(posedge clk) begin
-    s1_valid <= |grant;
+    s1_valid <= |grant || scan;
     s1_type <= grant[0] ? EV_INIT : grant[1] ? EV_REWIND : grant[2] ? EV_WQE :
-               grant[3] ? EV_RDWORK : grant[4] ? EV_UNA : grant[5] ? EV_POST : EV_PKTSEND;
+               grant[3] ? EV_RDWORK : grant[4] ? EV_UNA : grant[5] ? EV_POST :
+               grant[6] ? EV_PKTSEND : EV_SCAN;
     s1_qpn <= grant[0] ? s_init_qpn : grant[1] ? s_rewind_qpn : grant[2] ? s_wqe_qpn :
               grant[3] ? s_rdwork_qpn : grant[4] ? s_una_qpn : grant[5] ? s_post_qpn :
-              s_pktsend_qpn;
+              grant[6] ? s_pktsend_qpn : scan_qpn_reg;
     s1_idx <= grant[1] ? s_rewind_idx : grant[2] ? s_wqe_idx : grant[4] ? s_una_idx : s_post_pi;
     s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : grant[4] ? s_una_psn :
               s_rdwork_psn;
@@ -630,6 +652,9 @@ always @* begin
                 n_nxt_valid = 1'b0;
             end
         end
+        EV_SCAN: begin
+            // nothing changes: only the fetch decision below
+        end
         default: begin
             // EV_UNA: the READ fence lifts when the READ retires; then the
             // fetch decision below, with the new una
@@ -665,7 +690,8 @@ always @* begin
     end
 
     // fetch the next WQE when a slot is free and the ring has room for it
-    if (!n_err && !n_fetch_busy && n_fetch_idx != n_sq_pi && !(n_cur_valid && n_nxt_valid) &&
+    if (fetch_room_reg && !n_err && !n_fetch_busy && n_fetch_idx != n_sq_pi &&
+            !(n_cur_valid && n_nxt_valid) &&
             (n_fetch_idx - una_eff) < RING) begin
         do_fetch = 1'b1;
         n_fetch_busy = 1'b1;

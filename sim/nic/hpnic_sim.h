@@ -65,6 +65,12 @@ int hpnic_sim_stats(unsigned nic, struct hpnic_sim_stats *s);
 int hpnic_sim_link_stats(unsigned from_nic, struct link_stats *s);
 
 /*
+ * Raw BAR0 access to NIC nic, beside the library (tests: check what the
+ * library wrote). The world must exist (a "sim:" device was opened).
+ */
+int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val);
+
+/*
  * Latency probes (cycles; 0 = not seen since arm): a doorbell write, the
  * first byte on the wire after it; at the other NIC the last byte of a
  * frame received, and the next CQE write after it

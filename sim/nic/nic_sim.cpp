@@ -433,7 +433,7 @@ extern "C" void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c)
 	c->progress_cycles = 64;
 	link_cfg_default(&c->link);
 	c->link.rate_mbps = 100000;
-	c->link.prop_delay_ps = 1000000;          /* 1 us */
+	c->link.prop_delay_ps = 500000;           /* 0.5 us: 100 m of fiber */
 	c->seed = 1;
 }
 
@@ -477,6 +477,13 @@ extern "C" int hpnic_sim_link_stats(unsigned from_nic, struct link_stats *s)
 		return -EINVAL;
 	*s = *link_get_stats(g_world->lk[from_nic]);
 	return 0;
+}
+
+extern "C" int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val)
+{
+	if (!g_world || nic >= g_world->cfg.nics || !val)
+		return -EINVAL;
+	return csr_op(nic, false, off, 0, val);
 }
 
 extern "C" void hpnic_sim_probe_arm(unsigned nic)

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libhpnic: the userspace library of the hpnic RoCEv2 NIC.
+ *
+ * A verbs-like API over a small object model:
+ *
+ *   device (hpnic_open)
+ *     +-- memory regions   (hpnic_reg_mr)      what a peer may READ or WRITE
+ *     +-- completion queues (hpnic_create_cq)  where finished work is reported
+ *     +-- queue pairs      (hpnic_create_qp)   RC connections: RDMA WRITE, READ
+ *
+ * A QP is connected by hpnic_modify_qp (RESET -> INIT -> RTR -> RTS), then
+ * hpnic_post_write()/hpnic_post_read() queue work and hpnic_poll_cq()
+ * returns its completions. The same program runs on the Verilated NIC
+ * ("sim:N") and on a board ("kernel:/dev/hpnicN"): see hpnic_backend.h and
+ * docs/libhpnic.md, which also has a complete example.
+ *
+ * Errors: every function returning int returns a negative errno value on
+ * failure (0 or a count on success). hpnic_strerror() describes the code;
+ * hpnic_last_error() gives this thread's detailed message of the last
+ * failure ("block CTRL at 0x100: version 2.0, library built for 1.0: ...").
+ * Every argument is checked; nothing aborts and nothing prints.
+ *
+ * Threads: the library keeps no global mutable state (the error detail is
+ * thread-local). One device and everything created on it must be used by
+ * one thread at a time (the caller serialises); different devices may be
+ * used from different threads at once.
+ */
+#ifndef HPNIC_H
+#define HPNIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* register map constants users need: HPNIC_QPS_*, HPNIC_CC_MODE_*, HPNIC_CNT_*,
+ * HPNIC_ID_FEATURES_*_MASK */
+#include "hpnic_regs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct hpnic_dev;
+struct hpnic_mr;
+struct hpnic_cq;
+struct hpnic_qp;
+struct hpnic_backend_ops;
+
+/*
+ * Device
+ */
+
+/* what the bitstream and the port are, read at open (hpnic_query_device) */
+struct hpnic_dev_attr {
+	uint32_t build_date;        /* ID.BUILD_DATE: YYYYMMDD in BCD (0x20261123) */
+	uint32_t git_hash;          /* ID.GIT_HASH: first 32 bits of the commit */
+	unsigned qpn_width;         /* ID.QP_CFG.QPN_WIDTH */
+	unsigned max_qps;           /* 2^qpn_width; QPN 0 is never used: max_qps - 1 QPs */
+	unsigned max_mrs;           /* memory-region table entries, 2^MR_LOG2 */
+	unsigned max_cqs;           /* completion queues, 2^CQN_WIDTH */
+	unsigned max_sq_depth;      /* largest send queue, WQEs (32768) */
+	unsigned max_cq_depth;      /* largest completion queue, CQEs (32768) */
+	uint32_t max_msg_len;       /* largest message, bytes (2^31 - 1; see hpnic_post_write) */
+	unsigned data_width_bytes;  /* ID.DATAPATH: datapath width, bytes (64 = 512 bits) */
+	unsigned clk_mhz;           /* ID.DATAPATH: core clock, MHz */
+	uint32_t features;          /* ID.FEATURES: HPNIC_ID_FEATURES_{INT,READ,WRITE,MSIX}_MASK */
+	uint32_t cc_modes;          /* ID.CC_MODES: bit n set = CC mode n (HPNIC_CC_MODE_*) built */
+	unsigned num_counters;      /* STATS.COUNT */
+	uint8_t mac[6];             /* the port's MAC, as the backend gave it and CTRL holds */
+	uint32_t ipv4;              /* the port's IPv4 address, first octet in bits 31:24 */
+};
+
+/*
+ * hpnic_open - open a device by name and bring it up.
+ * @name: "<backend>:<argument>": "sim:0" (NIC 0 of the simulated network,
+ *        when the sim backend is linked in) or "kernel:/dev/hpnic0".
+ * @dev:  receives the device; set to NULL on failure.
+ *
+ * Opens the backend, walks the register blocks from BAR0 offset 0 and
+ * refuses a bitstream whose register map differs from the library's
+ * (docs/regmap.md, "discovery"), tests the link with ID.SCRATCH, waits for
+ * CTRL.STATUS to report the CC engine, the scheduler and the host interface
+ * ready, and programs the port's MAC and IPv4 address into CTRL.
+ *
+ * Errors: -EINVAL (NULL, or a name without ':'), -ENODEV (unknown backend,
+ * a backend not linked into the program, the kernel backend today, or a
+ * mismatched or absent bitstream: hpnic_last_error() names the block,
+ * offset and both versions), -EIO (ID.SCRATCH did not read back),
+ * -ETIMEDOUT (CTRL.STATUS never ready), -ENOMEM, or the backend's error.
+ */
+int hpnic_open(const char *name, struct hpnic_dev **dev);
+
+/*
+ * hpnic_open_backend - hpnic_open() through a backend the caller supplies
+ * (tests, mock devices, out-of-tree backends) instead of one named by the
+ * device name's prefix. @arg is passed to ops->open. Same errors; -EINVAL
+ * when @ops misses a function.
+ */
+int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
+		       struct hpnic_dev **dev);
+
+/*
+ * hpnic_close - close a device.
+ * Refuses, as verbs does, while objects exist: destroy every QP, CQ and MR
+ * first. Errors: -EINVAL (NULL), -EBUSY (QPs, CQs or MRs left; the device
+ * stays open).
+ */
+int hpnic_close(struct hpnic_dev *dev);
+
+/*
+ * hpnic_query_device - the bitstream's identity and sizes, and the port's
+ * addresses (read at open). Errors: -EINVAL (NULL).
+ */
+int hpnic_query_device(struct hpnic_dev *dev, struct hpnic_dev_attr *attr);
+
+/*
+ * Memory regions
+ */
+
+/* access rights of a memory region (the verbs values) */
+#define HPNIC_ACCESS_LOCAL_WRITE  0x1u  /* the NIC may write it: READ destinations */
+#define HPNIC_ACCESS_REMOTE_WRITE 0x2u  /* peers may RDMA WRITE into it (needs LOCAL_WRITE) */
+#define HPNIC_ACCESS_REMOTE_READ  0x4u  /* peers may RDMA READ from it */
+
+/*
+ * hpnic_reg_mr - register [addr, addr + len) for DMA and for remote access.
+ * @access: HPNIC_ACCESS_* (0: a local source of WRITEs only). As in verbs,
+ *          REMOTE_WRITE needs LOCAL_WRITE.
+ * @mr:     receives the region; set to NULL on failure.
+ *
+ * The region's virtual address, as peers name it in RDMA requests, is the
+ * pointer value @addr. Its R_Key is (table index << 8 | tag), where the
+ * 8-bit tag changes at every registration of a slot (and is never 0), so a
+ * stale key does not match a reused slot and an R_Key is never 0.
+ *
+ * Errors: -EINVAL (NULL, len 0 or >= 2^48, a range that wraps, unknown
+ * access bits, REMOTE_WRITE without LOCAL_WRITE), -ENOSPC (table full),
+ * -ENOMEM, the backend's dma_map error, or a hardware command error
+ * (mapped as in hpnic_modify_qp).
+ */
+int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
+		 struct hpnic_mr **mr);
+
+/*
+ * hpnic_dereg_mr - invalidate the region's table entry (its R_Key stops
+ * working at once), unmap it and free it. WQEs already posted that use it
+ * as their local buffer must have completed. Errors: -EINVAL (NULL), a
+ * hardware command error (the region stays registered).
+ */
+int hpnic_dereg_mr(struct hpnic_mr *mr);
+
+/* the region's R_Key (for peers) and L_Key (the same value); 0 for NULL */
+uint32_t hpnic_mr_rkey(const struct hpnic_mr *mr);
+uint32_t hpnic_mr_lkey(const struct hpnic_mr *mr);
+
+/*
+ * Completion queues
+ */
+
+#define HPNIC_CQ_DEPTH_MIN 2u
+#define HPNIC_CQ_DEPTH_MAX 32768u
+
+/*
+ * hpnic_create_cq - a completion queue of @depth entries (a power of two,
+ * 2..32768): a ring of 32-byte CQEs in DMA memory that the NIC writes.
+ *
+ * The hardware does not track how far the host has read a CQ, so the
+ * library refuses QPs whose send queues together exceed the CQ's depth
+ * (hpnic_create_qp, -ENOSPC): the ring can then never overflow.
+ *
+ * Errors: -EINVAL (NULL, depth not a power of two in range), -ENOSPC (no
+ * free CQN), -ENOMEM, the backend's dma_alloc error, a hardware command
+ * error.
+ */
+int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cq);
+
+/*
+ * hpnic_destroy_cq - stop the NIC writing the CQ (CQ CMD DISABLE) and free
+ * it. Errors: -EINVAL (NULL), -EBUSY (a QP still uses it), a hardware
+ * command error.
+ */
+int hpnic_destroy_cq(struct hpnic_cq *cq);
+
+/* completion status (hpnic_wc.status) */
+enum hpnic_wc_status {
+	HPNIC_WC_SUCCESS = 0,
+	HPNIC_WC_REMOTE_ACCESS_ERR,  /* the responder NAKed it: R_Key, range, rights, length */
+	HPNIC_WC_RETRY_EXC_ERR,      /* the retransmit timer gave up (7 timeouts) */
+	HPNIC_WC_WR_FLUSH_ERR,       /* not executed: the QP had failed (software) */
+	HPNIC_WC_LOC_ERR,            /* local failure: DMA error or a bad WQE */
+	HPNIC_WC_GENERAL_ERR,        /* a status this library does not know */
+};
+
+/* completion opcode (hpnic_wc.opcode) */
+enum hpnic_wc_opcode {
+	HPNIC_WC_RDMA_WRITE = 0,
+	HPNIC_WC_RDMA_READ = 1,
+};
+
+/* one completion */
+struct hpnic_wc {
+	uint64_t wr_id;              /* as posted */
+	enum hpnic_wc_status status;
+	enum hpnic_wc_opcode opcode; /* as posted */
+	uint32_t byte_len;           /* bytes transferred: the WQE's length on success, else 0 */
+	uint32_t qp_num;             /* the QP it was posted on */
+	uint32_t vendor_err;         /* the CQE's STATUS byte (HPNIC_CQE_STATUS_*) */
+};
+
+/*
+ * hpnic_poll_cq - take up to @max completions from the CQ.
+ *
+ * Returns the number written to @wc (0 when none: the backend is then given
+ * one progress() slice, so a polling loop drives the simulator). A QP
+ * completes its work requests in posting order.
+ *
+ * A completion with an error status moves its QP to ERR (in the library and
+ * in the NIC); every work request posted on that QP behind the failed one
+ * then completes with HPNIC_WC_WR_FLUSH_ERR, generated by the library and
+ * returned by this or later polls, after the error completion. A successful
+ * completion of an unsignaled work request (see hpnic_post_write) is
+ * consumed silently; errors and flushes are always returned.
+ *
+ * Errors: -EINVAL (NULL, max <= 0).
+ */
+int hpnic_poll_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc);
+
+/*
+ * hpnic_wait_cq - hpnic_poll_cq() until at least one completion arrives or
+ * @timeout_ns of device time passes: simulated time when the backend
+ * reports the cycles progress() ran (the simulator: ID.DATAPATH.CLK_MHZ
+ * converts them), wall-clock time otherwise (a board).
+ * Returns the number of completions (>= 1). Errors: -EINVAL as
+ * hpnic_poll_cq, -ETIMEDOUT (nothing arrived in time).
+ */
+int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns);
+
+/*
+ * Queue pairs (reliable connected; RDMA WRITE and READ)
+ */
+
+#define HPNIC_SQ_DEPTH_MIN 2u
+#define HPNIC_SQ_DEPTH_MAX 32768u
+#define HPNIC_MTU_MIN 64u           /* 64 and 128: between hpnic peers only */
+#define HPNIC_MTU_MAX 4096u
+#define HPNIC_MTU_DEFAULT 4096u
+
+struct hpnic_qp_init_attr {
+	struct hpnic_cq *send_cq;   /* where the QP's completions go (same device) */
+	unsigned sq_depth;          /* send queue WQEs, a power of two, 2..32768 */
+	unsigned path_mtu;          /* bytes, a power of two, 64..4096 (IB: 256..4096); 0: 4096 */
+	int sq_sig_all;             /* nonzero: every work request is signaled */
+};
+
+/* hpnic_qp_attr fields hpnic_modify_qp applies */
+#define HPNIC_QP_ATTR_STATE      0x001u
+#define HPNIC_QP_ATTR_DEST_QPN   0x002u
+#define HPNIC_QP_ATTR_REMOTE_IP  0x004u
+#define HPNIC_QP_ATTR_REMOTE_MAC 0x008u
+#define HPNIC_QP_ATTR_UDP_SPORT  0x010u
+#define HPNIC_QP_ATTR_DSCP_ECN   0x020u
+#define HPNIC_QP_ATTR_PATH_MTU   0x040u
+#define HPNIC_QP_ATTR_SQ_PSN     0x080u
+#define HPNIC_QP_ATTR_RQ_PSN     0x100u
+#define HPNIC_QP_ATTR_CC_MODE    0x200u
+#define HPNIC_QP_ATTR_ALL        0x3ffu
+
+struct hpnic_qp_attr {
+	unsigned qp_state;          /* HPNIC_QPS_RESET, _INIT, _RTR, _RTS, _ERR */
+	uint32_t dest_qp_num;       /* the peer's QPN, 24 bits */
+	uint32_t remote_ipv4;       /* the peer's IPv4 address, first octet in bits 31:24 */
+	uint8_t remote_mac[6];      /* next hop's MAC (the peer's on one segment) */
+	uint16_t udp_sport;         /* UDP source port, ECMP entropy (default 0xc000 | qpn) */
+	uint8_t dscp_ecn;           /* IPv4 TOS byte (default 0x6a: DSCP 26, ECT(0)) */
+	unsigned path_mtu;          /* bytes, as hpnic_qp_init_attr.path_mtu (0 not allowed) */
+	uint32_t sq_psn;            /* first PSN this QP sends, 24 bits */
+	uint32_t rq_psn;            /* first PSN this QP expects, 24 bits */
+	unsigned cc_mode;           /* HPNIC_CC_MODE_*, one present in hpnic_dev_attr.cc_modes */
+};
+
+/*
+ * hpnic_create_qp - a queue pair in state RESET, with a send queue of
+ * attr->sq_depth 64-byte WQEs in DMA memory. QPNs start at 1 (0 is never
+ * used). The CQ must be able to hold the WQEs of all its QPs: the sum of
+ * their sq_depth may not exceed its depth.
+ *
+ * Errors: -EINVAL (NULL, no CQ or a CQ of another device, depth or MTU out
+ * of range), -ENOSPC (the CQ is too small for one more send queue, or no
+ * free QPN), -ENOMEM, the backend's dma_alloc error, a hardware command
+ * error.
+ */
+int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr,
+		    struct hpnic_qp **qp);
+
+/*
+ * hpnic_modify_qp - change the QP's state and attributes, as verbs does.
+ * @mask: HPNIC_QP_ATTR_* bits naming the fields of @attr to apply; without
+ *        HPNIC_QP_ATTR_STATE the QP stays in its state.
+ *
+ * Transitions and the attributes each accepts (others give -EINVAL):
+ *   RESET -> INIT   optional PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
+ *   INIT  -> INIT   the same
+ *   INIT  -> RTR    required DEST_QPN, REMOTE_IP, REMOTE_MAC, RQ_PSN;
+ *                   optional SQ_PSN, PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
+ *   RTR   -> RTS    optional SQ_PSN (equal to the one RTR used), UDP_SPORT, DSCP_ECN
+ *   RTS   -> RTS    optional UDP_SPORT, DSCP_ECN
+ *   any   -> ERR    none: outstanding work requests are flushed
+ *                   (HPNIC_WC_WR_FLUSH_ERR, after completions already in the CQ)
+ *   any   -> RESET  none: outstanding work requests and their completions
+ *                   not yet polled are discarded; attributes return to their
+ *                   defaults
+ *
+ * The transition to RTR starts the connection in the NIC (QP CMD START):
+ * its send and receive PSNs, its CC state and its scheduler flow start
+ * there, once per connection. Unlike verbs, hpnic therefore takes the send
+ * PSN at RTR (SQ_PSN, default 0); giving another one at RTS is -EINVAL.
+ *
+ * Errors: -EINVAL (NULL, unknown mask bits, a transition or attribute not
+ * allowed, a required attribute missing, a value out of range),
+ * -EOPNOTSUPP (a CC mode not built in), a hardware command error:
+ * -EIO (BAD_CMD), -ERANGE (BAD_INDEX), -EINVAL (BAD_VALUE), -EBUSY (BUSY),
+ * -ETIMEDOUT (the command never finished); the QP is then unchanged.
+ */
+int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsigned mask);
+
+/*
+ * hpnic_query_qp - the QP's state and attributes as the library last
+ * applied them (no hardware access). Errors: -EINVAL (NULL).
+ */
+int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr);
+
+/*
+ * hpnic_destroy_qp - move the QP to RESET in the NIC, discard its
+ * completions not yet polled, free it. The NIC cannot stop a QP's requester
+ * mid-message: destroy a QP once its work has completed. Errors: -EINVAL
+ * (NULL), a hardware command error (the QP stays).
+ */
+int hpnic_destroy_qp(struct hpnic_qp *qp);
+
+/* the QP's number (24-bit QPN, never 0); 0 for NULL */
+uint32_t hpnic_qp_num(const struct hpnic_qp *qp);
+
+/* work request flags */
+#define HPNIC_WR_SIGNALED 0x1u      /* report its successful completion (errors always are) */
+
+/*
+ * hpnic_post_write - RDMA WRITE @len bytes from @laddr to the peer's
+ * @remote_va in its region @rkey.
+ * hpnic_post_read  - RDMA READ @len bytes from the peer's @remote_va
+ * (region @rkey) into @laddr.
+ *
+ * @wr_id: returned in the completion.
+ * @lmr:   a region of this device holding [laddr, laddr + len); for READ it
+ *         needs HPNIC_ACCESS_LOCAL_WRITE. May be NULL only when len is 0.
+ * @flags: HPNIC_WR_SIGNALED (or the QP's sq_sig_all).
+ *
+ * Writes the WQE into the send queue and rings the QP's doorbell. The QP
+ * must be in RTS. A message is shorter than 2^31 bytes and, at path MTUs
+ * of 64..256 B, at most 2^23 - 1 packets (half the 24-bit PSN space). The
+ * NIC allows one outstanding READ per QP: a READ waits for the previous
+ * one to finish (WRITEs behind it wait too).
+ *
+ * Errors: -EINVAL (NULL, QP not in RTS, MR of another device, local range
+ * outside @lmr, len too long, unknown flags), -EACCES (READ into a region
+ * without LOCAL_WRITE), -ENOMEM (send queue full: poll the CQ),
+ * -EOPNOTSUPP (the bitstream lacks WRITE or READ), the backend's doorbell
+ * write error.
+ */
+int hpnic_post_write(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
+		     const void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
+		     unsigned flags);
+int hpnic_post_read(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
+		    void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
+		    unsigned flags);
+
+/*
+ * Congestion control (HPCC, SIGCOMM 2019 Algorithm 1; docs/cc.md)
+ */
+
+/* NIC-wide CC parameters, in the paper's terms */
+struct hpnic_cc_params {
+	double eta;                 /* eta: target utilisation, 0.5..1 (CC.ETA, Q0.16) */
+	unsigned max_stage;         /* maxStage: additive steps before a multiplicative one, 0..15 */
+	double wai_bytes;           /* W_AI: additive increase, bytes, 0 <= W_AI < 65536, 1/16 B steps */
+	unsigned t_ns;              /* T: base RTT, ns, 64..2^20-1 */
+	unsigned line_mbps;         /* line rate, Mb/s, 1..2^20-1 (W <= line rate x T) */
+	unsigned min_mbps;          /* minimum rate, Mb/s, 1..line_mbps (W >= min rate x T) */
+	unsigned algorithm;         /* CC mode of QPs that set none: HPNIC_CC_MODE_* */
+	unsigned sched_overhead;    /* bytes per packet the pacer charges beyond the payload, 0..255 */
+	unsigned sched_burst;       /* pacing burst allowance, bytes beyond one packet, 0..65535 */
+	uint32_t status;            /* hpnic_get_cc only: CTRL.CC_PARAM_STATUS (clamps, WMAX_SAT) */
+};
+
+/*
+ * hpnic_cc_defaults - the parameters a NIC has after reset (the paper's
+ * simulation set: eta 0.95, maxStage 5, W_AI 80 B, T 4160 ns, 100 Gb/s,
+ * 100 Mb/s). Errors: -EINVAL (NULL).
+ */
+int hpnic_cc_defaults(struct hpnic_cc_params *params);
+
+/*
+ * hpnic_set_cc - write the NIC-wide CC parameters (CC block). eta is
+ * rounded to Q0.16 and W_AI to 1/16 byte. The ranges are those the CC
+ * engine accepts without clamping (docs/cc.md). The engine derives its
+ * constants in about 800 cycles after a write; QPs keep their window and
+ * clamp it to the new range.
+ * Errors: -EINVAL (NULL, a value out of range: eta outside [0.5, 1],
+ * max_stage > 15, T outside 64..2^20-1, W_AI >= 65536 B or negative, a rate
+ * outside 1..2^20-1, min > line, sched_overhead > 255, sched_burst > 65535,
+ * algorithm > 3), -EOPNOTSUPP (algorithm not built in), a backend error.
+ */
+int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *params);
+
+/* hpnic_get_cc - read the CC block back, converted. Errors: -EINVAL (NULL). */
+int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *params);
+
+/* per-QP CC: the QP block's CC_MODE, CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE */
+struct hpnic_qp_cc {
+	unsigned algorithm;         /* HPNIC_CC_MODE_*; takes effect at the next RTR (START) */
+	int override;               /* nonzero: t_ns, wai_bytes, max_stage replace the NIC's */
+	unsigned t_ns;              /* T, as hpnic_cc_params */
+	double wai_bytes;           /* W_AI, as hpnic_cc_params */
+	unsigned max_stage;         /* maxStage, as hpnic_cc_params */
+};
+
+/*
+ * hpnic_qp_set_cc - store the QP's CC mode and per-QP override (QP CMD
+ * WRITE); hpnic_qp_get_cc - read them back from the NIC (QP CMD READ).
+ * The NIC stores the override and returns it, but today's CC engine applies
+ * the NIC-wide parameters to every QP (docs/libhpnic.md). When override is
+ * 0, t_ns, wai_bytes and max_stage are not checked and are stored as 0.
+ * Errors: -EINVAL (NULL, values out of range as hpnic_set_cc),
+ * -EOPNOTSUPP (mode not built in), a hardware command error.
+ */
+int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc);
+int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc);
+
+/*
+ * Counters (STATS block): 64-bit, never cleared; report differences.
+ */
+
+/* the number of counters this NIC has (STATS.COUNT); 0 for NULL */
+unsigned hpnic_num_counters(struct hpnic_dev *dev);
+
+/*
+ * hpnic_read_counters - read counters 0..n-1 (at most hpnic_num_counters)
+ * into @vals. Returns how many were read. Errors: -EINVAL (NULL, n = 0), a
+ * backend error.
+ */
+int hpnic_read_counters(struct hpnic_dev *dev, uint64_t *vals, unsigned n);
+
+/* counter @i's name ("rx_frames") and description; NULL when the library
+ * does not know index i (a newer bitstream may have more counters) */
+const char *hpnic_counter_name(unsigned i);
+const char *hpnic_counter_desc(unsigned i);
+
+/*
+ * Errors
+ */
+
+/* a message for a (negative or positive) errno value the library returns */
+const char *hpnic_strerror(int err);
+
+/* this thread's detailed message of the last failure ("" before any);
+ * valid until the thread's next libhpnic call */
+const char *hpnic_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HPNIC_H */

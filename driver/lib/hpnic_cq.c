@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libhpnic: completion queues. A CQ is a ring of 32-byte CQEs in DMA memory
+ * that the NIC writes (rtl/host/hpnic_host_cq.v) with a phase bit: 1 on its
+ * first pass over the ring, 0 on the second, and so on, so a zeroed ring
+ * reads as empty. The NIC does not know how far the host has read; the
+ * library keeps every CQ at least as deep as the send queues of its QPs, so
+ * the ring cannot overflow.
+ *
+ * A CQE names the QP and the WQE's index; the QP's shadow of its send queue
+ * supplies wr_id, opcode and length (the NIC writes those fields as 0).
+ * Work requests behind a failed one are flushed here, in software: the NIC
+ * stops the QP and writes no more CQEs for it (docs/transport.md).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hpnic_priv.h"
+
+/* the phase a CQE has when it is new, for the consumer's position ci */
+static unsigned expected_phase(const struct hpnic_cq *cq, uint32_t ci)
+{
+	return ((ci >> cq->log2) & 1) ? 0 : 1;
+}
+
+static uint8_t *cqe_at(const struct hpnic_cq *cq, uint32_t i)
+{
+	return cq->ring + (size_t)(i & (cq->depth - 1)) * HPNIC_CQE_SIZE;
+}
+
+/* whether the CQE at ring position i is new; the phase byte is read once,
+ * then an acquire fence orders the reads of the other bytes after it */
+static int cqe_valid(const struct hpnic_cq *cq, uint32_t i)
+{
+	const volatile uint8_t *p = cqe_at(cq, i) + HPNIC_CQE_PHASE_OFF;
+	unsigned ph = HPNIC_GET(HPNIC_CQE_PHASE, (unsigned)*p);
+
+	if (ph != expected_phase(cq, i))
+		return 0;
+	atomic_thread_fence(memory_order_acquire);
+	return 1;
+}
+
+int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp)
+{
+	struct hpnic_cq *cq;
+	size_t bytes;
+	long cqn;
+	int err;
+
+	if (!cqp)
+		return hpnic_fail(-EINVAL, "hpnic_create_cq: cq is NULL");
+	*cqp = NULL;
+	if (!dev)
+		return hpnic_fail(-EINVAL, "hpnic_create_cq: dev is NULL");
+	if (!hpnic_is_pow2(depth) || depth < HPNIC_CQ_DEPTH_MIN || depth > HPNIC_CQ_DEPTH_MAX)
+		return hpnic_fail(-EINVAL, "hpnic_create_cq: depth %u: not a power of two in %u..%u",
+				  depth, HPNIC_CQ_DEPTH_MIN, HPNIC_CQ_DEPTH_MAX);
+
+	cq = calloc(1, sizeof(*cq));
+	if (!cq)
+		return hpnic_fail(-ENOMEM, "hpnic_create_cq: out of memory");
+	cqn = hpnic_bitmap_alloc(&dev->cqns, 0);
+	if (cqn < 0) {
+		free(cq);
+		return hpnic_fail(-ENOSPC, "hpnic_create_cq: all %u completion queues are in use",
+				  dev->attr.max_cqs);
+	}
+	cq->dev = dev;
+	cq->cqn = (uint32_t)cqn;
+	cq->depth = depth;
+	cq->log2 = hpnic_log2(depth);
+
+	bytes = (size_t)depth * HPNIC_CQE_SIZE;
+	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&cq->ring, &cq->ring_iova);
+	if (err) {
+		err = hpnic_fail(err < 0 ? err : -ENOMEM, "hpnic_create_cq: the backend cannot "
+				 "allocate a %zu-byte ring: %s", bytes, hpnic_strerror(err));
+		goto out_cqn;
+	}
+	if (cq->ring_iova % HPNIC_CQE_SIZE) {
+		err = hpnic_fail(-EIO, "hpnic_create_cq: the backend's ring IO address 0x%llx is "
+				 "not %d-byte aligned", (unsigned long long)cq->ring_iova,
+				 HPNIC_CQE_SIZE);
+		goto out_ring;
+	}
+	/* a zeroed ring reads as empty: phase 0 is not the first pass's */
+	memset(cq->ring, 0, bytes);
+	atomic_thread_fence(memory_order_release);
+
+	if ((err = hpnic_wr(dev, HPNIC_CQ_CQN, cq->cqn)) ||
+	    (err = hpnic_wr(dev, HPNIC_CQ_BASE_LO, (uint32_t)cq->ring_iova)) ||
+	    (err = hpnic_wr(dev, HPNIC_CQ_BASE_HI, (uint32_t)(cq->ring_iova >> 32))) ||
+	    (err = hpnic_wr(dev, HPNIC_CQ_LOG2, HPNIC_SET(HPNIC_CQ_LOG2, cq->log2))) ||
+	    (err = hpnic_wr(dev, HPNIC_CQ_IRQ_VECTOR, 0)) ||
+	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_WRITE, cq->cqn)))
+		goto out_ring;
+
+	dev->ncqs++;
+	*cqp = cq;
+	return 0;
+
+out_ring:
+	dev->ops->dma_free(dev->be, cq->ring, bytes);
+out_cqn:
+	hpnic_bitmap_release(&dev->cqns, cq->cqn);
+	free(cq);
+	return err;
+}
+
+int hpnic_destroy_cq(struct hpnic_cq *cq)
+{
+	struct hpnic_dev *dev;
+	int err;
+
+	if (!cq)
+		return hpnic_fail(-EINVAL, "hpnic_destroy_cq: cq is NULL");
+	dev = cq->dev;
+	if (cq->nqps)
+		return hpnic_fail(-EBUSY, "hpnic_destroy_cq: CQ %u is used by %u QPs: destroy them "
+				  "first", cq->cqn, cq->nqps);
+	if ((err = hpnic_wr(dev, HPNIC_CQ_CQN, cq->cqn)) ||
+	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_DISABLE, cq->cqn)))
+		return err;
+	dev->ops->dma_free(dev->be, cq->ring, (size_t)cq->depth * HPNIC_CQE_SIZE);
+	hpnic_bitmap_release(&dev->cqns, cq->cqn);
+	dev->ncqs--;
+	free(cq);
+	return 0;
+}
+
+/*
+ * The flush list: QPs in ERR whose remaining work requests the library
+ * completes with WR_FLUSH_ERR
+ */
+void hpnic_cq_flush_add(struct hpnic_cq *cq, struct hpnic_qp *qp)
+{
+	struct hpnic_qp **pp = &cq->flush_head;
+
+	if (qp->on_flush_list || qp->ci == qp->pi)
+		return;
+	/* at the tail, so QPs flush in the order they failed */
+	while (*pp)
+		pp = &(*pp)->flush_next;
+	qp->flush_next = NULL;
+	*pp = qp;
+	qp->on_flush_list = 1;
+}
+
+void hpnic_cq_flush_del(struct hpnic_cq *cq, struct hpnic_qp *qp)
+{
+	struct hpnic_qp **pp;
+
+	if (!qp->on_flush_list)
+		return;
+	for (pp = &cq->flush_head; *pp; pp = &(*pp)->flush_next) {
+		if (*pp == qp) {
+			*pp = qp->flush_next;
+			break;
+		}
+	}
+	qp->flush_next = NULL;
+	qp->on_flush_list = 0;
+}
+
+/* CQEs of QP qpn in the ring that poll has not returned yet */
+unsigned hpnic_cq_count_qp(struct hpnic_cq *cq, uint32_t qpn)
+{
+	unsigned n = 0;
+	uint32_t i;
+
+	for (i = cq->ci; i != cq->ci + cq->depth && cqe_valid(cq, i); i++)
+		if (hpnic_get_le32(cqe_at(cq, i) + HPNIC_CQE_QPN_OFF) == qpn)
+			n++;
+	return n;
+}
+
+/* drop the not yet polled CQEs of QP qpn (a QP going to RESET or away): they
+ * get QPN 0, which no QP has, and poll skips them */
+void hpnic_cq_clean_qp(struct hpnic_cq *cq, uint32_t qpn)
+{
+	uint32_t i;
+
+	for (i = cq->ci; i != cq->ci + cq->depth && cqe_valid(cq, i); i++) {
+		uint8_t *e = cqe_at(cq, i);
+
+		if (hpnic_get_le32(e + HPNIC_CQE_QPN_OFF) == qpn)
+			hpnic_put_le32(e + HPNIC_CQE_QPN_OFF, 0);
+	}
+}
+
+static enum hpnic_wc_status wc_status(unsigned hw)
+{
+	switch (hw) {
+	case HPNIC_CQE_STATUS_OK:
+		return HPNIC_WC_SUCCESS;
+	case HPNIC_CQE_STATUS_REMOTE_ERROR:
+		return HPNIC_WC_REMOTE_ACCESS_ERR;
+	case HPNIC_CQE_STATUS_RETRY_EXCEEDED:
+		return HPNIC_WC_RETRY_EXC_ERR;
+	case HPNIC_CQE_STATUS_FLUSHED:
+		return HPNIC_WC_WR_FLUSH_ERR;
+	case HPNIC_CQE_STATUS_LOCAL_ERROR:
+		return HPNIC_WC_LOC_ERR;
+	default:
+		return HPNIC_WC_GENERAL_ERR;
+	}
+}
+
+/* one CQE from the ring; returns 1 when it makes a completion for the user */
+static int cqe_to_wc(struct hpnic_cq *cq, const uint8_t *e, struct hpnic_wc *wc)
+{
+	struct hpnic_dev *dev = cq->dev;
+	uint32_t qpn = hpnic_get_le32(e + HPNIC_CQE_QPN_OFF);
+	unsigned idx = hpnic_get_le16(e + HPNIC_CQE_WQE_INDEX_OFF);
+	unsigned hw = e[HPNIC_CQE_STATUS_OFF];
+	struct hpnic_swqe *s;
+	struct hpnic_qp *qp;
+
+	qp = (qpn && qpn < dev->attr.max_qps) ? dev->qps[qpn] : NULL;
+	if (!qp || qp->cq != cq)
+		goto stale;
+	if (qp->ctx.state == HPNIC_QPS_ERR) {
+		/* the user moved the QP to ERR: only the CQEs already written
+		 * then count; the NIC may still fail the QP's work later */
+		if (!qp->hw_before_err)
+			goto stale;
+		qp->hw_before_err--;
+	}
+	/* the NIC completes a QP's WQEs in order: the CQE is for the oldest */
+	if (qp->ci == qp->pi || idx != (qp->ci & HPNIC_WQE_IDX_MASK))
+		goto stale;
+
+	s = &qp->swqe[qp->ci & (qp->depth - 1)];
+	qp->ci++;
+	wc->wr_id = s->wr_id;
+	wc->opcode = s->opcode == HPNIC_WQE_OPCODE_RDMA_READ ? HPNIC_WC_RDMA_READ :
+							       HPNIC_WC_RDMA_WRITE;
+	wc->qp_num = qp->qpn;
+	wc->vendor_err = hw;
+	wc->status = wc_status(hw);
+	if (wc->status == HPNIC_WC_SUCCESS) {
+		wc->byte_len = s->len;
+		return s->signaled;
+	}
+	wc->byte_len = 0;
+	if (qp->ctx.state != HPNIC_QPS_ERR)
+		hpnic_qp_failed(qp);
+	else
+		hpnic_cq_flush_add(cq, qp);
+	return 1;
+
+stale:
+	cq->stale++;
+	return 0;
+}
+
+/* flush completions of the QPs on the flush list, up to max */
+static int drain_flush(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
+{
+	struct hpnic_qp *qp, *next;
+	int n = 0;
+
+	for (qp = cq->flush_head; qp && n < max; qp = next) {
+		next = qp->flush_next;
+		/* completions the NIC wrote before the QP went to ERR come first */
+		if (qp->hw_before_err)
+			continue;
+		while (n < max && qp->ci != qp->pi) {
+			struct hpnic_swqe *s = &qp->swqe[qp->ci & (qp->depth - 1)];
+
+			wc[n].wr_id = s->wr_id;
+			wc[n].status = HPNIC_WC_WR_FLUSH_ERR;
+			wc[n].opcode = s->opcode == HPNIC_WQE_OPCODE_RDMA_READ ?
+				       HPNIC_WC_RDMA_READ : HPNIC_WC_RDMA_WRITE;
+			wc[n].byte_len = 0;
+			wc[n].qp_num = qp->qpn;
+			wc[n].vendor_err = HPNIC_CQE_STATUS_FLUSHED;
+			qp->ci++;
+			n++;
+		}
+		if (qp->ci == qp->pi)
+			hpnic_cq_flush_del(cq, qp);
+	}
+	return n;
+}
+
+/* what the ring and the flush list hold, up to max; no progress() */
+static int poll_once(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
+{
+	uint32_t seen;
+	int n = 0;
+
+	/* at most one pass over the ring per call, also when CQEs are
+	 * consumed silently (unsignaled or stale) */
+	for (seen = 0; n < max && seen < cq->depth && cqe_valid(cq, cq->ci); seen++) {
+		const uint8_t *e = cqe_at(cq, cq->ci);
+
+		cq->ci++;
+		n += cqe_to_wc(cq, e, &wc[n]);
+	}
+	if (n < max && cq->flush_head)
+		n += drain_flush(cq, max - n, wc + n);
+	return n;
+}
+
+int hpnic_poll_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
+{
+	int n;
+
+	if (!cq || !wc)
+		return hpnic_fail(-EINVAL, "hpnic_poll_cq: %s is NULL", cq ? "wc" : "cq");
+	if (max <= 0)
+		return hpnic_fail(-EINVAL, "hpnic_poll_cq: max %d: must be positive", max);
+	n = poll_once(cq, max, wc);
+	/* an empty poll lets the device run: a polling loop drives the simulator */
+	if (!n)
+		cq->dev->ops->progress(cq->dev->be);
+	return n;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns)
+{
+	struct hpnic_dev *dev;
+	uint64_t start, sim_ns = 0, cycles;
+	unsigned mhz;
+	int n;
+
+	if (!cq || !wc)
+		return hpnic_fail(-EINVAL, "hpnic_wait_cq: %s is NULL", cq ? "wc" : "cq");
+	if (max <= 0)
+		return hpnic_fail(-EINVAL, "hpnic_wait_cq: max %d: must be positive", max);
+	dev = cq->dev;
+	mhz = dev->attr.clk_mhz ? dev->attr.clk_mhz : 1;
+	start = now_ns();
+	for (;;) {
+		n = poll_once(cq, max, wc);
+		if (n)
+			return n;
+		/* a simulator reports the cycles it ran: count simulated time,
+		 * which runs far slower than the wall clock; a board reports 0:
+		 * count wall-clock time */
+		cycles = dev->ops->progress(dev->be);
+		if (cycles) {
+			sim_ns += cycles * 1000u / mhz;
+			if (sim_ns >= timeout_ns)
+				break;
+		} else if (now_ns() - start >= timeout_ns) {
+			break;
+		}
+	}
+	/* what the last slice brought */
+	n = poll_once(cq, max, wc);
+	if (n)
+		return n;
+	return hpnic_fail(-ETIMEDOUT, "hpnic_wait_cq: no completion on CQ %u within %llu ns",
+			  cq->cqn, (unsigned long long)timeout_ns);
+}

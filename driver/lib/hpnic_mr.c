@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libhpnic: memory regions. A region is one entry of the NIC's MR table
+ * (MR block, docs/regmap.md): the peers' virtual address (the user's pointer
+ * value), the length, the IO address the backend mapped it to, and the
+ * remote rights. Its R_Key is IDX << 8 | TAG.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "hpnic_priv.h"
+
+#define MR_ACCESS_ALL (HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE | \
+		       HPNIC_ACCESS_REMOTE_READ)
+/* LEN is 48 bits: LEN_LO and the 16 bits of LEN_HI */
+#define MR_LEN_LIMIT  (1ull << 48)
+
+/* the next tag of a slot: changes at every registration and skips 0, so
+ * that a stale key misses a reused slot and no R_Key is 0 */
+static uint8_t next_tag(uint8_t tag)
+{
+	tag++;
+	return tag ? tag : 1;
+}
+
+static int mr_write(struct hpnic_dev *dev, const struct hpnic_mr *mr, uint32_t cmd)
+{
+	uint32_t acc = 0;
+	uint64_t va = (uint64_t)(uintptr_t)mr->addr;
+	uint64_t len = mr->len;
+	int err;
+
+	if (mr->access & HPNIC_ACCESS_REMOTE_WRITE)
+		acc |= HPNIC_MR_ACCESS_REMOTE_WRITE_MASK;
+	if (mr->access & HPNIC_ACCESS_REMOTE_READ)
+		acc |= HPNIC_MR_ACCESS_REMOTE_READ_MASK;
+	if (mr->access & HPNIC_ACCESS_LOCAL_WRITE)
+		acc |= HPNIC_MR_ACCESS_LOCAL_WRITE_MASK;
+
+	if ((err = hpnic_wr(dev, HPNIC_MR_IDX, mr->idx)) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_TAG, HPNIC_SET(HPNIC_MR_TAG, mr->tag))) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_ACCESS, acc)) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_VA_LO, (uint32_t)va)) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_VA_HI, (uint32_t)(va >> 32))) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_LEN_LO, (uint32_t)len)) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_LEN_HI, HPNIC_SET(HPNIC_MR_LEN_HI, len >> 32))) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_IOVA_LO, (uint32_t)mr->iova)) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_IOVA_HI, (uint32_t)(mr->iova >> 32))))
+		return err;
+	return hpnic_cmd(dev, HPNIC_BLK_MR, cmd, mr->idx);
+}
+
+int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
+		 struct hpnic_mr **mrp)
+{
+	struct hpnic_mr *mr;
+	long idx;
+	int err;
+
+	if (!mrp)
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr: mr is NULL");
+	*mrp = NULL;
+	if (!dev || !addr)
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr: %s is NULL", dev ? "addr" : "dev");
+	if (!len || (uint64_t)len >= MR_LEN_LIMIT)
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr: length %zu: outside 1..2^48-1", len);
+	if ((uintptr_t)addr + (len - 1) < (uintptr_t)addr)
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr: [%p, +%zu) wraps the address space",
+				  addr, len);
+	if (access & ~MR_ACCESS_ALL)
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr: unknown access bits 0x%x",
+				  access & ~MR_ACCESS_ALL);
+	/* as verbs: the NIC writing a region remotely means it writes it */
+	if ((access & HPNIC_ACCESS_REMOTE_WRITE) && !(access & HPNIC_ACCESS_LOCAL_WRITE))
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr: REMOTE_WRITE needs LOCAL_WRITE");
+
+	mr = calloc(1, sizeof(*mr));
+	if (!mr)
+		return hpnic_fail(-ENOMEM, "hpnic_reg_mr: out of memory");
+	idx = hpnic_bitmap_alloc(&dev->mrs, 0);
+	if (idx < 0) {
+		free(mr);
+		return hpnic_fail(-ENOSPC, "hpnic_reg_mr: all %u memory regions are in use",
+				  dev->attr.max_mrs);
+	}
+	mr->dev = dev;
+	mr->addr = addr;
+	mr->len = len;
+	mr->access = access;
+	mr->idx = (uint32_t)idx;
+	mr->tag = next_tag(dev->mr_tag[idx]);
+
+	err = dev->ops->dma_map(dev->be, addr, len, &mr->iova);
+	if (err) {
+		err = hpnic_fail(err < 0 ? err : -EIO, "hpnic_reg_mr: the backend cannot map "
+				 "[%p, +%zu): %s", addr, len, hpnic_strerror(err));
+		goto out_slot;
+	}
+	err = mr_write(dev, mr, HPNIC_MR_CMD_WRITE);
+	if (err)
+		goto out_unmap;
+
+	dev->mr_tag[idx] = mr->tag;
+	dev->nmrs++;
+	*mrp = mr;
+	return 0;
+
+out_unmap:
+	dev->ops->dma_unmap(dev->be, addr, len);
+out_slot:
+	hpnic_bitmap_release(&dev->mrs, (unsigned)idx);
+	free(mr);
+	return err;
+}
+
+int hpnic_dereg_mr(struct hpnic_mr *mr)
+{
+	struct hpnic_dev *dev;
+	int err;
+
+	if (!mr)
+		return hpnic_fail(-EINVAL, "hpnic_dereg_mr: mr is NULL");
+	dev = mr->dev;
+	/* INVALIDATE writes an empty entry: the key stops matching before the
+	 * memory is unmapped */
+	if ((err = hpnic_wr(dev, HPNIC_MR_IDX, mr->idx)) ||
+	    (err = hpnic_cmd(dev, HPNIC_BLK_MR, HPNIC_MR_CMD_INVALIDATE, mr->idx)))
+		return err;
+	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
+	hpnic_bitmap_release(&dev->mrs, mr->idx);
+	dev->nmrs--;
+	free(mr);
+	return 0;
+}
+
+uint32_t hpnic_mr_rkey(const struct hpnic_mr *mr)
+{
+	return mr ? mr->idx << 8 | mr->tag : 0;
+}
+
+uint32_t hpnic_mr_lkey(const struct hpnic_mr *mr)
+{
+	return hpnic_mr_rkey(mr);
+}

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libhpnic internals: the objects behind the opaque handles of hpnic.h and
+ * the helpers the library's files share (hpnic.c device, hpnic_mr.c,
+ * hpnic_cq.c, hpnic_qp.c). Not installed; backends built into the library
+ * (backend_kernel.c) may use hpnic_set_error().
+ */
+#ifndef HPNIC_PRIV_H
+#define HPNIC_PRIV_H
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hpnic.h"
+#include "hpnic_backend.h"
+#include "hpnic_regs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* the CSR port decodes 20 address bits (rtl/host/hpnic_host_csr.v): BAR0 is 1 MiB */
+#define HPNIC_BAR0_SIZE        (1u << 20)
+/* the block walk gives up after this many blocks (docs/regmap.md) */
+#define HPNIC_MAX_BLOCKS_WALK  64
+/* open waits this long for CTRL.STATUS: progress() calls, or cycles they report */
+#define HPNIC_READY_CALLS      100000u
+#define HPNIC_READY_CYCLES     (1ull << 20)
+/* a command's CMD_STATUS.BUSY is polled at most this often */
+#define HPNIC_CMD_POLLS        10000u
+/* largest message (the scheduler glue saturates above; rtl/top/hpnic_sched_glue.v) */
+#define HPNIC_MSG_MAX          0x7fffffffu
+/* packets per message: half the 24-bit PSN space, so modular PSN compares hold */
+#define HPNIC_MSG_PKTS_MAX     ((1u << 23) - 1)
+/* library limits on the tables it keeps per device */
+#define HPNIC_MR_LOG2_MAX      20
+#define HPNIC_CQN_WIDTH_MAX    16
+#define HPNIC_LOG2_MAX         15     /* SQ and CQ rings: QP.SQ_LOG2, CQ.LOG2 */
+/* the WQE index a CQE carries is 16 bits (HPNIC_CQE_WQE_INDEX_SIZE) */
+#define HPNIC_WQE_IDX_MASK     0xffffu
+
+/* a simple allocator of table indexes (QPN, CQN, MR slot), round robin so a
+ * freed index is reused as late as possible */
+struct hpnic_bitmap {
+	uint64_t *words;
+	unsigned size;             /* indexes 0..size-1 */
+	unsigned next;             /* where the next search starts */
+	unsigned used;
+};
+
+int hpnic_bitmap_init(struct hpnic_bitmap *bm, unsigned size);
+void hpnic_bitmap_free(struct hpnic_bitmap *bm);
+/* the first free index at or after the hint (wrapping), >= lo; -1 when full */
+long hpnic_bitmap_alloc(struct hpnic_bitmap *bm, unsigned lo);
+void hpnic_bitmap_release(struct hpnic_bitmap *bm, unsigned idx);
+
+struct hpnic_dev {
+	const struct hpnic_backend_ops *ops;
+	struct hpnic_backend *be;
+	char *name;                /* "<backend>:<arg>" */
+	struct hpnic_dev_attr attr;
+
+	struct hpnic_bitmap qpns;
+	struct hpnic_bitmap cqns;
+	struct hpnic_bitmap mrs;
+	struct hpnic_qp **qps;     /* by QPN: maps a CQE to its QP */
+	uint8_t *mr_tag;           /* per MR slot: the tag of its last registration */
+	unsigned nqps, ncqs, nmrs;
+};
+
+struct hpnic_mr {
+	struct hpnic_dev *dev;
+	void *addr;
+	size_t len;
+	uint64_t iova;
+	unsigned access;           /* HPNIC_ACCESS_* */
+	uint32_t idx;
+	uint8_t tag;
+};
+
+struct hpnic_cq {
+	struct hpnic_dev *dev;
+	uint32_t cqn;
+	unsigned depth;            /* a power of two */
+	unsigned log2;
+	uint8_t *ring;             /* depth * HPNIC_CQE_SIZE bytes, NIC-written */
+	uint64_t ring_iova;
+	uint32_t ci;               /* CQEs consumed, free-running */
+	unsigned nqps;             /* QPs using it */
+	unsigned sq_sum;           /* sum of their send queue depths */
+	struct hpnic_qp *flush_head; /* QPs in ERR with work requests left to flush */
+	uint64_t stale;            /* CQEs matching no outstanding WQE (diagnostics) */
+};
+
+/* what the library keeps of each posted WQE, to build its completion */
+struct hpnic_swqe {
+	uint64_t wr_id;
+	uint32_t len;
+	uint8_t opcode;            /* HPNIC_WQE_OPCODE_* */
+	uint8_t signaled;
+};
+
+/* the QP context the staging registers carry, as the library last wrote it */
+struct hpnic_qp_ctx {
+	unsigned state;            /* HPNIC_QPS_* */
+	unsigned mtu_log2;
+	uint32_t dqpn;
+	uint32_t dip;
+	uint8_t dmac[6];
+	uint16_t sport;
+	uint8_t dscp_ecn;
+	uint32_t sq_psn;
+	uint32_t rq_psn;
+	unsigned cc_mode;
+	unsigned cc_override;
+	uint32_t qp_t_ns;          /* raw register values */
+	uint32_t qp_wai;
+	uint32_t qp_max_stage;
+};
+
+struct hpnic_qp {
+	struct hpnic_dev *dev;
+	struct hpnic_cq *cq;
+	uint32_t qpn;
+	unsigned depth;            /* a power of two */
+	unsigned log2;
+	int sig_all;
+	uint8_t *ring;             /* depth * HPNIC_WQE_SIZE bytes, NIC-read */
+	uint64_t ring_iova;
+	struct hpnic_swqe *swqe;   /* depth entries */
+	uint32_t pi;               /* WQEs posted since START, free-running */
+	uint32_t ci;               /* WQEs completed (by the NIC or flushed) */
+	struct hpnic_qp_ctx ctx;
+	struct hpnic_qp_ctx init_ctx; /* the context at creation, which RESET restores */
+	/* in ERR: CQEs of this QP the NIC wrote before the move to ERR, still to
+	 * be returned before the flush starts */
+	unsigned hw_before_err;
+	struct hpnic_qp *flush_next;
+	int on_flush_list;
+};
+
+/* errors: set this thread's detail message and return err (negative) */
+int hpnic_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* for backends built into the library: the detail of the error they return */
+void hpnic_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *hpnic_error_buf(void);
+void hpnic_clear_error(void);
+
+/* BAR0 access through the backend; a failure sets the detail */
+int hpnic_rd(struct hpnic_dev *dev, uint32_t off, uint32_t *val);
+int hpnic_wr(struct hpnic_dev *dev, uint32_t off, uint32_t val);
+
+/* indirect blocks: write CMD, wait for BUSY to clear, map CMD_STATUS.ERROR */
+enum hpnic_cmd_block { HPNIC_BLK_QP, HPNIC_BLK_MR, HPNIC_BLK_CQ };
+int hpnic_cmd(struct hpnic_dev *dev, enum hpnic_cmd_block blk, uint32_t cmd, uint32_t index);
+
+/* CQ helpers the QP code uses */
+void hpnic_cq_flush_add(struct hpnic_cq *cq, struct hpnic_qp *qp);
+void hpnic_cq_flush_del(struct hpnic_cq *cq, struct hpnic_qp *qp);
+unsigned hpnic_cq_count_qp(struct hpnic_cq *cq, uint32_t qpn);
+void hpnic_cq_clean_qp(struct hpnic_cq *cq, uint32_t qpn);
+/* QP helper the CQ code uses: the NIC reported a failed WQE */
+void hpnic_qp_failed(struct hpnic_qp *qp);
+
+/* CC value checks and conversions shared by the NIC-wide and per-QP calls */
+int hpnic_cc_check_mode(struct hpnic_dev *dev, unsigned mode);
+int hpnic_cc_check_t(unsigned t_ns);
+int hpnic_cc_check_wai(double wai_bytes, uint32_t *reg);
+int hpnic_cc_check_stage(unsigned max_stage);
+
+static inline int hpnic_is_pow2(unsigned x)
+{
+	return x && !(x & (x - 1));
+}
+
+static inline unsigned hpnic_log2(unsigned x)
+{
+	unsigned l = 0;
+
+	while ((1u << l) < x)
+		l++;
+	return l;
+}
+
+/* little-endian stores and loads: WQEs and CQEs are little-endian in memory */
+static inline void hpnic_put_le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static inline void hpnic_put_le32(uint8_t *p, uint32_t v)
+{
+	hpnic_put_le16(p, (uint16_t)v);
+	hpnic_put_le16(p + 2, (uint16_t)(v >> 16));
+}
+
+static inline void hpnic_put_le64(uint8_t *p, uint64_t v)
+{
+	hpnic_put_le32(p, (uint32_t)v);
+	hpnic_put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+static inline uint16_t hpnic_get_le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static inline uint32_t hpnic_get_le32(const uint8_t *p)
+{
+	return (uint32_t)hpnic_get_le16(p) | (uint32_t)hpnic_get_le16(p + 2) << 16;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HPNIC_PRIV_H */

@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libhpnic: queue pairs. A QP is a context in the NIC, written whole through
+ * the QP block's staging registers (every command carries every field, so
+ * no stale staging value from another QP leaks in), and a send queue: a ring
+ * of 64-byte WQEs in DMA memory that the NIC fetches after a doorbell.
+ *
+ * The move to RTR issues QP CMD START, which also restarts the QP's
+ * transport state at SQ_PSN/RQ_PSN, initialises its CC state and creates
+ * its scheduler flow: once per connection. START resets the NIC's send
+ * queue indexes to 0, so the library's do too.
+ */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpnic_priv.h"
+#include "cc/hpcc_model.h"
+
+#define A_STATE    HPNIC_QP_ATTR_STATE
+#define A_DQPN     HPNIC_QP_ATTR_DEST_QPN
+#define A_DIP      HPNIC_QP_ATTR_REMOTE_IP
+#define A_DMAC     HPNIC_QP_ATTR_REMOTE_MAC
+#define A_SPORT    HPNIC_QP_ATTR_UDP_SPORT
+#define A_DSCP     HPNIC_QP_ATTR_DSCP_ECN
+#define A_MTU      HPNIC_QP_ATTR_PATH_MTU
+#define A_SQ_PSN   HPNIC_QP_ATTR_SQ_PSN
+#define A_RQ_PSN   HPNIC_QP_ATTR_RQ_PSN
+#define A_CC       HPNIC_QP_ATTR_CC_MODE
+
+/* attributes by what they are: set up before the connection starts, the
+ * path a packet takes (changeable while connected), the peer */
+#define A_SETUP    (A_MTU | A_CC)
+#define A_PATH     (A_SPORT | A_DSCP)
+#define A_PEER     (A_DQPN | A_DIP | A_DMAC | A_RQ_PSN)
+
+static const char *const state_names[] = { "RESET", "INIT", "RTR", "RTS", "ERR" };
+
+static const char *state_name(unsigned s)
+{
+	return s <= HPNIC_QPS_ERR ? state_names[s] : "?";
+}
+
+static const char *const attr_names[] = {
+	"STATE", "DEST_QPN", "REMOTE_IP", "REMOTE_MAC", "UDP_SPORT", "DSCP_ECN", "PATH_MTU",
+	"SQ_PSN", "RQ_PSN", "CC_MODE",
+};
+
+/* the names of the attributes in mask, for messages */
+static const char *attr_list(unsigned mask, char *buf, size_t len)
+{
+	size_t n = 0;
+	unsigned i;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(attr_names) / sizeof(attr_names[0]); i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", n ? ", " : "",
+				      attr_names[i]);
+		if (n >= len)
+			break;
+	}
+	return buf;
+}
+
+/*
+ * The verbs state machine (without SQD/SQE): what a transition accepts and
+ * what it needs. Returns 0 for a transition that does not exist.
+ */
+static int transition(unsigned cur, unsigned next, unsigned *allowed, unsigned *required)
+{
+	*allowed = 0;
+	*required = 0;
+	if (next == HPNIC_QPS_RESET || next == HPNIC_QPS_ERR)
+		return 1;
+	switch (cur << 4 | next) {
+	case HPNIC_QPS_RESET << 4 | HPNIC_QPS_INIT:
+	case HPNIC_QPS_INIT << 4 | HPNIC_QPS_INIT:
+		*allowed = A_SETUP | A_PATH;
+		return 1;
+	case HPNIC_QPS_INIT << 4 | HPNIC_QPS_RTR:
+		*allowed = A_SETUP | A_PATH | A_PEER | A_SQ_PSN;
+		*required = A_PEER;
+		return 1;
+	case HPNIC_QPS_RTR << 4 | HPNIC_QPS_RTS:
+		*allowed = A_PATH | A_SQ_PSN;
+		return 1;
+	case HPNIC_QPS_RTS << 4 | HPNIC_QPS_RTS:
+		*allowed = A_PATH;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* write the whole context through the staging registers, then the command */
+static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t cmd)
+{
+	struct hpnic_dev *dev = qp->dev;
+	int err;
+
+	if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_STATE, HPNIC_SET(HPNIC_QP_STATE, c->state))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_MTU_LOG2, HPNIC_SET(HPNIC_QP_MTU_LOG2, c->mtu_log2))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_DQPN, HPNIC_SET(HPNIC_QP_DQPN, c->dqpn))) ||
+	    /* as CTRL.MAC_*: bytes 2..5 in DMAC_LO, 0..1 in DMAC_HI, first byte highest */
+	    (err = hpnic_wr(dev, HPNIC_QP_DMAC_LO, (uint32_t)c->dmac[2] << 24 |
+			    (uint32_t)c->dmac[3] << 16 | (uint32_t)c->dmac[4] << 8 | c->dmac[5])) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_DMAC_HI, HPNIC_SET(HPNIC_QP_DMAC_HI,
+			    (uint32_t)c->dmac[0] << 8 | c->dmac[1]))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_DIP, c->dip)) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_SPORT, HPNIC_SET(HPNIC_QP_SPORT, c->sport))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_DSCP_ECN, HPNIC_SET(HPNIC_QP_DSCP_ECN, c->dscp_ecn))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_SQ_BASE_LO, (uint32_t)qp->ring_iova)) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_SQ_BASE_HI, (uint32_t)(qp->ring_iova >> 32))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_SQ_LOG2, HPNIC_SET(HPNIC_QP_SQ_LOG2, qp->log2))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_CQN, qp->cq->cqn)) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_SQ_PSN, HPNIC_SET(HPNIC_QP_SQ_PSN, c->sq_psn))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_RQ_PSN, HPNIC_SET(HPNIC_QP_RQ_PSN, c->rq_psn))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_CC_MODE, HPNIC_SET(HPNIC_QP_CC_MODE, c->cc_mode))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_CC_OVERRIDE, HPNIC_SET(HPNIC_QP_CC_OVERRIDE,
+			    c->cc_override))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_QP_T_NS, HPNIC_SET(HPNIC_QP_QP_T_NS, c->qp_t_ns))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_QP_WAI, HPNIC_SET(HPNIC_QP_QP_WAI, c->qp_wai))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_QP_MAX_STAGE, HPNIC_SET(HPNIC_QP_QP_MAX_STAGE,
+			    c->qp_max_stage))))
+		return err;
+	return hpnic_cmd(dev, HPNIC_BLK_QP, cmd, qp->qpn);
+}
+
+static int check_mtu(unsigned mtu, const char *fn)
+{
+	if (!hpnic_is_pow2(mtu) || mtu < HPNIC_MTU_MIN || mtu > HPNIC_MTU_MAX)
+		return hpnic_fail(-EINVAL, "%s: path MTU %u: not a power of two in %u..%u", fn, mtu,
+				  HPNIC_MTU_MIN, HPNIC_MTU_MAX);
+	return 0;
+}
+
+int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr,
+		    struct hpnic_qp **qpp)
+{
+	struct hpnic_qp *qp;
+	struct hpnic_cq *cq;
+	unsigned mtu;
+	uint32_t mode;
+	size_t bytes;
+	long qpn;
+	int err;
+
+	if (!qpp)
+		return hpnic_fail(-EINVAL, "hpnic_create_qp: qp is NULL");
+	*qpp = NULL;
+	if (!dev || !attr)
+		return hpnic_fail(-EINVAL, "hpnic_create_qp: %s is NULL", dev ? "attr" : "dev");
+	cq = attr->send_cq;
+	if (!cq)
+		return hpnic_fail(-EINVAL, "hpnic_create_qp: send_cq is NULL");
+	if (cq->dev != dev)
+		return hpnic_fail(-EINVAL, "hpnic_create_qp: the CQ belongs to another device");
+	if (!hpnic_is_pow2(attr->sq_depth) || attr->sq_depth < HPNIC_SQ_DEPTH_MIN ||
+	    attr->sq_depth > HPNIC_SQ_DEPTH_MAX)
+		return hpnic_fail(-EINVAL, "hpnic_create_qp: sq_depth %u: not a power of two in "
+				  "%u..%u", attr->sq_depth, HPNIC_SQ_DEPTH_MIN, HPNIC_SQ_DEPTH_MAX);
+	mtu = attr->path_mtu ? attr->path_mtu : HPNIC_MTU_DEFAULT;
+	if ((err = check_mtu(mtu, "hpnic_create_qp")))
+		return err;
+	/* the NIC does not track the CQ's consumer: the ring must hold every
+	 * WQE its QPs can have outstanding */
+	if (cq->sq_sum + attr->sq_depth > cq->depth)
+		return hpnic_fail(-ENOSPC, "hpnic_create_qp: CQ %u (depth %u) already serves send "
+				  "queues of %u WQEs: %u more do not fit", cq->cqn, cq->depth,
+				  cq->sq_sum, attr->sq_depth);
+	/* QPs without a mode of their own take the NIC's default (CC.DEFAULT_MODE) */
+	if ((err = hpnic_rd(dev, HPNIC_CC_DEFAULT_MODE, &mode)))
+		return err;
+	mode = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, mode);
+	if (!(dev->attr.cc_modes & (1u << mode)))
+		mode = HPNIC_CC_MODE_HPCC;
+
+	qp = calloc(1, sizeof(*qp));
+	if (!qp)
+		return hpnic_fail(-ENOMEM, "hpnic_create_qp: out of memory");
+	qp->swqe = calloc(attr->sq_depth, sizeof(*qp->swqe));
+	if (!qp->swqe) {
+		free(qp);
+		return hpnic_fail(-ENOMEM, "hpnic_create_qp: out of memory");
+	}
+	/* QPN 0 is never used (a zeroed CQE's, and IB's QP0) */
+	qpn = hpnic_bitmap_alloc(&dev->qpns, 1);
+	if (qpn < 0) {
+		err = hpnic_fail(-ENOSPC, "hpnic_create_qp: all %u QPs are in use",
+				 dev->attr.max_qps - 1);
+		goto out_free;
+	}
+	qp->dev = dev;
+	qp->cq = cq;
+	qp->qpn = (uint32_t)qpn;
+	qp->depth = attr->sq_depth;
+	qp->log2 = hpnic_log2(attr->sq_depth);
+	qp->sig_all = attr->sq_sig_all != 0;
+
+	bytes = (size_t)qp->depth * HPNIC_WQE_SIZE;
+	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&qp->ring, &qp->ring_iova);
+	if (err) {
+		err = hpnic_fail(err < 0 ? err : -ENOMEM, "hpnic_create_qp: the backend cannot "
+				 "allocate a %zu-byte send queue: %s", bytes, hpnic_strerror(err));
+		goto out_qpn;
+	}
+	if (qp->ring_iova % HPNIC_WQE_SIZE) {
+		err = hpnic_fail(-EIO, "hpnic_create_qp: the backend's ring IO address 0x%llx is "
+				 "not %d-byte aligned", (unsigned long long)qp->ring_iova,
+				 HPNIC_WQE_SIZE);
+		goto out_ring;
+	}
+	memset(qp->ring, 0, bytes);
+
+	qp->ctx.state = HPNIC_QPS_RESET;
+	qp->ctx.mtu_log2 = hpnic_log2(mtu);
+	qp->ctx.sport = (uint16_t)(0xc000u | (qp->qpn & 0x3fffu));
+	qp->ctx.dscp_ecn = HPNIC_QP_DSCP_ECN_RST;
+	qp->ctx.cc_mode = mode;
+	qp->init_ctx = qp->ctx;
+	err = qp_write(qp, &qp->ctx, HPNIC_QP_CMD_WRITE);
+	if (err)
+		goto out_ring;
+
+	dev->qps[qp->qpn] = qp;
+	cq->nqps++;
+	cq->sq_sum += qp->depth;
+	dev->nqps++;
+	*qpp = qp;
+	return 0;
+
+out_ring:
+	dev->ops->dma_free(dev->be, qp->ring, bytes);
+out_qpn:
+	hpnic_bitmap_release(&dev->qpns, qp->qpn);
+out_free:
+	free(qp->swqe);
+	free(qp);
+	return err;
+}
+
+/* the QP's work from here on is flushed: the CQEs the NIC already wrote
+ * are returned first (hw_before_err), then WR_FLUSH_ERR for the rest */
+static void enter_err(struct hpnic_qp *qp, unsigned hw_before)
+{
+	qp->ctx.state = HPNIC_QPS_ERR;
+	qp->hw_before_err = hw_before;
+	hpnic_cq_flush_add(qp->cq, qp);
+}
+
+void hpnic_qp_failed(struct hpnic_qp *qp)
+{
+	struct hpnic_qp_ctx c = qp->ctx;
+
+	enter_err(qp, 0);
+	/* the NIC's requester stopped the QP already; ERR in the context makes
+	 * the responder drop the peer's requests too. Best effort: the failed
+	 * completion is returned whatever happens here */
+	c.state = HPNIC_QPS_ERR;
+	(void)qp_write(qp, &c, HPNIC_QP_CMD_WRITE);
+}
+
+int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsigned mask)
+{
+	unsigned cur, next, allowed, required;
+	struct hpnic_qp_ctx c;
+	char buf[128];
+	int err;
+
+	if (!qp || !attr)
+		return hpnic_fail(-EINVAL, "hpnic_modify_qp: %s is NULL", qp ? "attr" : "qp");
+	if (mask & ~HPNIC_QP_ATTR_ALL)
+		return hpnic_fail(-EINVAL, "hpnic_modify_qp: unknown attribute bits 0x%x",
+				  mask & ~HPNIC_QP_ATTR_ALL);
+	cur = qp->ctx.state;
+	next = (mask & A_STATE) ? attr->qp_state : cur;
+	if (next > HPNIC_QPS_ERR)
+		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: state %u is not a QP state",
+				  qp->qpn, next);
+	if (!transition(cur, next, &allowed, &required))
+		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: %s -> %s is not a valid "
+				  "transition", qp->qpn, state_name(cur), state_name(next));
+	if (mask & ~A_STATE & ~allowed)
+		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: %s -> %s does not take %s",
+				  qp->qpn, state_name(cur), state_name(next),
+				  attr_list(mask & ~A_STATE & ~allowed, buf, sizeof(buf)));
+	if ((mask & required) != required)
+		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: %s -> %s needs %s", qp->qpn,
+				  state_name(cur), state_name(next),
+				  attr_list(required & ~mask, buf, sizeof(buf)));
+
+	c = next == HPNIC_QPS_RESET ? qp->init_ctx : qp->ctx;
+	c.state = next;
+	if (mask & A_DQPN) {
+		if (attr->dest_qp_num > HPNIC_QP_DQPN_MASK)
+			return hpnic_fail(-EINVAL, "hpnic_modify_qp: dest_qp_num 0x%x: not 24 bits",
+					  attr->dest_qp_num);
+		c.dqpn = attr->dest_qp_num;
+	}
+	if (mask & A_DIP)
+		c.dip = attr->remote_ipv4;
+	if (mask & A_DMAC)
+		memcpy(c.dmac, attr->remote_mac, sizeof(c.dmac));
+	if (mask & A_SPORT)
+		c.sport = attr->udp_sport;
+	if (mask & A_DSCP)
+		c.dscp_ecn = attr->dscp_ecn;
+	if (mask & A_MTU) {
+		if ((err = check_mtu(attr->path_mtu, "hpnic_modify_qp")))
+			return err;
+		c.mtu_log2 = hpnic_log2(attr->path_mtu);
+	}
+	if (mask & A_RQ_PSN) {
+		if (attr->rq_psn > HPNIC_QP_RQ_PSN_MASK)
+			return hpnic_fail(-EINVAL, "hpnic_modify_qp: rq_psn 0x%x: not 24 bits",
+					  attr->rq_psn);
+		c.rq_psn = attr->rq_psn;
+	}
+	if (mask & A_SQ_PSN) {
+		if (attr->sq_psn > HPNIC_QP_SQ_PSN_MASK)
+			return hpnic_fail(-EINVAL, "hpnic_modify_qp: sq_psn 0x%x: not 24 bits",
+					  attr->sq_psn);
+		/* START at RTR took the send PSN; the NIC has no later hook */
+		if (cur == HPNIC_QPS_RTR && attr->sq_psn != c.sq_psn)
+			return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: sq_psn 0x%x at RTS, but "
+					  "RTR started it at 0x%x: give SQ_PSN at INIT -> RTR",
+					  qp->qpn, attr->sq_psn, c.sq_psn);
+		c.sq_psn = attr->sq_psn;
+	}
+	if (mask & A_CC) {
+		if ((err = hpnic_cc_check_mode(qp->dev, attr->cc_mode)))
+			return err;
+		c.cc_mode = attr->cc_mode;
+	}
+
+	err = qp_write(qp, &c, cur == HPNIC_QPS_INIT && next == HPNIC_QPS_RTR ?
+			       HPNIC_QP_CMD_START : HPNIC_QP_CMD_WRITE);
+	if (err)
+		return err;
+
+	if (next == HPNIC_QPS_RESET) {
+		/* as verbs providers clean the CQ: nothing of the old connection
+		 * comes back */
+		hpnic_cq_flush_del(qp->cq, qp);
+		hpnic_cq_clean_qp(qp->cq, qp->qpn);
+		qp->pi = 0;
+		qp->ci = 0;
+		qp->hw_before_err = 0;
+		qp->ctx = c;
+	} else if (next == HPNIC_QPS_ERR) {
+		if (cur != HPNIC_QPS_ERR) {
+			qp->ctx = c;
+			enter_err(qp, hpnic_cq_count_qp(qp->cq, qp->qpn));
+		}
+	} else {
+		if (next == HPNIC_QPS_RTR) {
+			/* START restarted the NIC's send queue at index 0 */
+			qp->pi = 0;
+			qp->ci = 0;
+		}
+		qp->ctx = c;
+	}
+	return 0;
+}
+
+int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
+{
+	if (!qp || !attr)
+		return hpnic_fail(-EINVAL, "hpnic_query_qp: %s is NULL", qp ? "attr" : "qp");
+	memset(attr, 0, sizeof(*attr));
+	attr->qp_state = qp->ctx.state;
+	attr->dest_qp_num = qp->ctx.dqpn;
+	attr->remote_ipv4 = qp->ctx.dip;
+	memcpy(attr->remote_mac, qp->ctx.dmac, sizeof(attr->remote_mac));
+	attr->udp_sport = qp->ctx.sport;
+	attr->dscp_ecn = qp->ctx.dscp_ecn;
+	attr->path_mtu = 1u << qp->ctx.mtu_log2;
+	attr->sq_psn = qp->ctx.sq_psn;
+	attr->rq_psn = qp->ctx.rq_psn;
+	attr->cc_mode = qp->ctx.cc_mode;
+	return 0;
+}
+
+int hpnic_destroy_qp(struct hpnic_qp *qp)
+{
+	struct hpnic_dev *dev;
+	struct hpnic_cq *cq;
+	int err;
+
+	if (!qp)
+		return hpnic_fail(-EINVAL, "hpnic_destroy_qp: qp is NULL");
+	dev = qp->dev;
+	cq = qp->cq;
+	if (qp->ctx.state != HPNIC_QPS_RESET) {
+		struct hpnic_qp_ctx c = qp->init_ctx;
+
+		c.state = HPNIC_QPS_RESET;
+		err = qp_write(qp, &c, HPNIC_QP_CMD_WRITE);
+		if (err)
+			return err;
+	}
+	hpnic_cq_flush_del(cq, qp);
+	hpnic_cq_clean_qp(cq, qp->qpn);
+	dev->qps[qp->qpn] = NULL;
+	cq->nqps--;
+	cq->sq_sum -= qp->depth;
+	hpnic_bitmap_release(&dev->qpns, qp->qpn);
+	dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth * HPNIC_WQE_SIZE);
+	dev->nqps--;
+	free(qp->swqe);
+	free(qp);
+	return 0;
+}
+
+uint32_t hpnic_qp_num(const struct hpnic_qp *qp)
+{
+	return qp ? qp->qpn : 0;
+}
+
+/*
+ * Posting
+ */
+static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_mr *lmr,
+		const void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
+		unsigned flags, const char *fn)
+{
+	struct hpnic_dev *dev;
+	struct hpnic_swqe *s;
+	uint64_t iova = 0, pkts;
+	uint32_t feat;
+	uint8_t *w;
+	int err;
+
+	if (!qp)
+		return hpnic_fail(-EINVAL, "%s: qp is NULL", fn);
+	dev = qp->dev;
+	if (flags & ~HPNIC_WR_SIGNALED)
+		return hpnic_fail(-EINVAL, "%s: unknown flags 0x%x", fn, flags & ~HPNIC_WR_SIGNALED);
+	if (qp->ctx.state != HPNIC_QPS_RTS)
+		return hpnic_fail(-EINVAL, "%s: QP %u is in %s, not RTS", fn, qp->qpn,
+				  state_name(qp->ctx.state));
+	feat = op == HPNIC_WQE_OPCODE_RDMA_READ ? HPNIC_ID_FEATURES_READ_MASK :
+						  HPNIC_ID_FEATURES_WRITE_MASK;
+	if (!(dev->attr.features & feat))
+		return hpnic_fail(-EOPNOTSUPP, "%s: the bitstream has no RDMA %s (ID.FEATURES 0x%x)",
+				  fn, op == HPNIC_WQE_OPCODE_RDMA_READ ? "READ" : "WRITE",
+				  dev->attr.features);
+	if (len > HPNIC_MSG_MAX)
+		return hpnic_fail(-EINVAL, "%s: length %u: messages are shorter than 2^31 bytes",
+				  fn, len);
+	pkts = len ? ((uint64_t)len + (1u << qp->ctx.mtu_log2) - 1) >> qp->ctx.mtu_log2 : 1;
+	if (pkts > HPNIC_MSG_PKTS_MAX)
+		return hpnic_fail(-EINVAL, "%s: length %u at path MTU %u is %llu packets: at most %u "
+				  "(half the PSN space)", fn, len, 1u << qp->ctx.mtu_log2,
+				  (unsigned long long)pkts, HPNIC_MSG_PKTS_MAX);
+	if (len && (!lmr || !laddr))
+		return hpnic_fail(-EINVAL, "%s: %s is NULL", fn, lmr ? "laddr" : "lmr");
+	if (lmr) {
+		uintptr_t a = (uintptr_t)laddr, base = (uintptr_t)lmr->addr;
+
+		if (lmr->dev != dev)
+			return hpnic_fail(-EINVAL, "%s: the MR belongs to another device", fn);
+		if (!laddr)
+			return hpnic_fail(-EINVAL, "%s: laddr is NULL", fn);
+		if (a < base || a - base > lmr->len || len > lmr->len - (a - base))
+			return hpnic_fail(-EINVAL, "%s: [%p, +%u) is not inside the MR [%p, +%zu)",
+					  fn, laddr, len, lmr->addr, lmr->len);
+		if (op == HPNIC_WQE_OPCODE_RDMA_READ && !(lmr->access & HPNIC_ACCESS_LOCAL_WRITE))
+			return hpnic_fail(-EACCES, "%s: a READ lands in the MR, which lacks "
+					  "HPNIC_ACCESS_LOCAL_WRITE", fn);
+		iova = lmr->iova + (a - base);
+	}
+	if (qp->pi - qp->ci >= qp->depth)
+		return hpnic_fail(-ENOMEM, "%s: QP %u: send queue full (%u WQEs outstanding): "
+				  "poll the CQ", fn, qp->qpn, qp->depth);
+
+	w = qp->ring + (size_t)(qp->pi & (qp->depth - 1)) * HPNIC_WQE_SIZE;
+	memset(w, 0, HPNIC_WQE_SIZE);
+	w[HPNIC_WQE_OPCODE_OFF] = (uint8_t)op;
+	/* the NIC completes every WQE (it ignores SIGNALED); the library hides
+	 * the successful completions of unsignaled ones */
+	w[HPNIC_WQE_FLAGS_OFF] = (uint8_t)HPNIC_SET(HPNIC_WQE_FLAGS_SIGNALED, 1);
+	hpnic_put_le32(w + HPNIC_WQE_LENGTH_OFF, len);
+	hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, iova);
+	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
+	hpnic_put_le32(w + HPNIC_WQE_RKEY_OFF, rkey);
+	hpnic_put_le64(w + HPNIC_WQE_WR_ID_OFF, wr_id);
+
+	s = &qp->swqe[qp->pi & (qp->depth - 1)];
+	s->wr_id = wr_id;
+	s->len = len;
+	s->opcode = (uint8_t)op;
+	s->signaled = qp->sig_all || (flags & HPNIC_WR_SIGNALED);
+
+	/* the WQE is in memory before the NIC can see the doorbell */
+	atomic_thread_fence(memory_order_release);
+	qp->pi++;
+	err = hpnic_wr(dev, HPNIC_DB_SQ_DB(qp->qpn),
+		       HPNIC_SET(HPNIC_DB_SQ_DB, qp->pi & HPNIC_WQE_IDX_MASK));
+	if (err) {
+		/* the NIC never heard of it: take it back */
+		qp->pi--;
+		return err;
+	}
+	return 0;
+}
+
+int hpnic_post_write(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
+		     const void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
+		     unsigned flags)
+{
+	return post(qp, HPNIC_WQE_OPCODE_RDMA_WRITE, wr_id, lmr, laddr, len, remote_va, rkey,
+		    flags, "hpnic_post_write");
+}
+
+int hpnic_post_read(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
+		    void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
+		    unsigned flags)
+{
+	return post(qp, HPNIC_WQE_OPCODE_RDMA_READ, wr_id, lmr, laddr, len, remote_va, rkey,
+		    flags, "hpnic_post_read");
+}
+
+/*
+ * Per-QP congestion control
+ */
+int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
+{
+	struct hpnic_qp_ctx c;
+	uint32_t wai = 0;
+	int err;
+
+	if (!qp || !cc)
+		return hpnic_fail(-EINVAL, "hpnic_qp_set_cc: %s is NULL", qp ? "cc" : "qp");
+	if ((err = hpnic_cc_check_mode(qp->dev, cc->algorithm)))
+		return err;
+	c = qp->ctx;
+	c.cc_mode = cc->algorithm;
+	c.cc_override = cc->override != 0;
+	c.qp_t_ns = 0;
+	c.qp_wai = 0;
+	c.qp_max_stage = 0;
+	if (cc->override) {
+		if ((err = hpnic_cc_check_t(cc->t_ns)) ||
+		    (err = hpnic_cc_check_wai(cc->wai_bytes, &wai)) ||
+		    (err = hpnic_cc_check_stage(cc->max_stage)))
+			return err;
+		c.qp_t_ns = cc->t_ns;
+		c.qp_wai = wai;
+		c.qp_max_stage = cc->max_stage;
+	}
+	err = qp_write(qp, &c, HPNIC_QP_CMD_WRITE);
+	if (err)
+		return err;
+	qp->ctx = c;
+	return 0;
+}
+
+int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc)
+{
+	struct hpnic_dev *dev;
+	uint32_t mode, ovr, t, wai, stage;
+	int err;
+
+	if (!qp || !cc)
+		return hpnic_fail(-EINVAL, "hpnic_qp_get_cc: %s is NULL", qp ? "cc" : "qp");
+	dev = qp->dev;
+	/* CMD READ loads the staging registers from the NIC's copy of the QP */
+	if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||
+	    (err = hpnic_cmd(dev, HPNIC_BLK_QP, HPNIC_QP_CMD_READ, qp->qpn)) ||
+	    (err = hpnic_rd(dev, HPNIC_QP_CC_MODE, &mode)) ||
+	    (err = hpnic_rd(dev, HPNIC_QP_CC_OVERRIDE, &ovr)) ||
+	    (err = hpnic_rd(dev, HPNIC_QP_QP_T_NS, &t)) ||
+	    (err = hpnic_rd(dev, HPNIC_QP_QP_WAI, &wai)) ||
+	    (err = hpnic_rd(dev, HPNIC_QP_QP_MAX_STAGE, &stage)))
+		return err;
+	cc->algorithm = HPNIC_GET(HPNIC_QP_CC_MODE, mode);
+	cc->override = (int)HPNIC_GET(HPNIC_QP_CC_OVERRIDE, ovr);
+	cc->t_ns = HPNIC_GET(HPNIC_QP_QP_T_NS, t);
+	cc->wai_bytes = (double)HPNIC_GET(HPNIC_QP_QP_WAI, wai) / (1 << HPCC_W_FRAC);
+	cc->max_stage = HPNIC_GET(HPNIC_QP_QP_MAX_STAGE, stage);
+	return 0;
+}

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hpnic-write-bench: RDMA WRITE (or READ) throughput and latency between the
+ * two simulated NICs of libhpnic's sim backend, through the library's
+ * public API only, as a program on a board would run.
+ *
+ * Throughput: --qps QP pairs, each keeping --depth messages of --size bytes
+ * posted, until --bytes have completed per QP; goodput is the payload
+ * completed per unit of simulated time (250 MHz cycles), compared with the
+ * 100G wire limit for the message size (every header, FCS, preamble and IFG
+ * of every packet counted).
+ *
+ * Latency (--latency): one --size WRITE at a time on an idle pair: doorbell
+ * to the first byte on the wire, and, at the requester, the last byte of the
+ * ACK received to the CQE written, in cycles; the PCIe model's DMA read
+ * latency (--dma-latency) is reported on its own.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpnic.h"
+#include "hpnic_regs.h"
+#include "hpnic_sim.h"
+
+#define MAX_QPS 1024
+
+struct opts {
+	unsigned qps;
+	uint32_t size;
+	uint64_t bytes;
+	unsigned depth;
+	unsigned mtu;
+	int read;
+	int latency;
+	unsigned dma_latency;
+	const char *pcap;
+	int quiet;
+};
+
+static void usage(void)
+{
+	printf("usage: hpnic-write-bench [options]\n"
+	       "RDMA WRITE/READ throughput and latency between the two simulated NICs\n"
+	       "(libhpnic's sim backend: the Verilated hpnic_core, cycle-accurate, 250 MHz).\n"
+	       "  --size N         message bytes (default 4096)\n"
+	       "  --qps N          QP pairs (default 1, at most %d)\n"
+	       "  --bytes N        bytes per QP to transfer (default 4 MiB)\n"
+	       "  --depth N        messages kept posted per QP (default 16)\n"
+	       "  --mtu N          path MTU, bytes (default 4096)\n"
+	       "  --read           RDMA READ instead of WRITE\n"
+	       "  --latency        latency of single messages instead of throughput\n"
+	       "  --dma-latency N  PCIe model: cycles from a DMA read to its data (default 0)\n"
+	       "  --pcap FILE      every frame on the links to FILE\n"
+	       "  --quiet          one line of figures\n", MAX_QPS);
+}
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+	static const struct option lo[] = {
+		{ "size", required_argument, NULL, 's' },
+		{ "qps", required_argument, NULL, 'q' },
+		{ "bytes", required_argument, NULL, 'b' },
+		{ "depth", required_argument, NULL, 'd' },
+		{ "mtu", required_argument, NULL, 'm' },
+		{ "read", no_argument, NULL, 'r' },
+		{ "latency", no_argument, NULL, 'l' },
+		{ "dma-latency", required_argument, NULL, 'D' },
+		{ "pcap", required_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'Q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct opts){ .qps = 1, .size = 4096, .bytes = 4u << 20, .depth = 16, .mtu = 4096 };
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		char *end = NULL;
+		unsigned long long v = optarg ? strtoull(optarg, &end, 0) : 0;
+
+		if (optarg && (!*optarg || *end)) {
+			fprintf(stderr, "hpnic-write-bench: bad number '%s'\n", optarg);
+			return -1;
+		}
+		switch (c) {
+		case 's': o->size = (uint32_t)v; break;
+		case 'q': o->qps = (unsigned)v; break;
+		case 'b': o->bytes = v; break;
+		case 'd': o->depth = (unsigned)v; break;
+		case 'm': o->mtu = (unsigned)v; break;
+		case 'r': o->read = 1; break;
+		case 'l': o->latency = 1; break;
+		case 'D': o->dma_latency = (unsigned)v; break;
+		case 'p': o->pcap = optarg; break;
+		case 'Q': o->quiet = 1; break;
+		case 'h': usage(); exit(0);
+		default: return -1;
+		}
+	}
+	if (o->qps < 1 || o->qps > MAX_QPS || o->size < 1 || o->size >= (1u << 31) ||
+	    o->depth < 1 || o->depth > 1024 || !o->bytes) {
+		fprintf(stderr, "hpnic-write-bench: --qps 1..%d, --size 1..2^31-1, --depth 1..1024, "
+			"--bytes > 0\n", MAX_QPS);
+		return -1;
+	}
+	return 0;
+}
+
+#define TRY(call)                                                                    \
+	do {                                                                         \
+		int err_ = (call);                                                   \
+		if (err_ < 0) {                                                      \
+			fprintf(stderr, "hpnic-write-bench: %s: %s (%s)\n", #call,   \
+				hpnic_strerror(err_), hpnic_last_error());           \
+			exit(1);                                                     \
+		}                                                                    \
+	} while (0)
+
+/* the 100G goodput limit for messages of `size` at path MTU `mtu` */
+static double wire_limit_gbps(uint32_t size, unsigned mtu, int read)
+{
+	uint64_t pkts = (size + mtu - 1) / mtu;
+	/* Ethernet 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4, preamble 8, IFG 12;
+	 * WRITE FIRST/ONLY add a RETH (16), READ responses FIRST/LAST/ONLY an
+	 * AETH (4); pad to 4 bytes */
+	uint64_t wire = (uint64_t)size + pkts * 82 + ((4 - size % 4) % 4);
+
+	if (read)
+		wire += pkts == 1 ? 4 : 8;
+	else
+		wire += 16;
+	return 100.0 * (double)size / (double)wire;
+}
+
+struct side {
+	struct hpnic_dev *dev;
+	struct hpnic_cq *cq;
+	struct hpnic_mr *mr;
+	uint8_t *buf;
+	size_t len;
+};
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct hpnic_sim_cfg sc;
+	struct side s[2];
+	struct hpnic_qp *qp[2][MAX_QPS];
+	struct hpnic_dev_attr da[2];
+	size_t slot;
+	unsigned cq_depth = 1;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (parse(argc, argv, &o))
+		return 2;
+	hpnic_sim_cfg_default(&sc);
+	sc.dma_latency = o.dma_latency;
+	sc.pcap_path = o.pcap;
+	TRY(hpnic_sim_configure(&sc));
+	while (cq_depth < o.qps * o.depth * 2 && cq_depth < HPNIC_CQ_DEPTH_MAX)
+		cq_depth <<= 1;
+	if (o.qps * o.depth > cq_depth) {
+		fprintf(stderr, "hpnic-write-bench: --qps x --depth must fit one CQ (%u)\n",
+			HPNIC_CQ_DEPTH_MAX);
+		return 2;
+	}
+	/* each QP gets a slot of --size bytes per posted message in each buffer */
+	slot = (size_t)o.size * o.depth;
+	for (int n = 0; n < 2; n++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "sim:%d", n);
+		TRY(hpnic_open(name, &s[n].dev));
+		TRY(hpnic_query_device(s[n].dev, &da[n]));
+		TRY(hpnic_create_cq(s[n].dev, cq_depth, &s[n].cq));
+		s[n].len = slot * o.qps;
+		s[n].buf = aligned_alloc(4096, (s[n].len + 4095) & ~(size_t)4095);
+		if (!s[n].buf) {
+			fprintf(stderr, "hpnic-write-bench: out of memory\n");
+			return 1;
+		}
+		for (size_t i = 0; i < s[n].len; i++)
+			s[n].buf[i] = (uint8_t)(i * 31 + n);
+		TRY(hpnic_reg_mr(s[n].dev, s[n].buf, s[n].len, HPNIC_ACCESS_LOCAL_WRITE |
+				 HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ, &s[n].mr));
+	}
+	for (unsigned q = 0; q < o.qps; q++) {
+		for (int n = 0; n < 2; n++) {
+			struct hpnic_qp_init_attr ia = { .send_cq = s[n].cq, .sq_depth = 2,
+							 .path_mtu = o.mtu, .sq_sig_all = 1 };
+
+			while (ia.sq_depth < o.depth)
+				ia.sq_depth <<= 1;
+			TRY(hpnic_create_qp(s[n].dev, &ia, &qp[n][q]));
+		}
+		for (int n = 0; n < 2; n++) {
+			struct hpnic_qp_attr a;
+
+			memset(&a, 0, sizeof(a));
+			a.qp_state = HPNIC_QPS_INIT;
+			TRY(hpnic_modify_qp(qp[n][q], &a, HPNIC_QP_ATTR_STATE));
+			a.qp_state = HPNIC_QPS_RTR;
+			a.dest_qp_num = hpnic_qp_num(qp[!n][q]);
+			a.remote_ipv4 = da[!n].ipv4;
+			memcpy(a.remote_mac, da[!n].mac, 6);
+			a.path_mtu = o.mtu;
+			a.sq_psn = 0x1000 * (q + 1) + n;
+			a.rq_psn = 0x1000 * (q + 1) + !n;
+			TRY(hpnic_modify_qp(qp[n][q], &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN |
+					    HPNIC_QP_ATTR_REMOTE_IP | HPNIC_QP_ATTR_REMOTE_MAC |
+					    HPNIC_QP_ATTR_PATH_MTU | HPNIC_QP_ATTR_SQ_PSN |
+					    HPNIC_QP_ATTR_RQ_PSN));
+			a.qp_state = HPNIC_QPS_RTS;
+			TRY(hpnic_modify_qp(qp[n][q], &a, HPNIC_QP_ATTR_STATE));
+		}
+	}
+
+	/* NIC 0 is the requester; WRITE data goes 0 -> 1, READ data 1 -> 0 */
+	struct side *req = &s[0], *rsp = &s[1];
+
+	if (o.latency) {
+		uint64_t sum_tx = 0, sum_cqe = 0, n_lat = 16;
+
+		for (uint64_t k = 0; k < n_lat; k++) {
+			struct hpnic_wc wc;
+			struct hpnic_sim_probe pr;
+			int got;
+
+			hpnic_sim_run(2000);               /* idle: every queue empty */
+			hpnic_sim_probe_arm(0);
+			if (o.read)
+				TRY(hpnic_post_read(qp[0][0], k, req->mr, req->buf, o.size,
+						    (uintptr_t)rsp->buf, hpnic_mr_rkey(rsp->mr), 0));
+			else
+				TRY(hpnic_post_write(qp[0][0], k, req->mr, req->buf, o.size,
+						     (uintptr_t)rsp->buf, hpnic_mr_rkey(rsp->mr), 0));
+			do {
+				got = hpnic_poll_cq(req->cq, 1, &wc);
+				TRY(got);
+			} while (!got);
+			if (wc.status != HPNIC_WC_SUCCESS) {
+				fprintf(stderr, "hpnic-write-bench: completion status %d\n", wc.status);
+				return 1;
+			}
+			hpnic_sim_probe_get(&pr);
+			sum_tx += pr.tx_first - pr.doorbell;
+			sum_cqe += pr.cqe - pr.rx_last;
+		}
+		printf("latency, %s of %u B, %u B MTU, PCIe model DMA read latency %u cycles "
+		       "(not included below):\n", o.read ? "READ" : "WRITE", o.size, o.mtu,
+		       o.dma_latency);
+		printf("  doorbell -> first byte on the wire: %.1f cycles (%.1f ns) incl. %u of DMA\n",
+		       (double)sum_tx / n_lat, 4.0 * (double)sum_tx / n_lat,
+		       o.read ? o.dma_latency : 2 * o.dma_latency);
+		printf("  last byte received -> CQE written:  %.1f cycles (%.1f ns)\n",
+		       (double)sum_cqe / n_lat, 4.0 * (double)sum_cqe / n_lat);
+		return 0;
+	}
+
+	/* throughput */
+	uint64_t per_qp = (o.bytes + o.size - 1) / o.size;
+	uint64_t posted[MAX_QPS], done[MAX_QPS], total = per_qp * o.qps, completed = 0, errors = 0;
+	uint64_t t0 = hpnic_sim_cycle();
+	struct hpnic_wc wc[64];
+
+	memset(posted, 0, sizeof(posted));
+	memset(done, 0, sizeof(done));
+	while (completed < total) {
+		for (unsigned q = 0; q < o.qps; q++) {
+			while (posted[q] < per_qp && posted[q] - done[q] < o.depth) {
+				size_t off = slot * q + (size_t)o.size * (posted[q] % o.depth);
+				int err;
+
+				if (o.read)
+					err = hpnic_post_read(qp[0][q], q, req->mr, req->buf + off, o.size,
+							      (uintptr_t)(rsp->buf + off),
+							      hpnic_mr_rkey(rsp->mr), 0);
+				else
+					err = hpnic_post_write(qp[0][q], q, req->mr, req->buf + off, o.size,
+							       (uintptr_t)(rsp->buf + off),
+							       hpnic_mr_rkey(rsp->mr), 0);
+				if (err == -ENOMEM)
+					break;
+				TRY(err);
+				posted[q]++;
+			}
+		}
+		int n = hpnic_poll_cq(req->cq, 64, wc);
+
+		TRY(n);
+		for (int i = 0; i < n; i++) {
+			done[wc[i].wr_id]++;
+			completed++;
+			errors += wc[i].status != HPNIC_WC_SUCCESS;
+		}
+		if (!o.quiet && completed && (completed % (total / 10 ? total / 10 : 1)) == 0 && n)
+			fprintf(stderr, "  [%3.0f%%] %" PRIu64 " of %" PRIu64 " messages\n",
+				100.0 * (double)completed / (double)total, completed, total);
+	}
+	uint64_t cycles = hpnic_sim_cycle() - t0;
+	double gbps = (double)(total * o.size) * 8.0 / ((double)cycles * 4.0);
+	double limit = wire_limit_gbps(o.size, o.mtu, o.read);
+
+	if (per_qp >= o.depth &&
+	    memcmp(o.read ? req->buf : rsp->buf, o.read ? rsp->buf : req->buf, s[0].len))
+		fprintf(stderr, "hpnic-write-bench: data differs after the run\n");
+	printf("%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
+	       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%%s\n", o.read ? "READ" : "WRITE", o.size,
+	       per_qp, o.qps, o.qps > 1 ? "s" : "", o.depth, o.mtu, cycles, gbps, limit,
+	       100.0 * gbps / limit, errors ? " (ERRORS)" : "");
+	return errors ? 1 : 0;
+}

@@ -1,0 +1,49 @@
+# driver/lib: libhpnic, the userspace library (hpnic.h), as a static library
+# with its kernel backend; the sim backend lives in sim/nic (mk/nic.mk) and
+# is linked separately. tb_lib_args checks the library's argument checking
+# and bookkeeping against a mock backend, without the simulator.
+#
+# Other fragments link $(LIBHPNIC) (or $(LIBHPNIC_SAN), built with ASan/UBSan)
+# with $(LIBHPNIC_INC) on the compile line. The library finds the sim backend
+# through a weak symbol, and a weak reference does not pull a member out of an
+# archive: put $(LIBHPNIC_WANT_SIM) on the link line before the sim backend's
+# archive, or hpnic_open("sim:N") says the backend is not linked.
+
+LIBHPNIC_DIR := driver/lib
+LIBHPNIC_SRC := $(sort $(wildcard $(LIBHPNIC_DIR)/hpnic*.c)) $(LIBHPNIC_DIR)/backend_kernel.c
+LIBHPNIC_HDR := $(wildcard $(LIBHPNIC_DIR)/hpnic*.h) $(MODEL_DIR)/hpcc_model.h
+LIBHPNIC_INC := -I$(LIBHPNIC_DIR)
+LIBHPNIC := $(BUILD)/lib/libhpnic.a
+LIBHPNIC_SAN := $(BUILD)/lib/libhpnic-san.a
+LIBHPNIC_WANT_SIM := -Wl,-u,hpnic_backend_sim
+
+LIBHPNIC_OBJ := $(patsubst $(LIBHPNIC_DIR)/%.c,$(BUILD)/lib/obj/%.o,$(LIBHPNIC_SRC))
+LIBHPNIC_OBJ_SAN := $(patsubst $(LIBHPNIC_DIR)/%.c,$(BUILD)/lib/san/%.o,$(LIBHPNIC_SRC))
+
+$(BUILD)/lib/obj/%.o: $(LIBHPNIC_DIR)/%.c $(LIBHPNIC_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LIBHPNIC_INC) -c $< -o $@
+$(BUILD)/lib/san/%.o: $(LIBHPNIC_DIR)/%.c $(LIBHPNIC_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) -c $< -o $@
+
+$(LIBHPNIC): $(LIBHPNIC_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(LIBHPNIC_SAN): $(LIBHPNIC_OBJ_SAN)
+	@rm -f $@
+	ar rcs $@ $^
+
+# the test, under ASan/UBSan
+$(BUILD)/bin/tb_lib_args: tb/lib/tb_lib_args.c $(LIBHPNIC_SAN) $(LIBHPNIC_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) $< $(LIBHPNIC_SAN) -o $@
+
+.PHONY: libhpnic test-lib
+libhpnic: $(LIBHPNIC) $(LIBHPNIC_SAN)
+
+test-lib: $(BUILD)/bin/tb_lib_args
+	$(BUILD)/bin/tb_lib_args
+
+TESTS += test-lib
+tools: $(LIBHPNIC)

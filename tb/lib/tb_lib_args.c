@@ -1,0 +1,1404 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tb_lib_args: libhpnic's argument checking and bookkeeping, without the
+ * simulator. A mock backend in this file stands behind the library: an
+ * in-memory BAR0 that answers the block walk with the values of
+ * hpnic_regs.h, executes QP/MR/CQ commands with the checks of
+ * rtl/host/hpnic_host_csr.v, records doorbells, and writes CQEs on demand,
+ * with ring memory from the C heap (an IO address is a pointer value; a
+ * registered region's is offset, so the test sees which one a WQE carries).
+ *
+ * Every API function is called with bad arguments (NULL, out-of-range
+ * depths, MTUs, PSNs, lengths, flags, CC values; objects of another device;
+ * wrong QP states) and must return the expected negative errno, with a
+ * non-empty hpnic_strerror() and a detail from hpnic_last_error(). Broken
+ * bitstreams (TYPE 0xffffffff at 0, CTRL version 2.0, a missing or moved
+ * block, a looping list, a dead scratch register, a NIC never ready) must
+ * fail open with a message naming the cause. Then the good paths: WQE
+ * layout and doorbells, completions with phase wrap, error completions and
+ * the software flush behind them, unsignaled work, RESET discarding, CC
+ * round trips, counters.
+ *
+ * Prints "N passed, M failed"; exits non-zero on a failure. Built with
+ * ASan/UBSan (make test-lib).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpnic.h"
+#include "hpnic_backend.h"
+#include "hpnic_priv.h"   /* hpnic_clear_error(): each check sees its own detail */
+
+static int passed, failed;
+
+#define ABS(x) ((x) < 0 ? -(x) : (x))
+
+#define CHECK(cond, ...)                                                          \
+	do {                                                                      \
+		if (cond) {                                                       \
+			passed++;                                                 \
+		} else {                                                          \
+			failed++;                                                 \
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
+			fprintf(stderr, __VA_ARGS__);                             \
+			fprintf(stderr, "\n");                                    \
+		}                                                                 \
+	} while (0)
+
+/* call must fail with want, and explain itself */
+#define EXPECT_ERR(call, want)                                                    \
+	do {                                                                      \
+		int r_;                                                           \
+		hpnic_clear_error();                                              \
+		r_ = (call);                                                      \
+		CHECK(r_ == (want), "%s: returned %d (%s), expected %d; detail: %s", \
+		      #call, r_, hpnic_strerror(r_), (want), hpnic_last_error()); \
+		CHECK(r_ >= 0 || (hpnic_strerror(r_)[0] && hpnic_last_error()[0]), \
+		      "%s: no message for %d", #call, r_);                        \
+	} while (0)
+
+/* call must succeed (0 or a count) */
+#define EXPECT_OK(call)                                                           \
+	do {                                                                      \
+		int r_ = (call);                                                  \
+		CHECK(r_ >= 0, "%s: returned %d (%s): %s", #call, r_,             \
+		      hpnic_strerror(r_), hpnic_last_error());                    \
+	} while (0)
+
+/* the detail of the last failure contains s */
+#define EXPECT_MSG(s)                                                             \
+	CHECK(strstr(hpnic_last_error(), (s)) != NULL, "detail '%s' lacks '%s'",  \
+	      hpnic_last_error(), (s))
+
+/*
+ * The mock NIC
+ */
+#define MOCK_QPS       4096
+#define MOCK_CQS       256
+#define MOCK_MRS       1024
+#define MOCK_IOVA_OFF  0x100000000000ull   /* registered regions: VA + this */
+
+struct mock_cfg {
+	uint32_t type0;             /* TYPE at BAR0 offset 0 */
+	uint32_t ctrl_version;
+	uint32_t ctrl_size;
+	int skip_cc;                /* CTRL's NEXT jumps over CC */
+	int next_back;              /* STATS's NEXT points back to CTRL's end - 4 */
+	int unknown_block;          /* an unknown block between STATS and DB */
+	int loop;                   /* DB's NEXT points to CTRL: CTRL twice */
+	int scratch_broken;
+	unsigned ready_after;       /* progress calls before CTRL.STATUS is ready */
+	uint32_t qp_cfg;
+	uint32_t features;
+	uint32_t cc_modes;
+	uint64_t progress_cycles;
+	int open_err;               /* the backend's open fails with this */
+	int fail_map;               /* dma_map fails */
+	int busy_forever;           /* CMD_STATUS.BUSY never clears */
+	unsigned force_err;         /* the next command fails with this ERR code */
+};
+
+struct mock_qp {
+	uint32_t state, mtu, dqpn, dmac_lo, dmac_hi, dip, sport, dscp, cqn, sq_log2;
+	uint32_t sq_psn, rq_psn, cc_mode, cc_ovr, t, wai, stage;
+	uint64_t sq_base;
+	unsigned starts, writes;
+};
+
+struct mock_cq {
+	int enabled;
+	uint64_t base;
+	unsigned log2;
+	uint32_t pi;
+};
+
+struct mock_mr {
+	int valid;
+	uint32_t tag, access;
+	uint64_t va, len, iova;
+};
+
+struct hpnic_backend {
+	struct mock_cfg cfg;
+	uint32_t *regs;             /* BAR0, by word */
+	unsigned progress_calls;
+	struct mock_qp qp[MOCK_QPS];
+	struct mock_cq cq[MOCK_CQS];
+	struct mock_mr mr[MOCK_MRS];
+	uint32_t db[MOCK_QPS];
+	unsigned ndb;
+	int live_allocs, live_maps;
+};
+
+static struct mock_cfg mcfg;            /* what the next open sees */
+static struct hpnic_backend *mock;      /* the last one opened */
+
+static void mock_cfg_default(void)
+{
+	memset(&mcfg, 0, sizeof(mcfg));
+	mcfg.type0 = HPNIC_ID_BLOCK_TYPE;
+	mcfg.ctrl_version = HPNIC_CTRL_BLOCK_VERSION;
+	mcfg.ctrl_size = HPNIC_CTRL_BLOCK_SIZE;
+	mcfg.qp_cfg = HPNIC_SET(HPNIC_ID_QP_CFG_QPN_WIDTH, 12) |
+		      HPNIC_SET(HPNIC_ID_QP_CFG_MR_LOG2, 10) |
+		      HPNIC_SET(HPNIC_ID_QP_CFG_CQN_WIDTH, 8);
+	mcfg.features = HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
+			HPNIC_ID_FEATURES_WRITE_MASK;
+	mcfg.cc_modes = HPNIC_ID_CC_MODES_HPCC_MASK;
+	mcfg.progress_cycles = 64;
+	mcfg.ready_after = 3;
+}
+
+#define R(off) (be->regs[(off) / 4])
+
+/* a block header word, or 0 when off is not one */
+static int mock_hdr(struct hpnic_backend *be, uint32_t off, uint32_t *v)
+{
+	static const struct { uint32_t base, size, type, ver, next; } blk[] = {
+#define X(n, b, s, t, ver) { b, s, t, ver, HPNIC_##n##_BLOCK_NEXT },
+		HPNIC_BLOCKS(X)
+#undef X
+	};
+	const uint32_t unk = 0x700;
+	unsigned i;
+
+	if (be->cfg.unknown_block && off >= unk && off < unk + 16) {
+		uint32_t w[4] = { 0x48505858u /* HPXX */, 0x00030000u, HPNIC_DB_BASE, 0x40 };
+
+		*v = w[(off - unk) / 4];
+		return 1;
+	}
+	for (i = 0; i < sizeof(blk) / sizeof(blk[0]); i++) {
+		uint32_t w[4] = { blk[i].type, blk[i].ver, blk[i].next, blk[i].size };
+
+		if (off < blk[i].base || off >= blk[i].base + 16)
+			continue;
+		if (blk[i].base == HPNIC_ID_BASE)
+			w[0] = be->cfg.type0;
+		if (blk[i].base == HPNIC_CTRL_BASE) {
+			w[1] = be->cfg.ctrl_version;
+			w[3] = be->cfg.ctrl_size;
+			if (be->cfg.skip_cc)
+				w[2] = HPNIC_QP_BASE;
+		}
+		if (blk[i].base == HPNIC_STATS_BASE) {
+			if (be->cfg.next_back)
+				w[2] = HPNIC_CTRL_BASE + 0x10;
+			if (be->cfg.unknown_block)
+				w[2] = unk;
+		}
+		if (blk[i].base == HPNIC_DB_BASE && be->cfg.loop)
+			w[2] = HPNIC_CTRL_BASE;
+		*v = w[(off - blk[i].base) / 4];
+		return 1;
+	}
+	return 0;
+}
+
+static int mock_open(const char *arg, struct hpnic_backend **bep)
+{
+	struct hpnic_backend *be;
+
+	(void)arg;
+	if (mcfg.open_err) {
+		hpnic_set_error("mock: refused to open");
+		return mcfg.open_err;
+	}
+	be = calloc(1, sizeof(*be));
+	if (!be)
+		return -ENOMEM;
+	be->regs = calloc(HPNIC_BAR0_SIZE / 4, sizeof(uint32_t));
+	if (!be->regs) {
+		free(be);
+		return -ENOMEM;
+	}
+	be->cfg = mcfg;
+	/* the reset values the library reads back */
+	R(HPNIC_CC_T_NS) = HPNIC_CC_T_NS_RST;
+	R(HPNIC_CC_ETA) = HPNIC_CC_ETA_RST;
+	R(HPNIC_CC_MAX_STAGE) = HPNIC_CC_MAX_STAGE_RST;
+	R(HPNIC_CC_WAI) = HPNIC_CC_WAI_RST;
+	R(HPNIC_CC_LINE_MBPS) = HPNIC_CC_LINE_MBPS_RST;
+	R(HPNIC_CC_MIN_MBPS) = HPNIC_CC_MIN_MBPS_RST;
+	R(HPNIC_CC_SCHED_OVERHEAD) = HPNIC_CC_SCHED_OVERHEAD_RST;
+	R(HPNIC_CC_SCHED_BURST) = HPNIC_CC_SCHED_BURST_RST;
+	R(HPNIC_QP_DSCP_ECN) = HPNIC_QP_DSCP_ECN_RST;
+	*bep = be;
+	mock = be;
+	return 0;
+}
+
+static void mock_close(struct hpnic_backend *be)
+{
+	if (mock == be)
+		mock = NULL;
+	free(be->regs);
+	free(be);
+}
+
+static int mock_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *v)
+{
+	if (off % 4 || off >= HPNIC_BAR0_SIZE)
+		return -EINVAL;
+	if (mock_hdr(be, off, v))
+		return 0;
+	switch (off) {
+	case HPNIC_ID_BUILD_DATE:
+		*v = 0x20261123u;
+		return 0;
+	case HPNIC_ID_GIT_HASH:
+		*v = 0xc71f588du;
+		return 0;
+	case HPNIC_ID_QP_CFG:
+		*v = be->cfg.qp_cfg;
+		return 0;
+	case HPNIC_ID_DATAPATH:
+		*v = HPNIC_SET(HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES, 64) |
+		     HPNIC_SET(HPNIC_ID_DATAPATH_CLK_MHZ, 250);
+		return 0;
+	case HPNIC_ID_FEATURES:
+		*v = be->cfg.features;
+		return 0;
+	case HPNIC_ID_CC_MODES:
+		*v = be->cfg.cc_modes;
+		return 0;
+	case HPNIC_ID_SCRATCH:
+		*v = be->cfg.scratch_broken ? 0 : R(off);
+		return 0;
+	case HPNIC_CTRL_STATUS:
+		*v = be->progress_calls >= be->cfg.ready_after ?
+		     HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK | HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK |
+		     HPNIC_CTRL_STATUS_HOST_READY_MASK : HPNIC_CTRL_STATUS_HOST_READY_MASK;
+		return 0;
+	case HPNIC_QP_CMD_STATUS:
+	case HPNIC_MR_CMD_STATUS:
+	case HPNIC_CQ_CMD_STATUS:
+		*v = R(off) | (be->cfg.busy_forever ? HPNIC_QP_CMD_STATUS_BUSY_MASK : 0);
+		return 0;
+	case HPNIC_STATS_VALUE_LO:
+		*v = R(HPNIC_STATS_SEL) * 1000u + 1;
+		return 0;
+	case HPNIC_STATS_VALUE_HI:
+		*v = R(HPNIC_STATS_SEL);
+		return 0;
+	case HPNIC_STATS_COUNT:
+		*v = HPNIC_NUM_COUNTERS;
+		return 0;
+	default:
+		*v = R(off);
+		return 0;
+	}
+}
+
+static uint32_t take_err(struct hpnic_backend *be)
+{
+	uint32_t e = be->cfg.force_err;
+
+	be->cfg.force_err = 0;
+	return e;
+}
+
+static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
+{
+	uint32_t qpn = R(HPNIC_QP_QPN), e = take_err(be);
+	unsigned qw = HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, be->cfg.qp_cfg);
+	uint32_t mtu = R(HPNIC_QP_MTU_LOG2), sql = R(HPNIC_QP_SQ_LOG2);
+	struct mock_qp *q;
+
+	if (!e && cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START &&
+	    cmd != HPNIC_QP_CMD_READ)
+		e = HPNIC_ERR_BAD_CMD;
+	if (!e && qpn >> qw)
+		e = HPNIC_ERR_BAD_INDEX;
+	if (!e && cmd != HPNIC_QP_CMD_READ &&
+	    (mtu < 6 || mtu > 12 || sql > 15 || R(HPNIC_QP_STATE) > HPNIC_QPS_ERR ||
+	     R(HPNIC_QP_CQN) >= MOCK_CQS))
+		e = HPNIC_ERR_BAD_VALUE;
+	R(HPNIC_QP_CMD_STATUS) = HPNIC_SET(HPNIC_QP_CMD_STATUS_ERROR, e);
+	if (e)
+		return;
+	q = &be->qp[qpn];
+	if (cmd == HPNIC_QP_CMD_READ) {
+		R(HPNIC_QP_STATE) = q->state;
+		R(HPNIC_QP_MTU_LOG2) = q->mtu;
+		R(HPNIC_QP_CC_MODE) = q->cc_mode;
+		R(HPNIC_QP_CC_OVERRIDE) = q->cc_ovr;
+		R(HPNIC_QP_QP_T_NS) = q->t;
+		R(HPNIC_QP_QP_WAI) = q->wai;
+		R(HPNIC_QP_QP_MAX_STAGE) = q->stage;
+		return;
+	}
+	q->state = R(HPNIC_QP_STATE);
+	q->mtu = mtu;
+	q->dqpn = R(HPNIC_QP_DQPN);
+	q->dmac_lo = R(HPNIC_QP_DMAC_LO);
+	q->dmac_hi = R(HPNIC_QP_DMAC_HI);
+	q->dip = R(HPNIC_QP_DIP);
+	q->sport = R(HPNIC_QP_SPORT);
+	q->dscp = R(HPNIC_QP_DSCP_ECN);
+	q->sq_base = (uint64_t)R(HPNIC_QP_SQ_BASE_HI) << 32 | R(HPNIC_QP_SQ_BASE_LO);
+	q->sq_log2 = sql;
+	q->cqn = R(HPNIC_QP_CQN);
+	q->sq_psn = R(HPNIC_QP_SQ_PSN);
+	q->rq_psn = R(HPNIC_QP_RQ_PSN);
+	q->cc_mode = R(HPNIC_QP_CC_MODE);
+	q->cc_ovr = R(HPNIC_QP_CC_OVERRIDE);
+	q->t = R(HPNIC_QP_QP_T_NS);
+	q->wai = R(HPNIC_QP_QP_WAI);
+	q->stage = R(HPNIC_QP_QP_MAX_STAGE);
+	q->writes++;
+	if (cmd == HPNIC_QP_CMD_START)
+		q->starts++;
+}
+
+static void mock_mr_cmd(struct hpnic_backend *be, uint32_t cmd)
+{
+	uint32_t idx = R(HPNIC_MR_IDX), e = take_err(be);
+	struct mock_mr *m;
+
+	if (!e && cmd != HPNIC_MR_CMD_WRITE && cmd != HPNIC_MR_CMD_INVALIDATE)
+		e = HPNIC_ERR_BAD_CMD;
+	if (!e && idx >= MOCK_MRS)
+		e = HPNIC_ERR_BAD_INDEX;
+	R(HPNIC_MR_CMD_STATUS) = HPNIC_SET(HPNIC_MR_CMD_STATUS_ERROR, e);
+	if (e)
+		return;
+	m = &be->mr[idx];
+	m->tag = R(HPNIC_MR_TAG);
+	m->access = R(HPNIC_MR_ACCESS);
+	m->va = (uint64_t)R(HPNIC_MR_VA_HI) << 32 | R(HPNIC_MR_VA_LO);
+	m->len = (uint64_t)R(HPNIC_MR_LEN_HI) << 32 | R(HPNIC_MR_LEN_LO);
+	m->iova = (uint64_t)R(HPNIC_MR_IOVA_HI) << 32 | R(HPNIC_MR_IOVA_LO);
+	m->valid = cmd == HPNIC_MR_CMD_WRITE && m->len;
+}
+
+static void mock_cq_cmd(struct hpnic_backend *be, uint32_t cmd)
+{
+	uint32_t cqn = R(HPNIC_CQ_CQN), e = take_err(be);
+	struct mock_cq *c;
+
+	if (!e && cmd != HPNIC_CQ_CMD_WRITE && cmd != HPNIC_CQ_CMD_DISABLE)
+		e = HPNIC_ERR_BAD_CMD;
+	if (!e && cqn >= MOCK_CQS)
+		e = HPNIC_ERR_BAD_INDEX;
+	if (!e && cmd == HPNIC_CQ_CMD_WRITE && R(HPNIC_CQ_LOG2) > 15)
+		e = HPNIC_ERR_BAD_VALUE;
+	R(HPNIC_CQ_CMD_STATUS) = HPNIC_SET(HPNIC_CQ_CMD_STATUS_ERROR, e);
+	if (e)
+		return;
+	c = &be->cq[cqn];
+	c->enabled = cmd == HPNIC_CQ_CMD_WRITE;
+	c->base = (uint64_t)R(HPNIC_CQ_BASE_HI) << 32 | R(HPNIC_CQ_BASE_LO);
+	c->log2 = R(HPNIC_CQ_LOG2);
+	c->pi = 0;
+}
+
+static int mock_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t v)
+{
+	uint32_t dummy;
+
+	if (off % 4 || off >= HPNIC_BAR0_SIZE)
+		return -EINVAL;
+	if (off >= HPNIC_DB_SQ_DB(0) && off < HPNIC_DB_SQ_DB(HPNIC_DB_SQ_DB_COUNT)) {
+		be->db[(off - HPNIC_DB_SQ_DB(0)) / 4] = v;
+		be->ndb++;
+		return 0;
+	}
+	if (mock_hdr(be, off, &dummy))
+		return 0;       /* read-only */
+	switch (off) {
+	case HPNIC_QP_CMD:
+		mock_qp_cmd(be, v);
+		return 0;
+	case HPNIC_MR_CMD:
+		mock_mr_cmd(be, v);
+		return 0;
+	case HPNIC_CQ_CMD:
+		mock_cq_cmd(be, v);
+		return 0;
+	default:
+		R(off) = v;
+		return 0;
+	}
+}
+
+static int mock_dma_alloc(struct hpnic_backend *be, size_t len, void **addr, uint64_t *iova)
+{
+	size_t n = (len + 4095) & ~(size_t)4095;
+	void *p = aligned_alloc(4096, n);
+
+	if (!p)
+		return -ENOMEM;
+	memset(p, 0xee, n);     /* the library must zero what it needs zeroed */
+	*addr = p;
+	*iova = (uint64_t)(uintptr_t)p;
+	be->live_allocs++;
+	return 0;
+}
+
+static void mock_dma_free(struct hpnic_backend *be, void *addr, size_t len)
+{
+	(void)len;
+	free(addr);
+	be->live_allocs--;
+}
+
+static int mock_dma_map(struct hpnic_backend *be, void *addr, size_t len, uint64_t *iova)
+{
+	(void)len;
+	if (be->cfg.fail_map)
+		return -EFAULT;
+	*iova = (uint64_t)(uintptr_t)addr + MOCK_IOVA_OFF;
+	be->live_maps++;
+	return 0;
+}
+
+static void mock_dma_unmap(struct hpnic_backend *be, void *addr, size_t len)
+{
+	(void)addr;
+	(void)len;
+	be->live_maps--;
+}
+
+static int mock_port_addr(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv4)
+{
+	static const uint8_t m[6] = { 0x02, 0x00, 0x0a, 0x0b, 0x0c, 0x0d };
+
+	(void)be;
+	memcpy(mac, m, 6);
+	*ipv4 = 0x0a000001u;
+	return 0;
+}
+
+static uint64_t mock_progress(struct hpnic_backend *be)
+{
+	be->progress_calls++;
+	return be->cfg.progress_cycles;
+}
+
+static const struct hpnic_backend_ops mock_ops = {
+	.name = "mock",
+	.open = mock_open,
+	.close = mock_close,
+	.csr_read = mock_csr_read,
+	.csr_write = mock_csr_write,
+	.dma_alloc = mock_dma_alloc,
+	.dma_free = mock_dma_free,
+	.dma_map = mock_dma_map,
+	.dma_unmap = mock_dma_unmap,
+	.port_addr = mock_port_addr,
+	.progress = mock_progress,
+};
+
+/* the NIC completes WQE idx of QP qpn: a CQE in the QP's CQ, with phase */
+static void mock_complete(struct hpnic_backend *be, uint32_t qpn, uint32_t idx, unsigned status)
+{
+	struct mock_cq *c = &be->cq[be->qp[qpn].cqn];
+	uint8_t *e;
+
+	if (!c->enabled)
+		return;
+	e = (uint8_t *)(uintptr_t)c->base + (size_t)(c->pi & ((1u << c->log2) - 1)) * HPNIC_CQE_SIZE;
+	memset(e, 0, HPNIC_CQE_SIZE);
+	hpnic_put_le32(e + HPNIC_CQE_QPN_OFF, qpn);
+	hpnic_put_le16(e + HPNIC_CQE_WQE_INDEX_OFF, (uint16_t)idx);
+	e[HPNIC_CQE_STATUS_OFF] = (uint8_t)status;
+	e[HPNIC_CQE_PHASE_OFF] = ((c->pi >> c->log2) & 1) ? 0 : 1;
+	c->pi = (c->pi + 1) & 0xffff;
+}
+
+static struct hpnic_dev *open_mock(void)
+{
+	struct hpnic_dev *dev = NULL;
+	int r = hpnic_open_backend(&mock_ops, "0", &dev);
+
+	CHECK(r == 0 && dev, "open of a good mock failed: %d %s", r, hpnic_last_error());
+	return r ? NULL : dev;
+}
+
+/*
+ * Opening: names, backends, broken bitstreams
+ */
+static void test_open(void)
+{
+	struct hpnic_backend_ops partial = mock_ops;
+	struct hpnic_dev *dev = (struct hpnic_dev *)&dev;   /* must be reset to NULL */
+	struct hpnic_dev_attr a;
+
+	EXPECT_ERR(hpnic_open(NULL, &dev), -EINVAL);
+	CHECK(dev == NULL, "dev not reset to NULL on failure");
+	EXPECT_ERR(hpnic_open("sim:0", NULL), -EINVAL);
+	EXPECT_ERR(hpnic_open("sim0", &dev), -EINVAL);
+	EXPECT_MSG("<backend>:<argument>");
+	EXPECT_ERR(hpnic_open("foo:0", &dev), -ENODEV);
+	EXPECT_MSG("unknown backend 'foo'");
+	EXPECT_ERR(hpnic_open(":0", &dev), -ENODEV);
+	/* this program does not link the simulator: the weak symbol is NULL */
+	EXPECT_ERR(hpnic_open("sim:0", &dev), -ENODEV);
+	EXPECT_MSG("not linked");
+	EXPECT_ERR(hpnic_open("kernel:/dev/hpnic0", &dev), -ENODEV);
+	EXPECT_MSG("driver/kernel");
+	EXPECT_MSG("not written yet");
+	EXPECT_ERR(hpnic_open_backend(NULL, "0", &dev), -EINVAL);
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, NULL, &dev), -EINVAL);
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", NULL), -EINVAL);
+	partial.progress = NULL;
+	EXPECT_ERR(hpnic_open_backend(&partial, "0", &dev), -EINVAL);
+	EXPECT_MSG("misses a function");
+
+	mock_cfg_default();
+	mcfg.open_err = -EACCES;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -EACCES);
+	EXPECT_MSG("mock: refused to open");
+
+	mock_cfg_default();
+	mcfg.type0 = 0xffffffffu;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("does not answer");
+	CHECK(mock == NULL, "the backend was not closed after a failed open");
+
+	mock_cfg_default();
+	mcfg.type0 = 0x12345678u;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("not HPID");
+
+	mock_cfg_default();
+	mcfg.ctrl_version = 0x00020000u;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("block CTRL at 0x100: version 2.0, library built for 1.0");
+
+	mock_cfg_default();
+	mcfg.ctrl_version = 0x00000009u;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("version 0.9");
+
+	mock_cfg_default();
+	mcfg.ctrl_size = 0x200;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("block CTRL");
+
+	mock_cfg_default();
+	mcfg.skip_cc = 1;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("block CC");
+	EXPECT_MSG("missing");
+
+	mock_cfg_default();
+	mcfg.next_back = 1;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("NEXT");
+
+	mock_cfg_default();
+	mcfg.loop = 1;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+
+	mock_cfg_default();
+	mcfg.scratch_broken = 1;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -EIO);
+	EXPECT_MSG("SCRATCH");
+
+	mock_cfg_default();
+	mcfg.ready_after = UINT_MAX;
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ETIMEDOUT);
+	EXPECT_MSG("CTRL.STATUS");
+
+	mock_cfg_default();
+	mcfg.qp_cfg = HPNIC_SET(HPNIC_ID_QP_CFG_QPN_WIDTH, 13) |
+		      HPNIC_SET(HPNIC_ID_QP_CFG_MR_LOG2, 10);
+	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
+	EXPECT_MSG("QPN_WIDTH");
+
+	/* a newer minor version and an unknown block are accepted */
+	mock_cfg_default();
+	mcfg.ctrl_version = 0x00010005u;
+	mcfg.unknown_block = 1;
+	mcfg.ready_after = 40;
+	dev = open_mock();
+	if (!dev)
+		return;
+	CHECK(mock->progress_calls >= 40, "open did not wait for CTRL.STATUS");
+	CHECK(mock->regs[HPNIC_CTRL_MAC_LO / 4] == 0x0a0b0c0du &&
+	      mock->regs[HPNIC_CTRL_MAC_HI / 4] == 0x0200u &&
+	      mock->regs[HPNIC_CTRL_IP / 4] == 0x0a000001u, "CTRL.MAC/IP not programmed");
+
+	EXPECT_ERR(hpnic_query_device(NULL, &a), -EINVAL);
+	EXPECT_ERR(hpnic_query_device(dev, NULL), -EINVAL);
+	EXPECT_OK(hpnic_query_device(dev, &a));
+	CHECK(a.build_date == 0x20261123u && a.git_hash == 0xc71f588du, "ID identity");
+	CHECK(a.qpn_width == 12 && a.max_qps == 4096 && a.max_mrs == 1024 && a.max_cqs == 256,
+	      "ID sizes %u %u %u %u", a.qpn_width, a.max_qps, a.max_mrs, a.max_cqs);
+	CHECK(a.data_width_bytes == 64 && a.clk_mhz == 250, "ID.DATAPATH");
+	CHECK(a.cc_modes == HPNIC_ID_CC_MODES_HPCC_MASK && a.num_counters == HPNIC_NUM_COUNTERS,
+	      "CC modes, counters");
+	CHECK(a.mac[0] == 0x02 && a.mac[5] == 0x0d && a.ipv4 == 0x0a000001u, "port addresses");
+	CHECK(a.max_msg_len == 0x7fffffffu && a.max_sq_depth == 32768, "limits");
+	EXPECT_ERR(hpnic_close(NULL), -EINVAL);
+	EXPECT_OK(hpnic_close(dev));
+}
+
+/*
+ * Memory regions
+ */
+static void test_mr(void)
+{
+	static uint8_t buf[8192];
+	struct hpnic_mr *mr = NULL, *mr2 = NULL, **many;
+	struct hpnic_dev *dev;
+	uint32_t k1, idx;
+	unsigned i;
+
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+	EXPECT_ERR(hpnic_reg_mr(NULL, buf, 64, 0, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, NULL, 64, 0, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0, NULL), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 0, 0, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, (size_t)1 << 48, 0, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, (void *)(uintptr_t)(UINTPTR_MAX - 10), 64, 0, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0x8, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, HPNIC_ACCESS_REMOTE_WRITE, &mr), -EINVAL);
+	EXPECT_MSG("LOCAL_WRITE");
+	CHECK(mr == NULL, "mr set on failure");
+	mock->cfg.fail_map = 1;
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0, &mr), -EFAULT);
+	mock->cfg.fail_map = 0;
+	mock->cfg.force_err = HPNIC_ERR_BAD_INDEX;
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0, &mr), -ERANGE);
+	CHECK(mock->live_maps == 0, "a failed registration left a mapping");
+
+	EXPECT_OK(hpnic_reg_mr(dev, buf, sizeof(buf), HPNIC_ACCESS_LOCAL_WRITE |
+			       HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ, &mr));
+	if (!mr)
+		goto out;
+	k1 = hpnic_mr_rkey(mr);
+	idx = k1 >> 8;
+	CHECK((k1 & 0xff) != 0, "tag 0");
+	CHECK(hpnic_mr_lkey(mr) == k1, "lkey");
+	CHECK(hpnic_mr_rkey(NULL) == 0 && hpnic_mr_lkey(NULL) == 0, "accessors of NULL");
+	CHECK(mock->mr[idx].valid && mock->mr[idx].tag == (k1 & 0xff) &&
+	      mock->mr[idx].va == (uint64_t)(uintptr_t)buf && mock->mr[idx].len == sizeof(buf) &&
+	      mock->mr[idx].iova == (uint64_t)(uintptr_t)buf + MOCK_IOVA_OFF &&
+	      mock->mr[idx].access == (HPNIC_MR_ACCESS_REMOTE_WRITE_MASK |
+				       HPNIC_MR_ACCESS_REMOTE_READ_MASK |
+				       HPNIC_MR_ACCESS_LOCAL_WRITE_MASK), "MR entry in the NIC");
+	mock->cfg.force_err = HPNIC_ERR_BUSY;
+	EXPECT_ERR(hpnic_dereg_mr(mr), -EBUSY);
+	CHECK(mock->mr[idx].valid, "a failed dereg invalidated the entry");
+	EXPECT_ERR(hpnic_dereg_mr(NULL), -EINVAL);
+	EXPECT_OK(hpnic_dereg_mr(mr));
+	CHECK(!mock->mr[idx].valid, "dereg did not invalidate the entry");
+
+	/* fill the table: the next one has no room; a slot reused gets a new tag */
+	many = calloc(MOCK_MRS, sizeof(*many));
+	for (i = 0; many && i < MOCK_MRS; i++)
+		EXPECT_OK(hpnic_reg_mr(dev, buf + i % 64, 64, 0, &many[i]));
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0, &mr2), -ENOSPC);
+	for (i = 0; many && i < MOCK_MRS; i++) {
+		if (many[i] && hpnic_mr_rkey(many[i]) >> 8 == idx)
+			CHECK(hpnic_mr_rkey(many[i]) != k1, "a reused slot kept its R_Key");
+		EXPECT_OK(hpnic_dereg_mr(many[i]));
+	}
+	free(many);
+out:
+	CHECK(mock->live_maps == 0, "mappings left: %d", mock->live_maps);
+	EXPECT_OK(hpnic_close(dev));
+}
+
+/*
+ * Completion queues, QPs, modify
+ */
+static void connect_attr(struct hpnic_qp_attr *a, uint32_t dqpn)
+{
+	static const uint8_t mac[6] = { 0x02, 0x00, 0x0a, 0x0b, 0x0c, 0x0e };
+
+	memset(a, 0, sizeof(*a));
+	a->dest_qp_num = dqpn;
+	a->remote_ipv4 = 0x0a000002u;
+	memcpy(a->remote_mac, mac, 6);
+	a->sq_psn = 0x100;
+	a->rq_psn = 0x200;
+}
+
+#define PEER (HPNIC_QP_ATTR_DEST_QPN | HPNIC_QP_ATTR_REMOTE_IP | HPNIC_QP_ATTR_REMOTE_MAC | \
+	      HPNIC_QP_ATTR_RQ_PSN)
+
+static int to_rts(struct hpnic_qp *qp)
+{
+	struct hpnic_qp_attr a;
+	int r;
+
+	connect_attr(&a, 7);
+	a.qp_state = HPNIC_QPS_INIT;
+	if ((r = hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE)))
+		return r;
+	a.qp_state = HPNIC_QPS_RTR;
+	if ((r = hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER | HPNIC_QP_ATTR_SQ_PSN)))
+		return r;
+	a.qp_state = HPNIC_QPS_RTS;
+	return hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN);
+}
+
+static void test_cq_qp(void)
+{
+	struct hpnic_dev *dev, *dev2;
+	struct hpnic_cq *cq = NULL, *cq_small = NULL, *cq2 = NULL, **cqs;
+	struct hpnic_qp *qp = NULL, *qp2 = NULL, *qpx = NULL;
+	struct hpnic_qp_init_attr ia;
+	struct hpnic_qp_attr a, q;
+	struct mock_qp *m;
+	unsigned i;
+
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+
+	EXPECT_ERR(hpnic_create_cq(NULL, 16, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(dev, 16, NULL), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(dev, 0, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(dev, 1, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(dev, 3, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(dev, 65536, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(dev, 1u << 31, &cq), -EINVAL);
+	EXPECT_OK(hpnic_create_cq(dev, 32768, &cq));
+	EXPECT_OK(hpnic_destroy_cq(cq));
+	cq = NULL;
+	EXPECT_ERR(hpnic_destroy_cq(NULL), -EINVAL);
+
+	/* the CQN table fills */
+	cqs = calloc(MOCK_CQS, sizeof(*cqs));
+	for (i = 0; cqs && i < MOCK_CQS; i++)
+		EXPECT_OK(hpnic_create_cq(dev, 2, &cqs[i]));
+	EXPECT_ERR(hpnic_create_cq(dev, 2, &cq), -ENOSPC);
+	for (i = 0; cqs && i < MOCK_CQS; i++)
+		EXPECT_OK(hpnic_destroy_cq(cqs[i]));
+	free(cqs);
+
+	EXPECT_OK(hpnic_create_cq(dev, 16, &cq));
+	EXPECT_OK(hpnic_create_cq(dev, 4, &cq_small));
+	if (!cq || !cq_small)
+		goto out;
+	CHECK(mock->cq[cq->cqn].enabled && mock->cq[cq->cqn].log2 == 4 &&
+	      mock->cq[cq->cqn].base == (uint64_t)(uintptr_t)cq->ring, "CQ entry in the NIC");
+	CHECK(cq->ring[31] == 0 && cq->ring[16 * 32 - 1] == 0, "CQ ring not zeroed");
+
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = cq;
+	ia.sq_depth = 8;
+	EXPECT_ERR(hpnic_create_qp(NULL, &ia, &qp), -EINVAL);
+	EXPECT_ERR(hpnic_create_qp(dev, NULL, &qp), -EINVAL);
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, NULL), -EINVAL);
+	ia.send_cq = NULL;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.send_cq = cq;
+	ia.sq_depth = 0;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.sq_depth = 1;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.sq_depth = 6;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.sq_depth = 65536;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.sq_depth = 8;
+	ia.path_mtu = 100;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.path_mtu = 32;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.path_mtu = 8192;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.path_mtu = 32768;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+	ia.path_mtu = 0;
+	ia.sq_depth = 32;
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -ENOSPC);  /* CQ of 16 */
+	EXPECT_MSG("CQ");
+
+	/* a CQ of another device */
+	dev2 = open_mock();
+	if (dev2) {
+		EXPECT_OK(hpnic_create_cq(dev2, 16, &cq2));
+		ia.send_cq = cq2;
+		ia.sq_depth = 8;
+		EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
+		EXPECT_MSG("another device");
+		EXPECT_ERR(hpnic_close(dev2), -EBUSY);
+		EXPECT_OK(hpnic_destroy_cq(cq2));
+		EXPECT_OK(hpnic_close(dev2));
+		mock = NULL;
+	}
+	/* mock points to the last opened; find dev's again through a new CQ */
+	ia.send_cq = cq;
+	ia.sq_depth = 8;
+	ia.path_mtu = 1024;
+	mock = (struct hpnic_backend *)dev->be;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp));
+	if (!qp)
+		goto out;
+	CHECK(hpnic_qp_num(qp) == 1, "first QPN %u, expected 1", hpnic_qp_num(qp));
+	CHECK(hpnic_qp_num(NULL) == 0, "hpnic_qp_num(NULL)");
+	m = &mock->qp[qp->qpn];
+	CHECK(m->state == HPNIC_QPS_RESET && m->mtu == 10 && m->sq_log2 == 3 &&
+	      m->cqn == cq->cqn && m->sport == (0xc000u | qp->qpn) && m->dscp == 0x6a &&
+	      m->sq_base == (uint64_t)(uintptr_t)qp->ring && m->starts == 0,
+	      "QP context at create: state %u mtu %u log2 %u sport 0x%x", m->state, m->mtu,
+	      m->sq_log2, m->sport);
+	ia.sq_depth = 16;       /* 8 + 16 > 16 */
+	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp2), -ENOSPC);
+	ia.sq_depth = 4;
+	ia.send_cq = cq_small;
+	ia.path_mtu = 64;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qpx));
+	EXPECT_ERR(hpnic_destroy_cq(cq_small), -EBUSY);
+	EXPECT_MSG("used by");
+
+	/* modify: arguments and the state machine */
+	connect_attr(&a, 7);
+	EXPECT_ERR(hpnic_modify_qp(NULL, &a, 0), -EINVAL);
+	EXPECT_ERR(hpnic_modify_qp(qp, NULL, 0), -EINVAL);
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, 0x400), -EINVAL);
+	a.qp_state = 5;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
+	a.qp_state = HPNIC_QPS_RTR;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER), -EINVAL);
+	EXPECT_MSG("RESET -> RTR");
+	a.qp_state = HPNIC_QPS_RTS;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
+	a.qp_state = HPNIC_QPS_INIT;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN), -EINVAL);
+	EXPECT_MSG("DEST_QPN");
+	a.path_mtu = 100;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_PATH_MTU), -EINVAL);
+	a.path_mtu = 0;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_PATH_MTU), -EINVAL);
+	a.cc_mode = HPNIC_CC_MODE_ROCC;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE), -EOPNOTSUPP);
+	a.cc_mode = 9;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE), -EINVAL);
+	a.cc_mode = HPNIC_CC_MODE_HPCC;
+	/* a hardware error leaves the QP as it was */
+	mock->cfg.force_err = HPNIC_ERR_BAD_VALUE;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
+	EXPECT_MSG("BAD_VALUE");
+	mock->cfg.force_err = HPNIC_ERR_BAD_INDEX;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -ERANGE);
+	mock->cfg.force_err = HPNIC_ERR_BAD_CMD;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EIO);
+	mock->cfg.force_err = HPNIC_ERR_BUSY;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EBUSY);
+	mock->cfg.force_err = 0x77;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EIO);
+	mock->cfg.busy_forever = 1;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -ETIMEDOUT);
+	mock->cfg.busy_forever = 0;
+	EXPECT_ERR(hpnic_query_qp(NULL, &q), -EINVAL);
+	EXPECT_ERR(hpnic_query_qp(qp, NULL), -EINVAL);
+	EXPECT_OK(hpnic_query_qp(qp, &q));
+	CHECK(q.qp_state == HPNIC_QPS_RESET, "state after failed modifies: %u", q.qp_state);
+
+	a.qp_state = HPNIC_QPS_INIT;
+	a.path_mtu = 4096;
+	a.dscp_ecn = 0x2e;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_PATH_MTU |
+				  HPNIC_QP_ATTR_DSCP_ECN));
+	CHECK(m->state == HPNIC_QPS_INIT && m->mtu == 12 && m->dscp == 0x2e, "INIT context");
+	a.qp_state = HPNIC_QPS_RTR;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN |
+				   HPNIC_QP_ATTR_REMOTE_IP | HPNIC_QP_ATTR_RQ_PSN), -EINVAL);
+	EXPECT_MSG("REMOTE_MAC");
+	a.dest_qp_num = 1u << 24;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER), -EINVAL);
+	a.dest_qp_num = 7;
+	a.rq_psn = 1u << 24;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER), -EINVAL);
+	a.rq_psn = 0x200;
+	a.sq_psn = 0x1000000;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER | HPNIC_QP_ATTR_SQ_PSN),
+		   -EINVAL);
+	a.sq_psn = 0xffffff;
+	CHECK(m->starts == 0, "START before RTR");
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER | HPNIC_QP_ATTR_SQ_PSN));
+	CHECK(m->starts == 1 && m->state == HPNIC_QPS_RTR && m->dqpn == 7 &&
+	      m->dip == 0x0a000002u && m->dmac_lo == 0x0a0b0c0eu && m->dmac_hi == 0x0200u &&
+	      m->sq_psn == 0xffffff && m->rq_psn == 0x200, "RTR context / START");
+	a.qp_state = HPNIC_QPS_RTS;
+	a.sq_psn = 5;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN), -EINVAL);
+	EXPECT_MSG("INIT -> RTR");
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_RQ_PSN), -EINVAL);
+	a.sq_psn = 0xffffff;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN));
+	CHECK(m->starts == 1 && m->state == HPNIC_QPS_RTS, "RTS: state %u, %u STARTs", m->state,
+	      m->starts);
+	a.udp_sport = 0xd000;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_UDP_SPORT));
+	CHECK(m->sport == 0xd000 && m->state == HPNIC_QPS_RTS, "RTS -> RTS sport");
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_PATH_MTU), -EINVAL);
+	a.qp_state = HPNIC_QPS_INIT;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
+	a.qp_state = HPNIC_QPS_ERR;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DSCP_ECN), -EINVAL);
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+	CHECK(m->state == HPNIC_QPS_ERR, "ERR not written to the NIC");
+	a.qp_state = HPNIC_QPS_RTS;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
+	a.qp_state = HPNIC_QPS_RESET;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+	EXPECT_OK(hpnic_query_qp(qp, &q));
+	CHECK(q.qp_state == HPNIC_QPS_RESET && q.dest_qp_num == 0 && q.path_mtu == 1024 &&
+	      q.dscp_ecn == 0x6a, "RESET restores the defaults");
+
+	EXPECT_ERR(hpnic_destroy_qp(NULL), -EINVAL);
+	EXPECT_ERR(hpnic_close(dev), -EBUSY);
+	EXPECT_OK(hpnic_destroy_qp(qp));
+	EXPECT_OK(hpnic_destroy_qp(qpx));
+	EXPECT_OK(hpnic_destroy_cq(cq_small));
+	cq_small = NULL;
+	EXPECT_OK(hpnic_destroy_cq(cq));
+	cq = NULL;
+out:
+	if (cq_small)
+		hpnic_destroy_cq(cq_small);
+	if (cq)
+		hpnic_destroy_cq(cq);
+	CHECK(mock->live_allocs == 0, "DMA allocations left: %d", mock->live_allocs);
+	EXPECT_OK(hpnic_close(dev));
+}
+
+/*
+ * Posting and completions
+ */
+static int wqe_ok(struct hpnic_qp *qp, uint32_t idx, unsigned op, uint32_t len, uint64_t laddr,
+		  uint64_t rva, uint32_t rkey, uint64_t wr_id)
+{
+	const uint8_t *w = qp->ring + (size_t)(idx & (qp->depth - 1)) * HPNIC_WQE_SIZE;
+	uint64_t la = (uint64_t)hpnic_get_le32(w + 12) << 32 | hpnic_get_le32(w + 8);
+	uint64_t ra = (uint64_t)hpnic_get_le32(w + 20) << 32 | hpnic_get_le32(w + 16);
+	uint64_t id = (uint64_t)hpnic_get_le32(w + 36) << 32 | hpnic_get_le32(w + 32);
+	unsigned i;
+
+	for (i = 40; i < HPNIC_WQE_SIZE; i++)
+		if (w[i])
+			return 0;
+	return w[HPNIC_WQE_OPCODE_OFF] == op && hpnic_get_le32(w + HPNIC_WQE_LENGTH_OFF) == len &&
+	       la == laddr && ra == rva && hpnic_get_le32(w + HPNIC_WQE_RKEY_OFF) == rkey &&
+	       id == wr_id && !w[2] && !w[3] && !w[28];
+}
+
+static void test_post_poll(void)
+{
+	/* the region is the middle of area, so that a range just outside it is
+	 * still a valid pointer */
+	static uint8_t area[64 + 4096 + 64], ro[256];
+	uint8_t *buf = area + 64;
+	struct hpnic_dev *dev, *dev2;
+	struct hpnic_mr *mr = NULL, *mr_ro = NULL, *mr2 = NULL;
+	struct hpnic_cq *cq = NULL, *cq4 = NULL;
+	struct hpnic_qp *qp = NULL, *qp4 = NULL, *qp64 = NULL;
+	struct hpnic_qp_init_attr ia;
+	struct hpnic_qp_attr a;
+	struct hpnic_wc wc[8];
+	struct hpnic_backend *mk;
+	uint64_t base;
+	unsigned i, round, calls;
+	int n;
+
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+	mk = mock;
+	EXPECT_OK(hpnic_reg_mr(dev, buf, 4096, HPNIC_ACCESS_LOCAL_WRITE, &mr));
+	EXPECT_OK(hpnic_reg_mr(dev, ro, sizeof(ro), HPNIC_ACCESS_REMOTE_READ, &mr_ro));
+	EXPECT_OK(hpnic_create_cq(dev, 16, &cq));
+	EXPECT_OK(hpnic_create_cq(dev, 4, &cq4));
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = cq;
+	ia.sq_depth = 4;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp));
+	ia.path_mtu = 64;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp64));
+	ia.path_mtu = 0;
+	ia.send_cq = cq4;
+	ia.sq_sig_all = 1;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp4));
+	if (!mr || !mr_ro || !cq || !cq4 || !qp || !qp64 || !qp4)
+		goto out;
+	base = (uint64_t)(uintptr_t)buf + MOCK_IOVA_OFF;
+
+	/* posting on a RESET QP, and every argument */
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 64, 0x1000, 0x105, HPNIC_WR_SIGNALED), -EINVAL);
+	EXPECT_MSG("RESET");
+	EXPECT_OK(to_rts(qp));
+	EXPECT_OK(to_rts(qp64));
+	EXPECT_OK(to_rts(qp4));
+	EXPECT_ERR(hpnic_post_write(NULL, 1, mr, buf, 64, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 64, 0, 0, 0x2), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, NULL, buf, 64, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, NULL, 64, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf - 1, 64, 0, 0, 0), -EINVAL);
+	EXPECT_MSG("not inside the MR");
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf + 4000, 97, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf + 4096, 1, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 0x80000000u, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 0xffffffffu, 0, 0, 0), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp64, 1, mr, buf, 1u << 29, 0, 0, 0), -EINVAL);
+	EXPECT_MSG("packets");
+	EXPECT_ERR(hpnic_post_read(qp, 1, mr_ro, ro, 16, 0, 0, 0), -EACCES);
+	EXPECT_ERR(hpnic_post_read(NULL, 1, mr, buf, 16, 0, 0, 0), -EINVAL);
+	mk->cfg.features = HPNIC_ID_FEATURES_WRITE_MASK;
+	dev->attr.features = HPNIC_ID_FEATURES_WRITE_MASK;   /* a WRITE-only bitstream */
+	EXPECT_ERR(hpnic_post_read(qp, 1, mr, buf, 16, 0, 0, 0), -EOPNOTSUPP);
+	dev->attr.features |= HPNIC_ID_FEATURES_READ_MASK;
+	dev2 = open_mock();
+	if (dev2) {
+		EXPECT_OK(hpnic_reg_mr(dev2, buf, 64, 0, &mr2));
+		EXPECT_ERR(hpnic_post_write(qp, 1, mr2, buf, 64, 0, 0, 0), -EINVAL);
+		EXPECT_MSG("another device");
+		EXPECT_OK(hpnic_dereg_mr(mr2));
+		EXPECT_OK(hpnic_close(dev2));
+	}
+	CHECK(mk->ndb == 0, "a rejected post rang the doorbell");
+
+	/* WQE layout and doorbells; the queue fills at its depth */
+	EXPECT_OK(hpnic_post_write(qp, 0x1111, mr, buf + 8, 100, 0xabcdef000ull, 0x105,
+				   HPNIC_WR_SIGNALED));
+	CHECK(wqe_ok(qp, 0, HPNIC_WQE_OPCODE_RDMA_WRITE, 100, base + 8, 0xabcdef000ull, 0x105, 0x1111),
+	      "WRITE WQE bytes");
+	CHECK(qp->ring[HPNIC_WQE_FLAGS_OFF] == HPNIC_WQE_FLAGS_SIGNALED_MASK, "WQE flags");
+	CHECK(mk->ndb == 1 && mk->db[qp->qpn] == 1, "doorbell: %u writes, value %u", mk->ndb,
+	      mk->db[qp->qpn]);
+	EXPECT_OK(hpnic_post_read(qp, 0x2222, mr, buf + 4095, 1, 0x5000, 0x205, HPNIC_WR_SIGNALED));
+	CHECK(wqe_ok(qp, 1, HPNIC_WQE_OPCODE_RDMA_READ, 1, base + 4095, 0x5000, 0x205, 0x2222),
+	      "READ WQE bytes");
+	EXPECT_OK(hpnic_post_write(qp, 0x3333, NULL, NULL, 0, 0x6000, 0x305, 0));  /* unsignaled */
+	EXPECT_OK(hpnic_post_write(qp, 0x4444, mr, buf, 4096, 0x7000, 0x405, HPNIC_WR_SIGNALED));
+	EXPECT_ERR(hpnic_post_write(qp, 0x5555, mr, buf, 64, 0, 0, HPNIC_WR_SIGNALED), -ENOMEM);
+	EXPECT_MSG("full");
+	CHECK(mk->db[qp->qpn] == 4, "doorbell value %u", mk->db[qp->qpn]);
+
+	/* completions: nothing yet, then in order; the unsignaled one is silent */
+	EXPECT_ERR(hpnic_poll_cq(NULL, 8, wc), -EINVAL);
+	EXPECT_ERR(hpnic_poll_cq(cq, 8, NULL), -EINVAL);
+	EXPECT_ERR(hpnic_poll_cq(cq, 0, wc), -EINVAL);
+	EXPECT_ERR(hpnic_poll_cq(cq, -1, wc), -EINVAL);
+	calls = mk->progress_calls;
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 0 && mk->progress_calls == calls + 1, "empty poll: %d, progress %u", n,
+	      mk->progress_calls - calls);
+	mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+	mock_complete(mk, qp->qpn, 1, HPNIC_CQE_STATUS_OK);
+	mock_complete(mk, qp->qpn, 2, HPNIC_CQE_STATUS_OK);
+	n = hpnic_poll_cq(cq, 1, wc);
+	CHECK(n == 1 && wc[0].wr_id == 0x1111 && wc[0].status == HPNIC_WC_SUCCESS &&
+	      wc[0].opcode == HPNIC_WC_RDMA_WRITE && wc[0].byte_len == 100 &&
+	      wc[0].qp_num == qp->qpn, "first completion: n %d id 0x%llx", n,
+	      (unsigned long long)wc[0].wr_id);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 1 && wc[0].wr_id == 0x2222 && wc[0].opcode == HPNIC_WC_RDMA_READ &&
+	      wc[0].byte_len == 1, "READ completion, unsignaled one hidden: n %d", n);
+	/* room again: 3 completed, 1 outstanding */
+	EXPECT_OK(hpnic_post_write(qp, 0x10, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	EXPECT_OK(hpnic_post_write(qp, 0x11, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	EXPECT_OK(hpnic_post_write(qp, 0x12, mr, buf, 8, 0, 0x105, 0));
+	/* an error: WQEs before it complete, it fails, those behind are flushed */
+	mock_complete(mk, qp->qpn, 3, HPNIC_CQE_STATUS_OK);
+	mock_complete(mk, qp->qpn, 9, HPNIC_CQE_STATUS_OK);       /* stale: no such WQE */
+	mock_complete(mk, qp->qpn, 4, HPNIC_CQE_STATUS_REMOTE_ERROR);
+	n = hpnic_poll_cq(cq, 2, wc);
+	CHECK(n == 2 && wc[0].wr_id == 0x4444 && wc[0].status == HPNIC_WC_SUCCESS &&
+	      wc[0].byte_len == 4096 && wc[1].wr_id == 0x10 &&
+	      wc[1].status == HPNIC_WC_REMOTE_ACCESS_ERR && wc[1].byte_len == 0 &&
+	      wc[1].vendor_err == HPNIC_CQE_STATUS_REMOTE_ERROR, "error completion: n %d", n);
+	CHECK(cq->stale == 1, "stale CQEs %llu", (unsigned long long)cq->stale);
+	EXPECT_OK(hpnic_query_qp(qp, &a));
+	CHECK(a.qp_state == HPNIC_QPS_ERR && mk->qp[qp->qpn].state == HPNIC_QPS_ERR,
+	      "QP not in ERR after an error completion");
+	EXPECT_ERR(hpnic_post_write(qp, 0x13, mr, buf, 8, 0, 0x105, 0), -EINVAL);
+	EXPECT_MSG("ERR");
+	n = hpnic_poll_cq(cq, 1, wc);
+	CHECK(n == 1 && wc[0].wr_id == 0x11 && wc[0].status == HPNIC_WC_WR_FLUSH_ERR &&
+	      wc[0].qp_num == qp->qpn, "first flush: n %d", n);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 1 && wc[0].wr_id == 0x12 && wc[0].status == HPNIC_WC_WR_FLUSH_ERR,
+	      "second flush (unsignaled: flushes are always reported): n %d", n);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 0, "extra completions: %d", n);
+
+	/* back to RTS: the send queue restarts at index 0 */
+	a.qp_state = HPNIC_QPS_RESET;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+	EXPECT_OK(to_rts(qp));
+	EXPECT_OK(hpnic_post_write(qp, 0x20, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	EXPECT_OK(hpnic_post_write(qp, 0x21, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	EXPECT_OK(hpnic_post_write(qp, 0x22, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	CHECK(mk->db[qp->qpn] == 3, "doorbell after restart: %u", mk->db[qp->qpn]);
+	/* the user moves it to ERR with one completion already in the CQ: that
+	 * one comes back as it was, the rest are flushed, a late CQE is dropped */
+	mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+	a.qp_state = HPNIC_QPS_ERR;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+	mock_complete(mk, qp->qpn, 1, HPNIC_CQE_STATUS_RETRY_EXCEEDED);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 3 && wc[0].wr_id == 0x20 && wc[0].status == HPNIC_WC_SUCCESS &&
+	      wc[1].wr_id == 0x21 && wc[1].status == HPNIC_WC_WR_FLUSH_ERR &&
+	      wc[2].wr_id == 0x22 && wc[2].status == HPNIC_WC_WR_FLUSH_ERR,
+	      "modify to ERR: n %d, %llx/%d %llx/%d", n, (unsigned long long)wc[0].wr_id,
+	      wc[0].status, (unsigned long long)wc[1].wr_id, wc[1].status);
+	/* RESET discards completions not yet polled */
+	a.qp_state = HPNIC_QPS_RESET;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+	EXPECT_OK(to_rts(qp));
+	EXPECT_OK(hpnic_post_write(qp, 0x30, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+	a.qp_state = HPNIC_QPS_RESET;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+	/* reconnected and reposted before polling: the old CQE for index 0 must
+	 * not complete the new WQE at index 0 */
+	EXPECT_OK(to_rts(qp));
+	EXPECT_OK(hpnic_post_write(qp, 0x31, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 0, "RESET left %d completions", n);
+	mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 1 && wc[0].wr_id == 0x31, "after RESET: %d", n);
+	a.qp_state = HPNIC_QPS_RESET;
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
+
+	/* the phase flips at every pass over a small ring; other statuses */
+	for (round = 0; round < 5; round++) {
+		for (i = 0; i < 4; i++)
+			EXPECT_OK(hpnic_post_write(qp4, round * 4 + i, mr, buf, 8, 0, 0x105, 0));
+		for (i = 0; i < 4; i++)
+			mock_complete(mk, qp4->qpn, round * 4 + i, HPNIC_CQE_STATUS_OK);
+		n = hpnic_poll_cq(cq4, 8, wc);
+		CHECK(n == 4 && wc[0].wr_id == round * 4 && wc[3].wr_id == round * 4 + 3,
+		      "round %u: %d completions", round, n);
+	}
+	EXPECT_OK(hpnic_post_write(qp4, 0x40, mr, buf, 8, 0, 0x105, 0));
+	mock_complete(mk, qp4->qpn, 20, HPNIC_CQE_STATUS_LOCAL_ERROR);
+	n = hpnic_poll_cq(cq4, 8, wc);
+	CHECK(n == 1 && wc[0].status == HPNIC_WC_LOC_ERR, "LOCAL_ERROR: n %d status %d", n,
+	      wc[0].status);
+
+	/* wait: timeout in simulated time, then a completion */
+	EXPECT_ERR(hpnic_wait_cq(NULL, 8, wc, 1000), -EINVAL);
+	EXPECT_ERR(hpnic_wait_cq(cq, 0, wc, 1000), -EINVAL);
+	calls = mk->progress_calls;
+	EXPECT_ERR(hpnic_wait_cq(cq, 8, wc, 100000), -ETIMEDOUT);
+	/* 64 cycles at 250 MHz = 256 ns per call: about 391 calls for 100 us */
+	CHECK(mk->progress_calls - calls >= 390 && mk->progress_calls - calls <= 400,
+	      "wait ran %u progress calls", mk->progress_calls - calls);
+	mk->cfg.progress_cycles = 0;     /* a board: wall-clock time */
+	EXPECT_ERR(hpnic_wait_cq(cq, 8, wc, 2000000), -ETIMEDOUT);
+	mk->cfg.progress_cycles = 64;
+	EXPECT_OK(to_rts(qp));
+	EXPECT_OK(hpnic_post_write(qp, 0x50, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+	n = hpnic_wait_cq(cq, 8, wc, 1000);
+	CHECK(n == 1 && wc[0].wr_id == 0x50, "wait: %d", n);
+
+	/* a CQE of a destroyed QP is dropped, not matched to its successor */
+	EXPECT_OK(hpnic_post_write(qp, 0x60, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	mock_complete(mk, qp->qpn, 1, HPNIC_CQE_STATUS_OK);
+	EXPECT_OK(hpnic_destroy_qp(qp));
+	qp = NULL;
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 0, "a destroyed QP's CQE came back: %d", n);
+out:
+	if (qp)
+		EXPECT_OK(hpnic_destroy_qp(qp));
+	if (qp64)
+		EXPECT_OK(hpnic_destroy_qp(qp64));
+	if (qp4)
+		EXPECT_OK(hpnic_destroy_qp(qp4));
+	if (cq)
+		EXPECT_OK(hpnic_destroy_cq(cq));
+	if (cq4)
+		EXPECT_OK(hpnic_destroy_cq(cq4));
+	if (mr)
+		EXPECT_OK(hpnic_dereg_mr(mr));
+	if (mr_ro)
+		EXPECT_OK(hpnic_dereg_mr(mr_ro));
+	CHECK(mk->live_allocs == 0 && mk->live_maps == 0, "DMA left: %d allocs, %d maps",
+	      mk->live_allocs, mk->live_maps);
+	EXPECT_OK(hpnic_close(dev));
+}
+
+/*
+ * Congestion control and counters
+ */
+static void test_cc_counters(void)
+{
+	struct hpnic_cc_params p, g, d;
+	struct hpnic_qp_cc qc, qg;
+	struct hpnic_qp_init_attr ia;
+	struct hpnic_dev *dev;
+	struct hpnic_cq *cq = NULL;
+	struct hpnic_qp *qp = NULL;
+	uint64_t vals[100];
+	unsigned i;
+	int n;
+
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+	EXPECT_ERR(hpnic_cc_defaults(NULL), -EINVAL);
+	EXPECT_OK(hpnic_cc_defaults(&d));
+	EXPECT_ERR(hpnic_set_cc(NULL, &d), -EINVAL);
+	EXPECT_ERR(hpnic_set_cc(dev, NULL), -EINVAL);
+	EXPECT_ERR(hpnic_get_cc(NULL, &g), -EINVAL);
+	EXPECT_ERR(hpnic_get_cc(dev, NULL), -EINVAL);
+	EXPECT_OK(hpnic_get_cc(dev, &g));
+	CHECK(ABS(g.eta - d.eta) < 1e-9 && g.t_ns == d.t_ns && g.wai_bytes == d.wai_bytes &&
+	      g.line_mbps == d.line_mbps && g.min_mbps == d.min_mbps &&
+	      g.max_stage == d.max_stage && g.sched_burst == d.sched_burst,
+	      "reset CC registers are not the defaults");
+	CHECK(ABS(d.eta - 0.95) < 1e-4 && d.wai_bytes == 80 && d.t_ns == 4160, "defaults");
+
+#define BAD_CC(field, value, want)                  \
+	do {                                        \
+		p = d;                              \
+		p.field = (value);                  \
+		EXPECT_ERR(hpnic_set_cc(dev, &p), want); \
+	} while (0)
+	BAD_CC(eta, 0.0, -EINVAL);
+	BAD_CC(eta, 1.5, -EINVAL);
+	BAD_CC(eta, 0.3, -EINVAL);      /* the engine would clamp it to 0.5 */
+	BAD_CC(eta, -0.9, -EINVAL);
+	BAD_CC(eta, NAN, -EINVAL);
+	BAD_CC(max_stage, 16, -EINVAL);
+	BAD_CC(t_ns, 0, -EINVAL);
+	BAD_CC(t_ns, 63, -EINVAL);
+	BAD_CC(t_ns, 1u << 20, -EINVAL);
+	BAD_CC(wai_bytes, -1.0, -EINVAL);
+	BAD_CC(wai_bytes, 65536.0, -EINVAL);
+	BAD_CC(wai_bytes, NAN, -EINVAL);
+	BAD_CC(line_mbps, 0, -EINVAL);
+	BAD_CC(line_mbps, 1u << 20, -EINVAL);
+	BAD_CC(min_mbps, 0, -EINVAL);
+	BAD_CC(min_mbps, d.line_mbps + 1, -EINVAL);
+	BAD_CC(sched_overhead, 256, -EINVAL);
+	BAD_CC(sched_burst, 65536, -EINVAL);
+	BAD_CC(algorithm, HPNIC_CC_MODE_DCQCN, -EOPNOTSUPP);
+	BAD_CC(algorithm, 9, -EINVAL);
+#undef BAD_CC
+	p = d;
+	p.eta = 1.0;
+	p.max_stage = 0;
+	p.wai_bytes = 40.5625;
+	p.t_ns = 13000;
+	p.line_mbps = 25000;
+	p.min_mbps = 25000;
+	p.sched_overhead = 0;
+	p.sched_burst = 65535;
+	EXPECT_OK(hpnic_set_cc(dev, &p));
+	CHECK(mock->regs[HPNIC_CC_ETA / 4] == 65536 && mock->regs[HPNIC_CC_WAI / 4] == 649,
+	      "ETA/WAI registers 0x%x 0x%x", mock->regs[HPNIC_CC_ETA / 4],
+	      mock->regs[HPNIC_CC_WAI / 4]);
+	EXPECT_OK(hpnic_get_cc(dev, &g));
+	CHECK(g.eta == 1.0 && g.max_stage == 0 && g.wai_bytes == 40.5625 && g.t_ns == 13000 &&
+	      g.line_mbps == 25000 && g.min_mbps == 25000 && g.sched_burst == 65535 &&
+	      g.sched_overhead == 0, "CC round trip");
+	p.eta = 0.5;
+	p.line_mbps = 400000;
+	p.min_mbps = 300000;    /* above the old line rate: written after it */
+	EXPECT_OK(hpnic_set_cc(dev, &p));
+	EXPECT_OK(hpnic_get_cc(dev, &g));
+	CHECK(g.eta == 0.5 && g.line_mbps == 400000 && g.min_mbps == 300000, "CC round trip 2");
+
+	/* per QP */
+	EXPECT_OK(hpnic_create_cq(dev, 8, &cq));
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = cq;
+	ia.sq_depth = 8;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp));
+	memset(&qc, 0, sizeof(qc));
+	EXPECT_ERR(hpnic_qp_set_cc(NULL, &qc), -EINVAL);
+	EXPECT_ERR(hpnic_qp_set_cc(qp, NULL), -EINVAL);
+	EXPECT_ERR(hpnic_qp_get_cc(NULL, &qg), -EINVAL);
+	EXPECT_ERR(hpnic_qp_get_cc(qp, NULL), -EINVAL);
+	qc.algorithm = HPNIC_CC_MODE_NONE;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EOPNOTSUPP);
+	qc.algorithm = HPNIC_CC_MODE_HPCC;
+	qc.override = 1;
+	qc.t_ns = 10;
+	qc.wai_bytes = 100;
+	qc.max_stage = 3;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	qc.t_ns = 20000;
+	qc.max_stage = 99;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	qc.max_stage = 3;
+	qc.wai_bytes = 1e9;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	qc.wai_bytes = 100.25;
+	if (qp) {
+		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+		EXPECT_OK(hpnic_qp_get_cc(qp, &qg));
+		CHECK(qg.algorithm == HPNIC_CC_MODE_HPCC && qg.override == 1 && qg.t_ns == 20000 &&
+		      qg.wai_bytes == 100.25 && qg.max_stage == 3, "per-QP CC round trip");
+		CHECK(mock->qp[qp->qpn].state == HPNIC_QPS_RESET, "per-QP CC changed the state");
+		qc.override = 0;
+		qc.t_ns = 0;    /* not checked without override */
+		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+		EXPECT_OK(hpnic_qp_get_cc(qp, &qg));
+		CHECK(qg.override == 0 && qg.t_ns == 0, "per-QP CC override off");
+		EXPECT_OK(hpnic_destroy_qp(qp));
+	}
+	if (cq)
+		EXPECT_OK(hpnic_destroy_cq(cq));
+
+	/* counters */
+	CHECK(hpnic_num_counters(NULL) == 0 && hpnic_num_counters(dev) == HPNIC_NUM_COUNTERS,
+	      "hpnic_num_counters");
+	EXPECT_ERR(hpnic_read_counters(NULL, vals, 10), -EINVAL);
+	EXPECT_ERR(hpnic_read_counters(dev, NULL, 10), -EINVAL);
+	EXPECT_ERR(hpnic_read_counters(dev, vals, 0), -EINVAL);
+	n = hpnic_read_counters(dev, vals, 100);
+	CHECK(n == HPNIC_NUM_COUNTERS, "read %d counters", n);
+	for (i = 0; n > 0 && i < (unsigned)n; i++)
+		CHECK(vals[i] == ((uint64_t)i << 32 | (i * 1000u + 1)), "counter %u: 0x%llx", i,
+		      (unsigned long long)vals[i]);
+	n = hpnic_read_counters(dev, vals, 3);
+	CHECK(n == 3, "read 3: %d", n);
+	CHECK(hpnic_counter_name(0) && !strcmp(hpnic_counter_name(0), "rx_frames") &&
+	      !strcmp(hpnic_counter_name(HPNIC_CNT_HOST_CQES), "host_cqes") &&
+	      hpnic_counter_name(HPNIC_NUM_COUNTERS) == NULL &&
+	      hpnic_counter_desc(0) && hpnic_counter_desc(HPNIC_NUM_COUNTERS) == NULL,
+	      "counter names");
+	EXPECT_OK(hpnic_close(dev));
+}
+
+static void test_strerror(void)
+{
+	static const int errs[] = { EINVAL, ENODEV, ENOMEM, EBUSY, ENOSPC, ERANGE, EIO,
+				    ETIMEDOUT, EOPNOTSUPP, EACCES };
+	unsigned i;
+
+	for (i = 0; i < sizeof(errs) / sizeof(errs[0]); i++) {
+		CHECK(hpnic_strerror(-errs[i])[0] && strcmp(hpnic_strerror(-errs[i]),
+		      hpnic_strerror(-12345)), "no message for -%d", errs[i]);
+		CHECK(!strcmp(hpnic_strerror(errs[i]), hpnic_strerror(-errs[i])), "sign");
+	}
+	CHECK(hpnic_strerror(0)[0] && hpnic_strerror(-12345)[0], "0 and unknown");
+}
+
+int main(void)
+{
+	test_open();
+	test_mr();
+	test_cq_qp();
+	test_post_poll();
+	test_cc_counters();
+	test_strerror();
+	printf("tb_lib_args: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,598 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tb_nic: libhpnic's integration suite against the simulated RTL: two
+ * Verilated hpnic_core NICs (sim/nic) driven through the public API only,
+ * as a program on a board would drive them.
+ *
+ *   query        the device query agrees with the RTL's parameters
+ *   bad_args     bad arguments rejected with the documented errno
+ *   qp_state     posting on a QP not in RTS, transitions verbs forbids
+ *   sizes        WRITE and READ of 1 B .. 4 MiB, both directions, byte-exact
+ *   qp64         64 QP pairs at once, WRITE and READ, byte-exact
+ *   protect      R_Key, range and rights violations: error completions,
+ *                flushes behind them, zero bytes written
+ *   cc           CC parameters: set, read the registers, get; per QP too
+ *   counters     counters name and count what happened
+ *
+ * Runs under ASan/UBSan; prints "N passed, N failed". Deterministic: the
+ * simulator and every buffer's contents are seeded.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hpnic.h"
+#include "hpnic_sim.h"
+#include "tb_util.h"
+
+/* the RTL's parameters (rtl/top/hpnic_core.v defaults) */
+#define RTL_QPN_WIDTH 12
+#define RTL_MR_LOG2   10
+#define RTL_CQN_WIDTH 8
+
+static unsigned passed, failed;
+
+struct end {
+	struct hpnic_dev *dev;
+	struct hpnic_dev_attr attr;
+	struct hpnic_cq *cq;
+	struct hpnic_mr *mr;
+	uint8_t *buf;
+	size_t len;
+};
+
+static struct end e[2];
+static uint32_t next_psn = 0xfffe00;    /* every connection starts near the wrap */
+
+#define BUF_LEN (24u << 20)
+
+#define TRY(call)                                                                    \
+	do {                                                                         \
+		int err_ = (call);                                                   \
+		if (err_ < 0) {                                                      \
+			fprintf(stderr, "FAIL %s:%d: %s: %s (%s)\n", __FILE__, __LINE__, \
+				#call, hpnic_strerror(err_), hpnic_last_error());    \
+			tb_failures++;                                               \
+			return;                                                      \
+		}                                                                    \
+	} while (0)
+
+/* expect a call to fail with exactly this errno */
+#define EXPECT_ERR(call, want)                                                       \
+	do {                                                                         \
+		int err_ = (call);                                                   \
+		CHECK(err_ == (want), "%s returned %d (%s), expected %d (%s)", #call, err_, \
+		      hpnic_strerror(err_), (want), hpnic_strerror(want));           \
+	} while (0)
+
+static int new_qp(struct end *x, unsigned depth, unsigned mtu, struct hpnic_qp **qp)
+{
+	struct hpnic_qp_init_attr ia = { .send_cq = x->cq, .sq_depth = depth, .path_mtu = mtu,
+					 .sq_sig_all = 1 };
+
+	return hpnic_create_qp(x->dev, &ia, qp);
+}
+
+/* bring a QP pair to RTS, connected to each other */
+static int connect_pair(struct hpnic_qp *qa, struct hpnic_qp *qb, unsigned mtu)
+{
+	struct hpnic_qp *q[2] = { qa, qb };
+	uint32_t psn[2] = { next_psn, (next_psn + 0x777) & 0xffffff };
+	int err;
+
+	next_psn = (next_psn + 0x1003) & 0xffffff;
+	for (int n = 0; n < 2; n++) {
+		struct hpnic_qp_attr a;
+
+		memset(&a, 0, sizeof(a));
+		a.qp_state = HPNIC_QPS_INIT;
+		err = hpnic_modify_qp(q[n], &a, HPNIC_QP_ATTR_STATE);
+		if (err)
+			return err;
+		a.qp_state = HPNIC_QPS_RTR;
+		a.dest_qp_num = hpnic_qp_num(q[!n]);
+		a.remote_ipv4 = e[!n].attr.ipv4;
+		memcpy(a.remote_mac, e[!n].attr.mac, 6);
+		a.path_mtu = mtu;
+		a.sq_psn = psn[n];
+		a.rq_psn = psn[!n];
+		err = hpnic_modify_qp(q[n], &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN |
+				      HPNIC_QP_ATTR_REMOTE_IP | HPNIC_QP_ATTR_REMOTE_MAC |
+				      HPNIC_QP_ATTR_PATH_MTU | HPNIC_QP_ATTR_SQ_PSN | HPNIC_QP_ATTR_RQ_PSN);
+		if (err)
+			return err;
+	}
+	for (int n = 0; n < 2; n++) {
+		struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_RTS };
+
+		err = hpnic_modify_qp(q[n], &a, HPNIC_QP_ATTR_STATE);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* wait for `want` completions on x's CQ; 0 or -ETIMEDOUT */
+static int wait_cqes(struct end *x, struct hpnic_wc *wc, int want)
+{
+	int got = 0;
+
+	while (got < want) {
+		int n = hpnic_wait_cq(x->cq, want - got, wc + got, 50000000);   /* 50 ms simulated */
+
+		if (n < 0)
+			return n;
+		got += n;
+	}
+	return 0;
+}
+
+static void t_query(void)
+{
+	for (int n = 0; n < 2; n++) {
+		const struct hpnic_dev_attr *a = &e[n].attr;
+
+		CHECK(a->qpn_width == RTL_QPN_WIDTH && a->max_qps == 1u << RTL_QPN_WIDTH,
+		      "NIC %d: QPN width %u, max QPs %u", n, a->qpn_width, a->max_qps);
+		CHECK(a->max_mrs == 1u << RTL_MR_LOG2, "NIC %d: %u MRs", n, a->max_mrs);
+		CHECK(a->max_cqs == 1u << RTL_CQN_WIDTH, "NIC %d: %u CQs", n, a->max_cqs);
+		CHECK(a->data_width_bytes == 64 && a->clk_mhz == HPNIC_SIM_CLK_MHZ,
+		      "NIC %d: datapath %u B at %u MHz", n, a->data_width_bytes, a->clk_mhz);
+		CHECK((a->features & (HPNIC_ID_FEATURES_READ_MASK | HPNIC_ID_FEATURES_WRITE_MASK |
+				      HPNIC_ID_FEATURES_INT_MASK)) ==
+		      (HPNIC_ID_FEATURES_READ_MASK | HPNIC_ID_FEATURES_WRITE_MASK |
+		       HPNIC_ID_FEATURES_INT_MASK), "NIC %d: features 0x%x", n, a->features);
+		CHECK(a->cc_modes & (1u << HPNIC_CC_MODE_HPCC), "NIC %d: CC modes 0x%x", n, a->cc_modes);
+		CHECK(a->num_counters == HPNIC_NUM_COUNTERS, "NIC %d: %u counters", n, a->num_counters);
+		CHECK(a->ipv4 == 0x0a000001u + (unsigned)n && a->mac[5] == 0x10 + n,
+		      "NIC %d: address %08x", n, a->ipv4);
+	}
+	/* the library wrote the port address into CTRL */
+	{
+		uint32_t ip = 0;
+
+		TRY(hpnic_sim_csr_read(1, HPNIC_CTRL_IP, &ip));
+		CHECK(ip == e[1].attr.ipv4, "CTRL.IP 0x%08x", ip);
+	}
+}
+
+static void t_bad_args(void)
+{
+	struct hpnic_dev *d = NULL;
+	struct hpnic_cq *cq = NULL;
+	struct hpnic_qp *qp = NULL;
+	struct hpnic_mr *mr = NULL;
+	struct hpnic_wc wc;
+	struct hpnic_cc_params p;
+	uint8_t small[64];
+
+	EXPECT_ERR(hpnic_open(NULL, &d), -EINVAL);
+	EXPECT_ERR(hpnic_open("nosuch:0", &d), -ENODEV);
+	EXPECT_ERR(hpnic_open("kernel:/dev/hpnic0", &d), -ENODEV);
+	EXPECT_ERR(hpnic_open("sim:7", &d), -ENODEV);
+	EXPECT_ERR(hpnic_open("sim:0", &d), -EBUSY);
+	EXPECT_ERR(hpnic_create_cq(e[0].dev, 3, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(e[0].dev, 1u << 16, &cq), -EINVAL);
+	EXPECT_ERR(hpnic_create_cq(NULL, 16, &cq), -EINVAL);
+	EXPECT_ERR(new_qp(&e[0], 5, 1024, &qp), -EINVAL);
+	EXPECT_ERR(new_qp(&e[0], 16, 1000, &qp), -EINVAL);
+	EXPECT_ERR(new_qp(&e[0], 16, 8192, &qp), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(e[0].dev, NULL, 64, HPNIC_ACCESS_LOCAL_WRITE, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(e[0].dev, small, 0, HPNIC_ACCESS_LOCAL_WRITE, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(e[0].dev, small, sizeof(small), 0x80, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_poll_cq(e[0].cq, 0, &wc), -EINVAL);
+	EXPECT_ERR(hpnic_poll_cq(NULL, 1, &wc), -EINVAL);
+	TRY(hpnic_cc_defaults(&p));
+	p.eta = 0.2;
+	EXPECT_ERR(hpnic_set_cc(e[0].dev, &p), -EINVAL);
+	p.eta = 1.5;
+	EXPECT_ERR(hpnic_set_cc(e[0].dev, &p), -EINVAL);
+	TRY(hpnic_cc_defaults(&p));
+	p.max_stage = 16;
+	EXPECT_ERR(hpnic_set_cc(e[0].dev, &p), -EINVAL);
+	TRY(hpnic_cc_defaults(&p));
+	p.min_mbps = p.line_mbps + 1;
+	EXPECT_ERR(hpnic_set_cc(e[0].dev, &p), -EINVAL);
+	TRY(hpnic_cc_defaults(&p));
+	p.algorithm = HPNIC_CC_MODE_ROCC;                 /* not built */
+	EXPECT_ERR(hpnic_set_cc(e[0].dev, &p), -EOPNOTSUPP);
+	for (const char *s = hpnic_strerror(-ENODEV); s; s = NULL)
+		CHECK(*s, "hpnic_strerror(-ENODEV) is empty");
+	/* a posted range outside the local region, an oversized message */
+	TRY(new_qp(&e[0], 16, 1024, &qp));
+	{
+		struct hpnic_qp *qb;
+
+		TRY(new_qp(&e[1], 16, 1024, &qb));
+		TRY(connect_pair(qp, qb, 1024));
+		EXPECT_ERR(hpnic_post_write(qp, 1, e[0].mr, e[0].buf + e[0].len - 10, 100,
+					    (uintptr_t)e[1].buf, hpnic_mr_rkey(e[1].mr), 0), -EINVAL);
+		EXPECT_ERR(hpnic_post_write(qp, 1, e[0].mr, e[0].buf, 0x80000000u, (uintptr_t)e[1].buf,
+					    hpnic_mr_rkey(e[1].mr), 0), -EINVAL);
+		EXPECT_ERR(hpnic_post_write(qp, 1, e[0].mr, e[0].buf, 64, (uintptr_t)e[1].buf,
+					    hpnic_mr_rkey(e[1].mr), 0x80), -EINVAL);
+		EXPECT_ERR(hpnic_post_write(NULL, 1, e[0].mr, e[0].buf, 64, 0, 0, 0), -EINVAL);
+		EXPECT_ERR(hpnic_close(e[0].dev), -EBUSY);       /* objects left */
+		TRY(hpnic_destroy_qp(qb));
+	}
+	EXPECT_ERR(hpnic_destroy_cq(e[0].cq), -EBUSY);      /* a QP uses it */
+	TRY(hpnic_destroy_qp(qp));
+}
+
+static void t_qp_state(void)
+{
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_qp_attr a;
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+
+	TRY(new_qp(&e[0], 16, 1024, &qa));
+	TRY(new_qp(&e[1], 16, 1024, &qb));
+	/* RESET: posting fails, no doorbell */
+	EXPECT_ERR(hpnic_post_write(qa, 1, e[0].mr, src, 64, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0),
+		   -EINVAL);
+	memset(&a, 0, sizeof(a));
+	a.qp_state = HPNIC_QPS_RTS;
+	EXPECT_ERR(hpnic_modify_qp(qa, &a, HPNIC_QP_ATTR_STATE), -EINVAL);   /* RESET -> RTS */
+	a.qp_state = HPNIC_QPS_INIT;
+	TRY(hpnic_modify_qp(qa, &a, HPNIC_QP_ATTR_STATE));
+	EXPECT_ERR(hpnic_post_write(qa, 1, e[0].mr, src, 64, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0),
+		   -EINVAL);
+	a.qp_state = HPNIC_QPS_RTR;
+	EXPECT_ERR(hpnic_modify_qp(qa, &a, HPNIC_QP_ATTR_STATE), -EINVAL);   /* no peer given */
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	/* a connected pair works, then RESET and reconnect works again */
+	TRY(new_qp(&e[0], 16, 1024, &qa));
+	TRY(new_qp(&e[1], 16, 1024, &qb));
+	TRY(connect_pair(qa, qb, 1024));
+	tb_fill(src, 3000, 11);
+	TRY(hpnic_post_write(qa, 7, e[0].mr, src, 3000, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0));
+	{
+		struct hpnic_wc wc;
+
+		TRY(wait_cqes(&e[0], &wc, 1));
+		CHECK(wc.status == HPNIC_WC_SUCCESS && wc.wr_id == 7 && wc.byte_len == 3000,
+		      "WRITE: status %d wr_id %" PRIu64 " len %u", wc.status, wc.wr_id, wc.byte_len);
+		CHECK(!memcmp(src, dst, 3000), "WRITE data");
+	}
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+}
+
+/* one message each way and each op at every size, byte-exact */
+static void t_sizes(void)
+{
+	static const uint32_t sizes[] = { 1, 2, 3, 63, 64, 65, 1023, 1024, 1025, 4095, 4096, 4097,
+					  65536, 1u << 20, 4u << 20 };
+	const unsigned ns = sizeof(sizes) / sizeof(sizes[0]);
+	struct hpnic_qp *q[2];
+	uint8_t *want = malloc(4u << 20);
+	uint64_t t0 = hpnic_sim_cycle();
+	unsigned done = 0;
+
+	TRY(new_qp(&e[0], 64, 4096, &q[0]));
+	TRY(new_qp(&e[1], 64, 4096, &q[1]));
+	TRY(connect_pair(q[0], q[1], 4096));
+	for (int dir = 0; dir < 2; dir++) {
+		struct end *a = &e[dir], *b = &e[!dir];
+
+		for (int rd = 0; rd < 2; rd++) {
+			for (unsigned k = 0; k < ns; k++) {
+				uint32_t len = sizes[k];
+				/* odd offsets: unaligned lanes on both sides */
+				uint8_t *loc = a->buf + 3 + k * 7, *rem = b->buf + (8u << 20) + 5 + k * 11;
+				uint64_t seed = (uint64_t)dir * 1000 + (uint64_t)rd * 100 + k;
+				struct hpnic_wc wc;
+				int err;
+
+				tb_fill(want, len, seed);
+				memcpy(rd ? rem : loc, want, len);
+				memset(rd ? loc : rem, 0xee, len);
+				if (rd)
+					err = hpnic_post_read(q[dir], seed, a->mr, loc, len, (uintptr_t)rem,
+							      hpnic_mr_rkey(b->mr), 0);
+				else
+					err = hpnic_post_write(q[dir], seed, a->mr, loc, len, (uintptr_t)rem,
+							       hpnic_mr_rkey(b->mr), 0);
+				TRY(err);
+				TRY(wait_cqes(a, &wc, 1));
+				CHECK(wc.status == HPNIC_WC_SUCCESS && wc.wr_id == seed && wc.byte_len == len &&
+				      wc.opcode == (rd ? HPNIC_WC_RDMA_READ : HPNIC_WC_RDMA_WRITE),
+				      "NIC %d %s %u B: status %d wr_id %" PRIu64 " len %u", dir,
+				      rd ? "READ" : "WRITE", len, wc.status, wc.wr_id, wc.byte_len);
+				CHECK(!memcmp(rd ? loc : rem, want, len), "NIC %d %s %u B: data differs",
+				      dir, rd ? "READ" : "WRITE", len);
+				done++;
+			}
+		}
+	}
+	printf("  sizes: %u transfers of 1 B .. 4 MiB (WRITE and READ, both directions) in %" PRIu64
+	       " cycles\n", done, hpnic_sim_cycle() - t0);
+	free(want);
+	TRY(hpnic_destroy_qp(q[0]));
+	TRY(hpnic_destroy_qp(q[1]));
+}
+
+static void t_qp64(void)
+{
+	enum { NQ = 64, WLEN = 48 << 10, RLEN = 16 << 10 };
+	struct hpnic_qp *qa[NQ], *qb[NQ];
+	struct hpnic_wc wc[2 * NQ];
+	uint64_t t0;
+	int bad = 0;
+
+	for (int i = 0; i < NQ; i++) {
+		TRY(new_qp(&e[0], 2, 1024 << (i % 3), &qa[i]));
+		TRY(new_qp(&e[1], 2, 1024 << (i % 3), &qb[i]));
+		TRY(connect_pair(qa[i], qb[i], 1024 << (i % 3)));
+	}
+	t0 = hpnic_sim_cycle();
+	for (int i = 0; i < NQ; i++) {
+		uint8_t *w_src = e[0].buf + (size_t)i * 128 * 1024;
+		uint8_t *w_dst = e[1].buf + (size_t)i * 128 * 1024;
+		uint8_t *r_dst = w_src + WLEN, *r_src = w_dst + WLEN;
+
+		tb_fill(w_src, WLEN, 500 + i);
+		tb_fill(r_src, RLEN, 900 + i);
+		memset(w_dst, 0, WLEN);
+		memset(r_dst, 0, RLEN);
+		TRY(hpnic_post_write(qa[i], i, e[0].mr, w_src, WLEN, (uintptr_t)w_dst,
+				     hpnic_mr_rkey(e[1].mr), 0));
+		TRY(hpnic_post_read(qa[i], 1000 + i, e[0].mr, r_dst, RLEN, (uintptr_t)r_src,
+				    hpnic_mr_rkey(e[1].mr), 0));
+	}
+	TRY(wait_cqes(&e[0], wc, 2 * NQ));
+	for (int k = 0; k < 2 * NQ; k++)
+		bad += wc[k].status != HPNIC_WC_SUCCESS;
+	for (int i = 0; i < NQ; i++) {
+		uint8_t *w_src = e[0].buf + (size_t)i * 128 * 1024;
+		uint8_t *w_dst = e[1].buf + (size_t)i * 128 * 1024;
+
+		bad += !!memcmp(w_src, w_dst, WLEN) + !!memcmp(w_src + WLEN, w_dst + WLEN, RLEN);
+	}
+	CHECK(!bad, "64 QPs: %d failures (status or data)", bad);
+	printf("  qp64: 64 QP pairs, a 48 KiB WRITE and a 16 KiB READ each, all at once: %" PRIu64
+	       " cycles, %s\n", hpnic_sim_cycle() - t0, bad ? "FAILED" : "byte-exact");
+	for (int i = 0; i < NQ; i++) {
+		TRY(hpnic_destroy_qp(qa[i]));
+		TRY(hpnic_destroy_qp(qb[i]));
+	}
+}
+
+static void t_protect(void)
+{
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_mr *ro, *wo;
+	uint8_t *ro_buf = aligned_alloc(4096, 1 << 16), *wo_buf = aligned_alloc(4096, 1 << 16);
+	uint8_t *shadow = malloc(BUF_LEN);
+	struct hpnic_wc wc[3];
+	uint8_t *src = e[0].buf;
+	static const struct { const char *what; int kind; } cases[] = {
+		{ "wrong R_Key tag", 0 }, { "past the region's end", 1 },
+		{ "WRITE to a read-only region", 2 }, { "READ from a write-only region", 3 },
+	};
+
+	memset(ro_buf, 0x11, 1 << 16);
+	memset(wo_buf, 0x22, 1 << 16);
+	TRY(hpnic_reg_mr(e[1].dev, ro_buf, 1 << 16, HPNIC_ACCESS_REMOTE_READ, &ro));
+	TRY(hpnic_reg_mr(e[1].dev, wo_buf, 1 << 16, HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE,
+			 &wo));
+	tb_fill(src, 8192, 77);
+	for (unsigned c = 0; c < 4; c++) {
+		uint64_t va = (uintptr_t)e[1].buf;
+		uint32_t rkey = hpnic_mr_rkey(e[1].mr);
+		int err;
+
+		TRY(new_qp(&e[0], 4, 1024, &qa));
+		TRY(new_qp(&e[1], 4, 1024, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		memcpy(shadow, e[1].buf, BUF_LEN);
+		switch (cases[c].kind) {
+		case 0: rkey ^= 1; break;
+		case 1: va += e[1].len - 100; break;
+		case 2: va = (uintptr_t)ro_buf; rkey = hpnic_mr_rkey(ro); break;
+		default: va = (uintptr_t)wo_buf; rkey = hpnic_mr_rkey(wo); break;
+		}
+		if (cases[c].kind == 3)
+			err = hpnic_post_read(qa, 1, e[0].mr, src, 2000, va, rkey, 0);
+		else
+			err = hpnic_post_write(qa, 1, e[0].mr, src, 2000, va, rkey, 0);
+		TRY(err);
+		/* two more behind it: flushed once the first fails */
+		TRY(hpnic_post_write(qa, 2, e[0].mr, src, 100, (uintptr_t)e[1].buf,
+				     hpnic_mr_rkey(e[1].mr), 0));
+		TRY(hpnic_post_write(qa, 3, e[0].mr, src, 100, (uintptr_t)e[1].buf,
+				     hpnic_mr_rkey(e[1].mr), 0));
+		TRY(wait_cqes(&e[0], wc, 3));
+		CHECK(wc[0].wr_id == 1 && wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR,
+		      "%s: first completion wr_id %" PRIu64 " status %d", cases[c].what, wc[0].wr_id,
+		      wc[0].status);
+		CHECK(wc[1].status == HPNIC_WC_WR_FLUSH_ERR && wc[2].status == HPNIC_WC_WR_FLUSH_ERR,
+		      "%s: later ones %d %d, expected flushes", cases[c].what, wc[1].status, wc[2].status);
+		CHECK(!memcmp(shadow, e[1].buf, BUF_LEN), "%s: the responder's memory changed",
+		      cases[c].what);
+		/* the posting QP is in ERR now */
+		EXPECT_ERR(hpnic_post_write(qa, 4, e[0].mr, src, 100, (uintptr_t)e[1].buf,
+					    hpnic_mr_rkey(e[1].mr), 0), -EINVAL);
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
+	for (int k = 0; k < 65536; k++)
+		if (ro_buf[k] != 0x11 || wo_buf[k] != 0x22) {
+			CHECK(0, "a protected region changed at %d", k);
+			break;
+		}
+	TRY(hpnic_dereg_mr(ro));
+	TRY(hpnic_dereg_mr(wo));
+	free(ro_buf);
+	free(wo_buf);
+	free(shadow);
+}
+
+static void t_cc(void)
+{
+	struct hpnic_cc_params p, g;
+	struct hpnic_qp_cc qc, qg;
+	struct hpnic_qp *qp;
+	uint32_t v;
+
+	TRY(hpnic_cc_defaults(&p));
+	p.eta = 0.9;
+	p.max_stage = 3;
+	p.wai_bytes = 123.5;
+	p.t_ns = 9000;
+	p.line_mbps = 40000;
+	p.min_mbps = 250;
+	TRY(hpnic_set_cc(e[0].dev, &p));
+	/* what the registers hold, read beside the library */
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_ETA, &v));
+	CHECK(v == (uint32_t)lround(0.9 * 65536), "CC.ETA 0x%x", v);
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_WAI, &v));
+	CHECK(v == (uint32_t)lround(123.5 * 16), "CC.WAI 0x%x", v);
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_T_NS, &v));
+	CHECK(v == 9000, "CC.T_NS %u", v);
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_LINE_MBPS, &v));
+	CHECK(v == 40000, "CC.LINE_MBPS %u", v);
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_MIN_MBPS, &v));
+	CHECK(v == 250, "CC.MIN_MBPS %u", v);
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_MAX_STAGE, &v));
+	CHECK(v == 3, "CC.MAX_STAGE %u", v);
+	TRY(hpnic_get_cc(e[0].dev, &g));
+	CHECK(fabs(g.eta - 0.9) < 1.0 / 65536 && g.max_stage == 3 && g.wai_bytes == 123.5 &&
+	      g.t_ns == 9000 && g.line_mbps == 40000 && g.min_mbps == 250,
+	      "get_cc: eta %f stage %u wai %f T %u line %u min %u", g.eta, g.max_stage, g.wai_bytes,
+	      g.t_ns, g.line_mbps, g.min_mbps);
+	/* per QP */
+	TRY(new_qp(&e[0], 4, 1024, &qp));
+	qc = (struct hpnic_qp_cc){ .algorithm = HPNIC_CC_MODE_HPCC, .override = 1, .t_ns = 5000,
+				   .wai_bytes = 40, .max_stage = 2 };
+	TRY(hpnic_qp_set_cc(qp, &qc));
+	memset(&qg, 0, sizeof(qg));
+	TRY(hpnic_qp_get_cc(qp, &qg));
+	CHECK(qg.override && qg.t_ns == 5000 && qg.wai_bytes == 40 && qg.max_stage == 2,
+	      "qp_get_cc: override %d T %u wai %f stage %u", qg.override, qg.t_ns, qg.wai_bytes,
+	      qg.max_stage);
+	TRY(hpnic_destroy_qp(qp));
+	/* back to the defaults for what follows */
+	TRY(hpnic_cc_defaults(&p));
+	TRY(hpnic_set_cc(e[0].dev, &p));
+}
+
+static void t_counters(void)
+{
+	uint64_t c[2][HPNIC_NUM_COUNTERS];
+
+	for (int n = 0; n < 2; n++) {
+		int got = hpnic_read_counters(e[n].dev, c[n], HPNIC_NUM_COUNTERS);
+
+		CHECK(got == HPNIC_NUM_COUNTERS, "NIC %d: read %d counters", n, got);
+	}
+	CHECK(c[0][HPNIC_CNT_HOST_DOORBELLS] > 0 && c[0][HPNIC_CNT_HOST_CQES] > 0,
+	      "NIC 0: doorbells %" PRIu64 ", CQEs %" PRIu64, c[0][HPNIC_CNT_HOST_DOORBELLS],
+	      c[0][HPNIC_CNT_HOST_CQES]);
+	CHECK(c[1][HPNIC_CNT_RX_WRITES] > 0 && c[1][HPNIC_CNT_RX_ACCESS_ERR] >= 3,
+	      "NIC 1: writes %" PRIu64 ", access errors %" PRIu64, c[1][HPNIC_CNT_RX_WRITES],
+	      c[1][HPNIC_CNT_RX_ACCESS_ERR]);
+	CHECK(c[0][HPNIC_CNT_MAC_TX_FRAMES] == c[1][HPNIC_CNT_MAC_RX_FRAMES],
+	      "frames NIC 0 sent %" PRIu64 " != NIC 1 received %" PRIu64 " (lossless link)",
+	      c[0][HPNIC_CNT_MAC_TX_FRAMES], c[1][HPNIC_CNT_MAC_RX_FRAMES]);
+	CHECK(c[0][HPNIC_CNT_HOST_CMD_ERRORS] == 0 && c[1][HPNIC_CNT_HOST_CMD_ERRORS] == 0,
+	      "command errors %" PRIu64 " / %" PRIu64, c[0][HPNIC_CNT_HOST_CMD_ERRORS],
+	      c[1][HPNIC_CNT_HOST_CMD_ERRORS]);
+	for (unsigned i = 0; i < HPNIC_NUM_COUNTERS; i++)
+		CHECK(hpnic_counter_name(i) && *hpnic_counter_name(i), "counter %u has no name", i);
+	{
+		struct hpnic_sim_stats s;
+
+		hpnic_sim_stats(0, &s);
+		CHECK(s.dma_bad == 0, "NIC 0: %" PRIu64 " DMA accesses outside registered memory",
+		      s.dma_bad);
+		hpnic_sim_stats(1, &s);
+		CHECK(s.dma_bad == 0, "NIC 1: %" PRIu64 " DMA accesses outside registered memory",
+		      s.dma_bad);
+	}
+}
+
+static const struct {
+	const char *name;
+	void (*fn)(void);
+} tests[] = {
+	{ "query", t_query },
+	{ "bad_args", t_bad_args },
+	{ "qp_state", t_qp_state },
+	{ "sizes", t_sizes },
+	{ "qp64", t_qp64 },
+	{ "protect", t_protect },
+	{ "cc", t_cc },
+	{ "counters", t_counters },
+};
+
+int main(int argc, char **argv)
+{
+	const char *only = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: tb_nic [--test NAME]\n"
+			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
+			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
+			       "cc, counters. Prints N passed, N failed.\n");
+			return 0;
+		} else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
+			only = argv[++i];
+		} else {
+			fprintf(stderr, "tb_nic: unknown argument '%s' (--help)\n", argv[i]);
+			return 2;
+		}
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (int n = 0; n < 2; n++) {
+		char name[16];
+		int err;
+
+		snprintf(name, sizeof(name), "sim:%d", n);
+		err = hpnic_open(name, &e[n].dev);
+		if (!err)
+			err = hpnic_query_device(e[n].dev, &e[n].attr);
+		if (!err)
+			err = hpnic_create_cq(e[n].dev, 1024, &e[n].cq);
+		e[n].len = BUF_LEN;
+		e[n].buf = aligned_alloc(4096, BUF_LEN);
+		if (!err && e[n].buf)
+			err = hpnic_reg_mr(e[n].dev, e[n].buf, BUF_LEN, HPNIC_ACCESS_LOCAL_WRITE |
+					   HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ, &e[n].mr);
+		if (err || !e[n].buf) {
+			fprintf(stderr, "tb_nic: setting up %s: %s (%s)\n", name, hpnic_strerror(err),
+				hpnic_last_error());
+			printf("0 passed, 1 failed\n");
+			return 1;
+		}
+	}
+	for (unsigned t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
+		int before = tb_failures;
+
+		if (only && strcmp(only, tests[t].name))
+			continue;
+		tests[t].fn();
+		if (tb_failures == before) {
+			passed++;
+			printf("PASS %s\n", tests[t].name);
+		} else {
+			failed++;
+			printf("FAIL %s\n", tests[t].name);
+		}
+	}
+	for (int n = 0; n < 2; n++) {
+		hpnic_dereg_mr(e[n].mr);
+		hpnic_destroy_cq(e[n].cq);
+		CHECK(hpnic_close(e[n].dev) == 0, "closing NIC %d", n);
+		free(e[n].buf);
+	}
+	printf("tb_nic: %u passed, %u failed\n", passed, failed);
+	return failed || tb_failures ? 1 : 0;
+}
