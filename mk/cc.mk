@@ -62,10 +62,10 @@ BENCHES += bench-cc
 SYNTHS += synth-cc
 tools: $(BUILD)/bin/hpnic-cctrace $(BUILD)/bin/hpnic-incast-gen
 
-# demo (until the network simulation exists): replay the bundled incast trace
+# the CC engine's demo (make demo-cc): replay the bundled incast trace
 # through the RTL engine, print the per-QP summary, write CSV and a plot
-.PHONY: demo-run
-demo-run: $(BUILD)/bin/hpnic-cctrace
+.PHONY: demo-cc
+demo-cc: $(BUILD)/bin/hpnic-cctrace
 	@mkdir -p $(BUILD)/demo
 	@echo "hpnic demo: 16->1 incast trace (sim/traces/incast16.csv) through the Verilated CC engine"
 	$(BUILD)/bin/hpnic-cctrace --model rtl --summary sim/traces/incast16.csv -o $(BUILD)/demo/incast16_w.csv

@@ -40,7 +40,7 @@ $(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHP
 	  $(VLIB) $(VLIBS) -lm
 
 # tools that drive the simulated pair through libhpnic
-NIC_TOOLS := hpnic-write-bench
+NIC_TOOLS := hpnic-write-bench hpnic-pingpong
 $(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
 		sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@) $(BUILD)/nic/tools
@@ -53,3 +53,15 @@ test-nic: $(BUILD)/bin/tb_nic
 	$(BUILD)/bin/tb_nic
 
 TESTS += test-nic
+
+# make demo (until the network-scenario issue replaces it): WRITE and READ
+# between the two simulated NICs through libhpnic
+.PHONY: demo-run
+demo-run: $(BUILD)/bin/hpnic-write-bench $(BUILD)/bin/hpnic-pingpong
+	@echo "hpnic demo: two Verilated hpnic_core NICs, 100G links of 0.5 us, driven through libhpnic"
+	$(BUILD)/bin/hpnic-pingpong -n 20
+	$(BUILD)/bin/hpnic-write-bench --latency --size 64
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --bytes 4194304 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 1048576 --bytes 4194304 --depth 2 --read --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 65536 --qps 8 --bytes 1048576 --quiet
+	@echo "more: build/bin/hpnic-write-bench --help, docs/libhpnic.md"

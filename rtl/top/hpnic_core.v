@@ -3,7 +3,7 @@
  * The whole NIC core: host interface, HPCC CC engine, flow scheduler, RoCEv2
  * TX/RX pipes and the MAC shim, as DESIGN.md draws them:
  *
- *   PCIe shim <-> hpnic_host --Post/WQE/completions--> hpnic_datapath
+ *   hpnic_pcie_shim <-> hpnic_host --Post/WQE/completions--> hpnic_datapath
  *                     | QP start                            | work, in flight    ^ PktSend
  *                     v                                     v                    |
  *              start fan-out --INIT--> hpcc_cc_engine   hpnic_sched_glue <--> hpnic_flow_sched
@@ -111,6 +111,89 @@ localparam NCNT = 54;
 // verilator lint_off PINCONNECTEMPTY
 
 /*
+ * PCIe shim: register slices on every channel of the generic interface
+ */
+wire          h_s_csr_valid, h_s_csr_ready, h_s_csr_write, h_m_csr_rsp_valid, h_m_csr_rsp_ready;
+wire [19:0]   h_s_csr_addr;
+wire [31:0]   h_s_csr_wdata, h_m_csr_rsp_rdata;
+wire          h_m_dma_rd_req_valid, h_m_dma_rd_req_ready;
+wire [63:0]   h_m_dma_rd_req_addr, h_m_dma_wr_req_addr;
+wire [12:0]   h_m_dma_rd_req_len, h_m_dma_wr_req_len;
+wire [511:0]  h_s_dma_rd_cpl_tdata, h_m_dma_wr_tdata;
+wire [63:0]   h_s_dma_rd_cpl_tkeep, h_m_dma_wr_tkeep;
+wire          h_s_dma_rd_cpl_tvalid, h_s_dma_rd_cpl_tready, h_s_dma_rd_cpl_tlast;
+wire          h_m_dma_wr_req_valid, h_m_dma_wr_req_ready;
+wire          h_m_dma_wr_tvalid, h_m_dma_wr_tready, h_m_dma_wr_tlast;
+wire          h_m_irq_valid, h_m_irq_ready;
+wire [10:0]   h_m_irq_vector;
+
+hpnic_pcie_shim #(
+    .DATA_WIDTH(512)
+)
+pcie_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_csr_valid(s_csr_valid),
+    .s_csr_ready(s_csr_ready),
+    .s_csr_addr(s_csr_addr),
+    .s_csr_write(s_csr_write),
+    .s_csr_wdata(s_csr_wdata),
+    .m_csr_rsp_valid(m_csr_rsp_valid),
+    .m_csr_rsp_ready(m_csr_rsp_ready),
+    .m_csr_rsp_rdata(m_csr_rsp_rdata),
+    .m_dma_rd_req_valid(m_dma_rd_req_valid),
+    .m_dma_rd_req_ready(m_dma_rd_req_ready),
+    .m_dma_rd_req_addr(m_dma_rd_req_addr),
+    .m_dma_rd_req_len(m_dma_rd_req_len),
+    .s_dma_rd_cpl_tdata(s_dma_rd_cpl_tdata),
+    .s_dma_rd_cpl_tkeep(s_dma_rd_cpl_tkeep),
+    .s_dma_rd_cpl_tvalid(s_dma_rd_cpl_tvalid),
+    .s_dma_rd_cpl_tready(s_dma_rd_cpl_tready),
+    .s_dma_rd_cpl_tlast(s_dma_rd_cpl_tlast),
+    .m_dma_wr_req_valid(m_dma_wr_req_valid),
+    .m_dma_wr_req_ready(m_dma_wr_req_ready),
+    .m_dma_wr_req_addr(m_dma_wr_req_addr),
+    .m_dma_wr_req_len(m_dma_wr_req_len),
+    .m_dma_wr_tdata(m_dma_wr_tdata),
+    .m_dma_wr_tkeep(m_dma_wr_tkeep),
+    .m_dma_wr_tvalid(m_dma_wr_tvalid),
+    .m_dma_wr_tready(m_dma_wr_tready),
+    .m_dma_wr_tlast(m_dma_wr_tlast),
+    .m_irq_valid(m_irq_valid),
+    .m_irq_ready(m_irq_ready),
+    .m_irq_vector(m_irq_vector),
+    .m_core_csr_valid(h_s_csr_valid),
+    .m_core_csr_ready(h_s_csr_ready),
+    .m_core_csr_addr(h_s_csr_addr),
+    .m_core_csr_write(h_s_csr_write),
+    .m_core_csr_wdata(h_s_csr_wdata),
+    .s_core_csr_rsp_valid(h_m_csr_rsp_valid),
+    .s_core_csr_rsp_ready(h_m_csr_rsp_ready),
+    .s_core_csr_rsp_rdata(h_m_csr_rsp_rdata),
+    .s_core_rd_req_valid(h_m_dma_rd_req_valid),
+    .s_core_rd_req_ready(h_m_dma_rd_req_ready),
+    .s_core_rd_req_addr(h_m_dma_rd_req_addr),
+    .s_core_rd_req_len(h_m_dma_rd_req_len),
+    .m_core_rd_cpl_tdata(h_s_dma_rd_cpl_tdata),
+    .m_core_rd_cpl_tkeep(h_s_dma_rd_cpl_tkeep),
+    .m_core_rd_cpl_tvalid(h_s_dma_rd_cpl_tvalid),
+    .m_core_rd_cpl_tready(h_s_dma_rd_cpl_tready),
+    .m_core_rd_cpl_tlast(h_s_dma_rd_cpl_tlast),
+    .s_core_wr_req_valid(h_m_dma_wr_req_valid),
+    .s_core_wr_req_ready(h_m_dma_wr_req_ready),
+    .s_core_wr_req_addr(h_m_dma_wr_req_addr),
+    .s_core_wr_req_len(h_m_dma_wr_req_len),
+    .s_core_wr_tdata(h_m_dma_wr_tdata),
+    .s_core_wr_tkeep(h_m_dma_wr_tkeep),
+    .s_core_wr_tvalid(h_m_dma_wr_tvalid),
+    .s_core_wr_tready(h_m_dma_wr_tready),
+    .s_core_wr_tlast(h_m_dma_wr_tlast),
+    .s_core_irq_valid(h_m_irq_valid),
+    .s_core_irq_ready(h_m_irq_ready),
+    .s_core_irq_vector(h_m_irq_vector)
+);
+
+/*
  * Host interface
  */
 wire [47:0] cfg_mac;
@@ -196,35 +279,35 @@ hpnic_host #(
 host_inst (
     .clk(clk),
     .rst(rst),
-    .s_csr_valid(s_csr_valid),
-    .s_csr_ready(s_csr_ready),
-    .s_csr_addr(s_csr_addr),
-    .s_csr_write(s_csr_write),
-    .s_csr_wdata(s_csr_wdata),
-    .m_csr_rsp_valid(m_csr_rsp_valid),
-    .m_csr_rsp_ready(m_csr_rsp_ready),
-    .m_csr_rsp_rdata(m_csr_rsp_rdata),
-    .m_dma_rd_req_valid(m_dma_rd_req_valid),
-    .m_dma_rd_req_ready(m_dma_rd_req_ready),
-    .m_dma_rd_req_addr(m_dma_rd_req_addr),
-    .m_dma_rd_req_len(m_dma_rd_req_len),
-    .s_dma_rd_cpl_tdata(s_dma_rd_cpl_tdata),
-    .s_dma_rd_cpl_tkeep(s_dma_rd_cpl_tkeep),
-    .s_dma_rd_cpl_tvalid(s_dma_rd_cpl_tvalid),
-    .s_dma_rd_cpl_tready(s_dma_rd_cpl_tready),
-    .s_dma_rd_cpl_tlast(s_dma_rd_cpl_tlast),
-    .m_dma_wr_req_valid(m_dma_wr_req_valid),
-    .m_dma_wr_req_ready(m_dma_wr_req_ready),
-    .m_dma_wr_req_addr(m_dma_wr_req_addr),
-    .m_dma_wr_req_len(m_dma_wr_req_len),
-    .m_dma_wr_tdata(m_dma_wr_tdata),
-    .m_dma_wr_tkeep(m_dma_wr_tkeep),
-    .m_dma_wr_tvalid(m_dma_wr_tvalid),
-    .m_dma_wr_tready(m_dma_wr_tready),
-    .m_dma_wr_tlast(m_dma_wr_tlast),
-    .m_irq_valid(m_irq_valid),
-    .m_irq_ready(m_irq_ready),
-    .m_irq_vector(m_irq_vector),
+    .s_csr_valid(h_s_csr_valid),
+    .s_csr_ready(h_s_csr_ready),
+    .s_csr_addr(h_s_csr_addr),
+    .s_csr_write(h_s_csr_write),
+    .s_csr_wdata(h_s_csr_wdata),
+    .m_csr_rsp_valid(h_m_csr_rsp_valid),
+    .m_csr_rsp_ready(h_m_csr_rsp_ready),
+    .m_csr_rsp_rdata(h_m_csr_rsp_rdata),
+    .m_dma_rd_req_valid(h_m_dma_rd_req_valid),
+    .m_dma_rd_req_ready(h_m_dma_rd_req_ready),
+    .m_dma_rd_req_addr(h_m_dma_rd_req_addr),
+    .m_dma_rd_req_len(h_m_dma_rd_req_len),
+    .s_dma_rd_cpl_tdata(h_s_dma_rd_cpl_tdata),
+    .s_dma_rd_cpl_tkeep(h_s_dma_rd_cpl_tkeep),
+    .s_dma_rd_cpl_tvalid(h_s_dma_rd_cpl_tvalid),
+    .s_dma_rd_cpl_tready(h_s_dma_rd_cpl_tready),
+    .s_dma_rd_cpl_tlast(h_s_dma_rd_cpl_tlast),
+    .m_dma_wr_req_valid(h_m_dma_wr_req_valid),
+    .m_dma_wr_req_ready(h_m_dma_wr_req_ready),
+    .m_dma_wr_req_addr(h_m_dma_wr_req_addr),
+    .m_dma_wr_req_len(h_m_dma_wr_req_len),
+    .m_dma_wr_tdata(h_m_dma_wr_tdata),
+    .m_dma_wr_tkeep(h_m_dma_wr_tkeep),
+    .m_dma_wr_tvalid(h_m_dma_wr_tvalid),
+    .m_dma_wr_tready(h_m_dma_wr_tready),
+    .m_dma_wr_tlast(h_m_dma_wr_tlast),
+    .m_irq_valid(h_m_irq_valid),
+    .m_irq_ready(h_m_irq_ready),
+    .m_irq_vector(h_m_irq_vector),
     .cfg_mac(cfg_mac),
     .cfg_ip(cfg_ip),
     .cfg_int_enable(cfg_int_enable),
