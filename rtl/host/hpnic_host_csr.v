@@ -146,11 +146,12 @@ localparam CW = CQN_WIDTH;
  * Staging registers of the indirect blocks
  */
 reg [31:0] scratch_reg = 0;
+reg [1:0]  default_mode_reg = 0;    // CC.DEFAULT_MODE: kept for software
 reg [7:0]  err_code_reg = 0;
 
 reg [31:0] qp_qpn_reg = 0;
 reg [2:0]  qp_state_reg = 0;
-reg [3:0]  qp_mtu_reg = 4'd10;
+reg [3:0]  qp_mtu_reg = 4'd0;
 reg [23:0] qp_dqpn_reg = 0;
 reg [47:0] qp_dmac_reg = 0;
 reg [31:0] qp_dip_reg = 0;
@@ -383,6 +384,7 @@ always @(posedge clk) begin
             a(HPNIC_CC_MIN_MBPS): cc_min_mbps <= s_csr_wdata[19:0];
             a(HPNIC_CC_SCHED_OVERHEAD): sched_overhead <= s_csr_wdata[7:0];
             a(HPNIC_CC_SCHED_BURST): sched_burst <= s_csr_wdata[15:0];
+            a(HPNIC_CC_DEFAULT_MODE): default_mode_reg <= s_csr_wdata[1:0];
 
             a(HPNIC_QP_QPN): qp_qpn_reg <= s_csr_wdata;
             a(HPNIC_QP_STATE): qp_state_reg <= s_csr_wdata[2:0];
@@ -493,6 +495,7 @@ always @(posedge clk) begin
         post_wr <= 1'b0;
         shadow_rd_pending <= 1'b0;
         scratch_reg <= 0;
+        default_mode_reg <= 0;
         err_code_reg <= 0;
         qp_err_reg <= 0;
         mr_err_reg <= 0;
@@ -569,6 +572,7 @@ always @* begin
         a(HPNIC_CC_MIN_MBPS): rdata = {12'd0, cc_min_mbps};
         a(HPNIC_CC_SCHED_OVERHEAD): rdata = {24'd0, sched_overhead};
         a(HPNIC_CC_SCHED_BURST): rdata = {16'd0, sched_burst};
+        a(HPNIC_CC_DEFAULT_MODE): rdata = {30'd0, default_mode_reg};
 
         a(HPNIC_QP_QPN): rdata = qp_qpn_reg;
         a(HPNIC_QP_STATE): rdata = {29'd0, qp_state_reg};
