@@ -27,16 +27,21 @@ module hpnic_rr_arb #(
 reg [PW-1:0] last_reg = 0;
 integer i;
 // verilator lint_off UNUSEDSIGNAL
-reg [31:0] p;
+reg [PW:0] p;
 // verilator lint_on UNUSEDSIGNAL
 
 always @* begin
     pick = last_reg;
     pick_valid = 1'b0;
-    // the last match in this loop is the first port after last_reg
+    // the last match in this loop is the first port after last_reg; the
+    // wrap is a compare and a subtract (a % would build a divider when
+    // PORTS is not a power of two)
     for (i = PORTS; i >= 1; i = i - 1) begin
-        p = ({{(32-PW){1'b0}}, last_reg} + i) % PORTS;
-        if (req[p]) begin
+        p = {1'b0, last_reg} + i[PW:0];
+        if (p >= PORTS[PW:0]) begin
+            p = p - PORTS[PW:0];
+        end
+        if (req[p[PW-1:0]]) begin
             pick = p[PW-1:0];
             pick_valid = 1'b1;
         end
