@@ -65,3 +65,20 @@ demo-run: $(BUILD)/bin/hpnic-write-bench $(BUILD)/bin/hpnic-pingpong
 	$(BUILD)/bin/hpnic-write-bench --size 1048576 --bytes 4194304 --depth 2 --read --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 65536 --qps 8 --bytes 1048576 --quiet
 	@echo "more: build/bin/hpnic-write-bench --help, docs/libhpnic.md"
+
+# the whole NIC's figures (docs/performance.md, issue 5)
+.PHONY: bench-nic synth-core
+bench-nic: $(BUILD)/bin/hpnic-write-bench
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --bytes 8388608 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 1048576 --bytes 4194304 --depth 2 --read --quiet
+	$(BUILD)/bin/hpnic-write-bench --latency --size 64
+	$(BUILD)/bin/hpnic-write-bench --latency --size 64 --dma-latency 200
+
+synth-core: $(BUILD)/synth/$(NIC_TOP).summary
+$(BUILD)/synth/$(NIC_TOP).summary: $(NIC_FLIST) $(shell $(FLIST) $(NIC_FLIST)) rtl/host/hpnic_regs.vh \
+		fpga/yosys/synth.sh scripts/lut_levels.py
+	fpga/yosys/synth.sh $(NIC_TOP) $(NIC_FLIST) $(BUILD)/synth
+
+BENCHES += bench-nic
+SYNTHS += synth-core
