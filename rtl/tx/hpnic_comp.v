@@ -522,6 +522,17 @@ reg [CPL_W-1:0] cpl_data = 0;
 reg [RW_W-1:0]  rw_data = 0;
 reg [UNA_W-1:0] una_data = 0;
 reg [NT_W-1:0]  nt_data = 0;
+
+// the INT block arrives in wire order (hop record 0 first, so in the top
+// bits); Notify carries hop i at [64i+63:64i], as the CC engine takes it
+function [319:0] hops_by_index(input [319:0] wire_order);
+    integer k;
+    begin
+        for (k = 0; k < 5; k = k + 1) begin
+            hops_by_index[64*k +: 64] = wire_order[64*(4-k) +: 64];
+        end
+    end
+endfunction
 reg [CT_W-1:0]  ct_data = 0;
 
 always @(posedge clk) begin
@@ -532,10 +543,14 @@ always @(posedge clk) begin
     una_wr <= s2_valid && do_una;
     una_data <= {s2_qpn, n_una, n_una_first, ring_read};
     nt_wr <= s2_valid && do_notify;
-    nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int};
+    nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int[335:320],
+                hops_by_index(s2_int[319:0])};
     ct_wr <= s2_valid && do_cont;
     inf_wr <= s2_valid && (inf_event || do_rewind);
-    inf_data <= {s2_qpn, n_acked, do_rewind ? target : snd_nxt};
+    // at INIT the snd_nxt mirror may still hold the previous connection's
+    // value (the requester's INIT writes it a few cycles later): report the
+    // start PSN, i.e. nothing in flight
+    inf_data <= {s2_qpn, n_acked, do_rewind ? target : s2_kind == EV_INIT ? s2_psn : snd_nxt};
     ct_data <= {s2_qpn, target, cont_rw, cont_fatal};
 
     una_m_wr <= s2_valid;

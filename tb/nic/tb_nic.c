@@ -85,7 +85,8 @@ static int connect_pair(struct hpnic_qp *qa, struct hpnic_qp *qb, unsigned mtu)
 	uint32_t psn[2] = { next_psn, (next_psn + 0x777) & 0xffffff };
 	int err;
 
-	next_psn = (next_psn + 0x1003) & 0xffffff;
+	/* a large odd stride: connections start all over the PSN space */
+	next_psn = (next_psn + 0x5a5a5b) & 0xffffff;
 	for (int n = 0; n < 2; n++) {
 		struct hpnic_qp_attr a;
 
