@@ -587,7 +587,7 @@
 #define HPNIC_STATS_COUNT              0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS             54
+#define HPNIC_NUM_COUNTERS             58
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES            0
 #define HPNIC_CNT_RX_MAC_ERR           1  /* frames dropped: MAC error flag (bad FCS) */
@@ -655,6 +655,13 @@
 #define HPNIC_CNT_HOST_WQE_BAD_OPCODE  52
 /* completions for a CQ that is disabled or was never set */
 #define HPNIC_CNT_HOST_CQE_DROPPED     53
+/* ACKs ignored by CC: a hop's speed enum B is 0 or above 8 */
+#define HPNIC_CNT_CC_IGN_BAD_B         54
+/* ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed) */
+#define HPNIC_CNT_CC_RECORD_ONLY       55
+/* hops whose TS did not advance since the snapshot (rate term skipped) */
+#define HPNIC_CNT_CC_DTS_ZERO          56
+#define HPNIC_CNT_CC_WC_UPDATES        57  /* per-RTT reference window (Wc) commits */
 
 /*
  * DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
@@ -800,6 +807,10 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"mac_rx_errors",
 	"host_wqe_bad_opcode",
 	"host_cqe_dropped",
+	"cc_ign_bad_b",
+	"cc_record_only",
+	"cc_dts_zero",
+	"cc_wc_updates",
 };
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
@@ -856,6 +867,10 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)",
 	"WQEs fetched with an opcode other than WRITE and READ (executed as WRITE)",
 	"completions for a CQ that is disabled or was never set",
+	"ACKs ignored by CC: a hop's speed enum B is 0 or above 8",
+	"ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed)",
+	"hops whose TS did not advance since the snapshot (rate term skipped)",
+	"per-RTT reference window (Wc) commits",
 };
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 

@@ -611,7 +611,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI           = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT              = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS             = 54;
+localparam integer HPNIC_NUM_COUNTERS             = 58;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES            = 0;
 localparam integer HPNIC_CNT_RX_MAC_ERR           = 1;  // frames dropped: MAC error flag (bad FCS)
@@ -693,6 +693,13 @@ localparam integer HPNIC_CNT_MAC_RX_ERRORS        = 51;
 localparam integer HPNIC_CNT_HOST_WQE_BAD_OPCODE  = 52;
 // completions for a CQ that is disabled or was never set
 localparam integer HPNIC_CNT_HOST_CQE_DROPPED     = 53;
+// ACKs ignored by CC: a hop's speed enum B is 0 or above 8
+localparam integer HPNIC_CNT_CC_IGN_BAD_B         = 54;
+// ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed)
+localparam integer HPNIC_CNT_CC_RECORD_ONLY       = 55;
+// hops whose TS did not advance since the snapshot (rate term skipped)
+localparam integer HPNIC_CNT_CC_DTS_ZERO          = 56;
+localparam integer HPNIC_CNT_CC_WC_UPDATES        = 57;  // per-RTT reference window (Wc) commits
 
 // DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
 // they can be mapped apart from the other blocks.

@@ -103,8 +103,10 @@ module hpnic_core #(
     input  wire                   s_axis_mac_rx_tuser
 );
 
+`include "hpnic_regs.vh"
+
 localparam QW = QPN_WIDTH;
-localparam NCNT = 54;
+localparam NCNT = HPNIC_NUM_COUNTERS;
 
 // outputs left open below are counters and status the register map does not
 // carry (yet): deliberate
@@ -615,6 +617,7 @@ wire [QW-1:0] up_qpn;
 wire [25:0]   up_w;
 wire [23:0]   up_rate;
 wire [47:0]   cc_st_events, cc_st_acks, cc_st_inits, cc_st_no_int, cc_st_nhop;
+wire [47:0]   cc_st_bad_b, cc_st_record, cc_st_dts_zero, cc_st_wc;
 
 assign cc_in_valid = cci_valid || nt_valid;
 assign cci_ready = cc_in_ready;
@@ -659,12 +662,12 @@ cc_inst (
     .stat_inits(cc_st_inits),
     .stat_ign_no_int(cc_st_no_int),
     .stat_ign_nhop(cc_st_nhop),
-    .stat_ign_bad_b(),
+    .stat_ign_bad_b(cc_st_bad_b),
     .stat_ign_mode(),
     .stat_ign_type(),
-    .stat_record_only(),
-    .stat_dts_zero(),
-    .stat_wc_updates()
+    .stat_record_only(cc_st_record),
+    .stat_dts_zero(cc_st_dts_zero),
+    .stat_wc_updates(cc_st_wc)
 );
 
 /*
@@ -857,6 +860,10 @@ assign stats[64*33 +: 64] = {16'd0, cc_st_acks};
 assign stats[64*34 +: 64] = {16'd0, cc_st_inits};
 assign stats[64*35 +: 64] = {16'd0, cc_st_no_int};
 assign stats[64*36 +: 64] = {16'd0, cc_st_nhop};
+assign stats[64*54 +: 64] = {16'd0, cc_st_bad_b};
+assign stats[64*55 +: 64] = {16'd0, cc_st_record};
+assign stats[64*56 +: 64] = {16'd0, cc_st_dts_zero};
+assign stats[64*57 +: 64] = {16'd0, cc_st_wc};
 assign stats[64*37 +: 64] = {16'd0, sc_pktsend};
 assign stats[64*38 +: 64] = {16'd0, sc_work_inv};
 assign stats[64*39 +: 64] = {16'd0, sc_mtu_inv};
