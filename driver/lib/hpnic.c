@@ -744,6 +744,33 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 	return 0;
 }
 
+int hpnic_set_int(struct hpnic_dev *dev, int enable, uint16_t udp_port)
+{
+	if (!dev)
+		return hpnic_fail(-EINVAL, "hpnic_set_int: dev is NULL");
+	if (udp_port == 0 || udp_port == 4791)
+		return hpnic_fail(-EINVAL, "hpnic_set_int: UDP port %u: INT needs a port of its "
+				  "own (not 0, not RoCEv2's 4791)", udp_port);
+	return hpnic_wr(dev, HPNIC_CTRL_INT_CTRL,
+			HPNIC_SET(HPNIC_CTRL_INT_CTRL_ENABLE, enable ? 1u : 0u) |
+			HPNIC_SET(HPNIC_CTRL_INT_CTRL_PORT, udp_port));
+}
+
+int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port)
+{
+	uint32_t v;
+	int err;
+
+	if (!dev || !enable || !udp_port)
+		return hpnic_fail(-EINVAL, "hpnic_get_int: %s is NULL",
+				  !dev ? "dev" : !enable ? "enable" : "udp_port");
+	if ((err = hpnic_rd(dev, HPNIC_CTRL_INT_CTRL, &v)))
+		return err;
+	*enable = (int)HPNIC_GET(HPNIC_CTRL_INT_CTRL_ENABLE, v);
+	*udp_port = (uint16_t)HPNIC_GET(HPNIC_CTRL_INT_CTRL_PORT, v);
+	return 0;
+}
+
 int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 {
 	uint32_t t, eta, stage, wai, line, min, ovh, burst, mode, st;

@@ -414,6 +414,22 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *params);
 /* hpnic_get_cc - read the CC block back, converted. Errors: -EINVAL (NULL). */
 int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *params);
 
+/*
+ * hpnic_set_int - HPCC INT on the wire (CTRL.INT_CTRL, docs/wire.md): with
+ * enable nonzero, every data packet carries the 42-byte INT block and goes
+ * to UDP port udp_port, and ACKs echo the block back to the CC engine; off
+ * (the reset state), frames are plain RoCEv2 and HPCC sees no INT.
+ * udp_port is what switches recognise INT frames by (default 4792). Raise
+ * hpnic_cc_params.sched_overhead by 42 when turning INT on, so that the
+ * pacer charges the block. Errors: -EINVAL (NULL, udp_port 0 or 4791).
+ * hpnic_get_int reads both back. Errors: -EINVAL (NULL).
+ */
+int hpnic_set_int(struct hpnic_dev *dev, int enable, uint16_t udp_port);
+int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
+
+#define HPNIC_INT_PORT_DEFAULT 4792u
+#define HPNIC_INT_BLOCK_BYTES 42u
+
 /* per-QP CC: the QP block's CC_MODE, CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE */
 struct hpnic_qp_cc {
 	unsigned algorithm;         /* HPNIC_CC_MODE_*; takes effect at the next RTR (START) */

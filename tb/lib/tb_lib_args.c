@@ -1257,6 +1257,21 @@ static void test_cc_counters(void)
 	EXPECT_ERR(hpnic_get_cc(NULL, &g), -EINVAL);
 	EXPECT_ERR(hpnic_get_cc(dev, NULL), -EINVAL);
 	EXPECT_OK(hpnic_get_cc(dev, &g));
+	{
+		int en = -1;
+		uint16_t port = 0;
+
+		EXPECT_ERR(hpnic_set_int(NULL, 1, 4792), -EINVAL);
+		EXPECT_ERR(hpnic_set_int(dev, 1, 0), -EINVAL);
+		EXPECT_ERR(hpnic_set_int(dev, 1, 4791), -EINVAL);
+		EXPECT_ERR(hpnic_get_int(NULL, &en, &port), -EINVAL);
+		EXPECT_ERR(hpnic_get_int(dev, NULL, &port), -EINVAL);
+		EXPECT_ERR(hpnic_get_int(dev, &en, NULL), -EINVAL);
+		EXPECT_OK(hpnic_set_int(dev, 1, 5000));
+		EXPECT_OK(hpnic_get_int(dev, &en, &port));
+		CHECK(en == 1 && port == 5000, "INT round trip: %d %u", en, port);
+		EXPECT_OK(hpnic_set_int(dev, 0, HPNIC_INT_PORT_DEFAULT));
+	}
 	CHECK(ABS(g.eta - d.eta) < 1e-9 && g.t_ns == d.t_ns && g.wai_bytes == d.wai_bytes &&
 	      g.line_mbps == d.line_mbps && g.min_mbps == d.min_mbps &&
 	      g.max_stage == d.max_stage && g.sched_burst == d.sched_burst,
