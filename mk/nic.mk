@@ -7,7 +7,7 @@ NIC_FLIST := rtl/top/core.f
 NIC_OBJ := $(BUILD)/nic/obj
 NIC_VLIB := $(NIC_OBJ)/V$(NIC_TOP)__ALL.a
 NIC_RTL = $(shell $(FLIST) $(NIC_FLIST))
-NIC_INC := -Isim/nic -Idriver/lib -Isim/link $(ROCE_INC)
+NIC_INC := -Isim/nic -Isim/net -Idriver/lib -Isim/link $(ROCE_INC)
 LIBHPNIC_SIM := $(BUILD)/nic/libhpnic_sim.a
 
 $(NIC_VLIB): $(NIC_FLIST) rtl/host/host.f rtl/top/top.f rtl/cc/cc.f rtl/sched/sched.f \
@@ -19,14 +19,19 @@ $(NIC_VLIB): $(NIC_FLIST) rtl/host/host.f rtl/top/top.f rtl/cc/cc.f rtl/sched/sc
 	  $(NIC_RTL) > $(NIC_OBJ)/build.log 2>&1 || { tail -30 $(NIC_OBJ)/build.log; exit 1; }
 
 $(BUILD)/nic/nic_sim.o: sim/nic/nic_sim.cpp sim/nic/hpnic_sim.h driver/lib/hpnic_backend.h \
-		driver/lib/hpnic_regs.h $(ROCE_HDR) $(NIC_VLIB)
+		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(NIC_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(NIC_OBJ) $(VINC) $(NIC_INC) -c $< -o $@
 
+# the network between the NICs: switches with INT, topology, routing
+$(BUILD)/nic/net_model.o: sim/net/net_model.cpp sim/net/net_model.h sim/link/link_model.h
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(NIC_INC) -c $< -o $@
+
 # the backend, the Verilated core, the link model and pcap writer in one archive
-$(LIBHPNIC_SIM): $(BUILD)/nic/nic_sim.o $(NIC_VLIB) $(LINK_OBJ) $(ROCE_OBJ)
+$(LIBHPNIC_SIM): $(BUILD)/nic/nic_sim.o $(BUILD)/nic/net_model.o $(NIC_VLIB) $(LINK_OBJ) $(ROCE_OBJ)
 	rm -f $@
 	cp $(NIC_VLIB) $@
-	ar rcs $@ $(BUILD)/nic/nic_sim.o $(LINK_OBJ) $(ROCE_OBJ)
+	ar rcs $@ $(BUILD)/nic/nic_sim.o $(BUILD)/nic/net_model.o $(LINK_OBJ) $(ROCE_OBJ)
 
 .PHONY: nic-model
 nic-model: $(LIBHPNIC_SIM)
@@ -54,10 +59,10 @@ test-nic: $(BUILD)/bin/tb_nic
 
 TESTS += test-nic
 
-# make demo (until the network-scenario issue replaces it): WRITE and READ
-# between the two simulated NICs through libhpnic
-.PHONY: demo-run
-demo-run: $(BUILD)/bin/hpnic-write-bench $(BUILD)/bin/hpnic-pingpong
+# make demo-nic: WRITE and READ between the two simulated NICs through
+# libhpnic (make demo runs the network scenario, mk/net.mk)
+.PHONY: demo-nic
+demo-nic: $(BUILD)/bin/hpnic-write-bench $(BUILD)/bin/hpnic-pingpong
 	@echo "hpnic demo: two Verilated hpnic_core NICs, 100G links of 0.5 us, driven through libhpnic"
 	$(BUILD)/bin/hpnic-pingpong -n 20
 	$(BUILD)/bin/hpnic-write-bench --latency --size 64

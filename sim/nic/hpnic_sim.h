@@ -5,11 +5,15 @@
  * with a PCIe model whose DMA reads and writes this process's memory (an IO
  * address is a pointer value, checked against what the library registered).
  *
- * Two NICs are joined back to back (NIC 0 <-> NIC 1). The world is one per
- * process and is created by the first hpnic_open("sim:N"), with the
+ * Without a topology, two NICs are joined back to back (NIC 0 <-> NIC 1).
+ * With one (hpnic_sim_cfg.topology, a file: docs/netsim.md), there is one
+ * NIC per host of the topology, joined through output-queued switches that
+ * stamp HPCC INT (sim/net/net_model.h); host i is 10.0.0.(i+1). The world is
+ * one per process and is created by the first hpnic_open("sim:N"), with the
  * configuration given to hpnic_sim_configure() before it, or the defaults,
  * overridden by environment variables:
  *
+ *   HPNIC_SIM_TOPO=FILE       the network (net mode)
  *   HPNIC_SIM_PCAP=FILE       every frame on the links to FILE (pcap)
  *   HPNIC_SIM_FST=FILE        waves of NIC 0 (FST; large: use with care)
  *   HPNIC_SIM_DMA_LATENCY=N   PCIe model: cycles from a DMA read request to
@@ -31,15 +35,19 @@ extern "C" {
 #endif
 
 #define HPNIC_SIM_CLK_MHZ 250
-#define HPNIC_SIM_MAX_NICS 2
+#define HPNIC_SIM_MAX_NICS 128
+#define HPNIC_SIM_FLOW_QPS 4096        /* QPNs counted by hpnic_sim_qp_rx */
 
 struct hpnic_sim_cfg {
-	unsigned nics;                 /* 2 */
+	unsigned nics;                 /* 2; with a topology 0 (its host count) */
 	unsigned dma_latency;          /* cycles, DMA read request -> data */
 	unsigned csr_latency;          /* cycles a CSR read takes end to end */
 	unsigned progress_cycles;      /* cycles run per libhpnic progress() */
-	struct link_cfg link;          /* both directions */
-	const char *pcap_path;
+	struct link_cfg link;          /* both directions (pair mode) */
+	const char *topology;          /* a topology file: net mode */
+	const char *pcap_path;         /* pair mode: every frame; net mode: see pcap_port */
+	int pcap_switch, pcap_port;    /* net mode, port >= 0: only frames leaving that
+					  switch port (as stamped); -1: every frame NICs send */
 	const char *fst_path;
 	uint64_t seed;
 };
@@ -47,6 +55,9 @@ struct hpnic_sim_cfg {
 void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c);
 /* before the first hpnic_open("sim:..."): -EBUSY once the world exists */
 int hpnic_sim_configure(const struct hpnic_sim_cfg *c);
+
+/* NICs in the world (0 before it exists) */
+unsigned hpnic_sim_nics(void);
 
 /* the world's clock: cycles so far, run more */
 uint64_t hpnic_sim_cycle(void);
@@ -63,6 +74,35 @@ struct hpnic_sim_stats {
 };
 int hpnic_sim_stats(unsigned nic, struct hpnic_sim_stats *s);
 int hpnic_sim_link_stats(unsigned from_nic, struct link_stats *s);
+
+/*
+ * Net mode: the switches' ports (hpnic_sim_port_stats), and per NIC the data
+ * frames delivered to it per destination QPN (frame bytes with FCS, and RDMA
+ * payload bytes), which is how a runner measures a flow's rate.
+ */
+struct hpnic_sim_port_stats {
+	int peer_host, peer_switch;    /* what the port is cabled to (-1: not that) */
+	unsigned speed;                /* B: 5 = 100G */
+	uint64_t tx_frames, tx_bytes;  /* frame bytes with FCS (INT's txBytes) */
+	uint64_t rx_frames, rx_bytes;
+	uint64_t drops;                /* shared buffer full, or no route */
+	uint64_t ecn_marks;
+	uint64_t int_stamped, int_full;
+	uint64_t qlen, qlen_max;       /* egress queue now and its peak, bytes */
+	uint64_t pause_sent;           /* PFC pauses this ingress sent upstream */
+	uint64_t pause_ps;             /* time it held its upstream paused */
+	uint64_t paused_ps;            /* time this egress was held by its peer */
+};
+int hpnic_sim_net_switches(void);                  /* -EINVAL: not net mode */
+int hpnic_sim_net_ports(unsigned sw);
+int hpnic_sim_port_stats(unsigned sw, unsigned port, struct hpnic_sim_port_stats *s);
+/* the port of a switch cabled to host h, and the switch: -ENOENT if none */
+int hpnic_sim_host_port(unsigned h, unsigned *sw, unsigned *port);
+/* propagation + store-and-forward serialization of a data frame of
+ * data_bytes from a to b and an ACK of ack_bytes back, ns */
+int hpnic_sim_base_rtt_ns(unsigned a, unsigned b, unsigned data_bytes, unsigned ack_bytes,
+			  double *ns);
+int hpnic_sim_qp_rx(unsigned nic, uint32_t qpn, uint64_t *frame_bytes, uint64_t *payload_bytes);
 
 /*
  * Raw BAR0 access to NIC nic, beside the library (tests: check what the

@@ -20,6 +20,7 @@
 #include "hpnic_backend.h"
 #include "hpnic_sim.h"
 #include "hpnic_regs.h"
+#include "net_model.h"
 #include "pcap.h"
 
 namespace {
@@ -51,17 +52,21 @@ struct Nic {
 	size_t rx_off = 0;
 	struct hpnic_sim_stats st{};
 	bool drv_rd = false, drv_rx = false;
+	// data frames delivered to this NIC, per destination QPN (net mode)
+	std::vector<uint64_t> qp_rx_bytes, qp_rx_payload;
 };
 
 struct World {
 	hpnic_sim_cfg cfg{};
 	std::unique_ptr<VerilatedContext> ctx;
-	Nic nic[HPNIC_SIM_MAX_NICS];
-	struct link *lk[HPNIC_SIM_MAX_NICS] = {nullptr, nullptr};
+	std::vector<Nic> nic;
+	std::vector<struct link *> lk;         // pair mode: NIC i -> NIC i ^ 1
+	std::unique_ptr<hpnic_net::Net> net;   // net mode: the switches and links
 	std::unique_ptr<VerilatedFstC> fst;
 	roce_pcap pcap{};
 	bool pcap_on = false;
 	uint64_t cycle = 0;
+	uint16_t int_port = 4792;              // CTRL.INT_CTRL.PORT, snooped from CSR writes
 	uint64_t mac_fifo_ps = 0;
 	bool probe_on = false;
 	unsigned probe_nic = 0;
@@ -165,7 +170,10 @@ void drive(World *w, unsigned i)
 	m->m_irq_ready = 1;
 
 	// MAC: TX at the line's pace; RX one beat per cycle, no back-pressure
-	m->m_axis_mac_tx_tready = link_tx_free_ps(w->lk[i]) <= now_ps + w->mac_fifo_ps;
+	if (w->net)
+		m->m_axis_mac_tx_tready = w->net->host_tx_ready(i, now_ps, w->mac_fifo_ps);
+	else
+		m->m_axis_mac_tx_tready = link_tx_free_ps(w->lk[i]) <= now_ps + w->mac_fifo_ps;
 	m->mac_tx_unfout = 0;
 	m->mac_tx_ovfout = 0;
 	n.drv_rx = !n.rxq.empty();
@@ -192,6 +200,11 @@ void sample(World *w, unsigned i)
 		n.csr_taken = true;
 		if (n.csr_write) {
 			n.csr_done = true;
+			if (n.csr_addr == HPNIC_CTRL_INT_CTRL && i == 0) {
+				w->int_port = (uint16_t)HPNIC_GET(HPNIC_CTRL_INT_CTRL_PORT, n.csr_wdata);
+				if (w->net)
+					w->net->set_int_port(w->int_port);
+			}
 			if (probe && !w->probe.doorbell && n.csr_addr >= HPNIC_DB_SQ_DB(0))
 				w->probe.doorbell = now;
 		}
@@ -264,8 +277,12 @@ void sample(World *w, unsigned i)
 				n.txbuf.push_back(wide_byte(m->m_axis_mac_tx_tdata.data(), b));
 		if (m->m_axis_mac_tx_tlast) {
 			if (!m->m_axis_mac_tx_tuser) {
-				link_send(w->lk[i], now_ps, n.txbuf.data(), n.txbuf.size(), n.st.tx_frames);
-				if (w->pcap_on)
+				if (w->net)
+					w->net->host_send(i, now_ps, n.txbuf.data(), n.txbuf.size());
+				else
+					link_send(w->lk[i], now_ps, n.txbuf.data(), n.txbuf.size(),
+						  n.st.tx_frames);
+				if (w->pcap_on && w->cfg.pcap_port < 0)
 					roce_pcap_write(&w->pcap, now_ps / 1000, n.txbuf.data(),
 							n.txbuf.size());
 				n.st.tx_frames++;
@@ -288,15 +305,57 @@ void sample(World *w, unsigned i)
 	}
 }
 
+// count a data frame (not an ACK) delivered to a NIC by its destination QPN
+void count_rx(World *w, Nic &n, const uint8_t *f, size_t len)
+{
+	size_t bth = 42;
+
+	if (len < 34 + 8 + 12 + 4 || f[23] != 17)
+		return;
+	if ((f[36] << 8 | f[37]) == w->int_port)
+		bth += hpnic_net::INT_BLOCK_BYTES;
+	if (len < bth + 16 || f[bth] == 0x11)
+		return;
+	uint32_t qpn = (uint32_t)(f[bth + 6] << 8 | f[bth + 7]) & (HPNIC_SIM_FLOW_QPS - 1);
+	uint8_t op = f[bth];
+	size_t hdr = bth + 12 + ((op == 0x06 || op == 0x0a || op == 0x0c) ? 16 :
+				  (op == 0x0d || op == 0x0f || op == 0x10) ? 4 : 0);
+	size_t pad = (f[bth + 1] >> 4) & 3;
+
+	if (n.qp_rx_bytes.empty()) {
+		n.qp_rx_bytes.assign(HPNIC_SIM_FLOW_QPS, 0);
+		n.qp_rx_payload.assign(HPNIC_SIM_FLOW_QPS, 0);
+	}
+	n.qp_rx_bytes[qpn] += len + 4;
+	if (op != 0x0c && len >= hdr + pad + 4)
+		n.qp_rx_payload[qpn] += len - hdr - pad - 4;
+}
+
 void step(World *w)
 {
 	uint64_t now_ps = w->cycle * PS_PER_CYCLE;
 
-	for (unsigned i = 0; i < w->cfg.nics; i++) {
-		struct link_frame f;
+	if (w->net) {
+		w->net->advance(now_ps, PS_PER_CYCLE, [w](const hpnic_net::Delivery &d) {
+			Nic &n = w->nic[d.host];
 
-		while (link_recv(w->lk[i], now_ps, &f))
-			w->nic[(i + 1) % w->cfg.nics].rxq.emplace_back(f.data, f.data + f.len);
+			n.rxq.emplace_back(d.data, d.data + d.len);
+			count_rx(w, n, d.data, d.len);
+		});
+		if (w->pcap_on && w->cfg.pcap_port >= 0) {
+			std::vector<uint8_t> f;
+			uint64_t t;
+
+			while (w->net->tap_take(f, t))
+				roce_pcap_write(&w->pcap, t / 1000, f.data(), f.size());
+		}
+	} else {
+		for (unsigned i = 0; i < w->cfg.nics; i++) {
+			struct link_frame f;
+
+			while (link_recv(w->lk[i], now_ps, &f))
+				w->nic[i ^ 1].rxq.emplace_back(f.data, f.data + f.len);
+		}
 	}
 	for (unsigned i = 0; i < w->cfg.nics; i++)
 		drive(w, i);
@@ -315,11 +374,11 @@ void world_free(World *w)
 		w->fst->close();
 	if (w->pcap_on)
 		roce_pcap_close(&w->pcap);
-	for (unsigned i = 0; i < HPNIC_SIM_MAX_NICS; i++) {
+	for (unsigned i = 0; i < w->nic.size(); i++)
 		if (w->nic[i].m)
 			w->nic[i].m->final();
-		link_destroy(w->lk[i]);
-	}
+	for (struct link *l : w->lk)
+		link_destroy(l);
 	delete w;
 }
 
@@ -338,32 +397,67 @@ int world_create()
 		c.pcap_path = getenv("HPNIC_SIM_PCAP");
 	if (getenv("HPNIC_SIM_FST"))
 		c.fst_path = getenv("HPNIC_SIM_FST");
+	if (getenv("HPNIC_SIM_TOPO"))
+		c.topology = getenv("HPNIC_SIM_TOPO");
 	c.dma_latency = (unsigned)env_double("HPNIC_SIM_DMA_LATENCY", c.dma_latency);
 	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
 	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);
-	if (c.nics != 2)
-		return -EINVAL;
-
 	World *w = new (std::nothrow) World;
 	if (!w)
 		return -ENOMEM;
+	if (c.topology) {
+		std::string e;
+
+		w->net.reset(new hpnic_net::Net);
+		if (!w->net->load(c.topology, e)) {
+			fprintf(stderr, "hpnic sim: %s\n", e.c_str());
+			delete w;
+			return -EINVAL;
+		}
+		if (c.nics && c.nics != w->net->hosts()) {
+			fprintf(stderr, "hpnic sim: %u NICs asked for, the topology has %u hosts\n",
+				c.nics, w->net->hosts());
+			delete w;
+			return -EINVAL;
+		}
+		c.nics = w->net->hosts();
+		if (c.nics > HPNIC_SIM_MAX_NICS) {
+			fprintf(stderr, "hpnic sim: %u hosts, at most %u\n", c.nics, HPNIC_SIM_MAX_NICS);
+			delete w;
+			return -EINVAL;
+		}
+		w->net->set_seed(c.seed);
+		w->net->set_int_port(w->int_port);
+		if (c.pcap_port >= 0)
+			w->net->set_tap(c.pcap_switch, c.pcap_port);
+	} else if (c.nics != 2) {
+		delete w;
+		return -EINVAL;
+	}
 	w->cfg = c;
 	w->ctx.reset(new VerilatedContext);
+	w->nic.resize(c.nics);
 	for (unsigned i = 0; i < c.nics; i++) {
-		struct link_cfg lc = c.link;
 		std::string name = "nic" + std::to_string(i);
 
 		w->nic[i].m.reset(new Vhpnic_core{w->ctx.get(), name.c_str()});
 		w->nic[i].index = i;
+		if (w->net)
+			continue;
+		struct link_cfg lc = c.link;
 		lc.seed = c.seed * 2 + i + 1;
-		w->lk[i] = link_create(&lc, err, sizeof(err));
-		if (!w->lk[i]) {
+		w->lk.push_back(link_create(&lc, err, sizeof(err)));
+		if (!w->lk.back()) {
 			fprintf(stderr, "hpnic sim: link: %s\n", err);
 			world_free(w);
 			return -EINVAL;
 		}
 	}
-	w->mac_fifo_ps = c.link.rate_mbps ? (uint64_t)(4224 * 8) * 1000000u / c.link.rate_mbps : 0;
+	{
+		uint64_t rate = w->net ? w->net->host_rate_mbps(0) : c.link.rate_mbps;
+
+		w->mac_fifo_ps = rate ? (uint64_t)(4224 * 8) * 1000000u / rate : 0;
+	}
 	if (c.fst_path) {
 		w->ctx->traceEverOn(true);
 		w->fst.reset(new VerilatedFstC);
@@ -435,6 +529,8 @@ extern "C" void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c)
 	c->link.rate_mbps = 100000;
 	c->link.prop_delay_ps = 500000;           /* 0.5 us: 100 m of fiber */
 	c->seed = 1;
+	c->pcap_switch = 0;
+	c->pcap_port = -1;
 }
 
 extern "C" int hpnic_sim_configure(const struct hpnic_sim_cfg *c)
@@ -443,11 +539,16 @@ extern "C" int hpnic_sim_configure(const struct hpnic_sim_cfg *c)
 		return -EINVAL;
 	if (g_world)
 		return -EBUSY;
-	if (c->nics != 2)
+	if (!c->topology && c->nics != 2)
 		return -EINVAL;
 	g_cfg = *c;
 	g_cfg_set = true;
 	return 0;
+}
+
+extern "C" unsigned hpnic_sim_nics(void)
+{
+	return g_world ? g_world->cfg.nics : 0;
 }
 
 extern "C" uint64_t hpnic_sim_cycle(void)
@@ -473,9 +574,89 @@ extern "C" int hpnic_sim_stats(unsigned nic, struct hpnic_sim_stats *s)
 
 extern "C" int hpnic_sim_link_stats(unsigned from_nic, struct link_stats *s)
 {
-	if (!g_world || from_nic >= g_world->cfg.nics || !s)
+	if (!g_world || g_world->net || from_nic >= g_world->cfg.nics || !s)
 		return -EINVAL;
 	*s = *link_get_stats(g_world->lk[from_nic]);
+	return 0;
+}
+
+extern "C" int hpnic_sim_net_switches(void)
+{
+	if (!g_world || !g_world->net)
+		return -EINVAL;
+	return (int)g_world->net->switches();
+}
+
+extern "C" int hpnic_sim_net_ports(unsigned sw)
+{
+	if (!g_world || !g_world->net || sw >= g_world->net->switches())
+		return -EINVAL;
+	return (int)g_world->net->ports(sw);
+}
+
+extern "C" int hpnic_sim_port_stats(unsigned sw, unsigned port, struct hpnic_sim_port_stats *s)
+{
+	if (!g_world || !g_world->net || sw >= g_world->net->switches() ||
+	    port >= g_world->net->ports(sw) || !s)
+		return -EINVAL;
+	const hpnic_net::Port &p = g_world->net->sw(sw).ports[port];
+	const hpnic_net::PortStats &t = p.st;
+	uint64_t now = g_world->cycle * PS_PER_CYCLE;
+
+	s->peer_host = p.peer_host;
+	s->peer_switch = p.peer_sw;
+	s->speed = p.speed_enum;
+	s->tx_frames = t.tx_frames;
+	s->tx_bytes = t.tx_bytes;
+	s->rx_frames = t.rx_frames;
+	s->rx_bytes = t.rx_bytes;
+	s->drops = t.drops;
+	s->ecn_marks = t.ecn_marks;
+	s->int_stamped = t.int_stamped;
+	s->int_full = t.int_full;
+	s->qlen = t.qlen;
+	s->qlen_max = t.qlen_max;
+	s->pause_sent = t.pause_sent;
+	s->pause_ps = t.pause_ps + (p.pausing ? now - p.pausing_since : 0);
+	s->paused_ps = t.paused_ps + (p.tx.paused ? now - p.tx.paused_since : 0);
+	return 0;
+}
+
+extern "C" int hpnic_sim_host_port(unsigned h, unsigned *sw, unsigned *port)
+{
+	if (!g_world || !g_world->net || h >= g_world->net->hosts() || !sw || !port)
+		return -EINVAL;
+	const hpnic_net::Host &x = g_world->net->host(h);
+
+	if (x.sw < 0)
+		return -ENOENT;
+	*sw = (unsigned)x.sw;
+	*port = (unsigned)x.port;
+	return 0;
+}
+
+extern "C" int hpnic_sim_base_rtt_ns(unsigned a, unsigned b, unsigned data_bytes,
+				     unsigned ack_bytes, double *ns)
+{
+	if (!g_world || !g_world->net || a >= g_world->net->hosts() ||
+	    b >= g_world->net->hosts() || !ns)
+		return -EINVAL;
+	*ns = (double)g_world->net->base_rtt_ps(a, b, data_bytes, ack_bytes) / 1000.0;
+	return 0;
+}
+
+extern "C" int hpnic_sim_qp_rx(unsigned nic, uint32_t qpn, uint64_t *frame_bytes,
+			       uint64_t *payload_bytes)
+{
+	if (!g_world || nic >= g_world->cfg.nics || qpn >= HPNIC_SIM_FLOW_QPS)
+		return -EINVAL;
+	const Nic &n = g_world->nic[nic];
+	bool any = !n.qp_rx_bytes.empty();
+
+	if (frame_bytes)
+		*frame_bytes = any ? n.qp_rx_bytes[qpn] : 0;
+	if (payload_bytes)
+		*payload_bytes = any ? n.qp_rx_payload[qpn] : 0;
 	return 0;
 }
 
@@ -517,7 +698,7 @@ static int sim_open(const char *arg, struct hpnic_backend **be)
 	if (!arg || !*arg || !be)
 		return -EINVAL;
 	i = strtoul(arg, &end, 10);
-	if (*end || i >= HPNIC_SIM_MAX_NICS)
+	if (*end || end == arg || i >= HPNIC_SIM_MAX_NICS)
 		return -ENODEV;
 	err = world_create();
 	if (err)
@@ -602,8 +783,9 @@ static int sim_port_addr(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv
 	if (!be || !mac || !ipv4)
 		return -EINVAL;
 	memcpy(mac, base, 6);
+	mac[4] = (uint8_t)((base[5] + be->nic) >> 8);
 	mac[5] = (uint8_t)(base[5] + be->nic);
-	*ipv4 = 0x0a000001u + be->nic;           /* 10.0.0.1, 10.0.0.2 */
+	*ipv4 = 0x0a000001u + be->nic;           /* 10.0.0.1, 10.0.0.2, ... */
 	return 0;
 }
 
