@@ -60,7 +60,7 @@ test-nic: $(BUILD)/bin/tb_nic
 TESTS += test-nic
 
 # make demo-nic: WRITE and READ between the two simulated NICs through
-# libhpnic (make demo runs the network scenario, mk/net.mk)
+# libhpnic (make demo runs the network scenario, mk/sim.mk)
 .PHONY: demo-nic
 demo-nic: $(BUILD)/bin/hpnic-write-bench $(BUILD)/bin/hpnic-pingpong
 	@echo "hpnic demo: two Verilated hpnic_core NICs, 100G links of 0.5 us, driven through libhpnic"

@@ -19,6 +19,7 @@
  *   HPNIC_SIM_DMA_LATENCY=N   PCIe model: cycles from a DMA read request to
  *                             its data (default 0: the core's own latency)
  *   HPNIC_SIM_LOSS=P, HPNIC_SIM_CORRUPT=P   link impairments (0..1)
+ *   HPNIC_SIM_THREADS=N       threads evaluating the NICs (1, 2; default auto)
  *
  * Not thread-safe: one thread drives the world.
  */
@@ -43,6 +44,9 @@ struct hpnic_sim_cfg {
 	unsigned dma_latency;          /* cycles, DMA read request -> data */
 	unsigned csr_latency;          /* cycles a CSR read takes end to end */
 	unsigned progress_cycles;      /* cycles run per libhpnic progress() */
+	unsigned threads;              /* 1 or 2 threads evaluate the NICs; 0: 2 when
+					  there are 4 NICs or more and 2 cores (not
+					  with FST or an every-frame pcap) */
 	struct link_cfg link;          /* both directions (pair mode) */
 	const char *topology;          /* a topology file: net mode */
 	const char *pcap_path;         /* pair mode: every frame; net mode: see pcap_port */

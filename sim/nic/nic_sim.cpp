@@ -2,6 +2,7 @@
 // The simulated network of libhpnic's "sim" backend (hpnic_sim.h): Verilated
 // hpnic_core NICs, their PCIe models (CSR port, DMA into this process's
 // memory) and the link models between them.
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "Vhpnic_core.h"
@@ -34,6 +36,8 @@ struct Rd {
 };
 
 struct Nic {
+	std::unique_ptr<VerilatedContext> ctx;  // one per NIC: models in separate
+						// contexts may be evaluated in parallel
 	std::unique_ptr<Vhpnic_core> m;
 	unsigned index = 0;
 	bool opened = false;
@@ -58,7 +62,12 @@ struct Nic {
 
 struct World {
 	hpnic_sim_cfg cfg{};
-	std::unique_ptr<VerilatedContext> ctx;
+	// a second thread evaluates NICs [split, nics) while the caller does
+	// [0, split); they meet at the end of every cycle
+	std::thread worker;
+	unsigned split = 0;
+	std::atomic<uint64_t> go{0}, done{0};
+	std::atomic<bool> quit{false};
 	std::vector<Nic> nic;
 	std::vector<struct link *> lk;         // pair mode: NIC i -> NIC i ^ 1
 	std::unique_ptr<hpnic_net::Net> net;   // net mode: the switches and links
@@ -107,31 +116,26 @@ double env_double(const char *name, double def)
 	return v && *v ? strtod(v, nullptr) : def;
 }
 
-void tick(World *w)
+// one clock edge pair for NIC i; the FST (NIC 0 only) is dumped on both
+void tick(World *w, unsigned i)
 {
-	for (unsigned i = 0; i < w->cfg.nics; i++) {
-		Vhpnic_core *m = w->nic[i].m.get();
+	Nic &n = w->nic[i];
+	Vhpnic_core *m = n.m.get();
 
-		m->clk = 1;
-		m->mac_tx_clk = 1;
-		m->mac_rx_clk = 1;
-		m->eval();
-	}
-	w->ctx->timeInc(2);
-	if (w->fst)
-		w->fst->dump(w->ctx->time());
-	for (unsigned i = 0; i < w->cfg.nics; i++) {
-		Vhpnic_core *m = w->nic[i].m.get();
-
-		m->clk = 0;
-		m->mac_tx_clk = 0;
-		m->mac_rx_clk = 0;
-		m->eval();
-	}
-	w->ctx->timeInc(2);
-	if (w->fst)
-		w->fst->dump(w->ctx->time());
-	w->cycle++;
+	m->clk = 1;
+	m->mac_tx_clk = 1;
+	m->mac_rx_clk = 1;
+	m->eval();
+	n.ctx->timeInc(2);
+	if (i == 0 && w->fst)
+		w->fst->dump(n.ctx->time());
+	m->clk = 0;
+	m->mac_tx_clk = 0;
+	m->mac_rx_clk = 0;
+	m->eval();
+	n.ctx->timeInc(2);
+	if (i == 0 && w->fst)
+		w->fst->dump(n.ctx->time());
 }
 
 void drive(World *w, unsigned i)
@@ -305,6 +309,15 @@ void sample(World *w, unsigned i)
 	}
 }
 
+// a NIC's cycle: inputs, outputs seen, clock edge
+void nic_cycle(World *w, unsigned i)
+{
+	drive(w, i);
+	w->nic[i].m->eval();
+	sample(w, i);
+	tick(w, i);
+}
+
 // count a data frame (not an ACK) delivered to a NIC by its destination QPN
 void count_rx(World *w, Nic &n, const uint8_t *f, size_t len)
 {
@@ -357,19 +370,51 @@ void step(World *w)
 				w->nic[i ^ 1].rxq.emplace_back(f.data, f.data + f.len);
 		}
 	}
-	for (unsigned i = 0; i < w->cfg.nics; i++)
-		drive(w, i);
-	for (unsigned i = 0; i < w->cfg.nics; i++)
-		w->nic[i].m->eval();
-	for (unsigned i = 0; i < w->cfg.nics; i++)
-		sample(w, i);
-	tick(w);
+	// NICs meet only through the links and the network, handled above, so
+	// each can run its cycle on its own, on either thread
+	if (w->split) {
+		uint64_t g = w->go.fetch_add(1, std::memory_order_acq_rel) + 1;
+
+		for (unsigned i = 0; i < w->split; i++)
+			nic_cycle(w, i);
+		for (unsigned k = 0; w->done.load(std::memory_order_acquire) != g; k++)
+			if (k > 4096)
+				std::this_thread::yield();
+	} else {
+		for (unsigned i = 0; i < w->cfg.nics; i++)
+			nic_cycle(w, i);
+	}
+	w->cycle++;
+}
+
+void worker_loop(World *w)
+{
+	uint64_t seen = 0;
+
+	for (;;) {
+		uint64_t g;
+
+		for (unsigned k = 0; (g = w->go.load(std::memory_order_acquire)) == seen; k++) {
+			if (w->quit.load(std::memory_order_acquire))
+				return;
+			if (k > 4096)
+				std::this_thread::yield();
+		}
+		seen = g;
+		for (unsigned i = w->split; i < w->cfg.nics; i++)
+			nic_cycle(w, i);
+		w->done.store(g, std::memory_order_release);
+	}
 }
 
 void world_free(World *w)
 {
 	if (!w)
 		return;
+	if (w->worker.joinable()) {
+		w->quit.store(true, std::memory_order_release);
+		w->worker.join();
+	}
 	if (w->fst)
 		w->fst->close();
 	if (w->pcap_on)
@@ -400,6 +445,7 @@ int world_create()
 	if (getenv("HPNIC_SIM_TOPO"))
 		c.topology = getenv("HPNIC_SIM_TOPO");
 	c.dma_latency = (unsigned)env_double("HPNIC_SIM_DMA_LATENCY", c.dma_latency);
+	c.threads = (unsigned)env_double("HPNIC_SIM_THREADS", c.threads);
 	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
 	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);
 	World *w = new (std::nothrow) World;
@@ -435,12 +481,12 @@ int world_create()
 		return -EINVAL;
 	}
 	w->cfg = c;
-	w->ctx.reset(new VerilatedContext);
 	w->nic.resize(c.nics);
 	for (unsigned i = 0; i < c.nics; i++) {
 		std::string name = "nic" + std::to_string(i);
 
-		w->nic[i].m.reset(new Vhpnic_core{w->ctx.get(), name.c_str()});
+		w->nic[i].ctx.reset(new VerilatedContext);
+		w->nic[i].m.reset(new Vhpnic_core{w->nic[i].ctx.get(), name.c_str()});
 		w->nic[i].index = i;
 		if (w->net)
 			continue;
@@ -459,7 +505,7 @@ int world_create()
 		w->mac_fifo_ps = rate ? (uint64_t)(4224 * 8) * 1000000u / rate : 0;
 	}
 	if (c.fst_path) {
-		w->ctx->traceEverOn(true);
+		w->nic[0].ctx->traceEverOn(true);
 		w->fst.reset(new VerilatedFstC);
 		w->nic[0].m->trace(w->fst.get(), 99);
 		w->fst->open(c.fst_path);
@@ -480,12 +526,27 @@ int world_create()
 		m->mac_rx_rst = 1;
 		drive(w, i);
 	}
-	for (int k = 0; k < 16; k++)
-		tick(w);
+	for (int k = 0; k < 16; k++) {
+		for (unsigned i = 0; i < c.nics; i++)
+			tick(w, i);
+		w->cycle++;
+	}
 	for (unsigned i = 0; i < c.nics; i++) {
 		w->nic[i].m->rst = 0;
 		w->nic[i].m->mac_tx_rst = 0;
 		w->nic[i].m->mac_rx_rst = 0;
+	}
+	// a second thread, when it pays and nothing shared is written per NIC
+	// (the FST and an every-frame pcap are written from the NICs' cycles)
+	{
+		unsigned t = c.threads;
+
+		if (!t)
+			t = c.nics >= 4 && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+		if (t >= 2 && c.nics >= 2 && !w->fst && !(w->pcap_on && c.pcap_port < 0)) {
+			w->split = c.nics / 2;
+			w->worker = std::thread(worker_loop, w);
+		}
 	}
 	g_world = w;
 	atexit([] { world_free(g_world); g_world = nullptr; });

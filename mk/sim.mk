@@ -1,3 +1,5 @@
+# (named after nic.mk on purpose: the Makefile includes mk/*.mk in sorted order,
+# and the prerequisites below need nic.mk's variables)
 # The network simulation (issue 6): hpnic-netsim runs Verilated NICs behind
 # INT switches (sim/net) through libhpnic; sim/run drives the scenarios in
 # sim/scenarios and plots them (scripts/plot_netsim.sh)
