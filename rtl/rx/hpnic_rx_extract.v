@@ -114,11 +114,13 @@ always @* begin
     for (fb = 0; fb < 8; fb = fb + 1) begin
         f_udp[63 - 8*fb -: 8] = hbyte(s_info_hdr, 34 + fb);
     end
+    // constant byte indices on both sides of the select: an index that
+    // depends on s_info_int would be a 112-way shifter per byte
     for (fb = 0; fb < 12; fb = fb + 1) begin
-        f_bth[95 - 8*fb -: 8] = hbyte(s_info_hdr, (s_info_int ? 84 : 42) + fb);
+        f_bth[95 - 8*fb -: 8] = s_info_int ? hbyte(s_info_hdr, 84 + fb) : hbyte(s_info_hdr, 42 + fb);
     end
     for (fb = 0; fb < 16; fb = fb + 1) begin
-        f_ext[127 - 8*fb -: 8] = hbyte(s_info_hdr, (s_info_int ? 96 : 54) + fb);
+        f_ext[127 - 8*fb -: 8] = s_info_int ? hbyte(s_info_hdr, 96 + fb) : hbyte(s_info_hdr, 54 + fb);
     end
     for (fb = 0; fb < 42; fb = fb + 1) begin
         f_int[335 - 8*fb -: 8] = hbyte(s_info_hdr, 42 + fb);

@@ -1101,7 +1101,7 @@ int main(int argc, char **argv)
 		o.mtu, o.no_int ? "off" : "on");
 	summarize(&o, bot, port_sw, port_no, fs, wall_run, cyc0);
 	fprintf(fs, "throughput counts frame bytes with FCS (the switch port's counter, INT's "
-		"txBytes);\npayload goodput is RDMA payload only (1 KiB of 1164 wire bytes with INT)\n");
+		"txBytes);\npayload goodput is RDMA payload only (1024 of 1128 frame bytes, 1148 on the wire, with INT)\n");
 	for (unsigned k = 0; k < o.n_expect; k++) {
 		int r = check_expect(o.expect[k], fs);
 
