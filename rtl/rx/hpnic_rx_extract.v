@@ -162,7 +162,7 @@ reg         ra_b0 = 0;              // hl >= 64
 reg [15:0]  ra_rem = 0;             // Y bytes still to output
 reg [511:0] ra_prev = 0;
 reg         ra_flush = 1'b0;
-reg [511:0] ra_flush_data = 0;
+reg [5:0]   ra_flush_s = 0;         // the flushed frame's shift
 reg [6:0]   ra_flush_n = 0;
 
 wire         y_ready;
@@ -178,8 +178,13 @@ wire [6:0]  cur_k = ra_in_frame ? ra_k : 7'd0;
 wire [15:0] cur_rem = ra_in_frame ? ra_rem : y_total;
 
 wire        regular = cur_k >= {6'd0, cur_b0} + 7'd1 && cur_rem != 0;
+// a flush re-uses the realign shifter: the held last beat (still in
+// ra_prev) alone, at its own frame's shift, while the next frame's first
+// beat (which makes no output) may come in
+wire [5:0]   sh_s = ra_flush ? ra_flush_s : cur_s;
+wire [511:0] sh_hi = ra_flush ? 512'd0 : s_frame_tdata;
 // verilator lint_off UNUSEDSIGNAL
-wire [1023:0] pair = {s_frame_tdata, ra_prev} >> {cur_s, 3'b000};   // the low beat is used
+wire [1023:0] pair = {sh_hi, ra_prev} >> {sh_s, 3'b000};   // the low beat is used
 // verilator lint_on UNUSEDSIGNAL
 wire [6:0]  reg_n = (cur_rem >= 16'd64) ? 7'd64 : cur_rem[6:0];
 wire [15:0] rem_after = cur_rem - (regular ? {9'd0, reg_n} : 16'd0);
@@ -198,7 +203,6 @@ always @* begin
     y_last = rem_after == 0;
     y_valid = 1'b0;
     if (ra_flush) begin
-        y_data = ra_flush_data;
         y_n = ra_flush_n;
         y_last = 1'b1;
         y_valid = 1'b1;
@@ -221,7 +225,7 @@ always @(posedge clk) begin
             if (rem_after != 0) begin
                 // what the last beat holds beyond the output goes out next
                 ra_flush <= 1'b1;
-                ra_flush_data <= s_frame_tdata >> {cur_s, 3'b000};
+                ra_flush_s <= cur_s;
                 ra_flush_n <= rem_after[6:0];
             end
         end else begin
