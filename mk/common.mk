@@ -73,6 +73,28 @@ test-xor-matrix: $(BUILD)/bin/tb_xor_matrix
 
 TESTS += test-xor-matrix
 
+# ---- synchronous FIFO, both RAM styles ----
+
+$(eval $(call hpnic_vmodel,fifo_dist,hpnic_fifo,$(COMMON_FLIST),$(COMMON_B),-GWIDTH=32 -GDEPTH_LOG2=3))
+$(eval $(call hpnic_vmodel,fifo_block,hpnic_fifo,$(COMMON_FLIST),$(COMMON_B),-GWIDTH=32 -GDEPTH_LOG2=3 '-GRAM_STYLE="block"'))
+FIFO_VLIBS := $(COMMON_B)/fifo_dist/Vfifo_dist__ALL.a $(COMMON_B)/fifo_block/Vfifo_block__ALL.a
+
+$(COMMON_B)/fifo_rtl.o: tb/common/fifo_rtl.cpp tb/common/fifo_rtl.h $(TB_UTIL_H) $(FIFO_VLIBS)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(COMMON_B)/fifo_dist -I$(COMMON_B)/fifo_block \
+	  $(VINC) -Itb/common -c $< -o $@
+
+$(BUILD)/bin/tb_fifo: $(COMMON_B)/tb/tb_fifo.o $(COMMON_B)/fifo_rtl.o $(FIFO_VLIBS) $(VLIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
+
+FIFO_CYCLES := $(if $(filter 1,$(SLOW)),2000000,200000)
+
+.PHONY: test-fifo
+test-fifo: $(BUILD)/bin/tb_fifo
+	$(BUILD)/bin/tb_fifo --cycles $(FIFO_CYCLES) $(if $(SEED),--seed $(SEED))
+
+TESTS += test-fifo
+
 # ---- IPv4 header checksum ----
 
 $(eval $(call hpnic_vmodel,ipv4_csum,hpnic_ipv4_csum,$(COMMON_FLIST),$(COMMON_B),))

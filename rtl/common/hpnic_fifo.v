@@ -1,9 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * Synchronous first-word-fall-through FIFO on distributed RAM.
+ * Synchronous first-word-fall-through FIFO.
  *
  * m_valid/m_data show the head word whenever the FIFO is not empty. count is
  * the number of stored words, for callers that grant credit ahead of time.
+ *
+ * RAM_STYLE "distributed" (default) keeps the words in LUT RAM, read
+ * combinationally: a word written in one cycle is at the head the next.
+ * RAM_STYLE "block" keeps them in block RAM, whose read is registered: the
+ * head word sits in the RAM's output register, so a word reaches the head one
+ * cycle later (two after its write) and the FIFO holds 2**DEPTH_LOG2 + 1
+ * words. Throughput is one word per cycle either way. Wide or deep FIFOs use
+ * "block": a 64 x 512 FIFO is about 600 LUTs as distributed RAM, 8 BRAM36 as
+ * block RAM (docs/performance.md).
  */
 
 `resetall
@@ -14,7 +23,9 @@ module hpnic_fifo #(
     // log2 of the number of entries
     parameter DEPTH_LOG2 = 5,
     // word width
-    parameter WIDTH = 32
+    parameter WIDTH = 32,
+    // "distributed" or "block" (see above)
+    parameter RAM_STYLE = "distributed"
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -32,32 +43,23 @@ module hpnic_fifo #(
     output wire [DEPTH_LOG2:0]  count
 );
 
-(* ram_style = "distributed" *)
-reg [WIDTH-1:0] mem [0:(2**DEPTH_LOG2)-1];
-
+// pointers into the RAM; in "block" mode the RAM excludes the output word
 reg [DEPTH_LOG2:0] wr_ptr_reg = 0;
 reg [DEPTH_LOG2:0] rd_ptr_reg = 0;
 
 wire full = (wr_ptr_reg[DEPTH_LOG2] != rd_ptr_reg[DEPTH_LOG2]) &&
             (wr_ptr_reg[DEPTH_LOG2-1:0] == rd_ptr_reg[DEPTH_LOG2-1:0]);
 wire empty = wr_ptr_reg == rd_ptr_reg;
+wire wr_go = s_valid && !full;
+wire rd_go;
 
 assign s_ready = !full;
-assign m_valid = !empty;
-assign m_data = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
-assign count = wr_ptr_reg - rd_ptr_reg;
 
 always @(posedge clk) begin
-    if (s_valid && !full) begin
-        mem[wr_ptr_reg[DEPTH_LOG2-1:0]] <= s_data;
-    end
-end
-
-always @(posedge clk) begin
-    if (s_valid && !full) begin
+    if (wr_go) begin
         wr_ptr_reg <= wr_ptr_reg + 1'b1;
     end
-    if (m_ready && !empty) begin
+    if (rd_go) begin
         rd_ptr_reg <= rd_ptr_reg + 1'b1;
     end
 
@@ -66,6 +68,57 @@ always @(posedge clk) begin
         rd_ptr_reg <= 0;
     end
 end
+
+generate
+if (RAM_STYLE == "block") begin : g_block
+    // the RAM's output register is the head; refill it whenever it is empty
+    // or being taken. A read never meets the write's address: it needs the
+    // RAM not empty, and a write to the read slot needs it full.
+    reg out_valid_reg = 1'b0;
+
+    assign rd_go = (!out_valid_reg || m_ready) && !empty;
+    assign m_valid = out_valid_reg;
+    assign count = (wr_ptr_reg - rd_ptr_reg) + {{DEPTH_LOG2{1'b0}}, out_valid_reg};
+
+    hpnic_ram_sdp #(
+        .ADDR_WIDTH(DEPTH_LOG2),
+        .DATA_WIDTH(WIDTH),
+        .RAM_STYLE("block")
+    )
+    ram_inst (
+        .clk(clk),
+        .wr_en(wr_go),
+        .wr_addr(wr_ptr_reg[DEPTH_LOG2-1:0]),
+        .wr_data(s_data),
+        .rd_en(rd_go),
+        .rd_addr(rd_ptr_reg[DEPTH_LOG2-1:0]),
+        .rd_data(m_data)
+    );
+
+    always @(posedge clk) begin
+        if (!out_valid_reg || m_ready) begin
+            out_valid_reg <= !empty;
+        end
+        if (rst) begin
+            out_valid_reg <= 1'b0;
+        end
+    end
+end else begin : g_dist
+    (* ram_style = "distributed" *)
+    reg [WIDTH-1:0] mem [0:(2**DEPTH_LOG2)-1];
+
+    assign rd_go = m_ready && !empty;
+    assign m_valid = !empty;
+    assign m_data = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
+    assign count = wr_ptr_reg - rd_ptr_reg;
+
+    always @(posedge clk) begin
+        if (wr_go) begin
+            mem[wr_ptr_reg[DEPTH_LOG2-1:0]] <= s_data;
+        end
+    end
+end
+endgenerate
 
 endmodule
 
