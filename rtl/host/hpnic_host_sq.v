@@ -206,7 +206,7 @@ always @(posedge clk) begin
     end
 end
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 1 + 32 + 64 + 64 + 32))
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 1 + 32 + 64 + 64 + 32), .RAM_STYLE("block"))
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),

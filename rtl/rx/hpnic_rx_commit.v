@@ -93,7 +93,7 @@ wire [CACK_W-1:0]  q_cack_data;
 wire [QUEUE_LOG2:0] q_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(2 + 1 + CACK_W))
+hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(2 + 1 + CACK_W), .RAM_STYLE("block"))
 queue_inst (
     .clk(clk), .rst(rst),
     .s_valid(issue), .s_ready(q_ready),
@@ -132,7 +132,7 @@ end
 wire [3:0] cack_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(3), .WIDTH(CACK_W))
+hpnic_fifo #(.DEPTH_LOG2(3), .WIDTH(CACK_W), .RAM_STYLE("block"))
 cack_inst (
     .clk(clk), .rst(rst),
     .s_valid(q_take && q_cack), .s_ready(cack_room), .s_data(q_cack_data),

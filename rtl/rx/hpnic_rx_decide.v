@@ -247,6 +247,9 @@ reg [63:0]   s1_va = 0;
 reg [31:0]   s1_rkey = 0, s1_rlen = 0;
 reg [7:0]    s1_syn = 0;
 reg          s1_int_valid = 0;
+// the INT rides the pipeline in FFs, not SRL LUTs (LUTs are the scarcer:
+// docs/performance.md)
+(* shreg_extract = "no", keep *)
 reg [335:0]  s1_int = 0;
 
 always @(posedge clk) begin
@@ -299,6 +302,7 @@ reg [12:0]   s2_len = 0;
 reg [31:0]   s2_rlen = 0;
 reg [7:0]    s2_syn = 0;
 reg          s2_int_valid = 0;
+(* shreg_extract = "no", keep *)
 reg [335:0]  s2_int = 0;
 reg          s2_access_ok = 0;
 reg [63:0]   s2_iova = 0;            // IO address of the RETH's VA
@@ -703,7 +707,7 @@ assign m_rdwork_valid = rw_head_valid && rw_due;
 wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CM_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CM_W), .RAM_STYLE("block"))
 cm_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(cm_wr), .s_ready(cm_fifo_ready), .s_data(cm_data),
@@ -714,7 +718,7 @@ cm_fifo_inst (
     .count(cm_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(ACK_FIFO_LOG2), .WIDTH(AK_W))
+hpnic_fifo #(.DEPTH_LOG2(ACK_FIFO_LOG2), .WIDTH(AK_W), .RAM_STYLE("block"))
 ak_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(ak_wr), .s_ready(ak_fifo_ready), .s_data(ak_data),
@@ -724,7 +728,7 @@ ak_fifo_inst (
     .count(ak_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W), .RAM_STYLE("block"))
 rw_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),

@@ -90,6 +90,17 @@ function [63:0] ones;
     end
 endfunction
 
+// byte lanes as bit lanes
+function [511:0] lane_bits;
+    input [63:0] lanes;
+    integer i;
+    begin
+        for (i = 0; i < 64; i = i + 1) begin
+            lane_bits[8*i +: 8] = {8{lanes[i]}};
+        end
+    end
+endfunction
+
 /*
  * Header fields of the frame at the head of the info FIFO
  */
@@ -160,7 +171,7 @@ reg [6:0]   ra_k = 0;               // beat index in the frame
 reg [5:0]   ra_s = 0;               // shift: hl mod 64
 reg         ra_b0 = 0;              // hl >= 64
 reg [15:0]  ra_rem = 0;             // Y bytes still to output
-reg [511:0] ra_prev = 0;
+reg [511:0] ra_prev = 0;          // the previous beat, rotated right by its shift
 reg         ra_flush = 1'b0;
 reg [5:0]   ra_flush_s = 0;         // the flushed frame's shift
 reg [6:0]   ra_flush_n = 0;
@@ -178,14 +189,23 @@ wire [6:0]  cur_k = ra_in_frame ? ra_k : 7'd0;
 wire [15:0] cur_rem = ra_in_frame ? ra_rem : y_total;
 
 wire        regular = cur_k >= {6'd0, cur_b0} + 7'd1 && cur_rem != 0;
-// a flush re-uses the realign shifter: the held last beat (still in
-// ra_prev) alone, at its own frame's shift, while the next frame's first
-// beat (which makes no output) may come in
+// Each beat is rotated right by its frame's shift once, as it comes in, and
+// kept rotated (ra_prev): output lanes below 64 - s come from the previous
+// beat, the others from the incoming one. A flush is the held last beat
+// alone, at its own frame's shift, while the next frame's first beat (which
+// makes no output) may come in.
+wire [511:0] in_rot;
+
+hpnic_byte_rotate #(.BYTES(64), .LEFT(0))
+in_rot_inst (
+    .in(s_frame_tdata),
+    .sh(cur_s),
+    .out(in_rot)
+);
+
 wire [5:0]   sh_s = ra_flush ? ra_flush_s : cur_s;
-wire [511:0] sh_hi = ra_flush ? 512'd0 : s_frame_tdata;
-// verilator lint_off UNUSEDSIGNAL
-wire [1023:0] pair = {sh_hi, ra_prev} >> {sh_s, 3'b000};   // the low beat is used
-// verilator lint_on UNUSEDSIGNAL
+wire [511:0] prev_lanes = lane_bits(ones(7'd64 - {1'b0, sh_s}));
+wire [511:0] pair_lo = (ra_prev & prev_lanes) | (ra_flush ? 512'd0 : in_rot & ~prev_lanes);
 wire [6:0]  reg_n = (cur_rem >= 16'd64) ? 7'd64 : cur_rem[6:0];
 wire [15:0] rem_after = cur_rem - (regular ? {9'd0, reg_n} : 16'd0);
 
@@ -198,7 +218,7 @@ reg  [6:0]   y_n;
 reg          y_last, y_valid;
 
 always @* begin
-    y_data = pair[511:0];
+    y_data = pair_lo;
     y_n = reg_n;
     y_last = rem_after == 0;
     y_valid = 1'b0;
@@ -219,7 +239,7 @@ always @(posedge clk) begin
         ra_flush <= 1'b0;
     end
     if (take_beat) begin
-        ra_prev <= s_frame_tdata;
+        ra_prev <= in_rot;
         if (s_frame_tlast) begin
             ra_in_frame <= 1'b0;
             if (rem_after != 0) begin
@@ -263,7 +283,7 @@ assign event_room = ev_count < 5'd12 && view_count < 5'd12;
 wire ev_fifo_ready, view_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(EV_W))
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(EV_W), .RAM_STYLE("block"))
 ev_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_info_ready), .s_ready(ev_fifo_ready), .s_data(ev_in),
@@ -276,7 +296,7 @@ wire [511:0] v_data;
 wire [31:0]  v_init;
 wire [4:0]   view_count;
 
-hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(512 + 32 + 1))
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(512 + 32 + 1), .RAM_STYLE("block"))
 view_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_info_ready), .s_ready(view_fifo_ready), .s_data({view_data, view_init, f_has_pay}),
@@ -311,10 +331,14 @@ reg         tm_last = 0;
 
 wire        out_ready;              // CRC and payload buffer take a beat
 
-// the ICRC bytes, wherever they sit in the held and the incoming beat
+// the ICRC bytes, wherever they sit in the held and the incoming beat: the
+// held beat's part starts at tm_n - 4 when the held beat is the last one,
+// else at tm_n - (4 - y_n) with the rest at the start of the incoming beat.
+// One 512-to-32 shifter serves both cases.
+wire [6:0]   icrc_off = (tm_valid && tm_last) ? tm_n - 7'd4 : tm_n - 7'd4 + y_n;
 // verilator lint_off UNUSEDSIGNAL
-wire [511:0] icrc_in_held = tm_data >> {tm_n - 7'd4, 3'b000};
-wire [511:0] icrc_split = (tm_data >> {tm_n - (7'd4 - y_n), 3'b000}) | (y_data << {(7'd4 - y_n), 3'b000});
+wire [511:0] icrc_held = tm_data >> {icrc_off, 3'b000};
+wire [511:0] icrc_split = icrc_held | (y_data << {(7'd4 - y_n), 3'b000});
 // verilator lint_on UNUSEDSIGNAL
 
 reg         t_emit, t_emit_last, t_take_y, t_push_icrc, t_keep_new;
@@ -334,7 +358,7 @@ always @* begin
         t_emit = 1'b1;
         t_emit_last = 1'b1;
         t_emit_n = tm_n - 7'd4;
-        t_icrc = icrc_in_held[31:0];
+        t_icrc = icrc_held[31:0];
         t_push_icrc = out_ready;
         // the next frame's first beat may follow in the same cycle, unless
         // it is a payload-less frame's bare ICRC: that one must not be held

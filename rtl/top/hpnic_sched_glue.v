@@ -104,28 +104,52 @@ module hpnic_sched_glue #(
 localparam QW = QPN_WIDTH;
 
 /*
- * MTU per QP: distributed RAM, read combinationally by the work path and
- * the event pipeline
+ * MTU per QP, in two block RAMs written together: one read by the work path,
+ * one by the event pipeline
  */
-(* ram_style = "distributed" *)
-reg [3:0] mtu_mem [0:(2**QW)-1];
+wire [3:0] work_mtu_log2, s2_mtu_log2;
+
+/*
+ * Work: packets to MTU units (saturated; libhpnic keeps messages < 2 GiB),
+ * one register stage while the QP's MTU is read
+ */
+reg          w_valid_reg = 1'b0;
+reg [QW-1:0] w_qpn_reg = 0;
+reg [23:0]   w_pkts_reg = 0;
+wire         w_load = !w_valid_reg || m_sched_work_ready;
 
 always @(posedge clk) begin
-    if (cfg_qp_wr_en) begin
-        mtu_mem[cfg_qp_wr_qpn] <= cfg_qp_wr_mtu_log2;
+    if (w_load) begin
+        w_valid_reg <= s_work_valid;
+        w_qpn_reg <= s_work_qpn;
+        w_pkts_reg <= s_work_pkts;
+    end
+    if (rst) begin
+        w_valid_reg <= 1'b0;
     end
 end
 
-/*
- * Work: packets to MTU units (saturated; libhpnic keeps messages < 2 GiB)
- */
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(4)
+)
+work_mtu_inst (
+    .clk(clk),
+    .wr_en(cfg_qp_wr_en),
+    .wr_addr(cfg_qp_wr_qpn),
+    .wr_data(cfg_qp_wr_mtu_log2),
+    .rd_en(s_work_valid && w_load),
+    .rd_addr(s_work_qpn),
+    .rd_data(work_mtu_log2)
+);
+
 // verilator lint_off UNUSEDSIGNAL
-wire [39:0] work_bytes = {16'd0, s_work_pkts} << mtu_mem[s_work_qpn];
+wire [39:0] work_bytes = {16'd0, w_pkts_reg} << work_mtu_log2;
 // verilator lint_on UNUSEDSIGNAL
 
-assign m_sched_work_valid = s_work_valid;
-assign s_work_ready = m_sched_work_ready;
-assign m_sched_work_qpn = s_work_qpn;
+assign s_work_ready = w_load;
+assign m_sched_work_valid = w_valid_reg;
+assign m_sched_work_qpn = w_qpn_reg;
 assign m_sched_work_bytes = (work_bytes[39:32] != 0) ? 32'hffff_ffff : work_bytes[31:0];
 
 /*
@@ -212,11 +236,24 @@ state_inst (
     .wr_data(st_new)
 );
 
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(4)
+)
+event_mtu_inst (
+    .clk(clk),
+    .wr_en(cfg_qp_wr_en),
+    .wr_addr(cfg_qp_wr_qpn),
+    .wr_data(cfg_qp_wr_mtu_log2),
+    .rd_en(1'b1),
+    .rd_addr(s1_qpn),
+    .rd_data(s2_mtu_log2)
+);
+
 reg          s2_valid = 1'b0;
 reg [1:0]    s2_kind = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_len = 0, s2_acked = 0, s2_snd_nxt = 0;
-reg [3:0]    s2_mtu_log2 = 0;
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
@@ -225,7 +262,6 @@ always @(posedge clk) begin
     s2_len <= s1_len;
     s2_acked <= s1_acked;
     s2_snd_nxt <= s1_snd_nxt;
-    s2_mtu_log2 <= mtu_mem[s1_qpn];
     if (rst) begin
         s2_valid <= 1'b0;
     end

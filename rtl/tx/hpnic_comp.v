@@ -208,6 +208,9 @@ reg [23:0]   s1_psn = 0;
 reg          s1_rw_pending = 0;     // CONT: a rewind waits for retirements
 reg          s1_fatal_pending = 0;  // CONT: a fatal NAK waits for them
 reg          s1_int_valid = 0;
+// the INT rides the pipeline in FFs, not SRL LUTs (LUTs are the scarcer:
+// docs/performance.md)
+(* shreg_extract = "no", keep *)
 reg [335:0]  s1_int = 0;
 
 always @(posedge clk) begin
@@ -329,6 +332,7 @@ reg          s2_rw_pending = 0;
 reg          s2_fatal_pending = 0;
 reg [15:0]   s2_ring_idx = 0;       // the una the ring entry belongs to
 reg          s2_int_valid = 0;
+(* shreg_extract = "no", keep *)
 reg [335:0]  s2_int = 0;
 
 always @(posedge clk) begin
@@ -592,7 +596,7 @@ cpl_fifo_inst (
     .count(cpl_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W), .RAM_STYLE("block"))
 rw_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
@@ -614,7 +618,7 @@ una_fifo_inst (
 // so a Notify that finds its FIFO full is dropped and counted
 wire nt_ready;
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(NT_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(NT_W), .RAM_STYLE("block"))
 nt_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(nt_wr), .s_ready(nt_ready), .s_data(nt_data),

@@ -834,7 +834,7 @@ end
 wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DESC_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DESC_W), .RAM_STYLE("block"))
 desc_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(desc_wr), .s_ready(desc_fifo_ready), .s_data(desc_data),

@@ -354,7 +354,7 @@ end
 wire hdr_fifo_ready, view_fifo_ready, dma_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(HDR_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(HDR_W), .RAM_STYLE("block"))
 hdr_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(hdr_wr), .s_ready(hdr_fifo_ready), .s_data(hdr_data),
@@ -363,7 +363,7 @@ hdr_fifo_inst (
     .count(hdr_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(VIEW_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(VIEW_W), .RAM_STYLE("block"))
 view_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(hdr_wr), .s_ready(view_fifo_ready), .s_data(view_data),
@@ -372,7 +372,7 @@ view_fifo_inst (
     .count(view_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DMA_W))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DMA_W), .RAM_STYLE("block"))
 dma_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(dma_wr), .s_ready(dma_fifo_ready), .s_data(dma_data),
