@@ -730,9 +730,14 @@
 /* flushed by software after the QP failed (never written by hardware) */
 #define HPNIC_CQE_STATUS_FLUSHED        3
 #define HPNIC_CQE_STATUS_LOCAL_ERROR    4  /* local failure (DMA error, bad WQE) */
-#define HPNIC_CQE_OPCODE_OFF            7  /* the WQE's OPCODE (HPNIC_WQE_OPCODE_*) */
+/*
+ * written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
+ * reports it)
+ */
+#define HPNIC_CQE_OPCODE_OFF            7
 #define HPNIC_CQE_OPCODE_SIZE           1
-#define HPNIC_CQE_BYTE_LEN_OFF          8  /* bytes transferred */
+/* written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success) */
+#define HPNIC_CQE_BYTE_LEN_OFF          8
 #define HPNIC_CQE_BYTE_LEN_SIZE         4
 #define HPNIC_CQE_PHASE_OFF             31  /* phase of the hardware's pass over the ring */
 #define HPNIC_CQE_PHASE_SIZE            1

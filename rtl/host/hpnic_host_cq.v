@@ -257,7 +257,8 @@ end
  */
 reg          c_wr = 1'b0, c_irq = 1'b0;
 reg [63:0]   c_addr = 0;
-reg [255:0]  c_cqe = 0;
+// the CQE's varying fields only; the FIFO's output side builds the 32 bytes
+reg [QW+16+3:0] c_cqe = 0;     // {phase, status, index, qpn}
 reg [10:0]   c_vector = 0;
 
 always @(posedge clk) begin
@@ -265,9 +266,7 @@ always @(posedge clk) begin
     c_irq <= do_cqe && cfg_irq_enable;
     c_addr <= o_base + {43'd0, slot, 5'd0};
     c_vector <= o_vector;
-    // bytes 0..3 QPN, 4..5 index, 6 status, 7 opcode, 8..11 count, 31 phase
-    c_cqe <= {7'd0, phase, 152'd0, 32'd0, 8'd0, 5'd0, s2_status, s2_idx,
-              {(32-QW){1'b0}}, s2_qpn};
+    c_cqe <= {phase, s2_status, s2_idx, s2_qpn};
     if (s2_valid && !s2_cfg) begin
         if (o_enable) begin
             stat_cqes <= stat_cqes + 1'b1;
@@ -300,13 +299,17 @@ cmd_inst (
     .count(cmd_count)
 );
 
-wire [255:0] cqe_out;
+wire          cqe_phase;
+wire [2:0]    cqe_status;
+wire [15:0]   cqe_idx;
+wire [QW-1:0] cqe_qpn;
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(256))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + 16 + 3 + 1))
 dat_inst (
     .clk(clk), .rst(rst),
     .s_valid(c_wr), .s_ready(dat_ready), .s_data(c_cqe),
-    .m_valid(m_wr_tvalid), .m_ready(m_wr_tready), .m_data(cqe_out),
+    .m_valid(m_wr_tvalid), .m_ready(m_wr_tready),
+    .m_data({cqe_phase, cqe_status, cqe_idx, cqe_qpn}),
     .count(dat_count)
 );
 
@@ -319,7 +322,9 @@ irq_inst (
 );
 
 assign m_wr_cmd_len = 13'd32;
-assign m_wr_tdata = {{(DATA_WIDTH-256){1'b0}}, cqe_out};
+// bytes 0..3 QPN, 4..5 index, 6 status, 7 opcode (0), 8..11 count (0), 31 phase
+assign m_wr_tdata = {{(DATA_WIDTH-256){1'b0}}, 7'd0, cqe_phase, 152'd0, 32'd0, 8'd0,
+                     5'd0, cqe_status, cqe_idx, {(32-QW){1'b0}}, cqe_qpn};
 assign m_wr_tkeep = {{(KW-32){1'b0}}, {32{1'b1}}};
 assign m_wr_tlast = 1'b1;
 

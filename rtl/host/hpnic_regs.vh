@@ -765,9 +765,12 @@ localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED = 8'd2;  // retransmit retrie
 // flushed by software after the QP failed (never written by hardware)
 localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED        = 8'd3;
 localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR    = 8'd4;  // local failure (DMA error, bad WQE)
-localparam integer HPNIC_CQE_OPCODE_OFF            = 7;  // the WQE's OPCODE (HPNIC_WQE_OPCODE_*)
+// written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
+// reports it)
+localparam integer HPNIC_CQE_OPCODE_OFF            = 7;
 localparam integer HPNIC_CQE_OPCODE_SIZE           = 1;
-localparam integer HPNIC_CQE_BYTE_LEN_OFF          = 8;  // bytes transferred
+// written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success)
+localparam integer HPNIC_CQE_BYTE_LEN_OFF          = 8;
 localparam integer HPNIC_CQE_BYTE_LEN_SIZE         = 4;
 // phase of the hardware's pass over the ring
 localparam integer HPNIC_CQE_PHASE_OFF             = 31;
