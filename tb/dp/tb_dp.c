@@ -348,7 +348,9 @@ static void test_loss(const struct opts *o, double loss, double corrupt, double 
 		dp_stats(d, 1, &s1);
 		sent = s0.tx_frames + s1.tx_frames;
 		fprintf(stderr, "  [%3.0f%%] %" PRIu64 " packets, %d batches, cycle %" PRIu64 " (%lds)\n",
-			100.0 * (double)sent / (double)packets, sent, batches, dp_cycle(d),
+			/* a batch can overshoot the target: the last one reads 100% */
+			100.0 * (double)(sent < packets ? sent : packets) / (double)packets, sent,
+			batches, dp_cycle(d),
 			(long)(time(NULL) - t0));
 	}
 	printf("loss %.1f%%, corruption %.1f%%, reordering %.1f%% (INT %s): %" PRIu64
