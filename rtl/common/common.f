@@ -11,6 +11,5 @@ rtl/common/hpnic_ipv4_csum.v
 rtl/common/hpnic_axis_async_fifo.v
 rtl/common/hpnic_frame_fifo.v
 rtl/common/hpnic_icrc_view.v
-rtl/common/hpnic_byte_rotate.v
 rtl/common/hpnic_rr_arb.v
 rtl/common/hpnic_reg_slice.v

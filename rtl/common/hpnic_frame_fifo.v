@@ -6,8 +6,9 @@
  * discarded whole (overflow) rather than truncated, so the write side never
  * needs back-pressure: it suits a MAC receive path that cannot be stalled.
  *
- * First-word-fall-through read side: m_valid/m_data show the head beat.
- * One cycle of BRAM read latency is hidden by a prefetch register.
+ * First-word-fall-through read side: m_valid/m_data show the head beat,
+ * which sits in the block RAM's output register (one cycle after the frame
+ * is committed).
  */
 
 `resetall
@@ -88,62 +89,40 @@ end
 
 assign free = DEPTH[DEPTH_LOG2:0] - (wr_ptr_reg - rd_ptr_reg);
 
-// read: RAM -> prefetch register -> output register
+// read: the RAM's output register is the head beat; it is refilled whenever
+// it is empty or being taken, so beats leave at one per cycle. A read never
+// meets the write's address: it needs a committed beat, and a write to the
+// read slot needs the RAM full. (No output or skid register behind the RAM:
+// for a 577-bit beat those were about 600 LUTs of select.)
 reg [WIDTH:0] ram_q = 0;
-reg           ram_q_valid = 1'b0;        // ram_q holds a beat read last cycle
-reg [WIDTH:0] out_reg = 0;
 reg           out_valid_reg = 1'b0;
-reg [WIDTH:0] skid_reg = 0;
-reg           skid_valid_reg = 1'b0;
 
 wire avail = rd_ptr_reg != wr_commit_reg;
-// read another beat while there is room for it downstream
-wire can_read = avail && !(skid_valid_reg || (ram_q_valid && out_valid_reg && !m_ready));
+wire rd_go = avail && (!out_valid_reg || m_ready);
 
 always @(posedge clk) begin
-    if (can_read) begin
+    if (rd_go) begin
         ram_q <= mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
     end
 end
 
 always @(posedge clk) begin
-    ram_q_valid <= can_read;
-    if (can_read) begin
+    if (rd_go) begin
         rd_ptr_reg <= rd_ptr_reg + 1'b1;
     end
-
-    // output register, with a skid register for the beat in flight
     if (!out_valid_reg || m_ready) begin
-        if (skid_valid_reg) begin
-            out_reg <= skid_reg;
-            out_valid_reg <= 1'b1;
-            skid_valid_reg <= 1'b0;
-            if (ram_q_valid) begin
-                skid_reg <= ram_q;
-                skid_valid_reg <= 1'b1;
-            end
-        end else if (ram_q_valid) begin
-            out_reg <= ram_q;
-            out_valid_reg <= 1'b1;
-        end else begin
-            out_valid_reg <= 1'b0;
-        end
-    end else if (ram_q_valid) begin
-        skid_reg <= ram_q;
-        skid_valid_reg <= 1'b1;
+        out_valid_reg <= avail;
     end
 
     if (rst) begin
         rd_ptr_reg <= 0;
-        ram_q_valid <= 1'b0;
         out_valid_reg <= 1'b0;
-        skid_valid_reg <= 1'b0;
     end
 end
 
 assign m_valid = out_valid_reg;
-assign m_data = out_reg[WIDTH-1:0];
-assign m_last = out_reg[WIDTH];
+assign m_data = ram_q[WIDTH-1:0];
+assign m_last = ram_q[WIDTH];
 
 endmodule
 

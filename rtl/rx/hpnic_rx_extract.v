@@ -90,17 +90,6 @@ function [63:0] ones;
     end
 endfunction
 
-// byte lanes as bit lanes
-function [511:0] lane_bits;
-    input [63:0] lanes;
-    integer i;
-    begin
-        for (i = 0; i < 64; i = i + 1) begin
-            lane_bits[8*i +: 8] = {8{lanes[i]}};
-        end
-    end
-endfunction
-
 /*
  * Header fields of the frame at the head of the info FIFO
  */
@@ -171,7 +160,7 @@ reg [6:0]   ra_k = 0;               // beat index in the frame
 reg [5:0]   ra_s = 0;               // shift: hl mod 64
 reg         ra_b0 = 0;              // hl >= 64
 reg [15:0]  ra_rem = 0;             // Y bytes still to output
-reg [511:0] ra_prev = 0;          // the previous beat, rotated right by its shift
+reg [511:0] ra_prev = 0;
 reg         ra_flush = 1'b0;
 reg [5:0]   ra_flush_s = 0;         // the flushed frame's shift
 reg [6:0]   ra_flush_n = 0;
@@ -189,23 +178,14 @@ wire [6:0]  cur_k = ra_in_frame ? ra_k : 7'd0;
 wire [15:0] cur_rem = ra_in_frame ? ra_rem : y_total;
 
 wire        regular = cur_k >= {6'd0, cur_b0} + 7'd1 && cur_rem != 0;
-// Each beat is rotated right by its frame's shift once, as it comes in, and
-// kept rotated (ra_prev): output lanes below 64 - s come from the previous
-// beat, the others from the incoming one. A flush is the held last beat
-// alone, at its own frame's shift, while the next frame's first beat (which
-// makes no output) may come in.
-wire [511:0] in_rot;
-
-hpnic_byte_rotate #(.BYTES(64), .LEFT(0))
-in_rot_inst (
-    .in(s_frame_tdata),
-    .sh(cur_s),
-    .out(in_rot)
-);
-
+// a flush re-uses the realign shifter: the held last beat (still in
+// ra_prev) alone, at its own frame's shift, while the next frame's first
+// beat (which makes no output) may come in
 wire [5:0]   sh_s = ra_flush ? ra_flush_s : cur_s;
-wire [511:0] prev_lanes = lane_bits(ones(7'd64 - {1'b0, sh_s}));
-wire [511:0] pair_lo = (ra_prev & prev_lanes) | (ra_flush ? 512'd0 : in_rot & ~prev_lanes);
+wire [511:0] sh_hi = ra_flush ? 512'd0 : s_frame_tdata;
+// verilator lint_off UNUSEDSIGNAL
+wire [1023:0] pair = {sh_hi, ra_prev} >> {sh_s, 3'b000};   // the low beat is used
+// verilator lint_on UNUSEDSIGNAL
 wire [6:0]  reg_n = (cur_rem >= 16'd64) ? 7'd64 : cur_rem[6:0];
 wire [15:0] rem_after = cur_rem - (regular ? {9'd0, reg_n} : 16'd0);
 
@@ -218,7 +198,7 @@ reg  [6:0]   y_n;
 reg          y_last, y_valid;
 
 always @* begin
-    y_data = pair_lo;
+    y_data = pair[511:0];
     y_n = reg_n;
     y_last = rem_after == 0;
     y_valid = 1'b0;
@@ -239,7 +219,7 @@ always @(posedge clk) begin
         ra_flush <= 1'b0;
     end
     if (take_beat) begin
-        ra_prev <= in_rot;
+        ra_prev <= s_frame_tdata;
         if (s_frame_tlast) begin
             ra_in_frame <= 1'b0;
             if (rem_after != 0) begin

@@ -412,6 +412,11 @@ postv_ram_inst (
     .rd_data(postv_rdata)
 );
 
+// Values carried down the pipeline stay in FFs, not SRL LUTs (LUTs are the
+// core's scarcer resource, docs/performance.md): a keep on the first
+// register of each delay chain stops Yosys's SRL mapping; shreg_extract
+// tells Vivado the same
+(* shreg_extract = "no", keep *)
 reg [TS_WIDTH-1:0] v2_now = 0;
 reg                v2_valid = 1'b0;
 reg                v2_rdy = 1'b0;
@@ -443,7 +448,9 @@ reg                  v3_valid = 1'b0;
 reg                  v3_rdy = 1'b0;
 reg [LW-1:0]         v3_idx = 0;
 reg [TS_WIDTH-1:0]   v3_now = 0;
+(* shreg_extract = "no", keep *)
 reg [31:0]           v3_snd_nxt = 0, v3_pending = 0, v3_inflight = 0;
+(* shreg_extract = "no", keep *)
 reg [CRW-1:0]        v3_credit = 0;
 reg [TS_WIDTH-1:0]   v3_dt = 0;
 reg [23:0]           v3_rate = 0;
@@ -516,8 +523,11 @@ reg                 v4_pend_nz = 1'b0;
 reg [31:0]          v4_room = 0;
 reg                 v4_inflight_zero = 1'b0;
 reg                 v4_ack_ahead = 1'b0;
+(* shreg_extract = "no", keep *)
 reg [RCW-1:0]       v4_rcyc = 0;
+(* shreg_extract = "no", keep *)
 reg [LEN:0]         v4_chmax = 0;
+(* shreg_extract = "no", keep *)
 reg [CRI-1:0]       v4_cap = 0;
 reg                 v4_qp_valid = 1'b0;
 

@@ -295,19 +295,7 @@ wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
 wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
 wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
 
-// X shifted left by s_cur bytes across two beats: one byte rotate, split by
-// lane (lanes below s_cur carry into the next beat)
-wire [511:0]  x_rot;
-
-hpnic_byte_rotate #(.BYTES(64), .LEFT(1))
-x_rot_inst (
-    .in(x_data),
-    .sh(s_cur),
-    .out(x_rot)
-);
-
-wire [511:0]  lo_mask = keep_mask(ones({1'b0, s_cur}));   // lanes below s_cur
-wire [1023:0] wide = {x_rot & lo_mask, x_rot & ~lo_mask};
+wire [1023:0] wide = {512'd0, x_data} << {s_cur, 3'b000};
 wire [7:0]    total = {2'd0, s_cur} + {1'd0, x_n};
 
 reg  [511:0] o_data;

@@ -176,6 +176,8 @@ reg          s1_valid = 1'b0;
 reg [7:0]    s1_opcode = 0;
 reg [23:0]   s1_psn = 0;
 reg [12:0]   s1_len = 0;
+// FFs, not an SRL, down to the DMA FIFO (docs/performance.md)
+(* shreg_extract = "no", keep *)
 reg [63:0]   s1_addr = 0;
 reg [63:0]   s1_va = 0;
 reg [31:0]   s1_rkey = 0, s1_rlen = 0, s1_aeth = 0;
