@@ -32,7 +32,9 @@ TESTS += test-net
 .PHONY: demo-run
 demo-run: $(NETSIM)
 	@echo "hpnic demo: 16 -> 1 incast, 17 Verilated hpnic_core NICs behind an INT switch (a few minutes)"
-	sim/run incast16
+	@# a demo shows the run; a missed expectation is printed (FAIL in the
+	@# summary) but does not fail make: sim/run alone exits 1 on it
+	@sim/run incast16 || echo "hpnic demo: an expectation was missed (FAIL above); see docs/netsim.md"
 	@echo "more: sim/run --list, make sim-<scenario>, docs/netsim.md; the NIC pair demo is make demo-nic"
 
 # the simulation-speed figure: wall seconds per simulated ms of incast16
