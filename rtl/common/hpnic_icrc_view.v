@@ -49,7 +49,7 @@ wire [511:0] view_be = {64'hffff_ffff_ffff_ffff,
 // right-align: the ext field is the last in view_be, so drop the unused
 // (zero) tail of ext and lead with that many zero bytes instead. ext_len
 // takes three values, told apart by one bit each (16: bit 4, 4: bit 2): a
-// three-way select of constant shifts, 431 LUTs where a shifter by
+// three-way select of constant shifts, 430 LUTs where a shifter by
 // 16 - ext_len bytes was 1,738 (docs/performance.md)
 wire         ext16 = ext_len[4];
 wire         ext4 = ext_len[2];
