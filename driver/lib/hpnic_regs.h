@@ -25,7 +25,11 @@
 #define HPNIC_SET(f, x)  (((unsigned int)(x) << f##_SHIFT) & f##_MASK)
 
 /* parameters */
-#define HPNIC_MAX_QPS 4096
+#define HPNIC_MAX_QPS       4096
+#define HPNIC_PCI_VENDOR_ID 4660
+#define HPNIC_PCI_DEVICE_ID 18544
+#define HPNIC_PCI_CLASS     131072
+#define HPNIC_BAR0_SIZE     131072
 
 /* block header, offsets relative to each block's base */
 /* block type: four ASCII characters, the first in bits 31:24 */
