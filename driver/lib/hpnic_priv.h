@@ -20,8 +20,6 @@
 extern "C" {
 #endif
 
-/* the CSR port decodes 20 address bits (rtl/host/hpnic_host_csr.v): BAR0 is 1 MiB */
-#define HPNIC_BAR0_SIZE        (1u << 20)
 /* the block walk gives up after this many blocks (docs/regmap.md) */
 #define HPNIC_MAX_BLOCKS_WALK  64
 /* open waits this long for CTRL.STATUS: progress() calls, or cycles they report */

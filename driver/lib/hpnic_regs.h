@@ -29,7 +29,7 @@
 #define HPNIC_PCI_VENDOR_ID 4660
 #define HPNIC_PCI_DEVICE_ID 18544
 #define HPNIC_PCI_CLASS     131072
-#define HPNIC_BAR0_SIZE     131072
+#define HPNIC_BAR0_SIZE     1048576
 
 /* block header, offsets relative to each block's base */
 /* block type: four ASCII characters, the first in bits 31:24 */

@@ -24,7 +24,7 @@ localparam integer HPNIC_MAX_QPS       = 4096;
 localparam integer HPNIC_PCI_VENDOR_ID = 4660;
 localparam integer HPNIC_PCI_DEVICE_ID = 18544;
 localparam integer HPNIC_PCI_CLASS     = 131072;
-localparam integer HPNIC_BAR0_SIZE     = 131072;
+localparam integer HPNIC_BAR0_SIZE     = 1048576;
 
 // block header, offsets relative to each block's base
 // block type: four ASCII characters, the first in bits 31:24
