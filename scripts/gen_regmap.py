@@ -16,8 +16,10 @@ field, on: TOML syntax; unknown or missing keys; bad names; duplicate names
 constants that would come out the same); offsets not 4-byte aligned; registers
 overlapping each other or the block header; registers outside their block;
 fields overlapping or outside bits 31:0; unknown access types; reset values or
-named values that do not fit; overlapping blocks; a first block not at 0; and
-`next` pointers that do not chain the blocks in their listed order.
+named values that do not fit; overlapping blocks; a first block not at 0;
+`next` pointers that do not chain the blocks in their listed order; and, when
+[params] gives bar0_size, a BAR0 size that is not a power of two or a block
+that ends outside it.
 """
 import argparse
 import difflib
@@ -33,6 +35,9 @@ CANON = ("scripts/gen_regmap.py fw/regmap.toml --vh rtl/host/hpnic_regs.vh "
          "--h driver/lib/hpnic_regs.h --md docs/regmap.md")
 ACCESS = ("ro", "rw", "wo")
 HDR_REGS = ["TYPE", "VERSION", "NEXT", "SIZE"]
+# macros the C header defines beyond symbols(): no register may make them
+H_OWN = ["HPNIC_GET", "HPNIC_SET", "HPNIC_BLOCKS", "HPNIC_REG_RO", "HPNIC_REG_WO",
+         "HPNIC_REG_RW", "HPNIC_NUM_REGS", "HPNIC_NUM_FIELDS"]
 UPPER = re.compile(r"[A-Z][A-Z0-9_]*$")
 LOWER = re.compile(r"[a-z][a-z0-9_]*$")
 
@@ -329,6 +334,15 @@ def load(text, src):
     for a, b in zip(srt, srt[1:]):
         if a.base + a.size > b.base:
             chk(a.where, f"block ({a.base:#x}..{a.base + a.size - 1:#x}) overlaps block {b.name} at {b.base:#x}")
+    # BAR0: a PCI BAR's size is a power of two, and the driver maps only BAR0
+    bar0 = m.params.get("bar0_size")
+    if type(bar0) is int:
+        if bar0 < 4 or bar0 & (bar0 - 1):
+            chk("params", f"bar0_size {bar0:#x} is not a power of two")
+        for b in bl:
+            if b.base + b.size > bar0:
+                chk(b.where, f"block ({b.base:#x}..{b.base + b.size - 1:#x}) ends outside BAR0 "
+                             f"(bar0_size {bar0:#x})")
 
     for i, s in enumerate(array(chk, "", d, "struct")):
         w = f"struct {s.get('name', i) if isinstance(s, dict) else i}"
@@ -383,7 +397,7 @@ def load(text, src):
 
     if not chk.msgs:
         for lang in ("vh", "h"):   # two generated constants must never collide
-            seen = {}
+            seen = {n: "the C header's own macro" for n in H_OWN} if lang == "h" else {}
             for s in symbols(m, lang):
                 if s.name is None:
                     continue
@@ -566,7 +580,9 @@ its value bits; _<FIELD>_SHIFT/_MASK its fields, read and built with HPNIC_GET
 and HPNIC_SET. HPNIC_DB_SQ_DB(qpn) is QP qpn's doorbell.
 
 Define HPNIC_REGS_WANT_COUNTER_NAMES in exactly one .c file before including
-this header to get hpnic_counter_names[] and hpnic_counter_descs[].
+this header to get hpnic_counter_names[] and hpnic_counter_descs[]; define
+HPNIC_REGS_WANT_REG_TABLE to get hpnic_block_table[], hpnic_reg_table[] and
+hpnic_field_table[], every block, register and field by name (for tools).
 docs/regmap.md describes every register.""".splitlines()] + [" */"]
     L += ["#ifndef HPNIC_REGS_H", "#define HPNIC_REGS_H", "",
           "/* HPNIC_GET(HPNIC_QP_CMD_STATUS_ERROR, v): that field of register value v */",
@@ -597,8 +613,77 @@ docs/regmap.md describes every register.""".splitlines()] + [" */"]
         L += ["};", "static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {"]
         L += [f'\t"{cn.desc}",' for cn in m.counters]
         L += ["};", "#endif /* HPNIC_REGS_WANT_COUNTER_NAMES */"]
+    L += reg_table(m)
     L += ["", "#endif /* HPNIC_REGS_H */", ""]
     return "\n".join(L)
+
+
+def c_str(s):
+    return '"' + str(s).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def reg_table(m):
+    """The C tables of HPNIC_REGS_WANT_REG_TABLE: blocks, registers, fields,
+    in map order, so a tool lists them without a hand-kept copy of the map."""
+    fields, regs, blocks = [], [], []
+
+    def add_fields(flist):
+        first = len(fields) if flist else 0   # 0 for none, not a dangling index
+        fields.extend(flist)
+        return first, len(flist)
+
+    # the header's fields (VERSION's) once, shared by every block's header
+    hfields = {r.name: add_fields(r.fields) for r in m.header}
+    for b in m.blocks:
+        first = len(regs)
+        for r in b.regs:
+            fi, fn = hfields[r.name] if r.header else add_fields(r.fields)
+            if r.fields:
+                msk = sum(f.mask for f in r.fields)
+            else:
+                msk = mask(0, r.width)
+            sym = f"HPNIC_{b.name}_{r.name}"
+            if r.count is None:
+                where, cnt, strd = sym, "1", "0"
+            else:
+                where, cnt, strd = f"{sym}(0)", f"{sym}_COUNT", f"{sym}_STRIDE"
+            regs.append((f'\t{{ {c_str(b.name)}, {c_str(r.name)}, {where}, HPNIC_REG_{r.access.upper()}, '
+                         f'{h32(msk)}u, {cnt}, {strd}, {fi}, {fn},', f"\t  {c_str(r.desc)} }},"))
+        blocks.append(f'\t{{ {c_str(b.name)}, HPNIC_{b.name}_BLOCK_TYPE, HPNIC_{b.name}_BLOCK_VERSION, '
+                      f'HPNIC_{b.name}_BASE, HPNIC_{b.name}_BLOCK_SIZE, {first}, {len(regs) - first} }},')
+    L = ["", "#ifdef HPNIC_REGS_WANT_REG_TABLE",
+         "/* a register's access in hpnic_reg_table[]: bit 0 readable, bit 1 writable */",
+         "#define HPNIC_REG_RO     1u", "#define HPNIC_REG_WO     2u", "#define HPNIC_REG_RW     3u",
+         f"#define HPNIC_NUM_REGS   {len(regs)}", f"#define HPNIC_NUM_FIELDS {len(fields)}", "",
+         "struct hpnic_block_desc {",
+         "\tconst char *name;",
+         "\tunsigned int type, version, base, size;  /* as HPNIC_<BLOCK>_BLOCK_TYPE ... */",
+         "\tunsigned int reg, num_regs;  /* hpnic_reg_table[reg ...], the header's four first */",
+         "};", "",
+         "struct hpnic_reg_desc {",
+         "\tconst char *block, *name;",
+         "\tunsigned int offset;        /* absolute BAR0 offset; of entry 0 for an array */",
+         "\tunsigned int access;        /* HPNIC_REG_RO, _WO or _RW */",
+         "\tunsigned int mask;          /* the value bits: from the width, or every field's */",
+         "\tunsigned int count, stride; /* an array's entries and their spacing; else 1, 0 */",
+         "\tunsigned int field, num_fields;  /* hpnic_field_table[field ...] */",
+         "\tconst char *desc;",
+         "};", "",
+         "struct hpnic_field_desc {",
+         "\tconst char *name;",
+         "\tunsigned int shift, mask;   /* in the register's value, as _SHIFT and _MASK */",
+         "\tconst char *desc;",
+         "};", "",
+         "/* every block, in list order */",
+         "static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {"]
+    L += blocks
+    L += ["};", "", "/* every register of every block, block by block, in offset order */",
+          "static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {"]
+    L += [x for r in regs for x in r]
+    L += ["};", "", "static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {"]
+    L += [f"\t{{ {c_str(f.name)}, {f.lsb}, {h32(f.mask)}u, {c_str(f.desc)} }}," for f in fields]
+    L += ["};", "#endif /* HPNIC_REGS_WANT_REG_TABLE */"]
+    return L
 
 
 def md_esc(s):
@@ -645,6 +730,12 @@ def gen_md(m):
          "reset value `HPNIC_<BLOCK>_<REG>_RST`, its fields `HPNIC_<BLOCK>_<REG>_<FIELD>_SHIFT`/"
          "`_MASK` in C (read and built with `HPNIC_GET`/`HPNIC_SET`) and `_LSB`/`_W`/`_MASK` in "
          "Verilog; a named value is `HPNIC_<BLOCK>_<REG>_<VALUE>`, a shared one `HPNIC_<SET>_<VALUE>`.",
+         "", "In C, `HPNIC_REGS_WANT_REG_TABLE` (defined before the include) adds the map as data, "
+         "for tools that list registers by name (`hpnicctl`, docs/hpnicctl.md): "
+         "`hpnic_block_table[]` (each block's name, type, version, base, size and its range of "
+         "registers), `hpnic_reg_table[]` (every register of every block: block, name, absolute "
+         "offset, access `HPNIC_REG_RO`/`_WO`/`_RW`, value mask, count and stride of an array, "
+         "description, its range of fields) and `hpnic_field_table[]`.",
          "", "## Blocks", "", m.header_desc, "", "| offset | name | description |", "|---|---|---|"]
     L += [f"| +{r.offset:#x} | `{r.name}` | {md_esc(r.desc)} |" for r in m.header]
     for r in m.header:
@@ -785,6 +876,10 @@ SELF_TESTS = [  # (what, old, new, expected message)
     ("type", 'type = "HPDB"', 'type = "HPDBX"', "block DB: type 'HPDBX'"),
     ("name clash", 'name = "B"', 'name = "A_X_MASK"', "generated name HPNIC_ID_A_X_MASK is made twice"),
     ("count param", 'count = "n"', 'count = "m"', "count 'm' names no [params] entry"),
+    ("bar0 size", "n = 2", "n = 2\nbar0_size = 0x300", "params: bar0_size 0x300 is not a power of two"),
+    ("bar0 end", "n = 2", "n = 2\nbar0_size = 0x100",
+     "block DB: block (0x100..0x1ff) ends outside BAR0 (bar0_size 0x100)"),
+    ("C table name", "n = 2", "n = 2\nreg_rw = 3", "generated name HPNIC_REG_RW is made twice"),
 ]
 
 

@@ -4,9 +4,10 @@
 # The generated register-map headers compile where they are used (part of
 # `make test`, target test-regmap):
 #   - driver/lib/hpnic_regs.h under gcc -Wall -Wextra -Werror -pedantic as
-#     C99 and C11 (two translation units, one with the counter-name table),
-#     and under g++ (the C++ harnesses); a few values are checked at compile
-#     time through the generated macros;
+#     C99 and C11 (two translation units, one with the counter-name and
+#     register tables), and under g++ (the C++ harnesses); a few values are
+#     checked at compile time through the generated macros, and the register
+#     table against them at run time;
 #   - rtl/host/hpnic_regs.vh included inside two modules of one design (there
 #     is no include guard, so every module gets the constants) under
 #     verilator --lint-only -Wall, iverilog -g2012 and yosys read_verilog -sv.
@@ -23,6 +24,8 @@ run() {
 
 cat > "$dir/names.c" <<'C'
 #define HPNIC_REGS_WANT_COUNTER_NAMES
+#define HPNIC_REGS_WANT_REG_TABLE
+#include <string.h>
 #include "hpnic_regs.h"
 #include "hpnic_regs.h"     /* the include guard */
 
@@ -38,17 +41,44 @@ const char *counter_name(unsigned int i)
 {
 	return i < HPNIC_NUM_COUNTERS ? hpnic_counter_names[i] : hpnic_counter_descs[0];
 }
+
+/* CC.T_NS and DB.SQ_DB as the tables see them, through the block's range */
+unsigned int table_check(void)
+{
+	const struct hpnic_block_desc *b = &hpnic_block_table[2];
+	unsigned int i, ok = 0;
+
+	for (i = b->reg; i < b->reg + b->num_regs; i++) {
+		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
+
+		if (!strcmp(r->block, "CC") && !strcmp(r->name, "T_NS"))
+			ok += r->offset == HPNIC_CC_T_NS && r->access == HPNIC_REG_RW &&
+			      r->mask == HPNIC_CC_T_NS_MASK && r->count == 1 && !r->num_fields;
+	}
+	for (i = 0; i < HPNIC_NUM_REGS; i++) {
+		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
+
+		if (!strcmp(r->name, "SQ_DB"))
+			ok += r->offset == HPNIC_DB_SQ_DB(0) && r->access == HPNIC_REG_WO &&
+			      r->count == HPNIC_MAX_QPS && r->stride == 4;
+		if (!strcmp(r->block, "CTRL") && !strcmp(r->name, "INT_CTRL"))
+			ok += r->num_fields == 2 &&
+			      hpnic_field_table[r->field + 1].mask == HPNIC_CTRL_INT_CTRL_PORT_MASK;
+	}
+	return ok == 3 && !strcmp(b->name, "CC") && b->base == HPNIC_CC_BASE;
+}
 C
 cat > "$dir/main.c" <<'C'
 #include "hpnic_regs.h"
 
 const char *counter_name(unsigned int i);
+unsigned int table_check(void);
 
 int main(void)
 {
 	unsigned int cqe_flags = 1u;
 
-	return counter_name(HPNIC_CNT_TX_FATAL)[0] == 't' &&
+	return counter_name(HPNIC_CNT_TX_FATAL)[0] == 't' && table_check() &&
 	       HPNIC_GET(HPNIC_CQE_PHASE, cqe_flags) == 1u ? 0 : 1;
 }
 C
@@ -136,4 +166,4 @@ if [ $fail -ne 0 ]; then
   echo "test-regmap: FAILED"
   exit 1
 fi
-echo "test-regmap: hpnic_regs.h compiles as C99, C11 and C++; hpnic_regs.vh lints in two modules (verilator, iverilog, yosys)"
+echo "test-regmap: hpnic_regs.h compiles as C99, C11 and C++, its register table agrees with its macros; hpnic_regs.vh lints in two modules (verilator, iverilog, yosys)"
