@@ -60,6 +60,21 @@ void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c);
 /* before the first hpnic_open("sim:..."): -EBUSY once the world exists */
 int hpnic_sim_configure(const struct hpnic_sim_cfg *c);
 
+/*
+ * Host memory that is not this process's (the RAM of a VM whose PCI
+ * functions are these NICs, sim/vmdev): fn turns the DMA address range
+ * [addr, addr + len) of NIC nic into a pointer in this process, or returns
+ * NULL to refuse the access (a read then returns zeros, a write is dropped;
+ * both count in dma_bad). Without a translator a DMA address is a pointer
+ * into memory the library registered. Before the world exists (-EBUSY after).
+ */
+typedef void *(*hpnic_sim_dma_xlate_fn)(void *ctx, unsigned nic, uint64_t addr, uint64_t len);
+int hpnic_sim_set_dma_xlate(hpnic_sim_dma_xlate_fn fn, void *ctx);
+
+/* create the world now, with the configuration above (a program that serves
+ * the NICs itself, not through libhpnic); 0 if it exists already */
+int hpnic_sim_start(void);
+
 /* NICs in the world (0 before it exists) */
 unsigned hpnic_sim_nics(void);
 
@@ -110,9 +125,19 @@ int hpnic_sim_qp_rx(unsigned nic, uint32_t qpn, uint64_t *frame_bytes, uint64_t 
 
 /*
  * Raw BAR0 access to NIC nic, beside the library (tests: check what the
- * library wrote). The world must exist (a "sim:" device was opened).
+ * library wrote; sim/vmdev: a VM's BAR accesses). The world must exist (a
+ * "sim:" device was opened, or hpnic_sim_start). Every NIC runs meanwhile,
+ * until the access is done (-ETIMEDOUT after 100000 cycles).
  */
 int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val);
+int hpnic_sim_csr_write(unsigned nic, uint32_t off, uint32_t val);
+
+/*
+ * Reset NIC nic as a function-level reset does: its reset input is held for
+ * 16 cycles from the next one; DMA and frames in flight between it and its
+ * models are dropped. The NIC then clears its state memories (CTRL.STATUS).
+ */
+int hpnic_sim_reset(unsigned nic);
 
 /*
  * Latency probes (cycles; 0 = not seen since arm): a doorbell write, the

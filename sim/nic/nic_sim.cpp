@@ -56,6 +56,7 @@ struct Nic {
 	size_t rx_off = 0;
 	struct hpnic_sim_stats st{};
 	bool drv_rd = false, drv_rx = false;
+	unsigned reset_left = 0;               // cycles of reset still to apply
 	// data frames delivered to this NIC, per destination QPN (net mode)
 	std::vector<uint64_t> qp_rx_bytes, qp_rx_payload;
 };
@@ -80,11 +81,15 @@ struct World {
 	bool probe_on = false;
 	unsigned probe_nic = 0;
 	hpnic_sim_probe probe{};
+	hpnic_sim_dma_xlate_fn xlate = nullptr;
+	void *xlate_ctx = nullptr;
 };
 
 World *g_world;
 hpnic_sim_cfg g_cfg;
 bool g_cfg_set;
+hpnic_sim_dma_xlate_fn g_xlate;
+void *g_xlate_ctx;
 
 void set_wide(uint32_t *w, unsigned words, const uint8_t *bytes, size_t n)
 {
@@ -107,6 +112,18 @@ bool in_ranges(const Nic &n, uint64_t a, uint64_t len)
 		return false;
 	--it;
 	return a >= it->first && a + len <= it->second && a + len >= a;
+}
+
+// where the host memory at DMA address [a, a + len) is in this process:
+// through the translator when the host is elsewhere (a VM's RAM), else the
+// address is a pointer into memory the library registered; NULL: refused
+uint8_t *host_ptr(World *w, const Nic &n, uint64_t a, uint64_t len)
+{
+	if (w->xlate)
+		return static_cast<uint8_t *>(w->xlate(w->xlate_ctx, n.index, a, len));
+	if (!in_ranges(n, a, len))
+		return nullptr;
+	return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(a));
 }
 
 double env_double(const char *name, double def)
@@ -159,8 +176,10 @@ void drive(World *w, unsigned i)
 		uint8_t buf[64] = {0};
 		uint64_t a = r.addr + n.rd_off;
 
-		if (in_ranges(n, a, cnt))
-			memcpy(buf, reinterpret_cast<const void *>(static_cast<uintptr_t>(a)), cnt);
+		const uint8_t *src = host_ptr(w, n, a, cnt);
+
+		if (src)
+			memcpy(buf, src, cnt);
 		set_wide(m->s_dma_rd_cpl_tdata.data(), 16, buf, 64);
 		m->s_dma_rd_cpl_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_dma_rd_cpl_tlast = left <= 64;
@@ -221,7 +240,7 @@ void sample(World *w, unsigned i)
 	if (m->m_dma_rd_req_valid) {
 		n.rds.push_back({now + w->cfg.dma_latency, m->m_dma_rd_req_addr, m->m_dma_rd_req_len});
 		n.st.dma_rd_reqs++;
-		if (!in_ranges(n, m->m_dma_rd_req_addr, m->m_dma_rd_req_len))
+		if (!host_ptr(w, n, m->m_dma_rd_req_addr, m->m_dma_rd_req_len))
 			n.st.dma_bad++;
 		if (probe && w->probe.doorbell && !w->probe.dma_rd_first)
 			w->probe.dma_rd_first = now;
@@ -245,9 +264,9 @@ void sample(World *w, unsigned i)
 			cnt++;
 		uint64_t a = n.wr_cmds.front().first + n.wr_off;
 
-		if (in_ranges(n, a, cnt)) {
-			uint8_t *p = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(a));
+		uint8_t *p = host_ptr(w, n, a, cnt);
 
+		if (p) {
 			for (unsigned b = 0; b < cnt; b++)
 				p[b] = wide_byte(m->m_dma_wr_tdata.data(), b);
 		} else {
@@ -370,6 +389,12 @@ void step(World *w)
 				w->nic[i ^ 1].rxq.emplace_back(f.data, f.data + f.len);
 		}
 	}
+	for (Nic &n : w->nic) {
+		if (!n.reset_left)
+			continue;
+		n.reset_left--;
+		n.m->rst = n.m->mac_tx_rst = n.m->mac_rx_rst = n.reset_left != 0;
+	}
 	// NICs meet only through the links and the network, handled above, so
 	// each can run its cycle on its own, on either thread
 	if (w->split) {
@@ -481,6 +506,8 @@ int world_create()
 		return -EINVAL;
 	}
 	w->cfg = c;
+	w->xlate = g_xlate;
+	w->xlate_ctx = g_xlate_ctx;
 	w->nic.resize(c.nics);
 	for (unsigned i = 0; i < c.nics; i++) {
 		std::string name = "nic" + std::to_string(i);
@@ -607,6 +634,20 @@ extern "C" int hpnic_sim_configure(const struct hpnic_sim_cfg *c)
 	return 0;
 }
 
+extern "C" int hpnic_sim_set_dma_xlate(hpnic_sim_dma_xlate_fn fn, void *ctx)
+{
+	if (g_world)
+		return -EBUSY;
+	g_xlate = fn;
+	g_xlate_ctx = ctx;
+	return 0;
+}
+
+extern "C" int hpnic_sim_start(void)
+{
+	return world_create();
+}
+
 extern "C" unsigned hpnic_sim_nics(void)
 {
 	return g_world ? g_world->cfg.nics : 0;
@@ -726,6 +767,33 @@ extern "C" int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val)
 	if (!g_world || nic >= g_world->cfg.nics || !val)
 		return -EINVAL;
 	return csr_op(nic, false, off, 0, val);
+}
+
+extern "C" int hpnic_sim_csr_write(unsigned nic, uint32_t off, uint32_t val)
+{
+	if (!g_world || nic >= g_world->cfg.nics)
+		return -EINVAL;
+	return csr_op(nic, true, off, val, nullptr);
+}
+
+extern "C" int hpnic_sim_reset(unsigned nic)
+{
+	if (!g_world || nic >= g_world->cfg.nics)
+		return -EINVAL;
+	Nic &n = g_world->nic[nic];
+
+	// what was in flight between the NIC and its models is lost, as on a
+	// real function-level reset
+	n.rds.clear();
+	n.rd_off = 0;
+	n.wr_cmds.clear();
+	n.wr_off = 0;
+	n.txbuf.clear();
+	n.rxq.clear();
+	n.rx_off = 0;
+	n.csr_busy = false;
+	n.reset_left = 16;
+	return 0;
 }
 
 extern "C" void hpnic_sim_probe_arm(unsigned nic)
