@@ -10,7 +10,8 @@
 # archive, or hpnic_open("sim:N") says the backend is not linked.
 
 LIBHPNIC_DIR := driver/lib
-LIBHPNIC_SRC := $(sort $(wildcard $(LIBHPNIC_DIR)/hpnic*.c)) $(LIBHPNIC_DIR)/backend_kernel.c
+LIBHPNIC_SRC := $(sort $(wildcard $(LIBHPNIC_DIR)/hpnic*.c)) $(LIBHPNIC_DIR)/backend_kernel.c \
+	$(LIBHPNIC_DIR)/backend_pci.c
 LIBHPNIC_HDR := $(wildcard $(LIBHPNIC_DIR)/hpnic*.h) $(MODEL_DIR)/hpcc_model.h
 LIBHPNIC_INC := -I$(LIBHPNIC_DIR)
 LIBHPNIC := $(BUILD)/lib/libhpnic.a

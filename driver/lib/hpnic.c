@@ -577,6 +577,7 @@ int hpnic_open(const char *name, struct hpnic_dev **devp)
 	} known[] = {
 		{ "sim", &hpnic_backend_sim },
 		{ "kernel", &hpnic_backend_kernel },
+		{ "pci", &hpnic_backend_pci },
 	};
 	const char *colon;
 	size_t plen, i;
@@ -589,7 +590,7 @@ int hpnic_open(const char *name, struct hpnic_dev **devp)
 	colon = strchr(name, ':');
 	if (!colon)
 		return hpnic_fail(-EINVAL, "hpnic_open: device name '%s' is not <backend>:<argument> "
-				  "(e.g. sim:0, kernel:/dev/hpnic0)", name);
+				  "(e.g. sim:0, kernel:/dev/hpnic0, pci:0000:00:01.0)", name);
 	plen = (size_t)(colon - name);
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
 		if (strlen(known[i].name) != plen || strncmp(name, known[i].name, plen))
@@ -600,7 +601,7 @@ int hpnic_open(const char *name, struct hpnic_dev **devp)
 					  known[i].name, known[i].name);
 		return hpnic_open_backend(known[i].ops, colon + 1, devp);
 	}
-	return hpnic_fail(-ENODEV, "%s: unknown backend '%.*s' (known: sim, kernel)",
+	return hpnic_fail(-ENODEV, "%s: unknown backend '%.*s' (known: sim, kernel, pci)",
 			  name, (int)plen, name);
 }
 

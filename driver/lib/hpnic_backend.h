@@ -6,7 +6,10 @@
  *   "sim"     the Verilated hpnic_core (sim/nic): several simulated NICs in
  *             this process, joined by link models; host memory is the
  *             process's own memory, an IO address is a pointer value;
- *   "kernel"  the char device of the Linux driver (driver/kernel).
+ *   "kernel"  the char device of the Linux driver (driver/kernel);
+ *   "pci"     a PCI function driven from userspace as root through sysfs
+ *             (BAR0 from resource0, DMA memory from huge pages): bring-up
+ *             and tests without the driver (backend_pci.c).
  *
  * A device name is "<backend>:<argument>", e.g. "sim:0" (NIC 0 of the
  * simulated network) or "kernel:/dev/hpnic0". Everything above this table is
@@ -63,6 +66,7 @@ struct hpnic_backend_ops {
 /* the backends linked into this program (NULL when not linked) */
 extern const struct hpnic_backend_ops hpnic_backend_sim __attribute__((weak));
 extern const struct hpnic_backend_ops hpnic_backend_kernel;
+extern const struct hpnic_backend_ops hpnic_backend_pci;
 
 #ifdef __cplusplus
 }

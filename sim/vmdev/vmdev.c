@@ -76,7 +76,7 @@ static struct {
 	.machine = "q35",
 	.append = "console=ttyS0 quiet panic=-1",
 	.mem_mb = 512,
-	.batch = 16,
+	.batch = 1,
 };
 
 static struct fn *fns;
