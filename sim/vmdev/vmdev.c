@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -38,6 +39,7 @@
 #define EXIT_MARKER "hpnic-vm: exit "
 #define EXIT_TIMEOUT 124
 #define EXIT_PROTO 3            /* a malformed message or a broken channel */
+#define MSG_TIMEOUT_S 2         /* a message begun must be whole by then */
 
 struct region {
 	uint64_t gpa, size;
@@ -381,6 +383,9 @@ static bool serve(struct fn *f)
 	while (n < 0 && errno == EINTR);
 	if (n == 0)
 		return false;
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		die(EXIT_PROTO, "nic%u: malformed message from QEMU: header incomplete after %u s",
+		    f->nic, MSG_TIMEOUT_S);
 	if (n < 0)
 		die(EXIT_PROTO, "nic%u: reading from QEMU: %s", f->nic, strerror(errno));
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c)) {
@@ -411,8 +416,8 @@ static bool serve(struct fn *f)
 		die(EXIT_PROTO, "nic%u: malformed message from QEMU: %s with size %llu (want %zu) "
 		    "and %u fds", f->nic, cmd_name(h.cmd), (unsigned long long)h.size, want, nfd);
 	if (want && !read_full(f->sock, p.raw, want))
-		die(EXIT_PROTO, "nic%u: QEMU closed the channel inside a %s message", f->nic,
-		    cmd_name(h.cmd));
+		die(EXIT_PROTO, "nic%u: malformed message from QEMU: %s payload incomplete (%s)",
+		    f->nic, cmd_name(h.cmd), errno == EAGAIN ? "timed out" : "channel closed");
 
 	switch (h.cmd) {
 	case VMDEV_CMD_SYNC_SYSMEM:
@@ -756,6 +761,13 @@ int main(int argc, char **argv)
 	}
 	if (!opt.nfds)
 		start_qemu();
+	for (unsigned i = 0; i < nfns; i++) {
+		/* QEMU writes a message whole: a part of one that stays alone
+		 * means a broken peer, which must not hang the simulation */
+		struct timeval tv = { .tv_sec = MSG_TIMEOUT_S };
+
+		setsockopt(fns[i].sock, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	}
 	fprintf(stderr, "hpnic-vmdev: %u NIC%s as PCI %04x:%04x%s\n", nfns, nfns > 1 ? "s" : "",
 		HPNIC_PCI_VENDOR_ID, HPNIC_PCI_DEVICE_ID, opt.nfds ? " on inherited sockets" : "");
 
