@@ -17,6 +17,14 @@ need=(
   "python3-scapy:-"
   "zlib1g-dev:-"
   "libpci-dev:-"
+  # the co-simulation VM (make test-vm): QEMU, a Debian kernel with the
+  # headers of the same version, a static busybox and lspci for the guest
+  "qemu-system-x86:qemu-system-x86_64"
+  "linux-image-amd64:-"
+  "linux-headers-amd64:-"
+  "busybox-static:-"
+  "pciutils:lspci"
+  "procps:pgrep"
 )
 
 missing=()

@@ -544,6 +544,12 @@ static void test_open(void)
 	EXPECT_ERR(hpnic_open("kernel:/dev/hpnic0", &dev), -ENODEV);
 	EXPECT_MSG("driver/kernel");
 	EXPECT_MSG("not written yet");
+	/* the pci backend: a malformed address, a function that is not there */
+	EXPECT_ERR(hpnic_open("pci:zz", &dev), -EINVAL);
+	EXPECT_MSG("not a PCI address");
+	EXPECT_ERR(hpnic_open("pci:0000:00:1f.9", &dev), -EINVAL);
+	EXPECT_ERR(hpnic_open("pci:ffff:ff:1f.7", &dev), -ENODEV);
+	EXPECT_MSG("no such PCI function");
 	EXPECT_ERR(hpnic_open_backend(NULL, "0", &dev), -EINVAL);
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, NULL, &dev), -EINVAL);
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", NULL), -EINVAL);
