@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# make test-ctl: hpnicctl against fake PCI sysfs trees, without a VM or a
+# device. ctl_fake writes each tree from hpnic_regs.h: the files libpci's
+# sysfs method reads, and a resource0 holding a BAR0 image. hpnicctl maps
+# resource0 as it maps a real BAR, so what `cc set` writes lands in the file,
+# and an input it must refuse has to leave the file byte for byte unchanged.
+#
+#   tb/ctl/test_ctl.sh HPNICCTL CTL_FAKE
+set -uo pipefail
+ctl_bin=${1:?usage: test_ctl.sh HPNICCTL CTL_FAKE}
+fake=${2:?usage: test_ctl.sh HPNICCTL CTL_FAKE}
+
+# in /tmp, with the program copied in: the user nobody must reach both, and
+# a build tree under a private home would not let it
+tmp=$(mktemp -d /tmp/hpnic-ctl.XXXXXX) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+chmod 755 "$tmp"
+ctl=$tmp/hpnicctl
+cp "$ctl_bin" "$ctl" && chmod 755 "$ctl" || exit 1
+
+pass=0
+failed=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL: $*"; failed=$((failed + 1)); }
+
+# the trees: one hpnic function next to a virtio-net one; two hpnic
+# functions (the second flags clamped CC parameters); none; one that does not
+# answer; one whose block list points backwards
+one=$tmp/one two=$tmp/two empty=$tmp/empty dead=$tmp/dead loop=$tmp/loop
+"$fake" "$one" 0000:00:03.0 &&
+"$fake" --vendor 0x1af4 --device 0x1041 "$one" 0000:00:02.0 &&
+"$fake" "$two" 0000:00:03.0 &&
+"$fake" --build 0x20240229 --git 0xdeadbeef --cc-status 0x11 "$two" 0000:00:04.0 &&
+mkdir -p "$empty/devices" &&
+"$fake" --dead "$dead" 0000:00:05.0 &&
+"$fake" --bad-next "$loop" 0000:00:06.0 || { echo "ctl: cannot make the fake trees"; exit 1; }
+mapfile -t blocks < <("$fake" --blocks)
+mapfile -t counters < <("$fake" --counters)
+mapfile -t cckeys < <("$fake" --cc-keys)     # "key mask"
+[ ${#blocks[@]} -gt 0 ] && [ ${#counters[@]} -gt 0 ] && [ ${#cckeys[@]} -gt 0 ] ||
+  { echo "ctl: ctl_fake lists no blocks, counters or CC keys"; exit 1; }
+
+out=$tmp/out err=$tmp/err
+# run CMD...: the output in $out and $err, the status in $rc
+run() { "$@" >"$out" 2>"$err"; rc=$?; }
+# ok_run WHAT CMD...: exit status 0, nothing on stderr
+ok_run() {
+  local what=$1; shift
+  run "$@"
+  if [ $rc -ne 0 ] || [ -s "$err" ]; then
+    bad "$what: exit status $rc, stderr: $(head -3 "$err")"
+    return 1
+  fi
+  ok
+}
+# has WHAT STRING / lacks WHAT STRING: in the last stdout
+has() { if grep -qF -- "$2" "$out"; then ok; else bad "$1: no '$2' in the output"; fi; }
+lacks() { if grep -qF -- "$2" "$out"; then bad "$1: '$2' in the output"; else ok; fi; }
+lines() { local n; n=$(wc -l <"$out"); if [ "$n" -eq "$2" ]; then ok; else bad "$1: $n lines, not $2"; fi; }
+
+snapshot() {
+  rm -rf "$tmp/snap" && mkdir "$tmp/snap"
+  for f in "$tmp"/*/devices/*/resource0; do
+    cp "$f" "$tmp/snap/$(echo "${f#"$tmp"/}" | tr / _)"
+  done
+}
+unchanged() {
+  for f in "$tmp"/*/devices/*/resource0; do
+    cmp -s "$f" "$tmp/snap/$(echo "${f#"$tmp"/}" | tr / _)" || { echo "  $f changed"; return 1; }
+  done
+}
+# expect_err WHAT STRING CMD...: a non-zero exit status, exactly one line on
+# stderr holding STRING, and every resource0 as it was
+expect_err() {
+  local what=$1 want=$2 n; shift 2
+  snapshot
+  run "$@"
+  n=$(wc -l <"$err")
+  if [ $rc -eq 0 ]; then
+    bad "$what: exit status 0"
+  elif [ "$n" -ne 1 ]; then
+    bad "$what: $n lines on stderr, not 1:"; sed 's/^/  /' "$err"
+  elif ! grep -qF -- "$want" "$err"; then
+    bad "$what: stderr '$(cat "$err")' lacks '$want'"
+  elif ! unchanged; then
+    bad "$what: a resource0 changed"
+  else
+    ok
+  fi
+}
+
+# --- list ---------------------------------------------------------------------
+if ok_run "list" "$ctl" --sysfs "$one" list; then
+  for s in "0000:00:03.0" "1234:4870" "class 020000" "BAR0 0xfe000000 1 MiB" "HPID 1.0" \
+           "build 2025-11-25" "git 1a2b3c4d" "4096 QPs, 4096 MRs, 256 CQs"; do
+    has "list" "$s"
+  done
+  lacks "list: the virtio-net function" "00:02.0"
+  lines "list" 1
+fi
+if ok_run "list, two functions" "$ctl" --sysfs "$two" list; then
+  has "list, two functions" "0000:00:03.0 1234:4870"
+  has "list, two functions" "0000:00:04.0 1234:4870"
+  has "list, two functions" "build 2024-02-29 git deadbeef"
+  lines "list, two functions" 2
+fi
+if ok_run "list -d" "$ctl" --sysfs "$two" list -d 00:04.0; then
+  has "list -d" "0000:00:04.0"
+  lines "list -d" 1
+fi
+if ok_run "HPNIC_SYSFS" env HPNIC_SYSFS="$one" "$ctl" list; then
+  has "HPNIC_SYSFS" "0000:00:03.0"
+fi
+
+# --- dump ---------------------------------------------------------------------
+snapshot
+if ok_run "dump -d" "$ctl" --sysfs "$one" dump -d 0000:00:03.0; then
+  # it writes STATS.SEL to read the counters, and puts it back
+  if unchanged; then ok; else bad "dump changed resource0"; fi
+  for b in "${blocks[@]}"; do
+    if grep -q "^block $b " "$out"; then ok; else bad "dump: no block $b"; fi
+  done
+  for c in "${counters[@]}"; do
+    if grep -q "^  $c " "$out"; then ok; else bad "dump: no counter $c"; fi
+  done
+  has "dump" "T_NS             0x00001040 4160"
+  has "dump" "QPN_WIDTH=12 MR_LOG2=12 CQN_WIDTH=8"
+  cp "$out" "$tmp/dump_long"
+  if ok_run "dump, short BDF" "$ctl" dump --sysfs "$one" -d 00:03.0; then
+    if cmp -s "$out" "$tmp/dump_long"; then ok; else bad "dump: -d 00:03.0 differs from -d 0000:00:03.0"; fi
+  fi
+fi
+# without -d: the only hpnic function, though the tree has two functions
+ok_run "dump, one hpnic function" "$ctl" --sysfs "$one" dump && has "dump, one hpnic function" "block CC"
+
+# --- cc -----------------------------------------------------------------------
+ok_run "cc" "$ctl" --sysfs "$one" cc && cp "$out" "$tmp/cc_before"
+has "cc" "# CTRL.CC_PARAM_STATUS = 0x00000000: nothing clamped"
+# every key from the table, at a value in range that differs from the reset:
+# the register's top bit and bit 0; every other one in hex
+args=() want=()
+i=0
+for kv in "${cckeys[@]}"; do
+  k=${kv% *} m=${kv#* }
+  top=1
+  while [ $((top * 2)) -le "$m" ]; do top=$((top * 2)); done
+  v=$((top | 1))
+  if [ $((i % 2)) -eq 1 ]; then args+=("$k=$(printf '0x%x' $v)"); else args+=("$k=$v"); fi
+  want+=("$k=$v")
+  i=$((i + 1))
+done
+ok_run "cc set (${#args[*]} keys)" "$ctl" --sysfs "$one" cc set "${args[@]}"
+if ok_run "cc show" "$ctl" --sysfs "$one" cc show; then
+  for kv in "${want[@]}"; do
+    if grep -qx -- "$kv" "$out"; then ok; else bad "cc: set $kv, show reads $(grep "^${kv%=*}=" "$out")"; fi
+    if grep -qx -- "$kv" "$tmp/cc_before"; then bad "cc: $kv was already the value before the set"; else ok; fi
+  done
+  # show's output is set's input
+  grep -v '^#' "$out" >"$tmp/cc_after"
+  snapshot
+  ok_run "cc set \$(cc show)" "$ctl" --sysfs "$one" cc set $(cat "$tmp/cc_after")
+  if unchanged; then ok; else bad "cc set of the shown values changed resource0"; fi
+fi
+# the second function flags T_CLAMPED and WMAX_SAT: reported, exit status 0
+run "$ctl" --sysfs "$two" cc set -d 00:04.0 t_ns=100
+if [ $rc -eq 0 ] && grep -q "T_CLAMPED (.*WMAX_SAT (" "$err" && [ "$(wc -l <"$err")" -eq 1 ]; then
+  ok
+else
+  bad "cc set, clamped: exit status $rc, stderr: $(cat "$err")"
+fi
+
+# --- refused input: one line, non-zero, nothing written -----------------------
+C=("$ctl" --sysfs "$one")
+expect_err "unknown key" "unknown key 'bogus'" "${C[@]}" cc set bogus=1
+expect_err "unknown key after a good one" "unknown key 'nope'" "${C[@]}" cc set t_ns=100 eta=60000 nope=3
+for kv in "${cckeys[@]}"; do
+  k=${kv% *} m=${kv#* }
+  # after a good value for another key
+  other=${cckeys[0]% *}
+  [ "$other" != "$k" ] || other=${cckeys[1]% *}
+  expect_err "$k out of range" "$k=$((m + 1)): out of range" "${C[@]}" cc set "$other=1" "$k=$((m + 1))"
+done
+expect_err "out of 32 bits" "not a number" "${C[@]}" cc set t_ns=4294967296
+for v in 12abc "" 0x -1 +5 1.5 " 7" 0xg1; do
+  expect_err "malformed value '$v'" "not a number" "${C[@]}" cc set "t_ns=$v"
+done
+expect_err "no =" "expected KEY=VALUE" "${C[@]}" cc set t_ns
+expect_err "key twice" "t_ns given twice" "${C[@]}" cc set t_ns=1 eta=60000 t_ns=2
+expect_err "empty sysfs: list" "no hpnic function (1234:4870)" "$ctl" --sysfs "$empty" list
+expect_err "empty sysfs: dump" "no hpnic function (1234:4870)" "$ctl" --sysfs "$empty" dump
+expect_err "empty sysfs: cc set" "no hpnic function" "$ctl" --sysfs "$empty" cc set t_ns=100
+expect_err "no sysfs tree" "no PCI sysfs tree" "$ctl" --sysfs "$tmp/nowhere" list
+expect_err "-d not hpnic" "is 1af4:1041, not an hpnic function" "${C[@]}" dump -d 00:02.0
+expect_err "-d absent" "no PCI function 0000:00:09.0" "${C[@]}" cc set -d 00:09.0 t_ns=100
+expect_err "-d malformed" "not a PCI address" "${C[@]}" dump -d 3.0
+expect_err "-d malformed" "not a PCI address" "${C[@]}" dump -d 00:20.0
+for cmd in dump "cc show" "cc set t_ns=100"; do
+  expect_err "several, $cmd" "2 hpnic functions (0000:00:03.0, 0000:00:04.0): pick one with -d" \
+    "$ctl" --sysfs "$two" $cmd
+done
+expect_err "dead: dump" "device does not answer" "$ctl" --sysfs "$dead" dump
+expect_err "dead: cc set" "device does not answer" "$ctl" --sysfs "$dead" cc set t_ns=100
+expect_err "NEXT backwards: cc set" "NEXT 0x100 is not past the block's end" \
+  "$ctl" --sysfs "$loop" cc set t_ns=100
+expect_err "NEXT backwards: dump" "does not match this register map" "$ctl" --sysfs "$loop" dump
+if grep -q "^  ! block at 0x200: NEXT 0x100" "$out"; then ok; else bad "dump: the bad NEXT is not shown"; fi
+skipped=""
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+  nobody=(setpriv --reuid=nobody --regid=nogroup --clear-groups)
+  for cmd in list dump "cc set t_ns=100"; do
+    expect_err "not root: $cmd" "needs root to map BAR0" "${nobody[@]}" "$ctl" --sysfs "$one" $cmd
+  done
+else
+  skipped=" (not root: the not-root checks skipped)"
+fi
+
+# --- usage --------------------------------------------------------------------
+for a in "" "bogus" "--bogus list" "list --bogus" "list extra" "cc frob" "cc set" "-d" "cc show x"; do
+  run "$ctl" --sysfs "$one" $a
+  if [ $rc -eq 2 ] && grep -q "^usage: hpnicctl" "$err"; then ok; else bad "'hpnicctl $a': exit status $rc, not 2 with a usage line"; fi
+done
+for a in "--help" "-h" "list --help" "dump -h" "cc --help" "cc set --help" "cc show -h"; do
+  run "$ctl" $a
+  if [ $rc -eq 0 ] && grep -q "^usage: hpnicctl" "$out" && [ ! -s "$err" ]; then ok; else bad "'hpnicctl $a': exit status $rc"; fi
+done
+run "$ctl" cc set --help
+for kv in "${cckeys[@]}"; do
+  if grep -q "^  ${kv% *} " "$out"; then ok; else bad "cc set --help: no key ${kv% *}"; fi
+done
+
+echo "ctl: $pass passed, $failed failed$skipped"
+[ $failed -eq 0 ]
