@@ -24,8 +24,8 @@ blocks=$(sed -n 's/^[[:space:]]*X(\([A-Z]*\),.*/\1/p' driver/lib/hpnic_regs.h)
 
 echo "== run: tb/vm/vm_test.sh in a guest with two hpnic functions"
 t0=$(date +%s.%N)
-scripts/vm-run.sh --timeout 300 --report "$work/report" tb/vm/vm_test.sh $blocks > "$work/log" 2>&1
-rc=$?
+scripts/vm-run.sh --timeout 300 --report "$work/report" tb/vm/vm_test.sh $blocks 2>&1 | tr -d '\r' > "$work/log"
+rc=${PIPESTATUS[0]}
 t1=$(date +%s.%N)
 grep -v '^counter ' "$work/log"
 [ $rc -eq 0 ] && ok "the guest's checks ($(grep -c '^ok:' "$work/log") ok lines)" ||
