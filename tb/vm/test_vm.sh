@@ -65,12 +65,16 @@ EOG
 
 # start a spinning VM; wait for the guest to say it spins
 spin_vm() {
+	local s0
+	s0=$(date +%s.%N)
 	scripts/vm-run.sh --timeout 120 "$work/spin.sh" > "$work/spin.log" 2>&1 &
 	runner=$!
-	for _ in $(seq 600); do
+	for _ in $(seq 1200); do
 		grep -q "hpnic-vm: spinning" "$work/spin.log" 2>/dev/null && break
-		sleep 0.1
+		sleep 0.05
 	done
+	# wall clock from the harness's start to the guest's first line of its script
+	spin_boot_s=$(awk -v a="$s0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	server=$(pgrep -P "$runner" -x hpnic-vmdev)
 	qemu=$(pgrep -P "${server:-0}" -f qemu-system)
 }
@@ -83,6 +87,8 @@ gone_within() {
 
 echo "== kill: the server dies mid-run"
 spin_vm
+echo "boot_wall_s $spin_boot_s" >> "$BUILD/vm/figures.txt"
+echo "  boot_wall_s $spin_boot_s (harness start to the guest's script)"
 if [ -z "$server" ] || [ -z "$qemu" ]; then
 	bad "kill: no spinning VM (server ${server:-none}, qemu ${qemu:-none})"
 else
