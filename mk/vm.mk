@@ -17,9 +17,9 @@ $(VMDEV): sim/vmdev/vmdev.c sim/vmdev/vmdev_proto.h $(LIBHPNIC) $(LIBHPNIC_SIM) 
 
 # the guest's check program: BAR round trips, scratch, DMA through libhpnic's
 # pci backend (the program a user would write against /sys resource0)
-$(BUILD)/bin/hpnic-vmcheck: tb/vm/hpnic-vmcheck.c $(LIBHPNIC) $(LIBHPNIC_HDR)
+$(BUILD)/bin/hpnic-vmcheck: tb/vm/hpnic-vmcheck.c tb/common/tb_util.h $(LIBHPNIC) $(LIBHPNIC_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LIBHPNIC_INC) $< $(LIBHPNIC) -o $@
+	$(CC) $(CFLAGS) $(LIBHPNIC_INC) -Itb/common $< $(LIBHPNIC) -o $@
 
 $(VM_IMG): scripts/vm-image.sh sim/vmdev/guest/init $(VM_GUEST_PROGS)
 	scripts/vm-image.sh $(BUILD)/vm $(VM_GUEST_PROGS)
@@ -34,9 +34,9 @@ vm-shell: vm-image
 
 # the protocol, against a fake QEMU: every message kind, malformed ones,
 # accesses outside the BAR, QEMU closing the channel
-$(BUILD)/bin/tb_vmdev: tb/vm/tb_vmdev.c sim/vmdev/vmdev_proto.h $(LIBHPNIC_HDR)
+$(BUILD)/bin/tb_vmdev: tb/vm/tb_vmdev.c tb/common/tb_util.h sim/vmdev/vmdev_proto.h $(LIBHPNIC_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LIBHPNIC_INC) -Isim/vmdev $< -o $@
+	$(CC) $(CFLAGS) $(LIBHPNIC_INC) -Isim/vmdev -Itb/common $< -o $@
 test-vmdev: $(BUILD)/bin/tb_vmdev $(VMDEV)
 	$(BUILD)/bin/tb_vmdev $(VMDEV)
 

@@ -73,15 +73,21 @@ static struct pci_access *pacc;
 static struct fn *fns;
 static int nfns;
 
+/* one line on stderr: "hpnicctl: <what>message" */
+static void say(const char *what, const char *fmt, va_list ap)
+{
+	fprintf(stderr, PROG ": %s", what);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 static _Noreturn void __attribute__((format(printf, 2, 3))) fail(int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(PROG ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(status);
 }
 
@@ -90,24 +96,21 @@ static _Noreturn void __attribute__((format(printf, 1, 2))) usage_fail(const cha
 {
 	va_list ap;
 
-	fputs(PROG ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("", fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s (" PROG " --help)\n", usage_line);
+	fprintf(stderr, "%s (" PROG " --help)\n", usage_line);
 	exit(2);
 }
 
-/* libpci's fatal errors: one line, in the tool's words */
+/* libpci's fatal errors and warnings: one line, in the tool's words */
 static _Noreturn void __attribute__((format(printf, 1, 2))) pci_error(char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(PROG ": libpci: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("libpci: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(1);
 }
 
@@ -115,11 +118,9 @@ static void __attribute__((format(printf, 1, 2))) pci_warning(char *fmt, ...)
 {
 	va_list ap;
 
-	fputs(PROG ": libpci: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("libpci: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void __attribute__((format(printf, 1, 2))) pci_debug(char *fmt, ...)

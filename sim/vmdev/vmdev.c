@@ -679,8 +679,8 @@ static unsigned parse_uint(const char *what, const char *s, unsigned lo, unsigne
 
 static void parse_args(int argc, char **argv, struct hpnic_sim_cfg *cfg)
 {
-	enum { OPT_KERNEL = 256, OPT_INITRD, OPT_APPEND, OPT_MEM, OPT_MACHINE, OPT_QEMU, OPT_TOPO, OPT_STATUS,
-	       OPT_INTER, OPT_TIMEOUT, OPT_REPORT, OPT_BATCH, OPT_FD };
+	enum { OPT_KERNEL = 256, OPT_INITRD, OPT_APPEND, OPT_MEM, OPT_MACHINE, OPT_QEMU, OPT_TOPO,
+	       OPT_STATUS, OPT_INTER, OPT_TIMEOUT, OPT_REPORT, OPT_BATCH, OPT_FD };
 	static const struct option lo[] = {
 		{ "kernel", required_argument, 0, OPT_KERNEL },
 		{ "initrd", required_argument, 0, OPT_INITRD },

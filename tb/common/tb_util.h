@@ -15,10 +15,12 @@
 #include <time.h>
 
 static int tb_failures;
+static int tb_checks;           /* CHECKs made, passed or not */
 
 /* report and count a failure; the test goes on, main() exits non-zero */
 #define CHECK(cond, ...)                                                  \
 	do {                                                              \
+		tb_checks++;                                              \
 		if (!(cond)) {                                            \
 			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
 			fprintf(stderr, __VA_ARGS__);                     \

@@ -26,19 +26,9 @@
 #include "hpnic.h"
 #include "hpnic_backend.h"
 #include "hpnic_regs.h"
+#include "tb_util.h"
 
 #define HUGE (2u << 20)
-
-static int failures;
-
-#define CHECK(cond, ...)                                        \
-	do {                                                    \
-		if (!(cond)) {                                  \
-			fprintf(stderr, "FAIL: " __VA_ARGS__);  \
-			fputc('\n', stderr);                    \
-			failures++;                             \
-		}                                               \
-	} while (0)
 
 static uint64_t now_ns(void)
 {
@@ -107,7 +97,7 @@ static int cmd_bar(const char *bdf, unsigned n)
 	ops->close(be);
 	free(rd);
 	free(wr);
-	return failures ? 1 : 0;
+	return tb_failures ? 1 : 0;
 }
 
 /* the physical address of a resident page's byte (root only) */
@@ -237,7 +227,7 @@ static int cmd_dma(const char *bdf_a, const char *bdf_b, uint32_t len)
 		hpnic_dereg_mr(s[i].mr);
 		hpnic_close(s[i].dev);
 	}
-	return failures ? 1 : 0;
+	return tb_failures ? 1 : 0;
 }
 
 static void usage(FILE *o)

@@ -33,25 +33,13 @@
 #include <unistd.h>
 
 #include "hpnic_regs.h"
+#include "tb_util.h"
 #include "vmdev_proto.h"
 
 #define BAR_BASE 0xfe000000u
 #define NFN 2
 
 static const char *vmdev;
-static unsigned passed, failed;
-
-#define CHECK(cond, ...)                                                \
-	do {                                                            \
-		if (cond) {                                             \
-			passed++;                                       \
-		} else {                                                \
-			failed++;                                       \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                   \
-			fputc('\n', stderr);                            \
-		}                                                       \
-	} while (0)
 
 struct server {
 	pid_t pid;
@@ -364,6 +352,6 @@ int main(int argc, char **argv)
 		    sizeof(struct vmdev_hdr), 0);
 	t_malformed("BAR_READ carrying an fd", VMDEV_CMD_BAR_READ, sizeof(struct vmdev_bar_access), 1,
 		    sizeof(struct vmdev_hdr), 0);
-	printf("vmdev: %u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	printf("vmdev: %d passed, %d failed\n", tb_checks - tb_failures, tb_failures);
+	return tb_failures ? 1 : 0;
 }
