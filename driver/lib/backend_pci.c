@@ -290,14 +290,30 @@ static void pci_dma_free(struct hpnic_backend *be, void *addr, size_t len)
 }
 
 /*
- * The port's addresses, from the function's place on the bus so that two
- * functions in one machine differ: 02:00:00:<bus>:<device>:<function> and
- * 10.<bus>.<device>.<function + 1>
+ * The port's addresses: those in CTRL when the board (its firmware, or the
+ * co-simulation server) set them at reset; else from the function's place
+ * on the bus, so that two functions in one machine differ:
+ * 02:00:00:<bus>:<device>:<function> and 10.<bus>.<device>.<function + 1>
  */
 static int pci_port_addr(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv4)
 {
+	uint32_t lo, hi, ip;
+
 	if (!be || !mac || !ipv4)
 		return -EINVAL;
+	lo = be->bar[HPNIC_CTRL_MAC_LO / 4];
+	hi = be->bar[HPNIC_CTRL_MAC_HI / 4] & HPNIC_CTRL_MAC_HI_MASK;
+	ip = be->bar[HPNIC_CTRL_IP / 4];
+	if (ip && ip != 0xffffffffu && (lo || hi)) {
+		mac[0] = (uint8_t)(hi >> 8);
+		mac[1] = (uint8_t)hi;
+		mac[2] = (uint8_t)(lo >> 24);
+		mac[3] = (uint8_t)(lo >> 16);
+		mac[4] = (uint8_t)(lo >> 8);
+		mac[5] = (uint8_t)lo;
+		*ipv4 = ip;
+		return 0;
+	}
 	mac[0] = 0x02;
 	mac[1] = 0;
 	mac[2] = 0;

@@ -75,6 +75,13 @@ int hpnic_sim_set_dma_xlate(hpnic_sim_dma_xlate_fn fn, void *ctx);
  * the NICs itself, not through libhpnic); 0 if it exists already */
 int hpnic_sim_start(void);
 
+/*
+ * The port addresses of NIC nic, which the sim backend gives libhpnic and
+ * a net-mode topology routes by: MAC 02:00:00:00:00:10 + nic, IPv4
+ * 10.0.0.(nic + 1)
+ */
+int hpnic_sim_port_addr(unsigned nic, uint8_t mac[6], uint32_t *ipv4);
+
 /* NICs in the world (0 before it exists) */
 unsigned hpnic_sim_nics(void);
 

@@ -905,17 +905,24 @@ static void sim_dma_free(struct hpnic_backend *be, void *addr, size_t len)
 	free(addr);
 }
 
-static int sim_port_addr(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv4)
+extern "C" int hpnic_sim_port_addr(unsigned nic, uint8_t mac[6], uint32_t *ipv4)
 {
 	static const uint8_t base[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x10};
 
-	if (!be || !mac || !ipv4)
+	if (nic >= HPNIC_SIM_MAX_NICS || !mac || !ipv4)
 		return -EINVAL;
 	memcpy(mac, base, 6);
-	mac[4] = (uint8_t)((base[5] + be->nic) >> 8);
-	mac[5] = (uint8_t)(base[5] + be->nic);
-	*ipv4 = 0x0a000001u + be->nic;           /* 10.0.0.1, 10.0.0.2, ... */
+	mac[4] = (uint8_t)((base[5] + nic) >> 8);
+	mac[5] = (uint8_t)(base[5] + nic);
+	*ipv4 = 0x0a000001u + nic;               /* 10.0.0.1, 10.0.0.2, ... */
 	return 0;
+}
+
+static int sim_port_addr(struct hpnic_backend *be, uint8_t mac[6], uint32_t *ipv4)
+{
+	if (!be)
+		return -EINVAL;
+	return hpnic_sim_port_addr(be->nic, mac, ipv4);
 }
 
 static uint64_t sim_progress(struct hpnic_backend *be)

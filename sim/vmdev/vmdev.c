@@ -268,6 +268,25 @@ static void bar_write(struct fn *f, uint64_t addr, uint64_t val, unsigned size)
 }
 
 /*
+ * The port's addresses, in CTRL as a board's firmware leaves them after
+ * reset: the ones the simulated network routes by (hpnic_sim_port_addr).
+ * libhpnic's pci backend takes them from there.
+ */
+static void set_port_addr(struct fn *f)
+{
+	uint8_t mac[6];
+	uint32_t ip;
+
+	hpnic_sim_run(32);      /* the reset's 16 cycles, then some */
+	if (hpnic_sim_port_addr(f->nic, mac, &ip))
+		return;
+	csr_write(f, HPNIC_CTRL_MAC_LO, (uint32_t)mac[2] << 24 | (uint32_t)mac[3] << 16 |
+		  (uint32_t)mac[4] << 8 | mac[5]);
+	csr_write(f, HPNIC_CTRL_MAC_HI, (uint32_t)mac[0] << 8 | mac[1]);
+	csr_write(f, HPNIC_CTRL_IP, ip);
+}
+
+/*
  * Guest RAM: QEMU sends the whole map again whenever it changes. The NICs'
  * DMA addresses are guest-physical; a range must lie inside one region.
  */
@@ -456,6 +475,7 @@ static bool serve(struct fn *f)
 		f->resets++;
 		cfg_reset(f);
 		hpnic_sim_reset(f->nic);
+		set_port_addr(f);
 		reply(f, 0);
 		break;
 	}
@@ -759,6 +779,8 @@ int main(int argc, char **argv)
 		if (opt.nfds)
 			fns[i].sock = opt.fds[i];
 	}
+	for (unsigned i = 0; i < nfns; i++)
+		set_port_addr(&fns[i]);
 	if (!opt.nfds)
 		start_qemu();
 	for (unsigned i = 0; i < nfns; i++) {

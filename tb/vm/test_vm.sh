@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make test-vm: one VM with two hpnic functions served by hpnic-vmdev (the
-# Verilated core), tb/vm/vm_test.sh inside it, then the failure cases:
+# Verilated core), tb/vm/vm_test.sh inside it, then a network and the
+# failure cases:
 #   run     lspci, hpnicctl list/dump/cc, scratch, BAR round trips, DMA, and
 #           the counters the guest read against the server's report
+#   topo    four functions on a leaf-spine network: WRITE/READ across it
 #   kill    the server killed mid-run: its QEMU goes too, the harness says
 #           so and returns, nothing is left running
 #   qemu    QEMU killed mid-run: the server notices, says so, exits non-zero
@@ -56,6 +58,21 @@ mkdir -p "$BUILD/vm"
 cp "$work/figures" "$BUILD/vm/figures.txt"
 echo "== figures ($BUILD/vm/figures.txt)"
 sed 's/^/  /' "$work/figures"
+
+echo "== topo: four functions on a leaf-spine network (sim/scenarios/leafspine.topo)"
+cat > "$work/topo.sh" <<'EOG'
+set -- $(for d in /sys/bus/pci/devices/*; do [ "$(cat $d/device)" = 0x4870 ] && echo ${d##*/}; done)
+echo "hpnic functions: $#"
+[ $# -eq 4 ] && hpnic-vmcheck dma "$1" "$4" -b 8192
+EOG
+scripts/vm-run.sh --timeout 300 --report "$work/topo.report" \
+	--vmdev-arg --topo --vmdev-arg sim/scenarios/leafspine.topo "$work/topo.sh" 2>&1 |
+	tr -d '\r' > "$work/topo.log"
+rc=${PIPESTATUS[0]}
+grep -E '^(hpnic functions|FAIL|write_|read_)' "$work/topo.log" | sed 's/^/  /'
+w=$(awk '$1 == "nic3.rx_writes" { print $2 }' "$work/topo.report")
+[ $rc -eq 0 ] && [ "${w:-0}" -gt 0 ] &&
+	ok "topo: WRITE and READ from host 0 to host 3 through two switches" || bad "topo: exit $rc"
 
 # a guest that keeps the NICs busy with BAR reads until it is stopped
 cat > "$work/spin.sh" <<'EOG'
