@@ -765,6 +765,10 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	if (opt.nfds)
 		cfg.nics = opt.nfds;
+	/* one thread: the second core belongs to QEMU's vCPU, and a worker
+	 * that spins for it would starve the guest (HPNIC_SIM_THREADS still
+	 * overrides this) */
+	cfg.threads = 1;
 	if ((rc = hpnic_sim_configure(&cfg)) || (rc = hpnic_sim_set_dma_xlate(dma_xlate, NULL)) ||
 	    (rc = hpnic_sim_start()))
 		die(1, "cannot start the simulated NICs: %s", strerror(-rc));
