@@ -31,8 +31,10 @@
 
 struct opts {
 	unsigned qps;
-	uint32_t size;
+	uint32_t size, size_max;        /* size_max > size: a sweep in powers of two */
 	uint64_t bytes;
+	uint64_t iters;                 /* messages per QP (per size); 0: from bytes */
+	unsigned signal_every;
 	unsigned depth;
 	unsigned mtu;
 	int read;
@@ -47,10 +49,15 @@ static void usage(void)
 	printf("usage: hpnic-write-bench [options]\n"
 	       "RDMA WRITE/READ throughput and latency between the two simulated NICs\n"
 	       "(libhpnic's sim backend: the Verilated hpnic_core, cycle-accurate, 250 MHz).\n"
-	       "  --size N         message bytes (default 4096)\n"
+	       "  --size N         message bytes (default 4096); N..M sweeps the powers of two\n"
+	       "                   from N to M, one row each (as ib_write_bw -a)\n"
+	       "  -a, --all        the sweep 2..1048576\n"
 	       "  --qps N          QP pairs (default 1, at most %d)\n"
-	       "  --bytes N        bytes per QP to transfer (default 4 MiB)\n"
+	       "  --bytes N        bytes per QP to transfer (default 4 MiB; in a sweep, at\n"
+	       "                   least 1000 messages per size)\n"
+	       "  --iters N        messages per QP (per size), instead of --bytes\n"
 	       "  --depth N        messages kept posted per QP (default 16)\n"
+	       "  --signal-every N one signaled WQE in N, the others unsignaled (default 1)\n"
 	       "  --mtu N          path MTU, bytes (default 4096)\n"
 	       "  --read           RDMA READ instead of WRITE\n"
 	       "  --latency        latency of single messages instead of throughput\n"
@@ -63,6 +70,9 @@ static int parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
 		{ "size", required_argument, NULL, 's' },
+		{ "all", no_argument, NULL, 'a' },
+		{ "iters", required_argument, NULL, 'n' },
+		{ "signal-every", required_argument, NULL, 'S' },
 		{ "qps", required_argument, NULL, 'q' },
 		{ "bytes", required_argument, NULL, 'b' },
 		{ "depth", required_argument, NULL, 'd' },
@@ -77,17 +87,26 @@ static int parse(int argc, char **argv, struct opts *o)
 	};
 	int c;
 
-	*o = (struct opts){ .qps = 1, .size = 4096, .bytes = 4u << 20, .depth = 16, .mtu = 4096 };
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	*o = (struct opts){ .qps = 1, .size = 4096, .bytes = 4u << 20, .depth = 16, .mtu = 4096,
+			    .signal_every = 1 };
+	while ((c = getopt_long(argc, argv, "ha", lo, NULL)) != -1) {
 		char *end = NULL;
 		unsigned long long v = optarg ? strtoull(optarg, &end, 0) : 0;
 
-		if (optarg && (!*optarg || *end)) {
+		if (optarg && (!*optarg || (*end && !(c == 's' && !strncmp(end, "..", 2))))) {
 			fprintf(stderr, "hpnic-write-bench: bad number '%s'\n", optarg);
 			return -1;
 		}
 		switch (c) {
-		case 's': o->size = (uint32_t)v; break;
+		case 's':
+			o->size = (uint32_t)v;
+			o->size_max = 0;
+			if (!strncmp(end, "..", 2))
+				o->size_max = (uint32_t)strtoull(end + 2, NULL, 0);
+			break;
+		case 'a': o->size = 2; o->size_max = 1u << 20; break;
+		case 'n': o->iters = v; break;
+		case 'S': o->signal_every = (unsigned)v; break;
 		case 'q': o->qps = (unsigned)v; break;
 		case 'b': o->bytes = v; break;
 		case 'd': o->depth = (unsigned)v; break;
@@ -105,6 +124,15 @@ static int parse(int argc, char **argv, struct opts *o)
 	    o->depth < 1 || o->depth > 1024 || !o->bytes) {
 		fprintf(stderr, "hpnic-write-bench: --qps 1..%d, --size 1..2^31-1, --depth 1..1024, "
 			"--bytes > 0\n", MAX_QPS);
+		return -1;
+	}
+	if (o->size_max && (o->size_max < o->size || o->size_max >= (1u << 31))) {
+		fprintf(stderr, "hpnic-write-bench: --size N..M needs N <= M < 2^31\n");
+		return -1;
+	}
+	if (o->signal_every < 1 || o->signal_every > o->depth) {
+		fprintf(stderr, "hpnic-write-bench: --signal-every 1..depth (%u): with fewer than "
+			"one signaled WQE per --depth posted, nothing would ever complete\n", o->depth);
 		return -1;
 	}
 	return 0;
@@ -144,6 +172,95 @@ struct side {
 	size_t len;
 };
 
+/*
+ * Messages of `size` on every QP, --depth kept posted, until each QP has
+ * completed its share; one line of figures. Every --signal-every-th WQE (and
+ * each QP's last) is signaled; its wr_id is {QP index, messages up to it}.
+ * Returns the number of failed completions.
+ */
+static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp **qps,
+			   struct side *req, struct side *rsp, size_t slot)
+{
+	uint64_t per_qp = o->iters ? o->iters : (o->bytes + size - 1) / size;
+	uint64_t posted[MAX_QPS], done[MAX_QPS], total, completed = 0, errors = 0;
+	uint64_t t0 = hpnic_sim_cycle(), next_report;
+	struct hpnic_wc wc[64];
+
+	if (o->size_max && !o->iters && per_qp < 1000)
+		per_qp = 1000;
+	total = per_qp * o->qps;
+	next_report = total / 10;
+	memset(posted, 0, sizeof(posted));
+	memset(done, 0, sizeof(done));
+	while (completed < total) {
+		for (unsigned q = 0; q < o->qps; q++) {
+			while (posted[q] < per_qp && posted[q] - done[q] < o->depth) {
+				size_t off = slot * q + (size_t)size * (posted[q] % o->depth);
+				uint64_t seq = posted[q] + 1, id = (uint64_t)q << 40 | seq;
+				unsigned fl = (seq % o->signal_every == 0 || seq == per_qp) ?
+					      HPNIC_WR_SIGNALED : 0;
+				int err;
+
+				if (o->read)
+					err = hpnic_post_read(qps[q], id, req->mr, req->buf + off, size,
+							      (uintptr_t)(rsp->buf + off),
+							      hpnic_mr_rkey(rsp->mr), fl);
+				else
+					err = hpnic_post_write(qps[q], id, req->mr, req->buf + off, size,
+							       (uintptr_t)(rsp->buf + off),
+							       hpnic_mr_rkey(rsp->mr), fl);
+				if (err == -ENOMEM)
+					break;
+				TRY(err);
+				posted[q]++;
+			}
+		}
+		int n = hpnic_poll_cq(req->cq, 64, wc);
+
+		TRY(n);
+		for (int i = 0; i < n; i++) {
+			unsigned q = (unsigned)(wc[i].wr_id >> 40);
+			uint64_t seq = wc[i].wr_id & ((1ull << 40) - 1);
+
+			/* a completion retires its WQE and every unsignaled one before it */
+			completed += seq - done[q];
+			done[q] = seq;
+			errors += wc[i].status != HPNIC_WC_SUCCESS;
+		}
+		if (!o->quiet && !o->size_max && n && completed >= next_report && completed < total) {
+			fprintf(stderr, "  [%3.0f%%] %" PRIu64 " of %" PRIu64 " messages\n",
+				100.0 * (double)completed / (double)total, completed, total);
+			next_report += total / 10;
+		}
+	}
+	uint64_t cycles = hpnic_sim_cycle() - t0;
+	double gbps = (double)(total * size) * 8.0 / ((double)cycles * 4.0);
+	double limit = wire_limit_gbps(size, o->mtu, o->read);
+	double mmps = (double)total * 250.0 / (double)cycles;
+
+	/* the last --depth messages of every QP: each slot's first size x depth bytes */
+	for (unsigned q = 0; per_qp >= o->depth && q < o->qps; q++) {
+		size_t off = slot * q;
+
+		if (memcmp((o->read ? req->buf : rsp->buf) + off, (o->read ? rsp->buf : req->buf) + off,
+			   (size_t)size * o->depth)) {
+			fprintf(stderr, "hpnic-write-bench: data of QP %u differs after the run\n", q);
+			errors++;
+			break;
+		}
+	}
+	if (o->size_max)
+		printf("%-9u %9" PRIu64 " %10" PRIu64 " %9.2f %9.2f %6.2f%% %9.2f%s\n", size, total,
+		       cycles, gbps, limit, 100.0 * gbps / limit, mmps, errors ? " ERRORS" : "");
+	else
+		printf("%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
+		       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%, %.2f M messages/s%s\n",
+		       o->read ? "READ" : "WRITE", size, per_qp, o->qps, o->qps > 1 ? "s" : "",
+		       o->depth, o->mtu, cycles, gbps, limit, 100.0 * gbps / limit, mmps,
+		       errors ? " (ERRORS)" : "");
+	return errors;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -153,6 +270,7 @@ int main(int argc, char **argv)
 	struct hpnic_dev_attr da[2];
 	size_t slot;
 	unsigned cq_depth = 1;
+	uint64_t errors = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (parse(argc, argv, &o))
@@ -168,8 +286,8 @@ int main(int argc, char **argv)
 			HPNIC_CQ_DEPTH_MAX);
 		return 2;
 	}
-	/* each QP gets a slot of --size bytes per posted message in each buffer */
-	slot = (size_t)o.size * o.depth;
+	/* each QP gets a slot of the largest --size per posted message in each buffer */
+	slot = (size_t)(o.size_max ? o.size_max : o.size) * o.depth;
 	for (int n = 0; n < 2; n++) {
 		char name[16];
 
@@ -191,7 +309,8 @@ int main(int argc, char **argv)
 	for (unsigned q = 0; q < o.qps; q++) {
 		for (int n = 0; n < 2; n++) {
 			struct hpnic_qp_init_attr ia = { .send_cq = s[n].cq, .sq_depth = 2,
-							 .path_mtu = o.mtu, .sq_sig_all = 1 };
+							 .path_mtu = o.mtu,
+							 .sq_sig_all = o.signal_every == 1 };
 
 			while (ia.sq_depth < o.depth)
 				ia.sq_depth <<= 1;
@@ -261,56 +380,16 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
-	/* throughput */
-	uint64_t per_qp = (o.bytes + o.size - 1) / o.size;
-	uint64_t posted[MAX_QPS], done[MAX_QPS], total = per_qp * o.qps, completed = 0, errors = 0;
-	uint64_t t0 = hpnic_sim_cycle();
-	struct hpnic_wc wc[64];
-
-	memset(posted, 0, sizeof(posted));
-	memset(done, 0, sizeof(done));
-	while (completed < total) {
-		for (unsigned q = 0; q < o.qps; q++) {
-			while (posted[q] < per_qp && posted[q] - done[q] < o.depth) {
-				size_t off = slot * q + (size_t)o.size * (posted[q] % o.depth);
-				int err;
-
-				if (o.read)
-					err = hpnic_post_read(qp[0][q], q, req->mr, req->buf + off, o.size,
-							      (uintptr_t)(rsp->buf + off),
-							      hpnic_mr_rkey(rsp->mr), 0);
-				else
-					err = hpnic_post_write(qp[0][q], q, req->mr, req->buf + off, o.size,
-							       (uintptr_t)(rsp->buf + off),
-							       hpnic_mr_rkey(rsp->mr), 0);
-				if (err == -ENOMEM)
-					break;
-				TRY(err);
-				posted[q]++;
-			}
-		}
-		int n = hpnic_poll_cq(req->cq, 64, wc);
-
-		TRY(n);
-		for (int i = 0; i < n; i++) {
-			done[wc[i].wr_id]++;
-			completed++;
-			errors += wc[i].status != HPNIC_WC_SUCCESS;
-		}
-		if (!o.quiet && completed && (completed % (total / 10 ? total / 10 : 1)) == 0 && n)
-			fprintf(stderr, "  [%3.0f%%] %" PRIu64 " of %" PRIu64 " messages\n",
-				100.0 * (double)completed / (double)total, completed, total);
+	/* throughput: one row per size */
+	if (o.size_max)
+		printf("%-9s %9s %10s %9s %9s %7s %9s\n", "bytes", "messages", "cycles", "Gb/s",
+		       "limit", "%", "Mmsg/s");
+	for (uint32_t size = o.size; ; size *= 2) {
+		if (o.size_max && size > o.size_max)
+			break;
+		errors += throughput(&o, size, qp[0], req, rsp, slot);
+		if (!o.size_max)
+			break;
 	}
-	uint64_t cycles = hpnic_sim_cycle() - t0;
-	double gbps = (double)(total * o.size) * 8.0 / ((double)cycles * 4.0);
-	double limit = wire_limit_gbps(o.size, o.mtu, o.read);
-
-	if (per_qp >= o.depth &&
-	    memcmp(o.read ? req->buf : rsp->buf, o.read ? rsp->buf : req->buf, s[0].len))
-		fprintf(stderr, "hpnic-write-bench: data differs after the run\n");
-	printf("%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
-	       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%%s\n", o.read ? "READ" : "WRITE", o.size,
-	       per_qp, o.qps, o.qps > 1 ? "s" : "", o.depth, o.mtu, cycles, gbps, limit,
-	       100.0 * gbps / limit, errors ? " (ERRORS)" : "");
 	return errors ? 1 : 0;
 }
