@@ -647,8 +647,9 @@ def reg_table(m):
                 where, cnt, strd = sym, "1", "0"
             else:
                 where, cnt, strd = f"{sym}(0)", f"{sym}_COUNT", f"{sym}_STRIDE"
+            rst = "0u, 0" if r.header or r.reset is None else f"{h32(r.reset)}u, 1"
             regs.append((f'\t{{ {c_str(b.name)}, {c_str(r.name)}, {where}, HPNIC_REG_{r.access.upper()}, '
-                         f'{h32(msk)}u, {cnt}, {strd}, {fi}, {fn},', f"\t  {c_str(r.desc)} }},"))
+                         f'{h32(msk)}u, {cnt}, {strd}, {fi}, {fn}, {rst},', f"\t  {c_str(r.desc)} }},"))
         blocks.append(f'\t{{ {c_str(b.name)}, HPNIC_{b.name}_BLOCK_TYPE, HPNIC_{b.name}_BLOCK_VERSION, '
                       f'HPNIC_{b.name}_BASE, HPNIC_{b.name}_BLOCK_SIZE, {first}, {len(regs) - first} }},')
     L = ["", "#ifdef HPNIC_REGS_WANT_REG_TABLE",
@@ -667,6 +668,8 @@ def reg_table(m):
          "\tunsigned int mask;          /* the value bits: from the width, or every field's */",
          "\tunsigned int count, stride; /* an array's entries and their spacing; else 1, 0 */",
          "\tunsigned int field, num_fields;  /* hpnic_field_table[field ...] */",
+         "\tunsigned int reset, has_reset;   /* the value after reset; 0, 0 when the hardware",
+         "\t                                    drives it (and for the block header) */",
          "\tconst char *desc;",
          "};", "",
          "struct hpnic_field_desc {",

@@ -129,21 +129,13 @@ static void bar0_image(uint8_t *img, uint32_t build, uint32_t git, uint32_t cc_s
 	put32(img, HPNIC_ID_FEATURES, HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
 	      HPNIC_ID_FEATURES_WRITE_MASK);
 	put32(img, HPNIC_ID_CC_MODES, HPNIC_ID_CC_MODES_HPCC_MASK);
-	put32(img, HPNIC_CTRL_INT_CTRL, HPNIC_CTRL_INT_CTRL_RST);
-	put32(img, HPNIC_CTRL_RTO, HPNIC_CTRL_RTO_RST);
 	put32(img, HPNIC_CTRL_STATUS, HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK |
 	      HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK | HPNIC_CTRL_STATUS_HOST_READY_MASK);
 	put32(img, HPNIC_CTRL_CC_PARAM_STATUS, cc_status);
-	put32(img, HPNIC_CC_T_NS, HPNIC_CC_T_NS_RST);
-	put32(img, HPNIC_CC_ETA, HPNIC_CC_ETA_RST);
-	put32(img, HPNIC_CC_MAX_STAGE, HPNIC_CC_MAX_STAGE_RST);
-	put32(img, HPNIC_CC_WAI, HPNIC_CC_WAI_RST);
-	put32(img, HPNIC_CC_LINE_MBPS, HPNIC_CC_LINE_MBPS_RST);
-	put32(img, HPNIC_CC_MIN_MBPS, HPNIC_CC_MIN_MBPS_RST);
-	put32(img, HPNIC_CC_SCHED_OVERHEAD, HPNIC_CC_SCHED_OVERHEAD_RST);
-	put32(img, HPNIC_CC_SCHED_BURST, HPNIC_CC_SCHED_BURST_RST);
-	put32(img, HPNIC_CC_DEFAULT_MODE, HPNIC_CC_DEFAULT_MODE_RST);
-	put32(img, HPNIC_QP_DSCP_ECN, HPNIC_QP_DSCP_ECN_RST);
+	/* every register with a reset value holds it, as after a reset */
+	for (unsigned int r = 0; r < HPNIC_NUM_REGS; r++)
+		if (hpnic_reg_table[r].has_reset && hpnic_reg_table[r].count == 1)
+			put32(img, hpnic_reg_table[r].offset, hpnic_reg_table[r].reset);
 	put32(img, HPNIC_STATS_COUNT, HPNIC_NUM_COUNTERS);
 	put32(img, HPNIC_STATS_VALUE_LO, 1234);
 }
