@@ -622,22 +622,26 @@ static void write_report(const char *path, uint64_t wall_ns)
 		struct fn *f = &fns[i];
 		uint64_t bars = f->bar_reads + f->bar_writes;
 		struct hpnic_sim_stats st;
+		const struct { const char *key; uint64_t val; } n[] = {
+			{ "cfg_reads", f->cfg_reads }, { "cfg_writes", f->cfg_writes },
+			{ "bar_reads", f->bar_reads }, { "bar_writes", f->bar_writes },
+			{ "bar_outside", f->bar_outside }, { "bar_partial", f->bar_partial },
+			{ "mem_syncs", f->syncs }, { "resets", f->resets },
+		};
 
-		fprintf(o, "nic%u.cfg_reads %llu\nnic%u.cfg_writes %llu\n", i,
-			(unsigned long long)f->cfg_reads, i, (unsigned long long)f->cfg_writes);
-		fprintf(o, "nic%u.bar_reads %llu\nnic%u.bar_writes %llu\n", i,
-			(unsigned long long)f->bar_reads, i, (unsigned long long)f->bar_writes);
-		fprintf(o, "nic%u.bar_outside %llu\nnic%u.bar_partial %llu\n", i,
-			(unsigned long long)f->bar_outside, i, (unsigned long long)f->bar_partial);
+		for (size_t k = 0; k < sizeof(n) / sizeof(n[0]); k++)
+			fprintf(o, "nic%u.%s %llu\n", i, n[k].key, (unsigned long long)n[k].val);
 		fprintf(o, "nic%u.bar_serve_us %.2f\nnic%u.bar_cycles %.1f\n", i,
 			bars ? f->bar_ns / 1e3 / bars : 0.0, i, bars ? (double)f->bar_cycles / bars : 0.0);
-		fprintf(o, "nic%u.mem_syncs %llu\nnic%u.resets %llu\n", i,
-			(unsigned long long)f->syncs, i, (unsigned long long)f->resets);
-		if (!hpnic_sim_stats(i, &st))
-			fprintf(o, "nic%u.dma_rd_bytes %llu\nnic%u.dma_wr_bytes %llu\nnic%u.dma_bad %llu\n"
-				"nic%u.irqs %llu\n", i, (unsigned long long)st.dma_rd_bytes, i,
-				(unsigned long long)st.dma_wr_bytes, i, (unsigned long long)st.dma_bad, i,
-				(unsigned long long)st.irqs);
+		if (!hpnic_sim_stats(i, &st)) {
+			const struct { const char *key; uint64_t val; } d[] = {
+				{ "dma_rd_bytes", st.dma_rd_bytes }, { "dma_wr_bytes", st.dma_wr_bytes },
+				{ "dma_bad", st.dma_bad }, { "irqs", st.irqs },
+			};
+
+			for (size_t k = 0; k < sizeof(d) / sizeof(d[0]); k++)
+				fprintf(o, "nic%u.%s %llu\n", i, d[k].key, (unsigned long long)d[k].val);
+		}
 		for (unsigned c = 0; c < HPNIC_NUM_COUNTERS; c++) {
 			uint32_t lo = 0, hi = 0;
 
@@ -800,7 +804,7 @@ int main(int argc, char **argv)
 	t_start = now_ns();
 	for (;;) {
 		struct pollfd p[HPNIC_SIM_MAX_NICS + 1];
-		unsigned np = 0, open = 0;
+		unsigned np = 0, live = 0;
 		bool served = false;
 
 		for (unsigned i = 0; i < nfns; i++)
@@ -826,8 +830,8 @@ int main(int argc, char **argv)
 				console_read();
 		}
 		for (unsigned i = 0; i < nfns; i++)
-			open += fns[i].open;
-		if (!open)
+			live += fns[i].open;
+		if (!live)
 			break;          /* QEMU is gone, or closed every channel */
 		{
 			uint64_t t0 = served ? 0 : now_ns();
