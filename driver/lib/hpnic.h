@@ -342,6 +342,7 @@ uint32_t hpnic_qp_num(const struct hpnic_qp *qp);
 
 /* work request flags */
 #define HPNIC_WR_SIGNALED 0x1u      /* report its successful completion (errors always are) */
+#define HPNIC_WR_MORE     0x2u      /* more posts follow: write the WQE, defer the doorbell */
 
 /*
  * hpnic_post_write - RDMA WRITE @len bytes from @laddr to the peer's
@@ -352,9 +353,14 @@ uint32_t hpnic_qp_num(const struct hpnic_qp *qp);
  * @wr_id: returned in the completion.
  * @lmr:   a region of this device holding [laddr, laddr + len); for READ it
  *         needs HPNIC_ACCESS_LOCAL_WRITE. May be NULL only when len is 0.
- * @flags: HPNIC_WR_SIGNALED (or the QP's sq_sig_all).
+ * @flags: HPNIC_WR_SIGNALED (or the QP's sq_sig_all); HPNIC_WR_MORE.
  *
- * Writes the WQE into the send queue and rings the QP's doorbell. The QP
+ * Writes the WQE into the send queue and rings the QP's doorbell. With
+ * HPNIC_WR_MORE the doorbell waits: the next post on this QP without it
+ * rings once for every WQE before it (the NIC then fetches them in
+ * batches). Until then the NIC does not see the deferred WQEs, so always
+ * end a batch without HPNIC_WR_MORE. If that doorbell fails, the deferred
+ * WQEs are taken back with it. The QP
  * must be in RTS. A message is shorter than 2^31 bytes and, at path MTUs
  * of 64..256 B, at most 2^23 - 1 packets (half the 24-bit PSN space). The
  * NIC allows one outstanding READ per QP: a READ waits for the previous

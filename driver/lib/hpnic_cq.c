@@ -220,6 +220,7 @@ static int cqe_to_wc(struct hpnic_cq *cq, const uint8_t *e, struct hpnic_wc *wc)
 	unsigned hw = e[HPNIC_CQE_STATUS_OFF];
 	struct hpnic_swqe *s;
 	struct hpnic_qp *qp;
+	uint32_t skip;
 
 	qp = (qpn && qpn < dev->attr.max_qps) ? dev->qps[qpn] : NULL;
 	if (!qp || qp->cq != cq)
@@ -231,9 +232,13 @@ static int cqe_to_wc(struct hpnic_cq *cq, const uint8_t *e, struct hpnic_wc *wc)
 			goto stale;
 		qp->hw_before_err--;
 	}
-	/* the NIC completes a QP's WQEs in order: the CQE is for the oldest */
-	if (qp->ci == qp->pi || idx != (qp->ci & HPNIC_WQE_IDX_MASK))
+	/* The NIC completes a QP's WQEs in order and writes CQEs only for the
+	 * signaled ones and for failures: the CQE is for the oldest WQE or a
+	 * later one, and every WQE before it succeeded unsignaled. */
+	skip = (idx - qp->ci) & HPNIC_WQE_IDX_MASK;
+	if (skip >= qp->pi - qp->ci)
 		goto stale;
+	qp->ci += skip;
 
 	s = &qp->swqe[qp->ci & (qp->depth - 1)];
 	qp->ci++;

@@ -128,6 +128,7 @@ struct hpnic_qp {
 	uint64_t ring_iova;
 	struct hpnic_swqe *swqe;   /* depth entries */
 	uint32_t pi;               /* WQEs posted since START, free-running */
+	uint32_t db_pi;            /* pi as of the last doorbell (HPNIC_WR_MORE defers it) */
 	uint32_t ci;               /* WQEs completed (by the NIC or flushed) */
 	struct hpnic_qp_ctx ctx;
 	struct hpnic_qp_ctx init_ctx; /* the context at creation, which RESET restores */

@@ -349,6 +349,7 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 		hpnic_cq_flush_del(qp->cq, qp);
 		hpnic_cq_clean_qp(qp->cq, qp->qpn);
 		qp->pi = 0;
+		qp->db_pi = 0;
 		qp->ci = 0;
 		qp->hw_before_err = 0;
 		qp->ctx = c;
@@ -361,6 +362,7 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 		if (next == HPNIC_QPS_RTR) {
 			/* START restarted the NIC's send queue at index 0 */
 			qp->pi = 0;
+			qp->db_pi = 0;
 			qp->ci = 0;
 		}
 		qp->ctx = c;
@@ -439,8 +441,9 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 	if (!qp)
 		return hpnic_fail(-EINVAL, "%s: qp is NULL", fn);
 	dev = qp->dev;
-	if (flags & ~HPNIC_WR_SIGNALED)
-		return hpnic_fail(-EINVAL, "%s: unknown flags 0x%x", fn, flags & ~HPNIC_WR_SIGNALED);
+	if (flags & ~(HPNIC_WR_SIGNALED | HPNIC_WR_MORE))
+		return hpnic_fail(-EINVAL, "%s: unknown flags 0x%x", fn,
+				  flags & ~(HPNIC_WR_SIGNALED | HPNIC_WR_MORE));
 	if (qp->ctx.state != HPNIC_QPS_RTS)
 		return hpnic_fail(-EINVAL, "%s: QP %u is in %s, not RTS", fn, qp->qpn,
 				  state_name(qp->ctx.state));
@@ -479,34 +482,43 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 		return hpnic_fail(-ENOMEM, "%s: QP %u: send queue full (%u WQEs outstanding): "
 				  "poll the CQ", fn, qp->qpn, qp->depth);
 
-	w = qp->ring + (size_t)(qp->pi & (qp->depth - 1)) * HPNIC_WQE_SIZE;
-	memset(w, 0, HPNIC_WQE_SIZE);
-	w[HPNIC_WQE_OPCODE_OFF] = (uint8_t)op;
-	/* the NIC completes every WQE (it ignores SIGNALED); the library hides
-	 * the successful completions of unsignaled ones */
-	w[HPNIC_WQE_FLAGS_OFF] = (uint8_t)HPNIC_SET(HPNIC_WQE_FLAGS_SIGNALED, 1);
-	hpnic_put_le32(w + HPNIC_WQE_LENGTH_OFF, len);
-	hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, iova);
-	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
-	hpnic_put_le32(w + HPNIC_WQE_RKEY_OFF, rkey);
-	hpnic_put_le64(w + HPNIC_WQE_WR_ID_OFF, wr_id);
-
 	s = &qp->swqe[qp->pi & (qp->depth - 1)];
 	s->wr_id = wr_id;
 	s->len = len;
 	s->opcode = (uint8_t)op;
 	s->signaled = qp->sig_all || (flags & HPNIC_WR_SIGNALED);
 
-	/* the WQE is in memory before the NIC can see the doorbell */
-	atomic_thread_fence(memory_order_release);
+	w = qp->ring + (size_t)(qp->pi & (qp->depth - 1)) * HPNIC_WQE_SIZE;
+	memset(w, 0, HPNIC_WQE_SIZE);
+	w[HPNIC_WQE_OPCODE_OFF] = (uint8_t)op;
+	/* The NIC writes a CQE only for a signaled WQE (and for any failure);
+	 * a CQE retires every unsignaled WQE before it. The WQE that fills the
+	 * send queue is signaled whatever the caller asked, so that a queue of
+	 * unsignaled work still drains; the library hides that completion. */
+	w[HPNIC_WQE_FLAGS_OFF] = (uint8_t)HPNIC_SET(HPNIC_WQE_FLAGS_SIGNALED,
+						    s->signaled || qp->pi - qp->ci + 1 == qp->depth);
+	hpnic_put_le32(w + HPNIC_WQE_LENGTH_OFF, len);
+	hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, iova);
+	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
+	hpnic_put_le32(w + HPNIC_WQE_RKEY_OFF, rkey);
+	hpnic_put_le64(w + HPNIC_WQE_WR_ID_OFF, wr_id);
+
 	qp->pi++;
+	/* more posts follow: one doorbell will cover them all (each doorbell is
+	 * an uncached write across PCIe, and the NIC fetches the WQEs it
+	 * announces in batches) */
+	if (flags & HPNIC_WR_MORE)
+		return 0;
+	/* the WQEs are in memory before the NIC can see the doorbell */
+	atomic_thread_fence(memory_order_release);
 	err = hpnic_wr(dev, HPNIC_DB_SQ_DB(qp->qpn),
 		       HPNIC_SET(HPNIC_DB_SQ_DB, qp->pi & HPNIC_WQE_IDX_MASK));
 	if (err) {
-		/* the NIC never heard of it: take it back */
-		qp->pi--;
+		/* the NIC never heard of them: take them back */
+		qp->pi = qp->db_pi;
 		return err;
 	}
+	qp->db_pi = qp->pi;
 	return 0;
 }
 

@@ -36,13 +36,31 @@ struct opts {
 	uint64_t iters;                 /* messages per QP (per size); 0: from bytes */
 	unsigned signal_every;
 	unsigned depth;
+	unsigned batch;                 /* WQEs per doorbell, at most */
 	unsigned mtu;
 	int read;
 	int latency;
 	unsigned dma_latency;
 	const char *pcap;
 	int quiet;
+	int counters;
 };
+
+/* the NIC's non-zero counters, one line each, as "nicN name value" */
+static void print_counters(int n, struct hpnic_dev *dev)
+{
+	uint64_t v[256];
+	unsigned cnt = hpnic_num_counters(dev);
+
+	if (cnt > 256)
+		cnt = 256;
+	if (hpnic_read_counters(dev, v, cnt) < 0)
+		return;
+	for (unsigned i = 0; i < cnt; i++)
+		if (v[i])
+			printf("nic%d %-24s %llu\n", n, hpnic_counter_name(i) ? hpnic_counter_name(i) : "?",
+			       (unsigned long long)v[i]);
+}
 
 static void usage(void)
 {
@@ -57,13 +75,16 @@ static void usage(void)
 	       "                   least 1000 messages per size)\n"
 	       "  --iters N        messages per QP (per size), instead of --bytes\n"
 	       "  --depth N        messages kept posted per QP (default 16)\n"
+	       "  --batch N        WQEs per doorbell at most (HPNIC_WR_MORE; default: depth,\n"
+	       "                   1 rings a doorbell for every WQE)\n"
 	       "  --signal-every N one signaled WQE in N, the others unsignaled (default 1)\n"
 	       "  --mtu N          path MTU, bytes (default 4096)\n"
 	       "  --read           RDMA READ instead of WRITE\n"
 	       "  --latency        latency of single messages instead of throughput\n"
 	       "  --dma-latency N  PCIe model: cycles from a DMA read to its data (default 0)\n"
 	       "  --pcap FILE      every frame on the links to FILE\n"
-	       "  --quiet          one line of figures\n", MAX_QPS);
+	       "  --quiet          one line of figures\n"
+	       "  --counters       print both NICs' non-zero counters at the end\n", MAX_QPS);
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -76,12 +97,14 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "qps", required_argument, NULL, 'q' },
 		{ "bytes", required_argument, NULL, 'b' },
 		{ "depth", required_argument, NULL, 'd' },
+		{ "batch", required_argument, NULL, 'B' },
 		{ "mtu", required_argument, NULL, 'm' },
 		{ "read", no_argument, NULL, 'r' },
 		{ "latency", no_argument, NULL, 'l' },
 		{ "dma-latency", required_argument, NULL, 'D' },
 		{ "pcap", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'Q' },
+		{ "counters", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -110,12 +133,14 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'q': o->qps = (unsigned)v; break;
 		case 'b': o->bytes = v; break;
 		case 'd': o->depth = (unsigned)v; break;
+		case 'B': o->batch = (unsigned)v; break;
 		case 'm': o->mtu = (unsigned)v; break;
 		case 'r': o->read = 1; break;
 		case 'l': o->latency = 1; break;
 		case 'D': o->dma_latency = (unsigned)v; break;
 		case 'p': o->pcap = optarg; break;
 		case 'Q': o->quiet = 1; break;
+		case 'C': o->counters = 1; break;
 		case 'h': usage(); exit(0);
 		default: return -1;
 		}
@@ -194,11 +219,21 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	memset(done, 0, sizeof(done));
 	while (completed < total) {
 		for (unsigned q = 0; q < o->qps; q++) {
+			unsigned in_batch = 0;
+
 			while (posted[q] < per_qp && posted[q] - done[q] < o->depth) {
 				size_t off = slot * q + (size_t)size * (posted[q] % o->depth);
 				uint64_t seq = posted[q] + 1, id = (uint64_t)q << 40 | seq;
 				unsigned fl = (seq % o->signal_every == 0 || seq == per_qp) ?
 					      HPNIC_WR_SIGNALED : 0;
+				/* the batch ends where this loop will stop: ring then */
+				int last = seq == per_qp || seq - done[q] == o->depth ||
+					   ++in_batch == o->batch;
+
+				if (!last)
+					fl |= HPNIC_WR_MORE;
+				else
+					in_batch = 0;
 				int err;
 
 				if (o->read)
@@ -391,5 +426,8 @@ int main(int argc, char **argv)
 		if (!o.size_max)
 			break;
 	}
+	if (o.counters)
+		for (int n = 0; n < 2; n++)
+			print_counters(n, s[n].dev);
 	return errors ? 1 : 0;
 }

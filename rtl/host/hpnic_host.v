@@ -134,6 +134,7 @@ module hpnic_host #(
     output wire                   s_fetch_ready,
     input  wire [QPN_WIDTH-1:0]   s_fetch_qpn,
     input  wire [15:0]            s_fetch_idx,
+    input  wire [3:0]             s_fetch_count,
     input  wire [1:0]             s_fetch_tag,
 
     output wire                   m_wqe_valid,
@@ -142,6 +143,7 @@ module hpnic_host #(
     output wire [15:0]            m_wqe_idx,
     output wire [1:0]             m_wqe_tag,
     output wire                   m_wqe_read,
+    output wire                   m_wqe_signaled,
     output wire [31:0]            m_wqe_len,
     output wire [63:0]            m_wqe_laddr,
     output wire [63:0]            m_wqe_raddr,
@@ -155,6 +157,7 @@ module hpnic_host #(
     input  wire [QPN_WIDTH-1:0]   s_cpl_qpn,
     input  wire [15:0]            s_cpl_idx,
     input  wire [2:0]             s_cpl_status,
+    input  wire                   s_cpl_signaled,
 
     /*
      * Datapath DMA: TX payload reads, RX payload writes
@@ -354,6 +357,7 @@ sq_inst (
     .s_fetch_ready(s_fetch_ready),
     .s_fetch_qpn(s_fetch_qpn),
     .s_fetch_idx(s_fetch_idx),
+    .s_fetch_count(s_fetch_count),
     .s_fetch_tag(s_fetch_tag),
     .m_wqe_valid(m_wqe_valid),
     .m_wqe_ready(m_wqe_ready),
@@ -361,6 +365,7 @@ sq_inst (
     .m_wqe_idx(m_wqe_idx),
     .m_wqe_tag(m_wqe_tag),
     .m_wqe_read(m_wqe_read),
+    .m_wqe_signaled(m_wqe_signaled),
     .m_wqe_len(m_wqe_len),
     .m_wqe_laddr(m_wqe_laddr),
     .m_wqe_raddr(m_wqe_raddr),
@@ -444,6 +449,7 @@ cq_inst (
     .s_cpl_qpn(s_cpl_qpn),
     .s_cpl_idx(s_cpl_idx),
     .s_cpl_status(s_cpl_status),
+    .s_cpl_signaled(s_cpl_signaled),
     .m_wr_cmd_valid(cq_wr_cmd_valid),
     .m_wr_cmd_ready(cq_wr_cmd_ready),
     .m_wr_cmd_addr(cq_wr_cmd_addr),

@@ -61,6 +61,7 @@ module hpnic_host_cq #(
     input  wire [QPN_WIDTH-1:0]  s_cpl_qpn,
     input  wire [15:0]           s_cpl_idx,
     input  wire [2:0]            s_cpl_status,
+    input  wire                  s_cpl_signaled,    // 0: no CQE unless it failed
 
     /*
      * DMA write port (one 32-byte write per CQE), interrupt requests
@@ -151,7 +152,9 @@ reg [15:0]   s1_idx = 0;
 reg [2:0]    s1_status = 0;
 
 always @(posedge clk) begin
-    s1_valid <= take_cfg || take_cpl;
+    // an unsignaled WQE that succeeded writes nothing: the host learns of it
+    // from the next signaled CQE of its QP (completions come in order)
+    s1_valid <= take_cfg || (take_cpl && (s_cpl_signaled || s_cpl_status != 3'd0));
     s1_cfg <= take_cfg;
     s1_cfg_cqn <= s_cq_cfg_cqn;
     s1_enable <= s_cq_cfg_enable;

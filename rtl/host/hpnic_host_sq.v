@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Send-queue WQE fetch: turns the requester's fetch requests (QPN, WQE
- * index, tag) into 64-byte DMA reads of the QP's send queue in host memory,
- * and the data into WQEs for the requester.
+ * Send-queue WQE fetch: turns the requester's fetch requests (QPN, first WQE
+ * index, count, tag) into DMA reads of the QP's send queue in host memory,
+ * and the data into WQEs for the requester, one per 64 bytes. A request for
+ * several WQEs is one DMA read, split only where the ring wraps or a 4 KiB
+ * page ends (a read never crosses either).
  *
  * A WQE sits at SQ_BASE + 64 * (index mod 2^SQ_LOG2) (docs/regmap.md):
  *   byte 0 opcode (0 RDMA WRITE, 1 RDMA READ), 1 flags, 4..7 length,
@@ -26,7 +28,9 @@ module hpnic_host_sq #(
     // DMA data width
     parameter DATA_WIDTH = 512,
     // log2 of the WQEs fetched ahead of the requester
-    parameter OUT_LOG2 = 4
+    parameter OUT_LOG2 = 4,
+    // fetch count bits (a request asks for up to 2^COUNT_WIDTH - 1 WQEs)
+    parameter COUNT_WIDTH = 4
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -46,6 +50,7 @@ module hpnic_host_sq #(
     output wire                  s_fetch_ready,
     input  wire [QPN_WIDTH-1:0]  s_fetch_qpn,
     input  wire [15:0]           s_fetch_idx,
+    input  wire [COUNT_WIDTH-1:0] s_fetch_count,    // 1 or more
     input  wire [1:0]            s_fetch_tag,
 
     output wire                  m_wqe_valid,
@@ -54,6 +59,7 @@ module hpnic_host_sq #(
     output wire [15:0]           m_wqe_idx,
     output wire [1:0]            m_wqe_tag,
     output wire                  m_wqe_read,
+    output wire                  m_wqe_signaled,
     output wire [31:0]           m_wqe_len,
     output wire [63:0]           m_wqe_laddr,
     output wire [63:0]           m_wqe_raddr,
@@ -75,16 +81,22 @@ module hpnic_host_sq #(
     /*
      * Counters
      */
-    output reg  [31:0]           stat_fetches = 0,
+    output reg  [31:0]           stat_fetches = 0,        // DMA reads of WQEs
     output reg  [31:0]           stat_bad_opcode = 0
 );
 
 localparam QW = QPN_WIDTH;
 localparam DEPTH = 2**OUT_LOG2;
 
+localparam BEATS_PER_WQE = 512 / DATA_WIDTH;
+
 initial begin
-    if (DATA_WIDTH < 256) begin
-        $error("hpnic_host_sq: a WQE's first 28 bytes must fit in one beat");
+    if (DATA_WIDTH != 256 && DATA_WIDTH != 512) begin
+        $error("hpnic_host_sq: DATA_WIDTH must be 256 or 512 (%m)");
+        $finish;
+    end
+    if (COUNT_WIDTH < 1 || COUNT_WIDTH > 6 || (2**COUNT_WIDTH - 1) > DEPTH) begin
+        $error("hpnic_host_sq: a fetch (2^COUNT_WIDTH - 1 WQEs) must fit the output queue (%m)");
         $finish;
     end
 end
@@ -109,56 +121,82 @@ sq_inst (
 );
 
 /*
- * Credit: fetches in flight + WQEs queued <= DEPTH
+ * Credit: WQEs in flight + WQEs queued <= DEPTH
  */
 reg  [OUT_LOG2:0] credit_reg = DEPTH[OUT_LOG2:0];
 wire              out_push, out_pop;
 wire              issue_take;
 
 /*
- * Request stage: one fetch at a time holds the request register until the
- * DMA channel takes it
+ * Request stage: one fetch at a time holds the request register until its
+ * last DMA read is taken
  */
-reg          rq_valid_reg = 1'b0;
-reg [QW-1:0] rq_qpn_reg = 0;
-reg [15:0]   rq_idx_reg = 0;
-reg [1:0]    rq_tag_reg = 0;
+reg                   rq_valid_reg = 1'b0;
+reg                   rq_first_reg = 1'b0;  // the table read is in sq_rd
+reg [QW-1:0]          rq_qpn_reg = 0;
+reg [15:0]            rq_idx_reg = 0;
+reg [COUNT_WIDTH-1:0] rq_count_reg = 0;
+reg [1:0]             rq_tag_reg = 0;
+reg [63:0]            rq_base_reg = 0;
+reg [4:0]             rq_log2_reg = 0;
 
-assign s_fetch_ready = (!rq_valid_reg || m_rd_req_ready) && credit_reg != 0;
-assign issue_take = s_fetch_valid && s_fetch_ready;
-
-wire [63:0] sq_base = sq_rd[68:5];
-wire [4:0]  sq_log2 = sq_rd[4:0];
+wire [63:0] sq_base = rq_first_reg ? sq_rd[68:5] : rq_base_reg;
+wire [4:0]  sq_log2 = rq_first_reg ? sq_rd[4:0] : rq_log2_reg;
 wire [15:0] slot = rq_idx_reg & ~(16'hffff << sq_log2);
+
+// WQEs up to the ring's end or the page's (64 WQEs), whichever is first
+wire [4:0]  run_log2 = (sq_log2 < 5'd6) ? sq_log2 : 5'd6;
+// verilator lint_off UNUSEDSIGNAL
+wire [15:0] run_pos = slot & ~(16'hffff << run_log2);
+wire [16:0] run_left = (17'd1 << run_log2) - {1'b0, run_pos};
+// verilator lint_on UNUSEDSIGNAL
+wire [COUNT_WIDTH-1:0] rd_n = (run_left < {{(17-COUNT_WIDTH){1'b0}}, rq_count_reg}) ?
+                              run_left[COUNT_WIDTH-1:0] : rq_count_reg;
+wire        rd_take = m_rd_req_valid && m_rd_req_ready;
+wire        rq_done = rd_take && rd_n == rq_count_reg;
+
+assign s_fetch_ready = (!rq_valid_reg || rq_done) &&
+                       credit_reg >= {{(OUT_LOG2+1-COUNT_WIDTH){1'b0}}, s_fetch_count} &&
+                       s_fetch_count != 0;
+assign issue_take = s_fetch_valid && s_fetch_ready;
 
 assign m_rd_req_valid = rq_valid_reg;
 assign m_rd_req_addr = sq_base + {42'd0, slot, 6'd0};
-assign m_rd_req_len = 13'd64;
+assign m_rd_req_len = {{(7-COUNT_WIDTH){1'b0}}, rd_n, 6'd0};
 
 always @(posedge clk) begin
-    if (m_rd_req_valid && m_rd_req_ready) begin
-        rq_valid_reg <= 1'b0;
+    if (rd_take) begin
+        rq_first_reg <= 1'b0;
+        rq_base_reg <= sq_base;
+        rq_log2_reg <= sq_log2;
+        rq_idx_reg <= rq_idx_reg + {{(16-COUNT_WIDTH){1'b0}}, rd_n};
+        rq_count_reg <= rq_count_reg - rd_n;
+        if (rq_done) begin
+            rq_valid_reg <= 1'b0;
+        end
+        stat_fetches <= stat_fetches + 1'b1;
     end
     if (issue_take) begin
         rq_valid_reg <= 1'b1;
+        rq_first_reg <= 1'b1;
         rq_qpn_reg <= s_fetch_qpn;
         rq_idx_reg <= s_fetch_idx;
+        rq_count_reg <= s_fetch_count;
         rq_tag_reg <= s_fetch_tag;
     end
-    credit_reg <= credit_reg - {{OUT_LOG2{1'b0}}, issue_take} + {{OUT_LOG2{1'b0}}, out_pop};
-    if (issue_take) begin
-        stat_fetches <= stat_fetches + 1'b1;
-    end
+    credit_reg <= credit_reg - (issue_take ? {{(OUT_LOG2+1-COUNT_WIDTH){1'b0}}, s_fetch_count} : 0)
+                  + {{OUT_LOG2{1'b0}}, out_pop};
 
     if (rst) begin
         rq_valid_reg <= 1'b0;
+        rq_first_reg <= 1'b0;
         credit_reg <= DEPTH[OUT_LOG2:0];
         stat_fetches <= 0;
     end
 end
 
 /*
- * Fetches in flight, in order, and the WQEs they return
+ * DMA reads in flight, in order, and the WQEs they return
  */
 wire          pend_valid;
 wire [QW-1:0] pend_qpn;
@@ -172,26 +210,35 @@ wire [OUT_LOG2:0] pend_count, out_count;
 hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2))
 pend_inst (
     .clk(clk), .rst(rst),
-    .s_valid(m_rd_req_valid && m_rd_req_ready), .s_ready(pend_ready),
+    .s_valid(rd_take), .s_ready(pend_ready),
     .s_data({rq_qpn_reg, rq_idx_reg, rq_tag_reg}),
     .m_valid(pend_valid), .m_ready(s_rd_cpl_tvalid && s_rd_cpl_tready && s_rd_cpl_tlast),
     .m_data({pend_qpn, pend_idx, pend_tag}),
     .count(pend_count)
 );
 
-// the WQE is in the first beat; a longer completion (none is asked for) is
-// consumed to its tlast
-reg cpl_mid_reg = 1'b0;
+// each WQE begins a 64-byte stride of the read's data
+reg [15:0] wqe_off_reg = 0;         // WQEs of the current read already out
+reg [1:0]  beat_reg = 0;            // beat within the WQE
 
 assign s_rd_cpl_tready = pend_valid;
-assign out_push = s_rd_cpl_tvalid && s_rd_cpl_tready && !cpl_mid_reg;
+assign out_push = s_rd_cpl_tvalid && s_rd_cpl_tready && beat_reg == 0;
 
 always @(posedge clk) begin
     if (s_rd_cpl_tvalid && s_rd_cpl_tready) begin
-        cpl_mid_reg <= !s_rd_cpl_tlast;
+        if (s_rd_cpl_tlast) begin
+            beat_reg <= 0;
+            wqe_off_reg <= 0;
+        end else if (beat_reg == BEATS_PER_WQE[1:0] - 2'd1) begin
+            beat_reg <= 0;
+            wqe_off_reg <= wqe_off_reg + 16'd1;
+        end else begin
+            beat_reg <= beat_reg + 2'd1;
+        end
     end
     if (rst) begin
-        cpl_mid_reg <= 1'b0;
+        beat_reg <= 0;
+        wqe_off_reg <= 0;
     end
 end
 
@@ -206,14 +253,14 @@ always @(posedge clk) begin
     end
 end
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 1 + 32 + 64 + 64 + 32), .RAM_STYLE("block"))
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 64 + 32), .RAM_STYLE("block"))
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),
-    .s_data({pend_qpn, pend_idx, pend_tag, opcode == 8'd1, s_rd_cpl_tdata[63:32],
+    .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, opcode == 8'd1, s_rd_cpl_tdata[8], s_rd_cpl_tdata[63:32],
              s_rd_cpl_tdata[127:64], s_rd_cpl_tdata[191:128], s_rd_cpl_tdata[223:192]}),
     .m_valid(m_wqe_valid), .m_ready(m_wqe_ready),
-    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_len, m_wqe_laddr, m_wqe_raddr,
+    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_laddr, m_wqe_raddr,
              m_wqe_rkey}),
     .count(out_count)
 );

@@ -240,7 +240,8 @@ wire          fetch_valid, fetch_ready;
 wire [QW-1:0] fetch_qpn;
 wire [15:0]   fetch_idx;
 wire [1:0]    fetch_tag;
-wire          wqe_valid, wqe_ready, wqe_read;
+wire [3:0]    fetch_count;
+wire          wqe_valid, wqe_ready, wqe_read, wqe_signaled;
 wire [QW-1:0] wqe_qpn;
 wire [15:0]   wqe_idx;
 wire [1:0]    wqe_tag;
@@ -251,6 +252,7 @@ wire          cpl_valid, cpl_ready;
 wire [QW-1:0] cpl_qpn;
 wire [15:0]   cpl_idx;
 wire [2:0]    cpl_status;
+wire          cpl_signaled;
 
 wire          pay_rd_valid, pay_rd_ready;
 wire [63:0]   pay_rd_addr;
@@ -358,6 +360,7 @@ host_inst (
     .s_fetch_ready(fetch_ready),
     .s_fetch_qpn(fetch_qpn),
     .s_fetch_idx(fetch_idx),
+    .s_fetch_count(fetch_count),
     .s_fetch_tag(fetch_tag),
     .m_wqe_valid(wqe_valid),
     .m_wqe_ready(wqe_ready),
@@ -365,6 +368,7 @@ host_inst (
     .m_wqe_idx(wqe_idx),
     .m_wqe_tag(wqe_tag),
     .m_wqe_read(wqe_read),
+    .m_wqe_signaled(wqe_signaled),
     .m_wqe_len(wqe_len),
     .m_wqe_laddr(wqe_laddr),
     .m_wqe_raddr(wqe_raddr),
@@ -374,6 +378,7 @@ host_inst (
     .s_cpl_qpn(cpl_qpn),
     .s_cpl_idx(cpl_idx),
     .s_cpl_status(cpl_status),
+    .s_cpl_signaled(cpl_signaled),
     .s_pay_rd_valid(pay_rd_valid),
     .s_pay_rd_ready(pay_rd_ready),
     .s_pay_rd_addr(pay_rd_addr),
@@ -424,7 +429,6 @@ wire [QW-1:0] mtu_qpn;
 wire [3:0]    mtu_log2;
 wire          gls_valid, gls_ready;
 wire [QW-1:0] gls_qpn;
-wire [23:0]   gls_psn;
 // verilator lint_off UNUSEDSIGNAL
 wire [2:0]    fan_count0, fan_count1, fan_count2, fan_count3, fan_count4;
 // verilator lint_on UNUSEDSIGNAL
@@ -461,11 +465,11 @@ fan_mtu_inst (
     .count(fan_count3)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW))
 fan_glue_inst (
     .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[4]), .s_data({start_qpn, start_sq_psn}),
-    .m_valid(gls_valid), .m_ready(gls_ready), .m_data({gls_qpn, gls_psn}),
+    .s_valid(fan_go), .s_ready(fan_room[4]), .s_data(start_qpn),
+    .m_valid(gls_valid), .m_ready(gls_ready), .m_data(gls_qpn),
     .count(fan_count4)
 );
 
@@ -474,15 +478,13 @@ fan_glue_inst (
  */
 wire          work_valid, work_ready;
 wire [QW-1:0] work_qpn;
-wire [23:0]   work_pkts;
-// verilator lint_off UNUSEDSIGNAL
 wire [31:0]   work_bytes;
-// verilator lint_on UNUSEDSIGNAL
 wire          inf_valid, inf_ready, free_valid, free_ready;
 wire [QW-1:0] inf_qpn, free_qpn;
-wire [23:0]   inf_acked, inf_snd_nxt, free_snd_nxt;
+wire [23:0]   inf_acked, inf_sent, free_sent;
 wire          ps_valid, ps_ready;
 wire [QW-1:0] ps_qpn;
+wire [13:0]   ps_len;
 wire          nt_valid, nt_ready;
 wire [QW-1:0] nt_qpn;
 wire [23:0]   nt_ack_psn, nt_snd_nxt;
@@ -506,6 +508,7 @@ dp_inst (
     .cfg_int_enable(cfg_int_enable),
     .cfg_int_port(cfg_int_port),
     .cfg_rto(cfg_rto),
+    .cfg_pkt_overhead(sched_overhead),
     .cfg_qp_wr_en(qp_wr_en),
     .cfg_qp_wr_qpn(qp_wr_qpn),
     .cfg_qp_wr_state(qp_wr_state),
@@ -536,6 +539,7 @@ dp_inst (
     .m_fetch_ready(fetch_ready),
     .m_fetch_qpn(fetch_qpn),
     .m_fetch_idx(fetch_idx),
+    .m_fetch_count(fetch_count),
     .m_fetch_tag(fetch_tag),
     .s_wqe_valid(wqe_valid),
     .s_wqe_ready(wqe_ready),
@@ -543,6 +547,7 @@ dp_inst (
     .s_wqe_idx(wqe_idx),
     .s_wqe_tag(wqe_tag),
     .s_wqe_read(wqe_read),
+    .s_wqe_signaled(wqe_signaled),
     .s_wqe_len(wqe_len),
     .s_wqe_laddr(wqe_laddr),
     .s_wqe_raddr(wqe_raddr),
@@ -550,25 +555,26 @@ dp_inst (
     .s_pktsend_valid(ps_valid),
     .s_pktsend_ready(ps_ready),
     .s_pktsend_qpn(ps_qpn),
+    .s_pktsend_len(ps_len),
     .m_work_valid(work_valid),
     .m_work_ready(work_ready),
     .m_work_qpn(work_qpn),
-    .m_work_pkts(work_pkts),
     .m_work_bytes(work_bytes),
     .m_cpl_valid(cpl_valid),
     .m_cpl_ready(cpl_ready),
     .m_cpl_qpn(cpl_qpn),
     .m_cpl_idx(cpl_idx),
     .m_cpl_status(cpl_status),
+    .m_cpl_signaled(cpl_signaled),
     .m_inflight_valid(inf_valid),
     .m_inflight_ready(inf_ready),
     .m_inflight_qpn(inf_qpn),
     .m_inflight_acked(inf_acked),
-    .m_inflight_snd_nxt(inf_snd_nxt),
+    .m_inflight_sent(inf_sent),
     .m_free_valid(free_valid),
     .m_free_ready(free_ready),
     .m_free_qpn(free_qpn),
-    .m_free_snd_nxt(free_snd_nxt),
+    .m_free_sent(free_sent),
     .m_notify_valid(nt_valid),
     .m_notify_ready(nt_ready),
     .m_notify_qpn(nt_qpn),
@@ -697,25 +703,23 @@ hpnic_sched_glue #(
 glue_inst (
     .clk(clk),
     .rst(rst),
-    .cfg_qp_wr_en(qp_wr_en),
-    .cfg_qp_wr_qpn(qp_wr_qpn),
-    .cfg_qp_wr_mtu_log2(qp_wr_mtu_log2),
     .s_work_valid(work_valid),
     .s_work_ready(work_ready),
     .s_work_qpn(work_qpn),
-    .s_work_pkts(work_pkts),
+    .s_work_bytes(work_bytes),
     .s_inflight_valid(inf_valid),
     .s_inflight_ready(inf_ready),
     .s_inflight_qpn(inf_qpn),
     .s_inflight_acked(inf_acked),
-    .s_inflight_snd_nxt(inf_snd_nxt),
+    .s_inflight_sent(inf_sent),
     .s_free_valid(free_valid),
     .s_free_ready(free_ready),
     .s_free_qpn(free_qpn),
-    .s_free_snd_nxt(free_snd_nxt),
+    .s_free_sent(free_sent),
     .m_pktsend_valid(ps_valid),
     .m_pktsend_ready(ps_ready),
     .m_pktsend_qpn(ps_qpn),
+    .m_pktsend_len(ps_len),
     .m_sched_work_valid(sw_valid),
     .m_sched_work_ready(sw_ready),
     .m_sched_work_qpn(sw_qpn),
@@ -730,8 +734,7 @@ glue_inst (
     .s_sched_pktsend_len(sp_len),
     .s_start_valid(gls_valid),
     .s_start_ready(gls_ready),
-    .s_start_qpn(gls_qpn),
-    .s_start_psn(gls_psn)
+    .s_start_qpn(gls_qpn)
 );
 
 hpnic_flow_sched #(
@@ -769,7 +772,8 @@ sched_inst (
     .m_axis_pktsend_len(sp_len),
     .param_line_rate(sched_line_rate_reg),
     .param_t_ns(cc_t_ns),
-    .param_pkt_overhead(sched_overhead),
+    // the requester charges each packet's overhead in its work and credit
+    .param_pkt_overhead(8'd0),
     .param_burst_bytes(sched_burst),
     .param_mtu_default(14'd1024),
     .init_done(sched_init_done),

@@ -34,6 +34,7 @@ module hpnic_datapath #(
     input  wire                  cfg_int_enable,
     input  wire [15:0]           cfg_int_port,
     input  wire [15:0]           cfg_rto,           // timer units; 0 disables
+    input  wire [7:0]            cfg_pkt_overhead,  // wire bytes per packet beyond payload
 
     /*
      * QP context writes, and QP (re)start with its first PSNs
@@ -78,6 +79,7 @@ module hpnic_datapath #(
     input  wire                  m_fetch_ready,
     output wire [QPN_WIDTH-1:0]  m_fetch_qpn,
     output wire [15:0]           m_fetch_idx,
+    output wire [3:0]            m_fetch_count,
     output wire [1:0]            m_fetch_tag,
 
     input  wire                  s_wqe_valid,
@@ -86,6 +88,7 @@ module hpnic_datapath #(
     input  wire [15:0]           s_wqe_idx,
     input  wire [1:0]            s_wqe_tag,
     input  wire                  s_wqe_read,
+    input  wire                  s_wqe_signaled,
     input  wire [31:0]           s_wqe_len,
     input  wire [63:0]           s_wqe_laddr,
     input  wire [63:0]           s_wqe_raddr,
@@ -94,29 +97,30 @@ module hpnic_datapath #(
     input  wire                  s_pktsend_valid,
     output wire                  s_pktsend_ready,
     input  wire [QPN_WIDTH-1:0]  s_pktsend_qpn,
+    input  wire [13:0]           s_pktsend_len,     // bytes of credit
 
     output wire                  m_work_valid,
     input  wire                  m_work_ready,
     output wire [QPN_WIDTH-1:0]  m_work_qpn,
-    output wire [23:0]           m_work_pkts,
-    output wire [31:0]           m_work_bytes,
+    output wire [31:0]           m_work_bytes,      // wire bytes
 
     output wire                  m_cpl_valid,
     input  wire                  m_cpl_ready,
     output wire [QPN_WIDTH-1:0]  m_cpl_qpn,
     output wire [15:0]           m_cpl_idx,
     output wire [2:0]            m_cpl_status,
+    output wire                  m_cpl_signaled,    // 0: a success the host need not see
 
     output wire                  m_inflight_valid,  // window state for the scheduler
     input  wire                  m_inflight_ready,
     output wire [QPN_WIDTH-1:0]  m_inflight_qpn,
-    output wire [23:0]           m_inflight_acked,
-    output wire [23:0]           m_inflight_snd_nxt,
+    output wire [23:0]           m_inflight_acked,  // window positions (wire bytes)
+    output wire [23:0]           m_inflight_sent,
 
-    output wire                  m_free_valid,      // PktSends that sent no request
+    output wire                  m_free_valid,      // credit that went to no request
     input  wire                  m_free_ready,
     output wire [QPN_WIDTH-1:0]  m_free_qpn,
-    output wire [23:0]           m_free_snd_nxt,
+    output wire [23:0]           m_free_sent,
 
     output wire                  m_notify_valid,
     input  wire                  m_notify_ready,
@@ -222,11 +226,12 @@ wire [QW-1:0] rw_qpn;
 wire [15:0]   rw_idx;
 wire [23:0]   rw_psn;
 wire [31:0]   rw_off;
+wire [23:0]   rw_bpos;
 
 wire          una_valid, una_ready, una_read_done;
 wire [QW-1:0] una_qpn;
 wire [15:0]   una_idx;
-wire [23:0]   una_psn;
+wire [23:0]   una_psn, una_bpos;
 
 wire          rdw_valid, rdw_ready;
 wire [QW-1:0] rdw_qpn;
@@ -242,14 +247,15 @@ wire [12:0]   rq_desc_len;
 wire [63:0]   rq_desc_addr, rq_desc_va;
 wire [31:0]   rq_desc_rkey, rq_desc_rlen, rq_desc_aeth;
 
-wire          ring_wr_en, ring_wr_read;
+wire          ring_wr_en, ring_wr_read, ring_wr_signaled;
 wire [QW-1:0] ring_wr_qpn;
 wire [15:0]   ring_wr_idx;
-wire [23:0]   ring_wr_last_psn;
+wire [23:0]   ring_wr_last_psn, ring_wr_bpos;
 wire          sndnxt_wr_en;
 wire [QW-1:0] sndnxt_wr_qpn;
 wire [23:0]   sndnxt_wr_psn, sndnxt_wr_max;
 wire [15:0]   sndnxt_wr_tail;
+wire [23:0]   sndnxt_wr_bpos;
 wire          rdesc_wr_en;
 wire [QW-1:0] rdesc_wr_qpn;
 wire [23:0]   rdesc_wr_first_psn, rdesc_wr_npkts;
@@ -269,6 +275,7 @@ req_inst (
     .cfg_wr_en(cfg_qp_wr_en),
     .cfg_wr_qpn(cfg_qp_wr_qpn),
     .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_pkt_overhead(cfg_pkt_overhead),
     .s_init_valid(init_req_valid),
     .s_init_ready(init_req_ready),
     .s_init_qpn(init_req_qpn),
@@ -279,6 +286,7 @@ req_inst (
     .s_rewind_idx(rw_idx),
     .s_rewind_psn(rw_psn),
     .s_rewind_off(rw_off),
+    .s_rewind_bpos(rw_bpos),
     .s_rewind_fatal(rw_fatal),
     .s_wqe_valid(s_wqe_valid),
     .s_wqe_ready(s_wqe_ready),
@@ -286,6 +294,7 @@ req_inst (
     .s_wqe_idx(s_wqe_idx),
     .s_wqe_tag(s_wqe_tag),
     .s_wqe_read(s_wqe_read),
+    .s_wqe_signaled(s_wqe_signaled),
     .s_wqe_len(s_wqe_len),
     .s_wqe_laddr(s_wqe_laddr),
     .s_wqe_raddr(s_wqe_raddr),
@@ -302,6 +311,7 @@ req_inst (
     .s_una_qpn(una_qpn),
     .s_una_idx(una_idx),
     .s_una_psn(una_psn),
+    .s_una_bpos(una_bpos),
     .s_una_read_done(una_read_done),
     .s_post_valid(s_post_valid),
     .s_post_ready(s_post_ready),
@@ -310,6 +320,7 @@ req_inst (
     .s_pktsend_valid(s_pktsend_valid),
     .s_pktsend_ready(s_pktsend_ready),
     .s_pktsend_qpn(s_pktsend_qpn),
+    .s_pktsend_len(s_pktsend_len),
     .m_desc_valid(rq_desc_valid),
     .m_desc_ready(rq_desc_ready),
     .m_desc_qpn(rq_desc_qpn),
@@ -325,26 +336,29 @@ req_inst (
     .m_fetch_ready(m_fetch_ready),
     .m_fetch_qpn(m_fetch_qpn),
     .m_fetch_idx(m_fetch_idx),
+    .m_fetch_count(m_fetch_count),
     .m_fetch_tag(m_fetch_tag),
     .m_free_valid(m_free_valid),
     .m_free_ready(m_free_ready),
     .m_free_qpn(m_free_qpn),
-    .m_free_snd_nxt(m_free_snd_nxt),
+    .m_free_bpos(m_free_sent),
     .m_work_valid(m_work_valid),
     .m_work_ready(m_work_ready),
     .m_work_qpn(m_work_qpn),
-    .m_work_pkts(m_work_pkts),
     .m_work_bytes(m_work_bytes),
     .ring_wr_en(ring_wr_en),
     .ring_wr_qpn(ring_wr_qpn),
     .ring_wr_idx(ring_wr_idx),
     .ring_wr_last_psn(ring_wr_last_psn),
     .ring_wr_read(ring_wr_read),
+    .ring_wr_signaled(ring_wr_signaled),
+    .ring_wr_bpos(ring_wr_bpos),
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
     .sndnxt_wr_psn(sndnxt_wr_psn),
     .sndnxt_wr_max(sndnxt_wr_max),
     .sndnxt_wr_tail(sndnxt_wr_tail),
+    .sndnxt_wr_bpos(sndnxt_wr_bpos),
     .rdesc_wr_en(rdesc_wr_en),
     .rdesc_wr_qpn(rdesc_wr_qpn),
     .rdesc_wr_first_psn(rdesc_wr_first_psn),
@@ -376,6 +390,7 @@ comp_inst (
     .cfg_wr_qpn(cfg_qp_wr_qpn),
     .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
     .cfg_rto(cfg_rto),
+    .cfg_pkt_overhead(cfg_pkt_overhead),
     .s_init_valid(init_comp_valid),
     .s_init_ready(init_comp_ready),
     .s_init_qpn(init_comp_qpn),
@@ -394,34 +409,40 @@ comp_inst (
     .ring_wr_idx(ring_wr_idx),
     .ring_wr_last_psn(ring_wr_last_psn),
     .ring_wr_read(ring_wr_read),
+    .ring_wr_signaled(ring_wr_signaled),
+    .ring_wr_bpos(ring_wr_bpos),
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
     .sndnxt_wr_psn(sndnxt_wr_psn),
     .sndnxt_wr_max(sndnxt_wr_max),
     .sndnxt_wr_tail(sndnxt_wr_tail),
+    .sndnxt_wr_bpos(sndnxt_wr_bpos),
     .m_cpl_valid(m_cpl_valid),
     .m_cpl_ready(m_cpl_ready),
     .m_cpl_qpn(m_cpl_qpn),
     .m_cpl_idx(m_cpl_idx),
     .m_cpl_status(m_cpl_status),
+    .m_cpl_signaled(m_cpl_signaled),
     .m_rewind_valid(rw_valid),
     .m_rewind_ready(rw_ready),
     .m_rewind_qpn(rw_qpn),
     .m_rewind_idx(rw_idx),
     .m_rewind_psn(rw_psn),
     .m_rewind_off(rw_off),
+    .m_rewind_bpos(rw_bpos),
     .m_rewind_fatal(rw_fatal),
     .m_una_valid(una_valid),
     .m_una_ready(una_ready),
     .m_una_qpn(una_qpn),
     .m_una_idx(una_idx),
     .m_una_psn(una_psn),
+    .m_una_bpos(una_bpos),
     .m_una_read_done(una_read_done),
     .m_inflight_valid(m_inflight_valid),
     .m_inflight_ready(m_inflight_ready),
     .m_inflight_qpn(m_inflight_qpn),
     .m_inflight_acked(m_inflight_acked),
-    .m_inflight_snd_nxt(m_inflight_snd_nxt),
+    .m_inflight_sent(m_inflight_sent),
     .m_notify_valid(m_notify_valid),
     .m_notify_ready(m_notify_ready),
     .m_notify_qpn(m_notify_qpn),

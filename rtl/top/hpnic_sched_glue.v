@@ -1,31 +1,31 @@
 // SPDX-License-Identifier: MIT
 /*
- * Between the requester (packets) and the flow scheduler (payload bytes).
+ * Between the requester and the flow scheduler, both in wire bytes.
  *
  * The scheduler paces and windows byte counts per QP: posted (work), snd_nxt
  * (its PktSends) and snd_una (the ACK stream), and cuts pending bytes into
- * PktSends of min(MTU, pending). The requester counts packets and picks each
- * packet itself (a READ response, the next WRITE segment, a READ request).
- * This glue makes one scheduler PktSend one packet:
+ * PktSends of min(MTU, pending). The requester charges every packet what it
+ * occupies on the wire and spends PktSends as a byte balance, one packet or
+ * many per PktSend (hpnic_req). This glue:
  *
- *  - work: the requester announces packets; the scheduler gets pkts x MTU,
- *    so pending is always a whole number of MTU-sized units and every
- *    PktSend is one unit. A packet is charged as a full MTU (a short last
- *    packet of a message is over-charged; docs/core.md).
- *  - PktSend: passed on as the requester's PktSend(qpn); the glue adds its
- *    length to the QP's count of units sent.
- *  - window: packets in flight = snd_nxt - acked - 1 (PSNs), so snd_una =
- *    units sent - in flight x MTU. The completer reports acked and snd_nxt
- *    after each acknowledgement and each rewind (a rewind leaves nothing in
- *    flight, which reopens the window); the requester reports its snd_nxt
- *    for every PktSend it spent on no request (a READ response, which is
- *    never acknowledged, or nothing at all), so those units count as
- *    acknowledged at once and only requests occupy the window. A READ
- *    request's PSNs stay in flight until its responses arrive: the window
- *    bounds the READ data a QP has asked for (docs/core.md).
+ *  - work: passes the requester's announcements on (wire bytes);
+ *  - PktSend: passes it on with its length, and adds the length to the
+ *    QP's bytes granted;
+ *  - window: the requester and the completer count a window position per
+ *    PSN in the same bytes (bpos). Bytes in flight = the position at
+ *    snd_nxt - the position of the first PSN not acknowledged, so
+ *    snd_una = bytes granted - bytes in flight. The completer reports both
+ *    positions after each acknowledgement and each rewind (a rewind leaves
+ *    nothing in flight, which reopens the window); the requester reports its
+ *    position whenever credit went to no request (READ responses, which are
+ *    never acknowledged, credit with nothing to send, credit held by the
+ *    READ fence), so that credit counts as acknowledged at once and only
+ *    requests occupy the window. A READ request's position advances by the
+ *    responses it asks for: the window bounds the READ data a QP has asked
+ *    for (docs/core.md).
  *
- * The per-QP state (units sent, the last PSN acknowledged) lives in one RAM
- * with a one-cycle read-modify-write loop shared by every event, so
+ * The per-QP state (bytes granted, the acknowledged position) lives in one
+ * RAM with a one-cycle read-modify-write loop shared by every event, so
  * back-to-back events on a QP never race.
  */
 
@@ -45,34 +45,28 @@ module hpnic_sched_glue #(
     input  wire                  rst,
 
     /*
-     * Path MTU per QP (QP context writes)
-     */
-    input  wire                  cfg_qp_wr_en,
-    input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
-    input  wire [3:0]            cfg_qp_wr_mtu_log2,
-
-    /*
      * Requester side
      */
     input  wire                  s_work_valid,
     output wire                  s_work_ready,
     input  wire [QPN_WIDTH-1:0]  s_work_qpn,
-    input  wire [23:0]           s_work_pkts,
+    input  wire [31:0]           s_work_bytes,
 
     input  wire                  s_inflight_valid,  // the completer's window state
     output wire                  s_inflight_ready,
     input  wire [QPN_WIDTH-1:0]  s_inflight_qpn,
-    input  wire [23:0]           s_inflight_acked,
-    input  wire [23:0]           s_inflight_snd_nxt,
+    input  wire [23:0]           s_inflight_acked,  // position of the first PSN not acknowledged
+    input  wire [23:0]           s_inflight_sent,   // position at snd_nxt
 
-    input  wire                  s_free_valid,      // PktSends that sent no request
+    input  wire                  s_free_valid,      // credit that went to no request
     output wire                  s_free_ready,
     input  wire [QPN_WIDTH-1:0]  s_free_qpn,
-    input  wire [23:0]           s_free_snd_nxt,
+    input  wire [23:0]           s_free_sent,
 
     output wire                  m_pktsend_valid,
     input  wire                  m_pktsend_ready,
     output wire [QPN_WIDTH-1:0]  m_pktsend_qpn,
+    output wire [LEN_WIDTH-1:0]  m_pktsend_len,
 
     /*
      * Scheduler side
@@ -97,60 +91,45 @@ module hpnic_sched_glue #(
      */
     input  wire                  s_start_valid,
     output wire                  s_start_ready,
-    input  wire [QPN_WIDTH-1:0]  s_start_qpn,
-    input  wire [23:0]           s_start_psn        // the QP's first PSN
+    input  wire [QPN_WIDTH-1:0]  s_start_qpn
 );
 
 localparam QW = QPN_WIDTH;
 
-/*
- * MTU per QP, in two block RAMs written together: one read by the work path,
- * one by the event pipeline
- */
-wire [3:0] work_mtu_log2, s2_mtu_log2;
+initial begin
+    if (LEN_WIDTH < 8 || LEN_WIDTH > 24) begin
+        $error("hpnic_sched_glue: LEN_WIDTH must be 8..24 (%m)");
+        $finish;
+    end
+    if (FIFO_LOG2 < 3) begin
+        $error("hpnic_sched_glue: FIFO_LOG2 must be at least 3 (%m)");
+        $finish;
+    end
+end
 
 /*
- * Work: packets to MTU units (saturated; libhpnic keeps messages < 2 GiB),
- * one register stage while the QP's MTU is read
+ * Work: one register stage
  */
 reg          w_valid_reg = 1'b0;
 reg [QW-1:0] w_qpn_reg = 0;
-reg [23:0]   w_pkts_reg = 0;
+reg [31:0]   w_bytes_reg = 0;
 wire         w_load = !w_valid_reg || m_sched_work_ready;
 
 always @(posedge clk) begin
     if (w_load) begin
         w_valid_reg <= s_work_valid;
         w_qpn_reg <= s_work_qpn;
-        w_pkts_reg <= s_work_pkts;
+        w_bytes_reg <= s_work_bytes;
     end
     if (rst) begin
         w_valid_reg <= 1'b0;
     end
 end
 
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW),
-    .DATA_WIDTH(4)
-)
-work_mtu_inst (
-    .clk(clk),
-    .wr_en(cfg_qp_wr_en),
-    .wr_addr(cfg_qp_wr_qpn),
-    .wr_data(cfg_qp_wr_mtu_log2),
-    .rd_en(s_work_valid && w_load),
-    .rd_addr(s_work_qpn),
-    .rd_data(work_mtu_log2)
-);
-
-// verilator lint_off UNUSEDSIGNAL
-wire [39:0] work_bytes = {16'd0, w_pkts_reg} << work_mtu_log2;
-// verilator lint_on UNUSEDSIGNAL
-
 assign s_work_ready = w_load;
 assign m_sched_work_valid = w_valid_reg;
 assign m_sched_work_qpn = w_qpn_reg;
-assign m_sched_work_bytes = (work_bytes[39:32] != 0) ? 32'hffff_ffff : work_bytes[31:0];
+assign m_sched_work_bytes = w_bytes_reg;
 
 /*
  * Events on the per-QP state: start, PktSend, window reports
@@ -158,7 +137,7 @@ assign m_sched_work_bytes = (work_bytes[39:32] != 0) ? 32'hffff_ffff : work_byte
 // Each event needs room only in the queue it writes: a PktSend in the
 // PktSend queue, a window report in the ACK queue. (Gating every event on
 // both deadlocked: the requester stops taking PktSends while its queue of
-// free-unit reports is full, and those reports waited behind the PktSends.)
+// free-credit reports is full, and those reports waited behind the PktSends.)
 wire [FIFO_LOG2:0] ps_count, ack_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 reg ps_room_reg = 1'b0, ack_room_reg = 1'b0;
@@ -196,29 +175,26 @@ assign s_sched_pktsend_ready = take_ps;
 assign s_inflight_ready = take_inf;
 assign s_free_ready = take_free;
 
-reg          s1_valid = 1'b0;
-reg [1:0]    s1_kind = 0;
-reg [QW-1:0] s1_qpn = 0;
-reg [23:0]   s1_len = 0;            // PktSend length
-reg [23:0]   s1_acked = 0, s1_snd_nxt = 0;
+reg                 s1_valid = 1'b0;
+reg [1:0]           s1_kind = 0;
+reg [QW-1:0]        s1_qpn = 0;
+reg [LEN_WIDTH-1:0] s1_len = 0;     // PktSend length
+reg [23:0]          s1_acked = 0, s1_sent = 0;
 
 always @(posedge clk) begin
     s1_valid <= take_start || ev_go;
     s1_kind <= take_start ? K_START : take_ps ? K_PS : take_inf ? K_INF : K_FREE;
     s1_qpn <= take_start ? s_start_qpn : take_ps ? s_sched_pktsend_qpn :
               take_inf ? s_inflight_qpn : s_free_qpn;
-    s1_len <= {{(24-LEN_WIDTH){1'b0}}, s_sched_pktsend_len};
+    s1_len <= s_sched_pktsend_len;
     s1_acked <= s_inflight_acked;
-    s1_snd_nxt <= take_inf ? s_inflight_snd_nxt : s_free_snd_nxt;
-    if (take_start) begin
-        s1_acked <= s_start_psn - 24'd1;
-    end
+    s1_sent <= take_inf ? s_inflight_sent : s_free_sent;
     if (rst) begin
         s1_valid <= 1'b0;
     end
 end
 
-// state: {units sent, last PSN acknowledged}
+// state: {bytes granted, position of the first PSN not acknowledged}
 wire [55:0] st_old;
 reg  [55:0] st_new;
 
@@ -236,24 +212,11 @@ state_inst (
     .wr_data(st_new)
 );
 
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW),
-    .DATA_WIDTH(4)
-)
-event_mtu_inst (
-    .clk(clk),
-    .wr_en(cfg_qp_wr_en),
-    .wr_addr(cfg_qp_wr_qpn),
-    .wr_data(cfg_qp_wr_mtu_log2),
-    .rd_en(1'b1),
-    .rd_addr(s1_qpn),
-    .rd_data(s2_mtu_log2)
-);
-
-reg          s2_valid = 1'b0;
-reg [1:0]    s2_kind = 0;
-reg [QW-1:0] s2_qpn = 0;
-reg [23:0]   s2_len = 0, s2_acked = 0, s2_snd_nxt = 0;
+reg                 s2_valid = 1'b0;
+reg [1:0]           s2_kind = 0;
+reg [QW-1:0]        s2_qpn = 0;
+reg [LEN_WIDTH-1:0] s2_len = 0;
+reg [23:0]          s2_acked = 0, s2_sent = 0;
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
@@ -261,41 +224,41 @@ always @(posedge clk) begin
     s2_qpn <= s1_qpn;
     s2_len <= s1_len;
     s2_acked <= s1_acked;
-    s2_snd_nxt <= s1_snd_nxt;
+    s2_sent <= s1_sent;
     if (rst) begin
         s2_valid <= 1'b0;
     end
 end
 
-wire [31:0] o_sent = st_old[55:24];
+wire [31:0] o_granted = st_old[55:24];
 wire [23:0] o_acked = st_old[23:0];
 wire [23:0] acked = (s2_kind == K_INF) ? s2_acked : o_acked;
-// packets in flight; none when snd_nxt sits behind acked + 1 (a rewind that
-// an ACK overtook: docs/transport.md)
-// verilator lint_off UNUSEDSIGNAL
-wire [23:0] inflight_d = s2_snd_nxt - (acked + 24'd1);
-wire [39:0] inflight_bytes = {16'd0, inflight_d[23] ? 24'd0 : inflight_d} << s2_mtu_log2;
-// verilator lint_on UNUSEDSIGNAL
+// bytes in flight; none when the sent position sits behind the acknowledged
+// one (a rewind that an ACK overtook: docs/transport.md)
+wire [23:0] inflight_d = s2_sent - acked;
+wire [23:0] inflight = inflight_d[23] ? 24'd0 : inflight_d;
 
 always @* begin
     st_new = st_old;
     case (s2_kind)
-        K_START: st_new = {32'd0, s2_acked};
-        K_PS: st_new = {o_sent + {8'd0, s2_len}, o_acked};
-        K_INF: st_new = {o_sent, s2_acked};
+        K_START: st_new = 56'd0;
+        K_PS: st_new = {o_granted + {{(32-LEN_WIDTH){1'b0}}, s2_len}, o_acked};
+        K_INF: st_new = {o_granted, s2_acked};
         default: st_new = st_old;
     endcase
 end
 
-reg              ps_wr = 1'b0, ack_wr = 1'b0;
-reg [QW-1:0]     out_qpn = 0;
-reg [31:0]       out_una = 0;
+reg                 ps_wr = 1'b0, ack_wr = 1'b0;
+reg [QW-1:0]        out_qpn = 0;
+reg [LEN_WIDTH-1:0] out_len = 0;
+reg [31:0]          out_una = 0;
 
 always @(posedge clk) begin
     ps_wr <= s2_valid && s2_kind == K_PS;
     ack_wr <= s2_valid && (s2_kind == K_INF || s2_kind == K_FREE);
     out_qpn <= s2_qpn;
-    out_una <= o_sent - inflight_bytes[31:0];
+    out_len <= s2_len;
+    out_una <= o_granted - {8'd0, inflight};
     if (rst) begin
         ps_wr <= 1'b0;
         ack_wr <= 1'b0;
@@ -306,11 +269,12 @@ end
 wire ps_ready, ack_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + LEN_WIDTH))
 ps_inst (
     .clk(clk), .rst(rst),
-    .s_valid(ps_wr), .s_ready(ps_ready), .s_data(out_qpn),
-    .m_valid(m_pktsend_valid), .m_ready(m_pktsend_ready), .m_data(m_pktsend_qpn),
+    .s_valid(ps_wr), .s_ready(ps_ready), .s_data({out_qpn, out_len}),
+    .m_valid(m_pktsend_valid), .m_ready(m_pktsend_ready),
+    .m_data({m_pktsend_qpn, m_pktsend_len}),
     .count(ps_count)
 );
 

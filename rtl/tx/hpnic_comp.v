@@ -49,6 +49,7 @@ module hpnic_comp #(
     input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
     input  wire [3:0]            cfg_wr_mtu_log2,
     input  wire [15:0]           cfg_rto,           // timer units; 0 disables
+    input  wire [7:0]            cfg_pkt_overhead,  // wire bytes per packet beyond payload
 
     /*
      * Events in
@@ -78,11 +79,14 @@ module hpnic_comp #(
     // verilator lint_on UNUSEDSIGNAL
     input  wire [23:0]           ring_wr_last_psn,
     input  wire                  ring_wr_read,
+    input  wire                  ring_wr_signaled,
+    input  wire [23:0]           ring_wr_bpos,      // window position after the WQE
     input  wire                  sndnxt_wr_en,
     input  wire [QPN_WIDTH-1:0]  sndnxt_wr_qpn,
     input  wire [23:0]           sndnxt_wr_psn,
     input  wire [23:0]           sndnxt_wr_max,
     input  wire [15:0]           sndnxt_wr_tail,
+    input  wire [23:0]           sndnxt_wr_bpos,
 
     /*
      * Outputs
@@ -92,6 +96,7 @@ module hpnic_comp #(
     output wire [QPN_WIDTH-1:0]  m_cpl_qpn,
     output wire [15:0]           m_cpl_idx,
     output wire [2:0]            m_cpl_status,      // CPL_* below
+    output wire                  m_cpl_signaled,    // the WQE asked for a CQE
 
     output wire                  m_rewind_valid,    // to the requester
     input  wire                  m_rewind_ready,
@@ -99,6 +104,7 @@ module hpnic_comp #(
     output wire [15:0]           m_rewind_idx,
     output wire [23:0]           m_rewind_psn,
     output wire [31:0]           m_rewind_off,
+    output wire [23:0]           m_rewind_bpos,     // window position at the restart point
     output wire                  m_rewind_fatal,
 
     output wire                  m_una_valid,       // to the requester
@@ -106,13 +112,14 @@ module hpnic_comp #(
     output wire [QPN_WIDTH-1:0]  m_una_qpn,
     output wire [15:0]           m_una_idx,
     output wire [23:0]           m_una_psn,         // the first PSN of WQE una
+    output wire [23:0]           m_una_bpos,        // and its first window position
     output wire                  m_una_read_done,
 
     output wire                  m_inflight_valid,  // to the flow scheduler's window
     input  wire                  m_inflight_ready,
     output wire [QPN_WIDTH-1:0]  m_inflight_qpn,
-    output wire [23:0]           m_inflight_acked,  // the last PSN acknowledged
-    output wire [23:0]           m_inflight_snd_nxt, // the requester's next PSN (as mirrored)
+    output wire [23:0]           m_inflight_acked,  // window position of the first PSN not acknowledged
+    output wire [23:0]           m_inflight_sent,   // window position of snd_nxt
 
     output wire                  m_notify_valid,    // to the CC engine
     input  wire                  m_notify_ready,
@@ -165,15 +172,17 @@ end
 /*
  * Output FIFOs and room
  */
-localparam CPL_W = QW + 16 + 3;
-localparam RW_W = QW + 16 + 24 + 32 + 1;
-localparam UNA_W = QW + 16 + 24 + 1;
+localparam CPL_W = QW + 16 + 3 + 1;
+localparam RW_W = QW + 16 + 24 + 32 + 24 + 1;
+localparam UNA_W = QW + 16 + 24 + 24 + 1;
 localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
 localparam CT_W = QW + 24 + 2;          // re-entry: qpn, target PSN, a rewind or a failure waits
-localparam INF_W = QW + 48;             // window state: qpn, acked, snd_nxt
+localparam INF_W = QW + 48;             // window state: qpn, acked and sent positions
 
 wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count, inf_count;
-localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
+// rewinds and window reports leave two stages later (the window position
+// takes a multiply), so room is kept for every event in the pipeline
+localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 6;
 reg room_reg = 1'b0;
 
 always @(posedge clk) begin
@@ -237,8 +246,9 @@ end
  * Stage 1: state, the ring entry at the una the mirror knows, snd_nxt/tail,
  * MTU. Stage 2: the loop.
  */
-// state: una_idx, una_first_psn, acked_psn, last progress, retries, active, err
-localparam SW = 16 + 24 + 24 + 16 + 3 + 1 + 1;
+// state: una_idx, una_first_psn, its window position, acked_psn, last
+// progress, retries, active, err
+localparam SW = 16 + 24 + 24 + 24 + 16 + 3 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -276,33 +286,33 @@ una_m_inst (
     .rd_data(una_m)
 );
 
-wire [24:0] ring_rd;                    // {last_psn, read}
+wire [49:0] ring_rd;                    // {last_psn, read, signaled, window position after}
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW + RING_LOG2),
-    .DATA_WIDTH(25)
+    .DATA_WIDTH(50)
 )
 ring_inst (
     .clk(clk),
     .wr_en(ring_wr_en),
     .wr_addr({ring_wr_qpn, ring_wr_idx[RING_LOG2-1:0]}),
-    .wr_data({ring_wr_last_psn, ring_wr_read}),
+    .wr_data({ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
     .rd_en(s1_valid),
     .rd_addr({s1_qpn, una_m[RING_LOG2-1:0]}),
     .rd_data(ring_rd)
 );
 
-wire [63:0] sndnxt_rd;                  // {snd_nxt, snd_max, tail}
+wire [87:0] sndnxt_rd;                  // {snd_nxt, snd_max, tail, window position}
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(64)
+    .DATA_WIDTH(88)
 )
 sndnxt_inst (
     .clk(clk),
     .wr_en(sndnxt_wr_en),
     .wr_addr(sndnxt_wr_qpn),
-    .wr_data({sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail}),
+    .wr_data({sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail, sndnxt_wr_bpos}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
     .rd_data(sndnxt_rd)
@@ -353,17 +363,20 @@ end
 
 // unpack
 wire [15:0] o_una;
-wire [23:0] o_una_first, o_acked;
+wire [23:0] o_una_first, o_una_bpos, o_acked;
 wire [15:0] o_prog;
 wire [2:0]  o_retries;
 wire        o_active, o_err;
-assign {o_una, o_una_first, o_acked, o_prog, o_retries, o_active, o_err} = st_old;
+assign {o_una, o_una_first, o_una_bpos, o_acked, o_prog, o_retries, o_active, o_err} = st_old;
 
-wire [23:0] snd_nxt = sndnxt_rd[63:40];
-wire [23:0] snd_max = sndnxt_rd[39:16];
-wire [15:0] tail = sndnxt_rd[15:0];
-wire [23:0] ring_last = ring_rd[24:1];
-wire        ring_read = ring_rd[0];
+wire [23:0] snd_nxt = sndnxt_rd[87:64];
+wire [23:0] snd_max = sndnxt_rd[63:40];
+wire [15:0] tail = sndnxt_rd[39:24];
+wire [23:0] sent_bpos = sndnxt_rd[23:0];
+wire [23:0] ring_last = ring_rd[49:26];
+wire        ring_read = ring_rd[25];
+wire        ring_signaled = ring_rd[24];
+wire [23:0] ring_bpos = ring_rd[23:0];
 
 // PSN serial compare: a <= b (the sign of b - a)
 // verilator lint_off UNUSEDSIGNAL
@@ -420,7 +433,7 @@ wire una_done = una_sent && ring_ok && psn_le(ring_last, ack_to);
 wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
 
 reg [15:0] n_una;
-reg [23:0] n_una_first, n_acked;
+reg [23:0] n_una_first, n_una_bpos, n_acked;
 reg [15:0] n_prog;
 reg [2:0]  n_retries;
 reg        n_active, n_err;
@@ -430,7 +443,7 @@ reg [2:0]  cpl_status;
 reg        rewind_fatal;
 
 always @* begin
-    {n_una, n_una_first, n_acked, n_prog, n_retries, n_active, n_err} = st_old;
+    {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err} = st_old;
     do_cpl = 1'b0;
     do_rewind = 1'b0;
     do_una = 1'b0;
@@ -444,6 +457,7 @@ always @* begin
     if (s2_kind == EV_INIT) begin
         n_una = 16'd0;
         n_una_first = s2_psn;
+        n_una_bpos = 24'd0;
         n_acked = s2_psn - 24'd1;
         n_prog = now;
         n_retries = 3'd0;
@@ -484,6 +498,7 @@ always @* begin
             do_una = 1'b1;
             n_una = o_una + 16'd1;
             n_una_first = ring_last + 24'd1;
+            n_una_bpos = ring_bpos;
         end
         // a rewind goes once nothing before its PSN is left to retire; it
         // needs packets from the target on (not a stale NAK, not past snd_nxt)
@@ -505,25 +520,41 @@ always @* begin
         end
     end
 
-    st_new = {n_una, n_una_first, n_acked, n_prog, n_retries, n_active, n_err};
+    st_new = {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err};
 end
 
 // rewind point: the target PSN inside the una WQE
 wire [23:0] rw_pkts = target - o_una_first;
 wire [31:0] rw_off = {8'd0, rw_pkts} << mtu_log2;
 
+// The window position of the first PSN not acknowledged (after the event),
+// which is also a rewind's target: the una WQE's first position plus its
+// packets acknowledged, each a full MTU plus the per-packet overhead, plus
+// the extension header of its first packet (RETH of a WRITE, AETH of a READ
+// response). Computed at a pass that retires nothing more, when that PSN
+// lies in the una WQE. The requester counts the same bytes.
+wire [23:0] pos_pkts_d = n_acked + 24'd1 - o_una_first;
+wire [23:0] pos_pkts = pos_pkts_d[23] ? 24'd0 : pos_pkts_d;
+wire        una_is_read = una_sent && ring_ok && ring_read;
+
 /*
  * Stage 3: outputs
  */
 reg          cpl_wr = 0, rw_wr = 0, una_wr = 0, nt_wr = 0, ct_wr = 0, inf_wr = 0;
-reg [INF_W-1:0] inf_data = 0;
+reg [QW-1:0]    inf_qpn = 0;
+reg [23:0]      inf_sent = 0;
+reg             inf_rewind = 1'b0;
+reg [23:0]      s3_pos_pkts = 0, s3_pos_base = 0;
+reg [13:0]      s3_pos_unit = 0;
+reg             s3_pos_init = 1'b0;
+wire [12:0]     mtu = 13'd1 << mtu_log2;
 
 // the window state after the event (packets in flight: snd_nxt - acked - 1).
 // A rewind sets snd_nxt to its target, everything before which is
 // acknowledged; a timer scan or a re-entry changes nothing unless it rewinds.
 wire        inf_event = s2_kind != EV_TIMER && s2_kind != EV_CONT;
 reg [CPL_W-1:0] cpl_data = 0;
-reg [RW_W-1:0]  rw_data = 0;
+reg [RW_W-24-1:0] rw_data = 0;
 reg [UNA_W-1:0] una_data = 0;
 reg [NT_W-1:0]  nt_data = 0;
 
@@ -541,20 +572,28 @@ reg [CT_W-1:0]  ct_data = 0;
 
 always @(posedge clk) begin
     cpl_wr <= s2_valid && do_cpl;
-    cpl_data <= {s2_qpn, o_una, cpl_status};
+    // a failure is always reported; a success only if the WQE asked
+    cpl_data <= {s2_qpn, o_una, cpl_status, ring_signaled || cpl_status != CPL_OK};
     rw_wr <= s2_valid && do_rewind;
     rw_data <= {s2_qpn, o_una, target, rw_off, rewind_fatal};
+    s3_pos_pkts <= pos_pkts;
+    s3_pos_unit <= {1'b0, mtu} + {6'd0, cfg_pkt_overhead};
+    s3_pos_base <= o_una_bpos + ((pos_pkts == 24'd0) ? 24'd0 :
+                                 una_is_read ? 24'd4 : 24'd16);
+    s3_pos_init <= s2_kind == EV_INIT;
     una_wr <= s2_valid && do_una;
-    una_data <= {s2_qpn, n_una, n_una_first, ring_read};
+    una_data <= {s2_qpn, n_una, n_una_first, n_una_bpos, ring_read};
     nt_wr <= s2_valid && do_notify;
     nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int[335:320],
                 hops_by_index(s2_int[319:0])};
     ct_wr <= s2_valid && do_cont;
-    inf_wr <= s2_valid && (inf_event || do_rewind);
+    inf_wr <= s2_valid && ((inf_event || s2_kind == EV_CONT) && !do_cont || do_rewind);
     // at INIT the snd_nxt mirror may still hold the previous connection's
     // value (the requester's INIT writes it a few cycles later): report the
     // start PSN, i.e. nothing in flight
-    inf_data <= {s2_qpn, n_acked, do_rewind ? target : s2_kind == EV_INIT ? s2_psn : snd_nxt};
+    inf_qpn <= s2_qpn;
+    inf_sent <= sent_bpos;
+    inf_rewind <= do_rewind;
     ct_data <= {s2_qpn, target, cont_rw, cont_fatal};
 
     una_m_wr <= s2_valid;
@@ -581,6 +620,48 @@ always @(posedge clk) begin
     end
 end
 
+/*
+ * Stages 4-5: the window position (a DSP multiply), then the rewind and the
+ * window report that carry it
+ */
+reg             s4_rw_wr = 1'b0, s4_inf_wr = 1'b0, s4_rewind = 1'b0, s4_init = 1'b0;
+reg [RW_W-24-1:0] s4_rw_data = 0;
+reg [QW-1:0]    s4_inf_qpn = 0;
+reg [23:0]      s4_sent = 0, s4_base = 0;
+reg [23:0]      s4_prod = 0;   // modular, as positions are
+reg             rw5_wr = 1'b0, inf5_wr = 1'b0;
+reg [RW_W-1:0]  rw5_data = 0;
+reg [INF_W-1:0] inf5_data = 0;
+
+always @(posedge clk) begin
+    s4_rw_wr <= rw_wr;
+    s4_inf_wr <= inf_wr;
+    s4_rw_data <= rw_data;
+    s4_inf_qpn <= inf_qpn;
+    s4_sent <= inf_sent;
+    s4_rewind <= inf_rewind;
+    s4_init <= s3_pos_init;
+    s4_base <= s3_pos_base;
+    s4_prod <= s3_pos_pkts * {10'd0, s3_pos_unit};
+
+    rw5_wr <= s4_rw_wr;
+    rw5_data <= {s4_rw_data[RW_W-24-1:1], pos5, s4_rw_data[0]};
+    inf5_wr <= s4_inf_wr;
+    // at INIT the mirror may still hold the previous connection's position
+    // (the requester's INIT writes it a few cycles later): nothing in flight
+    inf5_data <= {s4_inf_qpn, s4_init ? 24'd0 : pos5,
+                  s4_init ? 24'd0 : s4_rewind ? pos5 : s4_sent};
+
+    if (rst) begin
+        s4_rw_wr <= 1'b0;
+        s4_inf_wr <= 1'b0;
+        rw5_wr <= 1'b0;
+        inf5_wr <= 1'b0;
+    end
+end
+
+wire [23:0] pos5 = s4_base + s4_prod;
+
 // room is granted ahead (room_reg), so these FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
 wire cpl_fifo_ready, rw_fifo_ready, una_fifo_ready, ct_fifo_ready;
@@ -592,16 +673,17 @@ cpl_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(cpl_wr), .s_ready(cpl_fifo_ready), .s_data(cpl_data),
     .m_valid(m_cpl_valid), .m_ready(m_cpl_ready),
-    .m_data({m_cpl_qpn, m_cpl_idx, m_cpl_status}),
+    .m_data({m_cpl_qpn, m_cpl_idx, m_cpl_status, m_cpl_signaled}),
     .count(cpl_count)
 );
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W), .RAM_STYLE("block"))
 rw_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
+    .s_valid(rw5_wr), .s_ready(rw_fifo_ready), .s_data(rw5_data),
     .m_valid(m_rewind_valid), .m_ready(m_rewind_ready),
-    .m_data({m_rewind_qpn, m_rewind_idx, m_rewind_psn, m_rewind_off, m_rewind_fatal}),
+    .m_data({m_rewind_qpn, m_rewind_idx, m_rewind_psn, m_rewind_off, m_rewind_bpos,
+             m_rewind_fatal}),
     .count(rw_count)
 );
 
@@ -610,7 +692,7 @@ una_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(una_wr), .s_ready(una_fifo_ready), .s_data(una_data),
     .m_valid(m_una_valid), .m_ready(m_una_ready),
-    .m_data({m_una_qpn, m_una_idx, m_una_psn, m_una_read_done}),
+    .m_data({m_una_qpn, m_una_idx, m_una_psn, m_una_bpos, m_una_read_done}),
     .count(una_count)
 );
 
@@ -644,9 +726,9 @@ wire inf_ready;
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(INF_W))
 inf_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(inf_wr), .s_ready(inf_ready), .s_data(inf_data),
+    .s_valid(inf5_wr), .s_ready(inf_ready), .s_data(inf5_data),
     .m_valid(m_inflight_valid), .m_ready(m_inflight_ready),
-    .m_data({m_inflight_qpn, m_inflight_acked, m_inflight_snd_nxt}),
+    .m_data({m_inflight_qpn, m_inflight_acked, m_inflight_sent}),
     .count(inf_count)
 );
 

@@ -1,30 +1,43 @@
 // SPDX-License-Identifier: MIT
 /*
- * RC requester: turns each QP's send queue into packet descriptors, one per
- * PktSend, and answers READ requests with READ responses (the responder's
- * sending side lives here too, because it shares the QP's PktSend slot).
+ * RC requester: turns each QP's send queue into packet descriptors, and
+ * answers READ requests with READ responses (the responder's sending side
+ * lives here too, because it shares the QP's PktSend credit).
  *
- * Per QP it keeps two WQE slots (the WQE being sent, and the next one,
- * prefetched), the progress through the current one, snd_nxt, the send
- * queue's producer index, the ring of fully-sent WQEs the completer retires,
- * and the READ response being sent. All of it lives in one state RAM with a
- * one-cycle read-modify-write loop (hpnic_rmw_ram), so events for one QP can
- * follow each other every cycle.
+ * Per QP it keeps a small ring of WQE slots (2^SLOTS_LOG2, filled by batched
+ * fetches that run ahead of the WQE being sent), the progress through the
+ * head WQE, snd_nxt, the send queue's producer index, the READ response being
+ * sent, and a byte balance of PktSend credit. All of it lives in one state
+ * RAM with a one-cycle read-modify-write loop (hpnic_rmw_ram), so events for
+ * one QP can follow each other every cycle.
+ *
+ * Bytes, not packets. Every packet is charged what it occupies on the wire:
+ * payload, its pad to 4 bytes, the configured per-packet overhead
+ * (cfg_pkt_overhead: Ethernet, IPv4, UDP, BTH, ICRC, FCS, preamble, gap),
+ * plus RETH (16) on WRITE FIRST/ONLY and READ REQUEST and AETH (4) on READ
+ * RESPONSE FIRST/ONLY/LAST. Work is announced to the scheduler in those
+ * bytes, and a PktSend of L bytes adds L to the QP's balance. While the
+ * balance is positive the QP sends one packet per event and comes back
+ * through a continue FIFO (CONT) for the next one, so one PktSend of a full
+ * MTU can carry dozens of small messages; the last packet may overdraw the
+ * balance, which the next PktSend repays.
+ *
+ * The window position (bpos) counts the same bytes per PSN: a WRITE packet
+ * its cost, a READ REQUEST the bytes of the responses it asks for (the
+ * window bounds the READ data in flight). It is kept in a second RMW RAM
+ * late in the pipeline, out of the state loop, and mirrored to the completer
+ * with snd_nxt; the completer maps acknowledged PSNs back to it.
  *
  * Events, highest priority first: QP init, rewind (go-back-N, from the
  * completer), WQE fetched, READ work (from RX), una advanced (ring room),
- * Post (doorbell), PktSend (scheduler), and in idle cycles a scan of every
- * QP that issues fetches held back while the fetch FIFO was full. One is
- * taken per cycle, only when the work and free-unit FIFOs have room for what
- * it may produce.
+ * Post (doorbell), CONT, PktSend (scheduler), and in idle cycles a scan of
+ * every QP that issues fetches held back while the fetch FIFO was full.
  *
- * PktSend picks the packet: a pending READ response or the next packet of
- * the current WQE, alternating when the QP has both. WRITEs are cut at the path MTU into FIRST/
- * MIDDLE/LAST (or ONLY); a READ is one REQUEST covering what is left of the
- * WQE and consumes ceil(len/MTU) PSNs. Only one READ may be outstanding
- * (READ fence): a READ WQE waits until the previous READ has been rewound or
- * completed. A rewind restarts at a WQE index and byte offset (refetching the
- * WQE), so a WRITE resumes mid-message with the PSN it originally had.
+ * Only one READ may be outstanding (READ fence): a READ WQE waits until the
+ * previous READ has been rewound or completed; credit that arrives meanwhile
+ * stays in the balance. A rewind restarts at a WQE index and byte offset
+ * (refetching the WQE), so a WRITE resumes mid-message with the PSN and the
+ * window position it originally had.
  *
  * See docs/transport.md for the division of state between the blocks.
  */
@@ -38,6 +51,10 @@ module hpnic_req #(
     parameter QPN_WIDTH = 12,
     // log2 of the started-but-unacknowledged WQEs per QP (ring size)
     parameter RING_LOG2 = 4,
+    // log2 of the WQE slots per QP (WQEs fetched ahead, the head included)
+    parameter SLOTS_LOG2 = 3,
+    // PktSend length bits (as the scheduler's LEN_WIDTH)
+    parameter LEN_WIDTH = 14,
     // log2 of each output FIFO's depth
     parameter FIFO_LOG2 = 5
 ) (
@@ -45,11 +62,12 @@ module hpnic_req #(
     input  wire                  rst,
 
     /*
-     * QP configuration (CSR): path MTU is needed here
+     * Configuration: path MTU per QP (CSR), bytes charged per packet
      */
     input  wire                  cfg_wr_en,
     input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
     input  wire [3:0]            cfg_wr_mtu_log2,   // 6..12
+    input  wire [7:0]            cfg_pkt_overhead,
 
     /*
      * Events in
@@ -65,6 +83,7 @@ module hpnic_req #(
     input  wire [15:0]           s_rewind_idx,      // WQE to restart
     input  wire [23:0]           s_rewind_psn,      // its PSN at the restart point
     input  wire [31:0]           s_rewind_off,      // byte offset into it
+    input  wire [23:0]           s_rewind_bpos,     // window position at the restart point
     input  wire                  s_rewind_fatal,    // stop the QP instead
 
     input  wire                  s_wqe_valid,       // WQE fetch response
@@ -73,6 +92,7 @@ module hpnic_req #(
     input  wire [15:0]           s_wqe_idx,
     input  wire [1:0]            s_wqe_tag,         // echoes the request's tag
     input  wire                  s_wqe_read,        // 1 READ, 0 WRITE
+    input  wire                  s_wqe_signaled,    // write a CQE when it succeeds
     input  wire [31:0]           s_wqe_len,
     input  wire [63:0]           s_wqe_laddr,       // local IO address
     input  wire [63:0]           s_wqe_raddr,       // remote VA
@@ -91,6 +111,7 @@ module hpnic_req #(
     input  wire [QPN_WIDTH-1:0]  s_una_qpn,
     input  wire [15:0]           s_una_idx,         // new una
     input  wire [23:0]           s_una_psn,         // its first PSN
+    input  wire [23:0]           s_una_bpos,        // its first window position
     input  wire                  s_una_read_done,   // the outstanding READ retired
 
     input  wire                  s_post_valid,      // doorbell
@@ -101,6 +122,7 @@ module hpnic_req #(
     input  wire                  s_pktsend_valid,   // scheduler
     output wire                  s_pktsend_ready,
     input  wire [QPN_WIDTH-1:0]  s_pktsend_qpn,
+    input  wire [LEN_WIDTH-1:0]  s_pktsend_len,     // bytes of credit
 
     /*
      * Outputs
@@ -120,19 +142,19 @@ module hpnic_req #(
     output wire                  m_fetch_valid,     // WQE fetch request
     input  wire                  m_fetch_ready,
     output wire [QPN_WIDTH-1:0]  m_fetch_qpn,
-    output wire [15:0]           m_fetch_idx,
+    output wire [15:0]           m_fetch_idx,       // first WQE
+    output wire [SLOTS_LOG2:0]   m_fetch_count,     // WQEs, 1..2^SLOTS_LOG2
     output wire [1:0]            m_fetch_tag,
 
-    output wire                  m_free_valid,      // a PktSend that sent no request
+    output wire                  m_free_valid,      // credit spent on no request
     input  wire                  m_free_ready,
     output wire [QPN_WIDTH-1:0]  m_free_qpn,
-    output wire [23:0]           m_free_snd_nxt,
+    output wire [23:0]           m_free_bpos,       // the window position now
 
     output wire                  m_work_valid,      // new work for the scheduler
     input  wire                  m_work_ready,
     output wire [QPN_WIDTH-1:0]  m_work_qpn,
-    output wire [23:0]           m_work_pkts,
-    output wire [31:0]           m_work_bytes,
+    output wire [31:0]           m_work_bytes,      // wire bytes
 
     /*
      * State the completer and RX read (one writer: here)
@@ -142,12 +164,15 @@ module hpnic_req #(
     output reg  [15:0]           ring_wr_idx = 0,
     output reg  [23:0]           ring_wr_last_psn = 0,
     output reg                   ring_wr_read = 1'b0,
+    output reg                   ring_wr_signaled = 1'b0,
+    output reg  [23:0]           ring_wr_bpos = 0,     // window position after it
 
     output reg                   sndnxt_wr_en = 1'b0,  // snd_nxt and ring tail
     output reg  [QPN_WIDTH-1:0]  sndnxt_wr_qpn = 0,
     output reg  [23:0]           sndnxt_wr_psn = 0,
     output reg  [23:0]           sndnxt_wr_max = 0,    // one past the highest PSN sent
     output reg  [15:0]           sndnxt_wr_tail = 0,
+    output reg  [23:0]           sndnxt_wr_bpos = 0,   // window position at snd_nxt
 
     output reg                   rdesc_wr_en = 1'b0,   // the outstanding READ
     output reg  [QPN_WIDTH-1:0]  rdesc_wr_qpn = 0,
@@ -160,23 +185,45 @@ module hpnic_req #(
     /*
      * Counters
      */
-    output reg  [31:0]           stat_pktsend_idle = 0,   // PktSend with nothing to send
-    output reg  [31:0]           stat_read_fenced = 0,    // PktSend blocked by the READ fence
+    output reg  [31:0]           stat_pktsend_idle = 0,   // credit with nothing to send
+    output reg  [31:0]           stat_read_fenced = 0,    // credit held by the READ fence
     output reg  [31:0]           stat_wqe_stale = 0       // WQE response after a rewind
 );
 
 localparam QW = QPN_WIDTH;
 localparam RING = 2**RING_LOG2;
+localparam SLOTS = 2**SLOTS_LOG2;
+localparam SL = SLOTS_LOG2;
+
+initial begin
+    if (SLOTS_LOG2 < 1 || SLOTS_LOG2 > 4) begin
+        $error("hpnic_req: SLOTS_LOG2 must be 1..4 (%m)");
+        $finish;
+    end
+    if (RING_LOG2 < SLOTS_LOG2 || RING_LOG2 > 12) begin
+        $error("hpnic_req: RING_LOG2 must be SLOTS_LOG2..12 (%m)");
+        $finish;
+    end
+    if (LEN_WIDTH < 8 || LEN_WIDTH > 24) begin
+        $error("hpnic_req: LEN_WIDTH must be 8..24 (%m)");
+        $finish;
+    end
+    if (FIFO_LOG2 < 4) begin
+        $error("hpnic_req: FIFO_LOG2 must be at least 4 (%m)");
+        $finish;
+    end
+end
 
 // event types, by priority
-localparam [2:0] EV_INIT = 3'd0;
-localparam [2:0] EV_REWIND = 3'd1;
-localparam [2:0] EV_WQE = 3'd2;
-localparam [2:0] EV_RDWORK = 3'd3;
-localparam [2:0] EV_UNA = 3'd4;
-localparam [2:0] EV_POST = 3'd5;
-localparam [2:0] EV_PKTSEND = 3'd6;
-localparam [2:0] EV_SCAN = 3'd7;         // idle: look for a fetch held back
+localparam [3:0] EV_INIT = 4'd0;
+localparam [3:0] EV_REWIND = 4'd1;
+localparam [3:0] EV_WQE = 4'd2;
+localparam [3:0] EV_RDWORK = 4'd3;
+localparam [3:0] EV_UNA = 4'd4;
+localparam [3:0] EV_POST = 4'd5;
+localparam [3:0] EV_CONT = 4'd6;         // the next packet on the QP's balance
+localparam [3:0] EV_PKTSEND = 4'd7;
+localparam [3:0] EV_SCAN = 4'd8;         // idle: look for a fetch held back
 
 // opcodes (docs/wire.md)
 localparam [7:0] OP_WRITE_FIRST = 8'h06;
@@ -190,50 +237,61 @@ localparam [7:0] OP_RESP_LAST = 8'h0f;
 localparam [7:0] OP_RESP_ONLY = 8'h10;
 localparam [7:0] SYN_ACK = 8'h1f;
 
-/*
- * Output FIFOs: an event is accepted only if each has room for one more
- * entry per event still in the pipeline (at most three)
- */
-localparam DESC_W = QW + 8 + 24 + 13 + 64 + 64 + 32 + 32 + 32;
-localparam FETCH_W = QW + 16 + 2;
-localparam WORK_W = QW + 24 + 32;
+// extension headers charged beyond the per-packet overhead
+localparam [4:0] EXT_RETH = 5'd16;
+localparam [4:0] EXT_AETH = 5'd4;
 
-wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count;
-reg                desc_wr = 1'b0, fetch_wr = 1'b0, work_wr = 1'b0, free_wr = 1'b0;
-reg  [QW+24-1:0]   free_data = 0;
+/*
+ * Output FIFOs. An event is accepted only if each FIFO it may write has room
+ * for one more entry per event still in the pipeline (LAT stages)
+ */
+localparam LAT = 8;
+localparam DESC_W = QW + 8 + 24 + 13 + 64 + 64 + 32 + 32 + 32;
+localparam FETCH_W = QW + 16 + SL + 1 + 2;
+localparam WORK_W = QW + 32;
+
+wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count, cont_count;
+reg                desc_wr = 1'b0, fetch_wr = 1'b0, cont_wr = 1'b0;
 reg  [DESC_W-1:0]  desc_data;
 reg  [FETCH_W-1:0] fetch_data = 0;
-reg  [WORK_W-1:0]  work_data = 0;
-localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
-// Only PktSend makes descriptors, and the descriptor FIFO stays nearly full
-// while the wire is busy: gating every event on it would let the requester
-// take one event per packet on the wire, and the completer and RX behind it
-// would back up. So the other events wait only for the work and free-unit
-// FIFOs. Nor do they wait for the fetch FIFO: its requests only drain as the
-// requester takes WQEs, so waiting for room there deadlocked with many QPs
-// fetching at once. A fetch that finds the FIFO full is held back instead
-// (the QP's fetch_busy stays clear), and an idle-cycle scan of every QP
-// issues it later.
-reg room_reg = 1'b0, desc_room_reg = 1'b0, fetch_room_reg = 1'b0;
+reg  [QW-1:0]      cont_data = 0;
+localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - LAT;
+// Only PktSend and CONT make descriptors, and the descriptor FIFO stays
+// nearly full while the wire is busy: gating every event on it would let the
+// requester take one event per packet on the wire, and the completer and RX
+// behind it would back up. So the other events wait only for the work and
+// free FIFOs. Nor do they wait for the fetch FIFO: its requests only drain
+// as the requester takes WQEs, so waiting for room there deadlocked with
+// many QPs fetching at once. A fetch that finds the FIFO full is held back
+// instead, and an idle-cycle scan of every QP issues it later. A PktSend
+// may add a CONT, so it also waits for room in the CONT FIFO; a CONT makes
+// at most one more, so the FIFO never overflows.
+reg room_reg = 1'b0, desc_room_reg = 1'b0, fetch_room_reg = 1'b0, cont_room_reg = 1'b0;
 
 always @(posedge clk) begin
     room_reg <= work_count < ROOM && free_count < ROOM;
     desc_room_reg <= desc_count < ROOM;
     fetch_room_reg <= fetch_count < ROOM;
+    cont_room_reg <= cont_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
         desc_room_reg <= 1'b0;
         fetch_room_reg <= 1'b0;
+        cont_room_reg <= 1'b0;
     end
 end
 
 /*
  * Stage 0: arbitration
  */
-wire [6:0] req_vec = {s_pktsend_valid && desc_room_reg, s_post_valid, s_una_valid,
+wire          cont_valid;
+wire [QW-1:0] cont_qpn;
+
+wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg,
+                      cont_valid && desc_room_reg, s_post_valid, s_una_valid,
                       s_rdwork_valid, s_wqe_valid, s_rewind_valid, s_init_valid};
-wire [6:0] grant = room_reg ? (req_vec & ~(req_vec - 7'd1)) : 7'd0;
-wire       scan = room_reg && fetch_room_reg && req_vec == 7'd0;
+wire [7:0] grant = room_reg ? (req_vec & ~(req_vec - 8'd1)) : 8'd0;
+wire       scan = room_reg && fetch_room_reg && req_vec == 8'd0;
 reg [QW-1:0] scan_qpn_reg = 0;
 
 always @(posedge clk) begin
@@ -251,17 +309,20 @@ assign s_wqe_ready = grant[2];
 assign s_rdwork_ready = grant[3];
 assign s_una_ready = grant[4];
 assign s_post_ready = grant[5];
-assign s_pktsend_ready = grant[6];
+wire   cont_take = grant[6];
+assign s_pktsend_ready = grant[7];
 
 // the event payload, a union over the types
 reg          s1_valid = 1'b0;
-reg [2:0]    s1_type = 0;
+reg [3:0]    s1_type = 0;
 reg [QW-1:0] s1_qpn = 0;
 reg [15:0]   s1_idx = 0;            // rewind/WQE/una index, post pi
-reg [23:0]   s1_psn = 0;            // init/rewind/rdwork PSN
-reg [31:0]   s1_len = 0;            // rewind offset, WQE/rdwork length
+reg [23:0]   s1_psn = 0;            // init/rewind/una/rdwork PSN
+reg [31:0]   s1_len = 0;            // rewind offset, WQE/rdwork length, PktSend credit
+reg [23:0]   s1_bpos = 0;           // rewind/una window position
 reg [1:0]    s1_tag = 0;
-reg          s1_flag = 0;           // WQE is READ, rewind is fatal
+reg          s1_flag = 0;           // WQE is READ, rewind is fatal, una READ done
+reg          s1_signaled = 0;
 reg [63:0]   s1_addr = 0;           // rdwork end address
 reg [23:0]   s1_msn = 0;
 reg [63:0]   s1_laddr = 0, s1_raddr = 0;
@@ -271,15 +332,18 @@ always @(posedge clk) begin
     s1_valid <= |grant || scan;
     s1_type <= grant[0] ? EV_INIT : grant[1] ? EV_REWIND : grant[2] ? EV_WQE :
                grant[3] ? EV_RDWORK : grant[4] ? EV_UNA : grant[5] ? EV_POST :
-               grant[6] ? EV_PKTSEND : EV_SCAN;
+               grant[6] ? EV_CONT : grant[7] ? EV_PKTSEND : EV_SCAN;
     s1_qpn <= grant[0] ? s_init_qpn : grant[1] ? s_rewind_qpn : grant[2] ? s_wqe_qpn :
               grant[3] ? s_rdwork_qpn : grant[4] ? s_una_qpn : grant[5] ? s_post_qpn :
-              grant[6] ? s_pktsend_qpn : scan_qpn_reg;
+              grant[6] ? cont_qpn : grant[7] ? s_pktsend_qpn : scan_qpn_reg;
     s1_idx <= grant[1] ? s_rewind_idx : grant[2] ? s_wqe_idx : grant[4] ? s_una_idx : s_post_pi;
     s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : grant[4] ? s_una_psn :
               s_rdwork_psn;
-    s1_len <= grant[1] ? s_rewind_off : grant[2] ? s_wqe_len : s_rdwork_len;
+    s1_len <= grant[1] ? s_rewind_off : grant[2] ? s_wqe_len : grant[3] ? s_rdwork_len :
+              grant[7] ? {{(32-LEN_WIDTH){1'b0}}, s_pktsend_len} : 32'd0;
+    s1_bpos <= grant[1] ? s_rewind_bpos : s_una_bpos;
     s1_tag <= s_wqe_tag;
+    s1_signaled <= s_wqe_signaled;
     s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? s_una_read_done : s_wqe_read;
     s1_addr <= s_rdwork_addr + {32'd0, s_rdwork_len};
     s1_msn <= s_rdwork_msn;
@@ -295,8 +359,11 @@ end
 /*
  * Stage 1: read the QP's state, MTU and una; stage 2: the loop
  */
-// progress state word
-localparam SW = 1+1+1+1+32+24+16 + 1+1+32+24 + 16+1+2+16+24+16+1+4 + 1+1+24+32+64+24 + 32+1+1+24+1+24;
+// per-slot WQE summary, kept in the state word so that the next WQE is at
+// hand the cycle the head one finishes: {signaled, READ, bytes left, packets}
+localparam MW = 1 + 1 + 32 + 24;
+localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 1+1+24+32+64+24 + 32+1+1+1+24
+                + 32+1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -357,17 +424,20 @@ always @(posedge clk) begin
 end
 
 reg          s2_valid = 1'b0;
-reg [2:0]    s2_type = 0;
+reg [3:0]    s2_type = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [15:0]   s2_idx = 0;
 reg [23:0]   s2_psn = 0;
 reg [31:0]   s2_len = 0;
+reg [23:0]   s2_bpos = 0;
 reg [1:0]    s2_tag = 0;
 reg          s2_flag = 0;
+reg          s2_signaled = 0;
 reg [63:0]   s2_addr = 0;
 reg [23:0]   s2_msn = 0;
 reg [63:0]   s2_laddr = 0, s2_raddr = 0;
 reg [31:0]   s2_rkey = 0;
+reg [7:0]    s2_ovh = 0;
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
@@ -376,13 +446,16 @@ always @(posedge clk) begin
     s2_idx <= s1_idx;
     s2_psn <= s1_psn;
     s2_len <= s1_len;
+    s2_bpos <= s1_bpos;
     s2_tag <= s1_tag;
     s2_flag <= s1_flag;
+    s2_signaled <= s1_signaled;
     s2_addr <= s1_addr;
     s2_msn <= s1_msn;
     s2_laddr <= s1_laddr;
     s2_raddr <= s1_raddr;
     s2_rkey <= s1_rkey;
+    s2_ovh <= cfg_pkt_overhead;
 
     if (rst) begin
         s2_valid <= 1'b0;
@@ -391,19 +464,15 @@ end
 
 // unpack the old state (some fields are only copied through)
 // verilator lint_off UNUSEDSIGNAL
-wire        o_cur_valid, o_cur_slot, o_cur_read, o_cur_first;
-wire [31:0] o_cur_rem;
-wire [23:0] o_cur_npkts;
-wire [15:0] o_cur_idx;
-wire        o_nxt_valid, o_nxt_read;
-wire [31:0] o_nxt_len;
-wire [23:0] o_nxt_npkts;
-wire [15:0] o_fetch_idx;
-wire        o_fetch_busy;
-wire [1:0]  o_fetch_tag;
+wire [SLOTS*MW-1:0] o_meta;
+wire [15:0] o_head;         // the WQE being sent (= the ring tail the completer sees)
+wire [15:0] o_arr;          // next WQE expected from a fetch: slots head..arr-1 are filled
+wire [15:0] o_fetch_idx;    // next WQE to ask for: arr..fetch_idx-1 are in flight
+wire        o_cur_first;
+wire [31:0] o_cur_rem;      // bytes of the head WQE not yet sent
 wire [15:0] o_sq_pi;
+wire [1:0]  o_fetch_tag;
 wire [23:0] o_snd_nxt;
-wire [15:0] o_tail;
 wire        o_rd_out;
 wire [3:0]  o_rd_gen;
 wire        o_rsp_valid, o_rsp_first;
@@ -413,16 +482,25 @@ wire [63:0] o_rsp_end;
 wire [23:0] o_rsp_msn;
 wire [31:0] o_rw_off;
 wire        o_rw_pending, o_err;
-wire [23:0] o_fence_owed;   // PktSends spent on the READ fence, owed back
 wire        o_rsp_turn;     // the last packet was a READ response
 wire [23:0] o_snd_max;      // one past the highest PSN ever sent (rewinds go back)
+wire [31:0] o_bal;          // PktSend credit not yet spent (signed)
+wire        o_free_owed;    // credit went to responses: tell the window
 // verilator lint_on UNUSEDSIGNAL
 
-assign {o_cur_valid, o_cur_slot, o_cur_read, o_cur_first, o_cur_rem, o_cur_npkts, o_cur_idx,
-        o_nxt_valid, o_nxt_read, o_nxt_len, o_nxt_npkts,
-        o_fetch_idx, o_fetch_busy, o_fetch_tag, o_sq_pi, o_snd_nxt, o_tail, o_rd_out, o_rd_gen,
+assign {o_meta, o_head, o_arr, o_fetch_idx, o_cur_first, o_cur_rem,
+        o_sq_pi, o_fetch_tag, o_snd_nxt, o_rd_out, o_rd_gen,
         o_rsp_valid, o_rsp_first, o_rsp_psn, o_rsp_rem, o_rsp_end, o_rsp_msn,
-        o_rw_off, o_rw_pending, o_err, o_fence_owed, o_rsp_turn, o_snd_max} = st_old;
+        o_rw_off, o_rw_pending, o_err, o_rsp_turn, o_snd_max, o_bal, o_free_owed} = st_old;
+
+wire [SL-1:0] head_slot = o_head[SL-1:0];
+wire [SL-1:0] next_slot = head_slot + 1'b1;
+wire [MW-1:0] head_meta = o_meta[MW*head_slot +: MW];
+wire [31:0]   next_len = o_meta[MW*next_slot + 24 +: 32];
+wire        o_cur_valid = o_head != o_arr;
+wire        o_cur_read = head_meta[MW-2];
+wire        o_cur_signaled = head_meta[MW-1];
+wire [23:0] o_cur_npkts = head_meta[23:0];
 
 wire [12:0] mtu = 13'd1 << mtu_log2;
 
@@ -435,40 +513,45 @@ wire [31:0] rdw_npkts_full = (s2_len + {19'd0, mtu} - 32'd1) >> mtu_log2;
 // verilator lint_on UNUSEDSIGNAL
 wire [23:0] rdw_npkts = (s2_len == 0) ? 24'd1 : rdw_npkts_full[23:0];
 
-// packet lengths for PktSend
+// packet lengths and wire costs for PktSend
 wire        rsp_last = o_rsp_rem <= {19'd0, mtu};
 wire [12:0] rsp_plen = rsp_last ? o_rsp_rem[12:0] : mtu;
 wire        cur_last = o_cur_rem <= {19'd0, mtu};
 wire [12:0] cur_plen = cur_last ? o_cur_rem[12:0] : mtu;
+wire [1:0]  rsp_pad = 2'd0 - rsp_plen[1:0];
+wire [1:0]  cur_pad = 2'd0 - cur_plen[1:0];
+wire [15:0] rsp_cost = {3'd0, rsp_plen} + {14'd0, rsp_pad} + {8'd0, s2_ovh} +
+                       ((o_rsp_first || rsp_last) ? {11'd0, EXT_AETH} : 16'd0);
+wire [15:0] wr_cost = {3'd0, cur_plen} + {14'd0, cur_pad} + {8'd0, s2_ovh} +
+                      (o_cur_first ? {11'd0, EXT_RETH} : 16'd0);
+wire [15:0] rdreq_cost = {8'd0, s2_ovh} + {11'd0, EXT_RETH};
+
+// the balance this event may spend (a CONT brings no new credit)
+wire [31:0] bal_in = o_bal + ((s2_type == EV_PKTSEND) ? s2_len : 32'd0);
+wire        bal_pos = !bal_in[31] && bal_in != 32'd0;
 
 // A QP that answers a READ and has requests of its own alternates between
 // them: its peer's long READ must not starve its WRITEs (nor the reverse)
 wire req_ready = o_cur_valid && !o_err && !(o_cur_read && o_rd_out);
 wire take_rsp = o_rsp_valid && (!req_ready || !o_rsp_turn);
 
-// the requester's tail behind a new una (signed: the ring is 16 deep)
+// the requester's head behind a new una (signed: the ring is small)
 // verilator lint_off UNUSEDSIGNAL
-wire [15:0] tail_ahead = o_tail - s2_idx;
+wire [15:0] head_ahead = o_head - s2_idx;
 // verilator lint_on UNUSEDSIGNAL
-wire una_behind = tail_ahead[15];
+wire una_behind = head_ahead[15];
 
 // an una event carries the new una; the mirror may not have it yet
 wire [15:0] una_eff = (s2_type == EV_UNA) ? s2_idx : una_idx;
 
 // the new state
-reg        n_cur_valid, n_cur_slot, n_cur_read, n_cur_first;
+reg [SLOTS*MW-1:0] n_meta;
+reg [15:0] n_head, n_arr, n_fetch_idx;
+reg        n_cur_first;
 reg [31:0] n_cur_rem;
-reg [23:0] n_cur_npkts;
-reg [15:0] n_cur_idx;
-reg        n_nxt_valid, n_nxt_read;
-reg [31:0] n_nxt_len;
-reg [23:0] n_nxt_npkts;
-reg [15:0] n_fetch_idx;
-reg        n_fetch_busy;
-reg [1:0]  n_fetch_tag;
 reg [15:0] n_sq_pi;
+reg [1:0]  n_fetch_tag;
 reg [23:0] n_snd_nxt;
-reg [15:0] n_tail;
 reg        n_rd_out;
 reg [3:0]  n_rd_gen;
 reg        n_rsp_valid, n_rsp_first;
@@ -478,106 +561,115 @@ reg [63:0] n_rsp_end;
 reg [23:0] n_rsp_msn;
 reg [31:0] n_rw_off;
 reg        n_rw_pending, n_err;
-reg [23:0] n_fence_owed;
 reg        n_rsp_turn;
 reg [23:0] n_snd_max;
+reg [31:0] n_bal;
+reg        n_free_owed;
 // verilator lint_off UNUSEDSIGNAL
 reg [23:0] max_d;
+reg [15:0] occ, pi_ahead, ring_used;
 // verilator lint_on UNUSEDSIGNAL
+reg [SL:0] fetch_n;
 
 // what the event produces
-reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_work, do_fetch;
-reg        wqe_slot;                // slot the WQE event fills
+reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_fetch, do_cont, do_free;
+reg        sent;                    // a packet left on the balance
 reg [7:0]  pkt_opcode;
 reg [12:0] pkt_len;
-reg [23:0] work_pkts;
-reg [31:0] work_bytes;
 reg        cnt_idle, cnt_fence, cnt_stale;
 reg        promote;
+// one wire-cost sum per event, for work and/or the window position:
+// len + pad + npkts x overhead + ext
+reg        c_work, c_bpos;
+reg [31:0] c_len;
+reg [23:0] c_npkts;
+reg [4:0]  c_ext;
+reg [1:0]  bpos_op;                 // 0 add the cost, 1 set, 2 keep
+reg [23:0] bpos_set;
+
+localparam [1:0] BP_ADD = 2'd0, BP_SET = 2'd1, BP_KEEP = 2'd2;
 
 always @* begin
-    {n_cur_valid, n_cur_slot, n_cur_read, n_cur_first, n_cur_rem, n_cur_npkts, n_cur_idx,
-     n_nxt_valid, n_nxt_read, n_nxt_len, n_nxt_npkts,
-     n_fetch_idx, n_fetch_busy, n_fetch_tag, n_sq_pi, n_snd_nxt, n_tail, n_rd_out, n_rd_gen,
+    {n_meta, n_head, n_arr, n_fetch_idx, n_cur_first, n_cur_rem,
+     n_sq_pi, n_fetch_tag, n_snd_nxt, n_rd_out, n_rd_gen,
      n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-     n_rw_off, n_rw_pending, n_err, n_fence_owed, n_rsp_turn, n_snd_max} = st_old;
+     n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed} = st_old;
     do_pkt = 1'b0;
     do_pkt_rsp = 1'b0;
     do_ring = 1'b0;
     do_rdesc = 1'b0;
     do_wqe_wr = 1'b0;
-    do_work = 1'b0;
     do_fetch = 1'b0;
-    wqe_slot = o_cur_slot;
+    do_cont = 1'b0;
+    do_free = 1'b0;
+    sent = 1'b0;
     pkt_opcode = OP_WRITE_ONLY;
     pkt_len = 13'd0;
-    work_pkts = 24'd0;
-    work_bytes = 32'd0;
     cnt_idle = 1'b0;
     cnt_fence = 1'b0;
     cnt_stale = 1'b0;
     promote = 1'b0;
+    c_work = 1'b0;
+    c_bpos = 1'b0;
+    c_len = 32'd0;
+    c_npkts = 24'd1;
+    c_ext = 5'd0;
+    bpos_op = BP_KEEP;
+    bpos_set = 24'd0;
+    fetch_n = 0;
 
     case (s2_type)
         EV_INIT: begin
-            {n_cur_valid, n_nxt_valid, n_fetch_busy, n_rd_out, n_rsp_valid, n_rw_pending, n_err} = 7'd0;
-            n_fence_owed = 24'd0;
-            n_rsp_turn = 1'b0;
+            {n_rd_out, n_rsp_valid, n_rw_pending, n_err, n_rsp_turn, n_free_owed} = 6'd0;
+            n_head = 16'd0;
+            n_arr = 16'd0;
             n_fetch_idx = 16'd0;
             n_sq_pi = 16'd0;
-            n_tail = 16'd0;
-            n_cur_idx = 16'd0;
             n_snd_nxt = s2_psn;
+            n_bal = 32'd0;
             n_fetch_tag = o_fetch_tag + 2'd1;   // responses in flight become stale
+            bpos_op = BP_SET;
+            bpos_set = 24'd0;
         end
         EV_POST: begin
             n_sq_pi = s2_idx;
         end
         EV_WQE: begin
-            if (s2_tag != o_fetch_tag || o_err) begin
+            if (s2_tag != o_fetch_tag || o_err || s2_idx != o_arr) begin
                 cnt_stale = 1'b1;
             end else begin
-                n_fetch_busy = 1'b0;
-                n_fetch_idx = s2_idx + 16'd1;
+                n_arr = s2_idx + 16'd1;
                 do_wqe_wr = 1'b1;
-                do_work = 1'b1;
-                work_pkts = s2_flag ? 24'd1 : wqe_npkts;
-                work_bytes = s2_flag ? 32'd0 : wqe_len_eff;
+                n_meta[MW*s2_idx[SL-1:0] +: MW] = {s2_signaled, s2_flag, wqe_len_eff, wqe_npkts};
                 if (!o_cur_valid) begin
-                    // becomes the current WQE, in the current slot
-                    wqe_slot = o_cur_slot;
-                    n_cur_valid = 1'b1;
-                    n_cur_read = s2_flag;
+                    // it becomes the head WQE; after a rewind it resumes
+                    // at the rewind's offset
                     n_cur_first = !o_rw_pending || o_rw_off == 0;
                     n_cur_rem = wqe_len_eff;
-                    n_cur_npkts = wqe_npkts;
-                    n_cur_idx = s2_idx;
-                    n_rw_pending = 1'b0;
-                end else begin
-                    wqe_slot = !o_cur_slot;
-                    n_nxt_valid = 1'b1;
-                    n_nxt_read = s2_flag;
-                    n_nxt_len = s2_len;
-                    n_nxt_npkts = wqe_npkts;
                 end
+                n_rw_pending = 1'b0;
+                // work: a WRITE's remaining packets; a READ's one request
+                c_work = 1'b1;
+                c_len = s2_flag ? 32'd0 : wqe_len_eff;
+                c_npkts = s2_flag ? 24'd1 : wqe_npkts;
+                c_ext = (s2_flag || !o_rw_pending || o_rw_off == 0) ? EXT_RETH : 5'd0;
             end
         end
         EV_REWIND: begin
-            n_fence_owed = 24'd0;           // the refetched WQEs announce themselves
-            n_cur_valid = 1'b0;
-            n_nxt_valid = 1'b0;
-            n_fetch_busy = 1'b0;
+            n_head = s2_idx;
+            n_arr = s2_idx;
+            n_fetch_idx = s2_idx;
             n_fetch_tag = o_fetch_tag + 2'd1;
             n_rd_out = 1'b0;
             if (s2_flag) begin
                 n_err = 1'b1;
                 n_rsp_valid = 1'b0;
             end else begin
-                n_fetch_idx = s2_idx;
-                n_tail = s2_idx;
                 n_snd_nxt = s2_psn;
                 n_rw_off = s2_len;
                 n_rw_pending = 1'b1;
+                bpos_op = BP_SET;
+                bpos_set = s2_bpos;
             end
         end
         EV_RDWORK: begin
@@ -588,14 +680,21 @@ always @* begin
             n_rsp_rem = s2_len;
             n_rsp_end = s2_addr;
             n_rsp_msn = s2_msn;
-            do_work = 1'b1;
-            work_pkts = rdw_npkts;
-            work_bytes = s2_len;
+            c_work = 1'b1;
+            c_len = s2_len;
+            c_npkts = rdw_npkts;
+            c_ext = (rdw_npkts == 24'd1) ? EXT_AETH : (EXT_AETH << 1);
         end
-        EV_PKTSEND: begin
-            if (take_rsp) begin
+        EV_PKTSEND, EV_CONT: begin
+            n_bal = bal_in;
+            if (!bal_pos) begin
+                // credit owed from an overdrawn packet: nothing to send yet
+            end else if (take_rsp) begin
                 do_pkt = 1'b1;
                 do_pkt_rsp = 1'b1;
+                sent = 1'b1;
+                n_free_owed = 1'b1;
+                n_bal = bal_in - {16'd0, rsp_cost};
                 pkt_len = rsp_plen;
                 pkt_opcode = (o_rsp_first && rsp_last) ? OP_RESP_ONLY :
                              o_rsp_first ? OP_RESP_FIRST :
@@ -606,10 +705,16 @@ always @* begin
                 n_rsp_valid = !rsp_last;
                 n_rsp_turn = 1'b1;
             end else if (!o_cur_valid || o_err) begin
+                // nothing to spend it on (credit for work a rewind or a
+                // replaced READ took back): let it go, and free the window
                 cnt_idle = 1'b1;
+                n_bal = 32'd0;
+                do_free = 1'b1;
             end else if (!o_cur_read) begin
                 n_rsp_turn = 1'b0;
                 do_pkt = 1'b1;
+                sent = 1'b1;
+                n_bal = bal_in - {16'd0, wr_cost};
                 pkt_len = cur_plen;
                 pkt_opcode = (o_cur_first && cur_last) ? OP_WRITE_ONLY :
                              o_cur_first ? OP_WRITE_FIRST :
@@ -617,39 +722,45 @@ always @* begin
                 n_snd_nxt = o_snd_nxt + 24'd1;
                 n_cur_rem = o_cur_rem - {19'd0, cur_plen};
                 n_cur_first = 1'b0;
+                bpos_op = BP_ADD;
+                c_bpos = 1'b1;
+                c_len = {19'd0, cur_plen};
+                c_ext = o_cur_first ? EXT_RETH : 5'd0;
                 if (cur_last) begin
                     do_ring = 1'b1;
-                    n_tail = o_tail + 16'd1;
                     promote = 1'b1;
                 end
             end else if (o_rd_out) begin
-                // the scheduler spent this PktSend: owe it back when the fence
-                // lifts. As wide as a work event: at most 2^24 - 1 owed, far
-                // more than a QP's announced packets at any useful MTU.
+                // the credit waits in the balance until the fence lifts
                 cnt_fence = 1'b1;
-                n_fence_owed = (&o_fence_owed) ? o_fence_owed : o_fence_owed + 24'd1;
+                do_free = 1'b1;
             end else begin
-                // one READ REQUEST for what is left of the WQE
+                // one READ REQUEST for what is left of the WQE; the window
+                // takes the responses it asks for
                 do_pkt = 1'b1;
                 do_ring = 1'b1;
                 do_rdesc = 1'b1;
+                sent = 1'b1;
+                n_bal = bal_in - {16'd0, rdreq_cost};
                 pkt_opcode = OP_READ_REQ;
                 n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts;
                 n_rd_out = 1'b1;
                 n_rd_gen = o_rd_gen + 4'd1;
-                n_tail = o_tail + 16'd1;
                 promote = 1'b1;
+                bpos_op = BP_ADD;
+                c_bpos = 1'b1;
+                c_len = o_cur_rem;
+                c_npkts = o_cur_npkts;
+                // AETH on the first and last response; a READ resumed after
+                // a rewind keeps the window position the original had
+                // (its first response's AETH is already counted)
+                c_ext = (o_cur_npkts == 24'd1 || !o_cur_first) ? EXT_AETH : (EXT_AETH << 1);
             end
             if (promote) begin
-                n_cur_valid = o_nxt_valid;
-                n_cur_slot = !o_cur_slot;
-                n_cur_read = o_nxt_read;
+                n_head = o_head + 16'd1;
                 n_cur_first = 1'b1;
-                n_cur_rem = o_nxt_len;
-                n_cur_npkts = o_nxt_npkts;
-                n_cur_idx = o_cur_idx + 16'd1;
-                n_nxt_valid = 1'b0;
+                n_cur_rem = next_len;
             end
         end
         EV_SCAN: begin
@@ -662,26 +773,35 @@ always @* begin
                 // The completer retired a WQE this QP was rewound into: its
                 // last ACK overtook the go-back-N. Resume at the first WQE
                 // not retired instead of resending acknowledged packets.
-                n_cur_valid = 1'b0;
-                n_nxt_valid = 1'b0;
-                n_fetch_busy = 1'b0;
-                n_fetch_tag = o_fetch_tag + 2'd1;
+                n_head = s2_idx;
+                n_arr = s2_idx;
                 n_fetch_idx = s2_idx;
-                n_tail = s2_idx;
+                n_fetch_tag = o_fetch_tag + 2'd1;
                 n_snd_nxt = s2_psn;
                 n_rw_pending = 1'b0;
-                n_fence_owed = 24'd0;
+                bpos_op = BP_SET;
+                bpos_set = s2_bpos;
             end
             if (s2_flag) begin
                 n_rd_out = 1'b0;
-                if (o_fence_owed != 0) begin
-                    n_fence_owed = 24'd0;
-                    do_work = 1'b1;
-                    work_pkts = o_fence_owed;
-                end
             end
         end
     endcase
+
+    // the next packet on the balance: another event for this QP
+    if ((sent || (s2_type == EV_UNA && s2_flag)) && !n_bal[31] && n_bal != 32'd0 &&
+            ((n_head != n_arr && !n_err && !(n_meta[MW*n_head[SL-1:0] + MW-2] && n_rd_out)) ||
+             n_rsp_valid)) begin
+        do_cont = 1'b1;
+    end
+    // credit spent on responses (never acknowledged) leaves the window once
+    // the run of packets ends
+    if (n_free_owed && !do_cont) begin
+        do_free = 1'b1;
+    end
+    if (do_free) begin
+        n_free_owed = 1'b0;
+    end
 
     // snd_max follows snd_nxt forward, never back (an init resets both)
     max_d = n_snd_nxt - o_snd_max;
@@ -689,45 +809,55 @@ always @* begin
         n_snd_max = n_snd_nxt;
     end
 
-    // fetch the next WQE when a slot is free and the ring has room for it
-    if (fetch_room_reg && !n_err && !n_fetch_busy && n_fetch_idx != n_sq_pi &&
-            !(n_cur_valid && n_nxt_valid) &&
-            (n_fetch_idx - una_eff) < RING) begin
+    // fetch as many WQEs as there are free slots, posted WQEs and ring room
+    occ = n_fetch_idx - n_head;
+    pi_ahead = n_sq_pi - n_fetch_idx;
+    ring_used = n_fetch_idx - una_eff;
+    fetch_n = SLOTS[SL:0] - occ[SL:0];
+    if (pi_ahead < {{(15-SL){1'b0}}, fetch_n}) begin
+        fetch_n = pi_ahead[SL:0];
+    end
+    if (ring_used >= RING[15:0]) begin
+        fetch_n = 0;
+    end else if (RING[15:0] - ring_used < {{(15-SL){1'b0}}, fetch_n}) begin
+        fetch_n = RING[SL:0] - ring_used[SL:0];
+    end
+    if (fetch_room_reg && !n_err && fetch_n != 0) begin
         do_fetch = 1'b1;
-        n_fetch_busy = 1'b1;
+        n_fetch_idx = n_fetch_idx + {{(15-SL){1'b0}}, fetch_n};
     end
 
-    st_new = {n_cur_valid, n_cur_slot, n_cur_read, n_cur_first, n_cur_rem, n_cur_npkts, n_cur_idx,
-              n_nxt_valid, n_nxt_read, n_nxt_len, n_nxt_npkts,
-              n_fetch_idx, n_fetch_busy, n_fetch_tag, n_sq_pi, n_snd_nxt, n_tail, n_rd_out, n_rd_gen,
+    st_new = {n_meta, n_head, n_arr, n_fetch_idx, n_cur_first, n_cur_rem,
+              n_sq_pi, n_fetch_tag, n_snd_nxt, n_rd_out, n_rd_gen,
               n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-              n_rw_off, n_rw_pending, n_err, n_fence_owed, n_rsp_turn, n_snd_max};
+              n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed};
 end
 
 /*
  * WQE slots: written by WQE events at stage 2, read for PktSend at stage 2
- * (the slot the packet comes from), data at stage 3
+ * (the head slot), data at stage 3
  */
 localparam WQE_W = 32 + 64 + 64 + 32;
 wire [WQE_W-1:0] wqe_rd;
 
 hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW + 1),
+    .ADDR_WIDTH(QW + SL),
     .DATA_WIDTH(WQE_W)
 )
 wqe_inst (
     .clk(clk),
     .wr_en(s2_valid && do_wqe_wr),
-    .wr_addr({s2_qpn, wqe_slot}),
+    .wr_addr({s2_qpn, s2_idx[SL-1:0]}),
     .wr_data({s2_len, s2_laddr, s2_raddr, s2_rkey}),
     .rd_en(s2_valid),
-    .rd_addr({s2_qpn, o_cur_slot}),
+    .rd_addr({s2_qpn, head_slot}),
     .rd_data(wqe_rd)
 );
 
 /*
- * Stage 3: descriptors, fetch requests, work, state for the other blocks
+ * Stage 3: descriptors, fetch requests, CONT; the cost sum begins
  */
+reg          s3_valid = 1'b0;
 reg          s3_pkt = 0, s3_pkt_rsp = 0;
 reg [QW-1:0] s3_qpn = 0;
 reg [7:0]    s3_opcode = 0;
@@ -740,8 +870,19 @@ reg [23:0]   s3_msn = 0;
 reg [23:0]   s3_npkts = 0;
 reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
+// towards the later stages
+reg          s3_ring = 0, s3_read = 0, s3_sig = 0, s3_free = 0, s3_work = 0;
+reg [15:0]   s3_ring_idx = 0, s3_tail = 0;
+reg [23:0]   s3_last_psn = 0, s3_snd_nxt = 0, s3_snd_max = 0;
+reg [1:0]    s3_bpos_op = 0;
+reg [23:0]   s3_bpos_set = 0;
+reg [31:0]   s3_c_len = 0;
+reg [23:0]   s3_c_npkts = 0;
+reg [4:0]    s3_c_ext = 0;
+reg [7:0]    s3_ovh = 0;
 
 always @(posedge clk) begin
+    s3_valid <= s2_valid;
     s3_pkt <= s2_valid && do_pkt;
     s3_pkt_rsp <= do_pkt_rsp;
     s3_qpn <= s2_qpn;
@@ -756,26 +897,27 @@ always @(posedge clk) begin
     s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
 
-    ring_wr_en <= s2_valid && do_ring;
-    ring_wr_qpn <= s2_qpn;
-    ring_wr_idx <= o_tail;
-    ring_wr_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts - 24'd1 : o_snd_nxt;
-    ring_wr_read <= o_cur_read;
-
-    sndnxt_wr_en <= s2_valid;
-    sndnxt_wr_qpn <= s2_qpn;
-    sndnxt_wr_psn <= n_snd_nxt;
-    sndnxt_wr_max <= n_snd_max;
-    sndnxt_wr_tail <= n_tail;
+    s3_ring <= s2_valid && do_ring;
+    s3_read <= o_cur_read;
+    s3_sig <= o_cur_signaled;
+    s3_ring_idx <= o_head;
+    s3_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts - 24'd1 : o_snd_nxt;
+    s3_snd_nxt <= n_snd_nxt;
+    s3_snd_max <= n_snd_max;
+    s3_tail <= n_head;
+    s3_free <= s2_valid && do_free;
+    s3_work <= s2_valid && c_work;
+    s3_bpos_op <= c_bpos ? BP_ADD : bpos_op;
+    s3_bpos_set <= bpos_set;
+    s3_c_len <= c_len;
+    s3_c_npkts <= c_npkts;
+    s3_c_ext <= c_ext;
+    s3_ovh <= s2_ovh;
 
     fetch_wr <= s2_valid && do_fetch;
-    fetch_data <= {s2_qpn, n_fetch_idx, n_fetch_tag};
-    work_wr <= s2_valid && do_work;
-    work_data <= {s2_qpn, work_pkts, work_bytes};
-    // a PktSend spent on a READ response, or on nothing (idle, READ fence):
-    // the scheduler's window must not count it (hpnic_sched_glue)
-    free_wr <= s2_valid && (do_pkt_rsp || cnt_idle || cnt_fence);
-    free_data <= {s2_qpn, n_snd_nxt};
+    fetch_data <= {s2_qpn, n_fetch_idx - {{(15-SL){1'b0}}, fetch_n}, fetch_n, n_fetch_tag};
+    cont_wr <= s2_valid && do_cont;
+    cont_data <= s2_qpn;
 
     if (s2_valid) begin
         stat_pktsend_idle <= stat_pktsend_idle + {31'd0, cnt_idle};
@@ -784,13 +926,14 @@ always @(posedge clk) begin
     end
 
     if (rst) begin
+        s3_valid <= 1'b0;
         s3_pkt <= 1'b0;
         s3_rdesc <= 1'b0;
-        ring_wr_en <= 1'b0;
-        sndnxt_wr_en <= 1'b0;
+        s3_ring <= 1'b0;
+        s3_free <= 1'b0;
+        s3_work <= 1'b0;
         fetch_wr <= 1'b0;
-        work_wr <= 1'b0;
-        free_wr <= 1'b0;
+        cont_wr <= 1'b0;
         stat_pktsend_idle <= 0;
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
@@ -829,9 +972,171 @@ always @(posedge clk) begin
     end
 end
 
+/*
+ * Stages 4-5: the wire-cost sum (the product in a DSP); stage 6 the window
+ * position's own read-modify-write; stage 7 the outputs that carry it
+ */
+reg          s4_valid = 1'b0, s4_ring = 0, s4_read = 0, s4_sig = 0, s4_free = 0, s4_work = 0;
+reg [QW-1:0] s4_qpn = 0;
+reg [15:0]   s4_ring_idx = 0, s4_tail = 0;
+reg [23:0]   s4_last_psn = 0, s4_snd_nxt = 0, s4_snd_max = 0;
+reg [1:0]    s4_bpos_op = 0;
+reg [23:0]   s4_bpos_set = 0;
+reg [31:0]   s4_prod = 0;           // packets x overhead
+reg [31:0]   s4_lpad = 0;           // length + pad + extension headers
+
+always @(posedge clk) begin
+    s4_valid <= s3_valid;
+    s4_ring <= s3_ring;
+    s4_read <= s3_read;
+    s4_sig <= s3_sig;
+    s4_free <= s3_free;
+    s4_work <= s3_work;
+    s4_qpn <= s3_qpn;
+    s4_ring_idx <= s3_ring_idx;
+    s4_tail <= s3_tail;
+    s4_last_psn <= s3_last_psn;
+    s4_snd_nxt <= s3_snd_nxt;
+    s4_snd_max <= s3_snd_max;
+    s4_bpos_op <= s3_bpos_op;
+    s4_bpos_set <= s3_bpos_set;
+    s4_prod <= s3_c_npkts * {24'd0, s3_ovh};
+    s4_lpad <= s3_c_len + {30'd0, 2'd0 - s3_c_len[1:0]} + {27'd0, s3_c_ext};
+    if (rst) begin
+        s4_valid <= 1'b0;
+        s4_ring <= 1'b0;
+        s4_free <= 1'b0;
+        s4_work <= 1'b0;
+    end
+end
+
+reg          s5_valid = 1'b0, s5_ring = 0, s5_read = 0, s5_sig = 0, s5_free = 0, s5_work = 0;
+reg [QW-1:0] s5_qpn = 0;
+reg [15:0]   s5_ring_idx = 0, s5_tail = 0;
+reg [23:0]   s5_last_psn = 0, s5_snd_nxt = 0, s5_snd_max = 0;
+reg [1:0]    s5_bpos_op = 0;
+reg [23:0]   s5_bpos_set = 0;
+reg [31:0]   s5_cost = 0;
+
+always @(posedge clk) begin
+    s5_valid <= s4_valid;
+    s5_ring <= s4_ring;
+    s5_read <= s4_read;
+    s5_sig <= s4_sig;
+    s5_free <= s4_free;
+    s5_work <= s4_work;
+    s5_qpn <= s4_qpn;
+    s5_ring_idx <= s4_ring_idx;
+    s5_tail <= s4_tail;
+    s5_last_psn <= s4_last_psn;
+    s5_snd_nxt <= s4_snd_nxt;
+    s5_snd_max <= s4_snd_max;
+    s5_bpos_op <= s4_bpos_op;
+    s5_bpos_set <= s4_bpos_set;
+    s5_cost <= s4_prod + s4_lpad;
+    if (rst) begin
+        s5_valid <= 1'b0;
+        s5_ring <= 1'b0;
+        s5_free <= 1'b0;
+        s5_work <= 1'b0;
+    end
+end
+
+wire [23:0] bpos_old;
+reg  [23:0] bpos_new;
+
+hpnic_rmw_ram #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(24)
+)
+bpos_inst (
+    .clk(clk),
+    .rst(rst),
+    .rd_valid(s5_valid),
+    .rd_addr(s5_qpn),
+    .old_data(bpos_old),
+    .wr_en(1'b1),
+    .wr_data(bpos_new)
+);
+
+reg          s6_valid = 1'b0, s6_ring = 0, s6_read = 0, s6_sig = 0, s6_free = 0, s6_work = 0;
+reg [QW-1:0] s6_qpn = 0;
+reg [15:0]   s6_ring_idx = 0, s6_tail = 0;
+reg [23:0]   s6_last_psn = 0, s6_snd_nxt = 0, s6_snd_max = 0;
+reg [1:0]    s6_bpos_op = 0;
+reg [23:0]   s6_bpos_set = 0;
+reg [31:0]   s6_cost = 0;
+
+always @(posedge clk) begin
+    s6_valid <= s5_valid;
+    s6_ring <= s5_ring;
+    s6_read <= s5_read;
+    s6_sig <= s5_sig;
+    s6_free <= s5_free;
+    s6_work <= s5_work;
+    s6_qpn <= s5_qpn;
+    s6_ring_idx <= s5_ring_idx;
+    s6_tail <= s5_tail;
+    s6_last_psn <= s5_last_psn;
+    s6_snd_nxt <= s5_snd_nxt;
+    s6_snd_max <= s5_snd_max;
+    s6_bpos_op <= s5_bpos_op;
+    s6_bpos_set <= s5_bpos_set;
+    s6_cost <= s5_cost;
+    if (rst) begin
+        s6_valid <= 1'b0;
+        s6_ring <= 1'b0;
+        s6_free <= 1'b0;
+        s6_work <= 1'b0;
+    end
+end
+
+always @* begin
+    case (s6_bpos_op)
+        BP_ADD: bpos_new = bpos_old + s6_cost[23:0];
+        BP_SET: bpos_new = s6_bpos_set;
+        default: bpos_new = bpos_old;
+    endcase
+end
+
+reg          work_wr = 1'b0, free_wr = 1'b0;
+reg [WORK_W-1:0] work_data = 0;
+reg [QW+24-1:0]  free_data = 0;
+
+always @(posedge clk) begin
+    ring_wr_en <= s6_valid && s6_ring;
+    ring_wr_qpn <= s6_qpn;
+    ring_wr_idx <= s6_ring_idx;
+    ring_wr_last_psn <= s6_last_psn;
+    ring_wr_read <= s6_read;
+    ring_wr_signaled <= s6_sig;
+    ring_wr_bpos <= bpos_new;
+
+    sndnxt_wr_en <= s6_valid;
+    sndnxt_wr_qpn <= s6_qpn;
+    sndnxt_wr_psn <= s6_snd_nxt;
+    sndnxt_wr_max <= s6_snd_max;
+    sndnxt_wr_tail <= s6_tail;
+    sndnxt_wr_bpos <= bpos_new;
+
+    work_wr <= s6_valid && s6_work;
+    work_data <= {s6_qpn, s6_cost};
+    // credit that went to no request (responses, nothing, the READ fence):
+    // the scheduler's window must not count it (hpnic_sched_glue)
+    free_wr <= s6_valid && s6_free;
+    free_data <= {s6_qpn, bpos_new};
+
+    if (rst) begin
+        ring_wr_en <= 1'b0;
+        sndnxt_wr_en <= 1'b0;
+        work_wr <= 1'b0;
+        free_wr <= 1'b0;
+    end
+end
+
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
-wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready;
+wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready, cont_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DESC_W), .RAM_STYLE("block"))
@@ -849,8 +1154,17 @@ fetch_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(fetch_wr), .s_ready(fetch_fifo_ready), .s_data(fetch_data),
     .m_valid(m_fetch_valid), .m_ready(m_fetch_ready),
-    .m_data({m_fetch_qpn, m_fetch_idx, m_fetch_tag}),
+    .m_data({m_fetch_qpn, m_fetch_idx, m_fetch_count, m_fetch_tag}),
     .count(fetch_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW))
+cont_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(cont_wr), .s_ready(cont_fifo_ready), .s_data(cont_data),
+    .m_valid(cont_valid), .m_ready(cont_take),
+    .m_data(cont_qpn),
+    .count(cont_count)
 );
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + 24))
@@ -858,7 +1172,7 @@ free_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(free_wr), .s_ready(free_fifo_ready), .s_data(free_data),
     .m_valid(m_free_valid), .m_ready(m_free_ready),
-    .m_data({m_free_qpn, m_free_snd_nxt}),
+    .m_data({m_free_qpn, m_free_bpos}),
     .count(free_count)
 );
 
@@ -867,7 +1181,7 @@ work_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(work_wr), .s_ready(work_fifo_ready), .s_data(work_data),
     .m_valid(m_work_valid), .m_ready(m_work_ready),
-    .m_data({m_work_qpn, m_work_pkts, m_work_bytes}),
+    .m_data({m_work_qpn, m_work_bytes}),
     .count(work_count)
 );
 

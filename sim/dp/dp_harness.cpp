@@ -22,6 +22,10 @@ namespace {
 constexpr unsigned QPN_BITS = 12;
 constexpr unsigned NQP = 1u << QPN_BITS;
 constexpr uint64_t PS_PER_CYCLE = 1000000u / DP_CLK_MHZ;
+/* wire bytes per packet beyond the payload (Ethernet to FCS, preamble, gap),
+ * and the scheduler model's largest PktSend */
+constexpr unsigned DP_PKT_OVERHEAD = 82;
+constexpr unsigned DP_GRANT = 4096;
 
 const char *const stat_names[DP_NSTATS] = {
 	"rx_frames", "rx_mac_err", "rx_full", "rx_too_long", "rx_eth_type", "rx_not_ours",
@@ -70,6 +74,7 @@ struct Nic {
 	bool drv_rd = false, drv_wqe = false, drv_post = false, drv_ps = false, drv_rx = false,
 	     drv_init = false, drv_wr_ready = false;
 	unsigned ps_qpn = 0;
+	unsigned ps_len = 0;
 };
 
 void set_wide(uint32_t *w, unsigned words, const uint8_t *bytes, size_t n)
@@ -171,6 +176,7 @@ static void drive_config(dp_pair *d, int i)
 	m->cfg_int_enable = d->cfg.int_enable;
 	m->cfg_int_port = d->cfg.int_port;
 	m->cfg_rto = d->cfg.rto;
+	m->cfg_pkt_overhead = DP_PKT_OVERHEAD;
 }
 
 extern "C" struct dp_pair *dp_new(const struct dp_cfg *c, char *err, size_t errlen)
@@ -472,6 +478,7 @@ static void drive(dp_pair *d, int i)
 		m->s_wqe_idx = f.idx;
 		m->s_wqe_tag = f.tag;
 		m->s_wqe_read = w.read;
+		m->s_wqe_signaled = 1;
 		m->s_wqe_len = w.len;
 		m->s_wqe_laddr = w.laddr;
 		m->s_wqe_raddr = w.raddr;
@@ -503,8 +510,10 @@ static void drive(dp_pair *d, int i)
 	}
 	if (!n.active.empty() && !chance(d, d->cfg.pktsend_idle)) {
 		n.ps_qpn = n.active.front();
+		n.ps_len = n.pending[n.ps_qpn] < DP_GRANT ? (unsigned)n.pending[n.ps_qpn] : DP_GRANT;
 		n.drv_ps = true;
 		m->s_pktsend_qpn = n.ps_qpn;
+		m->s_pktsend_len = n.ps_len;
 	}
 	m->s_pktsend_valid = n.drv_ps;
 
@@ -595,8 +604,9 @@ static void sample(dp_pair *d, int i)
 		moved = true;
 	}
 	if (m->m_fetch_valid) {
-		n.fetches.push_back({now + d->cfg.wqe_latency, m->m_fetch_qpn, m->m_fetch_idx,
-				     m->m_fetch_tag});
+		for (unsigned k = 0; k < m->m_fetch_count; k++)
+			n.fetches.push_back({now + d->cfg.wqe_latency, m->m_fetch_qpn,
+					     (m->m_fetch_idx + k) & 0xffffu, m->m_fetch_tag});
 		moved = true;
 	}
 	if (n.drv_wqe && m->s_wqe_ready) {
@@ -612,7 +622,7 @@ static void sample(dp_pair *d, int i)
 		moved = true;
 	}
 	if (n.drv_ps && m->s_pktsend_ready) {
-		n.pending[n.ps_qpn]--;
+		n.pending[n.ps_qpn] -= n.ps_len;
 		n.st.pktsend++;
 		/* rotate: next cycle, the next QP */
 		n.active.push_back(n.active.front());
@@ -624,7 +634,7 @@ static void sample(dp_pair *d, int i)
 	if (m->m_work_valid) {
 		unsigned q = m->m_work_qpn;
 
-		n.pending[q] += m->m_work_pkts;
+		n.pending[q] += m->m_work_bytes;
 		if (!n.listed[q]) {
 			n.listed[q] = true;
 			n.active.push_back(q);

@@ -1045,7 +1045,8 @@ static void test_post_poll(void)
 	EXPECT_OK(to_rts(qp64));
 	EXPECT_OK(to_rts(qp4));
 	EXPECT_ERR(hpnic_post_write(NULL, 1, mr, buf, 64, 0, 0, 0), -EINVAL);
-	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 64, 0, 0, 0x2), -EINVAL);
+	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 64, 0, 0, 0x4), -EINVAL);
+	EXPECT_MSG("unknown flags");
 	EXPECT_ERR(hpnic_post_write(qp, 1, NULL, buf, 64, 0, 0, 0), -EINVAL);
 	EXPECT_ERR(hpnic_post_write(qp, 1, mr, NULL, 64, 0, 0, 0), -EINVAL);
 	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf - 1, 64, 0, 0, 0), -EINVAL);
@@ -1136,6 +1137,30 @@ static void test_post_poll(void)
 	      "second flush (unsignaled: flushes are always reported): n %d", n);
 	n = hpnic_poll_cq(cq, 8, wc);
 	CHECK(n == 0, "extra completions: %d", n);
+
+	/* HPNIC_WR_MORE defers the doorbell to the batch's last post; the NIC
+	 * writes CQEs only for signaled WQEs, and one retires those before it;
+	 * the WQE that fills the queue is signaled to the NIC anyway */
+	calls = mk->ndb;
+	EXPECT_OK(hpnic_post_write(qp64, 0x61, mr, buf, 8, 0, 0x105, HPNIC_WR_MORE));
+	CHECK(qp64->ring[HPNIC_WQE_FLAGS_OFF] == 0, "unsignaled WQE flags 0x%x",
+	      qp64->ring[HPNIC_WQE_FLAGS_OFF]);
+	EXPECT_OK(hpnic_post_write(qp64, 0x62, mr, buf, 8, 0, 0x105, HPNIC_WR_MORE));
+	CHECK(mk->ndb == calls, "HPNIC_WR_MORE rang the doorbell");
+	EXPECT_OK(hpnic_post_write(qp64, 0x63, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
+	CHECK(mk->ndb == calls + 1 && mk->db[qp64->qpn] == 3, "batch doorbell: %u writes, value %u",
+	      mk->ndb - calls, mk->db[qp64->qpn]);
+	EXPECT_OK(hpnic_post_write(qp64, 0x64, mr, buf, 8, 0, 0x105, 0));
+	CHECK(qp64->ring[3 * HPNIC_WQE_SIZE + HPNIC_WQE_FLAGS_OFF] == HPNIC_WQE_FLAGS_SIGNALED_MASK,
+	      "the WQE that fills the queue is not signaled to the NIC");
+	mock_complete(mk, qp64->qpn, 2, HPNIC_CQE_STATUS_OK);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 1 && wc[0].wr_id == 0x63 && qp64->ci == 3,
+	      "one CQE for three WQEs: n %d id 0x%llx ci %u", n, (unsigned long long)wc[0].wr_id,
+	      qp64->ci);
+	mock_complete(mk, qp64->qpn, 3, HPNIC_CQE_STATUS_OK);
+	n = hpnic_poll_cq(cq, 8, wc);
+	CHECK(n == 0 && qp64->ci == 4, "forced signal not hidden: n %d ci %u", n, qp64->ci);
 
 	/* back to RTS: the send queue restarts at index 0 */
 	a.qp_state = HPNIC_QPS_RESET;
