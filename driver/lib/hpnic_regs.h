@@ -273,8 +273,8 @@
 #define HPNIC_CC_MIN_MBPS_RST         100u
 
 /*
- * CC.SCHED_OVERHEAD (rw): bytes per packet the scheduler charges beyond the payload (headers,
- * FCS, preamble, gap)
+ * CC.SCHED_OVERHEAD (rw): wire bytes charged per packet beyond the payload and its RETH/AETH
+ * (Ethernet to FCS, preamble, gap): pacing credit, work and window count them
  */
 #define HPNIC_CC_SCHED_OVERHEAD       0x00000228u
 #define HPNIC_CC_SCHED_OVERHEAD_SHIFT 0
@@ -704,7 +704,8 @@
 #define HPNIC_WQE_OPCODE_RDMA_READ     1  /* RDMA READ: remote memory to local buffer */
 #define HPNIC_WQE_FLAGS_OFF            1  /* flags */
 #define HPNIC_WQE_FLAGS_SIZE           1
-#define HPNIC_WQE_FLAGS_SIGNALED_SHIFT 0  /* write a CQE when the WQE completes */
+/* write a CQE when the WQE succeeds (a failure always writes one) */
+#define HPNIC_WQE_FLAGS_SIGNALED_SHIFT 0
 #define HPNIC_WQE_FLAGS_SIGNALED_MASK  0x00000001u
 #define HPNIC_WQE_LENGTH_OFF           4  /* bytes to transfer */
 #define HPNIC_WQE_LENGTH_SIZE          4
@@ -1000,7 +1001,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "CC", "MIN_MBPS", HPNIC_CC_MIN_MBPS, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x00000064u, 1,
 	  "minimum rate, Mb/s" },
 	{ "CC", "SCHED_OVERHEAD", HPNIC_CC_SCHED_OVERHEAD, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000052u, 1,
-	  "bytes per packet the scheduler charges beyond the payload (headers, FCS, preamble, gap)" },
+	  "wire bytes charged per packet beyond the payload and its RETH/AETH (Ethernet to FCS, preamble, gap): pacing credit, work and window count them" },
 	{ "CC", "SCHED_BURST", HPNIC_CC_SCHED_BURST, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00001000u, 1,
 	  "pacing burst allowance, bytes beyond one MTU packet (one 4 KiB packet by default: with none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)" },
 	{ "CC", "DEFAULT_MODE", HPNIC_CC_DEFAULT_MODE, HPNIC_REG_RW, 0x00000003u, 1, 0, 0, 0, 0x00000000u, 1,

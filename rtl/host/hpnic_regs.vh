@@ -292,8 +292,8 @@ localparam integer HPNIC_CC_MIN_MBPS_W          = 20;
 localparam [31:0]  HPNIC_CC_MIN_MBPS_MASK       = 32'h000f_ffff;
 localparam [19:0]  HPNIC_CC_MIN_MBPS_RST        = 20'd100;
 
-// CC.SCHED_OVERHEAD (rw): bytes per packet the scheduler charges beyond the payload (headers,
-// FCS, preamble, gap)
+// CC.SCHED_OVERHEAD (rw): wire bytes charged per packet beyond the payload and its RETH/AETH
+// (Ethernet to FCS, preamble, gap): pacing credit, work and window count them
 localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD      = 32'h0000_0228;
 localparam integer HPNIC_CC_SCHED_OVERHEAD_W    = 8;
 localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD_MASK = 32'h0000_00ff;
@@ -736,7 +736,8 @@ localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_WRITE   = 8'd0;
 localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_READ    = 8'd1;
 localparam integer HPNIC_WQE_FLAGS_OFF           = 1;  // flags
 localparam integer HPNIC_WQE_FLAGS_SIZE          = 1;
-localparam integer HPNIC_WQE_FLAGS_SIGNALED_LSB  = 0;  // write a CQE when the WQE completes
+// write a CQE when the WQE succeeds (a failure always writes one)
+localparam integer HPNIC_WQE_FLAGS_SIGNALED_LSB  = 0;
 localparam integer HPNIC_WQE_FLAGS_SIGNALED_W    = 1;
 localparam [31:0]  HPNIC_WQE_FLAGS_SIGNALED_MASK = 32'h0000_0001;
 localparam integer HPNIC_WQE_LENGTH_OFF          = 4;  // bytes to transfer
