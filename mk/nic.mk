@@ -74,8 +74,10 @@ demo-nic: $(BUILD)/bin/hpnic-write-bench $(BUILD)/bin/hpnic-pingpong
 # the whole NIC's figures (docs/performance.md, issue 5)
 .PHONY: bench-nic synth-core
 bench-nic: $(BUILD)/bin/hpnic-write-bench
-	$(BUILD)/bin/hpnic-write-bench --size 64..1048576 --depth 32
-	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 8 --iters 256 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64..1048576 --depth 128 --signal-every 16
+	$(BUILD)/bin/hpnic-write-bench --size 64..4096 --depth 32
+	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --signal-every 8 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --batch 1 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --bytes 8388608 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 1048576 --bytes 4194304 --depth 2 --read --quiet

@@ -21,7 +21,9 @@ module hpnic_datapath #(
     // memory-region table entries, log2
     parameter MR_LOG2 = 10,
     // retransmit timer unit, log2 of cycles
-    parameter TIME_SHIFT = 10
+    parameter TIME_SHIFT = 10,
+    // log2 of the started-WQE records shared by all QPs (hpnic_wqe_pool)
+    parameter POOL_LOG2 = 13
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -180,18 +182,25 @@ module hpnic_datapath #(
 localparam QW = QPN_WIDTH;
 
 /*
- * QP init, fanned out to the requester, completer and responder
+ * QP init, fanned out to the requester and the responder; the requester
+ * passes it on to the completer (with the QP's record entries)
  */
-wire init_req_valid, init_comp_valid, init_rx_valid;
-wire init_req_ready, init_comp_ready, init_rx_ready;
-wire [QW-1:0] init_req_qpn, init_comp_qpn, init_rx_qpn;
-wire [23:0] init_req_psn, init_comp_psn, init_rx_psn;
-wire init_req_room, init_comp_room, init_rx_room;
+wire init_req_valid, init_rx_valid;
+wire init_req_ready, init_rx_ready;
+wire [QW-1:0] init_req_qpn, init_rx_qpn;
+wire [23:0] init_req_psn, init_rx_psn;
+wire init_req_room, init_rx_room;
 // verilator lint_off UNUSEDSIGNAL
-wire [2:0] init_cnt_req, init_cnt_comp, init_cnt_rx;
+wire [2:0] init_cnt_req, init_cnt_rx;
 // verilator lint_on UNUSEDSIGNAL
 
-assign s_qp_init_ready = init_req_room && init_comp_room && init_rx_room;
+wire          init_comp_valid, init_comp_ready, init_comp_epoch, init_comp_clear;
+wire [QW-1:0] init_comp_qpn;
+wire [23:0]   init_comp_psn;
+wire [15:0]   init_comp_rec_old;
+wire [POOL_LOG2-1:0] init_comp_spare;
+
+assign s_qp_init_ready = init_req_room && init_rx_room;
 wire init_go = s_qp_init_valid && s_qp_init_ready;
 
 hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
@@ -200,14 +209,6 @@ init_req_fifo (
     .s_valid(init_go), .s_ready(init_req_room), .s_data({s_qp_init_qpn, s_qp_init_sq_psn}),
     .m_valid(init_req_valid), .m_ready(init_req_ready), .m_data({init_req_qpn, init_req_psn}),
     .count(init_cnt_req)
-);
-
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
-init_comp_fifo (
-    .clk(clk), .rst(rst),
-    .s_valid(init_go), .s_ready(init_comp_room), .s_data({s_qp_init_qpn, s_qp_init_sq_psn}),
-    .m_valid(init_comp_valid), .m_ready(init_comp_ready), .m_data({init_comp_qpn, init_comp_psn}),
-    .count(init_cnt_comp)
 );
 
 hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
@@ -248,9 +249,15 @@ wire [63:0]   rq_desc_addr, rq_desc_va;
 wire [31:0]   rq_desc_rkey, rq_desc_rlen, rq_desc_aeth;
 
 wire          ring_wr_en, ring_wr_read, ring_wr_signaled;
-wire [QW-1:0] ring_wr_qpn;
-wire [15:0]   ring_wr_idx;
+wire [POOL_LOG2-1:0] ring_wr_ptr, ring_wr_next;
 wire [23:0]   ring_wr_last_psn, ring_wr_bpos;
+wire          sndnxt_wr_epoch, una_loop, una_epoch;
+wire [15:0]   sndnxt_wr_head;
+wire [1:0]    sndnxt_wr_rewinds;
+wire          pool_valid, pool_ready, pool_init_done, pool_rd_en, pool_free_valid;
+wire [POOL_LOG2-1:0] pool_ptr, pool_rd_ptr, pool_rd_next, pool_free_ptr;
+wire [POOL_LOG2:0] pool_count;
+wire [49:0]   pool_rd_data;
 wire          sndnxt_wr_en;
 wire [QW-1:0] sndnxt_wr_qpn;
 wire [23:0]   sndnxt_wr_psn, sndnxt_wr_max;
@@ -267,7 +274,8 @@ wire [31:0] st_req_idle, st_req_fenced, st_req_stale;
 wire [31:0] st_timeouts, st_rewinds, st_fatal, st_notify_drop;
 
 hpnic_req #(
-    .QPN_WIDTH(QW)
+    .QPN_WIDTH(QW),
+    .POOL_LOG2(POOL_LOG2)
 )
 req_inst (
     .clk(clk),
@@ -280,6 +288,19 @@ req_inst (
     .s_init_ready(init_req_ready),
     .s_init_qpn(init_req_qpn),
     .s_init_psn(init_req_psn),
+    .m_cinit_valid(init_comp_valid),
+    .m_cinit_ready(init_comp_ready),
+    .m_cinit_qpn(init_comp_qpn),
+    .m_cinit_psn(init_comp_psn),
+    .m_cinit_rec_old(init_comp_rec_old),
+    .m_cinit_spare(init_comp_spare),
+    .m_cinit_epoch(init_comp_epoch),
+    .m_cinit_clear(init_comp_clear),
+    .s_pool_valid(pool_valid),
+    .s_pool_ready(pool_ready),
+    .s_pool_ptr(pool_ptr),
+    .s_pool_count(pool_count),
+    .s_pool_init_done(pool_init_done),
     .s_rewind_valid(rw_valid),
     .s_rewind_ready(rw_ready),
     .s_rewind_qpn(rw_qpn),
@@ -313,6 +334,8 @@ req_inst (
     .s_una_psn(una_psn),
     .s_una_bpos(una_bpos),
     .s_una_read_done(una_read_done),
+    .s_una_loop(una_loop),
+    .s_una_epoch(una_epoch),
     .s_post_valid(s_post_valid),
     .s_post_ready(s_post_ready),
     .s_post_qpn(s_post_qpn),
@@ -347,8 +370,8 @@ req_inst (
     .m_work_qpn(m_work_qpn),
     .m_work_bytes(m_work_bytes),
     .ring_wr_en(ring_wr_en),
-    .ring_wr_qpn(ring_wr_qpn),
-    .ring_wr_idx(ring_wr_idx),
+    .ring_wr_ptr(ring_wr_ptr),
+    .ring_wr_next(ring_wr_next),
     .ring_wr_last_psn(ring_wr_last_psn),
     .ring_wr_read(ring_wr_read),
     .ring_wr_signaled(ring_wr_signaled),
@@ -359,6 +382,9 @@ req_inst (
     .sndnxt_wr_max(sndnxt_wr_max),
     .sndnxt_wr_tail(sndnxt_wr_tail),
     .sndnxt_wr_bpos(sndnxt_wr_bpos),
+    .sndnxt_wr_epoch(sndnxt_wr_epoch),
+    .sndnxt_wr_head(sndnxt_wr_head),
+    .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
     .rdesc_wr_en(rdesc_wr_en),
     .rdesc_wr_qpn(rdesc_wr_qpn),
     .rdesc_wr_first_psn(rdesc_wr_first_psn),
@@ -371,6 +397,30 @@ req_inst (
     .stat_wqe_stale(st_req_stale)
 );
 
+hpnic_wqe_pool #(
+    .POOL_LOG2(POOL_LOG2),
+    .DATA_WIDTH(50)
+)
+pool_inst (
+    .clk(clk),
+    .rst(rst),
+    .wr_en(ring_wr_en),
+    .wr_ptr(ring_wr_ptr),
+    .wr_data({ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
+    .wr_next(ring_wr_next),
+    .m_free_valid(pool_valid),
+    .m_free_ready(pool_ready),
+    .m_free_ptr(pool_ptr),
+    .free_count(pool_count),
+    .rd_en(pool_rd_en),
+    .rd_ptr(pool_rd_ptr),
+    .rd_data(pool_rd_data),
+    .rd_next(pool_rd_next),
+    .s_free_valid(pool_free_valid),
+    .s_free_ptr(pool_free_ptr),
+    .init_done(pool_init_done)
+);
+
 wire          cack_valid, cack_ready, cack_int_valid;
 wire [QW-1:0] cack_qpn;
 wire [2:0]    cack_kind;
@@ -381,6 +431,7 @@ wire [319:0]  cack_hops;
 
 hpnic_comp #(
     .QPN_WIDTH(QW),
+    .POOL_LOG2(POOL_LOG2),
     .TIME_SHIFT(TIME_SHIFT)
 )
 comp_inst (
@@ -395,6 +446,10 @@ comp_inst (
     .s_init_ready(init_comp_ready),
     .s_init_qpn(init_comp_qpn),
     .s_init_psn(init_comp_psn),
+    .s_init_rec_old(init_comp_rec_old),
+    .s_init_spare(init_comp_spare),
+    .s_init_epoch(init_comp_epoch),
+    .s_init_clear(init_comp_clear),
     .s_ack_valid(cack_valid),
     .s_ack_ready(cack_ready),
     .s_ack_qpn(cack_qpn),
@@ -404,19 +459,21 @@ comp_inst (
     .s_ack_int_nhop(cack_nhop),
     .s_ack_int_path(cack_path),
     .s_ack_int_hops(cack_hops),
-    .ring_wr_en(ring_wr_en),
-    .ring_wr_qpn(ring_wr_qpn),
-    .ring_wr_idx(ring_wr_idx),
-    .ring_wr_last_psn(ring_wr_last_psn),
-    .ring_wr_read(ring_wr_read),
-    .ring_wr_signaled(ring_wr_signaled),
-    .ring_wr_bpos(ring_wr_bpos),
+    .pool_rd_en(pool_rd_en),
+    .pool_rd_ptr(pool_rd_ptr),
+    .pool_rd_data(pool_rd_data),
+    .pool_rd_next(pool_rd_next),
+    .pool_free_valid(pool_free_valid),
+    .pool_free_ptr(pool_free_ptr),
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
     .sndnxt_wr_psn(sndnxt_wr_psn),
     .sndnxt_wr_max(sndnxt_wr_max),
     .sndnxt_wr_tail(sndnxt_wr_tail),
     .sndnxt_wr_bpos(sndnxt_wr_bpos),
+    .sndnxt_wr_epoch(sndnxt_wr_epoch),
+    .sndnxt_wr_head(sndnxt_wr_head),
+    .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
     .m_cpl_valid(m_cpl_valid),
     .m_cpl_ready(m_cpl_ready),
     .m_cpl_qpn(m_cpl_qpn),
@@ -438,6 +495,8 @@ comp_inst (
     .m_una_psn(una_psn),
     .m_una_bpos(una_bpos),
     .m_una_read_done(una_read_done),
+    .m_una_loop(una_loop),
+    .m_una_epoch(una_epoch),
     .m_inflight_valid(m_inflight_valid),
     .m_inflight_ready(m_inflight_ready),
     .m_inflight_qpn(m_inflight_qpn),

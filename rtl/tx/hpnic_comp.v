@@ -30,8 +30,8 @@
 module hpnic_comp #(
     // QPN bits
     parameter QPN_WIDTH = 12,
-    // log2 of the ring size (as in hpnic_req)
-    parameter RING_LOG2 = 4,
+    // log2 of the started-WQE records shared by all QPs (hpnic_wqe_pool)
+    parameter POOL_LOG2 = 13,
     // log2 of each output FIFO's depth
     parameter FIFO_LOG2 = 5,
     // cycles per timer unit, log2 (10: 4.1 us at 250 MHz)
@@ -58,6 +58,10 @@ module hpnic_comp #(
     output wire                  s_init_ready,
     input  wire [QPN_WIDTH-1:0]  s_init_qpn,
     input  wire [23:0]           s_init_psn,        // first PSN the requester uses
+    input  wire [15:0]           s_init_rec_old,    // WQEs the requester recorded before
+    input  wire [POOL_LOG2-1:0]  s_init_spare,      // the QP's first record entry now
+    input  wire                  s_init_epoch,
+    input  wire                  s_init_clear,      // after a NIC reset: not set up
 
     input  wire                  s_ack_valid,       // from RX
     output wire                  s_ack_ready,
@@ -72,21 +76,25 @@ module hpnic_comp #(
     /*
      * The requester's state (one writer: hpnic_req)
      */
-    input  wire                  ring_wr_en,
-    input  wire [QPN_WIDTH-1:0]  ring_wr_qpn,
-    // verilator lint_off UNUSEDSIGNAL
-    input  wire [15:0]           ring_wr_idx,       // the ring uses the low bits
-    // verilator lint_on UNUSEDSIGNAL
-    input  wire [23:0]           ring_wr_last_psn,
-    input  wire                  ring_wr_read,
-    input  wire                  ring_wr_signaled,
-    input  wire [23:0]           ring_wr_bpos,      // window position after the WQE
+    input  wire                  sndnxt_wr_epoch,
+    input  wire [15:0]           sndnxt_wr_head,
+    input  wire [1:0]            sndnxt_wr_rewinds,
     input  wire                  sndnxt_wr_en,
     input  wire [QPN_WIDTH-1:0]  sndnxt_wr_qpn,
     input  wire [23:0]           sndnxt_wr_psn,
     input  wire [23:0]           sndnxt_wr_max,
     input  wire [15:0]           sndnxt_wr_tail,
     input  wire [23:0]           sndnxt_wr_bpos,
+
+    /*
+     * Started-WQE records (hpnic_wqe_pool): read the una WQE's, free retired
+     */
+    output wire                  pool_rd_en,
+    output wire [POOL_LOG2-1:0]  pool_rd_ptr,
+    input  wire [49:0]           pool_rd_data,      // {last_psn, read, signaled, position after}
+    input  wire [POOL_LOG2-1:0]  pool_rd_next,
+    output reg                   pool_free_valid = 1'b0,
+    output reg  [POOL_LOG2-1:0]  pool_free_ptr = 0,
 
     /*
      * Outputs
@@ -114,6 +122,8 @@ module hpnic_comp #(
     output wire [23:0]           m_una_psn,         // the first PSN of WQE una
     output wire [23:0]           m_una_bpos,        // and its first window position
     output wire                  m_una_read_done,
+    output wire                  m_una_loop,        // the requester's loop must see it
+    output wire                  m_una_epoch,       // the QP's epoch (flips at every reset)
 
     output wire                  m_inflight_valid,  // to the flow scheduler's window
     input  wire                  m_inflight_ready,
@@ -174,9 +184,11 @@ end
  */
 localparam CPL_W = QW + 16 + 3 + 1;
 localparam RW_W = QW + 16 + 24 + 32 + 24 + 1;
-localparam UNA_W = QW + 16 + 24 + 24 + 1;
+localparam UNA_W = QW + 16 + 24 + 24 + 3;
 localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
-localparam CT_W = QW + 24 + 2;          // re-entry: qpn, target PSN, a rewind or a failure waits
+// re-entry: qpn, target PSN, a rewind or a failure waits; or a walk that
+// frees a reset QP's records (entry, how many)
+localparam CT_W = QW + 24 + 2 + 1 + POOL_LOG2 + 16;
 localparam INF_W = QW + 48;             // window state: qpn, acked and sent positions
 
 wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count, inf_count;
@@ -200,6 +212,9 @@ wire          cont_valid;
 wire [QW-1:0] cont_qpn;
 wire [23:0]   cont_psn;
 wire          cont_rw_pending, cont_fatal_pending;
+wire          cont_reclaim;
+wire [POOL_LOG2-1:0] cont_ptr;
+wire [15:0]   cont_left;
 reg  [QW-1:0] scan_qpn_reg = 0;
 
 wire take_cont = room_reg && cont_valid;
@@ -216,6 +231,10 @@ reg [QW-1:0] s1_qpn = 0;
 reg [23:0]   s1_psn = 0;
 reg          s1_rw_pending = 0;     // CONT: a rewind waits for retirements
 reg          s1_fatal_pending = 0;  // CONT: a fatal NAK waits for them
+reg          s1_reclaim = 0;        // CONT: free a reset QP's records
+reg [POOL_LOG2-1:0] s1_ptr = 0;     // CONT: the record to free; INIT: the new first entry
+reg [15:0]   s1_count = 0;          // CONT: records left to free; INIT: recorded before
+reg          s1_epoch = 0, s1_clear = 0;
 reg          s1_int_valid = 0;
 // the INT rides the pipeline in FFs, not SRL LUTs (LUTs are the scarcer:
 // docs/performance.md)
@@ -229,6 +248,11 @@ always @(posedge clk) begin
     s1_psn <= take_cont ? cont_psn : take_init ? s_init_psn : s_ack_psn;
     s1_rw_pending <= cont_rw_pending;
     s1_fatal_pending <= cont_fatal_pending;
+    s1_reclaim <= take_cont && cont_reclaim;
+    s1_ptr <= take_cont ? cont_ptr : s_init_spare;
+    s1_count <= take_cont ? cont_left : s_init_rec_old;
+    s1_epoch <= s_init_epoch;
+    s1_clear <= s_init_clear;
     s1_int_valid <= take_ack && s_ack_int_valid &&
                     (s_ack_kind == ACK_ACK || s_ack_kind == ACK_NAK_SEQ);
     s1_int <= {s_ack_int_nhop, s_ack_int_path, s_ack_int_hops};
@@ -247,8 +271,9 @@ end
  * MTU. Stage 2: the loop.
  */
 // state: una_idx, una_first_psn, its window position, acked_psn, last
-// progress, retries, active, err
-localparam SW = 16 + 24 + 24 + 24 + 16 + 3 + 1 + 1;
+// progress, retries, active, err, the una WQE's record entry, epoch,
+// rewinds issued (mod 4)
+localparam SW = 16 + 24 + 24 + 24 + 16 + 3 + 1 + 1 + POOL_LOG2 + 1 + 2;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -266,53 +291,47 @@ state_inst (
     .wr_data(st_new)
 );
 
-// our own una, mirrored so the ring can be read a cycle before the state
+// our own una and its record entry, mirrored so the record can be read a
+// cycle before the state
 wire [15:0] una_m;
+wire [POOL_LOG2-1:0] head_m;
 reg         una_m_wr = 1'b0;
 reg [QW-1:0] una_m_qpn = 0;
 reg [15:0]  una_m_idx = 0;
+reg [POOL_LOG2-1:0] una_m_head = 0;
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(16)
+    .DATA_WIDTH(16 + POOL_LOG2)
 )
 una_m_inst (
     .clk(clk),
     .wr_en(una_m_wr),
     .wr_addr(una_m_qpn),
-    .wr_data(una_m_idx),
+    .wr_data({una_m_idx, una_m_head}),
     .rd_en(1'b1),
     .rd_addr(take_cont ? cont_qpn : take_init ? s_init_qpn : take_ack ? s_ack_qpn : scan_qpn_reg),
-    .rd_data(una_m)
+    .rd_data({una_m, head_m})
 );
 
-wire [49:0] ring_rd;                    // {last_psn, read, signaled, window position after}
+// the una WQE's record (or, for a reclaim walk, the record to free)
+assign pool_rd_en = s1_valid;
+assign pool_rd_ptr = s1_reclaim ? s1_ptr : head_m;
+wire [49:0] ring_rd = pool_rd_data;     // {last_psn, read, signaled, window position after}
+wire [POOL_LOG2-1:0] ring_next = pool_rd_next;
 
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW + RING_LOG2),
-    .DATA_WIDTH(50)
-)
-ring_inst (
-    .clk(clk),
-    .wr_en(ring_wr_en),
-    .wr_addr({ring_wr_qpn, ring_wr_idx[RING_LOG2-1:0]}),
-    .wr_data({ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
-    .rd_en(s1_valid),
-    .rd_addr({s1_qpn, una_m[RING_LOG2-1:0]}),
-    .rd_data(ring_rd)
-);
-
-wire [87:0] sndnxt_rd;                  // {snd_nxt, snd_max, tail, window position}
+wire [106:0] sndnxt_rd;  // {snd_nxt, snd_max, tail, window position, epoch, head, rewinds}
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(88)
+    .DATA_WIDTH(107)
 )
 sndnxt_inst (
     .clk(clk),
     .wr_en(sndnxt_wr_en),
     .wr_addr(sndnxt_wr_qpn),
-    .wr_data({sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail, sndnxt_wr_bpos}),
+    .wr_data({sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail, sndnxt_wr_bpos, sndnxt_wr_epoch,
+              sndnxt_wr_head, sndnxt_wr_rewinds}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
     .rd_data(sndnxt_rd)
@@ -340,6 +359,10 @@ reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
 reg          s2_rw_pending = 0;
 reg          s2_fatal_pending = 0;
+reg          s2_reclaim = 0;
+reg [POOL_LOG2-1:0] s2_ptr = 0;
+reg [15:0]   s2_count = 0;
+reg          s2_epoch = 0, s2_clear = 0;
 reg [15:0]   s2_ring_idx = 0;       // the una the ring entry belongs to
 reg          s2_int_valid = 0;
 (* shreg_extract = "no", keep *)
@@ -352,6 +375,11 @@ always @(posedge clk) begin
     s2_psn <= s1_psn;
     s2_rw_pending <= s1_rw_pending;
     s2_fatal_pending <= s1_fatal_pending;
+    s2_reclaim <= s1_reclaim;
+    s2_ptr <= s1_ptr;
+    s2_count <= s1_count;
+    s2_epoch <= s1_epoch;
+    s2_clear <= s1_clear;
     s2_ring_idx <= una_m;
     s2_int_valid <= s1_int_valid;
     s2_int <= s1_int;
@@ -367,12 +395,19 @@ wire [23:0] o_una_first, o_una_bpos, o_acked;
 wire [15:0] o_prog;
 wire [2:0]  o_retries;
 wire        o_active, o_err;
-assign {o_una, o_una_first, o_una_bpos, o_acked, o_prog, o_retries, o_active, o_err} = st_old;
+wire [POOL_LOG2-1:0] o_head;     // the una WQE's record entry
+wire        o_epoch;
+wire [1:0]  o_rewinds;
+assign {o_una, o_una_first, o_una_bpos, o_acked, o_prog, o_retries, o_active, o_err,
+        o_head, o_epoch, o_rewinds} = st_old;
 
-wire [23:0] snd_nxt = sndnxt_rd[87:64];
-wire [23:0] snd_max = sndnxt_rd[63:40];
-wire [15:0] tail = sndnxt_rd[39:24];
-wire [23:0] sent_bpos = sndnxt_rd[23:0];
+wire [23:0] snd_nxt = sndnxt_rd[106:83];
+wire [23:0] snd_max = sndnxt_rd[82:59];
+wire [15:0] tail = sndnxt_rd[58:43];          // WQEs recorded since the QP's reset
+wire [23:0] sent_bpos = sndnxt_rd[42:19];
+wire        req_epoch = sndnxt_rd[18];
+wire [15:0] req_head = sndnxt_rd[17:2];       // the WQE the requester is sending
+wire [1:0]  req_rewinds = sndnxt_rd[1:0];     // rewinds it has taken
 wire [23:0] ring_last = ring_rd[49:26];
 wire        ring_read = ring_rd[25];
 wire        ring_signaled = ring_rd[24];
@@ -439,11 +474,31 @@ reg [2:0]  n_retries;
 reg        n_active, n_err;
 
 reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal;
+reg [POOL_LOG2-1:0] n_head;
+reg        n_epoch;
+reg [1:0]  n_rewinds;
+// verilator lint_off UNUSEDSIGNAL
+reg [15:0] behind_d;
+// verilator lint_on UNUSEDSIGNAL
+reg        una_loop;
+reg        do_free, cont_reclaim_n;
+reg [POOL_LOG2-1:0] free_ptr, cont_ptr_n;
+reg [15:0] cont_count_n;
+// verilator lint_off UNUSEDSIGNAL
+reg [15:0] reclaim_n;
+// verilator lint_on UNUSEDSIGNAL
 reg [2:0]  cpl_status;
 reg        rewind_fatal;
 
 always @* begin
-    {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err} = st_old;
+    {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err,
+     n_head, n_epoch, n_rewinds} = st_old;
+    do_free = 1'b0;
+    free_ptr = o_head;
+    cont_reclaim_n = 1'b0;
+    cont_ptr_n = ring_next;
+    cont_count_n = s2_count - 16'd1;
+    reclaim_n = s2_count - o_una;
     do_cpl = 1'b0;
     do_rewind = 1'b0;
     do_una = 1'b0;
@@ -454,17 +509,38 @@ always @* begin
     cpl_status = CPL_OK;
     rewind_fatal = 1'b0;
 
-    if (s2_kind == EV_INIT) begin
+    if (s2_reclaim) begin
+        // a reset QP's old records go back to the pool, one per pass
+        do_free = 1'b1;
+        free_ptr = s2_ptr;
+        if (s2_count > 16'd1) begin
+            do_cont = 1'b1;
+            cont_reclaim_n = 1'b1;
+        end
+    end else if (s2_kind == EV_INIT) begin
         n_una = 16'd0;
         n_una_first = s2_psn;
         n_una_bpos = 24'd0;
         n_acked = s2_psn - 24'd1;
         n_prog = now;
         n_retries = 3'd0;
-        n_active = 1'b1;
+        n_active = !s2_clear;
         n_err = 1'b0;
-    end else if (!o_active || o_err) begin
-        // nothing to do for a QP that is not running
+        n_head = s2_ptr;
+        n_epoch = s2_epoch;
+        n_rewinds = 2'd0;
+        // The records the requester wrote before the reset and this side
+        // has not retired are walked and freed (a NIC reset's clear pass
+        // finds nothing valid to walk)
+        if (!s2_clear && o_active && reclaim_n != 16'd0 && !reclaim_n[15]) begin
+            do_cont = 1'b1;
+            cont_reclaim_n = 1'b1;
+            cont_ptr_n = o_head;
+            cont_count_n = reclaim_n;
+        end
+    end else if (!o_active || o_err || req_epoch != o_epoch) begin
+        // nothing to do for a QP that is not running, nor for one whose
+        // requester has been reset and this side not yet
     end else if ((s2_kind == ACK_NAK_FATAL && !nak_in_window) || ghost) begin
         // an acknowledgement of a PSN never sent, or a NAK of no packet in
         // flight, stray or forged: ignored, as IB's requester ignores ghost
@@ -499,6 +575,8 @@ always @* begin
             n_una = o_una + 16'd1;
             n_una_first = ring_last + 24'd1;
             n_una_bpos = ring_bpos;
+            n_head = ring_next;
+            do_free = 1'b1;
         end
         // a rewind goes once nothing before its PSN is left to retire; it
         // needs packets from the target on (not a stale NAK, not past snd_nxt)
@@ -520,7 +598,18 @@ always @* begin
         end
     end
 
-    st_new = {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err};
+    if (do_rewind) begin
+        n_rewinds = o_rewinds + 2'd1;
+    end
+    // The requester's loop must see an una that lifts its READ fence, and
+    // one that may have overtaken a rewind (it then skips forward): until
+    // the requester has taken every rewind issued, or while its head is
+    // behind the new una
+    behind_d = req_head - n_una;
+    una_loop = ring_read || req_rewinds != o_rewinds || behind_d[15];
+
+    st_new = {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err,
+              n_head, n_epoch, n_rewinds};
 end
 
 // rewind point: the target PSN inside the una WQE
@@ -582,23 +671,27 @@ always @(posedge clk) begin
                                  una_is_read ? 24'd4 : 24'd16);
     s3_pos_init <= s2_kind == EV_INIT;
     una_wr <= s2_valid && do_una;
-    una_data <= {s2_qpn, n_una, n_una_first, n_una_bpos, ring_read};
+    una_data <= {s2_qpn, n_una, n_una_first, n_una_bpos, ring_read, una_loop, o_epoch};
     nt_wr <= s2_valid && do_notify;
     nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int[335:320],
                 hops_by_index(s2_int[319:0])};
     ct_wr <= s2_valid && do_cont;
-    inf_wr <= s2_valid && ((inf_event || s2_kind == EV_CONT) && !do_cont || do_rewind);
+    inf_wr <= s2_valid && !s2_reclaim && !(s2_kind == EV_INIT && s2_clear) &&
+              ((inf_event || s2_kind == EV_CONT) && !do_cont || do_rewind || s2_kind == EV_INIT);
     // at INIT the snd_nxt mirror may still hold the previous connection's
     // value (the requester's INIT writes it a few cycles later): report the
     // start PSN, i.e. nothing in flight
     inf_qpn <= s2_qpn;
     inf_sent <= sent_bpos;
     inf_rewind <= do_rewind;
-    ct_data <= {s2_qpn, target, cont_rw, cont_fatal};
+    ct_data <= {s2_qpn, target, cont_rw, cont_fatal, cont_reclaim_n, cont_ptr_n, cont_count_n};
+    pool_free_valid <= s2_valid && do_free;
+    pool_free_ptr <= free_ptr;
 
     una_m_wr <= s2_valid;
     una_m_qpn <= s2_qpn;
     una_m_idx <= n_una;
+    una_m_head <= n_head;
 
     if (s2_valid) begin
         stat_timeouts <= stat_timeouts + {31'd0, timed_out};
@@ -614,6 +707,7 @@ always @(posedge clk) begin
         ct_wr <= 1'b0;
         inf_wr <= 1'b0;
         una_m_wr <= 1'b0;
+        pool_free_valid <= 1'b0;
         stat_timeouts <= 0;
         stat_rewinds <= 0;
         stat_fatal <= 0;
@@ -692,7 +786,8 @@ una_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(una_wr), .s_ready(una_fifo_ready), .s_data(una_data),
     .m_valid(m_una_valid), .m_ready(m_una_ready),
-    .m_data({m_una_qpn, m_una_idx, m_una_psn, m_una_bpos, m_una_read_done}),
+    .m_data({m_una_qpn, m_una_idx, m_una_psn, m_una_bpos, m_una_read_done, m_una_loop,
+             m_una_epoch}),
     .count(una_count)
 );
 
@@ -738,7 +833,8 @@ ct_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(ct_wr), .s_ready(ct_fifo_ready), .s_data(ct_data),
     .m_valid(cont_valid), .m_ready(take_cont),
-    .m_data({cont_qpn, cont_psn, cont_rw_pending, cont_fatal_pending}),
+    .m_data({cont_qpn, cont_psn, cont_rw_pending, cont_fatal_pending, cont_reclaim, cont_ptr,
+             cont_left}),
     .count(cont_count)
 );
 

@@ -49,8 +49,10 @@
 module hpnic_req #(
     // QPN bits
     parameter QPN_WIDTH = 12,
-    // log2 of the started-but-unacknowledged WQEs per QP (ring size)
-    parameter RING_LOG2 = 4,
+    // log2 of the started-but-unacknowledged WQEs per QP, at most
+    parameter RING_LOG2 = 10,
+    // log2 of the started-WQE records shared by all QPs (hpnic_wqe_pool)
+    parameter POOL_LOG2 = 13,
     // log2 of the WQE slots per QP (WQEs fetched ahead, the head included)
     parameter SLOTS_LOG2 = 3,
     // PktSend length bits (as the scheduler's LEN_WIDTH)
@@ -76,6 +78,15 @@ module hpnic_req #(
     output wire                  s_init_ready,
     input  wire [QPN_WIDTH-1:0]  s_init_qpn,
     input  wire [23:0]           s_init_psn,
+
+    output wire                  m_cinit_valid,     // the completer's QP reset, after ours
+    input  wire                  m_cinit_ready,
+    output wire [QPN_WIDTH-1:0]  m_cinit_qpn,
+    output wire [23:0]           m_cinit_psn,
+    output wire [15:0]           m_cinit_rec_old,   // WQEs recorded before the reset
+    output wire [POOL_LOG2-1:0]  m_cinit_spare,     // where the QP's records begin now
+    output wire                  m_cinit_epoch,
+    output wire                  m_cinit_clear,     // after a NIC reset: the QP is not set up
 
     input  wire                  s_rewind_valid,    // from the completer
     output wire                  s_rewind_ready,
@@ -113,6 +124,8 @@ module hpnic_req #(
     input  wire [23:0]           s_una_psn,         // its first PSN
     input  wire [23:0]           s_una_bpos,        // its first window position
     input  wire                  s_una_read_done,   // the outstanding READ retired
+    input  wire                  s_una_loop,        // needs the state loop (READ done, a rewind)
+    input  wire                  s_una_epoch,       // the QP's epoch at the completer
 
     input  wire                  s_post_valid,      // doorbell
     output wire                  s_post_ready,
@@ -157,11 +170,20 @@ module hpnic_req #(
     output wire [31:0]           m_work_bytes,      // wire bytes
 
     /*
+     * Started-WQE records (hpnic_wqe_pool): free entries in, records out
+     */
+    input  wire                  s_pool_valid,
+    output wire                  s_pool_ready,
+    input  wire [POOL_LOG2-1:0]  s_pool_ptr,
+    input  wire [POOL_LOG2:0]    s_pool_count,
+    input  wire                  s_pool_init_done,
+
+    /*
      * State the completer and RX read (one writer: here)
      */
-    output reg                   ring_wr_en = 1'b0, // a WQE fully sent
-    output reg  [QPN_WIDTH-1:0]  ring_wr_qpn = 0,
-    output reg  [15:0]           ring_wr_idx = 0,
+    output reg                   ring_wr_en = 1'b0, // a WQE fully sent for the first time
+    output reg  [POOL_LOG2-1:0]  ring_wr_ptr = 0,   // its record
+    output reg  [POOL_LOG2-1:0]  ring_wr_next = 0,  // the QP's next record (the new spare)
     output reg  [23:0]           ring_wr_last_psn = 0,
     output reg                   ring_wr_read = 1'b0,
     output reg                   ring_wr_signaled = 1'b0,
@@ -173,6 +195,9 @@ module hpnic_req #(
     output reg  [23:0]           sndnxt_wr_max = 0,    // one past the highest PSN sent
     output reg  [15:0]           sndnxt_wr_tail = 0,
     output reg  [23:0]           sndnxt_wr_bpos = 0,   // window position at snd_nxt
+    output reg                   sndnxt_wr_epoch = 1'b0, // flips at every QP reset
+    output reg  [15:0]           sndnxt_wr_head = 0,   // the WQE being sent
+    output reg  [1:0]            sndnxt_wr_rewinds = 0, // rewinds taken (mod 4)
 
     output reg                   rdesc_wr_en = 1'b0,   // the outstanding READ
     output reg  [QPN_WIDTH-1:0]  rdesc_wr_qpn = 0,
@@ -208,6 +233,10 @@ initial begin
         $error("hpnic_req: LEN_WIDTH must be 8..24 (%m)");
         $finish;
     end
+    if (RING_LOG2 > 14 || POOL_LOG2 < 4 || POOL_LOG2 > 16) begin
+        $error("hpnic_req: RING_LOG2 at most 14, POOL_LOG2 4..16 (%m)");
+        $finish;
+    end
     if (FIFO_LOG2 < 4) begin
         $error("hpnic_req: FIFO_LOG2 must be at least 4 (%m)");
         $finish;
@@ -224,6 +253,7 @@ localparam [3:0] EV_POST = 4'd5;
 localparam [3:0] EV_CONT = 4'd6;         // the next packet on the QP's balance
 localparam [3:0] EV_PKTSEND = 4'd7;
 localparam [3:0] EV_SCAN = 4'd8;         // idle: look for a fetch held back
+localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set up
 
 // opcodes (docs/wire.md)
 localparam [7:0] OP_WRITE_FIRST = 8'h06;
@@ -248,13 +278,16 @@ localparam [4:0] EXT_AETH = 5'd4;
 localparam LAT = 8;
 localparam DESC_W = QW + 8 + 24 + 13 + 64 + 64 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + SL + 1 + 2;
+localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
 
-wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count, cont_count;
+wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count, cont_count, cinit_count;
 reg                desc_wr = 1'b0, fetch_wr = 1'b0, cont_wr = 1'b0;
 reg  [DESC_W-1:0]  desc_data;
 reg  [FETCH_W-1:0] fetch_data = 0;
 reg  [QW-1:0]      cont_data = 0;
+reg                cinit_wr = 1'b0;
+reg  [CINIT_W-1:0] cinit_data = 0;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - LAT;
 // Only PktSend and CONT make descriptors, and the descriptor FIFO stays
 // nearly full while the wire is busy: gating every event on it would let the
@@ -266,18 +299,85 @@ localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - LAT;
 // instead, and an idle-cycle scan of every QP issues it later. A PktSend
 // may add a CONT, so it also waits for room in the CONT FIFO; a CONT makes
 // at most one more, so the FIFO never overflows.
+// Events that may take a free record entry (a PktSend or CONT finishing a
+// WQE, an INIT) wait for the pool to have one per event in the pipeline.
 reg room_reg = 1'b0, desc_room_reg = 1'b0, fetch_room_reg = 1'b0, cont_room_reg = 1'b0;
+reg pool_room_reg = 1'b0, cinit_room_reg = 1'b0;
 
 always @(posedge clk) begin
     room_reg <= work_count < ROOM && free_count < ROOM;
     desc_room_reg <= desc_count < ROOM;
     fetch_room_reg <= fetch_count < ROOM;
     cont_room_reg <= cont_count < ROOM;
+    pool_room_reg <= s_pool_count > 4;
+    cinit_room_reg <= cinit_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
         desc_room_reg <= 1'b0;
         fetch_room_reg <= 1'b0;
         cont_room_reg <= 1'b0;
+        pool_room_reg <= 1'b0;
+        cinit_room_reg <= 1'b0;
+    end
+end
+
+// After a NIC reset every QP's state is cleared once, before any event: the
+// state RAM keeps its contents across a reset, and a QP must not keep record
+// entries the pool has just freed.
+reg          clr_active_reg = 1'b1;
+reg [QW-1:0] clr_qpn_reg = 0;
+wire         clr = clr_active_reg && room_reg && cinit_room_reg;
+
+always @(posedge clk) begin
+    if (clr) begin
+        clr_qpn_reg <= clr_qpn_reg + 1'b1;
+        if (&clr_qpn_reg) begin
+            clr_active_reg <= 1'b0;
+        end
+    end
+    if (rst) begin
+        clr_active_reg <= 1'b1;
+        clr_qpn_reg <= 0;
+    end
+end
+
+/*
+ * Una events. Most only move the QP's una, which this side needs only to
+ * bound its fetches (ring room): those update the una mirror and stop here,
+ * so a message costs the state loop no retirement event. The completer marks
+ * the ones that need the loop (the READ retired; a rewind the loop may not
+ * have seen); a QP near its bound of started WQEs is marked here (capped),
+ * and its una events go through the loop too, to fetch again.
+ */
+reg          ub_valid = 1'b0;
+reg [QW-1:0] ub_qpn = 0;
+reg [15:0]   ub_idx = 0;
+reg [23:0]   ub_psn = 0, ub_bpos = 0;
+reg          ub_read_done = 1'b0, ub_loop = 1'b0, ub_epoch = 1'b0;
+wire         ub_capped;
+wire         u_valid = ub_valid && (ub_loop || ub_capped);
+wire         ub_done = ub_valid && (!(ub_loop || ub_capped) || u_take);
+wire [QW-1:0] u_qpn = ub_qpn;
+wire [15:0]  u_idx = ub_idx;
+wire [23:0]  u_psn = ub_psn, u_bpos = ub_bpos;
+wire         u_read_done = ub_read_done;
+wire         u_epoch = ub_epoch;
+
+assign s_una_ready = !ub_valid || ub_done;
+
+always @(posedge clk) begin
+    if (s_una_ready) begin
+        ub_valid <= s_una_valid;
+        ub_qpn <= s_una_qpn;
+        ub_idx <= s_una_idx;
+        ub_psn <= s_una_psn;
+        ub_bpos <= s_una_bpos;
+        ub_read_done <= s_una_read_done;
+        ub_loop <= s_una_loop || s_una_read_done;
+        ub_epoch <= s_una_epoch;
+    end
+    if (rst) begin
+        ub_valid <= 1'b0;
     end
 end
 
@@ -287,11 +387,12 @@ end
 wire          cont_valid;
 wire [QW-1:0] cont_qpn;
 
-wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg,
-                      cont_valid && desc_room_reg, s_post_valid, s_una_valid,
-                      s_rdwork_valid, s_wqe_valid, s_rewind_valid, s_init_valid};
-wire [7:0] grant = room_reg ? (req_vec & ~(req_vec - 8'd1)) : 8'd0;
-wire       scan = room_reg && fetch_room_reg && req_vec == 8'd0;
+wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg && pool_room_reg,
+                      cont_valid && desc_room_reg && pool_room_reg, s_post_valid, u_valid,
+                      s_rdwork_valid, s_wqe_valid, s_rewind_valid,
+                      s_init_valid && pool_room_reg && cinit_room_reg};
+wire [7:0] grant = (room_reg && !clr_active_reg) ? (req_vec & ~(req_vec - 8'd1)) : 8'd0;
+wire       scan = room_reg && !clr_active_reg && fetch_room_reg && req_vec == 8'd0;
 reg [QW-1:0] scan_qpn_reg = 0;
 
 always @(posedge clk) begin
@@ -307,7 +408,7 @@ assign s_init_ready = grant[0];
 assign s_rewind_ready = grant[1];
 assign s_wqe_ready = grant[2];
 assign s_rdwork_ready = grant[3];
-assign s_una_ready = grant[4];
+wire   u_take = grant[4];
 assign s_post_ready = grant[5];
 wire   cont_take = grant[6];
 assign s_pktsend_ready = grant[7];
@@ -323,28 +424,30 @@ reg [23:0]   s1_bpos = 0;           // rewind/una window position
 reg [1:0]    s1_tag = 0;
 reg          s1_flag = 0;           // WQE is READ, rewind is fatal, una READ done
 reg          s1_signaled = 0;
+reg          s1_uepoch = 0;         // una event: the completer's epoch
 reg [63:0]   s1_addr = 0;           // rdwork end address
 reg [23:0]   s1_msn = 0;
 reg [63:0]   s1_laddr = 0, s1_raddr = 0;
 reg [31:0]   s1_rkey = 0;
 
 always @(posedge clk) begin
-    s1_valid <= |grant || scan;
-    s1_type <= grant[0] ? EV_INIT : grant[1] ? EV_REWIND : grant[2] ? EV_WQE :
+    s1_valid <= |grant || scan || clr;
+    s1_type <= clr ? EV_CLR : grant[0] ? EV_INIT : grant[1] ? EV_REWIND : grant[2] ? EV_WQE :
                grant[3] ? EV_RDWORK : grant[4] ? EV_UNA : grant[5] ? EV_POST :
                grant[6] ? EV_CONT : grant[7] ? EV_PKTSEND : EV_SCAN;
-    s1_qpn <= grant[0] ? s_init_qpn : grant[1] ? s_rewind_qpn : grant[2] ? s_wqe_qpn :
-              grant[3] ? s_rdwork_qpn : grant[4] ? s_una_qpn : grant[5] ? s_post_qpn :
+    s1_qpn <= clr ? clr_qpn_reg : grant[0] ? s_init_qpn : grant[1] ? s_rewind_qpn : grant[2] ? s_wqe_qpn :
+              grant[3] ? s_rdwork_qpn : grant[4] ? u_qpn : grant[5] ? s_post_qpn :
               grant[6] ? cont_qpn : grant[7] ? s_pktsend_qpn : scan_qpn_reg;
-    s1_idx <= grant[1] ? s_rewind_idx : grant[2] ? s_wqe_idx : grant[4] ? s_una_idx : s_post_pi;
-    s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : grant[4] ? s_una_psn :
+    s1_idx <= grant[1] ? s_rewind_idx : grant[2] ? s_wqe_idx : grant[4] ? u_idx : s_post_pi;
+    s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : grant[4] ? u_psn :
               s_rdwork_psn;
     s1_len <= grant[1] ? s_rewind_off : grant[2] ? s_wqe_len : grant[3] ? s_rdwork_len :
               grant[7] ? {{(32-LEN_WIDTH){1'b0}}, s_pktsend_len} : 32'd0;
-    s1_bpos <= grant[1] ? s_rewind_bpos : s_una_bpos;
+    s1_bpos <= grant[1] ? s_rewind_bpos : u_bpos;
     s1_tag <= s_wqe_tag;
     s1_signaled <= s_wqe_signaled;
-    s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? s_una_read_done : s_wqe_read;
+    s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? u_read_done : s_wqe_read;
+    s1_uepoch <= u_epoch;
     s1_addr <= s_rdwork_addr + {32'd0, s_rdwork_len};
     s1_msn <= s_rdwork_msn;
     s1_laddr <= s_wqe_laddr;
@@ -363,7 +466,7 @@ end
 // hand the cycle the head one finishes: {signaled, READ, bytes left, packets}
 localparam MW = 1 + 1 + 32 + 24;
 localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 1+1+24+32+64+24 + 32+1+1+1+24
-                + 32+1;
+                + 32+1 + 16+POOL_LOG2+1+1 + 2;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -397,30 +500,35 @@ mtu_inst (
     .rd_data(mtu_log2)
 );
 
-// the completer's una, mirrored here (a stale value only delays a fetch)
+// the completer's una with its epoch, mirrored here (a stale value only
+// delays a fetch; one from before the QP's reset counts as 0, the new
+// connection's una, so a reused QP fetches at once)
 reg          una_wr_en_reg = 1'b0;
 reg [QW-1:0] una_wr_qpn_reg = 0;
 reg [15:0]   una_wr_idx_reg = 0;
+reg          una_wr_epoch_reg = 1'b0;
 wire [15:0]  una_idx;
+wire         una_idx_epoch;
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(16)
+    .DATA_WIDTH(17)
 )
 una_inst (
     .clk(clk),
     .wr_en(una_wr_en_reg),
     .wr_addr(una_wr_qpn_reg),
-    .wr_data(una_wr_idx_reg),
+    .wr_data({una_wr_epoch_reg, una_wr_idx_reg}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
-    .rd_data(una_idx)
+    .rd_data({una_idx_epoch, una_idx})
 );
 
 always @(posedge clk) begin
-    una_wr_en_reg <= s_una_valid && s_una_ready;
-    una_wr_qpn_reg <= s_una_qpn;
-    una_wr_idx_reg <= s_una_idx;
+    una_wr_en_reg <= ub_done;
+    una_wr_qpn_reg <= ub_qpn;
+    una_wr_idx_reg <= ub_idx;
+    una_wr_epoch_reg <= ub_epoch;
 end
 
 reg          s2_valid = 1'b0;
@@ -433,6 +541,7 @@ reg [23:0]   s2_bpos = 0;
 reg [1:0]    s2_tag = 0;
 reg          s2_flag = 0;
 reg          s2_signaled = 0;
+reg          s2_uepoch = 0;
 reg [63:0]   s2_addr = 0;
 reg [23:0]   s2_msn = 0;
 reg [63:0]   s2_laddr = 0, s2_raddr = 0;
@@ -450,6 +559,7 @@ always @(posedge clk) begin
     s2_tag <= s1_tag;
     s2_flag <= s1_flag;
     s2_signaled <= s1_signaled;
+    s2_uepoch <= s1_uepoch;
     s2_addr <= s1_addr;
     s2_msn <= s1_msn;
     s2_laddr <= s1_laddr;
@@ -486,12 +596,18 @@ wire        o_rsp_turn;     // the last packet was a READ response
 wire [23:0] o_snd_max;      // one past the highest PSN ever sent (rewinds go back)
 wire [31:0] o_bal;          // PktSend credit not yet spent (signed)
 wire        o_free_owed;    // credit went to responses: tell the window
+wire [15:0] o_rec_idx;      // WQEs recorded since the QP's reset (never goes back)
+wire [POOL_LOG2-1:0] o_spare;   // the record entry the next WQE recorded will use
+wire        o_spare_ok;
+wire        o_epoch;        // flips at every QP reset
+wire [1:0]  o_rewinds;      // rewinds taken, mod 4 (mirrored to the completer)
 // verilator lint_on UNUSEDSIGNAL
 
 assign {o_meta, o_head, o_arr, o_fetch_idx, o_cur_first, o_cur_rem,
         o_sq_pi, o_fetch_tag, o_snd_nxt, o_rd_out, o_rd_gen,
         o_rsp_valid, o_rsp_first, o_rsp_psn, o_rsp_rem, o_rsp_end, o_rsp_msn,
-        o_rw_off, o_rw_pending, o_err, o_rsp_turn, o_snd_max, o_bal, o_free_owed} = st_old;
+        o_rw_off, o_rw_pending, o_err, o_rsp_turn, o_snd_max, o_bal, o_free_owed,
+        o_rec_idx, o_spare, o_spare_ok, o_epoch, o_rewinds} = st_old;
 
 wire [SL-1:0] head_slot = o_head[SL-1:0];
 wire [SL-1:0] next_slot = head_slot + 1'b1;
@@ -542,7 +658,8 @@ wire [15:0] head_ahead = o_head - s2_idx;
 wire una_behind = head_ahead[15];
 
 // an una event carries the new una; the mirror may not have it yet
-wire [15:0] una_eff = (s2_type == EV_UNA) ? s2_idx : una_idx;
+wire [15:0] una_eff = (s2_type == EV_UNA && s2_uepoch == o_epoch) ? s2_idx :
+                      (una_idx_epoch == o_epoch) ? una_idx : 16'd0;
 
 // the new state
 reg [SLOTS*MW-1:0] n_meta;
@@ -565,11 +682,16 @@ reg        n_rsp_turn;
 reg [23:0] n_snd_max;
 reg [31:0] n_bal;
 reg        n_free_owed;
+reg [15:0] n_rec_idx;
+reg [POOL_LOG2-1:0] n_spare;
+reg        n_spare_ok, n_epoch;
+reg [1:0]  n_rewinds;
 // verilator lint_off UNUSEDSIGNAL
 reg [23:0] max_d;
 reg [15:0] occ, pi_ahead, ring_used;
 // verilator lint_on UNUSEDSIGNAL
 reg [SL:0] fetch_n;
+reg        capped;
 
 // what the event produces
 reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_fetch, do_cont, do_free;
@@ -586,6 +708,7 @@ reg [23:0] c_npkts;
 reg [4:0]  c_ext;
 reg [1:0]  bpos_op;                 // 0 add the cost, 1 set, 2 keep
 reg [23:0] bpos_set;
+reg        do_record, do_alloc, do_cinit, cinit_clear;
 
 localparam [1:0] BP_ADD = 2'd0, BP_SET = 2'd1, BP_KEEP = 2'd2;
 
@@ -593,7 +716,8 @@ always @* begin
     {n_meta, n_head, n_arr, n_fetch_idx, n_cur_first, n_cur_rem,
      n_sq_pi, n_fetch_tag, n_snd_nxt, n_rd_out, n_rd_gen,
      n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-     n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed} = st_old;
+     n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed,
+     n_rec_idx, n_spare, n_spare_ok, n_epoch, n_rewinds} = st_old;
     do_pkt = 1'b0;
     do_pkt_rsp = 1'b0;
     do_ring = 1'b0;
@@ -617,8 +741,27 @@ always @* begin
     bpos_op = BP_KEEP;
     bpos_set = 24'd0;
     fetch_n = 0;
+    capped = 1'b0;
+    do_record = 1'b0;
+    do_alloc = 1'b0;
+    do_cinit = 1'b0;
+    cinit_clear = 1'b0;
 
     case (s2_type)
+        EV_CLR: begin
+            // not set up: nothing to send, no records, no fetches
+            n_err = 1'b1;
+            n_spare_ok = 1'b0;
+            n_rec_idx = 16'd0;
+            n_rewinds = 2'd0;
+            n_head = 16'd0;
+            n_arr = 16'd0;
+            n_fetch_idx = 16'd0;
+            n_sq_pi = 16'd0;
+            {n_rd_out, n_rsp_valid, n_rw_pending, n_free_owed} = 4'd0;
+            do_cinit = 1'b1;
+            cinit_clear = 1'b1;
+        end
         EV_INIT: begin
             {n_rd_out, n_rsp_valid, n_rw_pending, n_err, n_rsp_turn, n_free_owed} = 6'd0;
             n_head = 16'd0;
@@ -630,6 +773,17 @@ always @* begin
             n_fetch_tag = o_fetch_tag + 2'd1;   // responses in flight become stale
             bpos_op = BP_SET;
             bpos_set = 24'd0;
+            // the records of the old connection go back to the pool through
+            // the completer; the spare entry stays with the QP
+            n_rec_idx = 16'd0;
+            n_epoch = !o_epoch;
+            n_rewinds = 2'd0;
+            if (!o_spare_ok) begin
+                do_alloc = 1'b1;
+                n_spare = s_pool_ptr;
+                n_spare_ok = 1'b1;
+            end
+            do_cinit = 1'b1;
         end
         EV_POST: begin
             n_sq_pi = s2_idx;
@@ -656,6 +810,7 @@ always @* begin
             end
         end
         EV_REWIND: begin
+            n_rewinds = o_rewinds + 2'd1;
             n_head = s2_idx;
             n_arr = s2_idx;
             n_fetch_idx = s2_idx;
@@ -727,7 +882,7 @@ always @* begin
                 c_len = {19'd0, cur_plen};
                 c_ext = o_cur_first ? EXT_RETH : 5'd0;
                 if (cur_last) begin
-                    do_ring = 1'b1;
+                    do_ring = o_head == o_rec_idx;
                     promote = 1'b1;
                 end
             end else if (o_rd_out) begin
@@ -738,7 +893,7 @@ always @* begin
                 // one READ REQUEST for what is left of the WQE; the window
                 // takes the responses it asks for
                 do_pkt = 1'b1;
-                do_ring = 1'b1;
+                do_ring = o_head == o_rec_idx;
                 do_rdesc = 1'b1;
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, rdreq_cost};
@@ -757,6 +912,15 @@ always @* begin
                 // (its first response's AETH is already counted)
                 c_ext = (o_cur_npkts == 24'd1 || !o_cur_first) ? EXT_AETH : (EXT_AETH << 1);
             end
+            if (do_ring) begin
+                // the first time this WQE is fully sent: record it in the
+                // spare entry, and take a new spare (a resend after a rewind
+                // finds its record already there)
+                do_record = 1'b1;
+                do_alloc = 1'b1;
+                n_spare = s_pool_ptr;
+                n_rec_idx = o_rec_idx + 16'd1;
+            end
             if (promote) begin
                 n_head = o_head + 16'd1;
                 n_cur_first = 1'b1;
@@ -768,8 +932,11 @@ always @* begin
         end
         default: begin
             // EV_UNA: the READ fence lifts when the READ retires; then the
-            // fetch decision below, with the new una
-            if (una_behind) begin
+            // fetch decision below, with the new una. One from before the
+            // QP's last reset changes nothing.
+            if (s2_uepoch != o_epoch) begin
+                // from the connection before the reset: nothing to do
+            end else if (una_behind) begin
                 // The completer retired a WQE this QP was rewound into: its
                 // last ACK overtook the go-back-N. Resume at the first WQE
                 // not retired instead of resending acknowledged packets.
@@ -782,14 +949,15 @@ always @* begin
                 bpos_op = BP_SET;
                 bpos_set = s2_bpos;
             end
-            if (s2_flag) begin
+            if (s2_flag && s2_uepoch == o_epoch) begin
                 n_rd_out = 1'b0;
             end
         end
     endcase
 
     // the next packet on the balance: another event for this QP
-    if ((sent || (s2_type == EV_UNA && s2_flag)) && !n_bal[31] && n_bal != 32'd0 &&
+    if ((sent || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
+            !n_bal[31] && n_bal != 32'd0 &&
             ((n_head != n_arr && !n_err && !(n_meta[MW*n_head[SL-1:0] + MW-2] && n_rd_out)) ||
              n_rsp_valid)) begin
         do_cont = 1'b1;
@@ -826,11 +994,15 @@ always @* begin
         do_fetch = 1'b1;
         n_fetch_idx = n_fetch_idx + {{(15-SL){1'b0}}, fetch_n};
     end
+    // near its bound of started WQEs with more posted: its una events must
+    // come through here to fetch again
+    capped = !n_err && pi_ahead != 16'd0 && ring_used >= RING[15:0] - SLOTS[15:0];
 
     st_new = {n_meta, n_head, n_arr, n_fetch_idx, n_cur_first, n_cur_rem,
               n_sq_pi, n_fetch_tag, n_snd_nxt, n_rd_out, n_rd_gen,
               n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-              n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed};
+              n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed,
+              n_rec_idx, n_spare, n_spare_ok, n_epoch, n_rewinds};
 end
 
 /*
@@ -854,6 +1026,20 @@ wqe_inst (
     .rd_data(wqe_rd)
 );
 
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(1)
+)
+capped_inst (
+    .clk(clk),
+    .wr_en(s2_valid),
+    .wr_addr(s2_qpn),
+    .wr_data(capped),
+    .rd_en(s_una_valid && s_una_ready),
+    .rd_addr(s_una_qpn),
+    .rd_data(ub_capped)
+);
+
 /*
  * Stage 3: descriptors, fetch requests, CONT; the cost sum begins
  */
@@ -871,8 +1057,10 @@ reg [23:0]   s3_npkts = 0;
 reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
 // towards the later stages
-reg          s3_ring = 0, s3_read = 0, s3_sig = 0, s3_free = 0, s3_work = 0;
-reg [15:0]   s3_ring_idx = 0, s3_tail = 0;
+reg          s3_ring = 0, s3_read = 0, s3_sig = 0, s3_free = 0, s3_work = 0, s3_epoch = 0;
+reg [POOL_LOG2-1:0] s3_ptr = 0, s3_next = 0;
+reg [15:0]   s3_tail = 0, s3_head = 0;
+reg [1:0]    s3_rewinds = 0;
 reg [23:0]   s3_last_psn = 0, s3_snd_nxt = 0, s3_snd_max = 0;
 reg [1:0]    s3_bpos_op = 0;
 reg [23:0]   s3_bpos_set = 0;
@@ -897,14 +1085,18 @@ always @(posedge clk) begin
     s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
 
-    s3_ring <= s2_valid && do_ring;
+    s3_ring <= s2_valid && do_record;
     s3_read <= o_cur_read;
     s3_sig <= o_cur_signaled;
-    s3_ring_idx <= o_head;
+    s3_ptr <= o_spare;
+    s3_next <= s_pool_ptr;
+    s3_epoch <= n_epoch;
     s3_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts - 24'd1 : o_snd_nxt;
     s3_snd_nxt <= n_snd_nxt;
     s3_snd_max <= n_snd_max;
-    s3_tail <= n_head;
+    s3_tail <= n_rec_idx;
+    s3_head <= n_head;
+    s3_rewinds <= n_rewinds;
     s3_free <= s2_valid && do_free;
     s3_work <= s2_valid && c_work;
     s3_bpos_op <= c_bpos ? BP_ADD : bpos_op;
@@ -918,6 +1110,8 @@ always @(posedge clk) begin
     fetch_data <= {s2_qpn, n_fetch_idx - {{(15-SL){1'b0}}, fetch_n}, fetch_n, n_fetch_tag};
     cont_wr <= s2_valid && do_cont;
     cont_data <= s2_qpn;
+    cinit_wr <= s2_valid && do_cinit;
+    cinit_data <= {s2_qpn, s2_psn, o_spare_ok ? o_rec_idx : 16'd0, n_spare, n_epoch, cinit_clear};
 
     if (s2_valid) begin
         stat_pktsend_idle <= stat_pktsend_idle + {31'd0, cnt_idle};
@@ -934,6 +1128,7 @@ always @(posedge clk) begin
         s3_work <= 1'b0;
         fetch_wr <= 1'b0;
         cont_wr <= 1'b0;
+        cinit_wr <= 1'b0;
         stat_pktsend_idle <= 0;
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
@@ -977,8 +1172,11 @@ end
  * position's own read-modify-write; stage 7 the outputs that carry it
  */
 reg          s4_valid = 1'b0, s4_ring = 0, s4_read = 0, s4_sig = 0, s4_free = 0, s4_work = 0;
+reg          s4_epoch = 0;
 reg [QW-1:0] s4_qpn = 0;
-reg [15:0]   s4_ring_idx = 0, s4_tail = 0;
+reg [POOL_LOG2-1:0] s4_ptr = 0, s4_next = 0;
+reg [15:0]   s4_tail = 0, s4_head = 0;
+reg [1:0]    s4_rewinds = 0;
 reg [23:0]   s4_last_psn = 0, s4_snd_nxt = 0, s4_snd_max = 0;
 reg [1:0]    s4_bpos_op = 0;
 reg [23:0]   s4_bpos_set = 0;
@@ -993,8 +1191,12 @@ always @(posedge clk) begin
     s4_free <= s3_free;
     s4_work <= s3_work;
     s4_qpn <= s3_qpn;
-    s4_ring_idx <= s3_ring_idx;
+    s4_ptr <= s3_ptr;
+    s4_next <= s3_next;
+    s4_epoch <= s3_epoch;
     s4_tail <= s3_tail;
+    s4_head <= s3_head;
+    s4_rewinds <= s3_rewinds;
     s4_last_psn <= s3_last_psn;
     s4_snd_nxt <= s3_snd_nxt;
     s4_snd_max <= s3_snd_max;
@@ -1011,8 +1213,11 @@ always @(posedge clk) begin
 end
 
 reg          s5_valid = 1'b0, s5_ring = 0, s5_read = 0, s5_sig = 0, s5_free = 0, s5_work = 0;
+reg          s5_epoch = 0;
 reg [QW-1:0] s5_qpn = 0;
-reg [15:0]   s5_ring_idx = 0, s5_tail = 0;
+reg [POOL_LOG2-1:0] s5_ptr = 0, s5_next = 0;
+reg [15:0]   s5_tail = 0, s5_head = 0;
+reg [1:0]    s5_rewinds = 0;
 reg [23:0]   s5_last_psn = 0, s5_snd_nxt = 0, s5_snd_max = 0;
 reg [1:0]    s5_bpos_op = 0;
 reg [23:0]   s5_bpos_set = 0;
@@ -1026,8 +1231,12 @@ always @(posedge clk) begin
     s5_free <= s4_free;
     s5_work <= s4_work;
     s5_qpn <= s4_qpn;
-    s5_ring_idx <= s4_ring_idx;
+    s5_ptr <= s4_ptr;
+    s5_next <= s4_next;
+    s5_epoch <= s4_epoch;
     s5_tail <= s4_tail;
+    s5_head <= s4_head;
+    s5_rewinds <= s4_rewinds;
     s5_last_psn <= s4_last_psn;
     s5_snd_nxt <= s4_snd_nxt;
     s5_snd_max <= s4_snd_max;
@@ -1060,8 +1269,11 @@ bpos_inst (
 );
 
 reg          s6_valid = 1'b0, s6_ring = 0, s6_read = 0, s6_sig = 0, s6_free = 0, s6_work = 0;
+reg          s6_epoch = 0;
 reg [QW-1:0] s6_qpn = 0;
-reg [15:0]   s6_ring_idx = 0, s6_tail = 0;
+reg [POOL_LOG2-1:0] s6_ptr = 0, s6_next = 0;
+reg [15:0]   s6_tail = 0, s6_head = 0;
+reg [1:0]    s6_rewinds = 0;
 reg [23:0]   s6_last_psn = 0, s6_snd_nxt = 0, s6_snd_max = 0;
 reg [1:0]    s6_bpos_op = 0;
 reg [23:0]   s6_bpos_set = 0;
@@ -1075,8 +1287,12 @@ always @(posedge clk) begin
     s6_free <= s5_free;
     s6_work <= s5_work;
     s6_qpn <= s5_qpn;
-    s6_ring_idx <= s5_ring_idx;
+    s6_ptr <= s5_ptr;
+    s6_next <= s5_next;
+    s6_epoch <= s5_epoch;
     s6_tail <= s5_tail;
+    s6_head <= s5_head;
+    s6_rewinds <= s5_rewinds;
     s6_last_psn <= s5_last_psn;
     s6_snd_nxt <= s5_snd_nxt;
     s6_snd_max <= s5_snd_max;
@@ -1105,8 +1321,8 @@ reg [QW+24-1:0]  free_data = 0;
 
 always @(posedge clk) begin
     ring_wr_en <= s6_valid && s6_ring;
-    ring_wr_qpn <= s6_qpn;
-    ring_wr_idx <= s6_ring_idx;
+    ring_wr_ptr <= s6_ptr;
+    ring_wr_next <= s6_next;
     ring_wr_last_psn <= s6_last_psn;
     ring_wr_read <= s6_read;
     ring_wr_signaled <= s6_sig;
@@ -1118,6 +1334,9 @@ always @(posedge clk) begin
     sndnxt_wr_max <= s6_snd_max;
     sndnxt_wr_tail <= s6_tail;
     sndnxt_wr_bpos <= bpos_new;
+    sndnxt_wr_epoch <= s6_epoch;
+    sndnxt_wr_head <= s6_head;
+    sndnxt_wr_rewinds <= s6_rewinds;
 
     work_wr <= s6_valid && s6_work;
     work_data <= {s6_qpn, s6_cost};
@@ -1134,10 +1353,24 @@ always @(posedge clk) begin
     end
 end
 
+assign s_pool_ready = s2_valid && do_alloc;
+
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
 wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready, cont_fifo_ready;
+wire cinit_fifo_ready;
+wire pool_unused = s_pool_valid || s_pool_init_done;
 // verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CINIT_W))
+cinit_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(cinit_wr), .s_ready(cinit_fifo_ready), .s_data(cinit_data),
+    .m_valid(m_cinit_valid), .m_ready(m_cinit_ready),
+    .m_data({m_cinit_qpn, m_cinit_psn, m_cinit_rec_old, m_cinit_spare, m_cinit_epoch,
+             m_cinit_clear}),
+    .count(cinit_count)
+);
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DESC_W), .RAM_STYLE("block"))
 desc_fifo_inst (

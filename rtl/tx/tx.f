@@ -1,5 +1,6 @@
 # RC transport, TX side
 -f rtl/common/common.f
+rtl/tx/hpnic_wqe_pool.v
 rtl/tx/hpnic_req.v
 rtl/tx/hpnic_comp.v
 rtl/tx/hpnic_tx_hdr.v

@@ -26,7 +26,6 @@
 #define RATE_SAMPLES 10                    /* rate.csv every 10 us */
 #define CHUNK_CYCLES 25                    /* completions polled every 100 ns */
 #define SETTLE_RTTS 20                     /* a stage's first 20 base RTTs are transient */
-#define MSG_DEPTH 4                        /* WRITEs kept posted per flow */
 #define PS_PER_CYCLE (1000000 / HPNIC_SIM_CLK_MHZ)
 #define NS_PER_CYCLE (1000 / HPNIC_SIM_CLK_MHZ)
 
@@ -36,6 +35,8 @@ struct opts {
 	int bot_sw, bot_port;
 	double eta, wai, until_us;
 	unsigned max_stage, t_ns, mtu, msg, line_mbps, min_mbps;
+	unsigned depth;                    /* WRITEs kept posted per flow */
+	unsigned signal_every;             /* one signaled WRITE in this many */
 	int sched_burst;                   /* -1: the NIC's default */
 	uint64_t seed;
 	int quiet, no_int;
@@ -54,6 +55,7 @@ struct flow {
 	uint8_t *sbuf, *dbuf;
 	size_t blen;
 	uint64_t posted, done_bytes;
+	uint64_t msgs_posted;
 	unsigned outstanding;
 	int started, finished, failed;
 	uint64_t t_start_cyc, t_end_cyc;
@@ -101,6 +103,8 @@ static void usage(void)
 	       "  --line-mbps N      line rate (default 100000), --min-mbps N (default 100)\n"
 	       "  --mtu N            path MTU, bytes (default 1024: payload per packet)\n"
 	       "  --msg N            bytes per WRITE; longer flows post several (default 1000000)\n"
+	       "  --depth N          WRITEs each flow keeps posted, one doorbell per batch (default 4)\n"
+	       "  --signal-every N   one signaled WRITE in N (and each flow's last; default 1)\n"
 	       "  --no-int           HPCC without INT (frames plain RoCEv2; CC sees nothing)\n"
 	       "  --sched-burst N    pacing burst allowance beyond one packet, bytes (NIC default 4096)\n"
 	       "  --bottleneck S:P   the switch port summarised (default: most bytes sent)\n"
@@ -124,7 +128,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		{"topo", 1, 0, 'T'}, {"flows", 1, 0, 'F'}, {"out", 1, 0, 'o'},
 		{"eta", 1, 0, 'e'}, {"max-stage", 1, 0, 's'}, {"wai", 1, 0, 'w'},
 		{"t-ns", 1, 0, 't'}, {"line-mbps", 1, 0, 'L'}, {"min-mbps", 1, 0, 'M'},
-		{"mtu", 1, 0, 'm'}, {"msg", 1, 0, 'g'}, {"no-int", 0, 0, 'n'},
+		{"mtu", 1, 0, 'm'}, {"msg", 1, 0, 'g'}, {"depth", 1, 0, 'd'},
+		{"signal-every", 1, 0, 'E'}, {"no-int", 0, 0, 'n'},
 		{"bottleneck", 1, 0, 'b'}, {"pcap", 1, 0, 'p'}, {"pcap-port", 1, 0, 'P'},
 		{"until-us", 1, 0, 'u'}, {"seed", 1, 0, 'S'}, {"expect", 1, 0, 'x'},
 		{"sched-burst", 1, 0, 'B'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
@@ -139,6 +144,8 @@ static int parse(int argc, char **argv, struct opts *o)
 	o->min_mbps = 100;
 	o->mtu = 1024;
 	o->msg = 1000000;
+	o->depth = 4;
+	o->signal_every = 1;
 	o->until_us = 100000;
 	o->seed = 1;
 	o->sched_burst = -1;
@@ -156,6 +163,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'M': o->min_mbps = (unsigned)atoi(optarg); break;
 		case 'm': o->mtu = (unsigned)atoi(optarg); break;
 		case 'g': o->msg = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 'd': o->depth = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 'E': o->signal_every = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'n': o->no_int = 1; break;
 		case 'b':
 			if (parse_port(optarg, &o->bot_sw, &o->bot_port))
@@ -183,8 +192,10 @@ static int parse(int argc, char **argv, struct opts *o)
 		fprintf(stderr, "hpnic-netsim: --topo, --flows and --out are required (--help)\n");
 		return -1;
 	}
-	if (o->msg < 1 || o->msg >= (1u << 31) || o->until_us <= 0) {
-		fprintf(stderr, "hpnic-netsim: --msg 1..2^31-1, --until-us > 0\n");
+	if (o->msg < 1 || o->msg >= (1u << 31) || o->until_us <= 0 || o->depth < 1 ||
+	    o->depth > 1024 || o->signal_every < 1 || o->signal_every > o->depth) {
+		fprintf(stderr, "hpnic-netsim: --msg 1..2^31-1, --depth 1..1024, --signal-every "
+			"1..depth, --until-us > 0\n");
 		return -1;
 	}
 	if (o->pcap && o->pcap_port < 0) {
@@ -268,7 +279,11 @@ static void fill(uint8_t *p, size_t n, unsigned seed)
 static void connect_pair(const struct opts *o, unsigned src, unsigned dst, unsigned idx,
 			 struct hpnic_qp **sq, struct hpnic_qp **rq)
 {
-	struct hpnic_qp_init_attr ia = { .sq_depth = 8, .path_mtu = o->mtu, .sq_sig_all = 1 };
+	struct hpnic_qp_init_attr ia = { .sq_depth = 8, .path_mtu = o->mtu,
+					 .sq_sig_all = o->signal_every == 1 };
+
+	while (ia.sq_depth < o->depth)
+		ia.sq_depth <<= 1;
 	struct hpnic_qp **qp[2] = {sq, rq};
 	unsigned end[2] = {src, dst};
 
@@ -321,7 +336,8 @@ static unsigned calibrate_t(const struct opts *o)
 	connect_pair(o, src, dst, MAX_FLOWS, &sq, &rq);
 	hpnic_sim_run(4000);                   /* everything idle */
 	t0 = hpnic_sim_cycle();
-	TRY(hpnic_post_write(sq, ~0ull, smr, sb, o->mtu, (uintptr_t)db, hpnic_mr_rkey(dmr), 0));
+	TRY(hpnic_post_write(sq, ~0ull, smr, sb, o->mtu, (uintptr_t)db, hpnic_mr_rkey(dmr),
+			     HPNIC_WR_SIGNALED));
 	for (k = 0; k < 250000; k++) {
 		int n = hpnic_poll_cq(hosts[src].cq, 1, &wc);
 
@@ -392,7 +408,7 @@ static void setup(struct opts *o)
 		TRY(hpnic_query_device(hosts[h].dev, &hosts[h].attr));
 		TRY(hpnic_set_cc(hosts[h].dev, &cc));
 		TRY(hpnic_set_int(hosts[h].dev, !o->no_int, HPNIC_INT_PORT_DEFAULT));
-		while (depth < hosts[h].qps * 8)
+		while (depth < hosts[h].qps * 8 || depth < hosts[h].qps * 2 * o->depth)
 			depth <<= 1;
 		TRY(hpnic_create_cq(hosts[h].dev, depth, &hosts[h].cq));
 	}
@@ -427,15 +443,28 @@ static void setup(struct opts *o)
 	}
 }
 
-/* post WRITEs until the flow has MSG_DEPTH outstanding or nothing left */
+/* post WRITEs until the flow has --depth outstanding or nothing left, with
+ * one doorbell for them all */
+static unsigned msg_depth = 4;          /* --depth */
+static unsigned msg_signal = 1;         /* --signal-every */
+
+/* a WRITE's wr_id: the flow, and the flow's bytes posted up to its end */
+#define WRID_FLOW_BITS 20
+
 static void post_more(struct flow *f)
 {
-	while (f->outstanding < MSG_DEPTH && f->posted < f->bytes) {
+	while (f->outstanding < msg_depth && f->posted < f->bytes) {
 		uint64_t left = f->bytes - f->posted;
 		uint32_t len = (uint32_t)(left < f->blen ? left : f->blen);
+		int last = f->outstanding + 1 == msg_depth || f->posted + len >= f->bytes;
 
-		TRY(hpnic_post_write(f->sq, f - flows, f->smr, f->sbuf, len, (uintptr_t)f->dbuf,
-				     hpnic_mr_rkey(f->dmr), 0));
+		uint64_t id = (f->posted + len) << WRID_FLOW_BITS | (uint64_t)(f - flows);
+		unsigned fl = (last ? 0 : HPNIC_WR_MORE) |
+			      (++f->msgs_posted % msg_signal == 0 || f->posted + len >= f->bytes ?
+			       HPNIC_WR_SIGNALED : 0);
+
+		TRY(hpnic_post_write(f->sq, id, f->smr, f->sbuf, len, (uintptr_t)f->dbuf,
+				     hpnic_mr_rkey(f->dmr), fl));
 		f->posted += len;
 		f->outstanding++;
 	}
@@ -450,22 +479,27 @@ static int poll_host(unsigned h)
 		for (int k = 0; k < n; k++) {
 			struct flow *f;
 
-			if (wc[k].wr_id >= n_flows)
+			uint64_t fi = wc[k].wr_id & ((1u << WRID_FLOW_BITS) - 1);
+			uint64_t end = wc[k].wr_id >> WRID_FLOW_BITS;
+
+			if (fi >= n_flows)
 				continue;
-			f = &flows[wc[k].wr_id];
-			f->outstanding--;
+			f = &flows[fi];
+			/* a completion also covers the unsignaled WRITEs before it */
+			if (end > f->done_bytes && f->blen)
+				f->outstanding -= (unsigned)((end - f->done_bytes + f->blen - 1) / f->blen);
 			if (wc[k].status != HPNIC_WC_SUCCESS) {
 				if (!f->failed)
 					fprintf(stderr, "hpnic-netsim: flow %u: completion error %d (%s)\n",
-						(unsigned)wc[k].wr_id, wc[k].status,
+						(unsigned)fi, wc[k].status,
 						hpnic_strerror(-EIO));
 				f->failed = 1;
 				f->finished = 1;
 				f->t_end_cyc = hpnic_sim_cycle();
 				continue;
 			}
-			f->done_bytes += wc[k].byte_len ? wc[k].byte_len :
-				(f->bytes - f->done_bytes < f->blen ? f->bytes - f->done_bytes : f->blen);
+			if (end > f->done_bytes)
+				f->done_bytes = end;
 			if (f->done_bytes >= f->bytes && !f->finished) {
 				f->finished = 1;
 				f->t_end_cyc = hpnic_sim_cycle();
@@ -886,6 +920,8 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (parse(argc, argv, &o))
 		return 2;
+	msg_depth = o.depth;
+	msg_signal = o.signal_every;
 	if (load_flows(o.flows))
 		return 2;
 	make_dirs(o.out);

@@ -484,6 +484,72 @@ static void t_cc(void)
 	TRY(hpnic_set_cc(e[0].dev, &p));
 }
 
+/*
+ * The window counts wire bytes: with W = 10.2 KB (T = 819 ns at 100 Gb/s,
+ * no INT, so W stays at W_init), 64-byte WRITEs (162 bytes each on the wire)
+ * keep about 63 in flight. Charged a whole MTU each, as before, they kept 2.
+ */
+static void t_window(void)
+{
+	struct hpnic_cc_params p;
+	struct hpnic_qp *qa = NULL, *qb = NULL;
+	struct hpnic_sim_stats s0, s1, b0;
+	struct hpnic_wc wc[64];
+	const unsigned total = 4096, depth = 256;
+	unsigned posted = 0, done = 0, max_in_flight = 0;
+	uint64_t sum = 0, samples = 0;
+
+	TRY(hpnic_cc_defaults(&p));
+	p.t_ns = 819;
+	TRY(hpnic_set_cc(e[0].dev, &p));
+	TRY(new_qp(&e[0], depth, 4096, &qa));
+	TRY(new_qp(&e[1], 4, 4096, &qb));
+	TRY(connect_pair(qa, qb, 4096));
+	TRY(hpnic_sim_stats(0, &b0));
+	while (done < total) {
+		while (posted < total && posted - done < depth) {
+			unsigned fl = (posted + 1 == total || posted + 1 - done == depth) ? 0 :
+				      HPNIC_WR_MORE;
+
+			TRY(hpnic_post_write(qa, posted, e[0].mr, e[0].buf + 64 * (posted % 1024), 64,
+					     (uintptr_t)e[1].buf + 64 * (posted % 1024),
+					     hpnic_mr_rkey(e[1].mr), fl));
+			posted++;
+		}
+		hpnic_sim_run(40);
+		TRY(hpnic_sim_stats(0, &s0));
+		TRY(hpnic_sim_stats(1, &s1));
+		/* NIC 0's frames out less the ACKs it received: packets in flight */
+		unsigned in_flight = (unsigned)((s0.tx_frames - b0.tx_frames) - (s0.rx_frames - b0.rx_frames));
+
+		if (in_flight > max_in_flight)
+			max_in_flight = in_flight;
+		if (done > total / 4 && done < total * 3 / 4) {
+			sum += in_flight;
+			samples++;
+		}
+		int n = hpnic_poll_cq(e[0].cq, 64, wc);
+
+		TRY(n);
+		for (int k = 0; k < n; k++) {
+			CHECK(wc[k].status == HPNIC_WC_SUCCESS, "window: WRITE %llu status %d",
+			      (unsigned long long)wc[k].wr_id, wc[k].status);
+			done++;
+		}
+	}
+	double mean = samples ? (double)sum / (double)samples : 0;
+
+	printf("  window: W = 10.2 KB, 64 B WRITEs (162 B on the wire): %.1f in flight on average, "
+	       "%u at most (W / 162 B = 63)\n", mean, max_in_flight);
+	CHECK(mean >= 45 && mean <= 80 && max_in_flight <= 90,
+	      "window: %.1f packets in flight on average, %u at most; want about 63", mean,
+	      max_in_flight);
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	TRY(hpnic_cc_defaults(&p));
+	TRY(hpnic_set_cc(e[0].dev, &p));
+}
+
 static void t_counters(void)
 {
 	uint64_t c[2][HPNIC_NUM_COUNTERS];
@@ -530,6 +596,7 @@ static const struct {
 	{ "qp64", t_qp64 },
 	{ "protect", t_protect },
 	{ "cc", t_cc },
+	{ "window", t_window },
 	{ "counters", t_counters },
 };
 
@@ -542,7 +609,7 @@ int main(int argc, char **argv)
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
 			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
-			       "cc, counters. Prints N passed, N failed.\n");
+			       "cc, window, counters. Prints N passed, N failed.\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
 			only = argv[++i];
