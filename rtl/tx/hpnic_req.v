@@ -156,7 +156,7 @@ module hpnic_req #(
     input  wire                  m_fetch_ready,
     output wire [QPN_WIDTH-1:0]  m_fetch_qpn,
     output wire [15:0]           m_fetch_idx,       // first WQE
-    output wire [SLOTS_LOG2:0]   m_fetch_count,     // WQEs, 1..2^SLOTS_LOG2
+    output wire [3:0]            m_fetch_count,     // WQEs, 1..2^SLOTS_LOG2
     output wire [1:0]            m_fetch_tag,
 
     output wire                  m_free_valid,      // credit spent on no request
@@ -221,8 +221,8 @@ localparam SLOTS = 2**SLOTS_LOG2;
 localparam SL = SLOTS_LOG2;
 
 initial begin
-    if (SLOTS_LOG2 < 1 || SLOTS_LOG2 > 4) begin
-        $error("hpnic_req: SLOTS_LOG2 must be 1..4 (%m)");
+    if (SLOTS_LOG2 < 1 || SLOTS_LOG2 > 3) begin
+        $error("hpnic_req: SLOTS_LOG2 must be 1..3 (%m)");
         $finish;
     end
     if (RING_LOG2 < SLOTS_LOG2 || RING_LOG2 > 12) begin
@@ -277,7 +277,7 @@ localparam [4:0] EXT_AETH = 5'd4;
  */
 localparam LAT = 8;
 localparam DESC_W = QW + 8 + 24 + 13 + 64 + 64 + 32 + 32 + 32;
-localparam FETCH_W = QW + 16 + SL + 1 + 2;
+localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
 
@@ -611,8 +611,24 @@ assign {o_meta, o_head, o_arr, o_fetch_idx, o_cur_first, o_cur_rem,
 
 wire [SL-1:0] head_slot = o_head[SL-1:0];
 wire [SL-1:0] next_slot = head_slot + 1'b1;
-wire [MW-1:0] head_meta = o_meta[MW*head_slot +: MW];
-wire [31:0]   next_len = o_meta[MW*next_slot + 24 +: 32];
+// Slot selects as plain multiplexers: a part-select at MW * index (MW is
+// not a power of two) becomes a barrel shifter over every slot, 10,000 LUTs
+reg  [MW-1:0] head_meta;
+reg  [31:0]   next_len;
+integer       k;
+
+always @* begin
+    head_meta = o_meta[MW-1:0];
+    next_len = o_meta[55:24];
+    for (k = 0; k < SLOTS; k = k + 1) begin
+        if (head_slot == k[SL-1:0]) begin
+            head_meta = o_meta[MW*k +: MW];
+        end
+        if (next_slot == k[SL-1:0]) begin
+            next_len = o_meta[MW*k + 24 +: 32];
+        end
+    end
+end
 wire        o_cur_valid = o_head != o_arr;
 wire        o_cur_read = head_meta[MW-2];
 wire        o_cur_signaled = head_meta[MW-1];
@@ -692,6 +708,8 @@ reg [15:0] occ, pi_ahead, ring_used;
 // verilator lint_on UNUSEDSIGNAL
 reg [SL:0] fetch_n;
 reg        capped;
+reg        n_head_read;             // the head WQE after the event is a READ
+integer    j;
 
 // what the event produces
 reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_fetch, do_cont, do_free;
@@ -794,7 +812,11 @@ always @* begin
             end else begin
                 n_arr = s2_idx + 16'd1;
                 do_wqe_wr = 1'b1;
-                n_meta[MW*s2_idx[SL-1:0] +: MW] = {s2_signaled, s2_flag, wqe_len_eff, wqe_npkts};
+                for (j = 0; j < SLOTS; j = j + 1) begin
+                    if (s2_idx[SL-1:0] == j[SL-1:0]) begin
+                        n_meta[MW*j +: MW] = {s2_signaled, s2_flag, wqe_len_eff, wqe_npkts};
+                    end
+                end
                 if (!o_cur_valid) begin
                     // it becomes the head WQE; after a rewind it resumes
                     // at the rewind's offset
@@ -956,9 +978,15 @@ always @* begin
     endcase
 
     // the next packet on the balance: another event for this QP
+    n_head_read = 1'b0;
+    for (j = 0; j < SLOTS; j = j + 1) begin
+        if (n_head[SL-1:0] == j[SL-1:0]) begin
+            n_head_read = n_meta[MW*j + MW-2];
+        end
+    end
     if ((sent || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
             !n_bal[31] && n_bal != 32'd0 &&
-            ((n_head != n_arr && !n_err && !(n_meta[MW*n_head[SL-1:0] + MW-2] && n_rd_out)) ||
+            ((n_head != n_arr && !n_err && !(n_head_read && n_rd_out)) ||
              n_rsp_valid)) begin
         do_cont = 1'b1;
     end
@@ -1107,7 +1135,8 @@ always @(posedge clk) begin
     s3_ovh <= s2_ovh;
 
     fetch_wr <= s2_valid && do_fetch;
-    fetch_data <= {s2_qpn, n_fetch_idx - {{(15-SL){1'b0}}, fetch_n}, fetch_n, n_fetch_tag};
+    fetch_data <= {s2_qpn, n_fetch_idx - {{(15-SL){1'b0}}, fetch_n}, {{(3-SL){1'b0}}, fetch_n},
+                   n_fetch_tag};
     cont_wr <= s2_valid && do_cont;
     cont_data <= s2_qpn;
     cinit_wr <= s2_valid && do_cinit;
@@ -1202,7 +1231,7 @@ always @(posedge clk) begin
     s4_snd_max <= s3_snd_max;
     s4_bpos_op <= s3_bpos_op;
     s4_bpos_set <= s3_bpos_set;
-    s4_prod <= s3_c_npkts * {24'd0, s3_ovh};
+    s4_prod <= {8'd0, s3_c_npkts} * {24'd0, s3_ovh};   // 24 x 8: one DSP
     s4_lpad <= s3_c_len + {30'd0, 2'd0 - s3_c_len[1:0]} + {27'd0, s3_c_ext};
     if (rst) begin
         s4_valid <= 1'b0;
