@@ -261,6 +261,24 @@ static void t_qp_state(void)
 		      "WRITE: status %d wr_id %" PRIu64 " len %u", wc.status, wc.wr_id, wc.byte_len);
 		CHECK(!memcmp(src, dst, 3000), "WRITE data");
 	}
+	/* the same QPs through RESET and connected again: the NIC must not keep
+	 * the old connection's WQE indices (it fetched nothing, before) */
+	memset(&a, 0, sizeof(a));
+	a.qp_state = HPNIC_QPS_RESET;
+	TRY(hpnic_modify_qp(qa, &a, HPNIC_QP_ATTR_STATE));
+	TRY(hpnic_modify_qp(qb, &a, HPNIC_QP_ATTR_STATE));
+	TRY(connect_pair(qa, qb, 1024));
+	tb_fill(src, 5000, 12);
+	TRY(hpnic_post_write(qa, 8, e[0].mr, src, 5000, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0));
+	{
+		struct hpnic_wc wc;
+
+		TRY(wait_cqes(&e[0], &wc, 1));
+		CHECK(wc.status == HPNIC_WC_SUCCESS && wc.wr_id == 8 && wc.byte_len == 5000,
+		      "WRITE after reconnect: status %d wr_id %" PRIu64 " len %u", wc.status,
+		      wc.wr_id, wc.byte_len);
+		CHECK(!memcmp(src, dst, 5000), "WRITE data after reconnect");
+	}
 	TRY(hpnic_destroy_qp(qa));
 	TRY(hpnic_destroy_qp(qb));
 }
