@@ -26,7 +26,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: hpnic-cctrace [options] TRACE.csv|-\n"
-		"Replay ACKs with INT through HPCC (seed 000, Algorithm 1) and print the window.\n"
+		"Replay ACKs with INT through HPCC (the HPCC paper, Algorithm 1) and print the window.\n"
 		"\n"
 		"  --model M            rtl (Verilated CC engine, cycle-accurate), fixed (bit-exact\n"
 		"                       C model of the engine, default) or float (double precision)\n"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * HPCC congestion-control engine (seed 000 §3.2, Algorithm 1; §4.2-4.3).
+ * HPCC congestion-control engine (HPCC paper §3.2, Algorithm 1; §4.2-4.3).
  *
  * Consumes Notify events (an ACK with its INT block, or a QP INIT) and emits
  * one Update(qpn, W, rate) per event. Fully pipelined: one event per cycle,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * HPCC flow scheduler (seed 000 §4.2-4.3): paces every QP at the rate of its
+ * HPCC flow scheduler (HPCC paper §4.2-4.3): paces every QP at the rate of its
  * last Update with per-QP credit, enforces its window, and emits one PktSend
  * (qpn, payload length) per packet to the TX pipe.
  *

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * One engine of the flow scheduler (seed 000 §4.2-4.3): the QPs whose QPN is
+ * One engine of the flow scheduler (HPCC paper §4.2-4.3): the QPs whose QPN is
  * e mod ENGINES, their state, their active lists and the scan over them.
  *
  * Active lists. Only QPs with bytes pending are in a ring, so idle QPs cost

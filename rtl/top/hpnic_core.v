@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The whole NIC core: host interface, HPCC CC engine, flow scheduler, RoCEv2
- * TX/RX pipes and the MAC shim, as DESIGN.md draws them:
+ * TX/RX pipes and the MAC shim:
  *
  *   hpnic_pcie_shim <-> hpnic_host --Post/WQE/completions--> hpnic_datapath
  *                     | QP start                            | work, in flight    ^ PktSend

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Double-precision HPCC: Algorithm 1 of the paper (seed 000, §3.2) in window
- * form, with the conventions DESIGN.md takes from the public ns-3 artifact:
+ * Double-precision HPCC: Algorithm 1 of the HPCC paper (§3.2) in window
+ * form, with the conventions of the public ns-3 artifact (docs/cc.md):
  *  - U starts at 1;
  *  - the first ACK of a QP, or one whose pathID or nHop changed, only records
  *    the INT snapshot and sets lastUpdateSeq = snd_nxt;

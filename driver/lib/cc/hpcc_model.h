@@ -6,7 +6,7 @@
  *    rounding, same reciprocal ROM). It is the reference the RTL is checked
  *    against on every Update.
  *  - hpcc_fl_*: double precision, Algorithm 1 of the HPCC paper in window form
- *    with the conventions of DESIGN.md. It is the reference the fixed-point
+ *    with the conventions of docs/cc.md. It is the reference the fixed-point
  *    arithmetic is checked against.
  *
  * Both consume the same events and produce the same Update records, so a

@@ -61,7 +61,7 @@ extern "C" {
 #define ROCE_QPN_MASK         0xffffffu
 #define ROCE_MSN_MASK         0xffffffu
 
-/* HPCC INT block (seed 000 Fig. 7) */
+/* HPCC INT block (HPCC paper Fig. 7) */
 #define ROCE_INT_MAX_HOPS     5
 #define ROCE_INT_HOP_LEN      8
 #define ROCE_INT_PATH_MASK    0xfffu
