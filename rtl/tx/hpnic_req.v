@@ -1197,88 +1197,50 @@ always @(posedge clk) begin
 end
 
 /*
- * Stages 4-5: the wire-cost sum (the product in a DSP); stage 6 the window
+ * Stages 4-5: the wire-cost sum (the product in a DSP); stages 5-6 the window
  * position's own read-modify-write; stage 7 the outputs that carry it
  */
-reg          s4_valid = 1'b0, s4_ring = 0, s4_read = 0, s4_sig = 0, s4_free = 0, s4_work = 0;
-reg          s4_epoch = 0;
-reg [QW-1:0] s4_qpn = 0;
-reg [POOL_LOG2-1:0] s4_ptr = 0, s4_next = 0;
-reg [15:0]   s4_tail = 0, s4_head = 0;
-reg [1:0]    s4_rewinds = 0;
-reg [23:0]   s4_last_psn = 0, s4_snd_nxt = 0, s4_snd_max = 0;
-reg [1:0]    s4_bpos_op = 0;
-reg [23:0]   s4_bpos_set = 0;
-reg [31:0]   s4_prod = 0;           // packets x overhead
-reg [31:0]   s4_lpad = 0;           // length + pad + extension headers
+// What stage 3 decided rides to stage 6 unchanged: control bits (reset)
+// and data, one word each per stage
+localparam LATE_W = QW + 3 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 24 + 2 + 24;
+
+reg  [3:0]        ctl4 = 0, ctl5 = 0, ctl6 = 0;     // {valid, ring, free, work}
+reg  [LATE_W-1:0] late4 = 0, late5 = 0, late6 = 0;
+reg  [31:0]       s4_prod = 0;      // packets x overhead
+reg  [31:0]       s4_lpad = 0;      // length + pad + extension headers
+reg  [31:0]       s5_cost = 0, s6_cost = 0;
 
 always @(posedge clk) begin
-    s4_valid <= s3_valid;
-    s4_ring <= s3_ring;
-    s4_read <= s3_read;
-    s4_sig <= s3_sig;
-    s4_free <= s3_free;
-    s4_work <= s3_work;
-    s4_qpn <= s3_qpn;
-    s4_ptr <= s3_ptr;
-    s4_next <= s3_next;
-    s4_epoch <= s3_epoch;
-    s4_tail <= s3_tail;
-    s4_head <= s3_head;
-    s4_rewinds <= s3_rewinds;
-    s4_last_psn <= s3_last_psn;
-    s4_snd_nxt <= s3_snd_nxt;
-    s4_snd_max <= s3_snd_max;
-    s4_bpos_op <= s3_bpos_op;
-    s4_bpos_set <= s3_bpos_set;
+    ctl4 <= {s3_valid, s3_ring, s3_free, s3_work};
+    late4 <= {s3_qpn, s3_read, s3_sig, s3_epoch, s3_ptr, s3_next, s3_tail, s3_head, s3_rewinds,
+              s3_last_psn, s3_snd_nxt, s3_snd_max, s3_bpos_op, s3_bpos_set};
+    {ctl5, late5} <= {ctl4, late4};
+    {ctl6, late6} <= {ctl5, late5};
     s4_prod <= {8'd0, s3_c_npkts} * {24'd0, s3_ovh};   // 24 x 8: one DSP
     s4_lpad <= s3_c_len + {30'd0, 2'd0 - s3_c_len[1:0]} + {27'd0, s3_c_ext};
-    if (rst) begin
-        s4_valid <= 1'b0;
-        s4_ring <= 1'b0;
-        s4_free <= 1'b0;
-        s4_work <= 1'b0;
-    end
-end
-
-reg          s5_valid = 1'b0, s5_ring = 0, s5_read = 0, s5_sig = 0, s5_free = 0, s5_work = 0;
-reg          s5_epoch = 0;
-reg [QW-1:0] s5_qpn = 0;
-reg [POOL_LOG2-1:0] s5_ptr = 0, s5_next = 0;
-reg [15:0]   s5_tail = 0, s5_head = 0;
-reg [1:0]    s5_rewinds = 0;
-reg [23:0]   s5_last_psn = 0, s5_snd_nxt = 0, s5_snd_max = 0;
-reg [1:0]    s5_bpos_op = 0;
-reg [23:0]   s5_bpos_set = 0;
-reg [31:0]   s5_cost = 0;
-
-always @(posedge clk) begin
-    s5_valid <= s4_valid;
-    s5_ring <= s4_ring;
-    s5_read <= s4_read;
-    s5_sig <= s4_sig;
-    s5_free <= s4_free;
-    s5_work <= s4_work;
-    s5_qpn <= s4_qpn;
-    s5_ptr <= s4_ptr;
-    s5_next <= s4_next;
-    s5_epoch <= s4_epoch;
-    s5_tail <= s4_tail;
-    s5_head <= s4_head;
-    s5_rewinds <= s4_rewinds;
-    s5_last_psn <= s4_last_psn;
-    s5_snd_nxt <= s4_snd_nxt;
-    s5_snd_max <= s4_snd_max;
-    s5_bpos_op <= s4_bpos_op;
-    s5_bpos_set <= s4_bpos_set;
     s5_cost <= s4_prod + s4_lpad;
+    s6_cost <= s5_cost;
     if (rst) begin
-        s5_valid <= 1'b0;
-        s5_ring <= 1'b0;
-        s5_free <= 1'b0;
-        s5_work <= 1'b0;
+        ctl4 <= 0;
+        ctl5 <= 0;
+        ctl6 <= 0;
     end
 end
+
+wire          s5_valid = ctl5[3];
+wire [QW-1:0] s5_qpn = late5[LATE_W-1 -: QW];
+
+wire          s6_valid, s6_ring, s6_free, s6_work;
+wire          s6_read, s6_sig, s6_epoch;
+wire [QW-1:0] s6_qpn;
+wire [POOL_LOG2-1:0] s6_ptr, s6_next;
+wire [15:0]   s6_tail, s6_head;
+wire [1:0]    s6_rewinds, s6_bpos_op;
+wire [23:0]   s6_last_psn, s6_snd_nxt, s6_snd_max, s6_bpos_set;
+
+assign {s6_valid, s6_ring, s6_free, s6_work} = ctl6;
+assign {s6_qpn, s6_read, s6_sig, s6_epoch, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
+        s6_last_psn, s6_snd_nxt, s6_snd_max, s6_bpos_op, s6_bpos_set} = late6;
 
 wire [23:0] bpos_old;
 reg  [23:0] bpos_new;
@@ -1296,45 +1258,6 @@ bpos_inst (
     .wr_en(1'b1),
     .wr_data(bpos_new)
 );
-
-reg          s6_valid = 1'b0, s6_ring = 0, s6_read = 0, s6_sig = 0, s6_free = 0, s6_work = 0;
-reg          s6_epoch = 0;
-reg [QW-1:0] s6_qpn = 0;
-reg [POOL_LOG2-1:0] s6_ptr = 0, s6_next = 0;
-reg [15:0]   s6_tail = 0, s6_head = 0;
-reg [1:0]    s6_rewinds = 0;
-reg [23:0]   s6_last_psn = 0, s6_snd_nxt = 0, s6_snd_max = 0;
-reg [1:0]    s6_bpos_op = 0;
-reg [23:0]   s6_bpos_set = 0;
-reg [31:0]   s6_cost = 0;
-
-always @(posedge clk) begin
-    s6_valid <= s5_valid;
-    s6_ring <= s5_ring;
-    s6_read <= s5_read;
-    s6_sig <= s5_sig;
-    s6_free <= s5_free;
-    s6_work <= s5_work;
-    s6_qpn <= s5_qpn;
-    s6_ptr <= s5_ptr;
-    s6_next <= s5_next;
-    s6_epoch <= s5_epoch;
-    s6_tail <= s5_tail;
-    s6_head <= s5_head;
-    s6_rewinds <= s5_rewinds;
-    s6_last_psn <= s5_last_psn;
-    s6_snd_nxt <= s5_snd_nxt;
-    s6_snd_max <= s5_snd_max;
-    s6_bpos_op <= s5_bpos_op;
-    s6_bpos_set <= s5_bpos_set;
-    s6_cost <= s5_cost;
-    if (rst) begin
-        s6_valid <= 1'b0;
-        s6_ring <= 1'b0;
-        s6_free <= 1'b0;
-        s6_work <= 1'b0;
-    end
-end
 
 always @* begin
     case (s6_bpos_op)
