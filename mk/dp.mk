@@ -13,8 +13,10 @@ $(DP_VLIB): $(DP_FLIST) rtl/tx/tx.f rtl/rx/rx.f rtl/common/common.f $(shell $(FL
 	  --top-module $(DP_TOP) $(DP_RTL) > $(DP_OBJ)/build.log 2>&1 || \
 	  { tail -30 $(DP_OBJ)/build.log; exit 1; }
 
-$(BUILD)/dp/dp_harness.o: sim/dp/dp_harness.cpp sim/dp/dp_harness.h $(ROCE_HDR) $(DP_VLIB)
-	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(DP_OBJ) $(VINC) -Isim/dp $(ROCE_INC) -c $< -o $@
+$(BUILD)/dp/dp_harness.o: sim/dp/dp_harness.cpp sim/dp/dp_harness.h $(ROCE_HDR) $(DP_VLIB) \
+		driver/lib/hpnic_regs.h
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(DP_OBJ) $(VINC) -Isim/dp -Idriver/lib $(ROCE_INC) \
+	  -c $< -o $@
 
 $(BUILD)/bin/tb_dp: tb/dp/tb_dp.c tb/common/tb_util.h $(BUILD)/dp/dp_harness.o $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIB)
 	@mkdir -p $(dir $@) $(BUILD)/dp/tb

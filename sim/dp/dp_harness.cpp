@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "Vhpnic_datapath.h"
+#include "hpnic_regs.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -22,9 +23,9 @@ namespace {
 constexpr unsigned QPN_BITS = 12;
 constexpr unsigned NQP = 1u << QPN_BITS;
 constexpr uint64_t PS_PER_CYCLE = 1000000u / DP_CLK_MHZ;
-/* wire bytes per packet beyond the payload (Ethernet to FCS, preamble, gap),
- * and the scheduler model's largest PktSend */
-constexpr unsigned DP_PKT_OVERHEAD = 82;
+/* wire bytes per packet beyond the payload (Ethernet to FCS, preamble, gap:
+ * the NIC's reset value), and the scheduler model's largest PktSend */
+constexpr unsigned DP_PKT_OVERHEAD = HPNIC_CC_SCHED_OVERHEAD_RST;
 constexpr unsigned DP_GRANT = 4096;
 /* reset to ready: the record pool's 8192 entries, one per cycle */
 constexpr unsigned DP_SETTLE_CYCLES = 8192 + 64;
