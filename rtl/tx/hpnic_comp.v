@@ -407,6 +407,9 @@ wire [15:0] tail = sndnxt_rd[58:43];          // WQEs recorded since the QP's re
 wire [23:0] sent_bpos = sndnxt_rd[42:19];
 wire        req_epoch = sndnxt_rd[18];
 wire [15:0] req_head = sndnxt_rd[17:2];       // the WQE the requester is sending
+// verilator lint_off UNUSEDSIGNAL
+wire [15:0] req_behind = req_head - o_una;      // [15]: rewound into retired WQEs
+// verilator lint_on UNUSEDSIGNAL
 wire [1:0]  req_rewinds = sndnxt_rd[1:0];     // rewinds it has taken
 wire [23:0] ring_last = ring_rd[49:26];
 wire        ring_read = ring_rd[25];
@@ -596,6 +599,16 @@ always @* begin
                      psn_le(target, snd_nxt)) begin
             do_rewind = 1'b1;
         end
+        // A rewind leaves this pipeline a few stages after an una decided
+        // on the next event, so a NAK followed at once by the ACK of the
+        // same PSN can rewind the requester into a WQE it has already seen
+        // retire. It then has nothing outstanding and no una left to move
+        // it forward: the timer scan repeats the una, and the requester
+        // skips forward (its EV_UNA).
+        if (s2_kind == EV_TIMER && !do_una && !do_rewind && req_rewinds == o_rewinds &&
+                req_behind[15]) begin
+            do_una = 1'b1;
+        end
     end
 
     if (do_rewind) begin
@@ -671,7 +684,9 @@ always @(posedge clk) begin
                                  una_is_read ? 24'd4 : 24'd16);
     s3_pos_init <= s2_kind == EV_INIT;
     una_wr <= s2_valid && do_una;
-    una_data <= {s2_qpn, n_una, n_una_first, n_una_bpos, ring_read, una_loop, o_epoch};
+    // a repeated una (timer) carries no READ completion
+    una_data <= {s2_qpn, n_una, n_una_first, n_una_bpos, ring_read && una_done, una_loop,
+                 o_epoch};
     nt_wr <= s2_valid && do_notify;
     nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int[335:320],
                 hops_by_index(s2_int[319:0])};

@@ -76,6 +76,21 @@ static int want(const struct opts *o, const char *name)
 	return 0;
 }
 
+/* want() for the test about to run, which gets a random stream of its own
+ * (the seed and its name): --test NAME --seed N reruns it alone, whatever
+ * ran before it */
+static int run(const struct opts *o, const char *name)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	if (!want(o, name))
+		return 0;
+	for (const char *c = name; *c; c++)
+		h = (h ^ (uint8_t)*c) * 1099511628211ull;
+	tb_seed(o->seed * 0x9e3779b97f4a7c15ull + h);
+	return 1;
+}
+
 static struct dp_pair *new_pair(const struct opts *o, int int_enable, double loss, double corrupt,
 				double reorder, const char *pcap, int waves)
 {
@@ -816,40 +831,41 @@ int main(int argc, char **argv)
 		}
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("tb_dp: seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", o.seed, o.seed);
+	printf("tb_dp: seed %" PRIu64 " (rerun with --seed %" PRIu64 "; each test has a stream of "
+	       "its own, so --test NAME reruns one alone, with the same --packets)\n", o.seed, o.seed);
 	tb_seed(o.seed * 0x9e3779b97f4a7c15ull + 7);
 	if (o.bench) {
 		static const unsigned mtus[] = { 6, 8, 10, 12 };
 
-		for (int i = 0; i < 4 && want(&o, "rate"); i++) {
+		for (int i = 0; i < 4 && run(&o, "rate"); i++) {
 			double f = bench_rate(&o, mtus[i], 30000);
 
 			CHECK(f >= 0.99, "line rate at %u B: %.2f%%", 1u << mtus[i], 100 * f);
 		}
-		if (want(&o, "latency"))
+		if (run(&o, "latency"))
 			bench_latency(&o);
-		if (want(&o, "rx-rate"))
+		if (run(&o, "rx-rate"))
 			bench_rx_rate(&o);
-		if (want(&o, "loss"))
+		if (run(&o, "loss"))
 			test_loss(&o, 0.01, 0.001, 0.01, o.packets, 0);
-		if (want(&o, "loss-int"))
+		if (run(&o, "loss-int"))
 			test_loss(&o, 0.01, 0.001, 0.01, o.packets / 10, 1);
-		if (want(&o, "fuzz"))
+		if (run(&o, "fuzz"))
 			test_fuzz(&o, 1000000);
 	} else {
-		if (want(&o, "basic")) {
+		if (run(&o, "basic")) {
 			test_basic(&o, 0);
 			test_basic(&o, 1);
 		}
-		if (want(&o, "protect"))
+		if (run(&o, "protect"))
 			test_protect(&o);
-		if (o.pcap_dir && want(&o, "pcap"))
+		if (o.pcap_dir && run(&o, "pcap"))
 			run_pcaps(&o);
-		if (want(&o, "fuzz"))
+		if (run(&o, "fuzz"))
 			test_fuzz(&o, 100000);
-		if (want(&o, "loss"))
+		if (run(&o, "loss"))
 			test_loss(&o, 0.01, 0.001, 0.01, o.packets, 0);
-		if (want(&o, "loss-int"))
+		if (run(&o, "loss-int"))
 			test_loss(&o, 0.01, 0.001, 0.01, want(&o, "loss") ? o.packets / 10 : o.packets, 1);
 	}
 	printf("tb_dp: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
