@@ -685,6 +685,7 @@ int hpnic_cc_defaults(struct hpnic_cc_params *p)
 	p->algorithm = HPNIC_CC_DEFAULT_MODE_RST;
 	p->sched_overhead = HPNIC_CC_SCHED_OVERHEAD_RST;
 	p->sched_burst = HPNIC_CC_SCHED_BURST_RST;
+	p->sched_grant = HPNIC_CC_SCHED_GRANT_RST;
 	return 0;
 }
 
@@ -716,6 +717,10 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 	if (p->sched_burst > HPNIC_GET(HPNIC_CC_SCHED_BURST, ~0u))
 		return hpnic_fail(-EINVAL, "hpnic_set_cc: sched_burst %u: outside 0..%u",
 				  p->sched_burst, HPNIC_GET(HPNIC_CC_SCHED_BURST, ~0u));
+	if ((p->sched_grant > 0 && p->sched_grant < 64) ||
+	    p->sched_grant > HPNIC_GET(HPNIC_CC_SCHED_GRANT, ~0u))
+		return hpnic_fail(-EINVAL, "hpnic_set_cc: sched_grant %u: neither 0 (the path MTU) "
+				  "nor 64..%u", p->sched_grant, HPNIC_GET(HPNIC_CC_SCHED_GRANT, ~0u));
 	if ((err = hpnic_cc_check_mode(dev, p->algorithm)))
 		return err;
 
@@ -740,6 +745,7 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 	    (err = hpnic_wr(dev, HPNIC_CC_SCHED_OVERHEAD,
 			    HPNIC_SET(HPNIC_CC_SCHED_OVERHEAD, p->sched_overhead))) ||
 	    (err = hpnic_wr(dev, HPNIC_CC_SCHED_BURST, HPNIC_SET(HPNIC_CC_SCHED_BURST, p->sched_burst))) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_SCHED_GRANT, HPNIC_SET(HPNIC_CC_SCHED_GRANT, p->sched_grant))) ||
 	    (err = hpnic_wr(dev, HPNIC_CC_DEFAULT_MODE, HPNIC_SET(HPNIC_CC_DEFAULT_MODE, p->algorithm))))
 		return err;
 	return 0;
@@ -774,7 +780,7 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port)
 
 int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 {
-	uint32_t t, eta, stage, wai, line, min, ovh, burst, mode, st;
+	uint32_t t, eta, stage, wai, line, min, ovh, burst, grant, mode, st;
 	int err;
 
 	if (!dev || !p)
@@ -787,6 +793,7 @@ int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 	    (err = hpnic_rd(dev, HPNIC_CC_MIN_MBPS, &min)) ||
 	    (err = hpnic_rd(dev, HPNIC_CC_SCHED_OVERHEAD, &ovh)) ||
 	    (err = hpnic_rd(dev, HPNIC_CC_SCHED_BURST, &burst)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_SCHED_GRANT, &grant)) ||
 	    (err = hpnic_rd(dev, HPNIC_CC_DEFAULT_MODE, &mode)) ||
 	    (err = hpnic_rd(dev, HPNIC_CTRL_CC_PARAM_STATUS, &st)))
 		return err;
@@ -799,6 +806,7 @@ int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 	p->min_mbps = HPNIC_GET(HPNIC_CC_MIN_MBPS, min);
 	p->sched_overhead = HPNIC_GET(HPNIC_CC_SCHED_OVERHEAD, ovh);
 	p->sched_burst = HPNIC_GET(HPNIC_CC_SCHED_BURST, burst);
+	p->sched_grant = HPNIC_GET(HPNIC_CC_SCHED_GRANT, grant);
 	p->algorithm = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, mode);
 	p->status = st;
 	return 0;

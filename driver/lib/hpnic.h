@@ -393,7 +393,10 @@ struct hpnic_cc_params {
 	unsigned min_mbps;          /* minimum rate, Mb/s, 1..line_mbps (W >= min rate x T) */
 	unsigned algorithm;         /* CC mode of QPs that set none: HPNIC_CC_MODE_* */
 	unsigned sched_overhead;    /* bytes per packet the pacer charges beyond the payload, 0..255 */
-	unsigned sched_burst;       /* pacing burst allowance, bytes beyond one packet, 0..65535 */
+	unsigned sched_burst;       /* pacing burst allowance, bytes beyond one grant, 0..65535 */
+	unsigned sched_grant;       /* wire bytes of credit and window per scheduler grant: 0 (the
+	                             * path MTU) or 64..16383, capped at the path MTU; QPs read it
+	                             * when they start (default 256) */
 	uint32_t status;            /* hpnic_get_cc only: CTRL.CC_PARAM_STATUS (clamps, WMAX_SAT) */
 };
 
@@ -413,6 +416,7 @@ int hpnic_cc_defaults(struct hpnic_cc_params *params);
  * Errors: -EINVAL (NULL, a value out of range: eta outside [0.5, 1],
  * max_stage > 15, T outside 64..2^20-1, W_AI >= 65536 B or negative, a rate
  * outside 1..2^20-1, min > line, sched_overhead > 255, sched_burst > 65535,
+ * sched_grant 1..63 or > 16383,
  * algorithm > 3), -EOPNOTSUPP (algorithm not built in), a backend error.
  */
 int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *params);

@@ -282,14 +282,23 @@
 #define HPNIC_CC_SCHED_OVERHEAD_RST   82u
 
 /*
- * CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one MTU packet (one 4 KiB packet by
- * default: with none, any scheduling jitter is lost line time; a lone QP reached 81% of the line
- * at 1 KiB)
+ * CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one grant (4 KiB by default: with
+ * none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)
  */
 #define HPNIC_CC_SCHED_BURST          0x0000022cu
 #define HPNIC_CC_SCHED_BURST_SHIFT    0
 #define HPNIC_CC_SCHED_BURST_MASK     0x0000ffffu
 #define HPNIC_CC_SCHED_BURST_RST      4096u
+
+/*
+ * CC.SCHED_GRANT (rw): wire bytes of pacing credit and window per scheduler grant, at most the
+ * path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two
+ * packets at a time instead of an MTU's worth in a burst
+ */
+#define HPNIC_CC_SCHED_GRANT          0x00000234u
+#define HPNIC_CC_SCHED_GRANT_SHIFT    0
+#define HPNIC_CC_SCHED_GRANT_MASK     0x00003fffu
+#define HPNIC_CC_SCHED_GRANT_RST      256u
 
 /* CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own */
 #define HPNIC_CC_DEFAULT_MODE         0x00000230u
@@ -891,7 +900,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   103
+#define HPNIC_NUM_REGS   104
 #define HPNIC_NUM_FIELDS 36
 
 struct hpnic_block_desc {
@@ -922,12 +931,12 @@ struct hpnic_field_desc {
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 11 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 13 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 24, 13 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 37, 26 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 63, 15 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 78, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 90, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 98, 5 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 24, 14 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 38, 26 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 64, 15 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 79, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 91, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 99, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1003,7 +1012,9 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "CC", "SCHED_OVERHEAD", HPNIC_CC_SCHED_OVERHEAD, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000052u, 1,
 	  "wire bytes charged per packet beyond the payload and its RETH/AETH (Ethernet to FCS, preamble, gap): pacing credit, work and window count them" },
 	{ "CC", "SCHED_BURST", HPNIC_CC_SCHED_BURST, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00001000u, 1,
-	  "pacing burst allowance, bytes beyond one MTU packet (one 4 KiB packet by default: with none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)" },
+	  "pacing burst allowance, bytes beyond one grant (4 KiB by default: with none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)" },
+	{ "CC", "SCHED_GRANT", HPNIC_CC_SCHED_GRANT, HPNIC_REG_RW, 0x00003fffu, 1, 0, 0, 0, 0x00000100u, 1,
+	  "wire bytes of pacing credit and window per scheduler grant, at most the path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two packets at a time instead of an MTU's worth in a burst" },
 	{ "CC", "DEFAULT_MODE", HPNIC_CC_DEFAULT_MODE, HPNIC_REG_RW, 0x00000003u, 1, 0, 0, 0, 0x00000000u, 1,
 	  "CC mode of QPs that do not set their own" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,

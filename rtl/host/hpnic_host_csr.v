@@ -71,6 +71,7 @@ module hpnic_host_csr #(
     output reg  [19:0]            cc_min_mbps = 20'd100,
     output reg  [7:0]             sched_overhead = 8'd82,
     output reg  [15:0]            sched_burst = 16'd4096,
+    output reg  [13:0]            sched_grant = 14'd256,
 
     input  wire                   status_cc_init_done,
     input  wire                   status_sched_init_done,
@@ -384,6 +385,7 @@ always @(posedge clk) begin
             a(HPNIC_CC_MIN_MBPS): cc_min_mbps <= s_csr_wdata[19:0];
             a(HPNIC_CC_SCHED_OVERHEAD): sched_overhead <= s_csr_wdata[7:0];
             a(HPNIC_CC_SCHED_BURST): sched_burst <= s_csr_wdata[15:0];
+            a(HPNIC_CC_SCHED_GRANT): sched_grant <= s_csr_wdata[13:0];
             a(HPNIC_CC_DEFAULT_MODE): default_mode_reg <= s_csr_wdata[1:0];
 
             a(HPNIC_QP_QPN): qp_qpn_reg <= s_csr_wdata;
@@ -514,6 +516,7 @@ always @(posedge clk) begin
         cc_min_mbps <= HPNIC_CC_MIN_MBPS_RST;
         sched_overhead <= HPNIC_CC_SCHED_OVERHEAD_RST;
         sched_burst <= HPNIC_CC_SCHED_BURST_RST;
+        sched_grant <= HPNIC_CC_SCHED_GRANT_RST;
         stat_doorbells <= 0;
         stat_cmd_errors <= 0;
         stat_doorbell_bad_qp <= 0;
@@ -572,6 +575,7 @@ always @* begin
         a(HPNIC_CC_MIN_MBPS): rdata = {12'd0, cc_min_mbps};
         a(HPNIC_CC_SCHED_OVERHEAD): rdata = {24'd0, sched_overhead};
         a(HPNIC_CC_SCHED_BURST): rdata = {16'd0, sched_burst};
+        a(HPNIC_CC_SCHED_GRANT): rdata = {18'd0, sched_grant};
         a(HPNIC_CC_DEFAULT_MODE): rdata = {30'd0, default_mode_reg};
 
         a(HPNIC_QP_QPN): rdata = qp_qpn_reg;

@@ -299,13 +299,20 @@ localparam integer HPNIC_CC_SCHED_OVERHEAD_W    = 8;
 localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD_MASK = 32'h0000_00ff;
 localparam [7:0]   HPNIC_CC_SCHED_OVERHEAD_RST  = 8'd82;
 
-// CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one MTU packet (one 4 KiB packet by
-// default: with none, any scheduling jitter is lost line time; a lone QP reached 81% of the line
-// at 1 KiB)
+// CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one grant (4 KiB by default: with
+// none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)
 localparam [31:0]  HPNIC_CC_SCHED_BURST         = 32'h0000_022c;
 localparam integer HPNIC_CC_SCHED_BURST_W       = 16;
 localparam [31:0]  HPNIC_CC_SCHED_BURST_MASK    = 32'h0000_ffff;
 localparam [15:0]  HPNIC_CC_SCHED_BURST_RST     = 16'd4096;
+
+// CC.SCHED_GRANT (rw): wire bytes of pacing credit and window per scheduler grant, at most the
+// path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two
+// packets at a time instead of an MTU's worth in a burst
+localparam [31:0]  HPNIC_CC_SCHED_GRANT         = 32'h0000_0234;
+localparam integer HPNIC_CC_SCHED_GRANT_W       = 14;
+localparam [31:0]  HPNIC_CC_SCHED_GRANT_MASK    = 32'h0000_3fff;
+localparam [13:0]  HPNIC_CC_SCHED_GRANT_RST     = 14'd256;
 
 // CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own
 localparam [31:0]  HPNIC_CC_DEFAULT_MODE        = 32'h0000_0230;

@@ -207,6 +207,7 @@ wire [16:0] cc_eta;
 wire [3:0]  cc_max_stage;
 wire [7:0]  sched_overhead;
 wire [15:0] sched_burst;
+wire [13:0] sched_grant;
 wire        cc_init_done, sched_init_done;
 wire [4:0]  cc_param_status;
 
@@ -325,6 +326,7 @@ host_inst (
     .cc_min_mbps(cc_min_mbps),
     .sched_overhead(sched_overhead),
     .sched_burst(sched_burst),
+    .sched_grant(sched_grant),
     .status_cc_init_done(cc_init_done),
     .status_sched_init_done(sched_init_done),
     .status_cc_param(cc_param_status),
@@ -684,6 +686,13 @@ wire             sw_valid, sw_ready, sa_valid, sa_ready, sp_valid, sp_ready;
 wire [QW-1:0]    sw_qpn, sa_qpn, sp_qpn;
 wire [31:0]      sw_bytes, sa_una;
 wire [LEN_W-1:0] sp_len;
+
+// The scheduler's "packet" is a grant of credit and window, which the
+// requester spends as a byte balance. A grant smaller than the path MTU paces
+// small messages one or two at a time instead of an MTU's worth in a burst;
+// large packets overdraw the balance and are still paced exactly.
+wire [LEN_W-1:0] path_mtu_len = {{(LEN_W-13){1'b0}}, 13'd1 << mtu_log2};
+wire [LEN_W-1:0] grant_len = sched_grant == 0 || sched_grant > path_mtu_len ? path_mtu_len : sched_grant;
 wire [47:0]      sc_pktsend, sc_work_inv, sc_mtu_inv, sc_ack_ahead, sc_win_floor, sc_no_room;
 
 // new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
@@ -765,7 +774,7 @@ sched_inst (
     .s_axis_mtu_tvalid(mtu_valid),
     .s_axis_mtu_tready(mtu_ready),
     .s_axis_mtu_qpn(mtu_qpn),
-    .s_axis_mtu_len({{(LEN_W-13){1'b0}}, 13'd1 << mtu_log2}),
+    .s_axis_mtu_len(grant_len),
     .m_axis_pktsend_tvalid(sp_valid),
     .m_axis_pktsend_tready(sp_ready),
     .m_axis_pktsend_qpn(sp_qpn),

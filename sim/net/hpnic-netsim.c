@@ -38,6 +38,7 @@ struct opts {
 	unsigned depth;                    /* WRITEs kept posted per flow */
 	unsigned signal_every;             /* one signaled WRITE in this many */
 	int sched_burst;                   /* -1: the NIC's default */
+	int sched_grant;                   /* -1: the NIC's default */
 	uint64_t seed;
 	int quiet, no_int;
 	const char *expect[MAX_EXPECT];
@@ -106,7 +107,9 @@ static void usage(void)
 	       "  --depth N          WRITEs each flow keeps posted, one doorbell per batch (default 4)\n"
 	       "  --signal-every N   one signaled WRITE in N (and each flow's last; default 1)\n"
 	       "  --no-int           HPCC without INT (frames plain RoCEv2; CC sees nothing)\n"
-	       "  --sched-burst N    pacing burst allowance beyond one packet, bytes (NIC default 4096)\n"
+	       "  --sched-burst N    pacing burst allowance beyond one grant, bytes (NIC default 4096)\n"
+	       "  --sched-grant N    wire bytes per scheduler grant, 0 (path MTU) or 64..16383\n"
+	       "                     (NIC default 256)\n"
 	       "  --bottleneck S:P   the switch port summarised (default: most bytes sent)\n"
 	       "  --pcap FILE        frames leaving the pcap port, as stamped\n"
 	       "  --pcap-port S:P    that port (default: the bottleneck's, if --bottleneck)\n"
@@ -132,7 +135,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{"signal-every", 1, 0, 'E'}, {"no-int", 0, 0, 'n'},
 		{"bottleneck", 1, 0, 'b'}, {"pcap", 1, 0, 'p'}, {"pcap-port", 1, 0, 'P'},
 		{"until-us", 1, 0, 'u'}, {"seed", 1, 0, 'S'}, {"expect", 1, 0, 'x'},
-		{"sched-burst", 1, 0, 'B'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+		{"sched-burst", 1, 0, 'B'}, {"sched-grant", 1, 0, 'G'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -149,6 +152,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	o->until_us = 100000;
 	o->seed = 1;
 	o->sched_burst = -1;
+	o->sched_grant = -1;
 	o->pcap_sw = o->pcap_port = o->bot_sw = o->bot_port = -1;
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
@@ -183,6 +187,7 @@ static int parse(int argc, char **argv, struct opts *o)
 			o->expect[o->n_expect++] = optarg;
 			break;
 		case 'B': o->sched_burst = atoi(optarg); break;
+		case 'G': o->sched_grant = atoi(optarg); break;
 		case 'q': o->quiet = 1; break;
 		case 'h': usage(); exit(0);
 		default: return -1;
@@ -397,6 +402,8 @@ static void setup(struct opts *o)
 		cc.sched_overhead += HPNIC_INT_BLOCK_BYTES;
 	if (o->sched_burst >= 0)
 		cc.sched_burst = (unsigned)o->sched_burst;
+	if (o->sched_grant >= 0)
+		cc.sched_grant = (unsigned)o->sched_grant;
 	for (unsigned h = 0; h < n_hosts; h++) {
 		char name[16];
 		unsigned depth = 16;

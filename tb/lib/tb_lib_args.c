@@ -227,6 +227,7 @@ static int mock_open(const char *arg, struct hpnic_backend **bep)
 	R(HPNIC_CC_MIN_MBPS) = HPNIC_CC_MIN_MBPS_RST;
 	R(HPNIC_CC_SCHED_OVERHEAD) = HPNIC_CC_SCHED_OVERHEAD_RST;
 	R(HPNIC_CC_SCHED_BURST) = HPNIC_CC_SCHED_BURST_RST;
+	R(HPNIC_CC_SCHED_GRANT) = HPNIC_CC_SCHED_GRANT_RST;
 	R(HPNIC_QP_DSCP_ECN) = HPNIC_QP_DSCP_ECN_RST;
 	*bep = be;
 	mock = be;
@@ -1305,7 +1306,8 @@ static void test_cc_counters(void)
 	}
 	CHECK(ABS(g.eta - d.eta) < 1e-9 && g.t_ns == d.t_ns && g.wai_bytes == d.wai_bytes &&
 	      g.line_mbps == d.line_mbps && g.min_mbps == d.min_mbps &&
-	      g.max_stage == d.max_stage && g.sched_burst == d.sched_burst,
+	      g.max_stage == d.max_stage && g.sched_burst == d.sched_burst &&
+	      g.sched_grant == d.sched_grant,
 	      "reset CC registers are not the defaults");
 	CHECK(ABS(d.eta - 0.95) < 1e-4 && d.wai_bytes == 80 && d.t_ns == 4160, "defaults");
 
@@ -1333,6 +1335,9 @@ static void test_cc_counters(void)
 	BAD_CC(min_mbps, d.line_mbps + 1, -EINVAL);
 	BAD_CC(sched_overhead, 256, -EINVAL);
 	BAD_CC(sched_burst, 65536, -EINVAL);
+	BAD_CC(sched_grant, 1, -EINVAL);
+	BAD_CC(sched_grant, 63, -EINVAL);
+	BAD_CC(sched_grant, 16384, -EINVAL);
 	BAD_CC(algorithm, HPNIC_CC_MODE_DCQCN, -EOPNOTSUPP);
 	BAD_CC(algorithm, 9, -EINVAL);
 #undef BAD_CC
@@ -1345,6 +1350,7 @@ static void test_cc_counters(void)
 	p.min_mbps = 25000;
 	p.sched_overhead = 0;
 	p.sched_burst = 65535;
+	p.sched_grant = 0;
 	EXPECT_OK(hpnic_set_cc(dev, &p));
 	CHECK(mock->regs[HPNIC_CC_ETA / 4] == 65536 && mock->regs[HPNIC_CC_WAI / 4] == 649,
 	      "ETA/WAI registers 0x%x 0x%x", mock->regs[HPNIC_CC_ETA / 4],
@@ -1352,7 +1358,7 @@ static void test_cc_counters(void)
 	EXPECT_OK(hpnic_get_cc(dev, &g));
 	CHECK(g.eta == 1.0 && g.max_stage == 0 && g.wai_bytes == 40.5625 && g.t_ns == 13000 &&
 	      g.line_mbps == 25000 && g.min_mbps == 25000 && g.sched_burst == 65535 &&
-	      g.sched_overhead == 0, "CC round trip");
+	      g.sched_overhead == 0 && g.sched_grant == 0, "CC round trip");
 	p.eta = 0.5;
 	p.line_mbps = 400000;
 	p.min_mbps = 300000;    /* above the old line rate: written after it */
