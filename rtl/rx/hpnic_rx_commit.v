@@ -75,7 +75,7 @@ localparam CACK_W = QPN_WIDTH + 3 + 24 + 1 + 336;
 /*
  * Issue: a verdict enters the data queue once its command (if any) is taken
  */
-wire q_ready;
+wire q_ready, q_ready_ctl, cd_valid;
 wire is_write = s_commit_pay == CM_WRITE;
 
 assign m_dma_wr_cmd_valid = s_commit_valid && is_write && q_ready;
@@ -88,29 +88,45 @@ assign s_commit_ready = issue;
 wire               q_valid, q_take;
 wire [1:0]         q_pay;
 wire               q_cack;
-wire [CACK_W-1:0]  q_cack_data;
+wire               cd_ready;
 // verilator lint_off UNUSEDSIGNAL
-wire [QUEUE_LOG2:0] q_count;
+wire [QUEUE_LOG2:0] q_count, cd_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(2 + 1 + CACK_W), .RAM_STYLE("block"))
+// The mover's queue holds only what it acts on, in LUT RAM: a verdict
+// written now is at its head next cycle, so a 64-byte payload moves the
+// cycle after its command and packets follow every 2.9 cycles (behind a
+// block-RAM queue the head came a cycle later and RX took 3 cycles a packet)
+hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(3))
 queue_inst (
     .clk(clk), .rst(rst),
-    .s_valid(issue), .s_ready(q_ready),
-    .s_data({s_commit_pay, s_commit_cack, s_commit_cack_data}),
+    .s_valid(issue), .s_ready(q_ready_ctl),
+    .s_data({s_commit_pay, s_commit_cack}),
     .m_valid(q_valid), .m_ready(q_take),
-    .m_data({q_pay, q_cack, q_cack_data}),
+    .m_data({q_pay, q_cack}),
     .count(q_count)
 );
 
+// The completer events wait in block RAM, in verdict order, and are released
+// one per moved verdict that has one: none leaves before its payload
+hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(CACK_W), .RAM_STYLE("block"))
+cdata_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(issue && s_commit_cack), .s_ready(cd_ready),
+    .s_data(s_commit_cack_data),
+    .m_valid(cd_valid), .m_ready(m_cack_valid && m_cack_ready),
+    .m_data(m_cack_data),
+    .count(cd_count)
+);
+
+assign q_ready = q_ready_ctl && cd_ready;
+
 /*
- * Move: the head verdict's payload, then its completer event (into an output
- * FIFO, in the same cycle as the last beat; the move waits for room)
+ * Move: the head verdict's payload, then it releases its completer event
  */
-wire cack_room;
 wire q_has_pay = q_pay != CM_NONE;
 wire q_write = q_pay == CM_WRITE;
-wire mover_ok = q_valid && (cack_room || !q_cack);
+wire mover_ok = q_valid;
 
 assign m_dma_wr_tdata = s_pay_tdata;
 assign m_dma_wr_tkeep = s_pay_tkeep;
@@ -121,24 +137,19 @@ assign s_pay_tready = mover_ok && q_has_pay && (!q_write || m_dma_wr_tready);
 wire pay_done = s_pay_tvalid && s_pay_tready && s_pay_tlast;
 assign q_take = mover_ok && (!q_has_pay || pay_done);
 
+// completer events released and not yet taken (at most the queue's depth)
+reg [QUEUE_LOG2:0] released = 0;
+assign m_cack_valid = cd_valid && released != 0;
+
 always @(posedge clk) begin
     done_count <= done_count + {15'd0, q_take};
+    released <= released + {{QUEUE_LOG2{1'b0}}, q_take && q_cack} -
+                {{QUEUE_LOG2{1'b0}}, m_cack_valid && m_cack_ready};
     if (rst) begin
         done_count <= 0;
+        released <= 0;
     end
 end
-
-// verilator lint_off UNUSEDSIGNAL
-wire [3:0] cack_count;
-// verilator lint_on UNUSEDSIGNAL
-
-hpnic_fifo #(.DEPTH_LOG2(3), .WIDTH(CACK_W), .RAM_STYLE("block"))
-cack_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(q_take && q_cack), .s_ready(cack_room), .s_data(q_cack_data),
-    .m_valid(m_cack_valid), .m_ready(m_cack_ready), .m_data(m_cack_data),
-    .count(cack_count)
-);
 
 endmodule
 

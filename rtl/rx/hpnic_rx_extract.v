@@ -276,13 +276,48 @@ wire [511:0] v_data;
 wire [31:0]  v_init;
 wire [4:0]   view_count;
 
+// The view goes to the CRC the cycle after its frame starts: a head register
+// takes it when nothing older waits. Through the block-RAM queue alone it
+// came a cycle later, and a two-beat frame (a 64-byte WRITE MIDDLE) then
+// held the realign for its ICRC flush: 3 cycles a frame against the line's
+// 2.9. The queue holds the views that arrive while the head is taken.
+reg          vh_valid = 1'b0;
+reg  [511:0] vh_data = 0;
+reg  [31:0]  vh_init = 0;
+reg          vh_has_pay = 1'b0;
+wire         vq_valid, vq_has_pay;
+wire [511:0] vq_data;
+wire [31:0]  vq_init;
+wire         vh_take = v_take && vh_valid;
+wire         vh_load = s_info_ready && view_count == 0 && (!vh_valid || vh_take);
+
 hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(512 + 32 + 1), .RAM_STYLE("block"))
 view_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_info_ready), .s_ready(view_fifo_ready), .s_data({view_data, view_init, f_has_pay}),
-    .m_valid(v_valid), .m_ready(v_take), .m_data({v_data, v_init, v_has_pay}),
+    .s_valid(s_info_ready && !vh_load), .s_ready(view_fifo_ready),
+    .s_data({view_data, view_init, f_has_pay}),
+    .m_valid(vq_valid), .m_ready(v_take && !vh_valid), .m_data({vq_data, vq_init, vq_has_pay}),
     .count(view_count)
 );
+
+assign v_valid = vh_valid || vq_valid;
+assign v_data = vh_valid ? vh_data : vq_data;
+assign v_init = vh_valid ? vh_init : vq_init;
+assign v_has_pay = vh_valid ? vh_has_pay : vq_has_pay;
+
+always @(posedge clk) begin
+    if (vh_load) begin
+        vh_valid <= 1'b1;
+        vh_data <= view_data;
+        vh_init <= view_init;
+        vh_has_pay <= f_has_pay;
+    end else if (vh_take) begin
+        vh_valid <= 1'b0;
+    end
+    if (rst) begin
+        vh_valid <= 1'b0;
+    end
+end
 
 // the pad of the packet whose payload is being trimmed (in order, like the view)
 wire       pd_valid;

@@ -744,6 +744,10 @@ static void bench_rx_rate(const struct opts *o)
 		dp_stats(d, 1, &s);
 		printf("bench: RX at line rate, %-20s %u frames: %u dropped as rx_full, %u written, %.2f"
 		       " cycles per frame\n", k[i].what, n, s.rtl[2], s.rtl[27], per);
+		/* every frame admitted and every WRITE but the stream's FIRST
+		 * written as it arrives: RX keeps up with the line */
+		CHECK(s.rtl[2] == 0 && (k[i].opcode == 0x11 || s.rtl[27] >= n - 1),
+		      "RX at line rate, %s: %u dropped, %u written", k[i].what, s.rtl[2], s.rtl[27]);
 		dp_free(d);
 	}
 }
