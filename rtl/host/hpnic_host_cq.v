@@ -213,6 +213,11 @@ always @(posedge clk) begin
     s2_status <= s1_status;
     if (rst) begin
         s2_valid <= 1'b0;
+        // a reset keeps the CQE fields in FFs, not SRLs (an SRL has no
+        // reset; LUTs are the core's scarcer resource)
+        s2_qpn <= 0;
+        s2_idx <= 0;
+        s2_status <= 0;
     end
 end
 

@@ -554,6 +554,9 @@ always @(posedge clk) begin
     v4_qp_valid <= v3_qp_valid;
 
     if (rst) begin
+        // reset so that the chain stays in FFs: an SRL has no reset, and LUTs
+        // are the core's scarcer resource (docs/performance.md)
+        v4_idx <= 0;
         v4_valid <= 1'b0;
     end
 end
@@ -614,6 +617,9 @@ always @(posedge clk) begin
     v5_qp_valid <= v4_qp_valid;
 
     if (rst) begin
+        // reset so that the chain stays in FFs: an SRL has no reset, and LUTs
+        // are the core's scarcer resource (docs/performance.md)
+        v5_now <= 0;
         v5_valid <= 1'b0;
     end
 end
@@ -682,6 +688,11 @@ always @(posedge clk) begin
     v6_qp_valid <= v5_qp_valid;
 
     if (rst) begin
+        // reset so that the chain stays in FFs: an SRL has no reset, and LUTs
+        // are the core's scarcer resource (docs/performance.md)
+        v6_idx <= 0;
+        v6_snd_nxt <= 0;
+        v6_rcyc <= 0;
         v6_valid <= 1'b0;
     end
 end

@@ -762,6 +762,9 @@ always @(posedge clk) begin
                   s4_init ? 24'd0 : s4_rewind ? pos5 : s4_sent};
 
     if (rst) begin
+        // reset so that the chain stays in FFs: an SRL has no reset, and LUTs
+        // are the core's scarcer resource (docs/performance.md)
+        s4_rw_data <= 0;
         s4_rw_wr <= 1'b0;
         s4_inf_wr <= 1'b0;
         rw5_wr <= 1'b0;

@@ -1221,6 +1221,9 @@ always @(posedge clk) begin
     s5_cost <= s4_prod + s4_lpad;
     s6_cost <= s5_cost;
     if (rst) begin
+        // reset so that the chain stays in FFs: an SRL has no reset, and LUTs
+        // are the core's scarcer resource (docs/performance.md)
+        late5 <= 0;
         ctl4 <= 0;
         ctl5 <= 0;
         ctl6 <= 0;
