@@ -50,7 +50,7 @@ help:
 	@echo "make bench   throughput, latency and Yosys resource figures"
 	@echo "make synth   Yosys synth_xilinx -family xcup of every block"
 	@echo "make demo    deps, then the current demo"
-	@echo "make lint    verilator --lint-only -Wall and iverilog -g2012 on every RTL file"
+	@echo "make lint    verilator --lint-only -Wall and iverilog -g2012 on every RTL file, parameter checks"
 	@echo "make vm-shell  a shell in a QEMU guest whose PCI functions are the RTL NICs (docs/vm.md)"
 	@echo "make clean   remove $(BUILD)"
 

@@ -21,8 +21,38 @@ for f in rtl/*/*.f; do
   out=$(iverilog -g2012 -Irtl/host -o /dev/null $files 2>&1) || {
     echo "lint: iverilog -g2012 on $f:"; echo "$out" | head -20; fail=1; }
 done
+# Parameter checks must fire: elaborate a few modules with a wrong value
+# (iverilog runs their initial blocks) and expect each module's own message;
+# with the defaults, expect none.
+nchk=0
+bad_param() {   # MODULE FILE... -- PARAM=VALUE EXPECTED
+  local mod=$1; shift; local files=()
+  while [ "$1" != "--" ]; do files+=("$1"); shift; done; shift
+  local pv=$1 want=$2 tmp
+  tmp=$(mktemp)
+  iverilog -g2012 -Irtl/host -o "$tmp" -P "$mod.$pv" -s "$mod" "${files[@]}" 2>/dev/null &&
+    out=$(vvp -n "$tmp" 2>&1) || out="(did not elaborate)"
+  grep -q "$want" <<< "$out" || { echo "lint: $mod with $pv: no '$want' error"; fail=1; }
+  iverilog -g2012 -Irtl/host -o "$tmp" -s "$mod" "${files[@]}" 2>/dev/null &&
+    out=$(vvp -n "$tmp" 2>&1) || out="ERROR: (did not elaborate)"
+  ! grep -q "ERROR" <<< "$out" || { echo "lint: $mod with its defaults: $out"; fail=1; }
+  rm -f "$tmp"
+  nchk=$((nchk + 1))
+}
+c=rtl/common
+bad_param hpnic_fifo $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="blok"' "RAM_STYLE must be"
+bad_param hpnic_fifo $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'DEPTH_LOG2=17' "DEPTH_LOG2 must be"
+bad_param hpnic_ram_sdp $c/hpnic_ram_sdp.v -- 'RAM_STYLE="lut"' "RAM_STYLE must be"
+bad_param hpnic_ram_sp_rf $c/hpnic_ram_sp_rf.v -- 'ADDR_WIDTH=0' "ADDR_WIDTH must be"
+bad_param hpnic_frame_fifo $c/hpnic_frame_fifo.v -- 'DEPTH_LOG2=17' "DEPTH_LOG2 must be"
+bad_param hpnic_rmw_ram $c/hpnic_rmw_ram.v $c/hpnic_ram_sdp.v -- 'DATA_WIDTH=0' "DATA_WIDTH must be"
+bad_param hpnic_reg_slice $c/hpnic_reg_slice.v -- 'WIDTH=0' "WIDTH must be"
+bad_param hpnic_rr_arb $c/hpnic_rr_arb.v -- 'PORTS=0' "PORTS must be"
+bad_param hpnic_rx_commit rtl/rx/hpnic_rx_commit.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'QUEUE_LOG2=9' "QUEUE_LOG2 must be"
+bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="bram"' "RAM_STYLE must be"
+
 if [ $fail -ne 0 ]; then
   echo "lint: FAILED"
   exit 1
 fi
-echo "lint: $nmod modules clean under verilator --lint-only -Wall; every filelist compiles under iverilog -g2012"
+echo "lint: $nmod modules clean under verilator --lint-only -Wall; every filelist compiles under iverilog -g2012; $nchk wrong parameters rejected"

@@ -43,6 +43,25 @@ module hpnic_fifo #(
     output wire [DEPTH_LOG2:0]  count
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently (the
+// string compares are of unequal widths on purpose)
+// verilator lint_off WIDTH
+initial begin
+    if (DEPTH_LOG2 < 1 || DEPTH_LOG2 > 16) begin
+        $error("hpnic_fifo: DEPTH_LOG2 must be 1..16 (%m)");
+        $finish;
+    end
+    if (WIDTH < 1) begin
+        $error("hpnic_fifo: WIDTH must be at least 1 (%m)");
+        $finish;
+    end
+    if (RAM_STYLE != "distributed" && RAM_STYLE != "block") begin
+        $error("hpnic_fifo: RAM_STYLE must be distributed or block (%m)");
+        $finish;
+    end
+end
+// verilator lint_on WIDTH
+
 // pointers into the RAM; in "block" mode the RAM excludes the output word
 reg [DEPTH_LOG2:0] wr_ptr_reg = 0;
 reg [DEPTH_LOG2:0] rd_ptr_reg = 0;

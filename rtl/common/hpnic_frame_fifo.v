@@ -41,6 +41,18 @@ module hpnic_frame_fifo #(
     output reg                   overflow = 1'b0 // pulse: a frame was discarded for lack of room
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (DEPTH_LOG2 < 1 || DEPTH_LOG2 > 16) begin
+        $error("hpnic_frame_fifo: DEPTH_LOG2 must be 1..16 (%m)");
+        $finish;
+    end
+    if (WIDTH < 1) begin
+        $error("hpnic_frame_fifo: WIDTH must be at least 1 (%m)");
+        $finish;
+    end
+end
+
 localparam DEPTH = 2**DEPTH_LOG2;
 
 (* ram_style = "block" *)

@@ -31,6 +31,25 @@ module hpnic_ram_sp_rf #(
     output reg  [DATA_WIDTH-1:0] rd_data
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently (the
+// string compares are of unequal widths on purpose)
+// verilator lint_off WIDTH
+initial begin
+    if (ADDR_WIDTH < 1 || ADDR_WIDTH > 20) begin
+        $error("hpnic_ram_sp_rf: ADDR_WIDTH must be 1..20 (%m)");
+        $finish;
+    end
+    if (DATA_WIDTH < 1) begin
+        $error("hpnic_ram_sp_rf: DATA_WIDTH must be at least 1 (%m)");
+        $finish;
+    end
+    if (RAM_STYLE != "block" && RAM_STYLE != "distributed" && RAM_STYLE != "ultra" && RAM_STYLE != "registers") begin
+        $error("hpnic_ram_sp_rf: RAM_STYLE must be block, distributed, ultra or registers (%m)");
+        $finish;
+    end
+end
+// verilator lint_on WIDTH
+
 (* ram_style = RAM_STYLE *)
 reg [DATA_WIDTH-1:0] mem [0:(2**ADDR_WIDTH)-1];
 

@@ -26,6 +26,14 @@ module hpnic_reg_slice #(
     output wire [WIDTH-1:0] m_data
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (WIDTH < 1) begin
+        $error("hpnic_reg_slice: WIDTH must be at least 1 (%m)");
+        $finish;
+    end
+end
+
 reg             out_valid_reg = 1'b0, skid_valid_reg = 1'b0;
 reg [WIDTH-1:0] out_data_reg = 0, skid_data_reg = 0;
 reg             s_ready_reg = 1'b0;

@@ -24,6 +24,18 @@ module hpnic_rr_arb #(
     output reg              pick_valid
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (PORTS < 1) begin
+        $error("hpnic_rr_arb: PORTS must be at least 1 (%m)");
+        $finish;
+    end
+    if (PORTS > 1 && 2**PW < PORTS) begin
+        $error("hpnic_rr_arb: PW must be at least clog2(PORTS) (%m)");
+        $finish;
+    end
+end
+
 reg [PW-1:0] last_reg = 0;
 integer i;
 // verilator lint_off UNUSEDSIGNAL

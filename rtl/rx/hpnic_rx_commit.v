@@ -69,6 +69,18 @@ module hpnic_rx_commit #(
     output wire [QPN_WIDTH+3+24+1+336-1:0] m_cack_data
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 24) begin
+        $error("hpnic_rx_commit: QPN_WIDTH must be 1..24 (%m)");
+        $finish;
+    end
+    if (QUEUE_LOG2 < 1 || QUEUE_LOG2 > 8) begin
+        $error("hpnic_rx_commit: QUEUE_LOG2 must be 1..8 (%m)");
+        $finish;
+    end
+end
+
 localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1;   // 2: drop
 localparam CACK_W = QPN_WIDTH + 3 + 24 + 1 + 336;
 
