@@ -860,6 +860,14 @@ always @(posedge clk) begin
     mac_rx_errors_reg <= mac_st_rx_bad + mac_st_rx_ovf + mac_st_rx_big;
 end
 
+// the datapath's 32 come first, in its own order, which the map repeats
+initial begin
+    if (HPNIC_CNT_RX_FRAMES != 0 || HPNIC_CNT_TX_FATAL != 31 || HPNIC_CNT_CC_EVENTS != 32) begin
+        $error("hpnic_core: the register map's counter order no longer matches the datapath's (%m)");
+        $finish;
+    end
+end
+
 genvar gi;
 generate
     for (gi = 0; gi < 32; gi = gi + 1) begin : g_dp_stats
@@ -868,32 +876,32 @@ generate
     end
 endgenerate
 
-assign stats[64*32 +: 64] = {16'd0, cc_st_events};
-assign stats[64*33 +: 64] = {16'd0, cc_st_acks};
-assign stats[64*34 +: 64] = {16'd0, cc_st_inits};
-assign stats[64*35 +: 64] = {16'd0, cc_st_no_int};
-assign stats[64*36 +: 64] = {16'd0, cc_st_nhop};
-assign stats[64*54 +: 64] = {16'd0, cc_st_bad_b};
-assign stats[64*55 +: 64] = {16'd0, cc_st_record};
-assign stats[64*56 +: 64] = {16'd0, cc_st_dts_zero};
-assign stats[64*57 +: 64] = {16'd0, cc_st_wc};
-assign stats[64*37 +: 64] = {16'd0, sc_pktsend};
-assign stats[64*38 +: 64] = {16'd0, sc_work_inv};
-assign stats[64*39 +: 64] = {16'd0, sc_mtu_inv};
-assign stats[64*40 +: 64] = {16'd0, sc_ack_ahead};
-assign stats[64*41 +: 64] = {16'd0, sc_win_floor};
-assign stats[64*42 +: 64] = {16'd0, sc_no_room};
-assign stats[64*43 +: 64] = {32'd0, st_doorbells};
-assign stats[64*44 +: 64] = {32'd0, st_fetches};
-assign stats[64*45 +: 64] = {32'd0, st_cqes};
-assign stats[64*46 +: 64] = {32'd0, st_cmd_err};
-assign stats[64*47 +: 64] = {32'd0, st_db_bad};
-assign stats[64*48 +: 64] = {32'd0, st_irqs};
-assign stats[64*49 +: 64] = mac_st_tx_frames;
-assign stats[64*50 +: 64] = mac_st_rx_frames;
-assign stats[64*51 +: 64] = mac_rx_errors_reg;
-assign stats[64*52 +: 64] = {32'd0, st_bad_op};
-assign stats[64*53 +: 64] = {32'd0, st_cqe_drop};
+assign stats[64*HPNIC_CNT_CC_EVENTS +: 64] = {16'd0, cc_st_events};
+assign stats[64*HPNIC_CNT_CC_ACKS +: 64] = {16'd0, cc_st_acks};
+assign stats[64*HPNIC_CNT_CC_INITS +: 64] = {16'd0, cc_st_inits};
+assign stats[64*HPNIC_CNT_CC_IGN_NO_INT +: 64] = {16'd0, cc_st_no_int};
+assign stats[64*HPNIC_CNT_CC_IGN_NHOP +: 64] = {16'd0, cc_st_nhop};
+assign stats[64*HPNIC_CNT_CC_IGN_BAD_B +: 64] = {16'd0, cc_st_bad_b};
+assign stats[64*HPNIC_CNT_CC_RECORD_ONLY +: 64] = {16'd0, cc_st_record};
+assign stats[64*HPNIC_CNT_CC_DTS_ZERO +: 64] = {16'd0, cc_st_dts_zero};
+assign stats[64*HPNIC_CNT_CC_WC_UPDATES +: 64] = {16'd0, cc_st_wc};
+assign stats[64*HPNIC_CNT_SCHED_PKTSEND +: 64] = {16'd0, sc_pktsend};
+assign stats[64*HPNIC_CNT_SCHED_WORK_INVALID +: 64] = {16'd0, sc_work_inv};
+assign stats[64*HPNIC_CNT_SCHED_MTU_INVALID +: 64] = {16'd0, sc_mtu_inv};
+assign stats[64*HPNIC_CNT_SCHED_ACK_AHEAD +: 64] = {16'd0, sc_ack_ahead};
+assign stats[64*HPNIC_CNT_SCHED_WIN_FLOOR +: 64] = {16'd0, sc_win_floor};
+assign stats[64*HPNIC_CNT_SCHED_NO_ROOM +: 64] = {16'd0, sc_no_room};
+assign stats[64*HPNIC_CNT_HOST_DOORBELLS +: 64] = {32'd0, st_doorbells};
+assign stats[64*HPNIC_CNT_HOST_WQE_FETCHES +: 64] = {32'd0, st_fetches};
+assign stats[64*HPNIC_CNT_HOST_CQES +: 64] = {32'd0, st_cqes};
+assign stats[64*HPNIC_CNT_HOST_CMD_ERRORS +: 64] = {32'd0, st_cmd_err};
+assign stats[64*HPNIC_CNT_HOST_DOORBELL_BAD_QP +: 64] = {32'd0, st_db_bad};
+assign stats[64*HPNIC_CNT_HOST_IRQS +: 64] = {32'd0, st_irqs};
+assign stats[64*HPNIC_CNT_MAC_TX_FRAMES +: 64] = mac_st_tx_frames;
+assign stats[64*HPNIC_CNT_MAC_RX_FRAMES +: 64] = mac_st_rx_frames;
+assign stats[64*HPNIC_CNT_MAC_RX_ERRORS +: 64] = mac_rx_errors_reg;
+assign stats[64*HPNIC_CNT_HOST_WQE_BAD_OPCODE +: 64] = {32'd0, st_bad_op};
+assign stats[64*HPNIC_CNT_HOST_CQE_DROPPED +: 64] = {32'd0, st_cqe_drop};
 
 // verilator lint_on PINCONNECTEMPTY
 
