@@ -20,7 +20,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 
 VERILATOR := verilator
 VERILATOR_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT)
-VFLAGS := -Wall --x-assign fast --x-initial fast -O3
+VFLAGS := -Wall --x-assign fast --x-initial fast -O3 -Irtl/host
 VINC = -I$(VERILATOR_ROOT)/include -I$(VERILATOR_ROOT)/include/vltstd
 VLIBS := -lz -pthread
 

@@ -9,7 +9,7 @@ COMMON_DEPS = $(COMMON_FLIST) $(shell $(FLIST) $(COMMON_FLIST))
 # DIR/NAME (DIR/NAME/VNAME__ALL.a); ARGS are extra Verilator arguments
 # (-G..., --trace-fst for models whose harness can write waves)
 define hpnic_vmodel
-$(4)/$(1)/V$(1)__ALL.a: $(3) $$(shell $$(FLIST) $(3))
+$(4)/$(1)/V$(1)__ALL.a: $(3) rtl/host/hpnic_regs.vh $$(shell $$(FLIST) $(3))
 	@mkdir -p $(4)/$(1)
 	$$(VERILATOR) --cc --build -j $$(JOBS) $$(VFLAGS) $$(VBUILD) \
 	  --Mdir $(4)/$(1) --prefix V$(1) --top-module $(2) $(5) \

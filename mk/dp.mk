@@ -7,7 +7,7 @@ DP_OBJ := $(BUILD)/dp/obj
 DP_VLIB := $(DP_OBJ)/V$(DP_TOP)__ALL.a
 DP_RTL = $(shell $(FLIST) $(DP_FLIST))
 
-$(DP_VLIB): $(DP_FLIST) rtl/tx/tx.f rtl/rx/rx.f rtl/common/common.f $(shell $(FLIST) $(DP_FLIST))
+$(DP_VLIB): $(DP_FLIST) rtl/tx/tx.f rtl/rx/rx.f rtl/common/common.f rtl/host/hpnic_regs.vh $(shell $(FLIST) $(DP_FLIST))
 	@mkdir -p $(DP_OBJ)
 	$(VERILATOR) --cc --build -j $(JOBS) $(VFLAGS) $(VBUILD) --trace-fst --Mdir $(DP_OBJ) \
 	  --top-module $(DP_TOP) $(DP_RTL) > $(DP_OBJ)/build.log 2>&1 || \

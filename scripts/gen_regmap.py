@@ -253,9 +253,10 @@ def load(text, src):
 
     for i, e in enumerate(array(chk, "", d, "enum")):
         w = f"enum {e.get('name', i) if isinstance(e, dict) else i}"
-        if chk.table(w, e, ("name", "desc", "values")):
+        if chk.table(w, e, ("name", "desc", "values"), ("width",)):
             m.enums.append(NS(name=chk.name(w, e), desc=e["desc"], where=w,
-                              values=parse_values(chk, w, e["values"], None), users=[]))
+                              values=parse_values(chk, w, e["values"], None), users=[],
+                              given=chk.int(w, e, "width", lo=1, hi=32) if "width" in e else None))
     chk.unique("", "enum", [e.name for e in m.enums])
     enums = {e.name: e for e in m.enums}
 
@@ -389,8 +390,11 @@ def load(text, src):
         if len(widths) > 1:
             chk(e.where, "used by values of different widths: " +
                 ", ".join(f"{u} ({wd} bits)" for u, wd in e.users))
-        e.width = min(widths) if widths else max(1, max((v.value or 0 for v in e.values),
-                                                        default=0).bit_length())
+        if e.given is not None and widths and widths != {e.given}:
+            chk(e.where, f"width = {e.given}, but its users are {sorted(widths)} bits wide")
+        # a value set no register uses (a wire format's) gives its width
+        e.width = min(widths) if widths else e.given if e.given is not None else \
+            max(1, max((v.value or 0 for v in e.values), default=0).bit_length())
         for v in e.values:
             if v.value is not None and v.value >= 1 << e.width:
                 chk(e.where, f"value {v.name} = {v.value} does not fit in {e.width} bits")

@@ -61,6 +61,21 @@
 #define HPNIC_CC_MODE_ROCC  2  /* reserved for RoCC */
 #define HPNIC_CC_MODE_NONE  3  /* reserved: no congestion control, line rate */
 
+/*
+ * BTH_OP: the RC BTH opcodes hpnic sends and takes (InfiniBand RC, RoCEv2); one source for every
+ * RTL block that builds or parses a BTH
+ */
+#define HPNIC_BTH_OP_WRITE_FIRST  6  /* RDMA WRITE First (RETH) */
+#define HPNIC_BTH_OP_WRITE_MIDDLE 7  /* RDMA WRITE Middle */
+#define HPNIC_BTH_OP_WRITE_LAST   8  /* RDMA WRITE Last */
+#define HPNIC_BTH_OP_WRITE_ONLY   10  /* RDMA WRITE Only (RETH) */
+#define HPNIC_BTH_OP_READ_REQ     12  /* RDMA READ Request (RETH) */
+#define HPNIC_BTH_OP_RESP_FIRST   13  /* RDMA READ Response First (AETH) */
+#define HPNIC_BTH_OP_RESP_MIDDLE  14  /* RDMA READ Response Middle */
+#define HPNIC_BTH_OP_RESP_LAST    15  /* RDMA READ Response Last (AETH) */
+#define HPNIC_BTH_OP_RESP_ONLY    16  /* RDMA READ Response Only (AETH) */
+#define HPNIC_BTH_OP_ACK          17  /* Acknowledge (AETH) */
+
 /* QPS: QP states (the RTL's QPS_*) */
 #define HPNIC_QPS_RESET 0  /* idle, drops everything */
 #define HPNIC_QPS_INIT  1  /* configured, drops everything */

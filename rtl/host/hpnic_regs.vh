@@ -57,6 +57,19 @@ localparam [1:0]   HPNIC_CC_MODE_DCQCN = 2'd1;  // reserved for DCQCN
 localparam [1:0]   HPNIC_CC_MODE_ROCC  = 2'd2;  // reserved for RoCC
 localparam [1:0]   HPNIC_CC_MODE_NONE  = 2'd3;  // reserved: no congestion control, line rate
 
+// BTH_OP: the RC BTH opcodes hpnic sends and takes (InfiniBand RC, RoCEv2); one source for every
+// RTL block that builds or parses a BTH
+localparam [7:0]   HPNIC_BTH_OP_WRITE_FIRST  = 8'd6;  // RDMA WRITE First (RETH)
+localparam [7:0]   HPNIC_BTH_OP_WRITE_MIDDLE = 8'd7;  // RDMA WRITE Middle
+localparam [7:0]   HPNIC_BTH_OP_WRITE_LAST   = 8'd8;  // RDMA WRITE Last
+localparam [7:0]   HPNIC_BTH_OP_WRITE_ONLY   = 8'd10;  // RDMA WRITE Only (RETH)
+localparam [7:0]   HPNIC_BTH_OP_READ_REQ     = 8'd12;  // RDMA READ Request (RETH)
+localparam [7:0]   HPNIC_BTH_OP_RESP_FIRST   = 8'd13;  // RDMA READ Response First (AETH)
+localparam [7:0]   HPNIC_BTH_OP_RESP_MIDDLE  = 8'd14;  // RDMA READ Response Middle
+localparam [7:0]   HPNIC_BTH_OP_RESP_LAST    = 8'd15;  // RDMA READ Response Last (AETH)
+localparam [7:0]   HPNIC_BTH_OP_RESP_ONLY    = 8'd16;  // RDMA READ Response Only (AETH)
+localparam [7:0]   HPNIC_BTH_OP_ACK          = 8'd17;  // Acknowledge (AETH)
+
 // QPS: QP states (the RTL's QPS_*)
 localparam [2:0]   HPNIC_QPS_RESET = 3'd0;  // idle, drops everything
 localparam [2:0]   HPNIC_QPS_INIT  = 3'd1;  // configured, drops everything

@@ -167,16 +167,18 @@ localparam QW = QPN_WIDTH;
 localparam [2:0] QPS_RTR = 3'd2;
 localparam [2:0] QPS_RTS = 3'd3;
 
-localparam [7:0] OP_WRITE_FIRST = 8'h06;
-localparam [7:0] OP_WRITE_MIDDLE = 8'h07;
-localparam [7:0] OP_WRITE_LAST = 8'h08;
-localparam [7:0] OP_WRITE_ONLY = 8'h0a;
-localparam [7:0] OP_READ_REQ = 8'h0c;
-localparam [7:0] OP_RESP_FIRST = 8'h0d;
-localparam [7:0] OP_RESP_MIDDLE = 8'h0e;
-localparam [7:0] OP_RESP_LAST = 8'h0f;
-localparam [7:0] OP_RESP_ONLY = 8'h10;
-localparam [7:0] OP_ACK = 8'h11;
+// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+`include "hpnic_regs.vh"
+localparam [7:0] OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST;
+localparam [7:0] OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE;
+localparam [7:0] OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST;
+localparam [7:0] OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY;
+localparam [7:0] OP_READ_REQ = HPNIC_BTH_OP_READ_REQ;
+localparam [7:0] OP_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST;
+localparam [7:0] OP_RESP_MIDDLE = HPNIC_BTH_OP_RESP_MIDDLE;
+localparam [7:0] OP_RESP_LAST = HPNIC_BTH_OP_RESP_LAST;
+localparam [7:0] OP_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY;
+localparam [7:0] OP_ACK = HPNIC_BTH_OP_ACK;
 
 localparam [7:0] SYN_ACK = 8'h1f;
 localparam [7:0] SYN_NAK_SEQ = 8'h60;

@@ -128,8 +128,10 @@ always @* begin
 end
 
 wire [7:0] f_opcode = f_bth[95:88];
-wire f_reth = f_opcode == 8'h06 || f_opcode == 8'h0a || f_opcode == 8'h0c;
-wire f_aeth = f_opcode == 8'h0d || f_opcode == 8'h0f || f_opcode == 8'h10 || f_opcode == 8'h11;
+// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+`include "hpnic_regs.vh"
+wire f_reth = f_opcode == HPNIC_BTH_OP_WRITE_FIRST || f_opcode == HPNIC_BTH_OP_WRITE_ONLY || f_opcode == HPNIC_BTH_OP_READ_REQ;
+wire f_aeth = f_opcode == HPNIC_BTH_OP_RESP_FIRST || f_opcode == HPNIC_BTH_OP_RESP_LAST || f_opcode == HPNIC_BTH_OP_RESP_ONLY || f_opcode == HPNIC_BTH_OP_ACK;
 // RETH, AETH (in the top 4 bytes) or nothing: only the header's own bytes
 wire [127:0] f_ext_used = f_reth ? f_ext : f_aeth ? {f_ext[127:96], 96'd0} : 128'd0;
 

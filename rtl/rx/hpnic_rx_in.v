@@ -189,10 +189,12 @@ ip_csum_inst (
     .ok(ip_csum_ok)
 );
 
-wire op_reth = opcode == 8'h06 || opcode == 8'h0a || opcode == 8'h0c;
-wire op_aeth = opcode == 8'h0d || opcode == 8'h0f || opcode == 8'h10 || opcode == 8'h11;
-wire op_known = op_reth || op_aeth || opcode == 8'h07 || opcode == 8'h08 || opcode == 8'h0e;
-wire op_nopay = opcode == 8'h0c || opcode == 8'h11;
+// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+`include "hpnic_regs.vh"
+wire op_reth = opcode == HPNIC_BTH_OP_WRITE_FIRST || opcode == HPNIC_BTH_OP_WRITE_ONLY || opcode == HPNIC_BTH_OP_READ_REQ;
+wire op_aeth = opcode == HPNIC_BTH_OP_RESP_FIRST || opcode == HPNIC_BTH_OP_RESP_LAST || opcode == HPNIC_BTH_OP_RESP_ONLY || opcode == HPNIC_BTH_OP_ACK;
+wire op_known = op_reth || op_aeth || opcode == HPNIC_BTH_OP_WRITE_MIDDLE || opcode == HPNIC_BTH_OP_WRITE_LAST || opcode == HPNIC_BTH_OP_RESP_MIDDLE;
+wire op_nopay = opcode == HPNIC_BTH_OP_READ_REQ || opcode == HPNIC_BTH_OP_ACK;
 wire [6:0] hl = 7'd54 + (has_int ? 7'd42 : 7'd0) + (op_reth ? 7'd16 : op_aeth ? 7'd4 : 7'd0);
 
 // the first failing header check, before the frame's length is known

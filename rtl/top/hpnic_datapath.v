@@ -179,6 +179,9 @@ module hpnic_datapath #(
     output wire [32*32-1:0]      stats
 );
 
+// BTH opcodes and other constants: the register map's (fw/regmap.toml)
+`include "hpnic_regs.vh"
+
 localparam QW = QPN_WIDTH;
 
 /*
@@ -561,7 +564,7 @@ tx_hdr_inst (
     .s_desc_valid(d_valid),
     .s_desc_ready(d_ready),
     .s_desc_qpn(pick_ack ? ak_qpn : rq_desc_qpn),
-    .s_desc_opcode(pick_ack ? 8'h11 : rq_desc_opcode),
+    .s_desc_opcode(pick_ack ? HPNIC_BTH_OP_ACK : rq_desc_opcode),
     .s_desc_psn(pick_ack ? ak_psn : rq_desc_psn),
     .s_desc_len(pick_ack ? 13'd0 : rq_desc_len),
     .s_desc_addr(rq_desc_addr),

@@ -256,15 +256,17 @@ localparam [3:0] EV_SCAN = 4'd8;         // idle: look for a fetch held back
 localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set up
 
 // opcodes (docs/wire.md)
-localparam [7:0] OP_WRITE_FIRST = 8'h06;
-localparam [7:0] OP_WRITE_MIDDLE = 8'h07;
-localparam [7:0] OP_WRITE_LAST = 8'h08;
-localparam [7:0] OP_WRITE_ONLY = 8'h0a;
-localparam [7:0] OP_READ_REQ = 8'h0c;
-localparam [7:0] OP_RESP_FIRST = 8'h0d;
-localparam [7:0] OP_RESP_MIDDLE = 8'h0e;
-localparam [7:0] OP_RESP_LAST = 8'h0f;
-localparam [7:0] OP_RESP_ONLY = 8'h10;
+// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+`include "hpnic_regs.vh"
+localparam [7:0] OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST;
+localparam [7:0] OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE;
+localparam [7:0] OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST;
+localparam [7:0] OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY;
+localparam [7:0] OP_READ_REQ = HPNIC_BTH_OP_READ_REQ;
+localparam [7:0] OP_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST;
+localparam [7:0] OP_RESP_MIDDLE = HPNIC_BTH_OP_RESP_MIDDLE;
+localparam [7:0] OP_RESP_LAST = HPNIC_BTH_OP_RESP_LAST;
+localparam [7:0] OP_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY;
 localparam [7:0] SYN_ACK = 8'h1f;
 
 // extension headers charged beyond the per-packet overhead

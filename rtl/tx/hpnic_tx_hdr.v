@@ -93,15 +93,17 @@ module hpnic_tx_hdr #(
 
 localparam QW = QPN_WIDTH;
 
-localparam [7:0] OP_WRITE_FIRST = 8'h06;
-localparam [7:0] OP_WRITE_MIDDLE = 8'h07;
-localparam [7:0] OP_WRITE_LAST = 8'h08;
-localparam [7:0] OP_WRITE_ONLY = 8'h0a;
-localparam [7:0] OP_READ_REQ = 8'h0c;
-localparam [7:0] OP_RESP_FIRST = 8'h0d;
-localparam [7:0] OP_RESP_LAST = 8'h0f;
-localparam [7:0] OP_RESP_ONLY = 8'h10;
-localparam [7:0] OP_ACK = 8'h11;
+// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+`include "hpnic_regs.vh"
+localparam [7:0] OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST;
+localparam [7:0] OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE;
+localparam [7:0] OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST;
+localparam [7:0] OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY;
+localparam [7:0] OP_READ_REQ = HPNIC_BTH_OP_READ_REQ;
+localparam [7:0] OP_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST;
+localparam [7:0] OP_RESP_LAST = HPNIC_BTH_OP_RESP_LAST;
+localparam [7:0] OP_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY;
+localparam [7:0] OP_ACK = HPNIC_BTH_OP_ACK;
 localparam [15:0] ROCE_PORT = 16'd4791;
 
 /*
