@@ -887,6 +887,8 @@ SELF_TESTS = [  # (what, old, new, expected message)
     ("bar0 end", "n = 2", "n = 2\nbar0_size = 0x100",
      "block DB: block (0x100..0x1ff) ends outside BAR0 (bar0_size 0x100)"),
     ("C table name", "n = 2", "n = 2\nreg_rw = 3", "generated name HPNIC_REG_RW is made twice"),
+    ("enum width", "[header]", '[[enum]]\nname = "E"\nwidth = 2\ndesc = "e"\n'
+     'values = [ { name = "V", value = 5, desc = "v" } ]\n[header]', "value V = 5 does not fit in 2 bits"),
 ]
 
 
