@@ -50,6 +50,11 @@ bad_param hpnic_reg_slice $c/hpnic_reg_slice.v -- 'WIDTH=0' "WIDTH must be"
 bad_param hpnic_rr_arb $c/hpnic_rr_arb.v -- 'PORTS=0' "PORTS must be"
 bad_param hpnic_rx_commit rtl/rx/hpnic_rx_commit.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'QUEUE_LOG2=9' "QUEUE_LOG2 must be"
 bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="bram"' "RAM_STYLE must be"
+tx=$(scripts/flist.sh rtl/tx/tx.f)
+rx=$(scripts/flist.sh rtl/rx/rx.f)
+bad_param hpnic_comp $tx -- 'RETRY_MAX=8' "RETRY_MAX must be"
+bad_param hpnic_tx_hdr $tx -- 'INFLIGHT_BYTES_LOG2=11' "INFLIGHT_BYTES_LOG2 must be"
+bad_param hpnic_rx_in $rx -- 'FIFO_LOG2=6' "FIFO_LOG2 must be"
 
 if [ $fail -ne 0 ]; then
   echo "lint: FAILED"

@@ -162,6 +162,14 @@ module hpnic_rx_decide #(
     output reg  [31:0]           stat_reads = 0         // READ requests executed
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 24) begin
+        $error("hpnic_rx_decide: QPN_WIDTH must be 1..24 (%m)");
+        $finish;
+    end
+end
+
 localparam QW = QPN_WIDTH;
 
 localparam [2:0] QPS_RTR = 3'd2;

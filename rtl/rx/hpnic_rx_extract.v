@@ -81,6 +81,14 @@ module hpnic_rx_extract #(
     output reg  [31:0]          stat_icrc = 0       // ICRC mismatches (dropped)
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 24) begin
+        $error("hpnic_rx_extract: QPN_WIDTH must be 1..24 (%m)");
+        $finish;
+    end
+end
+
 localparam QW = QPN_WIDTH;
 
 function [63:0] ones;

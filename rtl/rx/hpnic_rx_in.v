@@ -92,6 +92,18 @@ module hpnic_rx_in #(
     output reg  [31:0]          stat_pay_len = 0
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 24) begin
+        $error("hpnic_rx_in: QPN_WIDTH must be 1..24 (%m)");
+        $finish;
+    end
+    if (FIFO_LOG2 < 7 || FIFO_LOG2 > 16) begin
+        $error("hpnic_rx_in: FIFO_LOG2 must be 7..16 (the FIFO holds a 4 KiB frame, 66 beats, and two more) (%m)");
+        $finish;
+    end
+end
+
 localparam MAX_BEATS = 66;              // 112 + 4096 + 3 + 4 bytes
 localparam [15:0] ROCE_PORT = 16'd4791;
 

@@ -149,6 +149,22 @@ module hpnic_comp #(
     output reg  [31:0]           stat_notify_dropped = 0  // CC busy: Notify skipped
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 24) begin
+        $error("hpnic_comp: QPN_WIDTH must be 1..24 (%m)");
+        $finish;
+    end
+    if (POOL_LOG2 < 1 || POOL_LOG2 > 16) begin
+        $error("hpnic_comp: POOL_LOG2 must be 1..16 (record indices are 16-bit) (%m)");
+        $finish;
+    end
+    if (RETRY_MAX < 1 || RETRY_MAX > 7) begin
+        $error("hpnic_comp: RETRY_MAX must be 1..7 (a 3-bit count of timeouts) (%m)");
+        $finish;
+    end
+end
+
 localparam QW = QPN_WIDTH;
 
 // ACK kinds (from RX)

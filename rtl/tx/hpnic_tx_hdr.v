@@ -91,6 +91,22 @@ module hpnic_tx_hdr #(
     output wire [12:0]           m_dma_rd_len
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 24) begin
+        $error("hpnic_tx_hdr: QPN_WIDTH must be 1..24 (%m)");
+        $finish;
+    end
+    if (INFLIGHT_LOG2 < 1) begin
+        $error("hpnic_tx_hdr: INFLIGHT_LOG2 must be at least 1 (%m)");
+        $finish;
+    end
+    if (INFLIGHT_BYTES_LOG2 < 12) begin
+        $error("hpnic_tx_hdr: INFLIGHT_BYTES_LOG2 must be at least 12 (a 4 KiB payload must fit, or it waits forever) (%m)");
+        $finish;
+    end
+end
+
 localparam QW = QPN_WIDTH;
 
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
