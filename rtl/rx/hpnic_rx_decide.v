@@ -177,16 +177,6 @@ localparam [2:0] QPS_RTS = 3'd3;
 
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
 `include "hpnic_regs.vh"
-localparam [7:0] OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST;
-localparam [7:0] OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE;
-localparam [7:0] OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST;
-localparam [7:0] OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY;
-localparam [7:0] OP_READ_REQ = HPNIC_BTH_OP_READ_REQ;
-localparam [7:0] OP_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST;
-localparam [7:0] OP_RESP_MIDDLE = HPNIC_BTH_OP_RESP_MIDDLE;
-localparam [7:0] OP_RESP_LAST = HPNIC_BTH_OP_RESP_LAST;
-localparam [7:0] OP_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY;
-localparam [7:0] OP_ACK = HPNIC_BTH_OP_ACK;
 
 localparam [7:0] SYN_ACK = 8'h1f;
 localparam [7:0] SYN_NAK_SEQ = 8'h60;
@@ -295,7 +285,7 @@ wire [47:0] mr_len;
 wire [63:0] mr_iova;
 assign {mr_valid, mr_tag, mr_access, mr_va, mr_len, mr_iova} = mr_rd;
 
-wire        is_read1 = s1_opcode == OP_READ_REQ;
+wire        is_read1 = s1_opcode == HPNIC_BTH_OP_READ_REQ;
 wire [64:0] mr_off = {1'b0, s1_va} - {1'b0, mr_va};           // borrow: VA below the region
 wire [64:0] mr_end = mr_off + {33'd0, s1_rlen};
 wire        key_ok = mr_valid && mr_tag == s1_rkey[7:0] &&
@@ -417,14 +407,14 @@ wire [31:0] d_len;
 wire [3:0]  d_gen;
 assign {d_first, d_npkts, d_laddr, d_len, d_gen} = rdesc;
 
-wire is_write = s2_opcode == OP_WRITE_FIRST || s2_opcode == OP_WRITE_MIDDLE ||
-                s2_opcode == OP_WRITE_LAST || s2_opcode == OP_WRITE_ONLY;
-wire has_reth = s2_opcode == OP_WRITE_FIRST || s2_opcode == OP_WRITE_ONLY ||
-                s2_opcode == OP_READ_REQ;
-wire is_read = s2_opcode == OP_READ_REQ;
-wire is_resp = s2_opcode == OP_RESP_FIRST || s2_opcode == OP_RESP_MIDDLE ||
-               s2_opcode == OP_RESP_LAST || s2_opcode == OP_RESP_ONLY;
-wire is_ack = s2_opcode == OP_ACK;
+wire is_write = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE ||
+                s2_opcode == HPNIC_BTH_OP_WRITE_LAST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY;
+wire has_reth = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
+                s2_opcode == HPNIC_BTH_OP_READ_REQ;
+wire is_read = s2_opcode == HPNIC_BTH_OP_READ_REQ;
+wire is_resp = s2_opcode == HPNIC_BTH_OP_RESP_FIRST || s2_opcode == HPNIC_BTH_OP_RESP_MIDDLE ||
+               s2_opcode == HPNIC_BTH_OP_RESP_LAST || s2_opcode == HPNIC_BTH_OP_RESP_ONLY;
+wire is_ack = s2_opcode == HPNIC_BTH_OP_ACK;
 wire is_request = is_write || is_read;
 
 // sequence against epsn
@@ -554,10 +544,10 @@ always @* begin
                 do_rdwork = 1'b1;
                 n_epsn = o_epsn + rd_npkts;
                 n_msn = o_msn + 24'd1;
-            end else if ((s2_opcode == OP_WRITE_FIRST && !len_ok_first) ||
-                         (s2_opcode == OP_WRITE_ONLY && !len_ok_only) ||
-                         (s2_opcode == OP_WRITE_MIDDLE && !len_ok_middle) ||
-                         (s2_opcode == OP_WRITE_LAST && !len_ok_last)) begin
+            end else if ((s2_opcode == HPNIC_BTH_OP_WRITE_FIRST && !len_ok_first) ||
+                         (s2_opcode == HPNIC_BTH_OP_WRITE_ONLY && !len_ok_only) ||
+                         (s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE && !len_ok_middle) ||
+                         (s2_opcode == HPNIC_BTH_OP_WRITE_LAST && !len_ok_last)) begin
                 why = W_LEN;
                 do_ack = 1'b1;
                 ack_syn = SYN_NAK_INV;
@@ -567,9 +557,9 @@ always @* begin
                 commit_addr = has_reth ? s2_iova : o_wr_addr;
                 n_wr_addr = commit_addr + {51'd0, s2_len};
                 n_wr_rem = (has_reth ? s2_rlen : o_wr_rem) - {19'd0, s2_len};
-                n_wr_active = s2_opcode == OP_WRITE_FIRST || s2_opcode == OP_WRITE_MIDDLE;
+                n_wr_active = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
                 n_epsn = o_epsn + 24'd1;
-                if (s2_opcode == OP_WRITE_LAST || s2_opcode == OP_WRITE_ONLY) begin
+                if (s2_opcode == HPNIC_BTH_OP_WRITE_LAST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY) begin
                     n_msn = o_msn + 24'd1;
                 end
                 do_ack = 1'b1;

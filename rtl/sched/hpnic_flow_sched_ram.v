@@ -35,24 +35,7 @@ module hpnic_flow_sched_ram #(
     output wire [DATA_WIDTH-1:0] rd_data
 );
 
-// parameters a caller can get wrong fail at elaboration, not silently (the
-// string compares are of unequal widths on purpose)
-// verilator lint_off WIDTH
-initial begin
-    if (ADDR_WIDTH < 1 || ADDR_WIDTH > 20) begin
-        $error("hpnic_flow_sched_ram: ADDR_WIDTH must be 1..20 (%m)");
-        $finish;
-    end
-    if (DATA_WIDTH < 1) begin
-        $error("hpnic_flow_sched_ram: DATA_WIDTH must be at least 1 (%m)");
-        $finish;
-    end
-    if (RAM_STYLE != "block" && RAM_STYLE != "distributed" && RAM_STYLE != "ultra" && RAM_STYLE != "registers") begin
-        $error("hpnic_flow_sched_ram: RAM_STYLE must be block, distributed, ultra or registers (%m)");
-        $finish;
-    end
-end
-// verilator lint_on WIDTH
+// its parameters are checked by hpnic_ram_sdp, which takes them all
 
 wire [DATA_WIDTH-1:0] ram_rd_data;
 

@@ -258,15 +258,6 @@ localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set 
 // opcodes (docs/wire.md)
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
 `include "hpnic_regs.vh"
-localparam [7:0] OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST;
-localparam [7:0] OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE;
-localparam [7:0] OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST;
-localparam [7:0] OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY;
-localparam [7:0] OP_READ_REQ = HPNIC_BTH_OP_READ_REQ;
-localparam [7:0] OP_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST;
-localparam [7:0] OP_RESP_MIDDLE = HPNIC_BTH_OP_RESP_MIDDLE;
-localparam [7:0] OP_RESP_LAST = HPNIC_BTH_OP_RESP_LAST;
-localparam [7:0] OP_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY;
 localparam [7:0] SYN_ACK = 8'h1f;
 
 // extension headers charged beyond the per-packet overhead
@@ -747,7 +738,7 @@ always @* begin
     do_cont = 1'b0;
     do_free = 1'b0;
     sent = 1'b0;
-    pkt_opcode = OP_WRITE_ONLY;
+    pkt_opcode = HPNIC_BTH_OP_WRITE_ONLY;
     pkt_len = 13'd0;
     cnt_idle = 1'b0;
     cnt_fence = 1'b0;
@@ -875,9 +866,9 @@ always @* begin
                 n_free_owed = 1'b1;
                 n_bal = bal_in - {16'd0, rsp_cost};
                 pkt_len = rsp_plen;
-                pkt_opcode = (o_rsp_first && rsp_last) ? OP_RESP_ONLY :
-                             o_rsp_first ? OP_RESP_FIRST :
-                             rsp_last ? OP_RESP_LAST : OP_RESP_MIDDLE;
+                pkt_opcode = (o_rsp_first && rsp_last) ? HPNIC_BTH_OP_RESP_ONLY :
+                             o_rsp_first ? HPNIC_BTH_OP_RESP_FIRST :
+                             rsp_last ? HPNIC_BTH_OP_RESP_LAST : HPNIC_BTH_OP_RESP_MIDDLE;
                 n_rsp_psn = o_rsp_psn + 24'd1;
                 n_rsp_rem = o_rsp_rem - {19'd0, rsp_plen};
                 n_rsp_first = 1'b0;
@@ -895,9 +886,9 @@ always @* begin
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, wr_cost};
                 pkt_len = cur_plen;
-                pkt_opcode = (o_cur_first && cur_last) ? OP_WRITE_ONLY :
-                             o_cur_first ? OP_WRITE_FIRST :
-                             cur_last ? OP_WRITE_LAST : OP_WRITE_MIDDLE;
+                pkt_opcode = (o_cur_first && cur_last) ? HPNIC_BTH_OP_WRITE_ONLY :
+                             o_cur_first ? HPNIC_BTH_OP_WRITE_FIRST :
+                             cur_last ? HPNIC_BTH_OP_WRITE_LAST : HPNIC_BTH_OP_WRITE_MIDDLE;
                 n_snd_nxt = o_snd_nxt + 24'd1;
                 n_cur_rem = o_cur_rem - {19'd0, cur_plen};
                 n_cur_first = 1'b0;
@@ -921,7 +912,7 @@ always @* begin
                 do_rdesc = 1'b1;
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, rdreq_cost};
-                pkt_opcode = OP_READ_REQ;
+                pkt_opcode = HPNIC_BTH_OP_READ_REQ;
                 n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts;
                 n_rd_out = 1'b1;
@@ -1177,7 +1168,7 @@ always @* begin
         desc_data = {s3_qpn, s3_opcode, s3_psn, s3_len, s3_rsp_end - {32'd0, s3_rsp_rem},
                      64'd0, 32'd0, 32'd0, SYN_ACK, s3_msn};
     end else begin
-        desc_data = {s3_qpn, s3_opcode, s3_psn, (s3_opcode == OP_READ_REQ) ? 13'd0 : s3_len,
+        desc_data = {s3_qpn, s3_opcode, s3_psn, (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
                      w_laddr + {32'd0, w_off}, w_raddr + {32'd0, w_off}, w_rkey,
                      s3_rem, 32'd0};
     end

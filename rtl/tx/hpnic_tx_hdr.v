@@ -111,15 +111,6 @@ localparam QW = QPN_WIDTH;
 
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
 `include "hpnic_regs.vh"
-localparam [7:0] OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST;
-localparam [7:0] OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE;
-localparam [7:0] OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST;
-localparam [7:0] OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY;
-localparam [7:0] OP_READ_REQ = HPNIC_BTH_OP_READ_REQ;
-localparam [7:0] OP_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST;
-localparam [7:0] OP_RESP_LAST = HPNIC_BTH_OP_RESP_LAST;
-localparam [7:0] OP_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY;
-localparam [7:0] OP_ACK = HPNIC_BTH_OP_ACK;
 localparam [15:0] ROCE_PORT = 16'd4791;
 
 /*
@@ -228,14 +219,14 @@ wire [15:0] sport;
 wire [7:0]  dscp_ecn;
 assign {dqpn, dmac, dip, sport, dscp_ecn} = ctx;
 
-wire has_reth = s1_opcode == OP_WRITE_FIRST || s1_opcode == OP_WRITE_ONLY ||
-                s1_opcode == OP_READ_REQ;
-wire has_aeth = s1_opcode == OP_RESP_FIRST || s1_opcode == OP_RESP_LAST ||
-                s1_opcode == OP_RESP_ONLY || s1_opcode == OP_ACK;
+wire has_reth = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
+                s1_opcode == HPNIC_BTH_OP_READ_REQ;
+wire has_aeth = s1_opcode == HPNIC_BTH_OP_RESP_FIRST || s1_opcode == HPNIC_BTH_OP_RESP_LAST ||
+                s1_opcode == HPNIC_BTH_OP_RESP_ONLY || s1_opcode == HPNIC_BTH_OP_ACK;
 // requests ask for an acknowledgement: HPCC wants one per packet
-wire ack_req = s1_opcode == OP_WRITE_FIRST || s1_opcode == OP_WRITE_MIDDLE ||
-               s1_opcode == OP_WRITE_LAST || s1_opcode == OP_WRITE_ONLY ||
-               s1_opcode == OP_READ_REQ;
+wire ack_req = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE ||
+               s1_opcode == HPNIC_BTH_OP_WRITE_LAST || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
+               s1_opcode == HPNIC_BTH_OP_READ_REQ;
 wire [1:0]  pad = 2'd0 - s1_len[1:0];
 wire [4:0]  ext_len = has_reth ? 5'd16 : has_aeth ? 5'd4 : 5'd0;
 // IPv4 total length and UDP length as if there were no INT block

@@ -225,6 +225,20 @@ static void t_bad_args(void)
 	TRY(hpnic_destroy_qp(qp));
 }
 
+/* one signaled WRITE of len bytes from e[0] to e[1], completed and byte-exact */
+static void write_check(struct hpnic_qp *q, uint64_t wr_id, uint32_t len, const char *what)
+{
+	struct hpnic_wc wc;
+
+	tb_fill(e[0].buf, len, (uint32_t)wr_id);
+	TRY(hpnic_post_write(q, wr_id, e[0].mr, e[0].buf, len, (uintptr_t)e[1].buf,
+			     hpnic_mr_rkey(e[1].mr), 0));
+	TRY(wait_cqes(&e[0], &wc, 1));
+	CHECK(wc.status == HPNIC_WC_SUCCESS && wc.wr_id == wr_id && wc.byte_len == len,
+	      "%s: status %d wr_id %" PRIu64 " len %u", what, wc.status, wc.wr_id, wc.byte_len);
+	CHECK(!memcmp(e[0].buf, e[1].buf, len), "%s: data", what);
+}
+
 static void t_qp_state(void)
 {
 	struct hpnic_qp *qa, *qb;
@@ -251,16 +265,7 @@ static void t_qp_state(void)
 	TRY(new_qp(&e[0], 16, 1024, &qa));
 	TRY(new_qp(&e[1], 16, 1024, &qb));
 	TRY(connect_pair(qa, qb, 1024));
-	tb_fill(src, 3000, 11);
-	TRY(hpnic_post_write(qa, 7, e[0].mr, src, 3000, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0));
-	{
-		struct hpnic_wc wc;
-
-		TRY(wait_cqes(&e[0], &wc, 1));
-		CHECK(wc.status == HPNIC_WC_SUCCESS && wc.wr_id == 7 && wc.byte_len == 3000,
-		      "WRITE: status %d wr_id %" PRIu64 " len %u", wc.status, wc.wr_id, wc.byte_len);
-		CHECK(!memcmp(src, dst, 3000), "WRITE data");
-	}
+	write_check(qa, 7, 3000, "WRITE");
 	/* the same QPs through RESET and connected again: the NIC must not keep
 	 * the old connection's WQE indices (it fetched nothing, before) */
 	memset(&a, 0, sizeof(a));
@@ -268,17 +273,7 @@ static void t_qp_state(void)
 	TRY(hpnic_modify_qp(qa, &a, HPNIC_QP_ATTR_STATE));
 	TRY(hpnic_modify_qp(qb, &a, HPNIC_QP_ATTR_STATE));
 	TRY(connect_pair(qa, qb, 1024));
-	tb_fill(src, 5000, 12);
-	TRY(hpnic_post_write(qa, 8, e[0].mr, src, 5000, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0));
-	{
-		struct hpnic_wc wc;
-
-		TRY(wait_cqes(&e[0], &wc, 1));
-		CHECK(wc.status == HPNIC_WC_SUCCESS && wc.wr_id == 8 && wc.byte_len == 5000,
-		      "WRITE after reconnect: status %d wr_id %" PRIu64 " len %u", wc.status,
-		      wc.wr_id, wc.byte_len);
-		CHECK(!memcmp(src, dst, 5000), "WRITE data after reconnect");
-	}
+	write_check(qa, 8, 5000, "WRITE after reconnect");
 	TRY(hpnic_destroy_qp(qa));
 	TRY(hpnic_destroy_qp(qb));
 }
