@@ -7,6 +7,8 @@
  *                   v     v ICRC per packet
  *               data FIFO --> trailer: append the ICRC after the payload
  *                                |
+ *                             X register
+ *                                |
  *   header -----------------> prepend: shift by the header length, out
  *
  * Payload arrives from the DMA read stream lane-0 aligned, one packet per
@@ -18,7 +20,8 @@
  * slower than the datapath) it never waits. The prepend stage emits the
  * header and shifts everything behind it by the header length, with a carry
  * register: no idle cycle between packets, so a packet of B bytes takes
- * ceil(B/64) cycles.
+ * ceil(B/64) cycles. The X register between trailer and prepend costs a
+ * cycle, which the CRC's 3-bit tail stages (one stage fewer) give back.
  */
 
 `resetall
@@ -101,7 +104,10 @@ endfunction
  */
 wire [6:0]  pay_n = keep_count(s_axis_pay_tkeep);
 wire [1:0]  pay_pad = 2'd0 - pay_n[1:0];
-wire [63:0] pay_keep = s_axis_pay_tlast ? ones(pay_n + {5'd0, pay_pad}) : {64{1'b1}};
+// bytes of the beat with the pad: the data FIFO carries this count, not a
+// keep mask (the trailer only needs the count)
+wire [6:0]  pay_n_pad = s_axis_pay_tlast ? pay_n + {5'd0, pay_pad} : 7'd64;
+wire [63:0] pay_keep = ones(pay_n_pad);
 wire [511:0] pay_data = s_axis_pay_tdata & keep_mask(s_axis_pay_tkeep);
 
 /*
@@ -146,7 +152,8 @@ wire [31:0] icrc_state;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_crc32 #(
-    .DATA_WIDTH(512)
+    .DATA_WIDTH(512),
+    .TAIL_BITS(3)               // 6 cycles to the ICRC: pays for the X register
 )
 crc_inst (
     .clk(clk),
@@ -178,17 +185,17 @@ info_fifo_inst (
 );
 
 wire [511:0] q_data;
-wire [63:0]  q_keep;
+wire [6:0]   q_n;
 wire         q_last, q_valid, q_take;
 // verilator lint_off UNUSEDSIGNAL
 wire [DATA_FIFO_LOG2:0] q_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(DATA_FIFO_LOG2), .WIDTH(512 + 64 + 1), .RAM_STYLE("block"))
+hpnic_fifo #(.DEPTH_LOG2(DATA_FIFO_LOG2), .WIDTH(512 + 7 + 1), .RAM_STYLE("block"))
 data_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_keep, s_axis_pay_tlast}),
-    .m_valid(q_valid), .m_ready(q_take), .m_data({q_data, q_keep, q_last}),
+    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_n_pad, s_axis_pay_tlast}),
+    .m_valid(q_valid), .m_ready(q_take), .m_data({q_data, q_n, q_last}),
     .count(q_count)
 );
 
@@ -205,7 +212,6 @@ reg  [6:0]   x_n;
 reg          x_last, x_valid;
 reg          take_q, take_info, take_crc, set_extra;
 
-wire [6:0] q_n = keep_count(q_keep);
 
 always @* begin
     x_data = q_data;
@@ -249,6 +255,32 @@ always @* begin
 end
 
 assign q_take = take_q;
+
+/*
+ * X register: cuts the trailer's ICRC placement from the prepend shifter.
+ * Mapped as one cone, the two cost about 2,000 LUTs more than apart; a
+ * plain forward register (ready passes through) keeps one beat per cycle
+ */
+reg  [511:0] xr_data = 0;
+reg  [6:0]   xr_n = 0;
+reg          xr_last = 1'b0;
+reg          xr_valid = 1'b0;
+wire         xr_ready;
+
+assign x_ready = !xr_valid || xr_ready;
+
+always @(posedge clk) begin
+    if (x_ready) begin
+        xr_valid <= x_valid;
+        xr_data <= x_data;
+        xr_n <= x_n;
+        xr_last <= x_last;
+    end
+
+    if (rst) begin
+        xr_valid <= 1'b0;
+    end
+end
 assign info_take = take_info;
 assign icrc_ready = take_crc;
 
@@ -295,8 +327,8 @@ wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
 wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
 wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
 
-wire [1023:0] wide = {512'd0, x_data} << {s_cur, 3'b000};
-wire [7:0]    total = {2'd0, s_cur} + {1'd0, x_n};
+wire [1023:0] wide = {512'd0, xr_data} << {s_cur, 3'b000};
+wire [7:0]    total = {2'd0, s_cur} + {1'd0, xr_n};
 
 reg  [511:0] o_data;
 reg  [63:0]  o_keep;
@@ -322,10 +354,10 @@ always @* begin
                 // a header longer than one beat: its first 64 bytes alone
                 o_valid = 1'b1;
                 o_data = s_hdr_data[511:0];
-            end else if ((pp_state_reg == PP_STREAM || s_hdr_valid) && x_valid) begin
+            end else if ((pp_state_reg == PP_STREAM || s_hdr_valid) && xr_valid) begin
                 o_valid = 1'b1;
                 o_take_x = m_axis_tready;
-                if (x_last && total <= 8'd64) begin
+                if (xr_last && total <= 8'd64) begin
                     o_keep = ones(total[6:0]);
                     o_last = 1'b1;
                 end
@@ -335,7 +367,7 @@ always @* begin
     o_take_hdr = m_axis_tready && o_valid && o_last;
 end
 
-assign x_ready = o_take_x;
+assign xr_ready = o_take_x;
 assign s_hdr_ready = o_take_hdr;
 
 always @(posedge clk) begin
@@ -352,9 +384,9 @@ always @(posedge clk) begin
                 end else begin
                     carry_reg <= wide[1023:512];
                     s_reg <= s_cur;
-                    if (x_last && total <= 8'd64) begin
+                    if (xr_last && total <= 8'd64) begin
                         pp_state_reg <= PP_START;
-                    end else if (x_last) begin
+                    end else if (xr_last) begin
                         pp_state_reg <= PP_FLUSH;
                         carry_n_reg <= total[6:0] - 7'd64;
                     end else begin
