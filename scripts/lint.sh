@@ -48,6 +48,7 @@ bad_param hpnic_frame_fifo $c/hpnic_frame_fifo.v -- 'DEPTH_LOG2=17' "DEPTH_LOG2 
 bad_param hpnic_rmw_ram $c/hpnic_rmw_ram.v $c/hpnic_ram_sdp.v -- 'DATA_WIDTH=0' "DATA_WIDTH must be"
 bad_param hpnic_reg_slice $c/hpnic_reg_slice.v -- 'WIDTH=0' "WIDTH must be"
 bad_param hpnic_rr_arb $c/hpnic_rr_arb.v -- 'PORTS=0' "PORTS must be"
+bad_param hpnic_byte_shr $c/hpnic_byte_shr.v -- 'OUT_BYTES=200' "OUT_BYTES <= IN_BYTES"
 bad_param hpnic_rx_commit rtl/rx/hpnic_rx_commit.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'QUEUE_LOG2=9' "QUEUE_LOG2 must be"
 bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="bram"' "RAM_STYLE must be"
 tx=$(scripts/flist.sh rtl/tx/tx.f)

@@ -13,3 +13,4 @@ rtl/common/hpnic_frame_fifo.v
 rtl/common/hpnic_icrc_view.v
 rtl/common/hpnic_rr_arb.v
 rtl/common/hpnic_reg_slice.v
+rtl/common/hpnic_byte_shr.v

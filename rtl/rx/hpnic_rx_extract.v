@@ -193,9 +193,14 @@ wire        regular = cur_k >= {6'd0, cur_b0} + 7'd1 && cur_rem != 0;
 // beat (which makes no output) may come in
 wire [5:0]   sh_s = ra_flush ? ra_flush_s : cur_s;
 wire [511:0] sh_hi = ra_flush ? 512'd0 : s_frame_tdata;
-// verilator lint_off UNUSEDSIGNAL
-wire [1023:0] pair = {sh_hi, ra_prev} >> {sh_s, 3'b000};   // the low beat is used
-// verilator lint_on UNUSEDSIGNAL
+wire [511:0] pair;
+
+hpnic_byte_shr #(.IN_BYTES(128), .OUT_BYTES(64), .SHIFT_WIDTH(6))
+realign_shr_inst (
+    .in({sh_hi, ra_prev}),
+    .shift(sh_s),
+    .out(pair)
+);
 wire [6:0]  reg_n = (cur_rem >= 16'd64) ? 7'd64 : cur_rem[6:0];
 wire [15:0] rem_after = cur_rem - (regular ? {9'd0, reg_n} : 16'd0);
 
@@ -208,7 +213,7 @@ reg  [6:0]   y_n;
 reg          y_last, y_valid;
 
 always @* begin
-    y_data = pair[511:0];
+    y_data = pair;
     y_n = reg_n;
     y_last = rem_after == 0;
     y_valid = 1'b0;
@@ -361,9 +366,17 @@ wire        out_ready;              // CRC and payload buffer take a beat
 // else at tm_n - (4 - y_n) with the rest at the start of the incoming beat.
 // One 512-to-32 shifter serves both cases.
 wire [6:0]   icrc_off = (tm_valid && tm_last) ? tm_n - 7'd4 : tm_n - 7'd4 + y_n;
+wire [31:0]  icrc_held;
+
+hpnic_byte_shr #(.IN_BYTES(64), .OUT_BYTES(4), .SHIFT_WIDTH(7))
+icrc_shr_inst (
+    .in(tm_data),
+    .shift(icrc_off),
+    .out(icrc_held)
+);
+
 // verilator lint_off UNUSEDSIGNAL
-wire [511:0] icrc_held = tm_data >> {icrc_off, 3'b000};
-wire [511:0] icrc_split = icrc_held | (y_data << {(7'd4 - y_n), 3'b000});
+wire [511:0] icrc_split = {480'd0, icrc_held} | (y_data << {(7'd4 - y_n), 3'b000});
 // verilator lint_on UNUSEDSIGNAL
 
 reg         t_emit, t_emit_last, t_take_y, t_push_icrc, t_keep_new;
@@ -383,7 +396,7 @@ always @* begin
         t_emit = 1'b1;
         t_emit_last = 1'b1;
         t_emit_n = tm_n - 7'd4;
-        t_icrc = icrc_held[31:0];
+        t_icrc = icrc_held;
         t_push_icrc = out_ready;
         // the next frame's first beat may follow in the same cycle, unless
         // it is a payload-less frame's bare ICRC: that one must not be held
