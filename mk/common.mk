@@ -170,3 +170,26 @@ bench-common: $(BUILD)/bin/tb_crc32 $(BUILD)/bin/tb_axis_async_fifo synth-common
 
 SYNTHS += synth-common
 BENCHES += bench-common
+
+# ---- byte right shift: the RX realign, the RX ICRC pick, an odd shape ----
+
+$(eval $(call hpnic_vmodel,bsr_a,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=64 -GSHIFT_WIDTH=6))
+$(eval $(call hpnic_vmodel,bsr_b,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=64 -GOUT_BYTES=4 -GSHIFT_WIDTH=7))
+$(eval $(call hpnic_vmodel,bsr_c,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=13 -GOUT_BYTES=5 -GSHIFT_WIDTH=5))
+BSR_VLIBS := $(foreach c,a b c,$(COMMON_B)/bsr_$(c)/Vbsr_$(c)__ALL.a)
+
+$(COMMON_B)/bsr_rtl.o: tb/common/bsr_rtl.cpp tb/common/bsr_rtl.h $(TB_UTIL_H) $(BSR_VLIBS)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter $(foreach c,a b c,-I$(COMMON_B)/bsr_$(c)) \
+	  $(VINC) -Itb/common -c $< -o $@
+
+$(BUILD)/bin/tb_byte_shr: $(COMMON_B)/tb/tb_byte_shr.o $(COMMON_B)/bsr_rtl.o $(BSR_VLIBS) $(VLIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
+
+BSR_COUNT := $(if $(filter 1,$(SLOW)),2000,200)
+
+.PHONY: test-byte-shr
+test-byte-shr: $(BUILD)/bin/tb_byte_shr
+	$(BUILD)/bin/tb_byte_shr --count $(BSR_COUNT) $(if $(SEED),--seed $(SEED))
+
+TESTS += test-byte-shr
