@@ -1,7 +1,7 @@
 -- SPDX-License-Identifier: MIT
 --
 -- hpnic_int.lua: Wireshark dissector for the HPCC INT block of hpnic
--- (docs/wire.md, seed 000 Fig. 7).
+-- (docs/wire.md, HPCC paper, Fig. 7).
 --
 -- hpnic sends RoCEv2 frames that carry the INT block to the INT UDP port
 -- (CSR INT_UDP_PORT, default 4792) instead of 4791:

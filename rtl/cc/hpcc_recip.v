@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Pipelined reciprocal, 1/x ~= m / 2^sh, m in [2^16, 2^17), for x >= 1
- * (x = 0 is taken as 1). Seed 000 §4.3: division becomes a multiply by a
+ * (x = 0 is taken as 1). The HPCC paper, §4.3: division becomes a multiply by a
  * reciprocal from a ROM. Here the ROM holds 1024 values plus their slopes and
  * the result is linearly interpolated, which keeps the relative error below
  * 2^-16.9 (fw/gen_recip_rom --check) with a 4.4 KB image.
