@@ -1,7 +1,6 @@
 # Host interface: CSRs, doorbells, WQE fetch, completions, DMA multiplexing
 -f rtl/common/common.f
-rtl/host/hpnic_dma_rd_mux.v
-rtl/host/hpnic_dma_wr_mux.v
+rtl/host/hpnic_dma_mux.v
 rtl/host/hpnic_host_sq.v
 rtl/host/hpnic_host_cq.v
 rtl/host/hpnic_host_csr.v

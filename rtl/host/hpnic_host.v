@@ -8,9 +8,9 @@
  *                        |            QP start events, doorbells (Post)
  *                        v
  *   requester fetch --> hpnic_host_sq --+--> DMA read port 0
- *   TX payload reads -------------------+--> DMA read port 1  } hpnic_dma_rd_mux
+ *   TX payload reads -------------------+--> DMA read port 1  } hpnic_dma_mux (WRITE 0)
  *   completions ------> hpnic_host_cq --+--> DMA write port 0
- *   RX payload writes ------------------+--> DMA write port 1 } hpnic_dma_wr_mux
+ *   RX payload writes ------------------+--> DMA write port 1 } hpnic_dma_mux (WRITE 1)
  *
  * WQE fetches come first on the read side when both wait (round robin, so
  * payload is never starved); on the write side a CQE follows the payload
@@ -309,32 +309,47 @@ wire [1:0]   rd_cpl_tvalid, rd_cpl_tready;
 wire         rd_cpl_tlast;
 wire [1:0]   rd_req_ready;
 
-hpnic_dma_rd_mux #(
+// the other direction's data ports are left open
+// verilator lint_off PINCONNECTEMPTY
+hpnic_dma_mux #(
+    .WRITE(0),
     .PORTS(2),
-    .DATA_WIDTH(512)
+    .DATA_WIDTH(512),
+    .ORDER_LOG2(7)
 )
 rd_mux_inst (
     .clk(clk),
     .rst(rst),
-    .s_req_valid({s_pay_rd_valid, sq_rd_valid}),
-    .s_req_ready(rd_req_ready),
-    .s_req_addr({s_pay_rd_addr, sq_rd_addr}),
-    .s_req_len({s_pay_rd_len, sq_rd_len}),
-    .m_cpl_tdata(rd_cpl_tdata),
-    .m_cpl_tkeep(rd_cpl_tkeep),
-    .m_cpl_tvalid(rd_cpl_tvalid),
-    .m_cpl_tready(rd_cpl_tready),
-    .m_cpl_tlast(rd_cpl_tlast),
-    .m_dma_req_valid(m_dma_rd_req_valid),
-    .m_dma_req_ready(m_dma_rd_req_ready),
-    .m_dma_req_addr(m_dma_rd_req_addr),
-    .m_dma_req_len(m_dma_rd_req_len),
-    .s_dma_cpl_tdata(s_dma_rd_cpl_tdata),
-    .s_dma_cpl_tkeep(s_dma_rd_cpl_tkeep),
-    .s_dma_cpl_tvalid(s_dma_rd_cpl_tvalid),
-    .s_dma_cpl_tready(s_dma_rd_cpl_tready),
-    .s_dma_cpl_tlast(s_dma_rd_cpl_tlast)
+    .s_cmd_valid({s_pay_rd_valid, sq_rd_valid}),
+    .s_cmd_ready(rd_req_ready),
+    .s_cmd_addr({s_pay_rd_addr, sq_rd_addr}),
+    .s_cmd_len({s_pay_rd_len, sq_rd_len}),
+    .s_port_tdata({2*512{1'b0}}),
+    .s_port_tkeep({2*64{1'b0}}),
+    .s_port_tvalid(2'b00),
+    .s_port_tready(),
+    .s_port_tlast(2'b00),
+    .m_port_tdata(rd_cpl_tdata),
+    .m_port_tkeep(rd_cpl_tkeep),
+    .m_port_tvalid(rd_cpl_tvalid),
+    .m_port_tready(rd_cpl_tready),
+    .m_port_tlast(rd_cpl_tlast),
+    .m_dma_cmd_valid(m_dma_rd_req_valid),
+    .m_dma_cmd_ready(m_dma_rd_req_ready),
+    .m_dma_cmd_addr(m_dma_rd_req_addr),
+    .m_dma_cmd_len(m_dma_rd_req_len),
+    .m_dma_tdata(),
+    .m_dma_tkeep(),
+    .m_dma_tvalid(),
+    .m_dma_tready(1'b0),
+    .m_dma_tlast(),
+    .s_dma_tdata(s_dma_rd_cpl_tdata),
+    .s_dma_tkeep(s_dma_rd_cpl_tkeep),
+    .s_dma_tvalid(s_dma_rd_cpl_tvalid),
+    .s_dma_tready(s_dma_rd_cpl_tready),
+    .s_dma_tlast(s_dma_rd_cpl_tlast)
 );
+// verilator lint_on PINCONNECTEMPTY
 
 assign sq_rd_ready = rd_req_ready[0];
 assign s_pay_rd_ready = rd_req_ready[1];
@@ -395,9 +410,13 @@ wire [63:0]  cq_wr_tkeep;
 wire         cq_wr_tvalid, cq_wr_tready, cq_wr_tlast;
 wire [1:0]   wr_cmd_ready, wr_tready;
 
-hpnic_dma_wr_mux #(
+// the other direction's data ports are left open
+// verilator lint_off PINCONNECTEMPTY
+hpnic_dma_mux #(
+    .WRITE(1),
     .PORTS(2),
-    .DATA_WIDTH(512)
+    .DATA_WIDTH(512),
+    .ORDER_LOG2(5)
 )
 wr_mux_inst (
     .clk(clk),
@@ -406,11 +425,16 @@ wr_mux_inst (
     .s_cmd_ready(wr_cmd_ready),
     .s_cmd_addr({s_pay_wr_cmd_addr, cq_wr_cmd_addr}),
     .s_cmd_len({s_pay_wr_cmd_len, cq_wr_cmd_len}),
-    .s_tdata({s_pay_wr_tdata, cq_wr_tdata}),
-    .s_tkeep({s_pay_wr_tkeep, cq_wr_tkeep}),
-    .s_tvalid({s_pay_wr_tvalid, cq_wr_tvalid}),
-    .s_tready(wr_tready),
-    .s_tlast({s_pay_wr_tlast, cq_wr_tlast}),
+    .s_port_tdata({s_pay_wr_tdata, cq_wr_tdata}),
+    .s_port_tkeep({s_pay_wr_tkeep, cq_wr_tkeep}),
+    .s_port_tvalid({s_pay_wr_tvalid, cq_wr_tvalid}),
+    .s_port_tready(wr_tready),
+    .s_port_tlast({s_pay_wr_tlast, cq_wr_tlast}),
+    .m_port_tdata(),
+    .m_port_tkeep(),
+    .m_port_tvalid(),
+    .m_port_tready(2'b00),
+    .m_port_tlast(),
     .m_dma_cmd_valid(m_dma_wr_req_valid),
     .m_dma_cmd_ready(m_dma_wr_req_ready),
     .m_dma_cmd_addr(m_dma_wr_req_addr),
@@ -419,8 +443,14 @@ wr_mux_inst (
     .m_dma_tkeep(m_dma_wr_tkeep),
     .m_dma_tvalid(m_dma_wr_tvalid),
     .m_dma_tready(m_dma_wr_tready),
-    .m_dma_tlast(m_dma_wr_tlast)
+    .m_dma_tlast(m_dma_wr_tlast),
+    .s_dma_tdata({512{1'b0}}),
+    .s_dma_tkeep({64{1'b0}}),
+    .s_dma_tvalid(1'b0),
+    .s_dma_tready(),
+    .s_dma_tlast(1'b0)
 );
+// verilator lint_on PINCONNECTEMPTY
 
 assign cq_wr_cmd_ready = wr_cmd_ready[0];
 assign s_pay_wr_cmd_ready = wr_cmd_ready[1];
