@@ -14,3 +14,4 @@ rtl/common/hpnic_icrc_view.v
 rtl/common/hpnic_rr_arb.v
 rtl/common/hpnic_reg_slice.v
 rtl/common/hpnic_byte_shr.v
+rtl/common/hpnic_fanout.v

@@ -412,11 +412,14 @@ host_inst (
 
 /*
  * QP start fan-out: one event to each of five queues, taken when all have
- * room
+ * room. The word is {qpn, SQ PSN, RQ PSN, CC mode, MTU}; each queue keeps
+ * only its fields
  */
-wire [4:0] fan_room;
-wire       fan_go = start_valid && (&fan_room);
-assign start_ready = &fan_room;
+localparam FW = QW + 54;
+localparam [FW-1:0] F_QPN = {{QW{1'b1}}, {54{1'b0}}};
+localparam [FW-1:0] F_PSNS = {{QW{1'b0}}, {48{1'b1}}, 6'd0};
+localparam [FW-1:0] F_MODE = {{(QW + 48){1'b0}}, 2'b11, 4'd0};
+localparam [FW-1:0] F_MTU = {{(FW - 4){1'b0}}, 4'hf};
 
 wire          dpi_valid, dpi_ready;
 wire [QW-1:0] dpi_qpn;
@@ -432,48 +435,30 @@ wire [3:0]    mtu_log2;
 wire          gls_valid, gls_ready;
 wire [QW-1:0] gls_qpn;
 // verilator lint_off UNUSEDSIGNAL
-wire [2:0]    fan_count0, fan_count1, fan_count2, fan_count3, fan_count4;
+wire [5*FW-1:0] fan_data;      // fields not kept read as 0
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 48))
-fan_dp_inst (
+hpnic_fanout #(
+    .OUTPUTS(5),
+    .WIDTH(FW),
+    .KEEP({F_QPN, F_QPN | F_MTU, F_QPN, F_QPN | F_MODE, F_QPN | F_PSNS}),
+    .DEPTH_LOG2(2)
+)
+start_fan_inst (
     .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[0]), .s_data({start_qpn, start_sq_psn, start_rq_psn}),
-    .m_valid(dpi_valid), .m_ready(dpi_ready), .m_data({dpi_qpn, dpi_sq_psn, dpi_rq_psn}),
-    .count(fan_count0)
+    .s_valid(start_valid), .s_ready(start_ready),
+    .s_data({start_qpn, start_sq_psn, start_rq_psn, start_cc_mode, start_mtu_log2}),
+    .m_valid({gls_valid, mtu_valid, flw_valid, cci_valid, dpi_valid}),
+    .m_ready({gls_ready, mtu_ready, flw_ready, cci_ready, dpi_ready}),
+    .m_data(fan_data)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 2))
-fan_cc_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[1]), .s_data({start_qpn, start_cc_mode}),
-    .m_valid(cci_valid), .m_ready(cci_ready), .m_data({cci_qpn, cci_mode}),
-    .count(fan_count1)
-);
-
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW))
-fan_flow_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[2]), .s_data(start_qpn),
-    .m_valid(flw_valid), .m_ready(flw_ready), .m_data(flw_qpn),
-    .count(fan_count2)
-);
-
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 4))
-fan_mtu_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[3]), .s_data({start_qpn, start_mtu_log2}),
-    .m_valid(mtu_valid), .m_ready(mtu_ready), .m_data({mtu_qpn, mtu_log2}),
-    .count(fan_count3)
-);
-
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW))
-fan_glue_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(fan_go), .s_ready(fan_room[4]), .s_data(start_qpn),
-    .m_valid(gls_valid), .m_ready(gls_ready), .m_data(gls_qpn),
-    .count(fan_count4)
-);
+// the fields each consumer kept (the rest of its word is 0)
+assign {dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + 6 +: QW + 48];
+assign {cci_qpn, cci_mode} = {fan_data[1*FW + 54 +: QW], fan_data[1*FW + 4 +: 2]};
+assign flw_qpn = fan_data[2*FW + 54 +: QW];
+assign {mtu_qpn, mtu_log2} = {fan_data[3*FW + 54 +: QW], fan_data[3*FW +: 4]};
+assign gls_qpn = fan_data[4*FW + 54 +: QW];
 
 /*
  * Datapath

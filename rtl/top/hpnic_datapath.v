@@ -192,35 +192,35 @@ wire init_req_valid, init_rx_valid;
 wire init_req_ready, init_rx_ready;
 wire [QW-1:0] init_req_qpn, init_rx_qpn;
 wire [23:0] init_req_psn, init_rx_psn;
-wire init_req_room, init_rx_room;
-// verilator lint_off UNUSEDSIGNAL
-wire [2:0] init_cnt_req, init_cnt_rx;
-// verilator lint_on UNUSEDSIGNAL
-
 wire          init_comp_valid, init_comp_ready, init_comp_epoch, init_comp_clear;
 wire [QW-1:0] init_comp_qpn;
 wire [23:0]   init_comp_psn;
 wire [15:0]   init_comp_rec_old;
 wire [POOL_LOG2-1:0] init_comp_spare;
 
-assign s_qp_init_ready = init_req_room && init_rx_room;
-wire init_go = s_qp_init_valid && s_qp_init_ready;
+// a QP start to the requester (SQ PSN) and the responder (RQ PSN)
+localparam IW = QW + 48;
+// verilator lint_off UNUSEDSIGNAL
+wire [2*IW-1:0] init_data;      // fields not kept read as 0
+// verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
-init_req_fifo (
+hpnic_fanout #(
+    .OUTPUTS(2),
+    .WIDTH(IW),
+    .KEEP({{{QW{1'b1}}, 24'd0, {24{1'b1}}}, {{QW{1'b1}}, {24{1'b1}}, 24'd0}}),
+    .DEPTH_LOG2(2)
+)
+init_fan_inst (
     .clk(clk), .rst(rst),
-    .s_valid(init_go), .s_ready(init_req_room), .s_data({s_qp_init_qpn, s_qp_init_sq_psn}),
-    .m_valid(init_req_valid), .m_ready(init_req_ready), .m_data({init_req_qpn, init_req_psn}),
-    .count(init_cnt_req)
+    .s_valid(s_qp_init_valid), .s_ready(s_qp_init_ready),
+    .s_data({s_qp_init_qpn, s_qp_init_sq_psn, s_qp_init_rq_psn}),
+    .m_valid({init_rx_valid, init_req_valid}),
+    .m_ready({init_rx_ready, init_req_ready}),
+    .m_data(init_data)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24))
-init_rx_fifo (
-    .clk(clk), .rst(rst),
-    .s_valid(init_go), .s_ready(init_rx_room), .s_data({s_qp_init_qpn, s_qp_init_rq_psn}),
-    .m_valid(init_rx_valid), .m_ready(init_rx_ready), .m_data({init_rx_qpn, init_rx_psn}),
-    .count(init_cnt_rx)
-);
+assign {init_req_qpn, init_req_psn} = init_data[24 +: QW + 24];
+assign {init_rx_qpn, init_rx_psn} = {init_data[IW + 48 +: QW], init_data[IW +: 24]};
 
 /*
  * Requester and completer
