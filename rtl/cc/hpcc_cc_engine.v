@@ -36,7 +36,7 @@
  * HPCC ones and selects on the mode read at stage 2 (docs/cc.md).
  *
  * After reset the engine INITs every QP (2^QPN_WIDTH cycles, no Updates) once
- * the first parameter set is derived; s_axis_notify_tready stays low until
+ * the first parameter set is derived; s_notify_ready stays low until
  * then (init_done).
  *
  * Bit-exact with hpcc_fx_event() in driver/lib/cc/hpcc_fixed.c.
@@ -62,28 +62,28 @@ module hpcc_cc_engine #(
     /*
      * Notify events: ACK + INT, or INIT
      */
-    input  wire                     s_axis_notify_tvalid,
-    output wire                     s_axis_notify_tready,
-    input  wire [1:0]               s_axis_notify_type,     // 0 ACK, 1 INIT
-    input  wire [QPN_WIDTH-1:0]     s_axis_notify_qpn,
-    input  wire [23:0]              s_axis_notify_ack_psn,  // last PSN acked
-    input  wire [23:0]              s_axis_notify_snd_nxt,  // sender's next PSN
-    input  wire [3:0]               s_axis_notify_nhop,
-    input  wire [11:0]              s_axis_notify_path_id,
-    input  wire [1:0]               s_axis_notify_mode,     // INIT: CC mode
-    input  wire [5*64-1:0]          s_axis_notify_hops,     // hop i: [64*i +: 64] = {B, TS, txBytes, qLen}
+    input  wire                     s_notify_valid,
+    output wire                     s_notify_ready,
+    input  wire [1:0]               s_notify_type,     // 0 ACK, 1 INIT
+    input  wire [QPN_WIDTH-1:0]     s_notify_qpn,
+    input  wire [23:0]              s_notify_ack_psn,  // last PSN acked
+    input  wire [23:0]              s_notify_snd_nxt,  // sender's next PSN
+    input  wire [3:0]               s_notify_nhop,
+    input  wire [11:0]              s_notify_path_id,
+    input  wire [1:0]               s_notify_mode,     // INIT: CC mode
+    input  wire [5*64-1:0]          s_notify_hops,     // hop i: [64*i +: 64] = {B, TS, txBytes, qLen}
 
     /*
      * Update events
      */
-    output wire                     m_axis_update_tvalid,
-    input  wire                     m_axis_update_tready,
-    output wire [QPN_WIDTH-1:0]     m_axis_update_qpn,
-    output wire [25:0]              m_axis_update_w,        // bytes, Q22.4
-    output wire [23:0]              m_axis_update_rate,     // bytes/ns, Q8.16
-    output wire [25:0]              m_axis_update_v,        // U/eta, Q10.16
-    output wire [5:0]               m_axis_update_flags,    // HPCC_UF_*
-    output wire [2:0]               m_axis_update_reason,   // HPCC_IGN_*
+    output wire                     m_update_valid,
+    input  wire                     m_update_ready,
+    output wire [QPN_WIDTH-1:0]     m_update_qpn,
+    output wire [25:0]              m_update_w,        // bytes, Q22.4
+    output wire [23:0]              m_update_rate,     // bytes/ns, Q8.16
+    output wire [25:0]              m_update_v,        // U/eta, Q10.16
+    output wire [5:0]               m_update_flags,    // HPCC_UF_*
+    output wire [2:0]               m_update_reason,   // HPCC_IGN_*
 
     /*
      * Parameters (from the CSR block)
@@ -179,12 +179,12 @@ reg                    ready_reg = 1'b0;
 reg                    sweep_reg = 1'b1;
 reg  [QW-1:0]          sweep_qpn_reg = 0;
 
-wire accept = s_axis_notify_tvalid && s_axis_notify_tready;
-wire pop = m_axis_update_tvalid && m_axis_update_tready;
+wire accept = s_notify_valid && s_notify_ready;
+wire pop = m_update_valid && m_update_ready;
 wire [OUT_FIFO_LOG2:0] occupancy_next = occupancy_reg + {{OUT_FIFO_LOG2{1'b0}}, accept}
                                                       - {{OUT_FIFO_LOG2{1'b0}}, pop};
 
-assign s_axis_notify_tready = ready_reg && !sweep_reg;
+assign s_notify_ready = ready_reg && !sweep_reg;
 assign init_done = !sweep_reg;
 
 always @(posedge clk) begin
@@ -225,12 +225,12 @@ reg          p0_nhop_zero = 0, p0_nhop_big = 0;
 integer hi;
 always @(posedge clk) begin
     for (hi = 0; hi < NHOP; hi = hi + 1) begin
-        p0_b_ok[hi] <= s_axis_notify_hops[64*hi+60 +: 4] != 4'd0 &&
-                       s_axis_notify_hops[64*hi+60 +: 4] <= 4'd8;
-        p0_on_path[hi] <= hi < {28'd0, s_axis_notify_nhop};
+        p0_b_ok[hi] <= s_notify_hops[64*hi+60 +: 4] != 4'd0 &&
+                       s_notify_hops[64*hi+60 +: 4] <= 4'd8;
+        p0_on_path[hi] <= hi < {28'd0, s_notify_nhop};
     end
-    p0_nhop_zero <= s_axis_notify_nhop == 4'd0;
-    p0_nhop_big <= s_axis_notify_nhop > NHOP;
+    p0_nhop_zero <= s_notify_nhop == 4'd0;
+    p0_nhop_big <= s_notify_nhop > NHOP;
 end
 
 always @(posedge clk) begin
@@ -239,15 +239,15 @@ always @(posedge clk) begin
         p0_qpn <= sweep_qpn_reg;
         p0_mode <= MODE_HPCC;
     end else begin
-        p0_type <= s_axis_notify_type;
-        p0_qpn <= s_axis_notify_qpn;
-        p0_mode <= s_axis_notify_mode;
+        p0_type <= s_notify_type;
+        p0_qpn <= s_notify_qpn;
+        p0_mode <= s_notify_mode;
     end
-    p0_psn <= s_axis_notify_ack_psn;
-    p0_snd_nxt <= s_axis_notify_snd_nxt;
-    p0_nhop <= s_axis_notify_nhop;
-    p0_path <= s_axis_notify_path_id;
-    p0_hops <= s_axis_notify_hops;
+    p0_psn <= s_notify_ack_psn;
+    p0_snd_nxt <= s_notify_snd_nxt;
+    p0_nhop <= s_notify_nhop;
+    p0_path <= s_notify_path_id;
+    p0_hops <= s_notify_hops;
     p0_valid <= accept || (sweep_reg && param_valid);
     p0_silent <= sweep_reg;
 
@@ -698,14 +698,14 @@ out_fifo_inst (
     .s_valid(out_write),
     .s_ready(out_ready_unused),
     .s_data({`CTL_QPN(ctl[14]), p14_w[55:30], p14_rate, p14_v, flags14, `CTL_REASON(ctl[14])}),
-    .m_valid(m_axis_update_tvalid),
-    .m_ready(m_axis_update_tready),
+    .m_valid(m_update_valid),
+    .m_ready(m_update_ready),
     .m_data(out_data),
     .count(out_count_unused)
 );
 
-assign {m_axis_update_qpn, m_axis_update_w, m_axis_update_rate, m_axis_update_v,
-        m_axis_update_flags, m_axis_update_reason} = out_data;
+assign {m_update_qpn, m_update_w, m_update_rate, m_update_v,
+        m_update_flags, m_update_reason} = out_data;
 
 wire [2:0] reason14 = `CTL_REASON(ctl[14]);
 

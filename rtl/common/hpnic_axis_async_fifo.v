@@ -5,7 +5,7 @@
  *
  * Memory: DEPTH = 2**DEPTH_LOG2 words of {tuser, tlast, tkeep, tdata}, one
  * write port on s_clk, one registered read port on m_clk (block RAM), then an
- * output register: m_axis_* are flip-flop outputs.
+ * output register: m_t* are flip-flop outputs.
  *
  * Pointers cross the clocks in two ways:
  *   read -> write   the read pointer in Gray code (it moves by one word at a
@@ -30,7 +30,7 @@
  *   - longer than the FIFO (s_status_oversize, whatever else happened);
  *   - DROP_BAD_FRAME: tuser & USER_BAD_MASK nonzero on the last beat
  *     (s_status_bad_frame);
- *   - DROP_WHEN_FULL: s_axis_tready is always 1 (a MAC receiver cannot be
+ *   - DROP_WHEN_FULL: s_tready is always 1 (a MAC receiver cannot be
  *     stalled) and a frame that meets a full FIFO is dropped
  *     (s_status_overflow); otherwise the writer is back-pressured.
  * s_status_good_frame pulses for every frame stored. Each pulse comes one
@@ -39,7 +39,7 @@
  * Resets never cross the clocks. Each side's reset only resets its own state,
  * in a way that keeps the two pointers coherent, so either side may be reset
  * alone, at any time, with the other clock running or stopped:
- *   s_rst  abandons the frame being written (FRAME_FIFO); s_axis_tready is
+ *   s_rst  abandons the frame being written (FRAME_FIFO); s_tready is
  *          low during it (high with DROP_WHEN_FULL: beats are discarded).
  *          If the stream was in the middle of a frame when the reset began,
  *          the rest of that frame is dropped too (s_status_overflow): the
@@ -73,22 +73,22 @@ module hpnic_axis_async_fifo #(
     // write side
     input  wire                     s_clk,
     input  wire                     s_rst,
-    input  wire [DATA_WIDTH-1:0]    s_axis_tdata,
-    input  wire [DATA_WIDTH/8-1:0]  s_axis_tkeep,
-    input  wire                     s_axis_tvalid,
-    output wire                     s_axis_tready,
-    input  wire                     s_axis_tlast,
-    input  wire [USER_WIDTH-1:0]    s_axis_tuser,
+    input  wire [DATA_WIDTH-1:0]    s_tdata,
+    input  wire [DATA_WIDTH/8-1:0]  s_tkeep,
+    input  wire                     s_tvalid,
+    output wire                     s_tready,
+    input  wire                     s_tlast,
+    input  wire [USER_WIDTH-1:0]    s_tuser,
 
     // read side
     input  wire                     m_clk,
     input  wire                     m_rst,
-    output wire [DATA_WIDTH-1:0]    m_axis_tdata,
-    output wire [DATA_WIDTH/8-1:0]  m_axis_tkeep,
-    output wire                     m_axis_tvalid,
-    input  wire                     m_axis_tready,
-    output wire                     m_axis_tlast,
-    output wire [USER_WIDTH-1:0]    m_axis_tuser,
+    output wire [DATA_WIDTH-1:0]    m_tdata,
+    output wire [DATA_WIDTH/8-1:0]  m_tkeep,
+    output wire                     m_tvalid,
+    input  wire                     m_tready,
+    output wire                     m_tlast,
+    output wire [USER_WIDTH-1:0]    m_tuser,
 
     // status, s_clk: one-cycle pulses, one per frame (FRAME_FIFO)
     output reg                      s_status_good_frame = 1'b0,
@@ -166,21 +166,21 @@ reg  [AW:0] rd_ptr_s_reg = 0;
 // wr - rd == DEPTH and wr - commit == DEPTH, without subtracting
 wire full = (wr_ptr_reg ^ rd_ptr_s_reg) == {1'b1, {AW{1'b0}}};
 wire frame_full = FRAME && (wr_ptr_reg ^ wr_commit_reg) == {1'b1, {AW{1'b0}}};
-wire bad = DROP_BAD && (s_axis_tuser & USER_BAD_MASK) != 0;
+wire bad = DROP_BAD && (s_tuser & USER_BAD_MASK) != 0;
 
-assign s_axis_tready = (FRAME && DROP_FULL) ||
+assign s_tready = (FRAME && DROP_FULL) ||
                        (!s_rst && (!full || (FRAME && (drop_reg || frame_full))));
 assign s_status_depth = wr_ptr_reg - rd_ptr_s_reg;
 
-wire s_fire = s_axis_tvalid && s_axis_tready;
-wire in_frame_next = s_fire ? !s_axis_tlast : in_frame_reg;
+wire s_fire = s_tvalid && s_tready;
+wire in_frame_next = s_fire ? !s_tlast : in_frame_reg;
 // this beat makes the frame longer than the FIFO
 wire too_long = frame_beats_reg[AW];
 wire [AW:0] xfer_src = FRAME ? wr_commit_reg : wr_ptr_reg;
 
 always @(posedge s_clk) begin
     if (s_fire && !s_rst && !drop_reg && !full) begin
-        mem[wr_ptr_reg[AW-1:0]] <= {s_axis_tuser, s_axis_tlast, s_axis_tkeep, s_axis_tdata};
+        mem[wr_ptr_reg[AW-1:0]] <= {s_tuser, s_tlast, s_tkeep, s_tdata};
     end
 end
 
@@ -192,7 +192,7 @@ always @(posedge s_clk) begin
     in_frame_reg <= in_frame_next;
 
     if (s_fire) begin
-        if (s_axis_tlast) begin
+        if (s_tlast) begin
             frame_beats_reg <= 0;
         end else if (!too_long) begin
             frame_beats_reg <= frame_beats_reg + 1'b1;
@@ -205,8 +205,8 @@ always @(posedge s_clk) begin
         end else if (drop_reg || full) begin
             // full here means DROP_FULL or a frame longer than the FIFO
             wr_ptr_reg <= wr_commit_reg;
-            drop_reg <= !s_axis_tlast;
-            if (s_axis_tlast) begin
+            drop_reg <= !s_tlast;
+            if (s_tlast) begin
                 // one reason per frame: bad, else too long, else no room
                 if (bad) begin
                     s_status_bad_frame <= 1'b1;
@@ -218,7 +218,7 @@ always @(posedge s_clk) begin
             end
         end else begin
             wr_ptr_reg <= wr_ptr_reg + 1'b1;
-            if (s_axis_tlast) begin
+            if (s_tlast) begin
                 if (bad) begin
                     wr_ptr_reg <= wr_commit_reg;
                     s_status_bad_frame <= 1'b1;
@@ -271,7 +271,7 @@ reg [WW-1:0] out_reg;               // output register
 reg          out_valid_reg = 1'b0;
 
 wire empty = rd_ptr_reg == wr_ptr_m_reg;
-wire out_adv = !out_valid_reg || m_axis_tready;
+wire out_adv = !out_valid_reg || m_tready;
 wire q_adv = !ram_q_valid_reg || out_adv;
 wire rd_en = !empty && !flush_reg && q_adv;
 wire [AW:0] rd_ptr_next = rd_ptr_reg + 1'b1;
@@ -315,11 +315,11 @@ always @(posedge m_clk) begin
     end
 end
 
-assign m_axis_tdata = out_reg[DATA_WIDTH-1:0];
-assign m_axis_tkeep = out_reg[DATA_WIDTH +: KW];
-assign m_axis_tlast = out_reg[DATA_WIDTH + KW];
-assign m_axis_tuser = out_reg[DATA_WIDTH + KW + 1 +: USER_WIDTH];
-assign m_axis_tvalid = out_valid_reg;
+assign m_tdata = out_reg[DATA_WIDTH-1:0];
+assign m_tkeep = out_reg[DATA_WIDTH +: KW];
+assign m_tlast = out_reg[DATA_WIDTH + KW];
+assign m_tuser = out_reg[DATA_WIDTH + KW + 1 +: USER_WIDTH];
+assign m_tvalid = out_valid_reg;
 
 endmodule
 

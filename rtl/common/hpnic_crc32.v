@@ -5,16 +5,16 @@
  * and the RoCEv2 ICRC. One beat per cycle, back-to-back packets, one result
  * per packet, in packet order.
  *
- * Input: s_axis_* with tkeep contiguous from lane 0 (every beat but the last
+ * Input: s_t* with tkeep contiguous from lane 0 (every beat but the last
  * of a packet full, the last one 1..DATA_WIDTH/8 bytes); lane 0 is the first
  * byte on the wire and each byte enters LSB first, as in Ethernet.
- * s_axis_init is the CRC register value the packet starts from, sampled on
+ * s_init is the CRC register value the packet starts from, sampled on
  * its first beat: 0xFFFFFFFF for a plain FCS/zlib CRC, 0xDEBB20E3 for the
  * ICRC (the register after the eight 0xFF bytes of the LRH placeholder), or
- * a previous m_axis_crc_state to continue a CRC over several packets.
+ * a previous m_crc_state to continue a CRC over several packets.
  *
- * Output, one per packet: m_axis_crc_state is the raw CRC register after the
- * last byte; m_axis_crc_tdata = ~m_axis_crc_state is the CRC value itself
+ * Output, one per packet: m_crc_state is the raw CRC register after the
+ * last byte; m_crc_value = ~m_crc_state is the CRC value itself
  * (zlib's crc32(), the FCS/ICRC field, sent least-significant byte first).
  *
  * How the partial last beat is handled (docs/common.md has the figures):
@@ -71,19 +71,19 @@ module hpnic_crc32 #(
     input  wire                      rst,
 
     // packet data
-    input  wire [DATA_WIDTH-1:0]     s_axis_tdata,
-    input  wire [DATA_WIDTH/8-1:0]   s_axis_tkeep,
-    input  wire                      s_axis_tvalid,
-    output wire                      s_axis_tready,
-    input  wire                      s_axis_tlast,
+    input  wire [DATA_WIDTH-1:0]     s_tdata,
+    input  wire [DATA_WIDTH/8-1:0]   s_tkeep,
+    input  wire                      s_tvalid,
+    output wire                      s_tready,
+    input  wire                      s_tlast,
     // CRC register value to start the packet from, sampled on its first beat
-    input  wire [31:0]               s_axis_init,
+    input  wire [31:0]               s_init,
 
     // one result per packet
-    output wire [31:0]               m_axis_crc_tdata,
-    output wire [31:0]               m_axis_crc_state,
-    output wire                      m_axis_crc_tvalid,
-    input  wire                      m_axis_crc_tready
+    output wire [31:0]               m_crc_value,
+    output wire [31:0]               m_crc_state,
+    output wire                      m_crc_valid,
+    input  wire                      m_crc_ready
 );
 
 localparam BYTES = DATA_WIDTH / 8;
@@ -186,15 +186,15 @@ wire [OUT_FIFO_LOG2:0] fifo_count;
 reg  in_ready_reg = 1'b0;
 reg  first_reg = 1'b1;
 
-assign s_axis_tready = in_ready_reg;
-wire accept = s_axis_tvalid && in_ready_reg;
+assign s_tready = in_ready_reg;
+wire accept = s_tvalid && in_ready_reg;
 
 always @(posedge clk) begin
     // a result accepted now lands in the FIFO within IN_FLIGHT cycles; the
     // count read here is at most one write behind the one that matters
     in_ready_reg <= fifo_count <= READY_MAX;
     if (accept) begin
-        first_reg <= s_axis_tlast;
+        first_reg <= s_tlast;
     end
 
     if (rst) begin
@@ -235,13 +235,13 @@ integer b;
 always @(posedge clk) begin
     // unkept bytes are zeroed (a synchronous reset of those flip-flops)
     for (b = 0; b < BYTES; b = b + 1) begin
-        d1_reg[b*8 +: 8] <= s_axis_tkeep[b] ? s_axis_tdata[b*8 +: 8] : 8'd0;
+        d1_reg[b*8 +: 8] <= s_tkeep[b] ? s_tdata[b*8 +: 8] : 8'd0;
     end
-    z1_reg <= pad_count(s_axis_tkeep);
-    init1_reg <= s_axis_init;
+    z1_reg <= pad_count(s_tkeep);
+    init1_reg <= s_init;
     v1_reg <= accept;
     first1_reg <= first_reg;
-    last1_reg <= s_axis_tlast;
+    last1_reg <= s_tlast;
 
     if (rst) begin
         v1_reg <= 1'b0;
@@ -400,13 +400,13 @@ hpnic_fifo #(
     .s_valid(tv[TAIL_STAGES]),
     .s_ready(fifo_in_ready),
     .s_data(ts[TAIL_STAGES]),
-    .m_valid(m_axis_crc_tvalid),
-    .m_ready(m_axis_crc_tready),
-    .m_data(m_axis_crc_state),
+    .m_valid(m_crc_valid),
+    .m_ready(m_crc_ready),
+    .m_data(m_crc_state),
     .count(fifo_count)
 );
 
-assign m_axis_crc_tdata = ~m_axis_crc_state;
+assign m_crc_value = ~m_crc_state;
 
 endmodule
 

@@ -34,8 +34,8 @@ module hpnic_rx_extract #(
     /*
      * Admitted frames and their headers (hpnic_rx_in)
      */
-    input  wire                 s_frame_valid,
-    output wire                 s_frame_ready,
+    input  wire                 s_frame_tvalid,
+    output wire                 s_frame_tready,
     input  wire [511:0]         s_frame_tdata,
     input  wire                 s_frame_tlast,
 
@@ -72,8 +72,8 @@ module hpnic_rx_extract #(
      * Payload buffer read side (to hpnic_rx_commit), one frame per packet
      * with payload
      */
-    output wire                 m_pay_valid,
-    input  wire                 m_pay_ready,
+    output wire                 m_pay_tvalid,
+    input  wire                 m_pay_tready,
     output wire [511:0]         m_pay_tdata,
     output wire [63:0]          m_pay_tkeep,
     output wire                 m_pay_tlast,
@@ -180,7 +180,7 @@ wire         pay_room;
 wire         event_room;
 
 // a frame starts when its info is there too (the info FIFO holds one per frame)
-wire start = !ra_in_frame && s_frame_valid && s_info_valid && event_room;
+wire start = !ra_in_frame && s_frame_tvalid && s_info_valid && event_room;
 wire cur_ok = ra_in_frame || start;
 wire [5:0]  cur_s = ra_in_frame ? ra_s : s_info_hl[5:0];
 wire        cur_b0 = ra_in_frame ? ra_b0 : s_info_hl[6];
@@ -205,7 +205,7 @@ wire [6:0]  reg_n = (cur_rem >= 16'd64) ? 7'd64 : cur_rem[6:0];
 wire [15:0] rem_after = cur_rem - (regular ? {9'd0, reg_n} : 16'd0);
 
 // the beat consumed this cycle; the flush (if any) goes out first
-wire take_beat = cur_ok && s_frame_valid && pay_room && !(ra_flush && !y_ready) &&
+wire take_beat = cur_ok && s_frame_tvalid && pay_room && !(ra_flush && !y_ready) &&
                  !(regular && !ra_flush && !y_ready);
 
 reg  [511:0] y_data;
@@ -221,12 +221,12 @@ always @* begin
         y_n = ra_flush_n;
         y_last = 1'b1;
         y_valid = 1'b1;
-    end else if (cur_ok && s_frame_valid && pay_room && regular) begin
+    end else if (cur_ok && s_frame_tvalid && pay_room && regular) begin
         y_valid = 1'b1;
     end
 end
 
-assign s_frame_ready = take_beat;
+assign s_frame_tready = take_beat;
 assign s_info_ready = start && take_beat;
 
 always @(posedge clk) begin
@@ -479,16 +479,16 @@ hpnic_crc32 #(
 crc_inst (
     .clk(clk),
     .rst(rst),
-    .s_axis_tdata(crc_in_pay_reg ? tm_data : v_data),
-    .s_axis_tkeep(crc_in_pay_reg ? ones(t_emit_n) : {64{1'b1}}),
-    .s_axis_tvalid(crc_in_pay_reg ? t_emit : v_valid),
-    .s_axis_tready(crc_tready),
-    .s_axis_tlast(crc_in_pay_reg ? t_emit_last : !v_has_pay),
-    .s_axis_init(v_init),               // sampled on the view beat
-    .m_axis_crc_tdata(crc_val),
-    .m_axis_crc_state(crc_state),
-    .m_axis_crc_tvalid(crc_valid),
-    .m_axis_crc_tready(crc_take)
+    .s_tdata(crc_in_pay_reg ? tm_data : v_data),
+    .s_tkeep(crc_in_pay_reg ? ones(t_emit_n) : {64{1'b1}}),
+    .s_tvalid(crc_in_pay_reg ? t_emit : v_valid),
+    .s_tready(crc_tready),
+    .s_tlast(crc_in_pay_reg ? t_emit_last : !v_has_pay),
+    .s_init(v_init),               // sampled on the view beat
+    .m_crc_value(crc_val),
+    .m_crc_state(crc_state),
+    .m_crc_valid(crc_valid),
+    .m_crc_ready(crc_take)
 );
 
 // received ICRCs, in packet order
@@ -528,8 +528,8 @@ pay_fifo_inst (
     .s_data({tm_data, t_emit_last ? ones(t_emit_n - {5'd0, pd_pad}) : {64{1'b1}}}),
     .s_last(t_emit_last),
     .s_drop(1'b0),
-    .m_valid(m_pay_valid),
-    .m_ready(m_pay_ready),
+    .m_valid(m_pay_tvalid),
+    .m_ready(m_pay_tready),
     .m_data({m_pay_tdata, m_pay_tkeep}),
     .m_last(m_pay_tlast),
     .free(pay_free),

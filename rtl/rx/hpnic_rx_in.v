@@ -46,17 +46,17 @@ module hpnic_rx_in #(
     /*
      * Frames from the MAC shim (no back-pressure)
      */
-    input  wire [511:0]         s_axis_tdata,
-    input  wire [63:0]          s_axis_tkeep,
-    input  wire                 s_axis_tvalid,
-    input  wire                 s_axis_tlast,
-    input  wire                 s_axis_tuser,       // MAC error (bad FCS)
+    input  wire [511:0]         s_tdata,
+    input  wire [63:0]          s_tkeep,
+    input  wire                 s_tvalid,
+    input  wire                 s_tlast,
+    input  wire                 s_tuser,       // MAC error (bad FCS)
 
     /*
      * Admitted frames and their parsed headers, for hpnic_rx_extract
      */
-    output wire                 m_frame_valid,
-    input  wire                 m_frame_ready,
+    output wire                 m_frame_tvalid,
+    input  wire                 m_frame_tready,
     output wire [511:0]         m_frame_tdata,
     output wire                 m_frame_tlast,
 
@@ -126,14 +126,14 @@ reg [6:0]   idx_reg = 0;
 reg [511:0] h0_reg = 0;                 // beat 0 of the frame at I1
 
 always @(posedge clk) begin
-    i1_valid <= s_axis_tvalid;
-    i1_data <= s_axis_tdata;
-    i1_keep <= s_axis_tkeep;
-    i1_last <= s_axis_tlast;
-    i1_user <= s_axis_tuser;
+    i1_valid <= s_tvalid;
+    i1_data <= s_tdata;
+    i1_keep <= s_tkeep;
+    i1_last <= s_tlast;
+    i1_user <= s_tuser;
     i1_idx <= idx_reg;
-    if (s_axis_tvalid) begin
-        idx_reg <= s_axis_tlast ? 7'd0 : (idx_reg == 7'd127 ? idx_reg : idx_reg + 7'd1);
+    if (s_tvalid) begin
+        idx_reg <= s_tlast ? 7'd0 : (idx_reg == 7'd127 ? idx_reg : idx_reg + 7'd1);
     end
     if (i1_valid && i1_idx == 0) begin
         h0_reg <= i1_data;
@@ -325,8 +325,8 @@ frame_fifo_inst (
     .s_data(i3_data),
     .s_last(i3_last),
     .s_drop(drop),
-    .m_valid(m_frame_valid),
-    .m_ready(m_frame_ready),
+    .m_valid(m_frame_tvalid),
+    .m_ready(m_frame_tready),
     .m_data(m_frame_tdata),
     .m_last(m_frame_tlast),
     .free(fifo_free),

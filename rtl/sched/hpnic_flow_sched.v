@@ -69,51 +69,51 @@ module hpnic_flow_sched #(
     /*
      * Update(qpn, W, rate) from the CC engine
      */
-    input  wire                          s_axis_update_tvalid,
-    output wire                          s_axis_update_tready,
-    input  wire [QPN_WIDTH-1:0]          s_axis_update_qpn,
-    input  wire [25:0]                   s_axis_update_w,        // bytes, Q22.4
-    input  wire [23:0]                   s_axis_update_rate,     // bytes/ns, Q8.16
+    input  wire                          s_update_valid,
+    output wire                          s_update_ready,
+    input  wire [QPN_WIDTH-1:0]          s_update_qpn,
+    input  wire [25:0]                   s_update_w,        // bytes, Q22.4
+    input  wire [23:0]                   s_update_rate,     // bytes/ns, Q8.16
 
     /*
      * Work available (host interface): bytes added to the QP's send queue
      */
-    input  wire                          s_axis_work_tvalid,
-    output wire                          s_axis_work_tready,
-    input  wire [QPN_WIDTH-1:0]          s_axis_work_qpn,
-    input  wire [31:0]                   s_axis_work_bytes,
+    input  wire                          s_work_valid,
+    output wire                          s_work_ready,
+    input  wire [QPN_WIDTH-1:0]          s_work_qpn,
+    input  wire [31:0]                   s_work_bytes,
 
     /*
      * ACK progress (RX pipe): new snd_una, payload byte sequence
      */
-    input  wire                          s_axis_ack_tvalid,
-    output wire                          s_axis_ack_tready,
-    input  wire [QPN_WIDTH-1:0]          s_axis_ack_qpn,
-    input  wire [31:0]                   s_axis_ack_snd_una,
+    input  wire                          s_ack_valid,
+    output wire                          s_ack_ready,
+    input  wire [QPN_WIDTH-1:0]          s_ack_qpn,
+    input  wire [31:0]                   s_ack_snd_una,
 
     /*
      * Create/remove flow
      */
-    input  wire                          s_axis_flow_tvalid,
-    output wire                          s_axis_flow_tready,
-    input  wire [QPN_WIDTH-1:0]          s_axis_flow_qpn,
-    input  wire                          s_axis_flow_remove,     // 0 create, 1 remove
+    input  wire                          s_flow_valid,
+    output wire                          s_flow_ready,
+    input  wire [QPN_WIDTH-1:0]          s_flow_qpn,
+    input  wire                          s_flow_remove,     // 0 create, 1 remove
 
     /*
      * Per-QP packet payload size (MTU); 0 is rejected
      */
-    input  wire                          s_axis_mtu_tvalid,
-    output wire                          s_axis_mtu_tready,
-    input  wire [QPN_WIDTH-1:0]          s_axis_mtu_qpn,
-    input  wire [LEN_WIDTH-1:0]          s_axis_mtu_len,
+    input  wire                          s_mtu_valid,
+    output wire                          s_mtu_ready,
+    input  wire [QPN_WIDTH-1:0]          s_mtu_qpn,
+    input  wire [LEN_WIDTH-1:0]          s_mtu_len,
 
     /*
      * PktSend(qpn, payload length) to the TX pipe
      */
-    output wire                          m_axis_pktsend_tvalid,
-    input  wire                          m_axis_pktsend_tready,
-    output wire [QPN_WIDTH-1:0]          m_axis_pktsend_qpn,
-    output wire [LEN_WIDTH-1:0]          m_axis_pktsend_len,
+    output wire                          m_pktsend_valid,
+    input  wire                          m_pktsend_ready,
+    output wire [QPN_WIDTH-1:0]          m_pktsend_qpn,
+    output wire [LEN_WIDTH-1:0]          m_pktsend_len,
 
     /*
      * Parameters (from the CSR block; change only while no create is queued)
@@ -211,11 +211,11 @@ wire [QW-1:0]   mtu_qpn;
 wire [LEN-1:0]  mtu_len;
 
 wire upd_s_ready, work_s_ready, ack_s_ready, flow_s_ready, mtu_s_ready;
-assign s_axis_update_tready = upd_s_ready && init_done;
-assign s_axis_work_tready = work_s_ready && init_done;
-assign s_axis_ack_tready = ack_s_ready && init_done;
-assign s_axis_flow_tready = flow_s_ready && init_done;
-assign s_axis_mtu_tready = mtu_s_ready && init_done;
+assign s_update_ready = upd_s_ready && init_done;
+assign s_work_ready = work_s_ready && init_done;
+assign s_ack_ready = ack_s_ready && init_done;
+assign s_flow_ready = flow_s_ready && init_done;
+assign s_mtu_ready = mtu_s_ready && init_done;
 
 // verilator lint_off UNUSEDSIGNAL
 wire [IN_FIFO_LOG2:0] upd_count, work_count, ack_count, flow_count, mtu_count;
@@ -224,8 +224,8 @@ wire [IN_FIFO_LOG2:0] upd_count, work_count, ack_count, flow_count, mtu_count;
 hpnic_fifo #(.DEPTH_LOG2(IN_FIFO_LOG2), .WIDTH(QW + 26 + 24))
 upd_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_axis_update_tvalid && init_done), .s_ready(upd_s_ready),
-    .s_data({s_axis_update_qpn, s_axis_update_w, s_axis_update_rate}),
+    .s_valid(s_update_valid && init_done), .s_ready(upd_s_ready),
+    .s_data({s_update_qpn, s_update_w, s_update_rate}),
     .m_valid(upd_valid), .m_ready(upd_ready), .m_data({upd_qpn, upd_w, upd_rate}),
     .count(upd_count)
 );
@@ -233,8 +233,8 @@ upd_fifo_inst (
 hpnic_fifo #(.DEPTH_LOG2(IN_FIFO_LOG2), .WIDTH(QW + 32))
 work_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_axis_work_tvalid && init_done), .s_ready(work_s_ready),
-    .s_data({s_axis_work_qpn, s_axis_work_bytes}),
+    .s_valid(s_work_valid && init_done), .s_ready(work_s_ready),
+    .s_data({s_work_qpn, s_work_bytes}),
     .m_valid(work_valid), .m_ready(work_ready), .m_data({work_qpn, work_bytes}),
     .count(work_count)
 );
@@ -242,8 +242,8 @@ work_fifo_inst (
 hpnic_fifo #(.DEPTH_LOG2(IN_FIFO_LOG2), .WIDTH(QW + 32))
 ack_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_axis_ack_tvalid && init_done), .s_ready(ack_s_ready),
-    .s_data({s_axis_ack_qpn, s_axis_ack_snd_una}),
+    .s_valid(s_ack_valid && init_done), .s_ready(ack_s_ready),
+    .s_data({s_ack_qpn, s_ack_snd_una}),
     .m_valid(ack_valid), .m_ready(ack_ready), .m_data({ack_qpn, ack_una}),
     .count(ack_count)
 );
@@ -251,8 +251,8 @@ ack_fifo_inst (
 hpnic_fifo #(.DEPTH_LOG2(IN_FIFO_LOG2), .WIDTH(QW + 1))
 flow_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_axis_flow_tvalid && init_done), .s_ready(flow_s_ready),
-    .s_data({s_axis_flow_qpn, s_axis_flow_remove}),
+    .s_valid(s_flow_valid && init_done), .s_ready(flow_s_ready),
+    .s_data({s_flow_qpn, s_flow_remove}),
     .m_valid(flow_valid), .m_ready(flow_ready), .m_data({flow_qpn, flow_remove}),
     .count(flow_count)
 );
@@ -260,8 +260,8 @@ flow_fifo_inst (
 hpnic_fifo #(.DEPTH_LOG2(IN_FIFO_LOG2), .WIDTH(QW + LEN))
 mtu_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_axis_mtu_tvalid && init_done), .s_ready(mtu_s_ready),
-    .s_data({s_axis_mtu_qpn, s_axis_mtu_len}),
+    .s_valid(s_mtu_valid && init_done), .s_ready(mtu_s_ready),
+    .s_data({s_mtu_qpn, s_mtu_len}),
     .m_valid(mtu_valid), .m_ready(mtu_ready), .m_data({mtu_qpn, mtu_len}),
     .count(mtu_count)
 );
@@ -340,19 +340,19 @@ generate
             .ack_wr(ack_valid && !hold && ack_eng == EID),
             .ack_idx(ack_lidx),
             .ack_una(ack_una),
-            .work_valid(eng_work_valid[ge]),
-            .work_ready(eng_work_ready[ge]),
-            .work_idx(work_lidx),
-            .work_bytes(work_bytes),
-            .flow_valid(eng_flow_valid[ge]),
-            .flow_ready(eng_flow_ready[ge]),
-            .flow_remove(flow_remove),
-            .flow_idx(flow_lidx),
-            .out_valid(eng_out_valid[ge]),
-            .out_ready(eng_out_ready[ge]),
-            .out_idx(eng_out_idx[ge*LW +: LW]),
-            .out_len(eng_out_len[ge*LEN +: LEN]),
-            .out_n(eng_out_n[ge*3 +: 3]),
+            .s_work_valid(eng_work_valid[ge]),
+            .s_work_ready(eng_work_ready[ge]),
+            .s_work_idx(work_lidx),
+            .s_work_bytes(work_bytes),
+            .s_flow_valid(eng_flow_valid[ge]),
+            .s_flow_ready(eng_flow_ready[ge]),
+            .s_flow_remove(flow_remove),
+            .s_flow_idx(flow_lidx),
+            .m_out_valid(eng_out_valid[ge]),
+            .m_out_ready(eng_out_ready[ge]),
+            .m_out_idx(eng_out_idx[ge*LW +: LW]),
+            .m_out_len(eng_out_len[ge*LEN +: LEN]),
+            .m_out_n(eng_out_n[ge*3 +: 3]),
             .init_done(eng_init_done[ge]),
             .ev_visit(eng_ev_visit[ge]),
             .ev_work_invalid(eng_ev_work_invalid[ge]),
@@ -376,7 +376,7 @@ reg [QW-1:0]      pkt_qpn_reg = 0;
 reg [LEN-1:0]     pkt_len_reg = 0;
 reg [2:0]         pkt_left_reg = 0;
 
-wire pkt_fire = pkt_valid_reg && m_axis_pktsend_tready;
+wire pkt_fire = pkt_valid_reg && m_pktsend_ready;
 wire load = !pkt_valid_reg || (pkt_fire && pkt_left_reg == 3'd1);
 
 // engines above the last granted one first, then from the bottom
@@ -423,9 +423,9 @@ always @(posedge clk) begin
     end
 end
 
-assign m_axis_pktsend_tvalid = pkt_valid_reg;
-assign m_axis_pktsend_qpn = pkt_qpn_reg;
-assign m_axis_pktsend_len = pkt_len_reg;
+assign m_pktsend_valid = pkt_valid_reg;
+assign m_pktsend_qpn = pkt_qpn_reg;
+assign m_pktsend_len = pkt_len_reg;
 
 /*
  * Counters

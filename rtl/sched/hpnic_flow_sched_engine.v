@@ -119,27 +119,27 @@ module hpnic_flow_sched_engine #(
     /*
      * Work-available events
      */
-    input  wire                  work_valid,
-    output wire                  work_ready,
-    input  wire [LIDX_WIDTH-1:0] work_idx,
-    input  wire [31:0]           work_bytes,
+    input  wire                  s_work_valid,
+    output wire                  s_work_ready,
+    input  wire [LIDX_WIDTH-1:0] s_work_idx,
+    input  wire [31:0]           s_work_bytes,
 
     /*
      * Create/remove
      */
-    input  wire                  flow_valid,
-    output wire                  flow_ready,
-    input  wire                  flow_remove,        // 0 create, 1 remove
-    input  wire [LIDX_WIDTH-1:0] flow_idx,
+    input  wire                  s_flow_valid,
+    output wire                  s_flow_ready,
+    input  wire                  s_flow_remove,        // 0 create, 1 remove
+    input  wire [LIDX_WIDTH-1:0] s_flow_idx,
 
     /*
      * Send decisions: n packets of len bytes
      */
-    output wire                  out_valid,
-    input  wire                  out_ready,
-    output wire [LIDX_WIDTH-1:0] out_idx,
-    output wire [LEN_WIDTH-1:0]  out_len,
-    output wire [2:0]            out_n,
+    output wire                  m_out_valid,
+    input  wire                  m_out_ready,
+    output wire [LIDX_WIDTH-1:0] m_out_idx,
+    output wire [LEN_WIDTH-1:0]  m_out_len,
+    output wire [2:0]            m_out_n,
 
     /*
      * Status
@@ -295,7 +295,7 @@ wire [4:0] rr_sel = (|avail_above) ? avail_above : avail;
 wire [4:0] grant = rr_sel & (~rr_sel + 5'd1);
 
 wire want_ready = !ready_empty && slot_ok;
-wire issue = init_done && !flow_valid && (want_ready || (|avail));
+wire issue = init_done && !s_flow_valid && (want_ready || (|avail));
 
 assign ready_pop = issue && want_ready;
 assign hot_pop = issue && !want_ready && grant[SRC_HOT];
@@ -338,8 +338,8 @@ wire [LW-1:0] v1_idx = v1_src == SRC_HOT ? hot_head :
 wire          v1_rdy = v1_src == SRC_READY;
 
 // table write ports (the flow op wins; the top never issues both)
-wire          flow_fire = flow_valid && flow_ready;
-wire          flow_create = flow_fire && !flow_remove;
+wire          flow_fire = s_flow_valid && s_flow_ready;
+wire          flow_create = flow_fire && !s_flow_remove;
 
 wire          vis_wr;
 wire [LW-1:0] vis_wr_idx;
@@ -365,7 +365,7 @@ hpnic_flow_sched_ram #(.ADDR_WIDTH(LW), .DATA_WIDTH(CFGW))
 cfg_ram_inst (
     .clk(clk),
     .wr_en(upd_wr || flow_create),
-    .wr_addr(flow_create ? flow_idx : upd_idx),
+    .wr_addr(flow_create ? s_flow_idx : upd_idx),
     .wr_data(flow_create ? {param_line_rate, param_winit} : {upd_rate, upd_w}),
     .rd_addr(v1_idx),
     .rd_data(cfg_rdata)
@@ -377,7 +377,7 @@ hpnic_flow_sched_ram #(.ADDR_WIDTH(LW), .DATA_WIDTH(LEN))
 mtu_ram_inst (
     .clk(clk),
     .wr_en(mtu_wr || flow_create),
-    .wr_addr(flow_create ? flow_idx : mtu_idx),
+    .wr_addr(flow_create ? s_flow_idx : mtu_idx),
     .wr_data(flow_create ? param_mtu_default : mtu_len),
     .rd_addr(v1_idx),
     .rd_data(mtu_rdata)
@@ -389,7 +389,7 @@ hpnic_flow_sched_ram #(.ADDR_WIDTH(LW), .DATA_WIDTH(32))
 una_ram_inst (
     .clk(clk),
     .wr_en(ack_wr || flow_create),
-    .wr_addr(flow_create ? flow_idx : ack_idx),
+    .wr_addr(flow_create ? s_flow_idx : ack_idx),
     .wr_data(flow_create ? 32'd0 : ack_una),
     .rd_addr(v1_idx),
     .rd_data(una_rdata)
@@ -873,7 +873,7 @@ end
 assign back_idx = v8_idx;
 
 assign vis_wr = (v7_valid || flow_create);
-assign vis_wr_idx = flow_create ? flow_idx : v7_idx;
+assign vis_wr_idx = flow_create ? s_flow_idx : v7_idx;
 assign vis_wr_data = flow_create ? {32'd0, {CRW{1'b0}}, now} :
                                    {snd_nxt_new7, credit_new7, v7_now};
 
@@ -897,9 +897,9 @@ out_fifo_inst (
     .s_valid(out7),
     .s_ready(out_fifo_ready),
     .s_data({v7_idx, v7_len, n7}),
-    .m_valid(out_valid),
-    .m_ready(out_ready),
-    .m_data({out_idx, out_len, out_n}),
+    .m_valid(m_out_valid),
+    .m_ready(m_out_ready),
+    .m_data({m_out_idx, m_out_len, m_out_n}),
     .count(out_count)
 );
 
@@ -938,16 +938,16 @@ reg [31:0]   w1_arg = 0;
 wire pipe_empty = !(v1_valid || v2_valid || v3_valid || v4_valid || v5_valid ||
                     v6_valid || v7_valid || v8_valid);
 
-assign flow_ready = init_done && pipe_empty && !drop_valid && !w1_valid;
-assign work_ready = init_done && !flow_valid && !drop_valid;
+assign s_flow_ready = init_done && pipe_empty && !drop_valid && !w1_valid;
+assign s_work_ready = init_done && !s_flow_valid && !drop_valid;
 assign drop_pop = drop_valid;
 
-wire          work_fire = work_valid && work_ready;
+wire          work_fire = s_work_valid && s_work_ready;
 wire          w0_valid = flow_fire || drop_valid || work_fire;
-wire [1:0]    w0_op = flow_fire ? (flow_remove ? OP_REMOVE : OP_CREATE) :
+wire [1:0]    w0_op = flow_fire ? (s_flow_remove ? OP_REMOVE : OP_CREATE) :
                       drop_valid ? OP_DROP : OP_WORK;
-wire [LW-1:0] w0_idx = flow_fire ? flow_idx : drop_valid ? drop_idx : work_idx;
-wire [31:0]   w0_arg = drop_valid ? drop_snd_nxt : work_bytes;
+wire [LW-1:0] w0_idx = flow_fire ? s_flow_idx : drop_valid ? drop_idx : s_work_idx;
+wire [31:0]   w0_arg = drop_valid ? drop_snd_nxt : s_work_bytes;
 
 wire [POSTW-1:0] postw_rdata;
 

@@ -5,17 +5,17 @@
  * (512 bits on the MAC's clocks, 322.265625 MHz), which adds and strips the
  * FCS itself.
  *
- *   core s_axis_tx --> TX frame FIFO (store and forward, clk -> mac_tx_clk)
- *                                                 --> m_axis_mac_tx (CMAC tx_axis_*)
- *   core m_axis_rx <-- RX frame FIFO (drop when full, mac_rx_clk -> clk)
- *                  <-- input register <-- s_axis_mac_rx (CMAC rx_axis_*)
+ *   core s_tx --> TX frame FIFO (store and forward, clk -> mac_tx_clk)
+ *                                                 --> m_mac_tx (CMAC tx_axis_*)
+ *   core m_rx <-- RX frame FIFO (drop when full, mac_rx_clk -> clk)
+ *                  <-- input register <-- s_mac_rx (CMAC rx_axis_*)
  *
  * TX is store and forward because the CMAC must not underflow: once it has
  * taken the first beat of a frame it needs a beat on every cycle it is ready
  * until tlast, and at 322 MHz it drains faster than the core can fill at
  * 250 MHz. A frame reaches the MAC only once all of it is in the FIFO, so a
  * frame must fit: longer ones (more than 2**TX_FIFO_LOG2 beats) are dropped
- * and counted, as are frames the core marks bad (s_axis_tx_tuser on tlast).
+ * and counted, as are frames the core marks bad (s_tx_tuser on tlast).
  * tx_axis_tuser to the MAC is always 0.
  *
  * RX cannot push back on the MAC (rx_axis has no tready). Frames the MAC
@@ -66,40 +66,40 @@ module hpnic_mac_shim #(
     input  wire                     rst,
 
     // frames to send
-    input  wire [DATA_WIDTH-1:0]    s_axis_tx_tdata,
-    input  wire [DATA_WIDTH/8-1:0]  s_axis_tx_tkeep,
-    input  wire                     s_axis_tx_tvalid,
-    output wire                     s_axis_tx_tready,
-    input  wire                     s_axis_tx_tlast,
-    input  wire                     s_axis_tx_tuser,    // on tlast: drop this frame
+    input  wire [DATA_WIDTH-1:0]    s_tx_tdata,
+    input  wire [DATA_WIDTH/8-1:0]  s_tx_tkeep,
+    input  wire                     s_tx_tvalid,
+    output wire                     s_tx_tready,
+    input  wire                     s_tx_tlast,
+    input  wire                     s_tx_tuser,    // on tlast: drop this frame
 
     // frames received (whole, good)
-    output wire [DATA_WIDTH-1:0]    m_axis_rx_tdata,
-    output wire [DATA_WIDTH/8-1:0]  m_axis_rx_tkeep,
-    output wire                     m_axis_rx_tvalid,
-    input  wire                     m_axis_rx_tready,
-    output wire                     m_axis_rx_tlast,
+    output wire [DATA_WIDTH-1:0]    m_rx_tdata,
+    output wire [DATA_WIDTH/8-1:0]  m_rx_tkeep,
+    output wire                     m_rx_tvalid,
+    input  wire                     m_rx_tready,
+    output wire                     m_rx_tlast,
 
     // MAC transmit (CMAC tx_axis_*, on gt_txusrclk2)
     input  wire                     mac_tx_clk,
     input  wire                     mac_tx_rst,
-    output wire [DATA_WIDTH-1:0]    m_axis_mac_tx_tdata,
-    output wire [DATA_WIDTH/8-1:0]  m_axis_mac_tx_tkeep,
-    output wire                     m_axis_mac_tx_tvalid,
-    input  wire                     m_axis_mac_tx_tready,
-    output wire                     m_axis_mac_tx_tlast,
-    output wire                     m_axis_mac_tx_tuser,
+    output wire [DATA_WIDTH-1:0]    m_mac_tx_tdata,
+    output wire [DATA_WIDTH/8-1:0]  m_mac_tx_tkeep,
+    output wire                     m_mac_tx_tvalid,
+    input  wire                     m_mac_tx_tready,
+    output wire                     m_mac_tx_tlast,
+    output wire                     m_mac_tx_tuser,
     input  wire                     mac_tx_unfout,      // CMAC tx_unfout
     input  wire                     mac_tx_ovfout,      // CMAC tx_ovfout
 
     // MAC receive (CMAC rx_axis_*, on rx_clk); no tready
     input  wire                     mac_rx_clk,
     input  wire                     mac_rx_rst,
-    input  wire [DATA_WIDTH-1:0]    s_axis_mac_rx_tdata,
-    input  wire [DATA_WIDTH/8-1:0]  s_axis_mac_rx_tkeep,
-    input  wire                     s_axis_mac_rx_tvalid,
-    input  wire                     s_axis_mac_rx_tlast,
-    input  wire                     s_axis_mac_rx_tuser, // on tlast: bad frame
+    input  wire [DATA_WIDTH-1:0]    s_mac_rx_tdata,
+    input  wire [DATA_WIDTH/8-1:0]  s_mac_rx_tkeep,
+    input  wire                     s_mac_rx_tvalid,
+    input  wire                     s_mac_rx_tlast,
+    input  wire                     s_mac_rx_tuser, // on tlast: bad frame
 
     // counters, core clock domain
     output reg  [STAT_WIDTH-1:0]    stat_tx_frames = 0,
@@ -174,20 +174,20 @@ hpnic_axis_async_fifo #(
 ) tx_fifo (
     .s_clk(clk),
     .s_rst(rst),
-    .s_axis_tdata(s_axis_tx_tdata),
-    .s_axis_tkeep(s_axis_tx_tkeep),
-    .s_axis_tvalid(s_axis_tx_tvalid),
-    .s_axis_tready(s_axis_tx_tready),
-    .s_axis_tlast(s_axis_tx_tlast),
-    .s_axis_tuser(s_axis_tx_tuser),
+    .s_tdata(s_tx_tdata),
+    .s_tkeep(s_tx_tkeep),
+    .s_tvalid(s_tx_tvalid),
+    .s_tready(s_tx_tready),
+    .s_tlast(s_tx_tlast),
+    .s_tuser(s_tx_tuser),
     .m_clk(mac_tx_clk),
     .m_rst(mac_tx_rst),
-    .m_axis_tdata(m_axis_mac_tx_tdata),
-    .m_axis_tkeep(m_axis_mac_tx_tkeep),
-    .m_axis_tvalid(m_axis_mac_tx_tvalid),
-    .m_axis_tready(m_axis_mac_tx_tready),
-    .m_axis_tlast(m_axis_mac_tx_tlast),
-    .m_axis_tuser(tx_user_unused),
+    .m_tdata(m_mac_tx_tdata),
+    .m_tkeep(m_mac_tx_tkeep),
+    .m_tvalid(m_mac_tx_tvalid),
+    .m_tready(m_mac_tx_tready),
+    .m_tlast(m_mac_tx_tlast),
+    .m_tuser(tx_user_unused),
     .s_status_good_frame(tx_good),
     .s_status_bad_frame(tx_bad),
     .s_status_overflow(tx_cut),
@@ -195,7 +195,7 @@ hpnic_axis_async_fifo #(
     .s_status_depth(tx_depth_unused)
 );
 
-assign m_axis_mac_tx_tuser = 1'b0;
+assign m_mac_tx_tuser = 1'b0;
 
 // TX byte count: per accepted beat, summed per frame, added when the FIFO
 // reports the frame stored (its pulse comes the cycle after tlast)
@@ -209,9 +209,9 @@ reg          tx_good_d_reg = 1'b0;
 wire [FW-1:0] tx_frame_sum = tx_frame_acc_reg + {{(FW-BW){1'b0}}, tx_beat_bytes_reg};
 
 always @(posedge clk) begin
-    tx_beat_bytes_reg <= keep_bytes(s_axis_tx_tkeep);
-    tx_beat_valid_reg <= s_axis_tx_tvalid && s_axis_tx_tready;
-    tx_beat_last_reg <= s_axis_tx_tlast;
+    tx_beat_bytes_reg <= keep_bytes(s_tx_tkeep);
+    tx_beat_valid_reg <= s_tx_tvalid && s_tx_tready;
+    tx_beat_last_reg <= s_tx_tlast;
     if (tx_beat_valid_reg) begin
         if (tx_beat_last_reg) begin
             tx_frame_bytes_reg <= tx_frame_sum;
@@ -273,11 +273,11 @@ reg                  rx_in_last_reg = 1'b0;
 reg                  rx_in_user_reg = 1'b0;
 
 always @(posedge mac_rx_clk) begin
-    rx_in_data_reg <= s_axis_mac_rx_tdata;
-    rx_in_keep_reg <= s_axis_mac_rx_tkeep;
-    rx_in_valid_reg <= s_axis_mac_rx_tvalid;
-    rx_in_last_reg <= s_axis_mac_rx_tlast;
-    rx_in_user_reg <= s_axis_mac_rx_tuser;
+    rx_in_data_reg <= s_mac_rx_tdata;
+    rx_in_keep_reg <= s_mac_rx_tkeep;
+    rx_in_valid_reg <= s_mac_rx_tvalid;
+    rx_in_last_reg <= s_mac_rx_tlast;
+    rx_in_user_reg <= s_mac_rx_tuser;
 end
 
 wire rx_bad, rx_overflow, rx_oversize;
@@ -299,20 +299,20 @@ hpnic_axis_async_fifo #(
 ) rx_fifo (
     .s_clk(mac_rx_clk),
     .s_rst(mac_rx_rst),
-    .s_axis_tdata(rx_in_data_reg),
-    .s_axis_tkeep(rx_in_keep_reg),
-    .s_axis_tvalid(rx_in_valid_reg),
-    .s_axis_tready(rx_ready_unused),
-    .s_axis_tlast(rx_in_last_reg),
-    .s_axis_tuser(rx_in_user_reg),
+    .s_tdata(rx_in_data_reg),
+    .s_tkeep(rx_in_keep_reg),
+    .s_tvalid(rx_in_valid_reg),
+    .s_tready(rx_ready_unused),
+    .s_tlast(rx_in_last_reg),
+    .s_tuser(rx_in_user_reg),
     .m_clk(clk),
     .m_rst(rst),
-    .m_axis_tdata(m_axis_rx_tdata),
-    .m_axis_tkeep(m_axis_rx_tkeep),
-    .m_axis_tvalid(m_axis_rx_tvalid),
-    .m_axis_tready(m_axis_rx_tready),
-    .m_axis_tlast(m_axis_rx_tlast),
-    .m_axis_tuser(rx_user_unused),
+    .m_tdata(m_rx_tdata),
+    .m_tkeep(m_rx_tkeep),
+    .m_tvalid(m_rx_tvalid),
+    .m_tready(m_rx_tready),
+    .m_tlast(m_rx_tlast),
+    .m_tuser(rx_user_unused),
     .s_status_good_frame(rx_good_unused),
     .s_status_bad_frame(rx_bad),
     .s_status_overflow(rx_overflow),
@@ -326,9 +326,9 @@ reg          rx_beat_valid_reg = 1'b0;
 reg          rx_beat_last_reg = 1'b0;
 
 always @(posedge clk) begin
-    rx_beat_bytes_reg <= keep_bytes(m_axis_rx_tkeep);
-    rx_beat_valid_reg <= m_axis_rx_tvalid && m_axis_rx_tready;
-    rx_beat_last_reg <= m_axis_rx_tlast;
+    rx_beat_bytes_reg <= keep_bytes(m_rx_tkeep);
+    rx_beat_valid_reg <= m_rx_tvalid && m_rx_tready;
+    rx_beat_last_reg <= m_rx_tlast;
     if (rx_beat_valid_reg) begin
         stat_rx_bytes <= stat_rx_bytes + {{(STAT_WIDTH-BW){1'b0}}, rx_beat_bytes_reg};
         stat_rx_frames <= stat_rx_frames + {{(STAT_WIDTH-1){1'b0}}, rx_beat_last_reg};

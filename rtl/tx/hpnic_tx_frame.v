@@ -52,20 +52,20 @@ module hpnic_tx_frame #(
     /*
      * Payload (DMA read data, one packet per request)
      */
-    input  wire [511:0]       s_axis_pay_tdata,
-    input  wire [63:0]        s_axis_pay_tkeep,
-    input  wire               s_axis_pay_tvalid,
-    output wire               s_axis_pay_tready,
-    input  wire               s_axis_pay_tlast,
+    input  wire [511:0]       s_pay_tdata,
+    input  wire [63:0]        s_pay_tkeep,
+    input  wire               s_pay_tvalid,
+    output wire               s_pay_tready,
+    input  wire               s_pay_tlast,
 
     /*
      * Frames out (to the MAC shim), lane 0 first
      */
-    output wire [511:0]       m_axis_tdata,
-    output wire [63:0]        m_axis_tkeep,
-    output wire               m_axis_tvalid,
-    input  wire               m_axis_tready,
-    output wire               m_axis_tlast
+    output wire [511:0]       m_tdata,
+    output wire [63:0]        m_tkeep,
+    output wire               m_tvalid,
+    input  wire               m_tready,
+    output wire               m_tlast
 );
 
 // bytes kept by a contiguous tkeep
@@ -102,13 +102,13 @@ endfunction
 /*
  * Pad: zero unused lanes; the last beat grows by the pad bytes
  */
-wire [6:0]  pay_n = keep_count(s_axis_pay_tkeep);
+wire [6:0]  pay_n = keep_count(s_pay_tkeep);
 wire [1:0]  pay_pad = 2'd0 - pay_n[1:0];
 // bytes of the beat with the pad: the data FIFO carries this count, not a
 // keep mask (the trailer only needs the count)
-wire [6:0]  pay_n_pad = s_axis_pay_tlast ? pay_n + {5'd0, pay_pad} : 7'd64;
+wire [6:0]  pay_n_pad = s_pay_tlast ? pay_n + {5'd0, pay_pad} : 7'd64;
 wire [63:0] pay_keep = ones(pay_n_pad);
-wire [511:0] pay_data = s_axis_pay_tdata & keep_mask(s_axis_pay_tkeep);
+wire [511:0] pay_data = s_pay_tdata & keep_mask(s_pay_tkeep);
 
 /*
  * CRC sequencer: the view beat, then (if any) the payload beats, which are
@@ -120,22 +120,22 @@ wire       data_fifo_ready;
 wire       info_ready;
 
 wire view_go = !crc_in_payload_reg && s_view_valid && crc_tready && info_ready;
-wire pay_go = crc_in_payload_reg && s_axis_pay_tvalid && crc_tready && data_fifo_ready;
+wire pay_go = crc_in_payload_reg && s_pay_tvalid && crc_tready && data_fifo_ready;
 
 assign s_view_ready = view_go;
-assign s_axis_pay_tready = pay_go;
+assign s_pay_tready = pay_go;
 
 wire [511:0] crc_tdata = crc_in_payload_reg ? pay_data : s_view_data;
 wire [63:0]  crc_tkeep = crc_in_payload_reg ? pay_keep : {64{1'b1}};
-wire         crc_tlast = crc_in_payload_reg ? s_axis_pay_tlast : !s_view_has_payload;
-wire         crc_tvalid = crc_in_payload_reg ? (s_axis_pay_tvalid && data_fifo_ready)
+wire         crc_tlast = crc_in_payload_reg ? s_pay_tlast : !s_view_has_payload;
+wire         crc_tvalid = crc_in_payload_reg ? (s_pay_tvalid && data_fifo_ready)
                                              : (s_view_valid && info_ready);
 
 always @(posedge clk) begin
     if (view_go && s_view_has_payload) begin
         crc_in_payload_reg <= 1'b1;
     end
-    if (pay_go && s_axis_pay_tlast) begin
+    if (pay_go && s_pay_tlast) begin
         crc_in_payload_reg <= 1'b0;
     end
 
@@ -158,16 +158,16 @@ hpnic_crc32 #(
 crc_inst (
     .clk(clk),
     .rst(rst),
-    .s_axis_tdata(crc_tdata),
-    .s_axis_tkeep(crc_tkeep),
-    .s_axis_tvalid(crc_tvalid),
-    .s_axis_tready(crc_tready),
-    .s_axis_tlast(crc_tlast),
-    .s_axis_init(s_view_crc_init),      // sampled on the view beat
-    .m_axis_crc_tdata(icrc),
-    .m_axis_crc_state(icrc_state),
-    .m_axis_crc_tvalid(icrc_valid),
-    .m_axis_crc_tready(icrc_ready)
+    .s_tdata(crc_tdata),
+    .s_tkeep(crc_tkeep),
+    .s_tvalid(crc_tvalid),
+    .s_tready(crc_tready),
+    .s_tlast(crc_tlast),
+    .s_init(s_view_crc_init),      // sampled on the view beat
+    .m_crc_value(icrc),
+    .m_crc_state(icrc_state),
+    .m_crc_valid(icrc_valid),
+    .m_crc_ready(icrc_ready)
 );
 
 // per packet, in order: has it payload (the trailer needs to know)
@@ -194,7 +194,7 @@ wire [DATA_FIFO_LOG2:0] q_count;
 hpnic_fifo #(.DEPTH_LOG2(DATA_FIFO_LOG2), .WIDTH(512 + 7 + 1), .RAM_STYLE("block"))
 data_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_n_pad, s_axis_pay_tlast}),
+    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_n_pad, s_pay_tlast}),
     .m_valid(q_valid), .m_ready(q_take), .m_data({q_data, q_n, q_last}),
     .count(q_count)
 );
@@ -356,7 +356,7 @@ always @* begin
                 o_data = s_hdr_data[511:0];
             end else if ((pp_state_reg == PP_STREAM || s_hdr_valid) && xr_valid) begin
                 o_valid = 1'b1;
-                o_take_x = m_axis_tready;
+                o_take_x = m_tready;
                 if (xr_last && total <= 8'd64) begin
                     o_keep = ones(total[6:0]);
                     o_last = 1'b1;
@@ -364,14 +364,14 @@ always @* begin
             end
         end
     endcase
-    o_take_hdr = m_axis_tready && o_valid && o_last;
+    o_take_hdr = m_tready && o_valid && o_last;
 end
 
 assign xr_ready = o_take_x;
 assign s_hdr_ready = o_take_hdr;
 
 always @(posedge clk) begin
-    if (m_axis_tready && o_valid) begin
+    if (m_tready && o_valid) begin
         case (pp_state_reg)
             PP_FLUSH: begin
                 pp_state_reg <= PP_START;
@@ -402,10 +402,10 @@ always @(posedge clk) begin
     end
 end
 
-assign m_axis_tdata = o_data;
-assign m_axis_tkeep = o_keep;
-assign m_axis_tvalid = o_valid;
-assign m_axis_tlast = o_last;
+assign m_tdata = o_data;
+assign m_tkeep = o_keep;
+assign m_tvalid = o_valid;
+assign m_tlast = o_last;
 
 endmodule
 

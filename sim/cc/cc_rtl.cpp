@@ -52,20 +52,20 @@ static void drive_event(cc_rtl *r, const hpcc_event *e)
 {
 	Vhpcc_cc_engine *t = r->top.get();
 
-	t->s_axis_notify_type = e->type & 3;
-	t->s_axis_notify_qpn = e->qpn & ((1u << cc_rtl_qpn_bits()) - 1u);
-	t->s_axis_notify_ack_psn = e->ack_psn & 0xffffff;
-	t->s_axis_notify_snd_nxt = e->snd_nxt & 0xffffff;
-	t->s_axis_notify_nhop = e->nhop & 0xf;
-	t->s_axis_notify_path_id = e->path_id & 0xfff;
-	t->s_axis_notify_mode = e->mode & 3;
+	t->s_notify_type = e->type & 3;
+	t->s_notify_qpn = e->qpn & ((1u << cc_rtl_qpn_bits()) - 1u);
+	t->s_notify_ack_psn = e->ack_psn & 0xffffff;
+	t->s_notify_snd_nxt = e->snd_nxt & 0xffffff;
+	t->s_notify_nhop = e->nhop & 0xf;
+	t->s_notify_path_id = e->path_id & 0xfff;
+	t->s_notify_mode = e->mode & 3;
 	for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
 		const hpcc_hop *h = &e->hop[i];
 		uint64_t w = ((uint64_t)(h->b & 0xf) << 60) | ((uint64_t)(h->ts & 0xffffff) << 36) |
 			     ((uint64_t)(h->tx & 0xfffff) << 16) | (h->q & 0xffff);
 
-		t->s_axis_notify_hops[2 * i] = (uint32_t)w;
-		t->s_axis_notify_hops[2 * i + 1] = (uint32_t)(w >> 32);
+		t->s_notify_hops[2 * i] = (uint32_t)w;
+		t->s_notify_hops[2 * i + 1] = (uint32_t)(w >> 32);
 	}
 }
 
@@ -109,8 +109,8 @@ extern "C" struct cc_rtl *cc_rtl_new(const hpcc_params *p, const cc_rtl_opts *o)
 		r->fst->open(r->opts.fst_path);
 	}
 	drive_params(r, p);
-	r->top->s_axis_notify_tvalid = 0;
-	r->top->m_axis_update_tready = 0;
+	r->top->s_notify_valid = 0;
+	r->top->m_update_ready = 0;
 	r->top->rst = 1;
 	r->top->clk = 0;
 	r->top->eval();
@@ -153,12 +153,12 @@ static void read_update(cc_rtl *r, hpcc_update *u, uint32_t eta_q16)
 	Vhpcc_cc_engine *t = r->top.get();
 
 	memset(u, 0, sizeof(*u));
-	u->qpn = t->m_axis_update_qpn;
-	u->w_q4 = t->m_axis_update_w;
-	u->rate_q16 = t->m_axis_update_rate;
-	u->v_q16 = t->m_axis_update_v;
-	u->flags = t->m_axis_update_flags;
-	u->reason = t->m_axis_update_reason;
+	u->qpn = t->m_update_qpn;
+	u->w_q4 = t->m_update_w;
+	u->rate_q16 = t->m_update_rate;
+	u->v_q16 = t->m_update_v;
+	u->flags = t->m_update_flags;
+	u->reason = t->m_update_reason;
 	u->w = u->w_q4 / (double)(1 << HPCC_W_FRAC);
 	u->u = u->v_q16 / 65536.0 * eta_q16 / 65536.0;
 	u->rate_gbps = u->rate_q16 / 65536.0 * 8.0;
@@ -181,12 +181,12 @@ extern "C" int cc_rtl_run(struct cc_rtl *r, const hpcc_event *ev, size_t n,
 
 		if (offer)
 			drive_event(r, &ev[in]);
-		t->s_axis_notify_tvalid = offer;
-		t->m_axis_update_tready = ready;
+		t->s_notify_valid = offer;
+		t->m_update_ready = ready;
 		t->eval();
 		// both handshakes are decided by values stable before the edge
-		bool accepted = offer && t->s_axis_notify_tready;
-		bool popped = ready && t->m_axis_update_tvalid;
+		bool accepted = offer && t->s_notify_ready;
+		bool popped = ready && t->m_update_valid;
 
 		if (offer && !accepted)
 			s.not_ready++;
@@ -216,8 +216,8 @@ extern "C" int cc_rtl_run(struct cc_rtl *r, const hpcc_event *ev, size_t n,
 			return -1;
 		}
 	}
-	t->s_axis_notify_tvalid = 0;
-	t->m_axis_update_tready = 0;
+	t->s_notify_valid = 0;
+	t->m_update_ready = 0;
 	t->eval();
 	s.cycles = r->cycle - start;
 	s.accepted = in;

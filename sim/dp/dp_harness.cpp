@@ -530,7 +530,7 @@ static void drive(dp_pair *d, int i)
 	m->m_free_ready = 1;
 
 	/* MAC TX: takes frames while the line has room for about one more */
-	m->m_axis_tx_tready = link_tx_free_ps(d->lk[i]) <= now_ps + d->mac_fifo_ps[i] &&
+	m->m_tx_tready = link_tx_free_ps(d->lk[i]) <= now_ps + d->mac_fifo_ps[i] &&
 			      !chance(d, d->cfg.mac_tx_stall);
 
 	/* MAC RX: one beat per cycle, no back-pressure */
@@ -539,12 +539,12 @@ static void drive(dp_pair *d, int i)
 		const std::vector<uint8_t> &f = n.rxq.front();
 		size_t left = f.size() - n.rx_off, cnt = left < 64 ? left : 64;
 
-		set_wide(m->s_axis_rx_tdata.data(), 16, &f[n.rx_off], cnt);
-		m->s_axis_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
-		m->s_axis_rx_tlast = left <= 64;
-		m->s_axis_rx_tuser = left <= 64 && n.rxq_err.front();
+		set_wide(m->s_rx_tdata.data(), 16, &f[n.rx_off], cnt);
+		m->s_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
+		m->s_rx_tlast = left <= 64;
+		m->s_rx_tuser = left <= 64 && n.rxq_err.front();
 	}
-	m->s_axis_rx_tvalid = n.drv_rx;
+	m->s_rx_tvalid = n.drv_rx;
 }
 
 static bool in_allowed(const Nic &n, uint64_t a, uint64_t len)
@@ -653,15 +653,15 @@ static void sample(dp_pair *d, int i)
 	}
 	if (m->m_notify_valid)
 		n.st.notify++;
-	if (m->m_axis_tx_tvalid && m->m_axis_tx_tready) {
-		uint64_t keep = m->m_axis_tx_tkeep;
+	if (m->m_tx_tvalid && m->m_tx_tready) {
+		uint64_t keep = m->m_tx_tkeep;
 
 		if (d->probe_armed && i == 0 && !d->probe.tx_first)
 			d->probe.tx_first = now;
 		for (unsigned b = 0; b < 64; b++)
 			if (keep >> b & 1)
-				n.txbuf.push_back(wide_byte(m->m_axis_tx_tdata.data(), b));
-		if (m->m_axis_tx_tlast) {
+				n.txbuf.push_back(wide_byte(m->m_tx_tdata.data(), b));
+		if (m->m_tx_tlast) {
 			if (d->probe_armed && i == 0 && !d->probe.tx_last)
 				d->probe.tx_last = now;
 			if (link_send(d->lk[i], now_ps, n.txbuf.data(), n.txbuf.size(), n.st.tx_frames))

@@ -194,9 +194,9 @@ void drive(World *w, unsigned i)
 
 	// MAC: TX at the line's pace; RX one beat per cycle, no back-pressure
 	if (w->net)
-		m->m_axis_mac_tx_tready = w->net->host_tx_ready(i, now_ps, w->mac_fifo_ps);
+		m->m_mac_tx_tready = w->net->host_tx_ready(i, now_ps, w->mac_fifo_ps);
 	else
-		m->m_axis_mac_tx_tready = link_tx_free_ps(w->lk[i]) <= now_ps + w->mac_fifo_ps;
+		m->m_mac_tx_tready = link_tx_free_ps(w->lk[i]) <= now_ps + w->mac_fifo_ps;
 	m->mac_tx_unfout = 0;
 	m->mac_tx_ovfout = 0;
 	n.drv_rx = !n.rxq.empty();
@@ -204,12 +204,12 @@ void drive(World *w, unsigned i)
 		const std::vector<uint8_t> &f = n.rxq.front();
 		size_t left = f.size() - n.rx_off, cnt = left < 64 ? left : 64;
 
-		set_wide(m->s_axis_mac_rx_tdata.data(), 16, &f[n.rx_off], cnt);
-		m->s_axis_mac_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
-		m->s_axis_mac_rx_tlast = left <= 64;
-		m->s_axis_mac_rx_tuser = 0;
+		set_wide(m->s_mac_rx_tdata.data(), 16, &f[n.rx_off], cnt);
+		m->s_mac_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
+		m->s_mac_rx_tlast = left <= 64;
+		m->s_mac_rx_tuser = 0;
 	}
-	m->s_axis_mac_rx_tvalid = n.drv_rx;
+	m->s_mac_rx_tvalid = n.drv_rx;
 }
 
 void sample(World *w, unsigned i)
@@ -290,16 +290,16 @@ void sample(World *w, unsigned i)
 	if (m->m_irq_valid)
 		n.st.irqs++;
 
-	if (m->m_axis_mac_tx_tvalid && m->m_axis_mac_tx_tready) {
-		uint64_t keep = m->m_axis_mac_tx_tkeep;
+	if (m->m_mac_tx_tvalid && m->m_mac_tx_tready) {
+		uint64_t keep = m->m_mac_tx_tkeep;
 
 		if (probe && w->probe.doorbell && !w->probe.tx_first)
 			w->probe.tx_first = now;
 		for (unsigned b = 0; b < 64; b++)
 			if (keep >> b & 1)
-				n.txbuf.push_back(wide_byte(m->m_axis_mac_tx_tdata.data(), b));
-		if (m->m_axis_mac_tx_tlast) {
-			if (!m->m_axis_mac_tx_tuser) {
+				n.txbuf.push_back(wide_byte(m->m_mac_tx_tdata.data(), b));
+		if (m->m_mac_tx_tlast) {
+			if (!m->m_mac_tx_tuser) {
 				if (w->net)
 					w->net->host_send(i, now_ps, n.txbuf.data(), n.txbuf.size());
 				else

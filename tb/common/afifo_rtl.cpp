@@ -41,13 +41,13 @@ template <class V> struct afifo_model : afifo_port {
 	}
 	void set_in(int valid, const afifo_beat *b) override
 	{
-		t->s_axis_tvalid = valid;
-		t->s_axis_tdata = b->data;
-		t->s_axis_tkeep = b->keep;
-		t->s_axis_tlast = b->last;
-		t->s_axis_tuser = b->user;
+		t->s_tvalid = valid;
+		t->s_tdata = b->data;
+		t->s_tkeep = b->keep;
+		t->s_tlast = b->last;
+		t->s_tuser = b->user;
 	}
-	int in_ready() override { return t->s_axis_tready; }
+	int in_ready() override { return t->s_tready; }
 	void status(afifo_status *st) override
 	{
 		st->good = t->s_status_good_frame;
@@ -56,14 +56,14 @@ template <class V> struct afifo_model : afifo_port {
 		st->oversize = t->s_status_oversize;
 		st->depth = t->s_status_depth;
 	}
-	void set_out_ready(int r) override { t->m_axis_tready = r; }
+	void set_out_ready(int r) override { t->m_tready = r; }
 	int out(afifo_beat *b) override
 	{
-		b->data = t->m_axis_tdata;
-		b->keep = t->m_axis_tkeep;
-		b->last = t->m_axis_tlast;
-		b->user = t->m_axis_tuser;
-		return t->m_axis_tvalid;
+		b->data = t->m_tdata;
+		b->keep = t->m_tkeep;
+		b->last = t->m_tlast;
+		b->user = t->m_tuser;
+		return t->m_tvalid;
 	}
 	void eval() override { t->eval(); }
 	void trace(VerilatedFstC *f) override { t->trace(f, 99); }

@@ -31,19 +31,19 @@ template <class V, bool TRACE> struct crc32_model : crc32_port {
 	explicit crc32_model(VerilatedContext *ctx) : t(new V{ctx}) {}
 	void set_in(int valid, const uint8_t *d, unsigned n, int last, uint32_t init) override
 	{
-		t->s_axis_tvalid = valid;
-		vtb_put(t->s_axis_tdata, d, n);
-		vtb_keep(t->s_axis_tkeep, n);
-		t->s_axis_tlast = last;
-		t->s_axis_init = init;
+		t->s_tvalid = valid;
+		vtb_put(t->s_tdata, d, n);
+		vtb_keep(t->s_tkeep, n);
+		t->s_tlast = last;
+		t->s_init = init;
 	}
-	void set_out_ready(int ready) override { t->m_axis_crc_tready = ready; }
-	int in_ready() override { return t->s_axis_tready; }
+	void set_out_ready(int ready) override { t->m_crc_ready = ready; }
+	int in_ready() override { return t->s_tready; }
 	int out(uint32_t *crc, uint32_t *state) override
 	{
-		*crc = t->m_axis_crc_tdata;
-		*state = t->m_axis_crc_state;
-		return t->m_axis_crc_tvalid;
+		*crc = t->m_crc_value;
+		*state = t->m_crc_state;
+		return t->m_crc_valid;
 	}
 	void clk(int v) override { t->clk = v; }
 	void rst(int v) override { t->rst = v; }

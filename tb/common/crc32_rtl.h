@@ -27,7 +27,7 @@ void crc32_rtl_set_in(struct crc32_rtl *r, int valid, const uint8_t *data, unsig
 void crc32_rtl_set_out_ready(struct crc32_rtl *r, int ready);
 
 int crc32_rtl_in_ready(struct crc32_rtl *r);
-/* 1 and the result if m_axis_crc_tvalid */
+/* 1 and the result if m_crc_valid */
 int crc32_rtl_out(struct crc32_rtl *r, uint32_t *crc, uint32_t *state);
 
 /* one rising edge */

@@ -11,7 +11,7 @@
  *         bad and fits comes out whole and in order; bad frames and frames
  *         longer than the FIFO are dropped and counted exactly; once a frame
  *         starts, tvalid stays high until its last beat (no underflow);
- *  drop   frame mode that drops when full (DEPTH 32): s_axis_tready is never
+ *  drop   frame mode that drops when full (DEPTH 32): s_tready is never
  *         low; what comes out is an in-order subsequence of the good frames,
  *         each whole; good + bad + overflow + oversize pulses account for
  *         every frame; no overflow when the reader keeps up;
@@ -162,7 +162,7 @@ static void run(const struct run_opts *o, const char *fst, struct run_result *re
 			if (wvalid && !s_fire && !s_rst)
 				res->s_stalls++;
 			if (o->mode == DROP)
-				CHECK(afifo_rtl_in_ready(r), "drop mode: s_axis_tready low");
+				CHECK(afifo_rtl_in_ready(r), "drop mode: s_tready low");
 			afifo_rtl_status(r, &st);
 			res->good += st.good;
 			res->bad += st.bad;

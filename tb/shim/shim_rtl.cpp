@@ -47,11 +47,11 @@ extern "C" struct shim_rtl *shim_rtl_new(const char *fst)
 	Vmac_shim *t = r->t.get();
 	t->clk = t->mac_tx_clk = t->mac_rx_clk = 0;
 	t->rst = t->mac_tx_rst = t->mac_rx_rst = 0;
-	t->s_axis_tx_tvalid = 0;
-	t->m_axis_rx_tready = 0;
-	t->m_axis_mac_tx_tready = 0;
+	t->s_tx_tvalid = 0;
+	t->m_rx_tready = 0;
+	t->m_mac_tx_tready = 0;
 	t->mac_tx_unfout = t->mac_tx_ovfout = 0;
-	t->s_axis_mac_rx_tvalid = 0;
+	t->s_mac_rx_tvalid = 0;
 	t->eval();
 	return r;
 }
@@ -100,30 +100,30 @@ static void get_beat(const VlWide<16> &d, const uint64_t &k, int last, int user,
 extern "C" void shim_rtl_set_tx(struct shim_rtl *r, int valid, const struct shim_beat *b)
 {
 	Vmac_shim *t = r->t.get();
-	t->s_axis_tx_tvalid = valid;
-	vtb_put(t->s_axis_tx_tdata, b->data, b->nbytes);
-	vtb_keep(t->s_axis_tx_tkeep, b->nbytes);
-	t->s_axis_tx_tlast = b->last;
-	t->s_axis_tx_tuser = b->user;
+	t->s_tx_tvalid = valid;
+	vtb_put(t->s_tx_tdata, b->data, b->nbytes);
+	vtb_keep(t->s_tx_tkeep, b->nbytes);
+	t->s_tx_tlast = b->last;
+	t->s_tx_tuser = b->user;
 	t->eval();
 }
 
 extern "C" int shim_rtl_tx_ready(struct shim_rtl *r)
 {
-	return r->t->s_axis_tx_tready;
+	return r->t->s_tx_tready;
 }
 
 extern "C" void shim_rtl_set_rx_ready(struct shim_rtl *r, int ready)
 {
-	r->t->m_axis_rx_tready = ready;
+	r->t->m_rx_tready = ready;
 	r->t->eval();
 }
 
 extern "C" int shim_rtl_rx(struct shim_rtl *r, struct shim_beat *b)
 {
 	Vmac_shim *t = r->t.get();
-	get_beat(t->m_axis_rx_tdata, t->m_axis_rx_tkeep, t->m_axis_rx_tlast, 0, b);
-	return t->m_axis_rx_tvalid;
+	get_beat(t->m_rx_tdata, t->m_rx_tkeep, t->m_rx_tlast, 0, b);
+	return t->m_rx_tvalid;
 }
 
 extern "C" void shim_rtl_stats(struct shim_rtl *r, struct shim_stats *s)
@@ -146,7 +146,7 @@ extern "C" void shim_rtl_stats(struct shim_rtl *r, struct shim_stats *s)
 extern "C" void shim_rtl_set_mac_tx_ready(struct shim_rtl *r, int ready, int unfout, int ovfout)
 {
 	Vmac_shim *t = r->t.get();
-	t->m_axis_mac_tx_tready = ready;
+	t->m_mac_tx_tready = ready;
 	t->mac_tx_unfout = unfout;
 	t->mac_tx_ovfout = ovfout;
 	t->eval();
@@ -155,18 +155,18 @@ extern "C" void shim_rtl_set_mac_tx_ready(struct shim_rtl *r, int ready, int unf
 extern "C" int shim_rtl_mac_tx(struct shim_rtl *r, struct shim_beat *b)
 {
 	Vmac_shim *t = r->t.get();
-	get_beat(t->m_axis_mac_tx_tdata, t->m_axis_mac_tx_tkeep, t->m_axis_mac_tx_tlast,
-		 t->m_axis_mac_tx_tuser, b);
-	return t->m_axis_mac_tx_tvalid;
+	get_beat(t->m_mac_tx_tdata, t->m_mac_tx_tkeep, t->m_mac_tx_tlast,
+		 t->m_mac_tx_tuser, b);
+	return t->m_mac_tx_tvalid;
 }
 
 extern "C" void shim_rtl_set_mac_rx(struct shim_rtl *r, int valid, const struct shim_beat *b)
 {
 	Vmac_shim *t = r->t.get();
-	t->s_axis_mac_rx_tvalid = valid;
-	vtb_put(t->s_axis_mac_rx_tdata, b->data, b->nbytes);
-	vtb_keep(t->s_axis_mac_rx_tkeep, b->nbytes);
-	t->s_axis_mac_rx_tlast = b->last;
-	t->s_axis_mac_rx_tuser = b->user;
+	t->s_mac_rx_tvalid = valid;
+	vtb_put(t->s_mac_rx_tdata, b->data, b->nbytes);
+	vtb_keep(t->s_mac_rx_tkeep, b->nbytes);
+	t->s_mac_rx_tlast = b->last;
+	t->s_mac_rx_tuser = b->user;
 	t->eval();
 }
