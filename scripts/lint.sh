@@ -58,6 +58,10 @@ rx=$(scripts/flist.sh rtl/rx/rx.f)
 bad_param hpnic_comp $tx -- 'RETRY_MAX=8' "RETRY_MAX must be"
 bad_param hpnic_tx_hdr $tx -- 'INFLIGHT_BYTES_LOG2=11' "INFLIGHT_BYTES_LOG2 must be"
 bad_param hpnic_rx_in $rx -- 'FIFO_LOG2=6' "FIFO_LOG2 must be"
+bad_param hpnic_tx_frame $tx -- 'DATA_FIFO_LOG2=2' "DATA_FIFO_LOG2 must be"
+host=$(scripts/flist.sh rtl/host/host.f)
+bad_param hpnic_host_csr $host -- 'NCOUNTERS=300' "NCOUNTERS must be"
+bad_param hpnic_pcie_shim $(scripts/flist.sh rtl/shim/shim.f) -- 'DATA_WIDTH=100' "DATA_WIDTH must be"
 
 if [ $fail -ne 0 ]; then
   echo "lint: FAILED"

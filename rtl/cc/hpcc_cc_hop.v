@@ -49,6 +49,14 @@ module hpcc_cc_hop #(
     output wire          dts_zero
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (ROM_FILE == "") begin
+        $error("hpcc_cc_hop: ROM_FILE must name the reciprocal ROM image (%m)");
+        $finish;
+    end
+end
+
 // stage 2: deltas
 reg [23:0] s2_dts_reg = 0;
 reg [19:0] s2_dtx_reg = 0;

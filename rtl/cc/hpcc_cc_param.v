@@ -52,6 +52,14 @@ module hpcc_cc_param #(
     output reg               valid = 1'b0     // a derived set has been committed
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (ROM_FILE == "") begin
+        $error("hpcc_cc_param: ROM_FILE must name the reciprocal ROM image (%m)");
+        $finish;
+    end
+end
+
 // job list: one per derived constant
 localparam [4:0] JOB_RT = 5'd0;      // 1/T
 localparam [4:0] JOB_KQ1 = 5'd1;     // 1..8: 1/(g*T*eta), g = G/5

@@ -18,6 +18,14 @@ module hpcc_recip_rom #(
     output reg  [34:0] data
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (ROM_FILE == "") begin
+        $error("hpcc_recip_rom: ROM_FILE must name the image that fw/gen_recip_rom writes (%m)");
+        $finish;
+    end
+end
+
 (* rom_style = "block", ram_style = "block" *)
 reg [34:0] rom [0:1023];
 

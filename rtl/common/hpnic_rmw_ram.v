@@ -37,6 +37,18 @@ module hpnic_rmw_ram #(
     input  wire [DATA_WIDTH-1:0] wr_data
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (ADDR_WIDTH < 1 || ADDR_WIDTH > 20) begin
+        $error("hpnic_rmw_ram: ADDR_WIDTH must be 1..20 (%m)");
+        $finish;
+    end
+    if (DATA_WIDTH < 1) begin
+        $error("hpnic_rmw_ram: DATA_WIDTH must be at least 1 (%m)");
+        $finish;
+    end
+end
+
 // its parameters are checked by hpnic_ram_sdp, which takes them all
 
 reg                  s2_valid_reg = 1'b0;

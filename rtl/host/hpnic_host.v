@@ -198,6 +198,30 @@ module hpnic_host #(
     output wire [31:0]            stat_cqe_dropped
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 18) begin
+        $error("hpnic_host: QPN_WIDTH must be 1..18 (a doorbell per QP in 1 MiB of BAR0) (%m)");
+        $finish;
+    end
+    if (CQN_WIDTH < 1 || CQN_WIDTH > 16) begin
+        $error("hpnic_host: CQN_WIDTH must be 1..16 (%m)");
+        $finish;
+    end
+    if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
+        $error("hpnic_host: MR_LOG2 must be 1..24 (%m)");
+        $finish;
+    end
+    if (NCOUNTERS < 1 || NCOUNTERS > 256) begin
+        $error("hpnic_host: NCOUNTERS must be 1..256 (STATS.SEL picks one of 256) (%m)");
+        $finish;
+    end
+    if (CLK_MHZ < 1 || CLK_MHZ > 65535) begin
+        $error("hpnic_host: CLK_MHZ must fit the ID block's 16 bits (%m)");
+        $finish;
+    end
+end
+
 localparam QW = QPN_WIDTH;
 localparam CW = CQN_WIDTH;
 

@@ -138,6 +138,30 @@ module hpnic_host_csr #(
     output reg  [31:0]            stat_doorbell_bad_qp = 0
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 18) begin
+        $error("hpnic_host_csr: QPN_WIDTH must be 1..18 (a doorbell per QP in 1 MiB of BAR0) (%m)");
+        $finish;
+    end
+    if (CQN_WIDTH < 1 || CQN_WIDTH > 16) begin
+        $error("hpnic_host_csr: CQN_WIDTH must be 1..16 (%m)");
+        $finish;
+    end
+    if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
+        $error("hpnic_host_csr: MR_LOG2 must be 1..24 (%m)");
+        $finish;
+    end
+    if (NCOUNTERS < 1 || NCOUNTERS > 256) begin
+        $error("hpnic_host_csr: NCOUNTERS must be 1..256 (STATS.SEL picks one of 256) (%m)");
+        $finish;
+    end
+    if (CLK_MHZ < 1 || CLK_MHZ > 65535 || DATA_BYTES < 1 || DATA_BYTES > 65535) begin
+        $error("hpnic_host_csr: CLK_MHZ and DATA_BYTES must fit the ID block's 16 bits (%m)");
+        $finish;
+    end
+end
+
 `include "hpnic_regs.vh"
 
 localparam QW = QPN_WIDTH;

@@ -94,6 +94,14 @@ module hpnic_pcie_shim #(
     input  wire [10:0]             s_core_irq_vector
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (DATA_WIDTH < 32 || DATA_WIDTH % 32 != 0) begin
+        $error("hpnic_pcie_shim: DATA_WIDTH must be a multiple of 32 (%m)");
+        $finish;
+    end
+end
+
 localparam KW = DATA_WIDTH / 8;
 
 hpnic_reg_slice #(.WIDTH(20 + 1 + 32))

@@ -179,6 +179,26 @@ module hpnic_datapath #(
     output wire [32*32-1:0]      stats
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 18) begin
+        $error("hpnic_datapath: QPN_WIDTH must be 1..18 (%m)");
+        $finish;
+    end
+    if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
+        $error("hpnic_datapath: MR_LOG2 must be 1..24 (%m)");
+        $finish;
+    end
+    if (TIME_SHIFT < 0 || TIME_SHIFT > 24) begin
+        $error("hpnic_datapath: TIME_SHIFT must be 0..24 (%m)");
+        $finish;
+    end
+    if (POOL_LOG2 < QPN_WIDTH + 1 || POOL_LOG2 > 16) begin
+        $error("hpnic_datapath: POOL_LOG2 must be QPN_WIDTH + 1..16 (a spare record per QP, and more) (%m)");
+        $finish;
+    end
+end
+
 // BTH opcodes and other constants: the register map's (fw/regmap.toml)
 `include "hpnic_regs.vh"
 

@@ -68,6 +68,14 @@ module hpnic_tx_frame #(
     output wire               m_tlast
 );
 
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (DATA_FIFO_LOG2 < 3 || DATA_FIFO_LOG2 > 12) begin
+        $error("hpnic_tx_frame: DATA_FIFO_LOG2 must be 3..12 (the beats behind a last beat wait 6 cycles for its ICRC) (%m)");
+        $finish;
+    end
+end
+
 // bytes kept by a contiguous tkeep
 function [6:0] keep_count;
     input [63:0] k;
