@@ -8,7 +8,7 @@
 ROCE_DIR := driver/lib/roce
 LINK_DIR := sim/link
 ROCE_SRC := $(ROCE_DIR)/roce_pkt.c $(ROCE_DIR)/roce_crc32.c $(ROCE_DIR)/pcap.c
-ROCE_HDR := $(wildcard $(ROCE_DIR)/*.h)
+ROCE_HDR := $(wildcard $(ROCE_DIR)/*.h) driver/lib/hpnic_regs.h
 ROCE_INC := -I$(ROCE_DIR) -I$(LINK_DIR)
 
 ROCE_OBJ := $(patsubst $(ROCE_DIR)/%.c,$(BUILD)/roce/obj/%.o,$(ROCE_SRC))

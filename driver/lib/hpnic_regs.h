@@ -76,6 +76,26 @@
 #define HPNIC_BTH_OP_RESP_ONLY    16  /* RDMA READ Response Only (AETH) */
 #define HPNIC_BTH_OP_ACK          17  /* Acknowledge (AETH) */
 
+/*
+ * AETH_SYN: AETH syndromes hpnic sends (InfiniBand RC): bits 7:5 the kind (000 ACK, 001 RNR NAK,
+ * 011 NAK), bits 4:0 the credit count or NAK code
+ */
+#define HPNIC_AETH_SYN_ACK     31  /* ACK, credit count invalid (no end-to-end credits) */
+#define HPNIC_AETH_SYN_NAK_SEQ 96  /* NAK: PSN sequence error (the requester resends from the PSN) */
+#define HPNIC_AETH_SYN_NAK_INV 97  /* NAK: invalid request (length error) */
+#define HPNIC_AETH_SYN_NAK_ACC 98  /* NAK: remote access error (R_Key, range or access right) */
+#define HPNIC_AETH_SYN_NAK_OP  99  /* NAK: remote operational error */
+
+/*
+ * ACK_KIND: acknowledgement events from RX decide to the completer (internal to the RTL; kinds
+ * 5..7 are the completer's own events)
+ */
+#define HPNIC_ACK_KIND_ACK       0  /* acknowledges up to the PSN */
+#define HPNIC_ACK_KIND_NAK_SEQ   1  /* everything before the PSN arrived; resend from it */
+#define HPNIC_ACK_KIND_NAK_FATAL 2  /* remote access or invalid request: the QP fails */
+#define HPNIC_ACK_KIND_READ_DONE 3  /* READ responses arrived up to the PSN */
+#define HPNIC_ACK_KIND_READ_GAP  4  /* a READ response is missing at the PSN */
+
 /* QPS: QP states (the RTL's QPS_*) */
 #define HPNIC_QPS_RESET 0  /* idle, drops everything */
 #define HPNIC_QPS_INIT  1  /* configured, drops everything */

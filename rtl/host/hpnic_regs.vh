@@ -70,6 +70,27 @@ localparam [7:0]   HPNIC_BTH_OP_RESP_LAST    = 8'd15;  // RDMA READ Response Las
 localparam [7:0]   HPNIC_BTH_OP_RESP_ONLY    = 8'd16;  // RDMA READ Response Only (AETH)
 localparam [7:0]   HPNIC_BTH_OP_ACK          = 8'd17;  // Acknowledge (AETH)
 
+// AETH_SYN: AETH syndromes hpnic sends (InfiniBand RC): bits 7:5 the kind (000 ACK, 001 RNR NAK,
+// 011 NAK), bits 4:0 the credit count or NAK code
+// ACK, credit count invalid (no end-to-end credits)
+localparam [7:0]   HPNIC_AETH_SYN_ACK     = 8'd31;
+// NAK: PSN sequence error (the requester resends from the PSN)
+localparam [7:0]   HPNIC_AETH_SYN_NAK_SEQ = 8'd96;
+localparam [7:0]   HPNIC_AETH_SYN_NAK_INV = 8'd97;  // NAK: invalid request (length error)
+// NAK: remote access error (R_Key, range or access right)
+localparam [7:0]   HPNIC_AETH_SYN_NAK_ACC = 8'd98;
+localparam [7:0]   HPNIC_AETH_SYN_NAK_OP  = 8'd99;  // NAK: remote operational error
+
+// ACK_KIND: acknowledgement events from RX decide to the completer (internal to the RTL; kinds
+// 5..7 are the completer's own events)
+localparam [2:0]   HPNIC_ACK_KIND_ACK       = 3'd0;  // acknowledges up to the PSN
+// everything before the PSN arrived; resend from it
+localparam [2:0]   HPNIC_ACK_KIND_NAK_SEQ   = 3'd1;
+// remote access or invalid request: the QP fails
+localparam [2:0]   HPNIC_ACK_KIND_NAK_FATAL = 3'd2;
+localparam [2:0]   HPNIC_ACK_KIND_READ_DONE = 3'd3;  // READ responses arrived up to the PSN
+localparam [2:0]   HPNIC_ACK_KIND_READ_GAP  = 3'd4;  // a READ response is missing at the PSN
+
 // QPS: QP states (the RTL's QPS_*)
 localparam [2:0]   HPNIC_QPS_RESET = 3'd0;  // idle, drops everything
 localparam [2:0]   HPNIC_QPS_INIT  = 3'd1;  // configured, drops everything

@@ -172,23 +172,9 @@ end
 
 localparam QW = QPN_WIDTH;
 
-localparam [2:0] QPS_RTR = 3'd2;
-localparam [2:0] QPS_RTS = 3'd3;
-
-// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+// QP states, BTH opcodes, AETH syndromes and the completer's ACK kinds: the
+// register map's (fw/regmap.toml: QPS, BTH_OP, AETH_SYN, ACK_KIND)
 `include "hpnic_regs.vh"
-
-localparam [7:0] SYN_ACK = 8'h1f;
-localparam [7:0] SYN_NAK_SEQ = 8'h60;
-localparam [7:0] SYN_NAK_INV = 8'h61;
-localparam [7:0] SYN_NAK_ACC = 8'h62;
-
-// completer ACK kinds (hpnic_comp)
-localparam [2:0] ACK_ACK = 3'd0;
-localparam [2:0] ACK_NAK_SEQ = 3'd1;
-localparam [2:0] ACK_NAK_FATAL = 3'd2;
-localparam [2:0] ACK_READ_DONE = 3'd3;
-localparam [2:0] ACK_READ_GAP = 3'd4;
 
 localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
 
@@ -456,8 +442,8 @@ wire [31:0] r_off = {8'd0, r_idx} << mtu_log2;
 wire [31:0] r_last_len = d_len - r_off;
 wire        r_len_ok = r_last ? ({19'd0, s2_len} == r_last_len) : (s2_len == mtu);
 
-wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == QPS_RTR || qp_state == QPS_RTS) :
-                                        qp_state == QPS_RTS);
+wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == HPNIC_QPS_RTR || qp_state == HPNIC_QPS_RTS) :
+                                        qp_state == HPNIC_QPS_RTS);
 
 reg [23:0] n_epsn, n_msn, n_rd_exp;
 reg        n_nak_sent, n_wr_active, n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak;
@@ -485,11 +471,11 @@ always @* begin
     commit_drop = 1'b1;
     commit_addr = 64'd0;
     do_ack = 1'b0;
-    ack_syn = SYN_ACK;
+    ack_syn = HPNIC_AETH_SYN_ACK;
     ack_psn = s2_psn;
     do_rdwork = 1'b0;
     do_cack = 1'b0;
-    cack_kind = ACK_ACK;
+    cack_kind = HPNIC_ACK_KIND_ACK;
     cack_psn = s2_psn;
     cack_int = 1'b0;
     why = W_NONE;
@@ -518,7 +504,7 @@ always @* begin
                     do_rdwork = 1'b1;
                 end else begin
                     do_ack = 1'b1;
-                    ack_syn = SYN_NAK_ACC;
+                    ack_syn = HPNIC_AETH_SYN_NAK_ACC;
                 end
             end else begin
                 do_ack = 1'b1;
@@ -529,7 +515,7 @@ always @* begin
             if (!o_nak_sent) begin
                 why = W_NAKSEQ;
                 do_ack = 1'b1;
-                ack_syn = SYN_NAK_SEQ;
+                ack_syn = HPNIC_AETH_SYN_NAK_SEQ;
                 ack_psn = o_epsn;
                 n_nak_sent = 1'b1;
             end
@@ -538,7 +524,7 @@ always @* begin
             if (has_reth && !s2_access_ok) begin
                 why = W_ACC;
                 do_ack = 1'b1;
-                ack_syn = SYN_NAK_ACC;
+                ack_syn = HPNIC_AETH_SYN_NAK_ACC;
             end else if (is_read) begin
                 why = W_READ;
                 do_rdwork = 1'b1;
@@ -550,7 +536,7 @@ always @* begin
                          (s2_opcode == HPNIC_BTH_OP_WRITE_LAST && !len_ok_last)) begin
                 why = W_LEN;
                 do_ack = 1'b1;
-                ack_syn = SYN_NAK_INV;
+                ack_syn = HPNIC_AETH_SYN_NAK_INV;
             end else begin
                 why = W_WRITE;
                 commit_drop = 1'b0;
@@ -568,24 +554,24 @@ always @* begin
     end else if (is_ack) begin
         do_cack = 1'b1;
         cack_int = s2_int_valid;
-        cack_kind = (s2_syn[7:5] == 3'b000) ? ACK_ACK :
-                    (s2_syn == SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ? ACK_NAK_SEQ :
-                    ACK_NAK_FATAL;
+        cack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
+                    (s2_syn == HPNIC_AETH_SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ? HPNIC_ACK_KIND_NAK_SEQ :
+                    HPNIC_ACK_KIND_NAK_FATAL;
         n_rd_gen = d_gen;
         n_rd_exp = rd_exp;
         n_rd_gap_sent = rd_gap_sent;
         n_rd_active = rd_active;
-        if ((cack_kind == ACK_ACK && ack_past_read) ||
-            (cack_kind == ACK_NAK_SEQ && nak_past_read)) begin
+        if ((cack_kind == HPNIC_ACK_KIND_ACK && ack_past_read) ||
+            (cack_kind == HPNIC_ACK_KIND_NAK_SEQ && nak_past_read)) begin
             // The responder answered past a READ whose responses are still
             // awaited: they were lost, or are behind this ACK on the wire.
             // Hold the answer until the READ's last response (the timer
             // recovers a lost tail), and acknowledge only up to the awaited
             // response, so a READ never completes before its data.
             n_pend_valid = 1'b1;
-            n_pend_nak = cack_kind == ACK_NAK_SEQ;
+            n_pend_nak = cack_kind == HPNIC_ACK_KIND_NAK_SEQ;
             n_pend_psn = s2_psn;
-            cack_kind = ACK_ACK;
+            cack_kind = HPNIC_ACK_KIND_ACK;
             cack_psn = rd_exp - 24'd1;
         end
     end else if (is_resp) begin
@@ -603,18 +589,18 @@ always @* begin
             // the timer); the last one releases a held-back answer
             do_cack = 1'b1;
             if (r_last) begin
-                cack_kind = ACK_READ_DONE;
+                cack_kind = HPNIC_ACK_KIND_READ_DONE;
                 n_rd_active = 1'b0;
                 n_pend_valid = 1'b0;
                 if (o_pend_valid) begin
-                    cack_kind = o_pend_nak ? ACK_NAK_SEQ : ACK_ACK;
+                    cack_kind = o_pend_nak ? HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_ACK;
                     cack_psn = o_pend_psn;
                 end
             end
         end else if (r_gap && !rd_gap_sent) begin
             why = W_GAP;
             do_cack = 1'b1;
-            cack_kind = ACK_READ_GAP;
+            cack_kind = HPNIC_ACK_KIND_READ_GAP;
             cack_psn = rd_exp;
             n_rd_gap_sent = 1'b1;
         end else begin
@@ -653,7 +639,7 @@ always @(posedge clk) begin
                 do_cack, s2_qpn, cack_kind, cack_psn, cack_int, s2_int};
     ak_wr <= s2_valid && do_ack;
     // ACKs echo the INT of the packet they acknowledge; NAKs carry none
-    ak_data <= {cm_seq_next, s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == SYN_ACK,
+    ak_data <= {cm_seq_next, s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == HPNIC_AETH_SYN_ACK,
                 s2_int};
     rw_wr <= s2_valid && do_rdwork;
     rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn};

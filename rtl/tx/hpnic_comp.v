@@ -167,12 +167,9 @@ end
 
 localparam QW = QPN_WIDTH;
 
-// ACK kinds (from RX)
-localparam [2:0] ACK_ACK = 3'd0;        // acknowledges up to psn
-localparam [2:0] ACK_NAK_SEQ = 3'd1;    // everything before psn arrived; resend from psn
-localparam [2:0] ACK_NAK_FATAL = 3'd2;  // remote access / invalid request
-localparam [2:0] ACK_READ_DONE = 3'd3;  // READ answered up to psn
-localparam [2:0] ACK_READ_GAP = 3'd4;   // READ response missing at psn
+// ACK kinds from RX decide: the register map's (fw/regmap.toml, ACK_KIND);
+// the three kinds above them are the completer's own events
+`include "hpnic_regs.vh"
 localparam [2:0] EV_CONT = 3'd5;        // internal: re-entry
 localparam [2:0] EV_TIMER = 3'd6;       // internal: timer scan
 localparam [2:0] EV_INIT = 3'd7;        // internal: QP reset
@@ -270,7 +267,7 @@ always @(posedge clk) begin
     s1_epoch <= s_init_epoch;
     s1_clear <= s_init_clear;
     s1_int_valid <= take_ack && s_ack_int_valid &&
-                    (s_ack_kind == ACK_ACK || s_ack_kind == ACK_NAK_SEQ);
+                    (s_ack_kind == HPNIC_ACK_KIND_ACK || s_ack_kind == HPNIC_ACK_KIND_NAK_SEQ);
     s1_int <= {s_ack_int_nhop, s_ack_int_path, s_ack_int_hops};
     if (take_scan) begin
         scan_qpn_reg <= scan_qpn_reg + 1'b1;
@@ -459,12 +456,12 @@ wire [23:0] sent_win = snd_max - (o_acked + 24'd1);
 wire        nak_in_window = nak_off < sent_win && !sent_win[23];
 
 // the PSN everything before which is acknowledged, by event kind
-wire is_goback = s2_kind == ACK_NAK_SEQ || s2_kind == ACK_READ_GAP;
+wire is_goback = s2_kind == HPNIC_ACK_KIND_NAK_SEQ || s2_kind == HPNIC_ACK_KIND_READ_GAP;
 wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 &&
                  outstanding && (now - o_prog) > cfg_rto;
 // target: for go-back-N the PSN to resend from; acks cover target - 1. A
 // scan that is not a timeout only retires what is already acknowledged.
-wire [23:0] target = (s2_kind == ACK_ACK || s2_kind == ACK_READ_DONE) ? s2_psn + 24'd1 :
+wire [23:0] target = (s2_kind == HPNIC_ACK_KIND_ACK || s2_kind == HPNIC_ACK_KIND_READ_DONE) ? s2_psn + 24'd1 :
                      (s2_kind == EV_TIMER) ? o_acked + 24'd1 : s2_psn;
 wire [23:0] ack_to = target - 24'd1;
 // verilator lint_off UNUSEDSIGNAL
@@ -560,7 +557,7 @@ always @* begin
     end else if (!o_active || o_err || req_epoch != o_epoch) begin
         // nothing to do for a QP that is not running, nor for one whose
         // requester has been reset and this side not yet
-    end else if ((s2_kind == ACK_NAK_FATAL && !nak_in_window) || ghost) begin
+    end else if ((s2_kind == HPNIC_ACK_KIND_NAK_FATAL && !nak_in_window) || ghost) begin
         // an acknowledgement of a PSN never sent, or a NAK of no packet in
         // flight, stray or forged: ignored, as IB's requester ignores ghost
         // acknowledgements (it would retire WQEs whose data never arrived)
@@ -602,7 +599,7 @@ always @* begin
         cont_rw = is_goback || timed_out || (s2_kind == EV_CONT && s2_rw_pending);
         // A fatal NAK acknowledges everything before its PSN: those WQEs
         // complete normally first, then the one holding the PSN fails
-        cont_fatal = s2_kind == ACK_NAK_FATAL || (s2_kind == EV_CONT && s2_fatal_pending);
+        cont_fatal = s2_kind == HPNIC_ACK_KIND_NAK_FATAL || (s2_kind == EV_CONT && s2_fatal_pending);
         if (una_done || may_more) begin
             do_cont = 1'b1;
         end else if (cont_fatal) begin

@@ -255,10 +255,9 @@ localparam [3:0] EV_PKTSEND = 4'd7;
 localparam [3:0] EV_SCAN = 4'd8;         // idle: look for a fetch held back
 localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set up
 
-// opcodes (docs/wire.md)
-// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+// BTH opcodes and AETH syndromes: the register map's (fw/regmap.toml,
+// BTH_OP and AETH_SYN; docs/wire.md)
 `include "hpnic_regs.vh"
-localparam [7:0] SYN_ACK = 8'h1f;
 
 // extension headers charged beyond the per-packet overhead
 localparam [4:0] EXT_RETH = 5'd16;
@@ -1166,7 +1165,7 @@ wire [31:0] w_off = w_len - s3_rem;          // bytes of the WQE already sent
 always @* begin
     if (s3_pkt_rsp) begin
         desc_data = {s3_qpn, s3_opcode, s3_psn, s3_len, s3_rsp_end - {32'd0, s3_rsp_rem},
-                     64'd0, 32'd0, 32'd0, SYN_ACK, s3_msn};
+                     64'd0, 32'd0, 32'd0, HPNIC_AETH_SYN_ACK, s3_msn};
     end else begin
         desc_data = {s3_qpn, s3_opcode, s3_psn, (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
                      w_laddr + {32'd0, w_off}, w_raddr + {32'd0, w_off}, w_rkey,

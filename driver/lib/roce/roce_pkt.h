@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../hpnic_regs.h"
 #include "roce_err.h"
 
 #ifdef __cplusplus
@@ -84,28 +85,30 @@ enum roce_int_speed {
 	ROCE_SPEED_800G = 8,
 };
 
-/* the RC opcodes hpnic sends and accepts; every other opcode is dropped */
+/* the RC opcodes hpnic sends and accepts; every other opcode is dropped.
+ * Values from the register map (fw/regmap.toml: BTH_OP), as the RTL's */
 enum roce_opcode {
-	ROCE_OP_WRITE_FIRST = 0x06,
-	ROCE_OP_WRITE_MIDDLE = 0x07,
-	ROCE_OP_WRITE_LAST = 0x08,
-	ROCE_OP_WRITE_ONLY = 0x0a,
-	ROCE_OP_READ_REQ = 0x0c,
-	ROCE_OP_READ_RESP_FIRST = 0x0d,
-	ROCE_OP_READ_RESP_MIDDLE = 0x0e,
-	ROCE_OP_READ_RESP_LAST = 0x0f,
-	ROCE_OP_READ_RESP_ONLY = 0x10,
-	ROCE_OP_ACK = 0x11,
+	ROCE_OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST,
+	ROCE_OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE,
+	ROCE_OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST,
+	ROCE_OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY,
+	ROCE_OP_READ_REQ = HPNIC_BTH_OP_READ_REQ,
+	ROCE_OP_READ_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST,
+	ROCE_OP_READ_RESP_MIDDLE = HPNIC_BTH_OP_RESP_MIDDLE,
+	ROCE_OP_READ_RESP_LAST = HPNIC_BTH_OP_RESP_LAST,
+	ROCE_OP_READ_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY,
+	ROCE_OP_ACK = HPNIC_BTH_OP_ACK,
 };
 
-/* AETH syndromes (IBA 9.7.5.1.1): type in bits 7..5, value in 4..0 */
-#define ROCE_AETH_ACK         0x1f  /* ACK, no credit count (invalid credits) */
+/* AETH syndromes (IBA 9.7.5.1.1): type in bits 7..5, value in 4..0; the
+ * ones hpnic sends come from the register map (AETH_SYN) */
+#define ROCE_AETH_ACK         HPNIC_AETH_SYN_ACK  /* ACK, no credit count */
 #define ROCE_AETH_RNR(t)      (0x20 | ((t) & 0x1f))
-#define ROCE_AETH_NAK(c)      (0x60 | ((c) & 0x1f))
-#define ROCE_NAK_PSN_SEQ      0
-#define ROCE_NAK_INVALID_REQ  1
-#define ROCE_NAK_REMOTE_ACCESS 2
-#define ROCE_NAK_REMOTE_OP    3
+#define ROCE_AETH_NAK(c)      (HPNIC_AETH_SYN_NAK_SEQ | ((c) & 0x1f))
+#define ROCE_NAK_PSN_SEQ      (HPNIC_AETH_SYN_NAK_SEQ - HPNIC_AETH_SYN_NAK_SEQ)
+#define ROCE_NAK_INVALID_REQ  (HPNIC_AETH_SYN_NAK_INV - HPNIC_AETH_SYN_NAK_SEQ)
+#define ROCE_NAK_REMOTE_ACCESS (HPNIC_AETH_SYN_NAK_ACC - HPNIC_AETH_SYN_NAK_SEQ)
+#define ROCE_NAK_REMOTE_OP    (HPNIC_AETH_SYN_NAK_OP - HPNIC_AETH_SYN_NAK_SEQ)
 
 /* extension headers an opcode carries */
 #define ROCE_HAS_RETH         0x1
