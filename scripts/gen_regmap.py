@@ -568,6 +568,15 @@ docs/regmap.md describes every register.""".splitlines()] + [" */", "",
         return f"localparam {d:<7} {s.name:<{width}} = {lit};"
 
     L += render(syms, decl, v_comment, lambda n: f"  // {n}")
+    # every block's header as tables, block i in bits [32*i +: 32], so the
+    # CSR block answers header reads with a loop, not a hand-written chain
+    n = len(m.blocks)
+    L += ["", "// block headers: block i (list order) in bits [32*i +: 32]"]
+    for tname, get in (("BASES", lambda b: b.base), ("TYPES", lambda b: b.type_val),
+                       ("VERSIONS", lambda b: b.ver[0] << 16 | b.ver[1]),
+                       ("NEXTS", lambda b: b.next), ("SIZES", lambda b: b.size)):
+        vals = ", ".join(f"32'h{get(b) >> 16:04x}_{get(b) & 0xFFFF:04x}" for b in reversed(m.blocks))
+        L += [f"localparam [{32 * n - 1}:0] HPNIC_BLOCK_{tname} = {{{vals}}};"]
     L += ["", "/* verilator lint_on UNUSEDPARAM */", ""]
     return "\n".join(L)
 
@@ -742,7 +751,10 @@ def gen_md(m):
          "`hpnic_block_table[]` (each block's name, type, version, base, size and its range of "
          "registers), `hpnic_reg_table[]` (every register of every block: block, name, absolute "
          "offset, access `HPNIC_REG_RO`/`_WO`/`_RW`, value mask, count and stride of an array, "
-         "description, its range of fields) and `hpnic_field_table[]`.",
+         "description, its range of fields) and `hpnic_field_table[]`. In Verilog, "
+         "`HPNIC_BLOCK_BASES`, `_TYPES`, `_VERSIONS`, `_NEXTS` and `_SIZES` hold every block's "
+         "header (block i of the list in bits [32i+31:32i]); the CSR block answers header reads "
+         "from them.",
          "", "## Blocks", "", m.header_desc, "", "| offset | name | description |", "|---|---|---|"]
     L += [f"| +{r.offset:#x} | `{r.name}` | {md_esc(r.desc)} |" for r in m.header]
     for r in m.header:

@@ -568,6 +568,7 @@ function [31:0] hdr;
 endfunction
 
 reg [31:0] rdata;
+integer    bi;
 
 always @* begin
     rdata = 32'd0;
@@ -649,31 +650,13 @@ always @* begin
         a(HPNIC_STATS_COUNT): rdata = NCOUNTERS;
 
         default: begin
-            // block headers
-            if (s_csr_addr[19:4] == HPNIC_ID_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION,
-                            HPNIC_ID_BLOCK_NEXT, HPNIC_ID_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_CTRL_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION,
-                            HPNIC_CTRL_BLOCK_NEXT, HPNIC_CTRL_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_CC_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION,
-                            HPNIC_CC_BLOCK_NEXT, HPNIC_CC_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_QP_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION,
-                            HPNIC_QP_BLOCK_NEXT, HPNIC_QP_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_MR_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION,
-                            HPNIC_MR_BLOCK_NEXT, HPNIC_MR_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_CQ_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION,
-                            HPNIC_CQ_BLOCK_NEXT, HPNIC_CQ_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_STATS_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION,
-                            HPNIC_STATS_BLOCK_NEXT, HPNIC_STATS_BLOCK_SIZE);
-            end else if (s_csr_addr[19:4] == HPNIC_DB_BASE[19:4]) begin
-                rdata = hdr(s_csr_addr[3:0], HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION,
-                            HPNIC_DB_BLOCK_NEXT, HPNIC_DB_BLOCK_SIZE);
+            // block headers, from the register map's tables
+            for (bi = 0; bi < HPNIC_NUM_BLOCKS; bi = bi + 1) begin
+                if (s_csr_addr[19:4] == HPNIC_BLOCK_BASES[32*bi + 4 +: 16]) begin
+                    rdata = hdr(s_csr_addr[3:0], HPNIC_BLOCK_TYPES[32*bi +: 32],
+                                HPNIC_BLOCK_VERSIONS[32*bi +: 32], HPNIC_BLOCK_NEXTS[32*bi +: 32],
+                                HPNIC_BLOCK_SIZES[32*bi +: 32]);
+                end
             end
         end
     endcase
