@@ -33,9 +33,9 @@ $(BUILD)/bin/hpnic-incast-gen: sim/cc/hpnic-incast-gen.c sim/cc/incast.c sim/cc/
 	$(CC) $(CFLAGS) -I$(MODEL_DIR) -Isim/cc $(filter %.c,$^) $(MODEL_OBJ) -lm -o $@
 
 # tb_cc: C, under ASan/UBSan; the Verilated model itself is not instrumented
-$(BUILD)/bin/tb_cc: tb/cc/tb_cc.c sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ_SAN) $(BUILD)/cc/cc_rtl.o $(VLIB)
+$(BUILD)/bin/tb_cc: tb/cc/tb_cc.c tb/common/tb_util.h sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ_SAN) $(BUILD)/cc/cc_rtl.o $(VLIB)
 	@mkdir -p $(dir $@) $(BUILD)/cc/tb
-	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -c tb/cc/tb_cc.c -o $(BUILD)/cc/tb/tb_cc.o
+	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -Itb/common -c tb/cc/tb_cc.c -o $(BUILD)/cc/tb/tb_cc.o
 	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -c sim/cc/incast.c -o $(BUILD)/cc/tb/incast.o
 	$(CXX) $(SAN) -o $@ $(BUILD)/cc/tb/tb_cc.o $(BUILD)/cc/tb/incast.o $(MODEL_OBJ_SAN) \
 	  $(CC_RTL_LINK) -lm

@@ -14,8 +14,8 @@ $(DP_VLIB): $(DP_FLIST) rtl/tx/tx.f rtl/rx/rx.f rtl/common/common.f rtl/host/hpn
 	  { tail -30 $(DP_OBJ)/build.log; exit 1; }
 
 $(BUILD)/dp/dp_harness.o: sim/dp/dp_harness.cpp sim/dp/dp_harness.h $(ROCE_HDR) $(DP_VLIB) \
-		driver/lib/hpnic_regs.h
-	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(DP_OBJ) $(VINC) -Isim/dp -Idriver/lib $(ROCE_INC) \
+		driver/lib/hpnic_regs.h tb/common/vtb.h
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(DP_OBJ) $(VINC) -Isim/dp -Idriver/lib -Itb/common $(ROCE_INC) \
 	  -c $< -o $@
 
 $(BUILD)/bin/tb_dp: tb/dp/tb_dp.c tb/common/tb_util.h $(BUILD)/dp/dp_harness.o $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(VLIB)

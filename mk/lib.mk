@@ -36,9 +36,9 @@ $(LIBHPNIC_SAN): $(LIBHPNIC_OBJ_SAN)
 	ar rcs $@ $^
 
 # the test, under ASan/UBSan
-$(BUILD)/bin/tb_lib_args: tb/lib/tb_lib_args.c $(LIBHPNIC_SAN) $(LIBHPNIC_HDR)
+$(BUILD)/bin/tb_lib_args: tb/lib/tb_lib_args.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) $< $(LIBHPNIC_SAN) -o $@
+	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) -Itb/common $< $(LIBHPNIC_SAN) -o $@
 
 .PHONY: libhpnic test-lib
 libhpnic: $(LIBHPNIC) $(LIBHPNIC_SAN)

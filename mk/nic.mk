@@ -19,8 +19,8 @@ $(NIC_VLIB): $(NIC_FLIST) rtl/host/host.f rtl/top/top.f rtl/cc/cc.f rtl/sched/sc
 	  $(NIC_RTL) > $(NIC_OBJ)/build.log 2>&1 || { tail -30 $(NIC_OBJ)/build.log; exit 1; }
 
 $(BUILD)/nic/nic_sim.o: sim/nic/nic_sim.cpp sim/nic/hpnic_sim.h driver/lib/hpnic_backend.h \
-		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(NIC_VLIB)
-	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(NIC_OBJ) $(VINC) $(NIC_INC) -c $< -o $@
+		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(NIC_VLIB) tb/common/vtb.h
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(NIC_OBJ) $(VINC) $(NIC_INC) -Itb/common -c $< -o $@
 
 # the network between the NICs: switches with INT, topology, routing
 $(BUILD)/nic/net_model.o: sim/net/net_model.cpp sim/net/net_model.h sim/link/link_model.h

@@ -30,9 +30,9 @@ $(LINK_OBJ_SAN): $(LINK_DIR)/link_model.c $(LINK_DIR)/link_model.h
 	$(CC) $(CFLAGS) $(SAN) $(ROCE_INC) -c $< -o $@
 
 # unit tests, under ASan/UBSan; zlib is the independent CRC-32
-$(BUILD)/bin/tb_roce: tb/roce/tb_roce.c $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(ROCE_HDR) $(LINK_DIR)/link_model.h
+$(BUILD)/bin/tb_roce: tb/roce/tb_roce.c tb/common/tb_util.h $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) $(ROCE_HDR) $(LINK_DIR)/link_model.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN) $(ROCE_INC) $< $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) -lz -o $@
+	$(CC) $(CFLAGS) $(SAN) $(ROCE_INC) -Itb/common $< $(ROCE_OBJ_SAN) $(LINK_OBJ_SAN) -lz -o $@
 
 $(BUILD)/bin/hpnic-pktgen: driver/tools/hpnic-pktgen.c $(ROCE_OBJ) $(ROCE_HDR)
 	@mkdir -p $(dir $@)

@@ -8,9 +8,9 @@ SCHED_SRC_DEPS = $(SCHED_FLIST) rtl/common/common.f $(shell $(FLIST) $(SCHED_FLI
 
 # the C side of the testbench, under ASan/UBSan; it is the same for every model
 SCHED_TB_OBJ := $(BUILD)/sched/tb/tb_sched.o $(BUILD)/sched/tb/tb_env.o
-$(BUILD)/sched/tb/%.o: tb/sched/%.c tb/sched/tb_env.h sim/sched/sched_rtl.h
+$(BUILD)/sched/tb/%.o: tb/sched/%.c tb/sched/tb_env.h tb/common/tb_util.h sim/sched/sched_rtl.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN) -Isim/sched -Itb/sched -c $< -o $@
+	$(CC) $(CFLAGS) $(SAN) -Isim/sched -Itb/sched -Itb/common -c $< -o $@
 
 # sched_model NAME QPN_WIDTH BINARY ENGINES: a Verilated model, its harness, and
 # tb_sched linked to it

@@ -12,6 +12,7 @@
 #include "Vhpnic_datapath.h"
 #include "hpnic_regs.h"
 #include "verilated.h"
+#include "vtb.h"
 #include "verilated_fst_c.h"
 
 #include "dp_harness.h"
@@ -79,18 +80,6 @@ struct Nic {
 	unsigned ps_qpn = 0;
 	unsigned ps_len = 0;
 };
-
-void set_wide(uint32_t *w, unsigned words, const uint8_t *bytes, size_t n)
-{
-	memset(w, 0, words * 4);
-	for (size_t i = 0; i < n && i < words * 4; i++)
-		w[i / 4] |= (uint32_t)bytes[i] << (8 * (i % 4));
-}
-
-uint8_t wide_byte(const uint32_t *w, unsigned i)
-{
-	return (uint8_t)(w[i / 4] >> (8 * (i % 4)));
-}
 
 } // namespace
 
@@ -458,7 +447,7 @@ static void drive(dp_pair *d, int i)
 
 		if (a + cnt <= n.mem.size())
 			memcpy(buf, &n.mem[a], cnt);
-		set_wide(m->s_dma_rd_tdata.data(), 16, buf, 64);
+		vtb_put(m->s_dma_rd_tdata, buf, 64);
 		m->s_dma_rd_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_dma_rd_tlast = left <= 64;
 	}
@@ -539,7 +528,7 @@ static void drive(dp_pair *d, int i)
 		const std::vector<uint8_t> &f = n.rxq.front();
 		size_t left = f.size() - n.rx_off, cnt = left < 64 ? left : 64;
 
-		set_wide(m->s_rx_tdata.data(), 16, &f[n.rx_off], cnt);
+		vtb_put(m->s_rx_tdata, &f[n.rx_off], cnt);
 		m->s_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_rx_tlast = left <= 64;
 		m->s_rx_tuser = left <= 64 && n.rxq_err.front();
@@ -594,7 +583,7 @@ static void sample(dp_pair *d, int i)
 			n.st.dma_wr_outside++;
 		if (a + cnt <= n.mem.size())
 			for (unsigned b = 0; b < cnt; b++)
-				n.mem[a + b] = wide_byte(m->m_dma_wr_tdata.data(), b);
+				n.mem[a + b] = vtb_byte(m->m_dma_wr_tdata, b);
 		if (d->probe_armed && i == 1 && !d->probe.wr_first)
 			d->probe.wr_first = now;
 		n.st.dma_wr_bytes += cnt;
@@ -660,7 +649,7 @@ static void sample(dp_pair *d, int i)
 			d->probe.tx_first = now;
 		for (unsigned b = 0; b < 64; b++)
 			if (keep >> b & 1)
-				n.txbuf.push_back(wide_byte(m->m_tx_tdata.data(), b));
+				n.txbuf.push_back(vtb_byte(m->m_tx_tdata, b));
 		if (m->m_tx_tlast) {
 			if (d->probe_armed && i == 0 && !d->probe.tx_last)
 				d->probe.tx_last = now;

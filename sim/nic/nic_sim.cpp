@@ -17,6 +17,7 @@
 
 #include "Vhpnic_core.h"
 #include "verilated.h"
+#include "vtb.h"
 #include "verilated_fst_c.h"
 
 #include "hpnic_backend.h"
@@ -90,18 +91,6 @@ hpnic_sim_cfg g_cfg;
 bool g_cfg_set;
 hpnic_sim_dma_xlate_fn g_xlate;
 void *g_xlate_ctx;
-
-void set_wide(uint32_t *w, unsigned words, const uint8_t *bytes, size_t n)
-{
-	memset(w, 0, words * 4);
-	for (size_t i = 0; i < n && i < words * 4; i++)
-		w[i / 4] |= (uint32_t)bytes[i] << (8 * (i % 4));
-}
-
-uint8_t wide_byte(const uint32_t *w, unsigned i)
-{
-	return (uint8_t)(w[i / 4] >> (8 * (i % 4)));
-}
 
 // is [a, a + n) inside memory this NIC's library registered?
 bool in_ranges(const Nic &n, uint64_t a, uint64_t len)
@@ -180,7 +169,7 @@ void drive(World *w, unsigned i)
 
 		if (src)
 			memcpy(buf, src, cnt);
-		set_wide(m->s_dma_rd_cpl_tdata.data(), 16, buf, 64);
+		vtb_put(m->s_dma_rd_cpl_tdata, buf, 64);
 		m->s_dma_rd_cpl_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_dma_rd_cpl_tlast = left <= 64;
 	}
@@ -204,7 +193,7 @@ void drive(World *w, unsigned i)
 		const std::vector<uint8_t> &f = n.rxq.front();
 		size_t left = f.size() - n.rx_off, cnt = left < 64 ? left : 64;
 
-		set_wide(m->s_mac_rx_tdata.data(), 16, &f[n.rx_off], cnt);
+		vtb_put(m->s_mac_rx_tdata, &f[n.rx_off], cnt);
 		m->s_mac_rx_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_mac_rx_tlast = left <= 64;
 		m->s_mac_rx_tuser = 0;
@@ -268,7 +257,7 @@ void sample(World *w, unsigned i)
 
 		if (p) {
 			for (unsigned b = 0; b < cnt; b++)
-				p[b] = wide_byte(m->m_dma_wr_tdata.data(), b);
+				p[b] = vtb_byte(m->m_dma_wr_tdata, b);
 		} else {
 			n.st.dma_bad++;
 		}
@@ -297,7 +286,7 @@ void sample(World *w, unsigned i)
 			w->probe.tx_first = now;
 		for (unsigned b = 0; b < 64; b++)
 			if (keep >> b & 1)
-				n.txbuf.push_back(wide_byte(m->m_mac_tx_tdata.data(), b));
+				n.txbuf.push_back(vtb_byte(m->m_mac_tx_tdata, b));
 		if (m->m_mac_tx_tlast) {
 			if (!m->m_mac_tx_tuser) {
 				if (w->net)

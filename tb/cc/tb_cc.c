@@ -25,40 +25,9 @@
 #include "cc_rtl.h"
 #include "hpcc_model.h"
 #include "incast.h"
+#include "tb_util.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                     \
-			fprintf(stderr, "\n");                            \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
-
-/* ---- random stimulus ---- */
-
-static uint64_t rng_s;
-
-static uint64_t rnd(void)
-{
-	rng_s ^= rng_s << 13;
-	rng_s ^= rng_s >> 7;
-	rng_s ^= rng_s << 17;
-	return rng_s;
-}
-
-static double rndf(void)
-{
-	return (double)(rnd() >> 11) / 9007199254740992.0;
-}
-
-static uint32_t rndr(uint32_t n)
-{
-	return n ? (uint32_t)(rnd() % n) : 0;
-}
+/* ---- random stimulus: tb_util.h's seeded PRNG (rnd, rndr, rndf) ---- */
 
 enum profile { P_MANY, P_SINGLE, P_PAIR, P_BURST, P_EXTREME, P_COUNT };
 static const char *const profile_name[P_COUNT] = { "many-QPs", "single-QP", "QP-pair",
@@ -510,7 +479,7 @@ static void test_absurd(const struct opts *o)
 	CHECK(u[7].reason == HPCC_IGN_TYPE, "unknown type must be ignored");
 	CHECK((u[9].flags & HPCC_UF_MD) && u[9].w_q4 < u[6].w_q4 / 2, "huge qlen must cut W");
 	printf("absurd input: nHop>5, nHop=0, bad B, dts=0, path change, bad type, qlen max: "
-	       "%s\n", failures ? "see failures" : "documented behaviour holds");
+	       "%s\n", tb_failures ? "see failures" : "documented behaviour holds");
 	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
 	hpcc_fx_free(fx);
 	cc_rtl_free(r);
@@ -647,18 +616,16 @@ int main(int argc, char **argv)
 	}
 	printf("tb_cc: seed %llu (rerun with --seed %llu)\n", (unsigned long long)o.seed,
 	       (unsigned long long)o.seed);
-	rng_s = o.seed * 0x9e3779b97f4a7c15ull + 0x1234567;
-	if (!rng_s)
-		rng_s = 1;
+	tb_seed(o.seed * 0x9e3779b97f4a7c15ull + 0x1234567);
 	if (o.bench) {
 		bench(&o);
-		return failures ? 1 : 0;
+		return tb_failures ? 1 : 0;
 	}
 	test_absurd(&o);
 	test_params(&o);
 	test_incast(&o, 16);
 	test_incast(&o, 64);
 	test_random(&o);
-	printf("tb_cc: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
-	return failures ? 1 : 0;
+	printf("tb_cc: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
+	return tb_failures ? 1 : 0;
 }

@@ -14,8 +14,10 @@
 #include <string.h>
 #include <time.h>
 
-static int tb_failures;
-static int tb_checks;           /* CHECKs made, passed or not */
+/* weak: a test of several C files (tb_sched) shares one count and one PRNG
+ * state, and a one-file test needs no definition of its own */
+__attribute__((weak)) int tb_failures;
+__attribute__((weak)) int tb_checks;    /* CHECKs made, passed or not */
 
 /* report and count a failure; the test goes on, main() exits non-zero */
 #define CHECK(cond, ...)                                                  \
@@ -32,7 +34,7 @@ static int tb_checks;           /* CHECKs made, passed or not */
 		}                                                         \
 	} while (0)
 
-static uint64_t tb_rng_s = 1;
+__attribute__((weak)) uint64_t tb_rng_s = 1;
 
 static inline void tb_seed(uint64_t seed)
 {
@@ -54,10 +56,16 @@ static inline uint32_t rndr(uint32_t n)
 	return n ? (uint32_t)((rnd() >> 32) % n) : 0;
 }
 
+/* uniform in [0, 1) */
+static inline double rndf(void)
+{
+	return (double)(rnd() >> 11) / 9007199254740992.0;
+}
+
 /* true with probability p */
 static inline int rndp(double p)
 {
-	return (double)(rnd() >> 11) / 9007199254740992.0 < p;
+	return rndf() < p;
 }
 
 /* deterministic bytes for a buffer, from a seed (independent of rnd()) */

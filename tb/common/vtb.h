@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Helpers for the Verilator harnesses of tb/common and tb/shim: moving byte
-// arrays in and out of Verilated ports of any width.
+// Helpers for every Verilator harness (tb/ and sim/): moving byte arrays in
+// and out of Verilated ports of any width.
 #ifndef VTB_H
 #define VTB_H
 
@@ -23,6 +23,13 @@ static inline void vtb_put(VlWide<N> &sig, const uint8_t *bytes, unsigned n)
 		}
 		sig[w] = v;
 	}
+}
+
+// byte i (lane i) of a wide port
+template <std::size_t N>
+static inline uint8_t vtb_byte(const VlWide<N> &sig, unsigned i)
+{
+	return (uint8_t)(sig[i / 4] >> (8 * (i % 4)));
 }
 
 template <typename T, typename = typename std::enable_if<std::is_integral<T>::value>::type>

@@ -33,22 +33,10 @@
 #include "hpnic.h"
 #include "hpnic_backend.h"
 #include "hpnic_priv.h"   /* hpnic_clear_error(): each check sees its own detail */
+#include "tb_util.h"
 
-static int passed, failed;
 
 #define ABS(x) ((x) < 0 ? -(x) : (x))
-
-#define CHECK(cond, ...)                                                          \
-	do {                                                                      \
-		if (cond) {                                                       \
-			passed++;                                                 \
-		} else {                                                          \
-			failed++;                                                 \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
-			fprintf(stderr, __VA_ARGS__);                             \
-			fprintf(stderr, "\n");                                    \
-		}                                                                 \
-	} while (0)
 
 /* call must fail with want, and explain itself */
 #define EXPECT_ERR(call, want)                                                    \
@@ -1451,6 +1439,6 @@ int main(void)
 	test_post_poll();
 	test_cc_counters();
 	test_strerror();
-	printf("tb_lib_args: %d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	printf("tb_lib_args: %d passed, %d failed\n", tb_checks - tb_failures, tb_failures);
+	return tb_failures ? 1 : 0;
 }

@@ -36,43 +36,12 @@
 #include "link_model.h"
 #include "pcap.h"
 #include "roce_pkt.h"
-
-static int failures;
-static int checks;
-
-#define CHECK(cond, ...)                                                          \
-	do {                                                                      \
-		checks++;                                                         \
-		if (!(cond)) {                                                    \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
-			fprintf(stderr, __VA_ARGS__);                             \
-			fprintf(stderr, "\n");                                    \
-			if (++failures > 50) {                                    \
-				fprintf(stderr, "too many failures\n");           \
-				exit(1);                                          \
-			}                                                         \
-		}                                                                 \
-	} while (0)
+#include "tb_util.h"
 
 #define INT_PORT ROCE_INT_PORT_DEFAULT
 #define BUF_MAX 9216
 
-/* ---- random ---- */
-
-static uint64_t rng_s;
-
-static uint64_t rnd(void)
-{
-	rng_s ^= rng_s << 13;
-	rng_s ^= rng_s >> 7;
-	rng_s ^= rng_s << 17;
-	return rng_s;
-}
-
-static uint32_t rndr(uint32_t n)
-{
-	return n ? (uint32_t)(rnd() % n) : 0;
-}
+/* ---- random: tb_util.h's seeded PRNG (rnd, rndr) ---- */
 
 static const uint8_t all_opcodes[] = {
 	ROCE_OP_WRITE_FIRST, ROCE_OP_WRITE_MIDDLE, ROCE_OP_WRITE_LAST, ROCE_OP_WRITE_ONLY,
@@ -730,7 +699,6 @@ static void test_pcap(const char *dir)
 	}
 	CHECK(roce_pcap_close(&w) == ROCE_OK, "pcap close");
 	/* read back: same frames, same ns timestamps */
-	rng_s ^= 0;
 	CHECK(roce_pcap_open(&r, path) == ROCE_OK, "pcap open: %s", r.err);
 	CHECK(r.nsec && !r.swapped && r.linktype == 1, "pcap header");
 	int n = 0;
@@ -1188,9 +1156,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("tb_roce: seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", seed, seed);
-	rng_s = seed * 0x9e3779b97f4a7c15ull + 0x1234567;
-	if (!rng_s)
-		rng_s = 1;
+	tb_seed(seed * 0x9e3779b97f4a7c15ull + 0x1234567);
 	for (size_t i = 0; i < sizeof(payload_src); i++)
 		payload_src[i] = (uint8_t)rnd();
 
@@ -1205,10 +1171,11 @@ int main(int argc, char **argv)
 	test_link_impairments(seed);
 	test_fuzz(fuzz);
 
-	if (failures) {
-		printf("tb_roce: %d of %d checks FAILED (seed %" PRIu64 ")\n", failures, checks, seed);
+	if (tb_failures) {
+		printf("tb_roce: %d of %d checks FAILED (seed %" PRIu64 ")\n", tb_failures, tb_checks,
+		       seed);
 		return 1;
 	}
-	printf("tb_roce: all %d checks passed\n", checks);
+	printf("tb_roce: all %d checks passed\n", tb_checks);
 	return 0;
 }

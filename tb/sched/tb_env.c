@@ -27,36 +27,6 @@
 
 #include "tb_env.h"
 
-int failures;
-
-/* ---- random numbers ---- */
-
-static uint64_t rng_s = 1;
-
-void rnd_seed(uint64_t s)
-{
-	rng_s = s * 0x9e3779b97f4a7c15ull + 0x1234567;
-	if (!rng_s)
-		rng_s = 1;
-}
-
-uint64_t rnd(void)
-{
-	rng_s ^= rng_s << 13;
-	rng_s ^= rng_s >> 7;
-	rng_s ^= rng_s << 17;
-	return rng_s;
-}
-
-double rndf(void)
-{
-	return (double)(rnd() >> 11) / 9007199254740992.0;
-}
-
-uint32_t rndr(uint32_t n)
-{
-	return n ? (uint32_t)(rnd() % n) : 0;
-}
 
 uint32_t gbps_q16(double gbps)
 {

@@ -22,22 +22,8 @@
  */
 #define WIRE_OVERHEAD 82u
 
-extern int failures;
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-			fprintf(stderr, __VA_ARGS__);                     \
-			fprintf(stderr, "\n");                            \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
-
-/* xorshift64 */
-uint64_t rnd(void);
-double rndf(void);
-uint32_t rndr(uint32_t n);
-void rnd_seed(uint64_t s);
+/* CHECK, tb_failures and the seeded PRNG (rnd, rndr, rndf): tb_util.h */
+#include "tb_util.h"
 
 /* Gb/s <-> Q8.16 bytes/ns */
 uint32_t gbps_q16(double gbps);

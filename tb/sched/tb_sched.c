@@ -1099,11 +1099,11 @@ int main(int argc, char **argv)
 	printf("tb_sched: seed %llu (rerun with --seed %llu); model: %u QPs, %u engines\n",
 	       (unsigned long long)o.seed, (unsigned long long)o.seed, 1u << sched_rtl_qpn_bits(),
 	       sched_rtl_engines());
-	rnd_seed(o.seed);
+	tb_seed(o.seed * 0x9e3779b97f4a7c15ull + 0x1234567);
 	if (o.bench)
 		run_bench(&o);
 	else
 		run_tests(&o);
-	printf("tb_sched: %s (%d failures)\n", failures ? "FAILED" : "PASSED", failures);
-	return failures ? 1 : 0;
+	printf("tb_sched: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
+	return tb_failures ? 1 : 0;
 }
