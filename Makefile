@@ -38,6 +38,19 @@ $(VLIB):
 	    -c $(VERILATOR_ROOT)/include/$$f -o $${f%.cpp}.o || exit 1; done
 	ar rcs $@ $(patsubst %.cpp,$(dir $@)%.o,$(VRT_SRC))
 
+# hpnic_vmodel NAME TOP FLIST DIR ARGS [CLASS]: Verilate TOP into DIR/NAME as
+# the class CLASS (VNAME by default), i.e. DIR/NAME/CLASS__ALL.a. ARGS are
+# extra Verilator arguments (-G..., --trace-fst for models whose harness can
+# write waves). Every Verilated model is built through this one recipe.
+define hpnic_vmodel
+$(4)/$(1)/$(or $(6),V$(1))__ALL.a: $(3) $$(wildcard rtl/*/*.f) rtl/host/hpnic_regs.vh $$(shell $$(FLIST) $(3))
+	@mkdir -p $(4)/$(1)
+	$$(VERILATOR) --cc --build -j $$(JOBS) $$(VFLAGS) $$(VBUILD) \
+	  --Mdir $(4)/$(1) --prefix $(or $(6),V$(1)) --top-module $(2) $(5) \
+	  $$(shell $$(FLIST) $(3)) > $(4)/$(1)/build.log 2>&1 || \
+	  { tail -30 $(4)/$(1)/build.log; exit 1; }
+endef
+
 .PHONY: all deps tools lint test bench synth demo clean help
 .DEFAULT_GOAL := all
 

@@ -3,17 +3,13 @@
 CC_TOP := hpcc_cc_engine
 CC_FLIST := rtl/cc/cc.f
 CC_QPN_WIDTH := 12
-CC_OBJ := $(BUILD)/cc/obj
+CC_OBJ := $(BUILD)/cc/$(CC_TOP)
 CC_VLIB := $(CC_OBJ)/V$(CC_TOP)__ALL.a
 CC_RTL = $(shell $(FLIST) $(CC_FLIST))
 
 # the Verilated engine: one build, shared by tb_cc and hpnic-cctrace
-$(CC_VLIB): $(CC_FLIST) rtl/common/common.f $(shell $(FLIST) $(CC_FLIST)) fw/recip_rom.hex
-	@mkdir -p $(CC_OBJ)
-	$(VERILATOR) --cc --build -j $(JOBS) $(VFLAGS) $(VBUILD) --trace-fst --Mdir $(CC_OBJ) \
-	  --top-module $(CC_TOP) -GQPN_WIDTH=$(CC_QPN_WIDTH) \
-	  -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"' $(CC_RTL) > $(CC_OBJ)/build.log 2>&1 || \
-	  { tail -30 $(CC_OBJ)/build.log; exit 1; }
+$(eval $(call hpnic_vmodel,$(CC_TOP),$(CC_TOP),$(CC_FLIST),$(BUILD)/cc,--trace-fst -GQPN_WIDTH=$(CC_QPN_WIDTH) -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"'))
+$(CC_VLIB): fw/recip_rom.hex
 
 CC_HARNESS_INC = -I$(CC_OBJ) $(VINC) -Isim/cc -I$(MODEL_DIR)
 

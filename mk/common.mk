@@ -5,17 +5,7 @@ COMMON_FLIST := rtl/common/common.f
 COMMON_RTL = $(shell $(FLIST) $(COMMON_FLIST))
 COMMON_DEPS = $(COMMON_FLIST) $(shell $(FLIST) $(COMMON_FLIST))
 
-# hpnic_vmodel NAME TOP FLIST DIR ARGS: Verilate TOP as class VNAME into
-# DIR/NAME (DIR/NAME/VNAME__ALL.a); ARGS are extra Verilator arguments
-# (-G..., --trace-fst for models whose harness can write waves)
-define hpnic_vmodel
-$(4)/$(1)/V$(1)__ALL.a: $(3) rtl/host/hpnic_regs.vh $$(shell $$(FLIST) $(3))
-	@mkdir -p $(4)/$(1)
-	$$(VERILATOR) --cc --build -j $$(JOBS) $$(VFLAGS) $$(VBUILD) \
-	  --Mdir $(4)/$(1) --prefix V$(1) --top-module $(2) $(5) \
-	  $$(shell $$(FLIST) $(3)) > $(4)/$(1)/build.log 2>&1 || \
-	  { tail -30 $(4)/$(1)/build.log; exit 1; }
-endef
+# (hpnic_vmodel, the one recipe of every Verilated model, is in the Makefile)
 
 # C test code (under ASan/UBSan) and C++ harnesses (Verilated code is not
 # instrumented); -Wno-unused-parameter for Verilator's headers

@@ -3,15 +3,11 @@
 
 DP_TOP := hpnic_datapath
 DP_FLIST := rtl/top/top.f
-DP_OBJ := $(BUILD)/dp/obj
+DP_OBJ := $(BUILD)/dp/$(DP_TOP)
 DP_VLIB := $(DP_OBJ)/V$(DP_TOP)__ALL.a
 DP_RTL = $(shell $(FLIST) $(DP_FLIST))
 
-$(DP_VLIB): $(DP_FLIST) rtl/tx/tx.f rtl/rx/rx.f rtl/common/common.f rtl/host/hpnic_regs.vh $(shell $(FLIST) $(DP_FLIST))
-	@mkdir -p $(DP_OBJ)
-	$(VERILATOR) --cc --build -j $(JOBS) $(VFLAGS) $(VBUILD) --trace-fst --Mdir $(DP_OBJ) \
-	  --top-module $(DP_TOP) $(DP_RTL) > $(DP_OBJ)/build.log 2>&1 || \
-	  { tail -30 $(DP_OBJ)/build.log; exit 1; }
+$(eval $(call hpnic_vmodel,$(DP_TOP),$(DP_TOP),$(DP_FLIST),$(BUILD)/dp,--trace-fst))
 
 $(BUILD)/dp/dp_harness.o: sim/dp/dp_harness.cpp sim/dp/dp_harness.h $(ROCE_HDR) $(DP_VLIB) \
 		driver/lib/hpnic_regs.h tb/common/vtb.h

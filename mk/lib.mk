@@ -4,10 +4,10 @@
 # and bookkeeping against a mock backend, without the simulator.
 #
 # Other fragments link $(LIBHPNIC) (or $(LIBHPNIC_SAN), built with ASan/UBSan)
-# with $(LIBHPNIC_INC) on the compile line. The library finds the sim backend
-# through a weak symbol, and a weak reference does not pull a member out of an
-# archive: put $(LIBHPNIC_WANT_SIM) on the link line before the sim backend's
-# archive, or hpnic_open("sim:N") says the backend is not linked.
+# with $(LIBHPNIC_INC) on the compile line. A program that wants the sim
+# backend links its object $(LIBHPNIC_SIM_OBJ), which registers it from a
+# constructor, and the archive $(LIBHPNIC_SIM) with the Verilated NIC (both in
+# mk/nic.mk); without the object, hpnic_open("sim:N") says it is not linked.
 
 LIBHPNIC_DIR := driver/lib
 LIBHPNIC_SRC := $(sort $(wildcard $(LIBHPNIC_DIR)/hpnic*.c)) $(LIBHPNIC_DIR)/backend_kernel.c \
@@ -16,7 +16,6 @@ LIBHPNIC_HDR := $(wildcard $(LIBHPNIC_DIR)/hpnic*.h) $(MODEL_DIR)/hpcc_model.h
 LIBHPNIC_INC := -I$(LIBHPNIC_DIR)
 LIBHPNIC := $(BUILD)/lib/libhpnic.a
 LIBHPNIC_SAN := $(BUILD)/lib/libhpnic-san.a
-LIBHPNIC_WANT_SIM := -Wl,-u,hpnic_backend_sim
 
 LIBHPNIC_OBJ := $(patsubst $(LIBHPNIC_DIR)/%.c,$(BUILD)/lib/obj/%.o,$(LIBHPNIC_SRC))
 LIBHPNIC_OBJ_SAN := $(patsubst $(LIBHPNIC_DIR)/%.c,$(BUILD)/lib/san/%.o,$(LIBHPNIC_SRC))

@@ -4,19 +4,15 @@
 
 NIC_TOP := hpnic_core
 NIC_FLIST := rtl/top/core.f
-NIC_OBJ := $(BUILD)/nic/obj
+NIC_OBJ := $(BUILD)/nic/$(NIC_TOP)
 NIC_VLIB := $(NIC_OBJ)/V$(NIC_TOP)__ALL.a
 NIC_RTL = $(shell $(FLIST) $(NIC_FLIST))
 NIC_INC := -Isim/nic -Isim/net -Idriver/lib -Isim/link $(ROCE_INC)
 LIBHPNIC_SIM := $(BUILD)/nic/libhpnic_sim.a
+LIBHPNIC_SIM_OBJ := $(BUILD)/nic/hpnic_sim.o
 
-$(NIC_VLIB): $(NIC_FLIST) rtl/host/host.f rtl/top/top.f rtl/cc/cc.f rtl/sched/sched.f \
-		rtl/shim/shim.f rtl/common/common.f rtl/host/hpnic_regs.vh fw/recip_rom.hex \
-		$(shell $(FLIST) $(NIC_FLIST))
-	@mkdir -p $(NIC_OBJ)
-	$(VERILATOR) --cc --build -j $(JOBS) $(VFLAGS) $(VBUILD) --trace-fst --Mdir $(NIC_OBJ) \
-	  -Irtl/host --top-module $(NIC_TOP) -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"' \
-	  $(NIC_RTL) > $(NIC_OBJ)/build.log 2>&1 || { tail -30 $(NIC_OBJ)/build.log; exit 1; }
+$(eval $(call hpnic_vmodel,$(NIC_TOP),$(NIC_TOP),$(NIC_FLIST),$(BUILD)/nic,--trace-fst -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"'))
+$(NIC_VLIB): fw/recip_rom.hex
 
 $(BUILD)/nic/nic_sim.o: sim/nic/nic_sim.cpp sim/nic/hpnic_sim.h driver/lib/hpnic_backend.h \
 		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(NIC_VLIB) tb/common/vtb.h
@@ -28,29 +24,34 @@ $(BUILD)/nic/net_model.o: sim/net/net_model.cpp sim/net/net_model.h sim/link/lin
 	$(CXX) $(CXXFLAGS) $(NIC_INC) -c $< -o $@
 
 # the backend, the Verilated core, the link model and pcap writer in one archive
-$(LIBHPNIC_SIM): $(BUILD)/nic/nic_sim.o $(BUILD)/nic/net_model.o $(NIC_VLIB) $(LINK_OBJ) $(ROCE_OBJ)
+# the backend as one object (linking it registers "sim", from a constructor),
+# and what it needs as an archive: the Verilated core, the links, the RoCE code
+$(LIBHPNIC_SIM_OBJ): $(BUILD)/nic/nic_sim.o $(BUILD)/nic/net_model.o
+	$(LD) -r -o $@ $^
+
+$(LIBHPNIC_SIM): $(NIC_VLIB) $(LINK_OBJ) $(ROCE_OBJ)
 	rm -f $@
 	cp $(NIC_VLIB) $@
-	ar rcs $@ $(BUILD)/nic/nic_sim.o $(BUILD)/nic/net_model.o $(LINK_OBJ) $(ROCE_OBJ)
+	ar rcs $@ $(LINK_OBJ) $(ROCE_OBJ)
 
 .PHONY: nic-model
-nic-model: $(LIBHPNIC_SIM)
+nic-model: $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM)
 
 # libhpnic's integration suite against the simulated pair, under ASan/UBSan
-$(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) $(VLIB) \
+$(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) \
 		$(LIBHPNIC_HDR) sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) $(NIC_INC) -Itb/common -c $< -o $(BUILD)/nic/tb_nic.o
-	$(CXX) $(SAN) -o $@ $(BUILD)/nic/tb_nic.o $(LIBHPNIC_WANT_SIM) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
+	$(CXX) $(SAN) -o $@ $(BUILD)/nic/tb_nic.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
 	  $(VLIB) $(VLIBS) -lm
 
 # tools that drive the simulated pair through libhpnic
 NIC_TOOLS := hpnic-write-bench hpnic-pingpong
-$(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
+$(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
 		sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@) $(BUILD)/nic/tools
 	$(CC) $(CFLAGS) $(LIBHPNIC_INC) $(NIC_INC) -c $< -o $(BUILD)/nic/tools/$*.o
-	$(CXX) -o $@ $(BUILD)/nic/tools/$*.o $(LIBHPNIC_WANT_SIM) $(LIBHPNIC) $(LIBHPNIC_SIM) \
+	$(CXX) -o $@ $(BUILD)/nic/tools/$*.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC) $(LIBHPNIC_SIM) \
 	  $(VLIB) $(VLIBS) -lm
 
 .PHONY: test-nic

@@ -15,26 +15,19 @@ $(BUILD)/sched/tb/%.o: tb/sched/%.c tb/sched/tb_env.h tb/common/tb_util.h sim/sc
 # sched_model NAME QPN_WIDTH BINARY ENGINES: a Verilated model, its harness, and
 # tb_sched linked to it
 define sched_model
-SCHED_OBJ_$(1) := $(BUILD)/sched/$(1)/obj
-$(BUILD)/sched/$(1)/obj/V$(SCHED_TOP)__ALL.a: $$(SCHED_SRC_DEPS)
-	@mkdir -p $(BUILD)/sched/$(1)/obj
-	$$(VERILATOR) --cc --build -j $$(JOBS) $$(VFLAGS) $$(VBUILD) --trace-fst \
-	  --Mdir $(BUILD)/sched/$(1)/obj --top-module $(SCHED_TOP) \
-	  -GQPN_WIDTH=$(2) -GENGINES=$(4) $$(SCHED_RTL) \
-	  > $(BUILD)/sched/$(1)/obj/build.log 2>&1 || \
-	  { tail -30 $(BUILD)/sched/$(1)/obj/build.log; exit 1; }
+$$(eval $$(call hpnic_vmodel,$(1),$(SCHED_TOP),$(SCHED_FLIST),$(BUILD)/sched,--trace-fst -GQPN_WIDTH=$(2) -GENGINES=$(4),V$(SCHED_TOP)))
 
 $(BUILD)/sched/$(1)/sched_rtl.o: sim/sched/sched_rtl.cpp sim/sched/sched_rtl.h \
-		$(BUILD)/sched/$(1)/obj/V$(SCHED_TOP)__ALL.a
+		$(BUILD)/sched/$(1)/V$(SCHED_TOP)__ALL.a
 	$$(CXX) $$(CXXFLAGS) -Wno-unused-parameter -DSCHED_RTL_QPN_WIDTH=$(2) \
-	  -DSCHED_RTL_ENGINES=$(4) -I$(BUILD)/sched/$(1)/obj $$(VINC) -Isim/sched \
+	  -DSCHED_RTL_ENGINES=$(4) -I$(BUILD)/sched/$(1) $$(VINC) -Isim/sched \
 	  -c $$< -o $$@
 
 $(BUILD)/bin/$(3): $$(SCHED_TB_OBJ) $(BUILD)/sched/$(1)/sched_rtl.o \
-		$(BUILD)/sched/$(1)/obj/V$(SCHED_TOP)__ALL.a $$(VLIB)
+		$(BUILD)/sched/$(1)/V$(SCHED_TOP)__ALL.a $$(VLIB)
 	@mkdir -p $$(dir $$@)
 	$$(CXX) $$(SAN) -o $$@ $$(SCHED_TB_OBJ) $(BUILD)/sched/$(1)/sched_rtl.o \
-	  $(BUILD)/sched/$(1)/obj/V$(SCHED_TOP)__ALL.a $$(VLIB) $$(VLIBS) -lm
+	  $(BUILD)/sched/$(1)/V$(SCHED_TOP)__ALL.a $$(VLIB) $$(VLIBS) -lm
 endef
 
 # the default build (4096 QPs, 4 engines); a 16384-QP one that probes the limit

@@ -5,11 +5,11 @@
 # sim/scenarios and plots them (scripts/plot_netsim.sh)
 
 NETSIM := $(BUILD)/bin/hpnic-netsim
-$(NETSIM): sim/net/hpnic-netsim.c $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
+$(NETSIM): sim/net/hpnic-netsim.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
 		sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@) $(BUILD)/net
 	$(CC) $(CFLAGS) $(LIBHPNIC_INC) $(NIC_INC) -c $< -o $(BUILD)/net/hpnic-netsim.o
-	$(CXX) -o $@ $(BUILD)/net/hpnic-netsim.o $(LIBHPNIC_WANT_SIM) $(LIBHPNIC) $(LIBHPNIC_SIM) \
+	$(CXX) -o $@ $(BUILD)/net/hpnic-netsim.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC) $(LIBHPNIC_SIM) \
 	  $(VLIB) $(VLIBS) -lm
 
 .PHONY: netsim

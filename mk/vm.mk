@@ -9,11 +9,11 @@ VM_IMG := $(BUILD)/vm/initrd.cpio.gz
 # what the guest gets besides busybox and lspci
 VM_GUEST_PROGS := $(BUILD)/bin/hpnicctl $(BUILD)/bin/hpnic-vmcheck
 
-$(VMDEV): sim/vmdev/vmdev.c sim/vmdev/vmdev_proto.h $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) \
+$(VMDEV): sim/vmdev/vmdev.c sim/vmdev/vmdev_proto.h $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) \
 		$(LIBHPNIC_HDR) sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@) $(BUILD)/vmdev
 	$(CC) $(CFLAGS) $(LIBHPNIC_INC) $(NIC_INC) -c $< -o $(BUILD)/vmdev/vmdev.o
-	$(CXX) -o $@ $(BUILD)/vmdev/vmdev.o $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) $(VLIBS) -lm
+	$(CXX) -o $@ $(BUILD)/vmdev/vmdev.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC) $(LIBHPNIC_SIM) $(VLIB) $(VLIBS) -lm
 
 # the guest's check program: BAR round trips, scratch, DMA through libhpnic's
 # pci backend (the program a user would write against /sys resource0)

@@ -567,18 +567,39 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 	return 0;
 }
 
-/* the backends this library knows by name; the sim backend is a weak symbol,
- * NULL unless sim/nic is linked in */
+/* the backends hpnic_open() knows by name: libhpnic's own, then the ones
+ * that registered themselves (hpnic_backend.h) */
+static struct {
+	const char *name;
+	const struct hpnic_backend_ops *ops;
+} backends[HPNIC_MAX_BACKENDS] = {
+	{ "kernel", &hpnic_backend_kernel },
+	{ "pci", &hpnic_backend_pci },
+};
+static size_t nbackends = 2;
+
+int hpnic_register_backend(const char *name, const struct hpnic_backend_ops *ops)
+{
+	size_t i;
+
+	if (!name || !*name || strchr(name, ':') || !ops)
+		return hpnic_fail(-EINVAL, "hpnic_register_backend: needs a name without ':' and ops");
+	for (i = 0; i < nbackends; i++)
+		if (!strcmp(backends[i].name, name))
+			return hpnic_fail(-EEXIST, "hpnic_register_backend: '%s' is registered already",
+					  name);
+	if (nbackends == HPNIC_MAX_BACKENDS)
+		return hpnic_fail(-ENOSPC, "hpnic_register_backend: the table holds %d backends",
+				  HPNIC_MAX_BACKENDS);
+	backends[nbackends].name = name;
+	backends[nbackends].ops = ops;
+	nbackends++;
+	return 0;
+}
+
 int hpnic_open(const char *name, struct hpnic_dev **devp)
 {
-	const struct {
-		const char *name;
-		const struct hpnic_backend_ops *ops;
-	} known[] = {
-		{ "sim", &hpnic_backend_sim },
-		{ "kernel", &hpnic_backend_kernel },
-		{ "pci", &hpnic_backend_pci },
-	};
+	char known[128] = "";
 	const char *colon;
 	size_t plen, i;
 
@@ -592,17 +613,21 @@ int hpnic_open(const char *name, struct hpnic_dev **devp)
 		return hpnic_fail(-EINVAL, "hpnic_open: device name '%s' is not <backend>:<argument> "
 				  "(e.g. sim:0, kernel:/dev/hpnic0, pci:0000:00:01.0)", name);
 	plen = (size_t)(colon - name);
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
-		if (strlen(known[i].name) != plen || strncmp(name, known[i].name, plen))
-			continue;
-		if (!known[i].ops)
-			return hpnic_fail(-ENODEV, "%s: the %s backend is not linked into this program "
-					  "(link with -Wl,-u,hpnic_backend_%s and its library)", name,
-					  known[i].name, known[i].name);
-		return hpnic_open_backend(known[i].ops, colon + 1, devp);
+	for (i = 0; i < nbackends; i++) {
+		if (strlen(backends[i].name) == plen && !strncmp(name, backends[i].name, plen))
+			return hpnic_open_backend(backends[i].ops, colon + 1, devp);
+		if (strlen(known) + strlen(backends[i].name) + 3 < sizeof(known)) {
+			if (i)
+				strcat(known, ", ");
+			strcat(known, backends[i].name);
+		}
 	}
-	return hpnic_fail(-ENODEV, "%s: unknown backend '%.*s' (known: sim, kernel, pci)",
-			  name, (int)plen, name);
+	if (plen == 3 && !strncmp(name, "sim", 3))
+		return hpnic_fail(-ENODEV, "%s: the sim backend is not linked into this program "
+				  "(link build/nic/hpnic_sim.o, which registers it; known: %s)",
+				  name, known);
+	return hpnic_fail(-ENODEV, "%s: unknown backend '%.*s' (known: %s)", name, (int)plen, name,
+			  known);
 }
 
 int hpnic_close(struct hpnic_dev *dev)

@@ -63,10 +63,20 @@ struct hpnic_backend_ops {
 	uint64_t (*progress)(struct hpnic_backend *be);
 };
 
-/* the backends linked into this program (NULL when not linked) */
-extern const struct hpnic_backend_ops hpnic_backend_sim __attribute__((weak));
+/* the backends built into libhpnic */
 extern const struct hpnic_backend_ops hpnic_backend_kernel;
 extern const struct hpnic_backend_ops hpnic_backend_pci;
+
+/*
+ * Add a backend to the table hpnic_open() looks names up in ("<name>:arg").
+ * A backend outside libhpnic registers itself from a constructor in its own
+ * object file (the simulator's: sim/nic), so linking that object is all a
+ * program does to get it. Call before any hpnic_open() (a constructor runs
+ * before main); not thread-safe. Returns 0, -EINVAL (no name, no ops, a name
+ * with ':'), -EEXIST (the name is taken) or -ENOSPC (HPNIC_MAX_BACKENDS).
+ */
+#define HPNIC_MAX_BACKENDS 8
+int hpnic_register_backend(const char *name, const struct hpnic_backend_ops *ops);
 
 #ifdef __cplusplus
 }

@@ -935,3 +935,9 @@ extern "C" const struct hpnic_backend_ops hpnic_backend_sim = {
 	sim_port_addr,
 	sim_progress,
 };
+
+// "sim:N" in hpnic_open(): linking this object registers the backend
+__attribute__((constructor)) static void sim_register(void)
+{
+	hpnic_register_backend("sim", &hpnic_backend_sim);
+}

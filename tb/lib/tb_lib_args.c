@@ -577,6 +577,32 @@ static void test_open(void)
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
 	EXPECT_MSG("block CTRL");
 
+	/* the backend table: bad registrations, then the mock reachable by name */
+	EXPECT_ERR(hpnic_register_backend(NULL, &mock_ops), -EINVAL);
+	EXPECT_ERR(hpnic_register_backend("", &mock_ops), -EINVAL);
+	EXPECT_ERR(hpnic_register_backend("mo:ck", &mock_ops), -EINVAL);
+	EXPECT_ERR(hpnic_register_backend("mock", NULL), -EINVAL);
+	EXPECT_ERR(hpnic_register_backend("pci", &mock_ops), -EEXIST);
+	CHECK(hpnic_register_backend("mock", &mock_ops) == 0, "register mock: %s",
+	      hpnic_last_error());
+	EXPECT_ERR(hpnic_register_backend("mock", &mock_ops), -EEXIST);
+	mock_cfg_default();
+	CHECK(hpnic_open("mock:0", &dev) == 0 && dev, "open mock:0 by name: %s",
+	      hpnic_last_error());
+	if (dev) {
+		CHECK(hpnic_close(dev) == 0, "close mock:0");
+		dev = NULL;
+	}
+	{
+		static const char *const extra[] = { "x1", "x2", "x3", "x4", "x5", "x6", "x7" };
+		int r = 0;
+		for (size_t k = 0; k < sizeof(extra) / sizeof(extra[0]) && r == 0; k++)
+			r = hpnic_register_backend(extra[k], &mock_ops);
+		CHECK(r == -ENOSPC, "a full backend table: %d, want -ENOSPC", r);
+	}
+	EXPECT_ERR(hpnic_open("sim:0", &dev), -ENODEV);
+	EXPECT_MSG("hpnic_sim.o");
+
 	mock_cfg_default();
 	mcfg.skip_cc = 1;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
