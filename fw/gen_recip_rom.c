@@ -5,7 +5,7 @@
  *
  * The image is $readmemh text: 1024 words of 35 bits (value r_i, Q1.22, and
  * the interpolation step r_i - r_(i+1)); 4480 bytes of ROM. The arithmetic
- * is hpcc_recip() in driver/lib/cc, shared with the models, so the image and
+ * is hpcc_recip() in model/cc, shared with the models, so the image and
  * the models cannot disagree.
  */
 #include <getopt.h>

@@ -1,6 +1,6 @@
 # fw/: reciprocal ROM image and its generator
 
-MODEL_DIR := driver/lib/cc
+MODEL_DIR := model/cc
 MODEL_SRC := $(MODEL_DIR)/hpcc_recip.c $(MODEL_DIR)/hpcc_common.c $(MODEL_DIR)/hpcc_fixed.c \
              $(MODEL_DIR)/hpcc_float.c $(MODEL_DIR)/hpcc_trace.c
 MODEL_HDR := $(wildcard $(MODEL_DIR)/*.h)

@@ -14,6 +14,7 @@ LIBHPNIC_SRC := $(sort $(wildcard $(LIBHPNIC_DIR)/hpnic*.c)) $(LIBHPNIC_DIR)/bac
 	$(LIBHPNIC_DIR)/backend_pci.c
 LIBHPNIC_HDR := $(wildcard $(LIBHPNIC_DIR)/hpnic*.h) $(MODEL_DIR)/hpcc_model.h
 LIBHPNIC_INC := -I$(LIBHPNIC_DIR)
+LIBHPNIC_BUILD_INC := $(LIBHPNIC_INC) -I$(MODEL_DIR)
 LIBHPNIC := $(BUILD)/lib/libhpnic.a
 LIBHPNIC_SAN := $(BUILD)/lib/libhpnic-san.a
 
@@ -22,10 +23,10 @@ LIBHPNIC_OBJ_SAN := $(patsubst $(LIBHPNIC_DIR)/%.c,$(BUILD)/lib/san/%.o,$(LIBHPN
 
 $(BUILD)/lib/obj/%.o: $(LIBHPNIC_DIR)/%.c $(LIBHPNIC_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LIBHPNIC_INC) -c $< -o $@
+	$(CC) $(CFLAGS) $(LIBHPNIC_BUILD_INC) -c $< -o $@
 $(BUILD)/lib/san/%.o: $(LIBHPNIC_DIR)/%.c $(LIBHPNIC_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) -c $< -o $@
+	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_BUILD_INC) -c $< -o $@
 
 $(LIBHPNIC): $(LIBHPNIC_OBJ)
 	@rm -f $@

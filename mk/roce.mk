@@ -1,15 +1,15 @@
-# driver/lib/roce (RoCEv2 packets, INT, ICRC, pcap) and sim/link (link model):
+# sim/roce (RoCEv2 packets, INT, ICRC, pcap) and sim/link (link model):
 # tb_roce, hpnic-pktgen, and the tshark/scapy checks of the pcaps it writes.
 #
 # Other fragments link the library through ROCE_OBJ / ROCE_OBJ_SAN (plain and
 # ASan/UBSan objects), the link model through LINK_OBJ / LINK_OBJ_SAN, with
 # ROCE_INC on the compile line.
 
-ROCE_DIR := driver/lib/roce
+ROCE_DIR := sim/roce
 LINK_DIR := sim/link
 ROCE_SRC := $(ROCE_DIR)/roce_pkt.c $(ROCE_DIR)/roce_crc32.c $(ROCE_DIR)/pcap.c
 ROCE_HDR := $(wildcard $(ROCE_DIR)/*.h) driver/lib/hpnic_regs.h
-ROCE_INC := -I$(ROCE_DIR) -I$(LINK_DIR)
+ROCE_INC := -I$(ROCE_DIR) -I$(LINK_DIR) -Idriver/lib
 
 ROCE_OBJ := $(patsubst $(ROCE_DIR)/%.c,$(BUILD)/roce/obj/%.o,$(ROCE_SRC))
 ROCE_OBJ_SAN := $(patsubst $(ROCE_DIR)/%.c,$(BUILD)/roce/san/%.o,$(ROCE_SRC))

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Check the ICRC (and IPv4 checksum) of every RoCEv2 frame in a pcap with
 scapy's RoCE layer (scapy.contrib.roce), an implementation independent of
-driver/lib/roce.
+sim/roce.
 
 Frames to UDP 4791 are checked as they are. Frames to the INT port have their
 INT block removed here, in Python (IPv4 total length and UDP length minus 42,

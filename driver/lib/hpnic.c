@@ -16,7 +16,7 @@
 
 #define HPNIC_REGS_WANT_COUNTER_NAMES
 #include "hpnic_priv.h"
-#include "cc/hpcc_model.h"
+#include "hpcc_model.h"
 
 /*
  * Errors: one detail message per thread, so that a failure's message
@@ -653,7 +653,7 @@ int hpnic_query_device(struct hpnic_dev *dev, struct hpnic_dev_attr *attr)
 /*
  * Congestion control: value checks shared with the per-QP calls. The
  * ranges are those the engine takes without clamping (HPCC_* of
- * driver/lib/cc/hpcc_model.h, mirrored by rtl/cc/hpcc_cc_param.v).
+ * model/cc/hpcc_model.h, mirrored by rtl/cc/hpcc_cc_param.v).
  */
 int hpnic_cc_check_mode(struct hpnic_dev *dev, unsigned mode)
 {

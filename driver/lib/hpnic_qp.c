@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "hpnic_priv.h"
-#include "cc/hpcc_model.h"
+#include "hpcc_model.h"
 
 #define A_STATE    HPNIC_QP_ATTR_STATE
 #define A_DQPN     HPNIC_QP_ATTR_DEST_QPN

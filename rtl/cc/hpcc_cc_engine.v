@@ -39,7 +39,7 @@
  * the first parameter set is derived; s_notify_ready stays low until
  * then (init_done).
  *
- * Bit-exact with hpcc_fx_event() in driver/lib/cc/hpcc_fixed.c.
+ * Bit-exact with hpcc_fx_event() in model/cc/hpcc_fixed.c.
  */
 
 `resetall

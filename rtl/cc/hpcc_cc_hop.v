@@ -12,7 +12,7 @@
  *
  * Inputs are presented at pipeline stage 2 of hpcc_cc_engine; outputs are
  * registered at stage 7, six clock edges later. Fixed latency, no handshake:
- * the engine carries the event alongside. Mirrors fx_hop() in driver/lib/cc/hpcc_fixed.c.
+ * the engine carries the event alongside. Mirrors fx_hop() in model/cc/hpcc_fixed.c.
  */
 
 `resetall

@@ -10,7 +10,7 @@
  * the work in about 800 cycles, for a few hundred LUTs. The derived set is
  * built in shadow registers and committed in one cycle, so the datapath
  * never sees half of an update. Out-of-range inputs are clamped and flagged
- * in status. Mirrors hpcc_derive() in driver/lib/cc/hpcc_fixed.c.
+ * in status. Mirrors hpcc_derive() in model/cc/hpcc_fixed.c.
  */
 
 `resetall

@@ -8,7 +8,7 @@
  *
  * Latency 3: normalise (leading-one detect and shift), ROM read, interpolate.
  * sh is also available after the first stage (sh_early) for consumers that
- * precompute shifts. Bit-exact with hpcc_recip() in driver/lib/cc.
+ * precompute shifts. Bit-exact with hpcc_recip() in model/cc.
  */
 
 `resetall

@@ -1102,7 +1102,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: tb_roce [--seed N] [--fuzz N] [--tmp DIR]\n"
-		"Unit tests of driver/lib/roce (packets, INT, ICRC, pcap) and sim/link.\n"
+		"Unit tests of sim/roce (packets, INT, ICRC, pcap) and sim/link.\n"
 		"  --seed N   random seed (default: time-based; printed, rerun with it)\n"
 		"  --fuzz N   mutated frames through parse (default 200000)\n"
 		"  --tmp DIR  where the pcap test writes its scratch file (default /tmp)\n"

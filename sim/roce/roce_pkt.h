@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../hpnic_regs.h"
+#include "hpnic_regs.h"   /* generated, in driver/lib */
 #include "roce_err.h"
 
 #ifdef __cplusplus
