@@ -214,12 +214,9 @@
 /* CTRL.IRQ_CTRL (rw): completion interrupts */
 #define HPNIC_CTRL_IRQ_CTRL                           0x00000124u
 #define HPNIC_CTRL_IRQ_CTRL_RST                       0u
-/* raise interrupts (0: the driver polls, the default) */
+/* raise interrupts (0: the driver polls, the default); no moderation is built */
 #define HPNIC_CTRL_IRQ_CTRL_ENABLE_SHIFT              0
 #define HPNIC_CTRL_IRQ_CTRL_ENABLE_MASK               0x00000001u
-/* minimum core cycles between two interrupts of a vector */
-#define HPNIC_CTRL_IRQ_CTRL_MODERATION_SHIFT          16
-#define HPNIC_CTRL_IRQ_CTRL_MODERATION_MASK           0xffff0000u
 
 /* CTRL.STATUS (ro): initialisation status: the driver waits for all three after reset */
 #define HPNIC_CTRL_STATUS                             0x00000128u
@@ -936,7 +933,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
 #define HPNIC_NUM_REGS   104
-#define HPNIC_NUM_FIELDS 36
+#define HPNIC_NUM_FIELDS 35
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1016,11 +1013,11 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "HPCC INT (in-band telemetry)" },
 	{ "CTRL", "RTO", HPNIC_CTRL_RTO, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000008u, 1,
 	  "retransmit timeout in units of 1024 core cycles; 0 disables the timer" },
-	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 17, 2, 0x00000000u, 1,
+	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 17, 1, 0x00000000u, 1,
 	  "completion interrupts" },
-	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 19, 3, 0u, 0,
+	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 18, 3, 0u, 0,
 	  "initialisation status: the driver waits for all three after reset" },
-	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 22, 5, 0u, 0,
+	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 21, 5, 0u, 0,
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
@@ -1102,7 +1099,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 27, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 26, 2, 0u, 0,
 	  "command status" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
@@ -1116,7 +1113,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 29, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 28, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1132,7 +1129,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "IO address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 32, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 31, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "TYPE", HPNIC_CQ_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
@@ -1154,7 +1151,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 34, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 33, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1204,8 +1201,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "NONE", 3, 0x00000008u, "no congestion control (reserved)" },
 	{ "ENABLE", 0, 0x00000001u, "carry INT on data packets and accept it on ACKs" },
 	{ "PORT", 16, 0xffff0000u, "UDP destination port of packets that carry INT" },
-	{ "ENABLE", 0, 0x00000001u, "raise interrupts (0: the driver polls, the default)" },
-	{ "MODERATION", 16, 0xffff0000u, "minimum core cycles between two interrupts of a vector" },
+	{ "ENABLE", 0, 0x00000001u, "raise interrupts (0: the driver polls, the default); no moderation is built" },
 	{ "CC_INIT_DONE", 0, 0x00000001u, "the CC engine has cleared its state memories" },
 	{ "SCHED_INIT_DONE", 1, 0x00000002u, "the flow scheduler has cleared its state memories" },
 	{ "HOST_READY", 2, 0x00000004u, "the host interface accepts commands and doorbells" },

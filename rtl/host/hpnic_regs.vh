@@ -226,14 +226,10 @@ localparam [15:0]  HPNIC_CTRL_RTO_RST                           = 16'd8;
 // CTRL.IRQ_CTRL (rw): completion interrupts
 localparam [31:0]  HPNIC_CTRL_IRQ_CTRL                          = 32'h0000_0124;
 localparam [31:0]  HPNIC_CTRL_IRQ_CTRL_RST                      = 32'd0;
-// raise interrupts (0: the driver polls, the default)
+// raise interrupts (0: the driver polls, the default); no moderation is built
 localparam integer HPNIC_CTRL_IRQ_CTRL_ENABLE_LSB               = 0;
 localparam integer HPNIC_CTRL_IRQ_CTRL_ENABLE_W                 = 1;
 localparam [31:0]  HPNIC_CTRL_IRQ_CTRL_ENABLE_MASK              = 32'h0000_0001;
-// minimum core cycles between two interrupts of a vector
-localparam integer HPNIC_CTRL_IRQ_CTRL_MODERATION_LSB           = 16;
-localparam integer HPNIC_CTRL_IRQ_CTRL_MODERATION_W             = 16;
-localparam [31:0]  HPNIC_CTRL_IRQ_CTRL_MODERATION_MASK          = 32'hffff_0000;
 
 // CTRL.STATUS (ro): initialisation status: the driver waits for all three after reset
 localparam [31:0]  HPNIC_CTRL_STATUS                            = 32'h0000_0128;

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// Driver of the Verilated hpnic_host_csr behind the C API of csr_rtl.h.
+#include <deque>
+#include <memory>
+#include <random>
+
+#include "Vhost_csr.h"
+#include "verilated.h"
+
+#include "csr_rtl.h"
+
+struct csr_rtl {
+	std::unique_ptr<VerilatedContext> ctx;
+	std::unique_ptr<Vhost_csr> m;
+	std::mt19937_64 rng;
+	double idle, stall;
+	uint64_t cycles = 0;
+	std::deque<csr_post> posts;
+	std::deque<csr_start> starts;
+	unsigned cq_cfgs = 0, qp_wr_pulses = 0, mr_wr_pulses = 0;
+	unsigned last_qp_wr_qpn = 0, last_mr_wr_idx = 0;
+};
+
+static bool chance(csr_rtl *r, double p)
+{
+	return std::uniform_real_distribution<double>(0.0, 1.0)(r->rng) < p;
+}
+
+// one clock: the stream readies are drawn, outputs sampled at the edge
+static void tick(csr_rtl *r)
+{
+	auto *m = r->m.get();
+
+	m->m_post_ready = !chance(r, r->stall);
+	m->m_start_ready = !chance(r, r->stall);
+	m->m_cq_cfg_ready = !chance(r, r->stall);
+	m->eval();
+	if (m->m_post_valid && m->m_post_ready)
+		r->posts.push_back({m->m_post_qpn, m->m_post_pi});
+	if (m->m_start_valid && m->m_start_ready)
+		r->starts.push_back({m->m_start_qpn, m->m_start_sq_psn, m->m_start_rq_psn,
+				     m->m_start_mtu_log2, m->m_start_cc_mode});
+	if (m->m_cq_cfg_valid && m->m_cq_cfg_ready)
+		r->cq_cfgs++;
+	if (m->qp_wr_en) {
+		r->qp_wr_pulses++;
+		r->last_qp_wr_qpn = m->qp_wr_qpn;
+	}
+	if (m->mr_wr_en) {
+		r->mr_wr_pulses++;
+		r->last_mr_wr_idx = m->mr_wr_idx;
+	}
+	m->clk = 1;
+	m->eval();
+	m->clk = 0;
+	m->eval();
+	r->cycles++;
+}
+
+extern "C" struct csr_rtl *csr_rtl_new(uint64_t seed, double idle, double stall)
+{
+	csr_rtl *r = new csr_rtl;
+	r->ctx.reset(new VerilatedContext);
+	r->m.reset(new Vhost_csr{r->ctx.get()});
+	r->rng.seed(seed);
+	r->idle = idle;
+	r->stall = stall;
+	r->m->status_cc_init_done = 1;
+	r->m->status_sched_init_done = 1;
+	csr_rtl_reset(r);
+	return r;
+}
+
+extern "C" void csr_rtl_free(struct csr_rtl *r)
+{
+	delete r;
+}
+
+extern "C" void csr_rtl_reset(struct csr_rtl *r)
+{
+	r->m->rst = 1;
+	r->m->s_csr_valid = 0;
+	for (int i = 0; i < 4; i++)
+		tick(r);
+	r->m->rst = 0;
+	tick(r);
+	r->posts.clear();
+	r->starts.clear();
+	r->cq_cfgs = r->qp_wr_pulses = r->mr_wr_pulses = 0;
+}
+
+extern "C" void csr_rtl_idle(struct csr_rtl *r, unsigned cycles)
+{
+	while (cycles--)
+		tick(r);
+}
+
+// present one request until it is taken
+static void request(csr_rtl *r, uint32_t addr, bool write, uint32_t value)
+{
+	auto *m = r->m.get();
+
+	while (chance(r, r->idle))
+		tick(r);
+	m->s_csr_valid = 1;
+	m->s_csr_addr = addr & 0xfffff;
+	m->s_csr_write = write;
+	m->s_csr_wdata = value;
+	for (;;) {
+		m->m_csr_rsp_ready = 0;
+		m->eval();
+		bool taken = m->s_csr_ready;
+		tick(r);
+		if (taken)
+			break;
+	}
+	m->s_csr_valid = 0;
+}
+
+extern "C" uint32_t csr_rtl_read(struct csr_rtl *r, uint32_t addr)
+{
+	auto *m = r->m.get();
+
+	request(r, addr, false, 0);
+	for (;;) {
+		m->m_csr_rsp_ready = !chance(r, r->stall);
+		m->eval();
+		if (m->m_csr_rsp_valid && m->m_csr_rsp_ready) {
+			uint32_t v = m->m_csr_rsp_rdata;
+			tick(r);
+			m->m_csr_rsp_ready = 0;
+			return v;
+		}
+		tick(r);
+	}
+}
+
+extern "C" void csr_rtl_write(struct csr_rtl *r, uint32_t addr, uint32_t value)
+{
+	request(r, addr, true, value);
+}
+
+extern "C" void csr_rtl_set_stat(struct csr_rtl *r, unsigned i, uint64_t value)
+{
+	r->m->stats[2 * i] = (uint32_t)value;
+	r->m->stats[2 * i + 1] = (uint32_t)(value >> 32);
+}
+
+extern "C" int csr_rtl_pop_post(struct csr_rtl *r, struct csr_post *p)
+{
+	if (r->posts.empty())
+		return 0;
+	*p = r->posts.front();
+	r->posts.pop_front();
+	return 1;
+}
+
+extern "C" int csr_rtl_pop_start(struct csr_rtl *r, struct csr_start *s)
+{
+	if (r->starts.empty())
+		return 0;
+	*s = r->starts.front();
+	r->starts.pop_front();
+	return 1;
+}
+
+extern "C" unsigned csr_rtl_cq_cfgs(struct csr_rtl *r)
+{
+	return r->cq_cfgs;
+}
+
+extern "C" void csr_rtl_outs(struct csr_rtl *r, struct csr_outs *o)
+{
+	auto *m = r->m.get();
+
+	o->cfg_mac = m->cfg_mac;
+	o->cfg_ip = m->cfg_ip;
+	o->stat_doorbells = m->stat_doorbells;
+	o->stat_cmd_errors = m->stat_cmd_errors;
+	o->stat_doorbell_bad_qp = m->stat_doorbell_bad_qp;
+	o->qp_wr_pulses = r->qp_wr_pulses;
+	o->mr_wr_pulses = r->mr_wr_pulses;
+	o->last_qp_wr_qpn = r->last_qp_wr_qpn;
+	o->last_mr_wr_idx = r->last_mr_wr_idx;
+}
+
+extern "C" uint64_t csr_rtl_cycles(struct csr_rtl *r)
+{
+	return r->cycles;
+}

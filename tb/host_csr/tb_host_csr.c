@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tb_host_csr: rtl/host/hpnic_host_csr alone (64 QPs, 16 MRs, 8 CQs, 8
+ * counters), every request with random idle cycles before it and random
+ * back-pressure on the read response and on the Post, QP start and CQ
+ * streams. Against the register map's own tables (hpnic_regs.h):
+ *
+ *  1. after reset, every register with a reset value reads it;
+ *  2. the block list: TYPE, VERSION, NEXT and SIZE of every block;
+ *  3. every read-write register keeps what is written (its value bits),
+ *     write-only ones read 0, read-only ones ignore writes;
+ *  4. doorbells: every one to a QP in the table becomes a Post, in order,
+ *     with its producer index; one beyond the table is dropped and counted;
+ *  5. QP commands against a model of the checks and of the per-QP shadow
+ *     that CMD READ loads: error codes in CMD_STATUS and CTRL.ERR_CODE, the
+ *     error counter, the context write pulses, the start events;
+ *  6. STATS: the selected counter, its high half latched at the low read,
+ *     0 beyond the counters.
+ *
+ * Prints its seed; --seed reruns it; --count N random steps per phase.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#define HPNIC_REGS_WANT_REG_TABLE
+#include "hpnic_regs.h"
+
+#include "csr_rtl.h"
+#include "tb_util.h"
+
+static int is_header(const struct hpnic_reg_desc *d)
+{
+	return !strcmp(d->name, "TYPE") || !strcmp(d->name, "VERSION") || !strcmp(d->name, "NEXT") ||
+	       !strcmp(d->name, "SIZE");
+}
+
+static void test_reset_and_blocks(struct csr_rtl *r)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < HPNIC_NUM_REGS; i++) {
+		const struct hpnic_reg_desc *d = &hpnic_reg_table[i];
+		if (!d->has_reset || d->access == HPNIC_REG_WO || d->count != 1)
+			continue;
+		uint32_t v = csr_rtl_read(r, d->offset);
+		CHECK(v == d->reset, "reset: %s.%s reads %08x, want %08x", d->block, d->name, v,
+		      d->reset);
+		n++;
+	}
+	for (unsigned b = 0; b < HPNIC_NUM_BLOCKS; b++) {
+		const struct hpnic_block_desc *bd = &hpnic_block_table[b];
+		uint32_t next = b + 1 < HPNIC_NUM_BLOCKS ? hpnic_block_table[b + 1].base : 0;
+		CHECK(csr_rtl_read(r, bd->base + HPNIC_HDR_TYPE) == bd->type, "%s TYPE", bd->name);
+		CHECK(csr_rtl_read(r, bd->base + HPNIC_HDR_VERSION) == bd->version, "%s VERSION",
+		      bd->name);
+		CHECK(csr_rtl_read(r, bd->base + HPNIC_HDR_NEXT) == next, "%s NEXT", bd->name);
+		CHECK(csr_rtl_read(r, bd->base + HPNIC_HDR_SIZE) == bd->size, "%s SIZE", bd->name);
+	}
+	printf("  reset values of %u registers; headers of %d blocks\n", n, HPNIC_NUM_BLOCKS);
+}
+
+/* registers whose writes start something (commands, doorbells) or whose
+ * value the hardware drives are not written blindly here */
+static int plain_rw(const struct hpnic_reg_desc *d)
+{
+	return d->access == HPNIC_REG_RW && d->count == 1 && !is_header(d);
+}
+
+static void test_rw(struct csr_rtl *r, unsigned rounds)
+{
+	unsigned rw = 0, wo = 0, ro = 0;
+
+	for (unsigned k = 0; k < rounds; k++) {
+		for (unsigned i = 0; i < HPNIC_NUM_REGS; i++) {
+			const struct hpnic_reg_desc *d = &hpnic_reg_table[i];
+			uint32_t v = (uint32_t)rnd();
+			if (plain_rw(d)) {
+				csr_rtl_write(r, d->offset, v);
+				uint32_t got = csr_rtl_read(r, d->offset);
+				CHECK(got == (v & d->mask), "%s.%s: wrote %08x, reads %08x (mask %08x)",
+				      d->block, d->name, v, got, d->mask);
+				rw++;
+			} else if (d->access == HPNIC_REG_WO) {
+				/* (not written: a CMD or a doorbell acts) */
+				CHECK(csr_rtl_read(r, d->offset) == 0, "%s.%s is write-only: reads not 0",
+				      d->block, d->name);
+				wo++;
+			} else if (d->access == HPNIC_REG_RO && d->count == 1 && is_header(d)) {
+				uint32_t before = csr_rtl_read(r, d->offset);
+				csr_rtl_write(r, d->offset, ~before);
+				CHECK(csr_rtl_read(r, d->offset) == before, "%s.%s is read-only: a write "
+				      "changed it", d->block, d->name);
+				ro++;
+			}
+		}
+	}
+	printf("  %u read-write round trips, %u write-only and %u read-only checks\n", rw, wo, ro);
+}
+
+static void test_doorbells(struct csr_rtl *r, unsigned count)
+{
+	struct csr_post want[4096], got;
+	unsigned nwant = 0, nbad = 0, ngot = 0;
+	struct csr_outs o0, o1;
+
+	if (count > 4096)
+		count = 4096;
+	csr_rtl_outs(r, &o0);
+	for (unsigned k = 0; k < count; k++) {
+		unsigned qpn = rndr(8) == 0 ? CSR_RTL_QPS + rndr(CSR_RTL_QPS) : rndr(CSR_RTL_QPS);
+		unsigned pi = (unsigned)rnd() & 0xffff;
+		csr_rtl_write(r, HPNIC_DB_SQ_DB(qpn), pi);
+		if (qpn < CSR_RTL_QPS)
+			want[nwant++] = (struct csr_post){ qpn, pi };
+		else
+			nbad++;
+		/* drain now and then, so the queue also runs full and empty */
+		while (rndr(4) == 0 && csr_rtl_pop_post(r, &got)) {
+			CHECK(ngot < nwant && got.qpn == want[ngot].qpn && got.pi == want[ngot].pi,
+			      "Post %u: qpn %u pi %u, want qpn %u pi %u", ngot, got.qpn, got.pi,
+			      want[ngot].qpn, want[ngot].pi);
+			ngot++;
+		}
+	}
+	csr_rtl_idle(r, 200);
+	while (csr_rtl_pop_post(r, &got)) {
+		CHECK(ngot < nwant && got.qpn == want[ngot].qpn && got.pi == want[ngot].pi,
+		      "Post %u: qpn %u pi %u, want qpn %u pi %u", ngot, got.qpn, got.pi,
+		      ngot < nwant ? want[ngot].qpn : 0, ngot < nwant ? want[ngot].pi : 0);
+		ngot++;
+	}
+	csr_rtl_outs(r, &o1);
+	CHECK(ngot == nwant, "%u Posts, want %u", ngot, nwant);
+	CHECK(o1.stat_doorbells - o0.stat_doorbells == nwant, "doorbell counter +%u, want +%u",
+	      o1.stat_doorbells - o0.stat_doorbells, nwant);
+	CHECK(o1.stat_doorbell_bad_qp - o0.stat_doorbell_bad_qp == nbad,
+	      "bad-QP doorbell counter +%u, want +%u",
+	      o1.stat_doorbell_bad_qp - o0.stat_doorbell_bad_qp, nbad);
+	printf("  %u doorbells: %u Posts in order, %u beyond the table dropped and counted\n",
+	       count, ngot, nbad);
+}
+
+/* the per-QP fields CMD READ gives back */
+struct shadow {
+	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage;
+	int valid;
+};
+
+static void test_qp_cmds(struct csr_rtl *r, unsigned count)
+{
+	static struct shadow sh[CSR_RTL_QPS];
+	struct csr_outs o0, o1;
+	unsigned pulses = 0, errors = 0, starts = 0, reads = 0, last_qpn = 0;
+	struct csr_start st;
+
+	csr_rtl_outs(r, &o0);
+	while (csr_rtl_pop_start(r, &st))
+		;
+	for (unsigned k = 0; k < count; k++) {
+		unsigned qpn = rndr(6) == 0 ? CSR_RTL_QPS + rndr(1000) : rndr(CSR_RTL_QPS);
+		unsigned state = rndr(6), mtu = rndr(8) == 0 ? rndr(16) : 8 + rndr(5);
+		unsigned cqn = rndr(10) == 0 ? CSR_RTL_CQS + rndr(8) : rndr(CSR_RTL_CQS);
+		unsigned sq_log2 = rndr(10) == 0 ? 16 + rndr(16) : rndr(16);
+		unsigned mode = rndr(4), ovr = rndr(2), t_ns = rndr(1u << 20), wai = rndr(1u << 20);
+		unsigned ms = rndr(16), sq_psn = rndr(1u << 24), rq_psn = rndr(1u << 24);
+		unsigned pick = rndr(10);
+		unsigned cmd = pick < 4 ? HPNIC_QP_CMD_WRITE : pick < 7 ? HPNIC_QP_CMD_START :
+			       pick < 9 ? HPNIC_QP_CMD_READ : 4 + rndr(250);
+		unsigned want_err;
+
+		csr_rtl_write(r, HPNIC_QP_QPN, qpn);
+		csr_rtl_write(r, HPNIC_QP_STATE, state);
+		csr_rtl_write(r, HPNIC_QP_MTU_LOG2, mtu);
+		csr_rtl_write(r, HPNIC_QP_CQN, cqn);
+		csr_rtl_write(r, HPNIC_QP_SQ_LOG2, sq_log2);
+		csr_rtl_write(r, HPNIC_QP_CC_MODE, mode);
+		csr_rtl_write(r, HPNIC_QP_CC_OVERRIDE, ovr);
+		csr_rtl_write(r, HPNIC_QP_QP_T_NS, t_ns);
+		csr_rtl_write(r, HPNIC_QP_QP_WAI, wai);
+		csr_rtl_write(r, HPNIC_QP_QP_MAX_STAGE, ms);
+		csr_rtl_write(r, HPNIC_QP_SQ_PSN, sq_psn);
+		csr_rtl_write(r, HPNIC_QP_RQ_PSN, rq_psn);
+		csr_rtl_write(r, HPNIC_QP_CMD, cmd);
+
+		if (cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START && cmd != HPNIC_QP_CMD_READ)
+			want_err = HPNIC_ERR_BAD_CMD;
+		else if (qpn >= CSR_RTL_QPS)
+			want_err = HPNIC_ERR_BAD_INDEX;
+		else if (cmd != HPNIC_QP_CMD_READ &&
+			 (mtu < 6 || mtu > 12 || sq_log2 > 15 || state > HPNIC_QPS_ERR ||
+			  cqn >= CSR_RTL_CQS))
+			want_err = HPNIC_ERR_BAD_VALUE;
+		else
+			want_err = HPNIC_ERR_OK;
+
+		uint32_t status = csr_rtl_read(r, HPNIC_QP_CMD_STATUS);
+		CHECK(HPNIC_GET(HPNIC_QP_CMD_STATUS_ERROR, status) == want_err,
+		      "QP cmd %u qpn %u: error %u, want %u", cmd, qpn,
+		      HPNIC_GET(HPNIC_QP_CMD_STATUS_ERROR, status), want_err);
+		CHECK(csr_rtl_read(r, HPNIC_CTRL_ERR_CODE) == want_err, "CTRL.ERR_CODE after QP cmd");
+		if (want_err) {
+			errors++;
+			continue;
+		}
+		if (cmd == HPNIC_QP_CMD_READ) {
+			/* the staging registers now hold the QP's shadow */
+			const struct shadow *s = &sh[qpn];
+			if (s->valid) {
+				CHECK(csr_rtl_read(r, HPNIC_QP_STATE) == s->state &&
+				      csr_rtl_read(r, HPNIC_QP_MTU_LOG2) == s->mtu &&
+				      csr_rtl_read(r, HPNIC_QP_CC_MODE) == s->mode &&
+				      csr_rtl_read(r, HPNIC_QP_CC_OVERRIDE) == s->ovr &&
+				      csr_rtl_read(r, HPNIC_QP_QP_T_NS) == s->t_ns &&
+				      csr_rtl_read(r, HPNIC_QP_QP_WAI) == s->wai &&
+				      csr_rtl_read(r, HPNIC_QP_QP_MAX_STAGE) == s->max_stage,
+				      "CMD READ of QP %u: not the context last written", qpn);
+				reads++;
+			}
+			continue;
+		}
+		pulses++;
+		last_qpn = qpn;
+		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, 1 };
+		if (cmd == HPNIC_QP_CMD_START) {
+			starts++;
+			csr_rtl_idle(r, 8 + rndr(8));
+			int ok = csr_rtl_pop_start(r, &st);
+			CHECK(ok && st.qpn == qpn && st.sq_psn == sq_psn && st.rq_psn == rq_psn &&
+			      st.mtu_log2 == mtu && st.cc_mode == mode,
+			      "START of QP %u: event %d qpn %u sq %06x rq %06x mtu %u mode %u", qpn, ok,
+			      st.qpn, st.sq_psn, st.rq_psn, st.mtu_log2, st.cc_mode);
+		}
+	}
+	csr_rtl_outs(r, &o1);
+	CHECK(o1.qp_wr_pulses - o0.qp_wr_pulses == pulses, "context write pulses %u, want %u",
+	      o1.qp_wr_pulses - o0.qp_wr_pulses, pulses);
+	CHECK(!pulses || o1.last_qp_wr_qpn == last_qpn, "last context write to QP %u, want %u",
+	      o1.last_qp_wr_qpn, last_qpn);
+	CHECK(o1.stat_cmd_errors - o0.stat_cmd_errors == errors, "command errors +%u, want +%u",
+	      o1.stat_cmd_errors - o0.stat_cmd_errors, errors);
+	printf("  %u QP commands: %u context writes (%u starts), %u shadow reads checked, %u refused\n",
+	       count, pulses, starts, reads, errors);
+}
+
+static void test_stats(struct csr_rtl *r)
+{
+	uint64_t v[CSR_RTL_NCOUNTERS];
+
+	for (unsigned i = 0; i < CSR_RTL_NCOUNTERS; i++) {
+		v[i] = rnd();
+		csr_rtl_set_stat(r, i, v[i]);
+	}
+	CHECK(csr_rtl_read(r, HPNIC_STATS_COUNT) == CSR_RTL_NCOUNTERS, "STATS.COUNT");
+	for (unsigned i = 0; i < CSR_RTL_NCOUNTERS + 4; i++) {
+		csr_rtl_write(r, HPNIC_STATS_SEL, i);
+		uint32_t lo = csr_rtl_read(r, HPNIC_STATS_VALUE_LO);
+		/* the high half is the one latched at the low read */
+		if (i < CSR_RTL_NCOUNTERS)
+			csr_rtl_set_stat(r, i, v[i] + (1ull << 32));
+		uint32_t hi = csr_rtl_read(r, HPNIC_STATS_VALUE_HI);
+		uint64_t want = i < CSR_RTL_NCOUNTERS ? v[i] : 0;
+		CHECK(((uint64_t)hi << 32 | lo) == want, "counter %u reads %08x%08x, want %016llx", i,
+		      hi, lo, (unsigned long long)want);
+	}
+	printf("  %d counters and 4 beyond them\n", CSR_RTL_NCOUNTERS);
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t count = 400;
+
+	tb_args(argc, argv, "tb_host_csr",
+		"hpnic_host_csr alone: registers, block list, doorbells, QP commands, counters.",
+		"count", &count, NULL);
+
+	struct csr_rtl *r = csr_rtl_new(rnd(), 0.3, 0.3);
+
+	test_reset_and_blocks(r);
+	test_rw(r, 3);
+	csr_rtl_reset(r);
+	test_doorbells(r, (unsigned)count * 4);
+	test_qp_cmds(r, (unsigned)count);
+	test_stats(r);
+	printf("  %llu cycles\n", (unsigned long long)csr_rtl_cycles(r));
+	csr_rtl_free(r);
+	return tb_finish("tb_host_csr");
+}
