@@ -375,17 +375,34 @@ wire [2:0]  qp_state = qp_cfg[6:4];
 wire [3:0]  mtu_log2 = qp_cfg[3:0];
 wire [12:0] mtu = 13'd1 << mtu_log2;
 
-wire [23:0] o_epsn, o_msn;
-wire        o_nak_sent, o_wr_active;
-wire [63:0] o_wr_addr;
-wire [31:0] o_wr_rem;
-wire [23:0] o_rd_exp;
-wire [3:0]  o_rd_gen;
-wire        o_rd_gap_sent, o_rd_active;
-wire        o_pend_valid, o_pend_nak;
-wire [23:0] o_pend_psn;
-assign {o_epsn, o_msn, o_nak_sent, o_wr_active, o_wr_addr, o_wr_rem, o_rd_exp, o_rd_gen,
-        o_rd_gap_sent, o_rd_active, o_pend_valid, o_pend_nak, o_pend_psn} = st_old;
+/*
+ * The per-QP state word, every field named once, in the word's order (MSB
+ * first): the responder's epsn (expected PSN), msn, nak_sent (one NAK per
+ * gap), wr_active/wr_addr/wr_rem (the WRITE cursor); the requester's READ
+ * tracking rd_exp (expected response PSN), rd_gen, rd_gap_sent, rd_active;
+ * pend_valid/pend_nak/pend_psn (an acknowledgement held for the completer).
+ * o_* is the word read, n_* the word written back.
+ */
+`define DECIDE_ST_DECL(kind, p) \
+    kind [23:0] p``_epsn; \
+    kind [23:0] p``_msn; \
+    kind p``_nak_sent; \
+    kind p``_wr_active; \
+    kind [63:0] p``_wr_addr; \
+    kind [31:0] p``_wr_rem; \
+    kind [23:0] p``_rd_exp; \
+    kind [3:0] p``_rd_gen; \
+    kind p``_rd_gap_sent; \
+    kind p``_rd_active; \
+    kind p``_pend_valid; \
+    kind p``_pend_nak; \
+    kind [23:0] p``_pend_psn;
+`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_addr, p``_wr_rem, \
+    p``_rd_exp, p``_rd_gen, p``_rd_gap_sent, p``_rd_active, p``_pend_valid, p``_pend_nak, \
+    p``_pend_psn
+
+`DECIDE_ST_DECL(wire, o)
+assign {`DECIDE_ST(o)} = st_old;
 
 wire [23:0] d_first, d_npkts;
 wire [63:0] d_laddr;
@@ -445,12 +462,7 @@ wire        r_len_ok = r_last ? ({19'd0, s2_len} == r_last_len) : (s2_len == mtu
 wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == HPNIC_QPS_RTR || qp_state == HPNIC_QPS_RTS) :
                                         qp_state == HPNIC_QPS_RTS);
 
-reg [23:0] n_epsn, n_msn, n_rd_exp;
-reg        n_nak_sent, n_wr_active, n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak;
-reg [23:0] n_pend_psn;
-reg [63:0] n_wr_addr;
-reg [31:0] n_wr_rem;
-reg [3:0]  n_rd_gen;
+`DECIDE_ST_DECL(reg, n)
 
 reg        do_commit, commit_drop, do_ack, do_rdwork, do_cack;
 reg [63:0] commit_addr;
@@ -465,8 +477,7 @@ localparam [3:0] W_NONE = 4'd0, W_BADQP = 4'd1, W_DUP = 4'd2, W_OOS = 4'd3, W_NA
                  W_READ = 4'd10, W_DROP = 4'd11;
 
 always @* begin
-    {n_epsn, n_msn, n_nak_sent, n_wr_active, n_wr_addr, n_wr_rem, n_rd_exp, n_rd_gen,
-     n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak, n_pend_psn} = st_old;
+    {`DECIDE_ST(n)} = st_old;
     do_commit = s2_has_payload;
     commit_drop = 1'b1;
     commit_addr = 64'd0;
@@ -608,8 +619,7 @@ always @* begin
         end
     end
 
-    st_new = {n_epsn, n_msn, n_nak_sent, n_wr_active, n_wr_addr, n_wr_rem, n_rd_exp, n_rd_gen,
-              n_rd_gap_sent, n_rd_active, n_pend_valid, n_pend_nak, n_pend_psn};
+    st_new = {`DECIDE_ST(n)};
 end
 
 /*
@@ -724,6 +734,9 @@ rw_fifo_inst (
 );
 
 
+
+`undef DECIDE_ST_DECL
+`undef DECIDE_ST
 endmodule
 
 `resetall

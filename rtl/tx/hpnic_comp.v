@@ -402,17 +402,31 @@ always @(posedge clk) begin
     end
 end
 
-// unpack
-wire [15:0] o_una;
-wire [23:0] o_una_first, o_una_bpos, o_acked;
-wire [15:0] o_prog;
-wire [2:0]  o_retries;
-wire        o_active, o_err;
-wire [POOL_LOG2-1:0] o_head;     // the una WQE's record entry
-wire        o_epoch;
-wire [1:0]  o_rewinds;
-assign {o_una, o_una_first, o_una_bpos, o_acked, o_prog, o_retries, o_active, o_err,
-        o_head, o_epoch, o_rewinds} = st_old;
+/*
+ * The per-QP state word, every field named once, in the word's order (MSB
+ * first): una (WQE index), una_first (its first PSN), una_bpos (its window
+ * position), acked (last PSN acknowledged), prog (time of the last
+ * progress), retries, active, err, head (the una WQE's record entry), epoch
+ * (flips at every QP reset), rewinds (taken, mod 4). o_* is the word read,
+ * n_* the word written back.
+ */
+`define COMP_ST_DECL(kind, p) \
+    kind [15:0] p``_una; \
+    kind [23:0] p``_una_first; \
+    kind [23:0] p``_una_bpos; \
+    kind [23:0] p``_acked; \
+    kind [15:0] p``_prog; \
+    kind [2:0] p``_retries; \
+    kind p``_active; \
+    kind p``_err; \
+    kind [POOL_LOG2-1:0] p``_head; \
+    kind p``_epoch; \
+    kind [1:0] p``_rewinds;
+`define COMP_ST(p) p``_una, p``_una_first, p``_una_bpos, p``_acked, p``_prog, p``_retries, \
+    p``_active, p``_err, p``_head, p``_epoch, p``_rewinds
+
+`COMP_ST_DECL(wire, o)
+assign {`COMP_ST(o)} = st_old;
 
 wire [23:0] snd_nxt = sndnxt_rd[106:83];
 wire [23:0] snd_max = sndnxt_rd[82:59];
@@ -483,16 +497,9 @@ wire una_sent = sent_ahead != 16'd0 && !sent_ahead[15];
 wire una_done = una_sent && ring_ok && psn_le(ring_last, ack_to);
 wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
 
-reg [15:0] n_una;
-reg [23:0] n_una_first, n_una_bpos, n_acked;
-reg [15:0] n_prog;
-reg [2:0]  n_retries;
-reg        n_active, n_err;
+`COMP_ST_DECL(reg, n)
 
 reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal;
-reg [POOL_LOG2-1:0] n_head;
-reg        n_epoch;
-reg [1:0]  n_rewinds;
 // verilator lint_off UNUSEDSIGNAL
 reg [15:0] behind_d;
 // verilator lint_on UNUSEDSIGNAL
@@ -507,8 +514,7 @@ reg [2:0]  cpl_status;
 reg        rewind_fatal;
 
 always @* begin
-    {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err,
-     n_head, n_epoch, n_rewinds} = st_old;
+    {`COMP_ST(n)} = st_old;
     do_free = 1'b0;
     free_ptr = o_head;
     cont_reclaim_n = 1'b0;
@@ -634,8 +640,7 @@ always @* begin
     behind_d = req_head - n_una;
     una_loop = ring_read || req_rewinds != o_rewinds || behind_d[15];
 
-    st_new = {n_una, n_una_first, n_una_bpos, n_acked, n_prog, n_retries, n_active, n_err,
-              n_head, n_epoch, n_rewinds};
+    st_new = {`COMP_ST(n)};
 end
 
 // rewind point: the target PSN inside the una WQE
@@ -869,6 +874,9 @@ ct_fifo_inst (
     .count(cont_count)
 );
 
+
+`undef COMP_ST_DECL
+`undef COMP_ST
 endmodule
 
 `resetall

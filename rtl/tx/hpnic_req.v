@@ -564,42 +564,62 @@ always @(posedge clk) begin
     end
 end
 
-// unpack the old state (some fields are only copied through)
-// verilator lint_off UNUSEDSIGNAL
-wire [SLOTS*MW-1:0] o_meta;
-wire [15:0] o_head;         // the WQE being sent (= the ring tail the completer sees)
-wire [15:0] o_arr;          // next WQE expected from a fetch: slots head..arr-1 are filled
-wire [15:0] o_fetch_idx;    // next WQE to ask for: arr..fetch_idx-1 are in flight
-wire        o_cur_first;
-wire [31:0] o_cur_rem;      // bytes of the head WQE not yet sent
-wire [15:0] o_sq_pi;
-wire [1:0]  o_fetch_tag;
-wire [23:0] o_snd_nxt;
-wire        o_rd_out;
-wire [3:0]  o_rd_gen;
-wire        o_rsp_valid, o_rsp_first;
-wire [23:0] o_rsp_psn;
-wire [31:0] o_rsp_rem;
-wire [63:0] o_rsp_end;
-wire [23:0] o_rsp_msn;
-wire [31:0] o_rw_off;
-wire        o_rw_pending, o_err;
-wire        o_rsp_turn;     // the last packet was a READ response
-wire [23:0] o_snd_max;      // one past the highest PSN ever sent (rewinds go back)
-wire [31:0] o_bal;          // PktSend credit not yet spent (signed)
-wire        o_free_owed;    // credit went to responses: tell the window
-wire [15:0] o_rec_idx;      // WQEs recorded since the QP's reset (never goes back)
-wire [POOL_LOG2-1:0] o_spare;   // the record entry the next WQE recorded will use
-wire        o_spare_ok;
-wire        o_epoch;        // flips at every QP reset
-wire [1:0]  o_rewinds;      // rewinds taken, mod 4 (mirrored to the completer)
-// verilator lint_on UNUSEDSIGNAL
+/*
+ * The per-QP state word (some fields are only copied through), every field named once, in the word's order (MSB
+ * first): meta (the WQE slots' summaries), head (the WQE being sent, the
+ * ring tail the completer sees), arr (next WQE expected from a fetch: slots
+ * head..arr-1 are filled), fetch_idx (next WQE to ask for: arr..fetch_idx-1
+ * are in flight), cur_first, cur_rem (bytes of the head WQE not yet sent),
+ * sq_pi, fetch_tag, snd_nxt, rd_out, rd_gen; the READ response being sent:
+ * rsp_valid, rsp_first, rsp_psn, rsp_rem, rsp_end, rsp_msn; rw_off and
+ * rw_pending (a rewind's resume point), err, rsp_turn (the last packet was
+ * a READ response), snd_max (one past the highest PSN ever sent: rewinds go
+ * back), bal (PktSend credit not yet spent, signed), free_owed (credit went
+ * to responses: tell the window), rec_idx (WQEs recorded since the QP's
+ * reset), spare and spare_ok (the record entry the next WQE recorded will
+ * use), epoch (flips at every QP reset), rewinds (taken, mod 4, mirrored to
+ * the completer). o_* is the word read, n_* the word written back.
+ */
+`define REQ_ST_DECL(kind, p) \
+    kind [SLOTS*MW-1:0] p``_meta; \
+    kind [15:0] p``_head; \
+    kind [15:0] p``_arr; \
+    kind [15:0] p``_fetch_idx; \
+    kind p``_cur_first; \
+    kind [31:0] p``_cur_rem; \
+    kind [15:0] p``_sq_pi; \
+    kind [1:0] p``_fetch_tag; \
+    kind [23:0] p``_snd_nxt; \
+    kind p``_rd_out; \
+    kind [3:0] p``_rd_gen; \
+    kind p``_rsp_valid; \
+    kind p``_rsp_first; \
+    kind [23:0] p``_rsp_psn; \
+    kind [31:0] p``_rsp_rem; \
+    kind [63:0] p``_rsp_end; \
+    kind [23:0] p``_rsp_msn; \
+    kind [31:0] p``_rw_off; \
+    kind p``_rw_pending; \
+    kind p``_err; \
+    kind p``_rsp_turn; \
+    kind [23:0] p``_snd_max; \
+    kind [31:0] p``_bal; \
+    kind p``_free_owed; \
+    kind [15:0] p``_rec_idx; \
+    kind [POOL_LOG2-1:0] p``_spare; \
+    kind p``_spare_ok; \
+    kind p``_epoch; \
+    kind [1:0] p``_rewinds;
+`define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_fetch_idx, p``_cur_first, p``_cur_rem, \
+    p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rsp_valid, \
+    p``_rsp_first, p``_rsp_psn, p``_rsp_rem, p``_rsp_end, p``_rsp_msn, p``_rw_off, \
+    p``_rw_pending, p``_err, p``_rsp_turn, p``_snd_max, p``_bal, p``_free_owed, p``_rec_idx, \
+    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds
 
-assign {o_meta, o_head, o_arr, o_fetch_idx, o_cur_first, o_cur_rem,
-        o_sq_pi, o_fetch_tag, o_snd_nxt, o_rd_out, o_rd_gen,
-        o_rsp_valid, o_rsp_first, o_rsp_psn, o_rsp_rem, o_rsp_end, o_rsp_msn,
-        o_rw_off, o_rw_pending, o_err, o_rsp_turn, o_snd_max, o_bal, o_free_owed,
-        o_rec_idx, o_spare, o_spare_ok, o_epoch, o_rewinds} = st_old;
+// verilator lint_off UNUSEDSIGNAL
+`REQ_ST_DECL(wire, o)
+// verilator lint_on UNUSEDSIGNAL
+assign {`REQ_ST(o)} = st_old;
 
 wire [SL-1:0] head_slot = o_head[SL-1:0];
 wire [SL-1:0] next_slot = head_slot + 1'b1;
@@ -670,30 +690,7 @@ wire [15:0] una_eff = (s2_type == EV_UNA && s2_uepoch == o_epoch) ? s2_idx :
                       (una_idx_epoch == o_epoch) ? una_idx : 16'd0;
 
 // the new state
-reg [SLOTS*MW-1:0] n_meta;
-reg [15:0] n_head, n_arr, n_fetch_idx;
-reg        n_cur_first;
-reg [31:0] n_cur_rem;
-reg [15:0] n_sq_pi;
-reg [1:0]  n_fetch_tag;
-reg [23:0] n_snd_nxt;
-reg        n_rd_out;
-reg [3:0]  n_rd_gen;
-reg        n_rsp_valid, n_rsp_first;
-reg [23:0] n_rsp_psn;
-reg [31:0] n_rsp_rem;
-reg [63:0] n_rsp_end;
-reg [23:0] n_rsp_msn;
-reg [31:0] n_rw_off;
-reg        n_rw_pending, n_err;
-reg        n_rsp_turn;
-reg [23:0] n_snd_max;
-reg [31:0] n_bal;
-reg        n_free_owed;
-reg [15:0] n_rec_idx;
-reg [POOL_LOG2-1:0] n_spare;
-reg        n_spare_ok, n_epoch;
-reg [1:0]  n_rewinds;
+`REQ_ST_DECL(reg, n)
 // verilator lint_off UNUSEDSIGNAL
 reg [23:0] max_d;
 reg [15:0] occ, pi_ahead, ring_used;
@@ -723,11 +720,7 @@ reg        do_record, do_alloc, do_cinit, cinit_clear;
 localparam [1:0] BP_ADD = 2'd0, BP_SET = 2'd1, BP_KEEP = 2'd2;
 
 always @* begin
-    {n_meta, n_head, n_arr, n_fetch_idx, n_cur_first, n_cur_rem,
-     n_sq_pi, n_fetch_tag, n_snd_nxt, n_rd_out, n_rd_gen,
-     n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-     n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed,
-     n_rec_idx, n_spare, n_spare_ok, n_epoch, n_rewinds} = st_old;
+    {`REQ_ST(n)} = st_old;
     do_pkt = 1'b0;
     do_pkt_rsp = 1'b0;
     do_ring = 1'b0;
@@ -1018,11 +1011,7 @@ always @* begin
     // come through here to fetch again
     capped = !n_err && pi_ahead != 16'd0 && ring_used >= RING[15:0] - SLOTS[15:0];
 
-    st_new = {n_meta, n_head, n_arr, n_fetch_idx, n_cur_first, n_cur_rem,
-              n_sq_pi, n_fetch_tag, n_snd_nxt, n_rd_out, n_rd_gen,
-              n_rsp_valid, n_rsp_first, n_rsp_psn, n_rsp_rem, n_rsp_end, n_rsp_msn,
-              n_rw_off, n_rw_pending, n_err, n_rsp_turn, n_snd_max, n_bal, n_free_owed,
-              n_rec_idx, n_spare, n_spare_ok, n_epoch, n_rewinds};
+    st_new = {`REQ_ST(n)};
 end
 
 /*
@@ -1365,6 +1354,9 @@ work_fifo_inst (
     .count(work_count)
 );
 
+
+`undef REQ_ST_DECL
+`undef REQ_ST
 endmodule
 
 `resetall
