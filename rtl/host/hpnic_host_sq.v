@@ -242,10 +242,38 @@ always @(posedge clk) begin
     end
 end
 
-wire [7:0] opcode = s_rd_cpl_tdata[7:0];
+// WQE fields at their byte offsets in the register map's WQE format
+// (fw/regmap.toml); a WQE is lane-0 aligned in its beat
+`include "hpnic_regs.vh"
+
+function [63:0] wqe_field;
+    input [DATA_WIDTH-1:0] beat;
+    input integer off, size;
+    integer b;
+    begin
+        wqe_field = 64'd0;
+        for (b = 0; b < 8; b = b + 1) begin
+            if (b < size) begin
+                wqe_field[8*b +: 8] = beat[8*(off + b) +: 8];
+            end
+        end
+    end
+endfunction
+
+// verilator lint_off UNUSEDSIGNAL
+wire [63:0] wqe_opcode = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_OPCODE_OFF, HPNIC_WQE_OPCODE_SIZE);
+wire [63:0] wqe_flags = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_FLAGS_OFF, HPNIC_WQE_FLAGS_SIZE);
+wire [63:0] wqe_len = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LENGTH_OFF, HPNIC_WQE_LENGTH_SIZE);
+wire [63:0] wqe_rkey = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_RKEY_OFF, HPNIC_WQE_RKEY_SIZE);
+// verilator lint_on UNUSEDSIGNAL
+wire [63:0] wqe_laddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LOCAL_ADDR_OFF, HPNIC_WQE_LOCAL_ADDR_SIZE);
+wire [63:0] wqe_raddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_REMOTE_VA_OFF, HPNIC_WQE_REMOTE_VA_SIZE);
+wire [7:0]  opcode = wqe_opcode[7:0];
+wire        wqe_read = opcode == HPNIC_WQE_OPCODE_RDMA_READ;
+wire        wqe_signaled = wqe_flags[HPNIC_WQE_FLAGS_SIGNALED_LSB];
 
 always @(posedge clk) begin
-    if (out_push && opcode > 8'd1) begin
+    if (out_push && opcode != HPNIC_WQE_OPCODE_RDMA_WRITE && !wqe_read) begin
         stat_bad_opcode <= stat_bad_opcode + 1'b1;
     end
     if (rst) begin
@@ -257,8 +285,8 @@ hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 64 + 32),
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),
-    .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, opcode == 8'd1, s_rd_cpl_tdata[8], s_rd_cpl_tdata[63:32],
-             s_rd_cpl_tdata[127:64], s_rd_cpl_tdata[191:128], s_rd_cpl_tdata[223:192]}),
+    .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, wqe_read, wqe_signaled, wqe_len[31:0],
+             wqe_laddr, wqe_raddr, wqe_rkey[31:0]}),
     .m_valid(m_wqe_valid), .m_ready(m_wqe_ready),
     .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_laddr, m_wqe_raddr,
              m_wqe_rkey}),
