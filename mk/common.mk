@@ -147,6 +147,8 @@ $(eval $(call hpnic_synth,crc32_w128,hpnic_crc32,$(COMMON_FLIST),-set DATA_WIDTH
 $(eval $(call hpnic_synth,crc32_w64,hpnic_crc32,$(COMMON_FLIST),-set DATA_WIDTH 64))
 $(eval $(call hpnic_synth,ipv4_csum,hpnic_ipv4_csum,$(COMMON_FLIST),))
 $(eval $(call hpnic_synth,afifo_w512_rx,hpnic_axis_async_fifo,$(COMMON_FLIST),-set FRAME_FIFO 1 -set DROP_BAD_FRAME 1 -set DROP_WHEN_FULL 1))
+$(eval $(call hpnic_synth,byte_shr_realign,hpnic_byte_shr,$(COMMON_FLIST),-set IN_BYTES 128 -set OUT_BYTES 64 -set SHIFT_WIDTH 6))
+$(eval $(call hpnic_synth,byte_shr_icrc,hpnic_byte_shr,$(COMMON_FLIST),-set IN_BYTES 64 -set OUT_BYTES 4 -set SHIFT_WIDTH 7))
 COMMON_SYNTHS := $(COMMON_SYN_ACC)
 
 .PHONY: synth-common bench-common

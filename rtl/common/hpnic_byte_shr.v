@@ -3,11 +3,12 @@
  * Byte-granular right shift that keeps only the low OUT_BYTES of the result:
  * out = (in >> 8 * shift)[8 * OUT_BYTES - 1:0].
  *
- * Written as a tree of 4:1 stages, largest steps first, each stage keeping
- * only the bytes that the output and the steps still to come can reach. A
- * plain `>>` maps through Yosys as 1-bit stages over the full input width:
- * a 512-bit funnel of two beats costs about 3,050 LUTs that way and 2,220
- * this way, and 32 bits out of a 64-byte beat 1,270 against 300.
+ * Written as a tree of 4:1 stages (one LUT6 per kept bit), largest steps
+ * first, each stage keeping only the bytes that the output and the steps
+ * still to come can reach. A plain `>>` maps through Yosys as 1-bit stages
+ * over the full input width, which ABC packs into MUXF chains: with this
+ * module in place of two of them, hpnic_rx_extract went from 11,740 to about
+ * 10,000 LUTs (docs/common.md).
  */
 
 `resetall

@@ -415,10 +415,11 @@ host_inst (
  * room. The word is {qpn, SQ PSN, RQ PSN, CC mode, MTU}; each queue keeps
  * only its fields
  */
-localparam FW = QW + 54;
-localparam [FW-1:0] F_QPN = {{QW{1'b1}}, {54{1'b0}}};
-localparam [FW-1:0] F_PSNS = {{QW{1'b0}}, {48{1'b1}}, 6'd0};
-localparam [FW-1:0] F_MODE = {{(QW + 48){1'b0}}, 2'b11, 4'd0};
+localparam L_MODE = 4, L_PSNS = 6, L_QPN = 54;    // field LSBs; the MTU at 0
+localparam FW = L_QPN + QW;
+localparam [FW-1:0] F_QPN = {{QW{1'b1}}, {L_QPN{1'b0}}};
+localparam [FW-1:0] F_PSNS = {{(FW - L_PSNS - 48){1'b0}}, {48{1'b1}}, {L_PSNS{1'b0}}};
+localparam [FW-1:0] F_MODE = {{(FW - L_MODE - 2){1'b0}}, 2'b11, {L_MODE{1'b0}}};
 localparam [FW-1:0] F_MTU = {{(FW - 4){1'b0}}, 4'hf};
 
 wire          dpi_valid, dpi_ready;
@@ -454,11 +455,11 @@ start_fan_inst (
 );
 
 // the fields each consumer kept (the rest of its word is 0)
-assign {dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + 6 +: QW + 48];
-assign {cci_qpn, cci_mode} = {fan_data[1*FW + 54 +: QW], fan_data[1*FW + 4 +: 2]};
-assign flw_qpn = fan_data[2*FW + 54 +: QW];
-assign {mtu_qpn, mtu_log2} = {fan_data[3*FW + 54 +: QW], fan_data[3*FW +: 4]};
-assign gls_qpn = fan_data[4*FW + 54 +: QW];
+assign {dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + L_PSNS +: QW + 48];
+assign {cci_qpn, cci_mode} = {fan_data[1*FW + L_QPN +: QW], fan_data[1*FW + L_MODE +: 2]};
+assign flw_qpn = fan_data[2*FW + L_QPN +: QW];
+assign {mtu_qpn, mtu_log2} = {fan_data[3*FW + L_QPN +: QW], fan_data[3*FW +: 4]};
+assign gls_qpn = fan_data[4*FW + L_QPN +: QW];
 
 /*
  * Datapath
