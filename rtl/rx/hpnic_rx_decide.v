@@ -19,14 +19,11 @@
  *    request).
  * Responses (this QP is the requester):
  *  - ACK/NAK go to the completer with their INT.
- *  - READ responses are matched against the outstanding READ (written by
- *    the requester, with a generation so a re-issued READ restarts the
- *    tracking): in sequence the payload goes to the local buffer at
- *    first address + (PSN - first PSN) * MTU; a gap is reported to the
- *    completer (go-back-N) once until the next in-sequence response;
- *    duplicates and strays are discarded. Each in-sequence response
- *    acknowledges what precedes it. An ACK or NAK from beyond the awaited
- *    response is held back until the READ's last response arrives.
+ *  - READ responses, and ACKs that overtake them, are decided by the
+ *    requester's READ tracking (hpnic_rd_track), which this stage carries
+ *    along its loop through the trk_* ports: in sequence the payload goes to
+ *    the local buffer, a gap is reported to the completer, strays are
+ *    dropped, and an ACK from beyond the awaited response is held back.
  *
  * Every packet whose payload sits in the RX buffer gets exactly one commit
  * command (write it at an address, or drop it), in arrival order. Events for
@@ -34,7 +31,8 @@
  * their own packet: hpnic_rx_commit releases one only after every earlier
  * payload is written, so no WQE completes before its READ data (or that of an
  * earlier READ, which an ACK may retire implicitly) is in memory.
- * Per-QP responder state has a one-cycle read-modify-write loop.
+ * Per-QP responder state has a one-cycle read-modify-write loop; so has the
+ * READ tracking's, read and written in the same cycles.
  */
 
 `resetall
@@ -79,15 +77,24 @@ module hpnic_rx_decide #(
     input  wire [23:0]           s_init_epsn,
 
     /*
-     * The outstanding READ (one writer: hpnic_req)
+     * The requester's READ tracking (hpnic_rd_track), plugged into this
+     * loop: look-up at stage 1, the packet and the decision at stage 2
      */
-    input  wire                  rdesc_wr_en,
-    input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
-    input  wire [23:0]           rdesc_wr_first_psn,
-    input  wire [23:0]           rdesc_wr_npkts,
-    input  wire [63:0]           rdesc_wr_laddr,
-    input  wire [31:0]           rdesc_wr_len,
-    input  wire [3:0]            rdesc_wr_gen,
+    output wire                  trk_lk_valid,
+    output wire [QPN_WIDTH-1:0]  trk_lk_qpn,
+    output wire [3:0]            trk_mtu_log2,
+    output wire                  trk_ev_init,
+    output wire                  trk_ev_ack,
+    output wire                  trk_ev_resp,
+    output wire [23:0]           trk_psn,
+    output wire [12:0]           trk_len,
+    output wire [2:0]            trk_ack_kind,
+    input  wire                  trk_resp_write,
+    input  wire [63:0]           trk_resp_addr,
+    input  wire                  trk_resp_gap,
+    input  wire                  trk_cack,
+    input  wire [2:0]            trk_cack_kind,
+    input  wire [23:0]           trk_cack_psn,
 
     /*
      * Parsed packets (hpnic_rx_parse), one per frame
@@ -315,9 +322,8 @@ always @(posedge clk) begin
     end
 end
 
-// responder state: epsn, msn, NAK sent, WRITE cursor; READ tracking, with
-// the acknowledgement held back behind the awaited READ responses
-localparam SW = 24 + 24 + 1 + 1 + 64 + 32 + 24 + 4 + 1 + 1 + 1 + 1 + 24;
+// responder state: epsn, msn, NAK sent, WRITE cursor
+localparam SW = 24 + 24 + 1 + 1 + 64 + 32;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -351,23 +357,6 @@ qp_inst (
     .rd_data(qp_cfg)
 );
 
-localparam RDW = 24 + 24 + 64 + 32 + 4;
-wire [RDW-1:0] rdesc;
-
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW),
-    .DATA_WIDTH(RDW)
-)
-rdesc_inst (
-    .clk(clk),
-    .wr_en(rdesc_wr_en),
-    .wr_addr(rdesc_wr_qpn),
-    .wr_data({rdesc_wr_first_psn, rdesc_wr_npkts, rdesc_wr_laddr, rdesc_wr_len, rdesc_wr_gen}),
-    .rd_en(s1_valid),
-    .rd_addr(s1_qpn),
-    .rd_data(rdesc)
-);
-
 /*
  * Stage 2: the decision (the loop)
  */
@@ -378,10 +367,8 @@ wire [12:0] mtu = 13'd1 << mtu_log2;
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
  * first): the responder's epsn (expected PSN), msn, nak_sent (one NAK per
- * gap), wr_active/wr_addr/wr_rem (the WRITE cursor); the requester's READ
- * tracking rd_exp (expected response PSN), rd_gen, rd_gap_sent, rd_active;
- * pend_valid/pend_nak/pend_psn (an acknowledgement held for the completer).
- * o_* is the word read, n_* the word written back.
+ * gap), wr_active/wr_addr/wr_rem (the WRITE cursor). o_* is the word read,
+ * n_* the word written back.
  */
 `define DECIDE_ST_DECL(kind, p) \
     kind [23:0] p``_epsn; \
@@ -389,26 +376,11 @@ wire [12:0] mtu = 13'd1 << mtu_log2;
     kind p``_nak_sent; \
     kind p``_wr_active; \
     kind [63:0] p``_wr_addr; \
-    kind [31:0] p``_wr_rem; \
-    kind [23:0] p``_rd_exp; \
-    kind [3:0] p``_rd_gen; \
-    kind p``_rd_gap_sent; \
-    kind p``_rd_active; \
-    kind p``_pend_valid; \
-    kind p``_pend_nak; \
-    kind [23:0] p``_pend_psn;
-`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_addr, p``_wr_rem, \
-    p``_rd_exp, p``_rd_gen, p``_rd_gap_sent, p``_rd_active, p``_pend_valid, p``_pend_nak, \
-    p``_pend_psn
+    kind [31:0] p``_wr_rem;
+`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_addr, p``_wr_rem
 
 `DECIDE_ST_DECL(wire, o)
 assign {`DECIDE_ST(o)} = st_old;
-
-wire [23:0] d_first, d_npkts;
-wire [63:0] d_laddr;
-wire [31:0] d_len;
-wire [3:0]  d_gen;
-assign {d_first, d_npkts, d_laddr, d_len, d_gen} = rdesc;
 
 wire is_write = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE ||
                 s2_opcode == HPNIC_BTH_OP_WRITE_LAST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY;
@@ -435,32 +407,21 @@ wire len_ok_only = {19'd0, s2_len} == s2_rlen && s2_len <= mtu;
 wire len_ok_middle = o_wr_active && s2_len == mtu && o_wr_rem > {19'd0, mtu};
 wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem;
 
-// READ responses against the outstanding READ
-wire        rd_fresh = d_gen != o_rd_gen;            // a READ (re)issued since
-wire [23:0] rd_exp = rd_fresh ? d_first : o_rd_exp;
-// A gap is reported once, then not again until a response arrives in
-// sequence, even across the re-issue it caused: late responses of the old
-// issue would otherwise look like new gaps and rewind again and again (the
-// timer covers a lost re-issue), as Linux rxe's started_retry does.
-wire        rd_gap_sent = o_rd_gap_sent;
-wire        rd_active = rd_fresh || o_rd_active;     // a READ awaits responses
-wire [23:0] r_idx = s2_psn - d_first;                // response number
-wire [23:0] r_ahead = s2_psn - rd_exp;
-wire        r_in_seq = rd_active && r_ahead == 0 && r_idx < d_npkts;
-wire        r_gap = rd_active && !r_ahead[23] && r_ahead != 0 && r_idx < d_npkts;
-wire        r_last = r_idx == d_npkts - 24'd1;
-// an ACK at or beyond the READ response still awaited, a NAK past it
-// verilator lint_off UNUSEDSIGNAL
-wire [23:0] ack_ahead = s2_psn - rd_exp;
-// verilator lint_on UNUSEDSIGNAL
-wire        ack_past_read = rd_active && !ack_ahead[23];
-wire        nak_past_read = ack_past_read && ack_ahead != 24'd0;
-wire [31:0] r_off = {8'd0, r_idx} << mtu_log2;
-wire [31:0] r_last_len = d_len - r_off;
-wire        r_len_ok = r_last ? ({19'd0, s2_len} == r_last_len) : (s2_len == mtu);
-
 wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == HPNIC_QPS_RTR || qp_state == HPNIC_QPS_RTS) :
                                         qp_state == HPNIC_QPS_RTS);
+
+// the READ tracking's part of the loop: the packet it decides on
+assign trk_lk_valid = s1_valid;
+assign trk_lk_qpn = s1_qpn;
+assign trk_mtu_log2 = mtu_log2;
+assign trk_ev_init = s2_valid && s2_init;
+assign trk_ev_ack = s2_valid && !s2_init && !s2_drop && qp_ok && !is_request && is_ack;
+assign trk_ev_resp = s2_valid && !s2_init && !s2_drop && qp_ok && !is_request && !is_ack && is_resp;
+assign trk_psn = s2_psn;
+assign trk_len = s2_len;
+assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
+                      (s2_syn == HPNIC_AETH_SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ?
+                      HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_NAK_FATAL;
 
 `DECIDE_ST_DECL(reg, n)
 
@@ -497,11 +458,6 @@ always @* begin
         n_msn = 24'd0;
         n_nak_sent = 1'b0;
         n_wr_active = 1'b0;
-        n_rd_gen = d_gen;              // no READ response expected yet
-        n_rd_exp = d_first;
-        n_rd_gap_sent = 1'b0;
-        n_rd_active = 1'b0;
-        n_pend_valid = 1'b0;
     end else if (s2_drop) begin
         why = W_DROP;                   // counted by the parser
     end else if (!qp_ok) begin
@@ -563,57 +519,21 @@ always @* begin
             end
         end
     end else if (is_ack) begin
-        do_cack = 1'b1;
+        // to the completer, unless the READ tracking holds it back
+        do_cack = trk_cack;
         cack_int = s2_int_valid;
-        cack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
-                    (s2_syn == HPNIC_AETH_SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ? HPNIC_ACK_KIND_NAK_SEQ :
-                    HPNIC_ACK_KIND_NAK_FATAL;
-        n_rd_gen = d_gen;
-        n_rd_exp = rd_exp;
-        n_rd_gap_sent = rd_gap_sent;
-        n_rd_active = rd_active;
-        if ((cack_kind == HPNIC_ACK_KIND_ACK && ack_past_read) ||
-            (cack_kind == HPNIC_ACK_KIND_NAK_SEQ && nak_past_read)) begin
-            // The responder answered past a READ whose responses are still
-            // awaited: they were lost, or are behind this ACK on the wire.
-            // Hold the answer until the READ's last response (the timer
-            // recovers a lost tail), and acknowledge only up to the awaited
-            // response, so a READ never completes before its data.
-            n_pend_valid = 1'b1;
-            n_pend_nak = cack_kind == HPNIC_ACK_KIND_NAK_SEQ;
-            n_pend_psn = s2_psn;
-            cack_kind = HPNIC_ACK_KIND_ACK;
-            cack_psn = rd_exp - 24'd1;
-        end
+        cack_kind = trk_cack_kind;
+        cack_psn = trk_cack_psn;
     end else if (is_resp) begin
-        n_rd_gen = d_gen;
-        n_rd_exp = rd_exp;
-        n_rd_gap_sent = rd_gap_sent;
-        n_rd_active = rd_active;
-        if (r_in_seq && r_len_ok) begin
+        do_cack = trk_cack;
+        cack_kind = trk_cack_kind;
+        cack_psn = trk_cack_psn;
+        if (trk_resp_write) begin
             why = W_WRITE;
             commit_drop = 1'b0;
-            commit_addr = d_laddr + {32'd0, r_off};
-            n_rd_exp = rd_exp + 24'd1;
-            n_rd_gap_sent = 1'b0;
-            // a response acknowledges everything before it (progress for
-            // the timer); the last one releases a held-back answer
-            do_cack = 1'b1;
-            if (r_last) begin
-                cack_kind = HPNIC_ACK_KIND_READ_DONE;
-                n_rd_active = 1'b0;
-                n_pend_valid = 1'b0;
-                if (o_pend_valid) begin
-                    cack_kind = o_pend_nak ? HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_ACK;
-                    cack_psn = o_pend_psn;
-                end
-            end
-        end else if (r_gap && !rd_gap_sent) begin
+            commit_addr = trk_resp_addr;
+        end else if (trk_resp_gap) begin
             why = W_GAP;
-            do_cack = 1'b1;
-            cack_kind = HPNIC_ACK_KIND_READ_GAP;
-            cack_psn = rd_exp;
-            n_rd_gap_sent = 1'b1;
         end else begin
             why = W_STRAY;
         end

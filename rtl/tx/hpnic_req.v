@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
- * RC requester: turns each QP's send queue into packet descriptors, and
- * answers READ requests with READ responses (the responder's sending side
- * lives here too, because it shares the QP's PktSend credit).
+ * RC requester: turns each QP's send queue into packet descriptors, and runs
+ * the QP's send loop, which spends the QP's PktSend credit on its requests
+ * and on the READ responses it owes its peer.
  *
  * Per QP it keeps a small ring of WQE slots (2^SLOTS_LOG2, filled by batched
  * fetches that run ahead of the WQE being sent), the progress through the
- * head WQE, snd_nxt, the send queue's producer index, the READ response being
- * sent, and a byte balance of PktSend credit. All of it lives in one state
- * RAM with a one-cycle read-modify-write loop (hpnic_rmw_ram), so events for
- * one QP can follow each other every cycle.
+ * head WQE, snd_nxt, the send queue's producer index, and a byte balance of
+ * PktSend credit. All of it lives in one state RAM with a one-cycle
+ * read-modify-write loop (hpnic_rmw_ram), so events for one QP can follow
+ * each other every cycle.
+ *
+ * The responder's sending side (hpnic_resp_tx: the READ response being sent,
+ * its packets and descriptors) is a separate block with its own state RAM.
+ * Requests and responses share the QP's credit, so this loop carries its
+ * events (READ work, the packets it sends, resets) and plugs it in at the
+ * loop stage through the rsp_* ports; the descriptor FIFO takes both.
  *
  * Bytes, not packets. Every packet is charged what it occupies on the wire:
  * payload, its pad to 4 bytes, the configured per-packet overhead
@@ -206,6 +212,33 @@ module hpnic_req #(
     output reg  [63:0]           rdesc_wr_laddr = 0,
     output reg  [31:0]           rdesc_wr_len = 0,
     output reg  [3:0]            rdesc_wr_gen = 0,
+
+    /*
+     * The responder's sending side (hpnic_resp_tx), plugged into this loop:
+     * look-up at stage 1, the pending response and what became of it at
+     * stage 2, the descriptor of the response packet sent at stage 3
+     */
+    output wire                  rsp_lk_valid,
+    output wire [QPN_WIDTH-1:0]  rsp_lk_qpn,
+    output wire [3:0]            rsp_mtu_log2,
+    output wire [7:0]            rsp_pkt_overhead,
+    input  wire                  rsp_valid,
+    input  wire                  rsp_last,
+    input  wire [15:0]           rsp_cost,
+    output wire                  rsp_ev_read,
+    output wire [23:0]           rsp_ev_read_psn,
+    output wire [63:0]           rsp_ev_read_end,
+    output wire [31:0]           rsp_ev_read_len,
+    output wire [23:0]           rsp_ev_read_msn,
+    input  wire [23:0]           rsp_read_npkts,
+    input  wire [4:0]            rsp_read_ext,
+    output wire                  rsp_ev_send,
+    output wire                  rsp_ev_abort,
+    input  wire [7:0]            rsp_d_opcode,
+    input  wire [23:0]           rsp_d_psn,
+    input  wire [12:0]           rsp_d_len,
+    input  wire [63:0]           rsp_d_addr,
+    input  wire [31:0]           rsp_d_aeth,
 
     /*
      * Counters
@@ -457,7 +490,7 @@ end
 // per-slot WQE summary, kept in the state word so that the next WQE is at
 // hand the cycle the head one finishes: {signaled, READ, bytes left, packets}
 localparam MW = 1 + 1 + 32 + 24;
-localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 1+1+24+32+64+24 + 32+1+1+1+24
+localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 32+1+1+1+24
                 + 32+1 + 16+POOL_LOG2+1+1 + 2;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
@@ -565,15 +598,14 @@ always @(posedge clk) begin
 end
 
 /*
- * The per-QP state word (some fields are only copied through), every field named once, in the word's order (MSB
+ * The per-QP state word, every field named once, in the word's order (MSB
  * first): meta (the WQE slots' summaries), head (the WQE being sent, the
  * ring tail the completer sees), arr (next WQE expected from a fetch: slots
  * head..arr-1 are filled), fetch_idx (next WQE to ask for: arr..fetch_idx-1
  * are in flight), cur_first, cur_rem (bytes of the head WQE not yet sent),
- * sq_pi, fetch_tag, snd_nxt, rd_out, rd_gen; the READ response being sent:
- * rsp_valid, rsp_first, rsp_psn, rsp_rem, rsp_end, rsp_msn; rw_off and
- * rw_pending (a rewind's resume point), err, rsp_turn (the last packet was
- * a READ response), snd_max (one past the highest PSN ever sent: rewinds go
+ * sq_pi, fetch_tag, snd_nxt, rd_out (a READ is outstanding: the fence),
+ * rd_gen, rw_off and rw_pending (a rewind's resume point), err, rsp_turn
+ * (the last packet was a READ response), snd_max (one past the highest PSN ever sent: rewinds go
  * back), bal (PktSend credit not yet spent, signed), free_owed (credit went
  * to responses: tell the window), rec_idx (WQEs recorded since the QP's
  * reset), spare and spare_ok (the record entry the next WQE recorded will
@@ -592,12 +624,6 @@ end
     kind [23:0] p``_snd_nxt; \
     kind p``_rd_out; \
     kind [3:0] p``_rd_gen; \
-    kind p``_rsp_valid; \
-    kind p``_rsp_first; \
-    kind [23:0] p``_rsp_psn; \
-    kind [31:0] p``_rsp_rem; \
-    kind [63:0] p``_rsp_end; \
-    kind [23:0] p``_rsp_msn; \
     kind [31:0] p``_rw_off; \
     kind p``_rw_pending; \
     kind p``_err; \
@@ -611,9 +637,8 @@ end
     kind p``_epoch; \
     kind [1:0] p``_rewinds;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_fetch_idx, p``_cur_first, p``_cur_rem, \
-    p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rsp_valid, \
-    p``_rsp_first, p``_rsp_psn, p``_rsp_rem, p``_rsp_end, p``_rsp_msn, p``_rw_off, \
-    p``_rw_pending, p``_err, p``_rsp_turn, p``_snd_max, p``_bal, p``_free_owed, p``_rec_idx, \
+    p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rw_off, p``_rw_pending, \
+    p``_err, p``_rsp_turn, p``_snd_max, p``_bal, p``_free_owed, p``_rec_idx, \
     p``_spare, p``_spare_ok, p``_epoch, p``_rewinds
 
 // verilator lint_off UNUSEDSIGNAL
@@ -653,19 +678,12 @@ wire [31:0] wqe_len_eff = s2_len - (o_rw_pending ? o_rw_off : 32'd0);
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0] wqe_npkts_full = (wqe_len_eff + {19'd0, mtu} - 32'd1) >> mtu_log2;
 wire [23:0] wqe_npkts = (wqe_len_eff == 0) ? 24'd1 : wqe_npkts_full[23:0];
-wire [31:0] rdw_npkts_full = (s2_len + {19'd0, mtu} - 32'd1) >> mtu_log2;
 // verilator lint_on UNUSEDSIGNAL
-wire [23:0] rdw_npkts = (s2_len == 0) ? 24'd1 : rdw_npkts_full[23:0];
 
-// packet lengths and wire costs for PktSend
-wire        rsp_last = o_rsp_rem <= {19'd0, mtu};
-wire [12:0] rsp_plen = rsp_last ? o_rsp_rem[12:0] : mtu;
+// packet lengths and wire costs for PktSend (a response's: hpnic_resp_tx)
 wire        cur_last = o_cur_rem <= {19'd0, mtu};
 wire [12:0] cur_plen = cur_last ? o_cur_rem[12:0] : mtu;
-wire [1:0]  rsp_pad = 2'd0 - rsp_plen[1:0];
 wire [1:0]  cur_pad = 2'd0 - cur_plen[1:0];
-wire [15:0] rsp_cost = {3'd0, rsp_plen} + {14'd0, rsp_pad} + {8'd0, s2_ovh} +
-                       ((o_rsp_first || rsp_last) ? {11'd0, EXT_AETH} : 16'd0);
 wire [15:0] wr_cost = {3'd0, cur_plen} + {14'd0, cur_pad} + {8'd0, s2_ovh} +
                       (o_cur_first ? {11'd0, EXT_RETH} : 16'd0);
 wire [15:0] rdreq_cost = {8'd0, s2_ovh} + {11'd0, EXT_RETH};
@@ -677,7 +695,22 @@ wire        bal_pos = !bal_in[31] && bal_in != 32'd0;
 // A QP that answers a READ and has requests of its own alternates between
 // them: its peer's long READ must not starve its WRITEs (nor the reverse)
 wire req_ready = o_cur_valid && !o_err && !(o_cur_read && o_rd_out);
-wire take_rsp = o_rsp_valid && (!req_ready || !o_rsp_turn);
+wire take_rsp = rsp_valid && (!req_ready || !o_rsp_turn);
+
+// the responder's side of the loop: what this event does to its response
+assign rsp_lk_valid = s1_valid;
+assign rsp_lk_qpn = s1_qpn;
+assign rsp_mtu_log2 = mtu_log2;
+assign rsp_pkt_overhead = s2_ovh;
+assign rsp_ev_read = s2_valid && s2_type == EV_RDWORK;
+assign rsp_ev_read_psn = s2_psn;
+assign rsp_ev_read_end = s2_addr;
+assign rsp_ev_read_len = s2_len;
+assign rsp_ev_read_msn = s2_msn;
+assign rsp_ev_send = s2_valid && (s2_type == EV_PKTSEND || s2_type == EV_CONT) && bal_pos && take_rsp;
+// a QP reset, a NIC reset's clearing pass, or a fatal rewind
+assign rsp_ev_abort = s2_valid && (s2_type == EV_CLR || s2_type == EV_INIT ||
+                                   (s2_type == EV_REWIND && s2_flag));
 
 // the requester's head behind a new una (signed: the ring is small)
 // verilator lint_off UNUSEDSIGNAL
@@ -761,12 +794,12 @@ always @* begin
             n_arr = 16'd0;
             n_fetch_idx = 16'd0;
             n_sq_pi = 16'd0;
-            {n_rd_out, n_rsp_valid, n_rw_pending, n_free_owed} = 4'd0;
+            {n_rd_out, n_rw_pending, n_free_owed} = 3'd0;
             do_cinit = 1'b1;
             cinit_clear = 1'b1;
         end
         EV_INIT: begin
-            {n_rd_out, n_rsp_valid, n_rw_pending, n_err, n_rsp_turn, n_free_owed} = 6'd0;
+            {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed} = 5'd0;
             n_head = 16'd0;
             n_arr = 16'd0;
             n_fetch_idx = 16'd0;
@@ -825,7 +858,6 @@ always @* begin
             n_rd_out = 1'b0;
             if (s2_flag) begin
                 n_err = 1'b1;
-                n_rsp_valid = 1'b0;
             end else begin
                 n_snd_nxt = s2_psn;
                 n_rw_off = s2_len;
@@ -836,16 +868,11 @@ always @* begin
         end
         EV_RDWORK: begin
             // a new or repeated READ replaces the one being answered
-            n_rsp_valid = 1'b1;
-            n_rsp_first = 1'b1;
-            n_rsp_psn = s2_psn;
-            n_rsp_rem = s2_len;
-            n_rsp_end = s2_addr;
-            n_rsp_msn = s2_msn;
+            // (hpnic_resp_tx); its packets are work for the scheduler
             c_work = 1'b1;
             c_len = s2_len;
-            c_npkts = rdw_npkts;
-            c_ext = (rdw_npkts == 24'd1) ? EXT_AETH : (EXT_AETH << 1);
+            c_npkts = rsp_read_npkts;
+            c_ext = rsp_read_ext;
         end
         EV_PKTSEND, EV_CONT: begin
             n_bal = bal_in;
@@ -857,14 +884,6 @@ always @* begin
                 sent = 1'b1;
                 n_free_owed = 1'b1;
                 n_bal = bal_in - {16'd0, rsp_cost};
-                pkt_len = rsp_plen;
-                pkt_opcode = (o_rsp_first && rsp_last) ? HPNIC_BTH_OP_RESP_ONLY :
-                             o_rsp_first ? HPNIC_BTH_OP_RESP_FIRST :
-                             rsp_last ? HPNIC_BTH_OP_RESP_LAST : HPNIC_BTH_OP_RESP_MIDDLE;
-                n_rsp_psn = o_rsp_psn + 24'd1;
-                n_rsp_rem = o_rsp_rem - {19'd0, rsp_plen};
-                n_rsp_first = 1'b0;
-                n_rsp_valid = !rsp_last;
                 n_rsp_turn = 1'b1;
             end else if (!o_cur_valid || o_err) begin
                 // nothing to spend it on (credit for work a rewind or a
@@ -972,7 +991,7 @@ always @* begin
     if ((sent || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
             !n_bal[31] && n_bal != 32'd0 &&
             ((n_head != n_arr && !n_err && !(n_head_read && n_rd_out)) ||
-             n_rsp_valid)) begin
+             (do_pkt_rsp ? !rsp_last : rsp_valid))) begin
         do_cont = 1'b1;
     end
     // credit spent on responses (never acknowledged) leaves the window once
@@ -1059,9 +1078,6 @@ reg [7:0]    s3_opcode = 0;
 reg [23:0]   s3_psn = 0;
 reg [12:0]   s3_len = 0;
 reg [31:0]   s3_rem = 0;            // WQE bytes left before this packet
-reg [63:0]   s3_rsp_end = 0;
-reg [31:0]   s3_rsp_rem = 0;
-reg [23:0]   s3_msn = 0;
 reg [23:0]   s3_npkts = 0;
 reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
@@ -1084,12 +1100,9 @@ always @(posedge clk) begin
     s3_pkt_rsp <= do_pkt_rsp;
     s3_qpn <= s2_qpn;
     s3_opcode <= pkt_opcode;
-    s3_psn <= do_pkt_rsp ? o_rsp_psn : o_snd_nxt;
+    s3_psn <= o_snd_nxt;
     s3_len <= pkt_len;
     s3_rem <= o_cur_rem;
-    s3_rsp_end <= o_rsp_end;
-    s3_rsp_rem <= o_rsp_rem;
-    s3_msn <= o_rsp_msn;
     s3_npkts <= o_cur_npkts;
     s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
@@ -1153,8 +1166,8 @@ wire [31:0] w_off = w_len - s3_rem;          // bytes of the WQE already sent
 
 always @* begin
     if (s3_pkt_rsp) begin
-        desc_data = {s3_qpn, s3_opcode, s3_psn, s3_len, s3_rsp_end - {32'd0, s3_rsp_rem},
-                     64'd0, 32'd0, 32'd0, HPNIC_AETH_SYN_ACK, s3_msn};
+        desc_data = {s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len, rsp_d_addr,
+                     64'd0, 32'd0, 32'd0, rsp_d_aeth};
     end else begin
         desc_data = {s3_qpn, s3_opcode, s3_psn, (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
                      w_laddr + {32'd0, w_off}, w_raddr + {32'd0, w_off}, w_rkey,
