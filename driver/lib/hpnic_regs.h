@@ -666,7 +666,8 @@
 #define HPNIC_CNT_RX_PSN_OOS           21  /* out-of-sequence requests, discarded */
 #define HPNIC_CNT_RX_NAK_SEQ_SENT      22  /* PSN-sequence NAKs sent */
 #define HPNIC_CNT_RX_ACCESS_ERR        23  /* requests NAKed: R_Key, range or access right */
-#define HPNIC_CNT_RX_LEN_ERR           24  /* requests NAKed: payload length */
+/* requests NAKed as invalid: payload length, opcode sequence, message over 2^31 bytes */
+#define HPNIC_CNT_RX_LEN_ERR           24
 #define HPNIC_CNT_RX_RESP_STRAY        25  /* READ responses dropped: none expected */
 #define HPNIC_CNT_RX_RESP_GAP          26  /* gaps detected in READ responses */
 #define HPNIC_CNT_RX_WRITES            27  /* WRITE payloads committed to host memory */
@@ -890,7 +891,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"out-of-sequence requests, discarded",
 	"PSN-sequence NAKs sent",
 	"requests NAKed: R_Key, range or access right",
-	"requests NAKed: payload length",
+	"requests NAKed as invalid: payload length, opcode sequence, message over 2^31 bytes",
 	"READ responses dropped: none expected",
 	"gaps detected in READ responses",
 	"WRITE payloads committed to host memory",

@@ -693,7 +693,8 @@ localparam integer HPNIC_CNT_RX_PSN_OOS           = 21;  // out-of-sequence requ
 localparam integer HPNIC_CNT_RX_NAK_SEQ_SENT      = 22;  // PSN-sequence NAKs sent
 // requests NAKed: R_Key, range or access right
 localparam integer HPNIC_CNT_RX_ACCESS_ERR        = 23;
-localparam integer HPNIC_CNT_RX_LEN_ERR           = 24;  // requests NAKed: payload length
+// requests NAKed as invalid: payload length, opcode sequence, message over 2^31 bytes
+localparam integer HPNIC_CNT_RX_LEN_ERR           = 24;
 localparam integer HPNIC_CNT_RX_RESP_STRAY        = 25;  // READ responses dropped: none expected
 localparam integer HPNIC_CNT_RX_RESP_GAP          = 26;  // gaps detected in READ responses
 localparam integer HPNIC_CNT_RX_WRITES            = 27;  // WRITE payloads committed to host memory

@@ -15,8 +15,9 @@
  *    one NAK (PSN sequence error, carrying the expected PSN) and the rest are
  *    discarded silently until the expected PSN arrives.
  *  - Payload lengths must match the path MTU and the message (FIRST and
- *    MIDDLE exactly one MTU, LAST and ONLY the rest); otherwise NAK (invalid
- *    request).
+ *    MIDDLE exactly one MTU, LAST and ONLY the rest, at most one MTU), a new
+ *    message (WRITE FIRST/ONLY, READ) may not start while a WRITE is open,
+ *    and a message is at most 2^31 bytes; otherwise NAK (invalid request).
  * Responses (this QP is the requester):
  *  - ACK/NAK go to the completer with their INT.
  *  - READ responses, and ACKs that overtake them, are decided by the
@@ -405,7 +406,9 @@ wire [23:0] rd_npkts = (s2_rlen == 0) ? 24'd1 : rd_npkts_full[23:0];
 wire len_ok_first = s2_len == mtu && s2_rlen > {19'd0, mtu};
 wire len_ok_only = {19'd0, s2_len} == s2_rlen && s2_len <= mtu;
 wire len_ok_middle = o_wr_active && s2_len == mtu && o_wr_rem > {19'd0, mtu};
-wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem;
+wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem && s2_len <= mtu;
+// a new message inside an open WRITE, or longer than IB's 2^31 bytes
+wire msg_bad = has_reth && (o_wr_active || s2_rlen > 32'h8000_0000);
 
 wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == HPNIC_QPS_RTR || qp_state == HPNIC_QPS_RTS) :
                                         qp_state == HPNIC_QPS_RTS);
@@ -488,7 +491,11 @@ always @* begin
             end
         end else begin
             n_nak_sent = 1'b0;
-            if (has_reth && !s2_access_ok) begin
+            if (msg_bad) begin
+                why = W_LEN;
+                do_ack = 1'b1;
+                ack_syn = HPNIC_AETH_SYN_NAK_INV;
+            end else if (has_reth && !s2_access_ok) begin
                 why = W_ACC;
                 do_ack = 1'b1;
                 ack_syn = HPNIC_AETH_SYN_NAK_ACC;

@@ -21,7 +21,9 @@
  * An ACK or NAK from beyond the response still awaited means the responses
  * were lost or are still behind it on the wire: it is held back until the
  * READ's last response, and only what precedes the awaited response is
- * acknowledged meanwhile, so a READ never completes before its data.
+ * acknowledged meanwhile, so a READ never completes before its data. That
+ * holds for a fatal NAK too: the completer takes one at PSN q as the end of
+ * everything before q, READs included.
  *
  * Responses must be decided in arrival order, in the same command stream as
  * every other received packet (hpnic_rx_commit writes payloads in that
@@ -115,8 +117,8 @@ assign {d_first, d_npkts, d_laddr, d_len, d_gen} = rdesc;
  * The per-QP state word, every field named once, in the word's order (MSB
  * first): exp (the response PSN expected next), gen (the READ generation it
  * belongs to), gap_sent (a gap was reported: not again until a response in
- * sequence), active (a READ awaits responses), pend_valid/pend_nak/pend_psn
- * (an ACK or NAK held back for the completer). o_* is the word read, n_*
+ * sequence), active (a READ awaits responses), pend_valid/pend_kind/pend_psn
+ * (an ACK or NAK held back for the completer, with its ACK_KIND). o_* is the word read, n_*
  * the word written back.
  */
 `define RDT_ST_DECL(kind, p) \
@@ -125,12 +127,12 @@ assign {d_first, d_npkts, d_laddr, d_len, d_gen} = rdesc;
     kind p``_gap_sent; \
     kind p``_active; \
     kind p``_pend_valid; \
-    kind p``_pend_nak; \
+    kind [2:0] p``_pend_kind; \
     kind [23:0] p``_pend_psn;
-`define RDT_ST(p) p``_exp, p``_gen, p``_gap_sent, p``_active, p``_pend_valid, p``_pend_nak, \
+`define RDT_ST(p) p``_exp, p``_gen, p``_gap_sent, p``_active, p``_pend_valid, p``_pend_kind, \
     p``_pend_psn
 
-localparam SW = 24 + 4 + 1 + 1 + 1 + 1 + 24;
+localparam SW = 24 + 4 + 1 + 1 + 1 + 3 + 24;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -193,9 +195,9 @@ always @* begin
         n_exp = exp;
         n_active = active;
         if ((ack_kind == HPNIC_ACK_KIND_ACK && ack_past_read) ||
-            (ack_kind == HPNIC_ACK_KIND_NAK_SEQ && nak_past_read)) begin
+            (ack_kind != HPNIC_ACK_KIND_ACK && nak_past_read)) begin
             n_pend_valid = 1'b1;
-            n_pend_nak = ack_kind == HPNIC_ACK_KIND_NAK_SEQ;
+            n_pend_kind = ack_kind;
             n_pend_psn = psn;
             cack_kind = HPNIC_ACK_KIND_ACK;
             cack_psn = exp - 24'd1;
@@ -216,7 +218,7 @@ always @* begin
                 n_pend_valid = 1'b0;
                 if (o_pend_valid) begin
                     // the held-back answer goes now, behind the data
-                    cack_kind = o_pend_nak ? HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_ACK;
+                    cack_kind = o_pend_kind;
                     cack_psn = o_pend_psn;
                 end
             end

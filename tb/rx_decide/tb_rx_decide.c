@@ -1,0 +1,1024 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tb_rx_decide: rtl/rx/hpnic_rx_decide with rtl/tx/hpnic_rd_track in its
+ * loop (16 QPs, 16 memory regions, 8-entry output FIFOs), against a C model
+ * of both. Random packet sequences on every QP, every input with random
+ * idle cycles before it, every output under random back-pressure, and
+ * commit carried out after a random delay:
+ *
+ *  - as responder: WRITE FIRST/MIDDLE/LAST/ONLY and READ REQUEST in
+ *    sequence, duplicates, packets ahead of the expected PSN (one NAK per
+ *    gap), R_Keys with a wrong index or tag, ranges outside the region,
+ *    missing access rights, wrong payload lengths; checked: the commit
+ *    address (region IO address + offset, then the WRITE cursor), the
+ *    ACK/NAK syndrome, PSN and MSN, and the READ work;
+ *  - as requester: outstanding READs written with a generation, their
+ *    responses in order, lost, duplicated, of a wrong length, stray, and
+ *    ACKs/NAKs that overtake them; checked: the response's address (first
+ *    address + index * MTU) and the completer events riding in the commit
+ *    stream (ACK of the response, READ_DONE, READ_GAP once per gap, the
+ *    held-back ACK/NAK released by the last response);
+ *  - packets marked drop, for a QP out of range or not ready, of unknown
+ *    opcodes; responder inits, with and without a packet offered at once;
+ *    QP and region reconfiguration between packets;
+ *  - every stream in order, nothing lost or added; an ACK/NAK or READ work
+ *    leaves only once commit has carried out the entries up to its packet;
+ *    the counters after every phase.
+ *
+ * Prints its seed; --seed reruns it; --packets N packets.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "hpnic_regs.h"
+
+#include "rx_decide_rtl.h"
+#include "tb_util.h"
+
+#define NQP RXD_RTL_QPS
+#define NMR RXD_RTL_MRS
+#define PSN_M 0xffffffu
+#define PSN_HALF 0x800000u
+/* expected items not yet seen: far more than the FIFOs and the harness hold */
+#define QLEN 4096
+
+static unsigned psn_add(unsigned a, unsigned b)
+{
+	return (a + b) & PSN_M;
+}
+
+static unsigned psn_sub(unsigned a, unsigned b)
+{
+	return (a - b) & PSN_M;
+}
+
+/* QP configuration and the responder's state (hpnic_rx_decide) */
+struct qpc {
+	unsigned state, mtu_log2;
+};
+
+struct rsp {
+	unsigned epsn, msn, nak_sent, wr_active;
+	uint64_t wr_addr;
+	uint32_t wr_rem;
+};
+
+/* the READ tracking's state (hpnic_rd_track) */
+struct trk {
+	unsigned exp, gen, gap_sent, active, pend_valid, pend_kind, pend_psn;
+};
+
+/* the test's requester and its peer: the responses the peer sends next */
+struct req {
+	unsigned next, end, issued;
+};
+
+struct note {
+	unsigned qpn, op, psn, len;
+};
+
+struct want_commit {
+	struct rxd_commit c;
+	uint64_t pkt;
+};
+
+/* a.done / w.done: commit entries that must be carried out before it */
+struct want_ack {
+	struct rxd_ack a;
+	uint64_t pkt;
+};
+
+struct want_rdw {
+	struct rxd_rdwork w;
+	uint64_t pkt;
+};
+
+/* what the run went through, so a quiet pass means the cases were there */
+enum cov {
+	C_WR_FIRST, C_WR_MIDDLE, C_WR_LAST, C_WR_ONLY, C_WR_EMPTY, C_READ, C_READ_EMPTY,
+	C_DUP_WRITE, C_DUP_READ, C_DUP_READ_NAK, C_NAK_SEQ, C_OOS_SILENT, C_ACC_INDEX, C_ACC_TAG,
+	C_ACC_INVALID, C_ACC_RIGHT, C_ACC_BELOW, C_ACC_RANGE, C_RANGE_EDGE, C_LEN, C_MSG_BAD, C_BAD_QPN,
+	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
+	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
+	C_INIT, C_INIT_PKT, C_RDESC, C_REISSUE, C_QP_CFG, C_MR_CFG, NCOV
+};
+
+static const char *const cov_name[NCOV] = {
+	"WRITE FIRST", "WRITE MIDDLE", "WRITE LAST", "WRITE ONLY", "empty WRITE ONLY", "READ",
+	"empty READ", "duplicate WRITE", "duplicate READ", "duplicate READ NAK", "PSN NAK",
+	"silent out-of-sequence", "bad R_Key index", "bad R_Key tag", "invalid region",
+	"missing right", "VA below region", "beyond region", "region end exactly", "length NAK",
+	"new message inside a WRITE",	"QPN out of range", "QP not ready", "drop", "unknown opcode", "response written",
+	"READ_DONE", "READ_GAP", "gap not repeated", "stray response", "response length",
+	"ACK passed", "ACK held", "NAK held", "held ACK/NAK released", "fatal NAK", "init",
+	"init with packet", "READ issued", "READ re-issued", "QP reconfig", "region reconfig",
+};
+
+static struct {
+	struct rxd_rtl *r;
+	struct qpc qp[NQP];
+	struct rxd_mr mr[NMR];
+	struct rsp rsp[NQP];
+	struct rxd_rdesc rd[NQP];
+	struct trk trk[NQP];
+	struct req req[NQP];
+	struct rxd_stats st;
+	uint64_t pkts, entries;
+	struct note note[QLEN];
+	struct want_commit cm[QLEN];
+	struct want_ack ak[QLEN];
+	struct want_rdw rw[QLEN];
+	uint64_t cm_h, cm_t, ak_h, ak_t, rw_h, rw_t;
+	unsigned cov[NCOV];
+	unsigned last_qpn;
+} E;
+
+static const char *op_name(unsigned op)
+{
+	switch (op) {
+	case HPNIC_BTH_OP_WRITE_FIRST: return "WRITE_FIRST";
+	case HPNIC_BTH_OP_WRITE_MIDDLE: return "WRITE_MIDDLE";
+	case HPNIC_BTH_OP_WRITE_LAST: return "WRITE_LAST";
+	case HPNIC_BTH_OP_WRITE_ONLY: return "WRITE_ONLY";
+	case HPNIC_BTH_OP_READ_REQ: return "READ_REQ";
+	case HPNIC_BTH_OP_RESP_FIRST: return "RESP_FIRST";
+	case HPNIC_BTH_OP_RESP_MIDDLE: return "RESP_MIDDLE";
+	case HPNIC_BTH_OP_RESP_LAST: return "RESP_LAST";
+	case HPNIC_BTH_OP_RESP_ONLY: return "RESP_ONLY";
+	case HPNIC_BTH_OP_ACK: return "ACK";
+	default: return "other";
+	}
+}
+
+static const char *kind_name(unsigned k)
+{
+	switch (k) {
+	case HPNIC_ACK_KIND_ACK: return "ACK";
+	case HPNIC_ACK_KIND_NAK_SEQ: return "NAK_SEQ";
+	case HPNIC_ACK_KIND_NAK_FATAL: return "NAK_FATAL";
+	case HPNIC_ACK_KIND_READ_DONE: return "READ_DONE";
+	case HPNIC_ACK_KIND_READ_GAP: return "READ_GAP";
+	default: return "kind?";
+	}
+}
+
+/* "packet N (QP q OP psn P len L)", for failure messages */
+static const char *pkt_desc(uint64_t n)
+{
+	static char buf[4][96];
+	static unsigned k;
+	const struct note *t = &E.note[n % QLEN];
+	char *b = buf[k++ % 4];
+
+	if (n == ~0ull)
+		return "the start (no packet yet)";
+	snprintf(b, sizeof(buf[0]), "packet %llu (QP %u %s psn %06x len %u)", (unsigned long long)n,
+		 t->qpn, op_name(t->op), t->psn, t->len);
+	return b;
+}
+
+static int is_write(unsigned op)
+{
+	return op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_MIDDLE ||
+	       op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_WRITE_ONLY;
+}
+
+static int is_resp(unsigned op)
+{
+	return op == HPNIC_BTH_OP_RESP_FIRST || op == HPNIC_BTH_OP_RESP_MIDDLE ||
+	       op == HPNIC_BTH_OP_RESP_LAST || op == HPNIC_BTH_OP_RESP_ONLY;
+}
+
+static int has_reth(unsigned op)
+{
+	return op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_ONLY ||
+	       op == HPNIC_BTH_OP_READ_REQ;
+}
+
+/* the completer's kind for an AETH syndrome: RNR counts as a PSN NAK */
+static unsigned syn_kind(unsigned syn)
+{
+	if (syn >> 5 == 0)
+		return HPNIC_ACK_KIND_ACK;
+	if (syn == HPNIC_AETH_SYN_NAK_SEQ || syn >> 5 == 1)
+		return HPNIC_ACK_KIND_NAK_SEQ;
+	return HPNIC_ACK_KIND_NAK_FATAL;
+}
+
+/* packets of a READ of len bytes: ceil(len / MTU), one for an empty READ */
+static unsigned read_npkts(uint32_t len, unsigned log2)
+{
+	return len ? (unsigned)((((uint64_t)len + (1u << log2) - 1) >> log2) & PSN_M) : 1;
+}
+
+/*
+ * ---- the model ----
+ */
+
+/* the R_Key and range check; 0 and the reason's coverage slot when it fails */
+static int access_ok(const struct rxd_pkt *p, unsigned right, uint64_t *iova, int *why)
+{
+	unsigned idx = p->rkey >> 8;
+	const struct rxd_mr *m = &E.mr[idx % NMR];
+	uint64_t off = p->va - m->va;
+
+	*why = -1;
+	if (idx >= NMR)
+		*why = C_ACC_INDEX;
+	else if (!m->valid)
+		*why = C_ACC_INVALID;
+	else if ((p->rkey & 0xff) != m->tag)
+		*why = C_ACC_TAG;
+	else if (!(m->access & right))
+		*why = C_ACC_RIGHT;
+	else if (p->va < m->va)
+		*why = C_ACC_BELOW;
+	else if (off > m->len || p->rlen > m->len - off)
+		*why = C_ACC_RANGE;
+	*iova = m->iova + off;
+	if (*why < 0 && off + p->rlen == m->len)
+		E.cov[C_RANGE_EDGE]++;
+	return *why < 0;
+}
+
+static void want_commit(const struct rxd_commit *c)
+{
+	CHECK(E.cm_t - E.cm_h < QLEN, "too many commit entries expected");
+	E.cm[E.cm_t % QLEN] = (struct want_commit){ *c, E.pkts };
+	E.cm_t++;
+}
+
+static void want_ack(unsigned qpn, unsigned syn, unsigned psn, unsigned msn, const struct rxd_int *in)
+{
+	struct rxd_ack a = { .qpn = qpn, .syn = syn, .psn = psn, .msn = msn, .done = E.entries };
+
+	/* ACKs echo the INT of the packet they acknowledge; NAKs carry none */
+	a.in = *in;
+	a.in.valid = in->valid && syn == HPNIC_AETH_SYN_ACK;
+	CHECK(E.ak_t - E.ak_h < QLEN, "too many ACKs expected");
+	E.ak[E.ak_t % QLEN] = (struct want_ack){ a, E.pkts };
+	E.ak_t++;
+}
+
+static void want_rdwork(unsigned qpn, unsigned psn, uint64_t addr, uint32_t len, unsigned msn)
+{
+	struct rxd_rdwork w = { .qpn = qpn, .psn = psn, .msn = msn, .addr = addr, .len = len,
+				.done = E.entries };
+
+	CHECK(E.rw_t - E.rw_h < QLEN, "too much READ work expected");
+	E.rw[E.rw_t % QLEN] = (struct want_rdw){ w, E.pkts };
+	E.rw_t++;
+}
+
+/* the outcome of one packet at the responder; *commit is its commit entry */
+static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, int *ack,
+			  unsigned *ak_syn, unsigned *ak_psn, int *rdw, uint64_t *rd_addr)
+{
+	struct rsp *s = &E.rsp[p->qpn];
+	unsigned log2 = E.qp[p->qpn].mtu_log2, mtu = 1u << log2, op = p->opcode;
+	unsigned ahead = psn_sub(p->psn, s->epsn);
+	int read = op == HPNIC_BTH_OP_READ_REQ, why;
+	uint64_t iova;
+	int acc = access_ok(p, read ? 2 : 1, &iova, &why);
+
+	*rd_addr = iova;
+	if (ahead & PSN_HALF) {
+		/* a duplicate: acknowledged again, a READ executed again */
+		E.st.psn_dup++;
+		if (read && acc) {
+			*rdw = 1;
+			E.cov[C_DUP_READ]++;
+		} else if (read) {
+			*ack = 1;
+			*ak_syn = HPNIC_AETH_SYN_NAK_ACC;
+			E.cov[C_DUP_READ_NAK]++;
+		} else {
+			*ack = 1;
+			*ak_psn = psn_sub(s->epsn, 1);
+			E.cov[C_DUP_WRITE]++;
+		}
+		return;
+	}
+	if (ahead) {
+		/* one NAK per gap, then silence until the expected PSN */
+		E.st.psn_oos++;
+		if (!s->nak_sent) {
+			E.st.nak_seq++;
+			*ack = 1;
+			*ak_syn = HPNIC_AETH_SYN_NAK_SEQ;
+			*ak_psn = s->epsn;
+			s->nak_sent = 1;
+			E.cov[C_NAK_SEQ]++;
+		} else {
+			E.cov[C_OOS_SILENT]++;
+		}
+		return;
+	}
+	s->nak_sent = 0;
+	if (has_reth(op) && (s->wr_active || p->rlen > 0x80000000u)) {
+		/* a new message inside an open WRITE, or over 2^31 bytes */
+		E.st.len_err++;
+		*ack = 1;
+		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
+		E.cov[C_MSG_BAD]++;
+		return;
+	}
+	if (has_reth(op) && !acc) {
+		E.st.access_err++;
+		*ack = 1;
+		*ak_syn = HPNIC_AETH_SYN_NAK_ACC;
+		E.cov[why]++;
+		return;
+	}
+	if (read) {
+		E.st.reads++;
+		*rdw = 1;
+		s->epsn = psn_add(s->epsn, read_npkts(p->rlen, log2));
+		s->msn = psn_add(s->msn, 1);
+		E.cov[p->rlen ? C_READ : C_READ_EMPTY]++;
+		return;
+	}
+	int len_ok;
+	switch (op) {
+	case HPNIC_BTH_OP_WRITE_FIRST: len_ok = p->len == mtu && p->rlen > mtu; break;
+	case HPNIC_BTH_OP_WRITE_ONLY: len_ok = p->len == p->rlen && p->len <= mtu; break;
+	case HPNIC_BTH_OP_WRITE_MIDDLE: len_ok = s->wr_active && p->len == mtu && s->wr_rem > mtu; break;
+	default: len_ok = s->wr_active && p->len == s->wr_rem && p->len <= mtu; break;
+	}
+	if (!len_ok) {
+		E.st.len_err++;
+		*ack = 1;
+		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
+		E.cov[C_LEN]++;
+		return;
+	}
+	/* in sequence: the payload goes to the region, then along the cursor */
+	E.st.writes++;
+	uint64_t addr = has_reth(op) ? iova : s->wr_addr;
+	if (p->has_payload)
+		commit->pay = RXD_CM_WRITE;
+	commit->addr = addr;
+	s->wr_rem = (has_reth(op) ? p->rlen : s->wr_rem) - p->len;
+	s->wr_addr = addr + p->len;
+	s->wr_active = op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_MIDDLE;
+	s->epsn = psn_add(s->epsn, 1);
+	if (op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_WRITE_ONLY)
+		s->msn = psn_add(s->msn, 1);
+	*ack = 1;
+	E.cov[op == HPNIC_BTH_OP_WRITE_FIRST ? C_WR_FIRST : op == HPNIC_BTH_OP_WRITE_MIDDLE ?
+	      C_WR_MIDDLE : op == HPNIC_BTH_OP_WRITE_LAST ? C_WR_LAST : p->len ? C_WR_ONLY :
+	      C_WR_EMPTY]++;
+}
+
+/* the READ tracking on an ACK/NAK or a READ response (the QP in RTS) */
+static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
+{
+	const struct rxd_rdesc *d = &E.rd[p->qpn];
+	struct trk *t = &E.trk[p->qpn];
+	unsigned log2 = E.qp[p->qpn].mtu_log2, mtu = 1u << log2;
+	int fresh = d->gen != t->gen;
+	unsigned exp = fresh ? d->first : t->exp;
+	int active = fresh || t->active;
+	unsigned ahead = psn_sub(p->psn, exp);
+
+	t->gen = d->gen;
+	t->exp = exp;
+	t->active = active;
+	commit->kind = HPNIC_ACK_KIND_ACK;
+	commit->psn = p->psn;
+	commit->qpn = p->qpn;
+	if (p->opcode == HPNIC_BTH_OP_ACK) {
+		unsigned kind = syn_kind(p->syn);
+		int past = active && !(ahead & PSN_HALF);
+
+		/* an ACK at or past the awaited response, a NAK (PSN or fatal)
+		 * past it, waits for the READ's last response; what precedes
+		 * the awaited response is acknowledged meanwhile */
+		commit->cack = 1;
+		commit->in = p->in;
+		commit->kind = kind;
+		if ((kind == HPNIC_ACK_KIND_ACK && past) ||
+		    (kind != HPNIC_ACK_KIND_ACK && past && ahead)) {
+			t->pend_valid = 1;
+			t->pend_kind = kind;
+			t->pend_psn = p->psn;
+			commit->kind = HPNIC_ACK_KIND_ACK;
+			commit->psn = psn_sub(exp, 1);
+			E.cov[kind == HPNIC_ACK_KIND_ACK ? C_ACK_HELD : C_NAK_HELD]++;
+		} else {
+			E.cov[kind == HPNIC_ACK_KIND_NAK_FATAL ? C_NAK_FATAL : C_ACK_PASS]++;
+		}
+		return;
+	}
+	unsigned idx = psn_sub(p->psn, d->first);
+	int last = idx == psn_sub(d->npkts, 1);
+	uint32_t off = (uint32_t)((uint64_t)idx << log2);
+	int len_ok = last ? p->len == d->len - off : p->len == mtu;
+	int in_seq = active && ahead == 0 && idx < d->npkts;
+	int gap = active && !(ahead & PSN_HALF) && ahead && idx < d->npkts;
+
+	if (in_seq && len_ok) {
+		E.st.writes++;
+		if (p->has_payload)
+			commit->pay = RXD_CM_WRITE;
+		commit->addr = d->laddr + off;
+		commit->cack = 1;
+		t->exp = psn_add(exp, 1);
+		t->gap_sent = 0;
+		E.cov[C_RESP_WRITE]++;
+		if (last) {
+			commit->kind = HPNIC_ACK_KIND_READ_DONE;
+			t->active = 0;
+			E.cov[C_READ_DONE]++;
+			if (t->pend_valid) {
+				/* the held-back answer, behind the data */
+				commit->kind = t->pend_kind;
+				commit->psn = t->pend_psn;
+				E.cov[C_RELEASE]++;
+			}
+			t->pend_valid = 0;
+		}
+	} else if (gap && !t->gap_sent) {
+		E.st.resp_gap++;
+		commit->cack = 1;
+		commit->kind = HPNIC_ACK_KIND_READ_GAP;
+		commit->psn = exp;
+		t->gap_sent = 1;
+		E.cov[C_RESP_GAP]++;
+	} else {
+		E.st.resp_stray++;
+		E.cov[gap ? C_GAP_QUIET : in_seq ? C_RESP_BADLEN : C_RESP_STRAY]++;
+	}
+}
+
+/* one packet through the model: what each output stream must give */
+static void model_pkt(const struct rxd_pkt *p)
+{
+	const struct qpc *q = &E.qp[p->qpn];
+	unsigned op = p->opcode;
+	int request = is_write(op) || op == HPNIC_BTH_OP_READ_REQ;
+	int qp_ok = p->qpn_ok && (request ? q->state == HPNIC_QPS_RTR || q->state == HPNIC_QPS_RTS :
+					    q->state == HPNIC_QPS_RTS);
+	struct rxd_commit c = { .pay = p->has_payload ? RXD_CM_DROP : RXD_CM_NONE, .len = p->len };
+	int ack = 0, rdw = 0;
+	unsigned ak_syn = HPNIC_AETH_SYN_ACK, ak_psn = p->psn;
+	uint64_t rd_addr = 0;
+
+	E.note[E.pkts % QLEN] = (struct note){ p->qpn, op, p->psn, p->len };
+	if (p->drop) {
+		E.cov[C_DROP]++;                /* counted by the parser */
+	} else if (!qp_ok) {
+		E.st.bad_qp++;
+		E.cov[p->qpn_ok ? C_NOT_READY : C_BAD_QPN]++;
+	} else if (request) {
+		model_request(p, &c, &ack, &ak_syn, &ak_psn, &rdw, &rd_addr);
+	} else if (op == HPNIC_BTH_OP_ACK || is_resp(op)) {
+		model_response(p, &c);
+	} else {
+		E.cov[C_UNKNOWN]++;
+	}
+	if (p->has_payload || c.cack) {
+		E.entries++;
+		want_commit(&c);
+	}
+	if (ack)
+		want_ack(p->qpn, ak_syn, ak_psn, E.rsp[p->qpn].msn, &p->in);
+	if (rdw)
+		want_rdwork(p->qpn, p->psn, rd_addr, p->rlen, E.rsp[p->qpn].msn);
+	E.pkts++;
+}
+
+static void model_init(unsigned qpn, unsigned epsn)
+{
+	struct rsp *s = &E.rsp[qpn];
+	struct trk *t = &E.trk[qpn];
+
+	s->epsn = epsn;
+	s->msn = 0;
+	s->nak_sent = 0;
+	s->wr_active = 0;
+	t->gen = E.rd[qpn].gen;
+	t->exp = E.rd[qpn].first;
+	t->gap_sent = 0;
+	t->active = 0;
+	t->pend_valid = 0;
+	E.cov[C_INIT]++;
+}
+
+/*
+ * ---- comparing what came out ----
+ */
+
+static int int_eq(const struct rxd_int *a, const struct rxd_int *b)
+{
+	if (a->valid != b->valid)
+		return 0;
+	if (!a->valid)
+		return 1;
+	if (a->nhop != b->nhop || a->path != b->path)
+		return 0;
+	for (unsigned i = 0; i < 5; i++)
+		if (a->hops[i] != b->hops[i])
+			return 0;
+	return 1;
+}
+
+static void sync_outputs(void)
+{
+	struct rxd_commit c;
+	struct rxd_ack a;
+	struct rxd_rdwork w;
+
+	while (rxd_rtl_pop_commit(E.r, &c)) {
+		CHECK(E.cm_h < E.cm_t, "commit entry %llu not expected: pay %u cack %u kind %s psn %06x",
+		      (unsigned long long)E.cm_h, c.pay, c.cack, kind_name(c.kind), c.psn);
+		if (E.cm_h >= E.cm_t)
+			continue;
+		const struct want_commit *x = &E.cm[E.cm_h % QLEN];
+		const struct rxd_commit *y = &x->c;
+		CHECK(c.pay == y->pay && (y->pay == RXD_CM_NONE || c.len == y->len) &&
+		      (y->pay != RXD_CM_WRITE || c.addr == y->addr),
+		      "commit entry %llu, %s: pay %u addr %#llx len %u, want pay %u addr %#llx len %u",
+		      (unsigned long long)E.cm_h, pkt_desc(x->pkt), c.pay, (unsigned long long)c.addr,
+		      c.len, y->pay, (unsigned long long)y->addr, y->len);
+		CHECK(c.cack == y->cack && (!y->cack || (c.qpn == y->qpn && c.kind == y->kind &&
+							 c.psn == y->psn && int_eq(&c.in, &y->in))),
+		      "commit entry %llu, %s: completer event %u %s psn %06x QP %u INT %u, "
+		      "want %u %s psn %06x QP %u INT %u", (unsigned long long)E.cm_h, pkt_desc(x->pkt),
+		      c.cack, kind_name(c.kind), c.psn, c.qpn, c.in.valid, y->cack, kind_name(y->kind),
+		      y->psn, y->qpn, y->in.valid);
+		E.cm_h++;
+	}
+	while (rxd_rtl_pop_ack(E.r, &a)) {
+		CHECK(E.ak_h < E.ak_t, "ACK/NAK %llu not expected: QP %u syn %#x psn %06x",
+		      (unsigned long long)E.ak_h, a.qpn, a.syn, a.psn);
+		if (E.ak_h >= E.ak_t)
+			continue;
+		const struct want_ack *x = &E.ak[E.ak_h % QLEN];
+		const struct rxd_ack *y = &x->a;
+		CHECK(a.qpn == y->qpn && a.syn == y->syn && a.psn == y->psn && a.msn == y->msn &&
+		      int_eq(&a.in, &y->in),
+		      "ACK/NAK %llu, %s: QP %u syn %#x psn %06x msn %06x INT %u, "
+		      "want QP %u syn %#x psn %06x msn %06x INT %u", (unsigned long long)E.ak_h,
+		      pkt_desc(x->pkt), a.qpn, a.syn, a.psn, a.msn, a.in.valid, y->qpn, y->syn, y->psn,
+		      y->msn, y->in.valid);
+		/* (when the item itself differs, the streams are out of step and
+		 * its release point means nothing) */
+		CHECK(a.qpn != y->qpn || a.psn != y->psn || a.done >= y->done,
+		      "ACK/NAK %llu, %s: released with %llu commit entries done, before the %llu "
+		      "up to its packet", (unsigned long long)E.ak_h, pkt_desc(x->pkt),
+		      (unsigned long long)a.done, (unsigned long long)y->done);
+		E.ak_h++;
+	}
+	while (rxd_rtl_pop_rdwork(E.r, &w)) {
+		CHECK(E.rw_h < E.rw_t, "READ work %llu not expected: QP %u psn %06x",
+		      (unsigned long long)E.rw_h, w.qpn, w.psn);
+		if (E.rw_h >= E.rw_t)
+			continue;
+		const struct want_rdw *x = &E.rw[E.rw_h % QLEN];
+		const struct rxd_rdwork *y = &x->w;
+		CHECK(w.qpn == y->qpn && w.psn == y->psn && w.addr == y->addr && w.len == y->len &&
+		      w.msn == y->msn,
+		      "READ work %llu, %s: QP %u psn %06x addr %#llx len %u msn %06x, "
+		      "want QP %u psn %06x addr %#llx len %u msn %06x", (unsigned long long)E.rw_h,
+		      pkt_desc(x->pkt), w.qpn, w.psn, (unsigned long long)w.addr, w.len, w.msn, y->qpn,
+		      y->psn, (unsigned long long)y->addr, y->len, y->msn);
+		CHECK(w.qpn != y->qpn || w.psn != y->psn || w.done >= y->done,
+		      "READ work %llu, %s: released with %llu commit entries done, before the %llu "
+		      "up to its packet", (unsigned long long)E.rw_h, pkt_desc(x->pkt),
+		      (unsigned long long)w.done, (unsigned long long)y->done);
+		E.rw_h++;
+	}
+}
+
+static int pending(void)
+{
+	return E.cm_h < E.cm_t || E.ak_h < E.ak_t || E.rw_h < E.rw_t;
+}
+
+/* run until every expected item came out, then check the counters */
+static void drain(void)
+{
+	struct rxd_stats s;
+	const struct rxd_stats *m = &E.st;
+
+	for (unsigned i = 0; i < 4000 && pending(); i++) {
+		rxd_rtl_idle(E.r, 8);
+		sync_outputs();
+	}
+	CHECK(!pending(), "stuck after %s: %llu commit entries, %llu ACK/NAKs, %llu READ work "
+	      "still expected", pkt_desc(E.pkts - 1), (unsigned long long)(E.cm_t - E.cm_h),
+	      (unsigned long long)(E.ak_t - E.ak_h), (unsigned long long)(E.rw_t - E.rw_h));
+	/* nothing more may come, and the counters settle */
+	rxd_rtl_idle(E.r, 16);
+	sync_outputs();
+	E.cm_h = E.cm_t;
+	E.ak_h = E.ak_t;
+	E.rw_h = E.rw_t;
+	rxd_rtl_stats(E.r, &s);
+#define CHECK_STAT(f)                                                                      \
+	CHECK(s.f == m->f, "after %s: stat_" #f " %u, want %u", pkt_desc(E.pkts - 1), s.f, m->f)
+	CHECK_STAT(bad_qp);
+	CHECK_STAT(psn_dup);
+	CHECK_STAT(psn_oos);
+	CHECK_STAT(nak_seq);
+	CHECK_STAT(access_err);
+	CHECK_STAT(len_err);
+	CHECK_STAT(resp_stray);
+	CHECK_STAT(resp_gap);
+	CHECK_STAT(writes);
+	CHECK_STAT(reads);
+#undef CHECK_STAT
+}
+
+/*
+ * ---- stimulus ----
+ */
+
+static void send(int init, unsigned qpn, unsigned epsn, const struct rxd_pkt *p)
+{
+	int r = rxd_rtl_send(E.r, init, qpn, epsn, p);
+
+	if (init)
+		model_init(qpn, epsn);
+	if (p)
+		model_pkt(p);
+	CHECK(r == 0, "%s was taken while the init of QP %u waited", pkt_desc(E.pkts - 1), qpn);
+	sync_outputs();
+}
+
+static void new_qp(unsigned q)
+{
+	static const unsigned other[] = { HPNIC_QPS_RESET, HPNIC_QPS_INIT, HPNIC_QPS_ERR, 5, 7 };
+	unsigned k = rndr(10);
+
+	E.qp[q].state = k < 8 ? HPNIC_QPS_RTS : k < 9 ? HPNIC_QPS_RTR : other[rndr(5)];
+	/* small MTUs keep messages of several packets short */
+	E.qp[q].mtu_log2 = rndr(5) ? 6 + rndr(3) : 9 + rndr(4);
+	rxd_rtl_qp(E.r, q, E.qp[q].state, E.qp[q].mtu_log2);
+}
+
+static void new_mr(unsigned i)
+{
+	struct rxd_mr *m = &E.mr[i];
+
+	m->valid = rndr(8) != 0;
+	m->tag = rndr(256);
+	m->access = rndr(3) ? 3 : rndr(4);
+	m->va = rndr(6) ? rnd() & 0xfffffffff000ull : rnd();
+	m->len = rndr(10) ? 4096 + rndr(1u << 17) : rndr(10) ? rndr(4096) : (rnd() & 0xffffffffffffull);
+	m->iova = rnd();
+	rxd_rtl_mr(E.r, i, m);
+}
+
+static void write_rdesc(const struct rxd_rdesc *d)
+{
+	E.rd[d->qpn] = *d;
+	rxd_rtl_rdesc(E.r, d);
+	E.cov[C_RDESC]++;
+}
+
+static void rand_int(struct rxd_int *in)
+{
+	in->valid = rndr(2);
+	in->nhop = rndr(6);
+	in->path = rndr(4096);
+	for (unsigned i = 0; i < 5; i++)
+		in->hops[i] = rnd();
+}
+
+static void base_pkt(struct rxd_pkt *p, unsigned qpn, unsigned op, unsigned psn, unsigned len)
+{
+	memset(p, 0, sizeof(*p));
+	p->qpn_ok = 1;
+	p->qpn = qpn;
+	p->opcode = op;
+	p->psn = psn & PSN_M;
+	p->len = len & 0x1fff;
+	p->has_payload = p->len != 0;
+	p->syn = rndr(256);
+	p->rkey = (uint32_t)rnd();
+	p->va = rnd();
+	p->rlen = (uint32_t)rnd();
+	rand_int(&p->in);
+}
+
+/* a RETH for p->rlen bytes: mostly inside a region that grants right, now
+ * and then wrong in one of the ways the check must catch */
+static void pick_reth(struct rxd_pkt *p, unsigned right)
+{
+	unsigned i = rndr(NMR);
+
+	for (unsigned n = 0; n < 16; n++) {
+		const struct rxd_mr *m = &E.mr[i];
+		if (m->valid && (m->access & right) && m->len >= p->rlen)
+			break;
+		i = rndr(NMR);
+	}
+	const struct rxd_mr *m = &E.mr[i];
+	uint64_t room = m->len >= p->rlen ? m->len - p->rlen : 0;
+	uint64_t off = rndr(5) == 0 ? room : rnd() % (room + 1);
+
+	p->va = m->va + off;
+	p->rkey = i << 8 | m->tag;
+	switch (rndr(40)) {
+	case 0: p->rkey |= (1 + rndr(0xfffff)) << (8 + RXD_RTL_MR_LOG2); break;
+	case 1: p->rkey ^= 1 + rndr(255); break;
+	case 2: p->va = m->va + room + 1 + rndr(8); break;
+	case 3: p->va = m->va - 1 - rndr(8); break;
+	case 4: i = rndr(NMR); p->rkey = i << 8 | E.mr[i].tag; break;
+	default: break;
+	}
+}
+
+/* a request on QP q, from the responder's state: mostly the next packet in
+ * sequence, now and then a duplicate, a gap, a bad key or a bad length */
+static void gen_request(unsigned q, struct rxd_pkt *p)
+{
+	const struct rsp *s = &E.rsp[q];
+	unsigned log2 = E.qp[q].mtu_log2, mtu = 1u << log2, psn = s->epsn, op, len = 0;
+	uint32_t rlen = 0;
+	unsigned k = rndr(100);
+
+	if (k < 7)
+		psn = psn_sub(s->epsn, 1 + rndr(8));
+	else if (k < 15)
+		psn = psn_add(s->epsn, 1 + rndr(8));
+	else if (k < 16)
+		psn = (unsigned)rnd();
+	/* now and then a new message inside an open WRITE: NAKed as invalid */
+	if (s->wr_active && rndr(16)) {
+		op = s->wr_rem > mtu ? HPNIC_BTH_OP_WRITE_MIDDLE : HPNIC_BTH_OP_WRITE_LAST;
+		len = s->wr_rem > mtu ? mtu : s->wr_rem;
+		if (s->wr_rem > mtu && s->wr_rem < 8192 && rndr(32) == 0) {
+			/* a LAST that skips the MIDDLEs: longer than the MTU */
+			op = HPNIC_BTH_OP_WRITE_LAST;
+			len = s->wr_rem;
+		}
+	} else {
+		k = rndr(100);
+		if (k < 40) {
+			op = HPNIC_BTH_OP_WRITE_ONLY;
+			rlen = rndr(8) == 0 ? 0 : rndr(4) ? 1 + rndr(mtu) : mtu;
+			len = rlen;
+		} else if (k < 68) {
+			/* often whole MTUs: the last MIDDLE and the LAST meet the edges */
+			op = HPNIC_BTH_OP_WRITE_FIRST;
+			rlen = rndr(3) ? mtu + 1 + rndr(4 * mtu) : (2 + rndr(4)) * mtu;
+			len = mtu;
+		} else if (k < 96) {
+			op = HPNIC_BTH_OP_READ_REQ;
+			rlen = rndr(16) == 0 ? 0 : rndr(4) ? 1 + rndr(6 * mtu) :
+			       (1 + rndr(6)) * mtu + rndr(3) - 1;
+			if (rndr(64) == 0)      /* past IB's largest message */
+				rlen = 0x80000001u + rndr(1u << 20);
+		} else {
+			/* a MIDDLE or LAST with no WRITE open */
+			op = rndr(2) ? HPNIC_BTH_OP_WRITE_MIDDLE : HPNIC_BTH_OP_WRITE_LAST;
+			len = rndr(2) ? mtu : 1 + rndr(mtu);
+		}
+	}
+	if (rndr(25) == 0) {
+		/* a length that breaks the rules, often by one byte */
+		switch (op) {
+		case HPNIC_BTH_OP_WRITE_FIRST:
+			if (rndr(2))
+				len = mtu + (rndr(2) ? 1 : -1u);
+			else
+				rlen = mtu - rndr(2);
+			break;
+		case HPNIC_BTH_OP_WRITE_ONLY:
+			if (rndr(2))
+				rlen = len + 1 + rndr(4);
+			else
+				len = rlen = mtu + 1 + rndr(4);
+			break;
+		case HPNIC_BTH_OP_WRITE_MIDDLE:
+			len = rndr(2) ? mtu - 1 : mtu + 1;
+			break;
+		case HPNIC_BTH_OP_WRITE_LAST:
+			if (len == mtu && rndr(2)) {
+				/* the last MTU as a MIDDLE: nothing would be left */
+				op = HPNIC_BTH_OP_WRITE_MIDDLE;
+			} else {
+				len = rndr(2) && len ? len - 1 : len + 1;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	base_pkt(p, q, op, psn, len);
+	p->rlen = rlen;
+	if (has_reth(op))
+		pick_reth(p, op == HPNIC_BTH_OP_READ_REQ ? 2 : 1);
+}
+
+/* the requester issues a READ: its responses start at first */
+static void issue_read(unsigned q)
+{
+	struct rxd_rdesc d = E.rd[q];
+	struct req *rq = &E.req[q];
+	unsigned log2 = E.qp[q].mtu_log2;
+
+	d.qpn = q;
+	d.len = rndr(20) ? 1 + rndr(5u << log2) : 0;
+	d.npkts = read_npkts(d.len, log2);
+	d.first = rndr(2) ? psn_add(rq->end, rndr(4)) : (unsigned)rnd() & PSN_M;
+	d.laddr = rnd();
+	d.gen = (d.gen + 1) & 15;
+	write_rdesc(&d);
+	rq->next = d.first;
+	rq->end = psn_add(d.first, d.npkts);
+	rq->issued = 1;
+}
+
+/* re-issue what is left of the READ from the awaited response, as the
+ * requester does after a gap or a timeout; the old responses may go on */
+static void reissue_read(unsigned q, unsigned exp)
+{
+	struct rxd_rdesc d = E.rd[q];
+	unsigned log2 = E.qp[q].mtu_log2, idx = psn_sub(exp, d.first);
+
+	d.first = exp;
+	d.npkts = psn_sub(d.npkts, idx);
+	d.laddr += (uint64_t)idx << log2;
+	d.len -= idx << log2;
+	d.gen = (d.gen + 1) & 15;
+	write_rdesc(&d);
+	E.req[q].next = exp;
+	E.cov[C_REISSUE]++;
+}
+
+/* the READ response at psn, of the length the outstanding READ gives it */
+static void resp_pkt(struct rxd_pkt *p, unsigned q, unsigned psn)
+{
+	const struct rxd_rdesc *d = &E.rd[q];
+	unsigned log2 = E.qp[q].mtu_log2, idx = psn_sub(psn, d->first), op;
+	int last = idx == psn_sub(d->npkts, 1);
+	uint32_t len = last ? d->len - (uint32_t)((uint64_t)idx << log2) : 1u << log2;
+
+	op = d->npkts == 1 ? HPNIC_BTH_OP_RESP_ONLY : idx == 0 ? HPNIC_BTH_OP_RESP_FIRST :
+	     last ? HPNIC_BTH_OP_RESP_LAST : HPNIC_BTH_OP_RESP_MIDDLE;
+	base_pkt(p, q, op, psn, len > 0x1fff ? 0x1fff : len);
+}
+
+/* as requester on QP q: a READ (re)issued (returns 0), or a response or an
+ * ACK/NAK from the peer in p (returns 1) */
+static int gen_requester(unsigned q, struct rxd_pkt *p)
+{
+	const struct rxd_rdesc *d = &E.rd[q];
+	const struct trk *t = &E.trk[q];
+	struct req *rq = &E.req[q];
+	int active = d->gen != t->gen || t->active;
+	unsigned exp = d->gen != t->gen ? d->first : t->exp, k;
+
+	if (!rq->issued || (!active && rndr(3) == 0) || rndr(80) == 0) {
+		issue_read(q);
+		return 0;
+	}
+	if (active && ((t->gap_sent && rndr(4) == 0) || (rq->next == rq->end && rndr(4) == 0))) {
+		reissue_read(q, exp);
+		return 0;
+	}
+	k = rndr(100);
+	if (k < 55) {
+		/* the next response; now and then one is lost before it */
+		if (k < 8 && rq->next != rq->end)
+			rq->next = psn_add(rq->next, 1);
+		resp_pkt(p, q, rq->next);
+		if (rq->next != rq->end)
+			rq->next = psn_add(rq->next, 1);
+	} else if (k < 61) {
+		resp_pkt(p, q, psn_sub(rq->next, 1 + rndr(3)));
+	} else if (k < 66) {
+		resp_pkt(p, q, psn_add(d->first, rndr(d->npkts + 2)));
+	} else if (k < 69) {
+		resp_pkt(p, q, (unsigned)rnd());
+	} else if (k < 74) {
+		/* the response awaited, of a wrong length */
+		resp_pkt(p, q, exp);
+		p->len = (rndr(2) ? p->len + 1 : p->len ? p->len - 1 : 1u << E.qp[q].mtu_log2) & 0x1fff;
+		p->has_payload = p->len != 0;
+	} else {
+		/* an ACK/NAK: past the READ (overtaking its responses), before
+		 * it, inside it or anywhere */
+		unsigned psn, syn;
+		k = rndr(8);
+		psn = k < 4 ? psn_add(rq->end, rndr(4) - 1) : k < 5 ? psn_sub(d->first, 1 + rndr(4)) :
+		      k < 7 ? psn_add(exp, rndr(3)) : (unsigned)rnd();
+		k = rndr(20);
+		syn = k < 10 ? HPNIC_AETH_SYN_ACK : k < 12 ? rndr(32) : k < 15 ? HPNIC_AETH_SYN_NAK_SEQ :
+		      k < 16 ? 0x20 | rndr(32) : k < 17 ? HPNIC_AETH_SYN_NAK_INV :
+		      k < 18 ? HPNIC_AETH_SYN_NAK_ACC : k < 19 ? HPNIC_AETH_SYN_NAK_OP : 0x40 + rndr(192);
+		base_pkt(p, q, HPNIC_BTH_OP_ACK, psn, 0);
+		p->syn = syn;
+	}
+	return 1;
+}
+
+/* one step of the run: a packet, an init, or a configuration change */
+static void step(void)
+{
+	struct rxd_pkt p;
+	unsigned q = rndr(2) ? E.last_qpn : rndr(NQP), k = rndr(1000);
+
+	E.last_qpn = q;
+	if (k < 8) {
+		/* a responder init, now and then with a packet offered at once */
+		unsigned epsn = rndr(2) ? psn_add(E.rsp[q].epsn, rndr(3)) : (unsigned)rnd() & PSN_M;
+		if (rndr(2)) {
+			gen_request(rndr(NQP), &p);
+			E.cov[C_INIT_PKT]++;
+			send(1, q, epsn, &p);
+		} else {
+			send(1, q, epsn, NULL);
+		}
+	} else if (k < 20) {
+		base_pkt(&p, q, rndr(256), (unsigned)rnd(), rndr(0x2000));
+		p.drop = 1;
+		p.has_payload = rndr(2);
+		send(0, 0, 0, &p);
+	} else if (k < 30) {
+		gen_request(q, &p);
+		p.qpn_ok = 0;
+		send(0, 0, 0, &p);
+	} else if (k < 38) {
+		static const unsigned ops[] = { 0x00, 0x04, 0x05, 0x09, 0x0b, 0x12, 0x13, 0x64, 0xff };
+		base_pkt(&p, q, ops[rndr(9)], (unsigned)rnd(), rndr(2) ? rndr(1u << 12) : 0);
+		send(0, 0, 0, &p);
+	} else if (k < 41) {
+		new_qp(q);
+		E.cov[C_QP_CFG]++;
+	} else if (k < 43) {
+		new_mr(rndr(NMR));
+		E.cov[C_MR_CFG]++;
+	} else if (k < 570) {
+		gen_request(q, &p);
+		send(0, 0, 0, &p);
+	} else if (gen_requester(q, &p)) {
+		send(0, 0, 0, &p);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	/* idle, stall, commit lag: full speed, light, heavy back-pressure */
+	static const struct {
+		double idle, stall;
+		unsigned lag;
+	} pace[] = { { 0, 0, 0 }, { 0.3, 0.3, 20 }, { 0.05, 0.85, 120 }, { 0.6, 0.1, 4 },
+		     { 0, 0.5, 300 } };
+	uint64_t packets = 200000;
+
+	tb_args(argc, argv, "tb_rx_decide",
+		"hpnic_rx_decide with hpnic_rd_track against a C model: responder checks, ACK/NAKs,\n"
+		"READ work, READ responses and the completer events, under back-pressure.",
+		"packets", &packets, NULL);
+
+	E.r = rxd_rtl_new(rnd(), 0.3, 0.3, 20);
+	for (unsigned i = 0; i < NMR; i++)
+		new_mr(i);
+	for (unsigned q = 0; q < NQP; q++) {
+		new_qp(q);
+		struct rxd_rdesc d = { .qpn = q, .first = (unsigned)rnd() & PSN_M };
+		write_rdesc(&d);
+		E.req[q].end = d.first;
+		send(1, q, (unsigned)rnd() & PSN_M, NULL);
+	}
+	drain();
+
+	unsigned phase = 0;
+	while (E.pkts < packets) {
+		unsigned pk = phase++ % (sizeof(pace) / sizeof(pace[0]));
+		uint64_t end = E.pkts + 500 + rndr(1500);
+		rxd_rtl_pace(E.r, pace[pk].idle, pace[pk].stall, pace[pk].lag);
+		while (E.pkts < end && E.pkts < packets)
+			step();
+		drain();
+	}
+
+	unsigned col = 0;
+	for (unsigned i = 0; i < NCOV; i++) {
+		char b[64];
+		int n = snprintf(b, sizeof(b), "%s %u", cov_name[i], E.cov[i]);
+		if (col && col + n > 96) {
+			printf(",\n");
+			col = 0;
+		}
+		col += (unsigned)printf("%s%s", col ? ", " : i ? "         " : "  cases: ", b);
+	}
+	printf("\n");
+	/* a short run may miss a rare case; a run of the default length must not */
+	if (packets >= 100000)
+		for (unsigned i = 0; i < NCOV; i++)
+			CHECK(E.cov[i], "case '%s' never came up", cov_name[i]);
+	printf("  %llu packets in %u phases, %llu commit entries, %llu ACK/NAKs, %llu READ work, "
+	       "%llu cycles,\n  %llu cycles with an input refused, %llu back-to-back on one QP\n",
+	       (unsigned long long)E.pkts, phase, (unsigned long long)E.cm_t,
+	       (unsigned long long)E.ak_t, (unsigned long long)E.rw_t,
+	       (unsigned long long)rxd_rtl_cycles(E.r), (unsigned long long)rxd_rtl_waits(E.r),
+	       (unsigned long long)rxd_rtl_back_to_back(E.r));
+	printf("tb_rx_decide: %d checks, %d failures\n", tb_checks, tb_failures);
+	rxd_rtl_free(E.r);
+	return tb_finish("tb_rx_decide");
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Test top for tb_rx_decide: RX's decision stage (hpnic_rx_decide) with the
+ * requester's READ tracking (hpnic_rd_track) plugged into its loop through
+ * the trk_* ports, wired to each other exactly as hpnic_datapath does. All
+ * the rest is a port: the configuration, the responder inits, the
+ * outstanding-READ writes (the requester's, here the harness's), the parsed
+ * packets, the three output streams, commit's progress and the counters.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module tb_rx_decide_top #(
+    parameter QPN_WIDTH = 12,
+    parameter MR_LOG2 = 10,
+    parameter FIFO_LOG2 = 5,
+    parameter ACK_FIFO_LOG2 = 8
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+
+    input  wire                  cfg_qp_wr_en,
+    input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
+    input  wire [2:0]            cfg_qp_wr_state,
+    input  wire [3:0]            cfg_qp_wr_mtu_log2,
+
+    input  wire                  cfg_mr_wr_en,
+    input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
+    input  wire                  cfg_mr_wr_valid,
+    input  wire [7:0]            cfg_mr_wr_tag,
+    input  wire [1:0]            cfg_mr_wr_access,
+    input  wire [63:0]           cfg_mr_wr_va,
+    input  wire [47:0]           cfg_mr_wr_len,
+    input  wire [63:0]           cfg_mr_wr_iova,
+
+    input  wire                  s_init_valid,
+    output wire                  s_init_ready,
+    input  wire [QPN_WIDTH-1:0]  s_init_qpn,
+    input  wire [23:0]           s_init_epsn,
+
+    input  wire                  rdesc_wr_en,
+    input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
+    input  wire [23:0]           rdesc_wr_first_psn,
+    input  wire [23:0]           rdesc_wr_npkts,
+    input  wire [63:0]           rdesc_wr_laddr,
+    input  wire [31:0]           rdesc_wr_len,
+    input  wire [3:0]            rdesc_wr_gen,
+
+    input  wire                  s_pkt_valid,
+    output wire                  s_pkt_ready,
+    input  wire                  s_pkt_drop,
+    input  wire                  s_pkt_has_payload,
+    input  wire                  s_pkt_qpn_ok,
+    input  wire [QPN_WIDTH-1:0]  s_pkt_qpn,
+    input  wire [7:0]            s_pkt_opcode,
+    input  wire [23:0]           s_pkt_psn,
+    input  wire [12:0]           s_pkt_len,
+    input  wire [63:0]           s_pkt_reth_va,
+    input  wire [31:0]           s_pkt_reth_rkey,
+    input  wire [31:0]           s_pkt_reth_len,
+    input  wire [7:0]            s_pkt_aeth_syn,
+    input  wire                  s_pkt_int_valid,
+    input  wire [3:0]            s_pkt_int_nhop,
+    input  wire [11:0]           s_pkt_int_path,
+    input  wire [5*64-1:0]       s_pkt_int_hops,
+
+    output wire                  m_commit_valid,
+    input  wire                  m_commit_ready,
+    input  wire [15:0]           commit_done,
+    output wire [1:0]            m_commit_pay,
+    output wire [63:0]           m_commit_addr,
+    output wire [12:0]           m_commit_len,
+    output wire                  m_commit_cack,
+    output wire [QPN_WIDTH-1:0]  m_commit_cack_qpn,
+    output wire [2:0]            m_commit_cack_kind,
+    output wire [23:0]           m_commit_cack_psn,
+    output wire                  m_commit_cack_int_valid,
+    output wire [3:0]            m_commit_cack_int_nhop,
+    output wire [11:0]           m_commit_cack_int_path,
+    output wire [5*64-1:0]       m_commit_cack_int_hops,
+
+    output wire                  m_ack_valid,
+    input  wire                  m_ack_ready,
+    output wire [QPN_WIDTH-1:0]  m_ack_qpn,
+    output wire [7:0]            m_ack_syn,
+    output wire [23:0]           m_ack_psn,
+    output wire [23:0]           m_ack_msn,
+    output wire                  m_ack_int_valid,
+    output wire [3:0]            m_ack_int_nhop,
+    output wire [11:0]           m_ack_int_path,
+    output wire [5*64-1:0]       m_ack_int_hops,
+
+    output wire                  m_rdwork_valid,
+    input  wire                  m_rdwork_ready,
+    output wire [QPN_WIDTH-1:0]  m_rdwork_qpn,
+    output wire [23:0]           m_rdwork_psn,
+    output wire [63:0]           m_rdwork_addr,
+    output wire [31:0]           m_rdwork_len,
+    output wire [23:0]           m_rdwork_msn,
+
+    output wire [31:0]           stat_bad_qp,
+    output wire [31:0]           stat_psn_dup,
+    output wire [31:0]           stat_psn_oos,
+    output wire [31:0]           stat_nak_seq,
+    output wire [31:0]           stat_access_err,
+    output wire [31:0]           stat_len_err,
+    output wire [31:0]           stat_resp_stray,
+    output wire [31:0]           stat_resp_gap,
+    output wire [31:0]           stat_writes,
+    output wire [31:0]           stat_reads
+);
+
+localparam QW = QPN_WIDTH;
+
+// the loop between the two, named as in hpnic_datapath
+wire          trk_lk_valid, trk_ev_init, trk_ev_ack, trk_ev_resp;
+wire          trk_resp_write, trk_resp_gap, trk_cack;
+wire [QW-1:0] trk_lk_qpn;
+wire [3:0]    trk_mtu_log2;
+wire [23:0]   trk_psn, trk_cack_psn;
+wire [12:0]   trk_len;
+wire [2:0]    trk_ack_kind, trk_cack_kind;
+wire [63:0]   trk_resp_addr;
+
+hpnic_rd_track #(
+    .QPN_WIDTH(QW)
+)
+rd_track_inst (
+    .clk(clk),
+    .rst(rst),
+    .rdesc_wr_en(rdesc_wr_en),
+    .rdesc_wr_qpn(rdesc_wr_qpn),
+    .rdesc_wr_first_psn(rdesc_wr_first_psn),
+    .rdesc_wr_npkts(rdesc_wr_npkts),
+    .rdesc_wr_laddr(rdesc_wr_laddr),
+    .rdesc_wr_len(rdesc_wr_len),
+    .rdesc_wr_gen(rdesc_wr_gen),
+    .lk_valid(trk_lk_valid),
+    .lk_qpn(trk_lk_qpn),
+    .mtu_log2(trk_mtu_log2),
+    .ev_init(trk_ev_init),
+    .ev_ack(trk_ev_ack),
+    .ev_resp(trk_ev_resp),
+    .psn(trk_psn),
+    .len(trk_len),
+    .ack_kind(trk_ack_kind),
+    .resp_write(trk_resp_write),
+    .resp_addr(trk_resp_addr),
+    .resp_gap(trk_resp_gap),
+    .cack(trk_cack),
+    .cack_kind(trk_cack_kind),
+    .cack_psn(trk_cack_psn)
+);
+
+hpnic_rx_decide #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2),
+    .FIFO_LOG2(FIFO_LOG2),
+    .ACK_FIFO_LOG2(ACK_FIFO_LOG2)
+)
+rx_decide_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_qp_wr_en(cfg_qp_wr_en),
+    .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
+    .cfg_qp_wr_state(cfg_qp_wr_state),
+    .cfg_qp_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_mr_wr_en(cfg_mr_wr_en),
+    .cfg_mr_wr_idx(cfg_mr_wr_idx),
+    .cfg_mr_wr_valid(cfg_mr_wr_valid),
+    .cfg_mr_wr_tag(cfg_mr_wr_tag),
+    .cfg_mr_wr_access(cfg_mr_wr_access),
+    .cfg_mr_wr_va(cfg_mr_wr_va),
+    .cfg_mr_wr_len(cfg_mr_wr_len),
+    .cfg_mr_wr_iova(cfg_mr_wr_iova),
+    .s_init_valid(s_init_valid),
+    .s_init_ready(s_init_ready),
+    .s_init_qpn(s_init_qpn),
+    .s_init_epsn(s_init_epsn),
+    .trk_lk_valid(trk_lk_valid),
+    .trk_lk_qpn(trk_lk_qpn),
+    .trk_mtu_log2(trk_mtu_log2),
+    .trk_ev_init(trk_ev_init),
+    .trk_ev_ack(trk_ev_ack),
+    .trk_ev_resp(trk_ev_resp),
+    .trk_psn(trk_psn),
+    .trk_len(trk_len),
+    .trk_ack_kind(trk_ack_kind),
+    .trk_resp_write(trk_resp_write),
+    .trk_resp_addr(trk_resp_addr),
+    .trk_resp_gap(trk_resp_gap),
+    .trk_cack(trk_cack),
+    .trk_cack_kind(trk_cack_kind),
+    .trk_cack_psn(trk_cack_psn),
+    .s_pkt_valid(s_pkt_valid),
+    .s_pkt_ready(s_pkt_ready),
+    .s_pkt_drop(s_pkt_drop),
+    .s_pkt_has_payload(s_pkt_has_payload),
+    .s_pkt_qpn_ok(s_pkt_qpn_ok),
+    .s_pkt_qpn(s_pkt_qpn),
+    .s_pkt_opcode(s_pkt_opcode),
+    .s_pkt_psn(s_pkt_psn),
+    .s_pkt_len(s_pkt_len),
+    .s_pkt_reth_va(s_pkt_reth_va),
+    .s_pkt_reth_rkey(s_pkt_reth_rkey),
+    .s_pkt_reth_len(s_pkt_reth_len),
+    .s_pkt_aeth_syn(s_pkt_aeth_syn),
+    .s_pkt_int_valid(s_pkt_int_valid),
+    .s_pkt_int_nhop(s_pkt_int_nhop),
+    .s_pkt_int_path(s_pkt_int_path),
+    .s_pkt_int_hops(s_pkt_int_hops),
+    .m_commit_valid(m_commit_valid),
+    .m_commit_ready(m_commit_ready),
+    .commit_done(commit_done),
+    .m_commit_pay(m_commit_pay),
+    .m_commit_addr(m_commit_addr),
+    .m_commit_len(m_commit_len),
+    .m_commit_cack(m_commit_cack),
+    .m_commit_cack_qpn(m_commit_cack_qpn),
+    .m_commit_cack_kind(m_commit_cack_kind),
+    .m_commit_cack_psn(m_commit_cack_psn),
+    .m_commit_cack_int_valid(m_commit_cack_int_valid),
+    .m_commit_cack_int_nhop(m_commit_cack_int_nhop),
+    .m_commit_cack_int_path(m_commit_cack_int_path),
+    .m_commit_cack_int_hops(m_commit_cack_int_hops),
+    .m_ack_valid(m_ack_valid),
+    .m_ack_ready(m_ack_ready),
+    .m_ack_qpn(m_ack_qpn),
+    .m_ack_syn(m_ack_syn),
+    .m_ack_psn(m_ack_psn),
+    .m_ack_msn(m_ack_msn),
+    .m_ack_int_valid(m_ack_int_valid),
+    .m_ack_int_nhop(m_ack_int_nhop),
+    .m_ack_int_path(m_ack_int_path),
+    .m_ack_int_hops(m_ack_int_hops),
+    .m_rdwork_valid(m_rdwork_valid),
+    .m_rdwork_ready(m_rdwork_ready),
+    .m_rdwork_qpn(m_rdwork_qpn),
+    .m_rdwork_psn(m_rdwork_psn),
+    .m_rdwork_addr(m_rdwork_addr),
+    .m_rdwork_len(m_rdwork_len),
+    .m_rdwork_msn(m_rdwork_msn),
+    .stat_bad_qp(stat_bad_qp),
+    .stat_psn_dup(stat_psn_dup),
+    .stat_psn_oos(stat_psn_oos),
+    .stat_nak_seq(stat_nak_seq),
+    .stat_access_err(stat_access_err),
+    .stat_len_err(stat_len_err),
+    .stat_resp_stray(stat_resp_stray),
+    .stat_resp_gap(stat_resp_gap),
+    .stat_writes(stat_writes),
+    .stat_reads(stat_reads)
+);
+
+endmodule
+
+`resetall
