@@ -56,6 +56,7 @@ bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp
 tx=$(scripts/flist.sh rtl/tx/tx.f)
 rx=$(scripts/flist.sh rtl/rx/rx.f)
 bad_param hpnic_comp $tx -- 'RETRY_MAX=8' "RETRY_MAX must be"
+bad_param hpnic_comp $tx -- 'FIFO_LOG2=3' "FIFO_LOG2 must be"
 bad_param hpnic_resp_tx $tx -- 'QPN_WIDTH=17' "QPN_WIDTH must be"
 bad_param hpnic_rd_track $tx -- 'QPN_WIDTH=0' "QPN_WIDTH must be"
 bad_param hpnic_tx_hdr $tx -- 'INFLIGHT_BYTES_LOG2=11' "INFLIGHT_BYTES_LOG2 must be"

@@ -159,6 +159,12 @@ initial begin
         $error("hpnic_comp: POOL_LOG2 must be 1..16 (record indices are 16-bit) (%m)");
         $finish;
     end
+    if (FIFO_LOG2 < 4 || FIFO_LOG2 > 16) begin
+        // room is kept for 6 events in the pipeline, and a re-entry needs
+        // room of its own: below 16 entries two waiting re-entries stop it
+        $error("hpnic_comp: FIFO_LOG2 must be 4..16 (%m)");
+        $finish;
+    end
     if (RETRY_MAX < 1 || RETRY_MAX > 7) begin
         $error("hpnic_comp: RETRY_MAX must be 1..7 (a 3-bit count of timeouts) (%m)");
         $finish;
@@ -200,8 +206,8 @@ localparam RW_W = QW + 16 + 24 + 32 + 24 + 1;
 localparam UNA_W = QW + 16 + 24 + 24 + 3;
 localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
 // re-entry: qpn, target PSN, a rewind or a failure waits; or a walk that
-// frees a reset QP's records (entry, how many)
-localparam CT_W = QW + 24 + 2 + 1 + POOL_LOG2 + 16;
+// frees a reset QP's records (entry, how many); the QP's epoch
+localparam CT_W = QW + 24 + 2 + 1 + POOL_LOG2 + 16 + 1;
 localparam INF_W = QW + 48;             // window state: qpn, acked and sent positions
 
 wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count, inf_count;
@@ -228,6 +234,7 @@ wire          cont_rw_pending, cont_fatal_pending;
 wire          cont_reclaim;
 wire [POOL_LOG2-1:0] cont_ptr;
 wire [15:0]   cont_left;
+wire          cont_epoch;
 reg  [QW-1:0] scan_qpn_reg = 0;
 
 wire take_cont = room_reg && cont_valid;
@@ -247,7 +254,7 @@ reg          s1_fatal_pending = 0;  // CONT: a fatal NAK waits for them
 reg          s1_reclaim = 0;        // CONT: free a reset QP's records
 reg [POOL_LOG2-1:0] s1_ptr = 0;     // CONT: the record to free; INIT: the new first entry
 reg [15:0]   s1_count = 0;          // CONT: records left to free; INIT: recorded before
-reg          s1_epoch = 0, s1_clear = 0;
+reg          s1_epoch = 0, s1_clear = 0;  // INIT: the new epoch; CONT: the one it began in
 reg          s1_int_valid = 0;
 // the INT rides the pipeline in FFs, not SRL LUTs (LUTs are the scarcer:
 // docs/performance.md)
@@ -264,7 +271,7 @@ always @(posedge clk) begin
     s1_reclaim <= take_cont && cont_reclaim;
     s1_ptr <= take_cont ? cont_ptr : s_init_spare;
     s1_count <= take_cont ? cont_left : s_init_rec_old;
-    s1_epoch <= s_init_epoch;
+    s1_epoch <= take_cont ? cont_epoch : s_init_epoch;
     s1_clear <= s_init_clear;
     s1_int_valid <= take_ack && s_ack_int_valid &&
                     (s_ack_kind == HPNIC_ACK_KIND_ACK || s_ack_kind == HPNIC_ACK_KIND_NAK_SEQ);
@@ -560,6 +567,10 @@ always @* begin
             cont_ptr_n = o_head;
             cont_count_n = reclaim_n;
         end
+    end else if (s2_kind == EV_CONT && s2_epoch != o_epoch) begin
+        // a re-entry of the connection before the QP's reset (an ACK that
+        // retired several WQEs, then the INIT between its passes): it must
+        // not act on the new connection
     end else if (!o_active || o_err || req_epoch != o_epoch) begin
         // nothing to do for a QP that is not running, nor for one whose
         // requester has been reset and this side not yet
@@ -717,7 +728,7 @@ always @(posedge clk) begin
     inf_qpn <= s2_qpn;
     inf_sent <= sent_bpos;
     inf_rewind <= do_rewind;
-    ct_data <= {s2_qpn, target, cont_rw, cont_fatal, cont_reclaim_n, cont_ptr_n, cont_count_n};
+    ct_data <= {s2_qpn, target, cont_rw, cont_fatal, cont_reclaim_n, cont_ptr_n, cont_count_n, o_epoch};
     pool_free_valid <= s2_valid && do_free;
     pool_free_ptr <= free_ptr;
 
@@ -870,7 +881,7 @@ ct_fifo_inst (
     .s_valid(ct_wr), .s_ready(ct_fifo_ready), .s_data(ct_data),
     .m_valid(cont_valid), .m_ready(take_cont),
     .m_data({cont_qpn, cont_psn, cont_rw_pending, cont_fatal_pending, cont_reclaim, cont_ptr,
-             cont_left}),
+             cont_left, cont_epoch}),
     .count(cont_count)
 );
 
