@@ -6,7 +6,7 @@
  *  - WRITE FIRST/ONLY and READ REQUEST are checked against the memory-region
  *    table: the R_Key's index and tag, the access right, and the whole range
  *    [VA, VA + DMA length) inside the region. A violation gets a NAK (remote
- *    access error) and writes nothing.
+ *    access error) and writes nothing. A zero-length one is not checked.
  *  - The PSN is checked against the expected PSN: in sequence, the WRITE's
  *    payload is committed to memory (its cursor kept for MIDDLE and LAST)
  *    and acknowledged, a READ is handed to the requester as READ work and
@@ -284,8 +284,11 @@ wire [64:0] mr_off = {1'b0, s1_va} - {1'b0, mr_va};           // borrow: VA belo
 wire [64:0] mr_end = mr_off + {33'd0, s1_rlen};
 wire        key_ok = mr_valid && mr_tag == s1_rkey[7:0] &&
                      (s1_rkey[31:8] >> MR_LOG2) == 0;
-wire        access_ok1 = key_ok && (is_read1 ? mr_access[1] : mr_access[0]) &&
-                         !mr_off[64] && mr_end <= {17'd0, mr_len};
+// A zero-length WRITE or READ touches no memory: IB (C9-88) has the
+// responder skip the R_Key and VA checks, as Linux rxe does
+wire        access_ok1 = s1_rlen == 32'd0 ||
+                         (key_ok && (is_read1 ? mr_access[1] : mr_access[0]) &&
+                          !mr_off[64] && mr_end <= {17'd0, mr_len});
 
 reg          s2_valid = 1'b0, s2_init = 1'b0;
 reg          s2_drop = 0, s2_has_payload = 0, s2_qpn_ok = 0;

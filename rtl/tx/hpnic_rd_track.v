@@ -5,7 +5,8 @@
  *
  * The requester (hpnic_req) writes the outstanding READ when it sends the
  * READ REQUEST: its first PSN, its packets, its local IO address and length,
- * and a generation that changes at every (re)issue. This block keeps, per
+ * and a generation that changes at every (re)issue. A new generation with
+ * no packets withdraws it: no READ is outstanding any more. This block keeps, per
  * QP, how far the responses have come (the next response PSN expected), and
  * decides for each response:
  *  - in sequence, of the right length: its payload goes to the local buffer
@@ -157,7 +158,7 @@ wire [12:0] mtu = 13'd1 << mtu_log2;
 
 wire        fresh = d_gen != o_gen;                  // a READ (re)issued since
 wire [23:0] exp = fresh ? d_first : o_exp;
-wire        active = fresh || o_active;
+wire        active = fresh ? d_npkts != 24'd0 : o_active;
 wire [23:0] r_idx = psn - d_first;                   // response number
 wire [23:0] r_ahead = psn - exp;
 wire        r_in_seq = active && r_ahead == 0 && r_idx < d_npkts;

@@ -735,6 +735,7 @@ integer    j;
 
 // what the event produces
 reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_fetch, do_cont, do_free;
+reg        rd_cancel;               // do_rdesc: no READ outstanding any more
 reg        sent;                    // a packet left on the balance
 reg [7:0]  pkt_opcode;
 reg [12:0] pkt_len;
@@ -758,6 +759,7 @@ always @* begin
     do_pkt_rsp = 1'b0;
     do_ring = 1'b0;
     do_rdesc = 1'b0;
+    rd_cancel = 1'b0;
     do_wqe_wr = 1'b0;
     do_fetch = 1'b0;
     do_cont = 1'b0;
@@ -974,6 +976,16 @@ always @* begin
                 n_rw_pending = 1'b0;
                 bpos_op = BP_SET;
                 bpos_set = s2_bpos;
+                // A READ sent since that rewind lies before the new una:
+                // retired already, and its original responses were the ones
+                // counted. Lift its fence (no READ-done will come for it)
+                // and stop tracking it, so its late responses are strays.
+                if (o_rd_out) begin
+                    n_rd_out = 1'b0;
+                    n_rd_gen = o_rd_gen + 4'd1;
+                    do_rdesc = 1'b1;
+                    rd_cancel = 1'b1;
+                end
             end
             if (s2_flag && s2_uepoch == o_epoch) begin
                 n_rd_out = 1'b0;
@@ -1103,7 +1115,7 @@ always @(posedge clk) begin
     s3_psn <= o_snd_nxt;
     s3_len <= pkt_len;
     s3_rem <= o_cur_rem;
-    s3_npkts <= o_cur_npkts;
+    s3_npkts <= rd_cancel ? 24'd0 : o_cur_npkts;
     s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
 

@@ -99,7 +99,7 @@ enum cov {
 	C_ACC_INVALID, C_ACC_RIGHT, C_ACC_BELOW, C_ACC_RANGE, C_RANGE_EDGE, C_LEN, C_MSG_BAD, C_BAD_QPN,
 	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
 	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
-	C_INIT, C_INIT_PKT, C_RDESC, C_REISSUE, C_QP_CFG, C_MR_CFG, NCOV
+	C_INIT, C_INIT_PKT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -110,7 +110,7 @@ static const char *const cov_name[NCOV] = {
 	"new message inside a WRITE",	"QPN out of range", "QP not ready", "drop", "unknown opcode", "response written",
 	"READ_DONE", "READ_GAP", "gap not repeated", "stray response", "response length",
 	"ACK passed", "ACK held", "NAK held", "held ACK/NAK released", "fatal NAK", "init",
-	"init with packet", "READ issued", "READ re-issued", "QP reconfig", "region reconfig",
+	"init with packet", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
 };
 
 static struct {
@@ -222,6 +222,13 @@ static int access_ok(const struct rxd_pkt *p, unsigned right, uint64_t *iova, in
 	uint64_t off = p->va - m->va;
 
 	*why = -1;
+	if (p->rlen == 0) {
+		/* zero length: no key or VA check (IB C9-88) */
+		*iova = m->iova + off;
+		E.cov[C_ZERO_ANYKEY] += has_reth(p->opcode) &&
+					(idx >= NMR || !m->valid || (p->rkey & 0xff) != m->tag);
+		return 1;
+	}
 	if (idx >= NMR)
 		*why = C_ACC_INDEX;
 	else if (!m->valid)
@@ -377,7 +384,7 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 	unsigned log2 = E.qp[p->qpn].mtu_log2, mtu = 1u << log2;
 	int fresh = d->gen != t->gen;
 	unsigned exp = fresh ? d->first : t->exp;
-	int active = fresh || t->active;
+	int active = fresh ? d->npkts != 0 : t->active;   /* no packets: withdrawn */
 	unsigned ahead = psn_sub(p->psn, exp);
 
 	t->gen = d->gen;
@@ -869,11 +876,23 @@ static int gen_requester(unsigned q, struct rxd_pkt *p)
 	const struct rxd_rdesc *d = &E.rd[q];
 	const struct trk *t = &E.trk[q];
 	struct req *rq = &E.req[q];
-	int active = d->gen != t->gen || t->active;
+	int active = d->gen != t->gen ? d->npkts != 0 : t->active;
 	unsigned exp = d->gen != t->gen ? d->first : t->exp, k;
 
 	if (!rq->issued || (!active && rndr(3) == 0) || rndr(80) == 0) {
 		issue_read(q);
+		return 0;
+	}
+	if (active && rndr(200) == 0) {
+		/* the requester withdraws it (a re-sent READ found retired):
+		 * a new generation with no packets */
+		struct rxd_rdesc w = *d;
+
+		w.npkts = 0;
+		w.gen = (w.gen + 1) & 15;
+		write_rdesc(&w);
+		rq->next = rq->end = w.first;
+		E.cov[C_WITHDRAW]++;
 		return 0;
 	}
 	if (active && ((t->gap_sent && rndr(4) == 0) || (rq->next == rq->end && rndr(4) == 0))) {
