@@ -418,13 +418,13 @@
 #define HPNIC_QP_CQN                    0x00000340u
 #define HPNIC_QP_CQN_RST                0u
 
-/* QP.SQ_PSN (rw): first PSN the QP sends (used by START) */
+/* QP.SQ_PSN (rw): first PSN the QP sends (used by START and START_SQ) */
 #define HPNIC_QP_SQ_PSN                 0x00000344u
 #define HPNIC_QP_SQ_PSN_SHIFT           0
 #define HPNIC_QP_SQ_PSN_MASK            0x00ffffffu
 #define HPNIC_QP_SQ_PSN_RST             0u
 
-/* QP.RQ_PSN (rw): first PSN the QP expects (used by START) */
+/* QP.RQ_PSN (rw): first PSN the QP expects (used by START and START_RQ) */
 #define HPNIC_QP_RQ_PSN                 0x00000348u
 #define HPNIC_QP_RQ_PSN_SHIFT           0
 #define HPNIC_QP_RQ_PSN_MASK            0x00ffffffu
@@ -468,6 +468,16 @@
 /* write the context and restart the QP's transport state at SQ_PSN/RQ_PSN */
 #define HPNIC_QP_CMD_START              2
 #define HPNIC_QP_CMD_READ               3  /* load the staging registers from QP QPN */
+/*
+ * write the context and restart the QP's receive side (responder, READ tracking) at RQ_PSN: a
+ * connection's RTR
+ */
+#define HPNIC_QP_CMD_START_RQ           4
+/*
+ * write the context and restart the QP's send side (requester, completer, CC state, scheduler
+ * flow) at SQ_PSN: a connection's RTS
+ */
+#define HPNIC_QP_CMD_START_SQ           5
 
 /* QP.CMD_STATUS (ro): command status */
 #define HPNIC_QP_CMD_STATUS             0x00000364u
@@ -1085,9 +1095,9 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "QP", "CQN", HPNIC_QP_CQN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "completion queue of this QP" },
 	{ "QP", "SQ_PSN", HPNIC_QP_SQ_PSN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
-	  "first PSN the QP sends (used by START)" },
+	  "first PSN the QP sends (used by START and START_SQ)" },
 	{ "QP", "RQ_PSN", HPNIC_QP_RQ_PSN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
-	  "first PSN the QP expects (used by START)" },
+	  "first PSN the QP expects (used by START and START_RQ)" },
 	{ "QP", "CC_MODE", HPNIC_QP_CC_MODE, HPNIC_REG_RW, 0x00000003u, 1, 0, 0, 0, 0x00000000u, 1,
 	  "CC mode of this QP" },
 	{ "QP", "CC_OVERRIDE", HPNIC_QP_CC_OVERRIDE, HPNIC_REG_RW, 0x00000001u, 1, 0, 0, 0, 0x00000000u, 1,

@@ -113,6 +113,8 @@ module hpnic_host #(
     output wire [23:0]            m_start_rq_psn,
     output wire [3:0]             m_start_mtu_log2,
     output wire [1:0]             m_start_cc_mode,
+    output wire                   m_start_sq,
+    output wire                   m_start_rq,
 
     output wire                   mr_wr_en,
     output wire [MR_LOG2-1:0]     mr_wr_idx,
@@ -294,6 +296,8 @@ csr_inst (
     .m_start_rq_psn(m_start_rq_psn),
     .m_start_mtu_log2(m_start_mtu_log2),
     .m_start_cc_mode(m_start_cc_mode),
+    .m_start_sq(m_start_sq),
+    .m_start_rq(m_start_rq),
     .mr_wr_en(mr_wr_en),
     .mr_wr_idx(mr_wr_idx),
     .mr_wr_valid(mr_wr_valid),

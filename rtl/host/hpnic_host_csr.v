@@ -100,6 +100,8 @@ module hpnic_host_csr #(
     output wire [23:0]            m_start_rq_psn,
     output wire [3:0]             m_start_mtu_log2,
     output wire [1:0]             m_start_cc_mode,
+    output wire                   m_start_sq,        // restart the send side (START, START_SQ)
+    output wire                   m_start_rq,        // restart the receive side (START, START_RQ)
 
     /*
      * Memory regions, completion queues, doorbells
@@ -246,13 +248,17 @@ wire [2:0] start_count, cq_count;
 wire [4:0] post_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2))
+reg start_sq_reg = 1'b0, start_rq_reg = 1'b0;
+
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2 + 2))
 start_inst (
     .clk(clk), .rst(rst),
     .s_valid(start_wr), .s_ready(start_room),
-    .s_data({qp_qpn_reg[QW-1:0], qp_sq_psn_reg, qp_rq_psn_reg, qp_mtu_reg, qp_cc_mode_reg}),
+    .s_data({qp_qpn_reg[QW-1:0], qp_sq_psn_reg, qp_rq_psn_reg, qp_mtu_reg, qp_cc_mode_reg,
+             start_sq_reg, start_rq_reg}),
     .m_valid(m_start_valid), .m_ready(m_start_ready),
-    .m_data({m_start_qpn, m_start_sq_psn, m_start_rq_psn, m_start_mtu_log2, m_start_cc_mode}),
+    .m_data({m_start_qpn, m_start_sq_psn, m_start_rq_psn, m_start_mtu_log2, m_start_cc_mode,
+             m_start_sq, m_start_rq}),
     .count(start_count)
 );
 
@@ -316,7 +322,8 @@ wire cq_val_ok = cq_log2_reg <= 5'd15;
 function [7:0] qp_check;
     input [7:0] cmd;
     begin
-        if (cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START && cmd != HPNIC_QP_CMD_READ) begin
+        if (cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START && cmd != HPNIC_QP_CMD_READ &&
+                cmd != HPNIC_QP_CMD_START_RQ && cmd != HPNIC_QP_CMD_START_SQ) begin
             qp_check = HPNIC_ERR_BAD_CMD;
         end else if (!qp_idx_ok) begin
             qp_check = HPNIC_ERR_BAD_INDEX;
@@ -441,7 +448,10 @@ always @(posedge clk) begin
                     shadow_rd_pending <= 1'b1;
                 end else begin
                     qp_wr_en <= 1'b1;
-                    start_wr <= wcmd == HPNIC_QP_CMD_START;
+                    start_wr <= wcmd == HPNIC_QP_CMD_START || wcmd == HPNIC_QP_CMD_START_RQ ||
+                                wcmd == HPNIC_QP_CMD_START_SQ;
+                    start_sq_reg <= wcmd != HPNIC_QP_CMD_START_RQ;
+                    start_rq_reg <= wcmd != HPNIC_QP_CMD_START_SQ;
                 end
             end
 

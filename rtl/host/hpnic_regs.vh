@@ -428,13 +428,13 @@ localparam [4:0]   HPNIC_QP_SQ_LOG2_RST           = 5'd0;
 localparam [31:0]  HPNIC_QP_CQN                   = 32'h0000_0340;
 localparam [31:0]  HPNIC_QP_CQN_RST               = 32'd0;
 
-// QP.SQ_PSN (rw): first PSN the QP sends (used by START)
+// QP.SQ_PSN (rw): first PSN the QP sends (used by START and START_SQ)
 localparam [31:0]  HPNIC_QP_SQ_PSN                = 32'h0000_0344;
 localparam integer HPNIC_QP_SQ_PSN_W              = 24;
 localparam [31:0]  HPNIC_QP_SQ_PSN_MASK           = 32'h00ff_ffff;
 localparam [23:0]  HPNIC_QP_SQ_PSN_RST            = 24'd0;
 
-// QP.RQ_PSN (rw): first PSN the QP expects (used by START)
+// QP.RQ_PSN (rw): first PSN the QP expects (used by START and START_RQ)
 localparam [31:0]  HPNIC_QP_RQ_PSN                = 32'h0000_0348;
 localparam integer HPNIC_QP_RQ_PSN_W              = 24;
 localparam [31:0]  HPNIC_QP_RQ_PSN_MASK           = 32'h00ff_ffff;
@@ -480,6 +480,12 @@ localparam [7:0]   HPNIC_QP_CMD_WRITE             = 8'd1;
 localparam [7:0]   HPNIC_QP_CMD_START             = 8'd2;
 // load the staging registers from QP QPN
 localparam [7:0]   HPNIC_QP_CMD_READ              = 8'd3;
+// write the context and restart the QP's receive side (responder, READ tracking) at RQ_PSN: a
+// connection's RTR
+localparam [7:0]   HPNIC_QP_CMD_START_RQ          = 8'd4;
+// write the context and restart the QP's send side (requester, completer, CC state, scheduler
+// flow) at SQ_PSN: a connection's RTS
+localparam [7:0]   HPNIC_QP_CMD_START_SQ          = 8'd5;
 
 // QP.CMD_STATUS (ro): command status
 localparam [31:0]  HPNIC_QP_CMD_STATUS            = 32'h0000_0364;

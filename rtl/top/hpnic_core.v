@@ -226,6 +226,7 @@ wire [QW-1:0] start_qpn;
 wire [23:0]   start_sq_psn, start_rq_psn;
 wire [3:0]    start_mtu_log2;
 wire [1:0]    start_cc_mode;
+wire          start_sq, start_rq;
 
 wire               mr_wr_en, mr_wr_valid;
 wire [MR_LOG2-1:0] mr_wr_idx;
@@ -346,6 +347,8 @@ host_inst (
     .m_start_rq_psn(start_rq_psn),
     .m_start_mtu_log2(start_mtu_log2),
     .m_start_cc_mode(start_cc_mode),
+    .m_start_sq(start_sq),
+    .m_start_rq(start_rq),
     .mr_wr_en(mr_wr_en),
     .mr_wr_idx(mr_wr_idx),
     .mr_wr_valid(mr_wr_valid),
@@ -412,19 +415,27 @@ host_inst (
 
 /*
  * QP start fan-out: one event to each of five queues, taken when all have
- * room. The word is {qpn, SQ PSN, RQ PSN, CC mode, MTU}; each queue keeps
- * only its fields
+ * room. The word is {send side, receive side, qpn, SQ PSN, RQ PSN, CC mode,
+ * MTU}; each queue keeps only its fields. The CC engine, the scheduler and
+ * the glue belong to the send side: they take only the starts that restart
+ * it (START, START_SQ) and let a receive-side start (START_RQ) pass
  */
 localparam L_MODE = 4, L_PSNS = 6, L_QPN = 54;    // field LSBs; the MTU at 0
-localparam FW = L_QPN + QW;
-localparam [FW-1:0] F_QPN = {{QW{1'b1}}, {L_QPN{1'b0}}};
+localparam L_RQ = L_QPN + QW, L_SQ = L_RQ + 1;
+localparam FW = L_SQ + 1;
+localparam [FW-1:0] F_QPN = {2'b00, {QW{1'b1}}, {L_QPN{1'b0}}};
 localparam [FW-1:0] F_PSNS = {{(FW - L_PSNS - 48){1'b0}}, {48{1'b1}}, {L_PSNS{1'b0}}};
 localparam [FW-1:0] F_MODE = {{(FW - L_MODE - 2){1'b0}}, 2'b11, {L_MODE{1'b0}}};
 localparam [FW-1:0] F_MTU = {{(FW - 4){1'b0}}, 4'hf};
+localparam [FW-1:0] F_SQ = {1'b1, {(FW - 1){1'b0}}};
+localparam [FW-1:0] F_RQ = {2'b01, {(FW - 2){1'b0}}};
 
-wire          dpi_valid, dpi_ready;
+wire          dpi_valid, dpi_ready, dpi_sq, dpi_rq;
 wire [QW-1:0] dpi_qpn;
 wire [23:0]   dpi_sq_psn, dpi_rq_psn;
+// the send side's queues as the fan-out gives them, before the filter
+wire          cci_fan_valid, flw_fan_valid, mtu_fan_valid, gls_fan_valid;
+wire          cci_sq, flw_sq, mtu_sq, gls_sq;
 wire          cci_valid, cci_ready;
 wire [QW-1:0] cci_qpn;
 wire [1:0]    cci_mode;
@@ -442,24 +453,33 @@ wire [5*FW-1:0] fan_data;      // fields not kept read as 0
 hpnic_fanout #(
     .OUTPUTS(5),
     .WIDTH(FW),
-    .KEEP({F_QPN, F_QPN | F_MTU, F_QPN, F_QPN | F_MODE, F_QPN | F_PSNS}),
+    .KEEP({F_SQ | F_QPN, F_SQ | F_QPN | F_MTU, F_SQ | F_QPN, F_SQ | F_QPN | F_MODE,
+           F_SQ | F_RQ | F_QPN | F_PSNS}),
     .DEPTH_LOG2(2)
 )
 start_fan_inst (
     .clk(clk), .rst(rst),
     .s_valid(start_valid), .s_ready(start_ready),
-    .s_data({start_qpn, start_sq_psn, start_rq_psn, start_cc_mode, start_mtu_log2}),
-    .m_valid({gls_valid, mtu_valid, flw_valid, cci_valid, dpi_valid}),
-    .m_ready({gls_ready, mtu_ready, flw_ready, cci_ready, dpi_ready}),
+    .s_data({start_sq, start_rq, start_qpn, start_sq_psn, start_rq_psn, start_cc_mode,
+             start_mtu_log2}),
+    .m_valid({gls_fan_valid, mtu_fan_valid, flw_fan_valid, cci_fan_valid, dpi_valid}),
+    .m_ready({gls_ready || !gls_sq, mtu_ready || !mtu_sq, flw_ready || !flw_sq,
+              cci_ready || !cci_sq, dpi_ready}),
     .m_data(fan_data)
 );
 
 // the fields each consumer kept (the rest of its word is 0)
-assign {dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + L_PSNS +: QW + 48];
-assign {cci_qpn, cci_mode} = {fan_data[1*FW + L_QPN +: QW], fan_data[1*FW + L_MODE +: 2]};
-assign flw_qpn = fan_data[2*FW + L_QPN +: QW];
-assign {mtu_qpn, mtu_log2} = {fan_data[3*FW + L_QPN +: QW], fan_data[3*FW +: 4]};
-assign gls_qpn = fan_data[4*FW + L_QPN +: QW];
+assign {dpi_sq, dpi_rq, dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + L_PSNS +: 2 + QW + 48];
+assign {cci_sq, cci_qpn, cci_mode} = {fan_data[1*FW + L_SQ], fan_data[1*FW + L_QPN +: QW],
+                                      fan_data[1*FW + L_MODE +: 2]};
+assign {flw_sq, flw_qpn} = {fan_data[2*FW + L_SQ], fan_data[2*FW + L_QPN +: QW]};
+assign {mtu_sq, mtu_qpn, mtu_log2} = {fan_data[3*FW + L_SQ], fan_data[3*FW + L_QPN +: QW],
+                                      fan_data[3*FW +: 4]};
+assign {gls_sq, gls_qpn} = {fan_data[4*FW + L_SQ], fan_data[4*FW + L_QPN +: QW]};
+assign cci_valid = cci_fan_valid && cci_sq;
+assign flw_valid = flw_fan_valid && flw_sq;
+assign mtu_valid = mtu_fan_valid && mtu_sq;
+assign gls_valid = gls_fan_valid && gls_sq;
 
 /*
  * Datapath
@@ -509,6 +529,8 @@ dp_inst (
     .s_qp_init_valid(dpi_valid),
     .s_qp_init_ready(dpi_ready),
     .s_qp_init_qpn(dpi_qpn),
+    .s_qp_init_sq(dpi_sq),
+    .s_qp_init_rq(dpi_rq),
     .s_qp_init_sq_psn(dpi_sq_psn),
     .s_qp_init_rq_psn(dpi_rq_psn),
     .cfg_mr_wr_en(mr_wr_en),

@@ -56,6 +56,8 @@ module hpnic_datapath #(
     input  wire [QPN_WIDTH-1:0]  s_qp_init_qpn,
     input  wire [23:0]           s_qp_init_sq_psn,  // first PSN we send
     input  wire [23:0]           s_qp_init_rq_psn,  // first PSN we expect
+    input  wire                  s_qp_init_sq,      // restart the send side (requester, completer)
+    input  wire                  s_qp_init_rq,      // restart the receive side (responder, READ tracking)
 
     /*
      * Memory regions
@@ -218,29 +220,35 @@ wire [23:0]   init_comp_psn;
 wire [15:0]   init_comp_rec_old;
 wire [POOL_LOG2-1:0] init_comp_spare;
 
-// a QP start to the requester (SQ PSN) and the responder (RQ PSN)
-localparam IW = QW + 48;
+// a QP start to the requester (SQ PSN) and the responder (RQ PSN); each
+// side takes only the starts meant for it (a connection's receive side
+// starts at RTR, its send side at RTS) and lets the others pass
+localparam IW = 2 + QW + 48;
 // verilator lint_off UNUSEDSIGNAL
 wire [2*IW-1:0] init_data;      // fields not kept read as 0
 // verilator lint_on UNUSEDSIGNAL
+wire init_req_fan_valid, init_rx_fan_valid, init_req_sq, init_rx_rq;
 
 hpnic_fanout #(
     .OUTPUTS(2),
     .WIDTH(IW),
-    .KEEP({{{QW{1'b1}}, 24'd0, {24{1'b1}}}, {{QW{1'b1}}, {24{1'b1}}, 24'd0}}),
+    .KEEP({{2'b01, {QW{1'b1}}, 24'd0, {24{1'b1}}}, {2'b10, {QW{1'b1}}, {24{1'b1}}, 24'd0}}),
     .DEPTH_LOG2(2)
 )
 init_fan_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_qp_init_valid), .s_ready(s_qp_init_ready),
-    .s_data({s_qp_init_qpn, s_qp_init_sq_psn, s_qp_init_rq_psn}),
-    .m_valid({init_rx_valid, init_req_valid}),
-    .m_ready({init_rx_ready, init_req_ready}),
+    .s_data({s_qp_init_sq, s_qp_init_rq, s_qp_init_qpn, s_qp_init_sq_psn, s_qp_init_rq_psn}),
+    .m_valid({init_rx_fan_valid, init_req_fan_valid}),
+    .m_ready({init_rx_ready || !init_rx_rq, init_req_ready || !init_req_sq}),
     .m_data(init_data)
 );
 
-assign {init_req_qpn, init_req_psn} = init_data[24 +: QW + 24];
-assign {init_rx_qpn, init_rx_psn} = {init_data[IW + 48 +: QW], init_data[IW +: 24]};
+assign {init_req_sq, init_req_qpn, init_req_psn} = {init_data[IW - 1], init_data[24 +: QW + 24]};
+assign {init_rx_rq, init_rx_qpn, init_rx_psn} = {init_data[2*IW - 2], init_data[IW + 48 +: QW],
+                                                 init_data[IW +: 24]};
+assign init_req_valid = init_req_fan_valid && init_req_sq;
+assign init_rx_valid = init_rx_fan_valid && init_rx_rq;
 
 /*
  * Requester and completer
@@ -293,7 +301,7 @@ wire [63:0]   rdesc_wr_laddr;
 wire [31:0]   rdesc_wr_len;
 wire [3:0]    rdesc_wr_gen;
 
-wire [31:0] st_req_idle, st_req_fenced, st_req_stale;
+wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
 
 // the responder's sending side, plugged into the requester's send loop
 wire          rsp_lk_valid, rsp_valid, rsp_last, rsp_ev_read, rsp_ev_send, rsp_ev_abort;
@@ -450,6 +458,7 @@ req_inst (
     .rsp_d_aeth(rsp_d_aeth),
     .stat_pktsend_idle(st_req_idle),
     .stat_read_fenced(st_req_fenced),
+    .stat_pool_wait(st_req_pool),
     .stat_wqe_stale(st_req_stale)
 );
 
@@ -1009,7 +1018,7 @@ assign stats = {
 };
 
 // verilator lint_off UNUSEDSIGNAL
-wire [95:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale};
+wire [127:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool};
 wire [31:0] unused_notify = st_notify_drop;
 wire [511:0] unused_hdr = hdr_data_lo;
 // verilator lint_on UNUSEDSIGNAL

@@ -245,7 +245,8 @@ module hpnic_req #(
      */
     output reg  [31:0]           stat_pktsend_idle = 0,   // credit with nothing to send
     output reg  [31:0]           stat_read_fenced = 0,    // credit held by the READ fence
-    output reg  [31:0]           stat_wqe_stale = 0       // WQE response after a rewind
+    output reg  [31:0]           stat_wqe_stale = 0,      // WQE response after a rewind
+    output reg  [31:0]           stat_pool_wait = 0       // credit held: no free record entry
 );
 
 localparam QW = QPN_WIDTH;
@@ -324,8 +325,11 @@ localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - LAT;
 // instead, and an idle-cycle scan of every QP issues it later. A PktSend
 // may add a CONT, so it also waits for room in the CONT FIFO; a CONT makes
 // at most one more, so the FIFO never overflows.
-// Events that may take a free record entry (a PktSend or CONT finishing a
-// WQE, an INIT) wait for the pool to have one per event in the pipeline.
+// An INIT, which may take a free record entry, waits for the pool to have
+// one per event in the pipeline. A PktSend or CONT does not: most of them
+// need no entry (a resend after a rewind finds its record there), and one
+// that would record a WQE while the pool is empty keeps its credit instead
+// (stage 2), so resends go on and let the completer free entries.
 reg room_reg = 1'b0, desc_room_reg = 1'b0, fetch_room_reg = 1'b0, cont_room_reg = 1'b0;
 reg pool_room_reg = 1'b0, cinit_room_reg = 1'b0;
 
@@ -380,8 +384,9 @@ reg [15:0]   ub_idx = 0;
 reg [23:0]   ub_psn = 0, ub_bpos = 0;
 reg          ub_read_done = 1'b0, ub_loop = 1'b0, ub_epoch = 1'b0;
 wire         ub_capped;
-wire         u_valid = ub_valid && (ub_loop || ub_capped);
-wire         ub_done = ub_valid && (!(ub_loop || ub_capped) || u_take);
+wire         una_hold;               // the una mirror's port is taken this cycle
+wire         u_valid = ub_valid && (ub_loop || ub_capped) && !una_hold;
+wire         ub_done = ub_valid && !una_hold && (!(ub_loop || ub_capped) || u_take);
 wire [QW-1:0] u_qpn = ub_qpn;
 wire [15:0]  u_idx = ub_idx;
 wire [23:0]  u_psn = ub_psn, u_bpos = ub_bpos;
@@ -412,12 +417,12 @@ end
 wire          cont_valid;
 wire [QW-1:0] cont_qpn;
 
-wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg && pool_room_reg,
-                      cont_valid && desc_room_reg && pool_room_reg, s_post_valid, u_valid,
+wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg,
+                      cont_valid && desc_room_reg, s_post_valid, u_valid,
                       s_rdwork_valid, s_wqe_valid, s_rewind_valid,
                       s_init_valid && pool_room_reg && cinit_room_reg};
 wire [7:0] grant = (room_reg && !clr_active_reg) ? (req_vec & ~(req_vec - 8'd1)) : 8'd0;
-wire       scan = room_reg && !clr_active_reg && fetch_room_reg && req_vec == 8'd0;
+wire       scan = room_reg && !clr_active_reg && fetch_room_reg && cont_room_reg && req_vec == 8'd0;
 reg [QW-1:0] scan_qpn_reg = 0;
 
 always @(posedge clk) begin
@@ -491,7 +496,7 @@ end
 // hand the cycle the head one finishes: {signaled, READ, bytes left, packets}
 localparam MW = 1 + 1 + 32 + 24;
 localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 32+1+1+1+24
-                + 32+1 + 16+POOL_LOG2+1+1 + 2;
+                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -527,13 +532,22 @@ mtu_inst (
 
 // the completer's una with its epoch, mirrored here (a stale value only
 // delays a fetch; one from before the QP's reset counts as 0, the new
-// connection's una, so a reused QP fetches at once)
+// connection's una, so a reused QP fetches at once). A QP reset writes
+// {new epoch, 0} itself: with a one-bit epoch, the una of the connection
+// two resets back (left when the one between had no traffic) would
+// otherwise pass for the new connection's and stop its fetches. The reset
+// takes the write port; an una write that meets it waits a cycle, and holds
+// the una input meanwhile.
 reg          una_wr_en_reg = 1'b0;
 reg [QW-1:0] una_wr_qpn_reg = 0;
 reg [15:0]   una_wr_idx_reg = 0;
 reg          una_wr_epoch_reg = 1'b0;
 wire [15:0]  una_idx;
 wire         una_idx_epoch;
+wire         una_wr_init;            // stage 2: an INIT or the clearing pass
+wire         una_init_epoch;
+
+assign una_hold = una_wr_en_reg && una_wr_init;
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
@@ -541,19 +555,24 @@ hpnic_ram_sdp #(
 )
 una_inst (
     .clk(clk),
-    .wr_en(una_wr_en_reg),
-    .wr_addr(una_wr_qpn_reg),
-    .wr_data({una_wr_epoch_reg, una_wr_idx_reg}),
+    .wr_en(una_wr_en_reg || una_wr_init),
+    .wr_addr(una_wr_init ? s2_qpn : una_wr_qpn_reg),
+    .wr_data(una_wr_init ? {una_init_epoch, 16'd0} : {una_wr_epoch_reg, una_wr_idx_reg}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
     .rd_data({una_idx_epoch, una_idx})
 );
 
 always @(posedge clk) begin
-    una_wr_en_reg <= ub_done;
-    una_wr_qpn_reg <= ub_qpn;
-    una_wr_idx_reg <= ub_idx;
-    una_wr_epoch_reg <= ub_epoch;
+    if (!una_hold) begin
+        una_wr_en_reg <= ub_done;
+        una_wr_qpn_reg <= ub_qpn;
+        una_wr_idx_reg <= ub_idx;
+        una_wr_epoch_reg <= ub_epoch;
+    end
+    if (rst) begin
+        una_wr_en_reg <= 1'b0;
+    end
 end
 
 reg          s2_valid = 1'b0;
@@ -610,7 +629,9 @@ end
  * to responses: tell the window), rec_idx (WQEs recorded since the QP's
  * reset), spare and spare_ok (the record entry the next WQE recorded will
  * use), epoch (flips at every QP reset), rewinds (taken, mod 4, mirrored to
- * the completer). o_* is the word read, n_* the word written back.
+ * the completer), pool_wait (credit held for want of a free record entry:
+ * the idle scan sends it on). o_* is the word read, n_* the word written
+ * back.
  */
 `define REQ_ST_DECL(kind, p) \
     kind [SLOTS*MW-1:0] p``_meta; \
@@ -635,11 +656,12 @@ end
     kind [POOL_LOG2-1:0] p``_spare; \
     kind p``_spare_ok; \
     kind p``_epoch; \
-    kind [1:0] p``_rewinds;
+    kind [1:0] p``_rewinds; \
+    kind p``_pool_wait;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_fetch_idx, p``_cur_first, p``_cur_rem, \
     p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rw_off, p``_rw_pending, \
     p``_err, p``_rsp_turn, p``_snd_max, p``_bal, p``_free_owed, p``_rec_idx, \
-    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds
+    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait
 
 // verilator lint_off UNUSEDSIGNAL
 `REQ_ST_DECL(wire, o)
@@ -718,6 +740,9 @@ wire [15:0] head_ahead = o_head - s2_idx;
 // verilator lint_on UNUSEDSIGNAL
 wire una_behind = head_ahead[15];
 
+assign una_wr_init = s2_valid && (s2_type == EV_INIT || s2_type == EV_CLR);
+assign una_init_epoch = (s2_type == EV_INIT) ? !o_epoch : o_epoch;
+
 // an una event carries the new una; the mirror may not have it yet
 wire [15:0] una_eff = (s2_type == EV_UNA && s2_uepoch == o_epoch) ? s2_idx :
                       (una_idx_epoch == o_epoch) ? una_idx : 16'd0;
@@ -739,7 +764,8 @@ reg        rd_cancel;               // do_rdesc: no READ outstanding any more
 reg        sent;                    // a packet left on the balance
 reg [7:0]  pkt_opcode;
 reg [12:0] pkt_len;
-reg        cnt_idle, cnt_fence, cnt_stale;
+reg        cnt_idle, cnt_fence, cnt_stale, cnt_pool;
+reg        pool_go;                 // a scan sends held credit on
 reg        promote;
 // one wire-cost sum per event, for work and/or the window position:
 // len + pad + npkts x overhead + ext
@@ -770,6 +796,8 @@ always @* begin
     cnt_idle = 1'b0;
     cnt_fence = 1'b0;
     cnt_stale = 1'b0;
+    cnt_pool = 1'b0;
+    pool_go = 1'b0;
     promote = 1'b0;
     c_work = 1'b0;
     c_bpos = 1'b0;
@@ -796,12 +824,12 @@ always @* begin
             n_arr = 16'd0;
             n_fetch_idx = 16'd0;
             n_sq_pi = 16'd0;
-            {n_rd_out, n_rw_pending, n_free_owed} = 3'd0;
+            {n_rd_out, n_rw_pending, n_free_owed, n_pool_wait} = 4'd0;
             do_cinit = 1'b1;
             cinit_clear = 1'b1;
         end
         EV_INIT: begin
-            {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed} = 5'd0;
+            {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed, n_pool_wait} = 6'd0;
             n_head = 16'd0;
             n_arr = 16'd0;
             n_fetch_idx = 16'd0;
@@ -893,6 +921,14 @@ always @* begin
                 cnt_idle = 1'b1;
                 n_bal = 32'd0;
                 do_free = 1'b1;
+            end else if (o_head == o_rec_idx && !s_pool_valid &&
+                         (o_cur_read ? !o_rd_out : cur_last)) begin
+                // this packet would record its WQE and the pool has no free
+                // entry: the credit waits in the balance, as at the READ
+                // fence; the idle scan sends it on once an entry is free
+                cnt_pool = 1'b1;
+                do_free = 1'b1;
+                n_pool_wait = 1'b1;
             end else if (!o_cur_read) begin
                 n_rsp_turn = 1'b0;
                 do_pkt = 1'b1;
@@ -956,7 +992,12 @@ always @* begin
             end
         end
         EV_SCAN: begin
-            // nothing changes: only the fetch decision below
+            // the fetch decision below; and credit held for want of a
+            // record entry goes on (as a CONT) once the pool has one
+            if (o_pool_wait && s_pool_valid) begin
+                n_pool_wait = 1'b0;
+                pool_go = 1'b1;
+            end
         end
         default: begin
             // EV_UNA: the READ fence lifts when the READ retires; then the
@@ -993,6 +1034,10 @@ always @* begin
         end
     endcase
 
+    if (sent) begin
+        n_pool_wait = 1'b0;
+    end
+
     // the next packet on the balance: another event for this QP
     n_head_read = 1'b0;
     for (j = 0; j < SLOTS; j = j + 1) begin
@@ -1000,7 +1045,7 @@ always @* begin
             n_head_read = n_meta[MW*j + MW-2];
         end
     end
-    if ((sent || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
+    if ((sent || pool_go || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
             !n_bal[31] && n_bal != 32'd0 &&
             ((n_head != n_arr && !n_err && !(n_head_read && n_rd_out)) ||
              (do_pkt_rsp ? !rsp_last : rsp_valid))) begin
@@ -1152,6 +1197,7 @@ always @(posedge clk) begin
         stat_pktsend_idle <= stat_pktsend_idle + {31'd0, cnt_idle};
         stat_read_fenced <= stat_read_fenced + {31'd0, cnt_fence};
         stat_wqe_stale <= stat_wqe_stale + {31'd0, cnt_stale};
+        stat_pool_wait <= stat_pool_wait + {31'd0, cnt_pool};
     end
 
     if (rst) begin
@@ -1167,6 +1213,7 @@ always @(posedge clk) begin
         stat_pktsend_idle <= 0;
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
+        stat_pool_wait <= 0;
     end
 end
 

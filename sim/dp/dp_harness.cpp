@@ -494,6 +494,8 @@ static void drive(dp_pair *d, int i)
 		m->s_qp_init_qpn = n.inits.front().qpn;
 		m->s_qp_init_sq_psn = n.inits.front().sq_psn;
 		m->s_qp_init_rq_psn = n.inits.front().rq_psn;
+		m->s_qp_init_sq = 1;
+		m->s_qp_init_rq = 1;
 	}
 	m->s_qp_init_valid = n.drv_init;
 

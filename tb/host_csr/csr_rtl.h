@@ -28,6 +28,7 @@ struct csr_post {
 
 struct csr_start {
 	unsigned qpn, sq_psn, rq_psn, mtu_log2, cc_mode;
+	unsigned sq, rq;        /* which sides it restarts */
 };
 
 struct csr_outs {

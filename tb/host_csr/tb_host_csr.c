@@ -163,8 +163,12 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		unsigned mode = rndr(4), ovr = rndr(2), t_ns = rndr(1u << 20), wai = rndr(1u << 20);
 		unsigned ms = rndr(16), sq_psn = rndr(1u << 24), rq_psn = rndr(1u << 24);
 		unsigned pick = rndr(10);
-		unsigned cmd = pick < 4 ? HPNIC_QP_CMD_WRITE : pick < 7 ? HPNIC_QP_CMD_START :
-			       pick < 9 ? HPNIC_QP_CMD_READ : 4 + rndr(250);
+		static const unsigned starts3[] = { HPNIC_QP_CMD_START, HPNIC_QP_CMD_START_RQ,
+						    HPNIC_QP_CMD_START_SQ };
+		unsigned cmd = pick < 4 ? HPNIC_QP_CMD_WRITE : pick < 7 ? starts3[rndr(3)] :
+			       pick < 9 ? HPNIC_QP_CMD_READ : 6 + rndr(250);
+		int is_start = cmd == HPNIC_QP_CMD_START || cmd == HPNIC_QP_CMD_START_RQ ||
+			       cmd == HPNIC_QP_CMD_START_SQ;
 		unsigned want_err;
 
 		csr_rtl_write(r, HPNIC_QP_QPN, qpn);
@@ -181,7 +185,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		csr_rtl_write(r, HPNIC_QP_RQ_PSN, rq_psn);
 		csr_rtl_write(r, HPNIC_QP_CMD, cmd);
 
-		if (cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START && cmd != HPNIC_QP_CMD_READ)
+		if (cmd != HPNIC_QP_CMD_WRITE && !is_start && cmd != HPNIC_QP_CMD_READ)
 			want_err = HPNIC_ERR_BAD_CMD;
 		else if (qpn >= CSR_RTL_QPS)
 			want_err = HPNIC_ERR_BAD_INDEX;
@@ -220,14 +224,21 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		pulses++;
 		last_qpn = qpn;
 		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, 1 };
-		if (cmd == HPNIC_QP_CMD_START) {
+		if (is_start) {
+			/* START restarts both sides; START_RQ (RTR) the receive side,
+			 * START_SQ (RTS) the send side */
+			unsigned want_sq = cmd != HPNIC_QP_CMD_START_RQ;
+			unsigned want_rq = cmd != HPNIC_QP_CMD_START_SQ;
+
 			starts++;
 			csr_rtl_idle(r, 8 + rndr(8));
 			int ok = csr_rtl_pop_start(r, &st);
 			CHECK(ok && st.qpn == qpn && st.sq_psn == sq_psn && st.rq_psn == rq_psn &&
-			      st.mtu_log2 == mtu && st.cc_mode == mode,
-			      "START of QP %u: event %d qpn %u sq %06x rq %06x mtu %u mode %u", qpn, ok,
-			      st.qpn, st.sq_psn, st.rq_psn, st.mtu_log2, st.cc_mode);
+			      st.mtu_log2 == mtu && st.cc_mode == mode && st.sq == want_sq &&
+			      st.rq == want_rq,
+			      "START %u of QP %u: event %d qpn %u sq %06x rq %06x mtu %u mode %u sides %u%u",
+			      cmd, qpn, ok, st.qpn, st.sq_psn, st.rq_psn, st.mtu_log2, st.cc_mode, st.sq,
+			      st.rq);
 		}
 	}
 	csr_rtl_outs(r, &o1);
