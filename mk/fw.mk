@@ -22,9 +22,10 @@ $(BUILD)/bin/gen_recip_rom: fw/gen_recip_rom.c $(MODEL_DIR)/hpcc_recip.c $(MODEL
 # the committed image must be exactly what the generator makes
 .PHONY: test-fw
 test-fw: $(BUILD)/bin/gen_recip_rom
-	@$(BUILD)/bin/gen_recip_rom -o $(BUILD)/recip_rom.hex
-	@cmp -s $(BUILD)/recip_rom.hex fw/recip_rom.hex || \
-	  { echo "fw/recip_rom.hex is stale: run $(BUILD)/bin/gen_recip_rom -o fw/recip_rom.hex"; exit 1; }
+	@$(BUILD)/bin/gen_recip_rom -o $(BUILD)/recip_rom.hex --vh $(BUILD)/recip_rom.vh
+	@cmp -s $(BUILD)/recip_rom.hex fw/recip_rom.hex && cmp -s $(BUILD)/recip_rom.vh fw/recip_rom.vh || \
+	  { echo "fw/recip_rom.hex or .vh is stale: run $(BUILD)/bin/gen_recip_rom" \
+	    "-o fw/recip_rom.hex --vh fw/recip_rom.vh"; exit 1; }
 	@$(BUILD)/bin/gen_recip_rom --check
 
 TESTS += test-fw

@@ -11,8 +11,10 @@ NIC_INC := -Isim/nic -Isim/net -Idriver/lib -Isim/link $(ROCE_INC)
 LIBHPNIC_SIM := $(BUILD)/nic/libhpnic_sim.a
 LIBHPNIC_SIM_OBJ := $(BUILD)/nic/hpnic_sim.o
 
-$(eval $(call hpnic_vmodel,$(NIC_TOP),$(NIC_TOP),$(NIC_FLIST),$(BUILD)/nic,--trace-fst -GROM_FILE='"$(ROOT)/fw/recip_rom.hex"'))
-$(NIC_VLIB): fw/recip_rom.hex
+# the reciprocal ROM compiled in (fw/recip_rom.vh): an installed simulator
+# reads no file from the source tree
+$(eval $(call hpnic_vmodel,$(NIC_TOP),$(NIC_TOP),$(NIC_FLIST),$(BUILD)/nic,--trace-fst -Ifw -DHPNIC_RECIP_ROM_INLINE))
+$(NIC_VLIB): fw/recip_rom.vh
 
 $(BUILD)/nic/nic_sim.o: sim/nic/nic_sim.cpp sim/nic/hpnic_sim.h driver/lib/hpnic_backend.h \
 		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(NIC_VLIB) tb/common/vtb.h
