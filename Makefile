@@ -65,6 +65,8 @@ help:
 	@echo "make demo    deps, then the current demo"
 	@echo "make lint    verilator --lint-only -Wall and iverilog -g2012 on every RTL file, parameter checks"
 	@echo "make vm-shell  a shell in a QEMU guest whose PCI functions are the RTL NICs (docs/vm.md)"
+	@echo "make install   libhpnic, its headers, the simulator and pkg-config files under PREFIX"
+	@echo "               (/usr/local; DESTDIR stages); make uninstall removes them (docs/libhpnic.md)"
 	@echo "make clean   remove $(BUILD)"
 
 deps:
@@ -85,10 +87,13 @@ clean:
 # fw.mk defines the C models every block links, roce.mk the packet library
 # and link model the harnesses link, lib.mk libhpnic (their object lists must
 # exist before a rule names them as prerequisites); each other mk/*.mk is one
-# block's build, tests (TESTS), figures (BENCHES) and synthesis (SYNTHS)
+# block's build, tests (TESTS), figures (BENCHES) and synthesis (SYNTHS);
+# install.mk (make install) names what the others build, so it comes last
 MK_LIBS := mk/fw.mk mk/roce.mk mk/lib.mk
+MK_LAST := mk/install.mk
 include $(MK_LIBS)
-include $(filter-out $(MK_LIBS),$(sort $(wildcard mk/*.mk)))
+include $(filter-out $(MK_LIBS) $(MK_LAST),$(sort $(wildcard mk/*.mk)))
+include $(MK_LAST)
 
 test-all: lint $(TESTS)
 	@echo "make test: all passed"

@@ -1,7 +1,8 @@
 # driver/lib: libhpnic, the userspace library (hpnic.h), as a static library
-# with its kernel backend; the sim backend lives in sim/nic (mk/nic.mk) and
-# is linked separately. tb_lib_args checks the library's argument checking
-# and bookkeeping against a mock backend, without the simulator.
+# with its kernel backend (and, for make install, a shared one: mk/install.mk);
+# the sim backend lives in sim/nic (mk/nic.mk) and is linked separately.
+# tb_lib_args checks the library's argument checking and bookkeeping against a
+# mock backend, without the simulator.
 #
 # Other fragments link $(LIBHPNIC) (or $(LIBHPNIC_SAN), built with ASan/UBSan)
 # with $(LIBHPNIC_INC) on the compile line. A program that wants the sim
@@ -35,13 +36,28 @@ $(LIBHPNIC_SAN): $(LIBHPNIC_OBJ_SAN)
 	@rm -f $@
 	ar rcs $@ $^
 
+# the shared library: the same sources built with -fPIC, soname libhpnic.so.0
+# (the major version changes when hpnic.h breaks binary compatibility);
+# libc only, which -z defs checks. Every global symbol is exported, the
+# library's internal hpnic_* helpers too.
+LIBHPNIC_VERSION := 0.1.0
+LIBHPNIC_SONAME := libhpnic.so.$(firstword $(subst ., ,$(LIBHPNIC_VERSION)))
+LIBHPNIC_SO := $(BUILD)/lib/libhpnic.so.$(LIBHPNIC_VERSION)
+LIBHPNIC_OBJ_PIC := $(patsubst $(LIBHPNIC_DIR)/%.c,$(BUILD)/lib/pic/%.o,$(LIBHPNIC_SRC))
+
+$(BUILD)/lib/pic/%.o: $(LIBHPNIC_DIR)/%.c $(LIBHPNIC_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC $(LIBHPNIC_BUILD_INC) -c $< -o $@
+$(LIBHPNIC_SO): $(LIBHPNIC_OBJ_PIC)
+	$(CC) -shared -Wl,-soname,$(LIBHPNIC_SONAME) -Wl,-z,defs -o $@ $^
+
 # the test, under ASan/UBSan
 $(BUILD)/bin/tb_lib_args: tb/lib/tb_lib_args.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) -Itb/common $< $(LIBHPNIC_SAN) -o $@
 
 .PHONY: libhpnic test-lib
-libhpnic: $(LIBHPNIC) $(LIBHPNIC_SAN)
+libhpnic: $(LIBHPNIC) $(LIBHPNIC_SAN) $(LIBHPNIC_SO)
 
 test-lib: $(BUILD)/bin/tb_lib_args
 	$(BUILD)/bin/tb_lib_args

@@ -17,6 +17,9 @@ need=(
   "python3-scapy:-"
   "zlib1g-dev:-"
   "libpci-dev:-"
+  # pkg-config (Debian's pkgconf provides it): the out-of-tree builds of
+  # make test-install, against what make install puts
+  "pkgconf:pkg-config"
   # the co-simulation VM (make test-vm): QEMU, a Debian kernel with the
   # headers of the same version, a static busybox and lspci for the guest
   "qemu-system-x86:qemu-system-x86_64"

@@ -4,7 +4,7 @@
  * docs/regmap.md, link test, readiness), the indirect-command helper every
  * object uses, NIC-wide CC parameters, counters, errors.
  *
- * The QP, MR and CQ files build on hpnic_cmd() and hpnic_fail(); this file
+ * The QP, MR and CQ files build on hpnic_cmd() and hpnic_dev_fail(); this file
  * is the only one that includes the counter names.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -20,9 +20,22 @@
 
 /*
  * Errors: one detail message per thread, so that a failure's message
- * survives until the thread's next failure and threads do not mix them
+ * survives until the thread's next failure and threads do not mix them.
+ * Every detail about a device is written by set_detail() with the device,
+ * which puts its name first ("sim:0: ..."): one place names the device.
  */
-static _Thread_local char err_buf[256];
+static _Thread_local char err_buf[512];
+
+static void set_detail(const struct hpnic_dev *dev, const char *fmt, va_list ap)
+{
+	size_t n = 0;
+
+	if (dev && dev->name) {
+		snprintf(err_buf, sizeof(err_buf), "%s: ", dev->name);
+		n = strlen(err_buf);
+	}
+	vsnprintf(err_buf + n, sizeof(err_buf) - n, fmt, ap);
+}
 
 const char *hpnic_error_buf(void)
 {
@@ -39,7 +52,7 @@ void hpnic_set_error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err_buf, sizeof(err_buf), fmt, ap);
+	set_detail(NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -48,7 +61,17 @@ int hpnic_fail(int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err_buf, sizeof(err_buf), fmt, ap);
+	set_detail(NULL, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+int hpnic_dev_fail(const struct hpnic_dev *dev, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_detail(dev, fmt, ap);
 	va_end(ap);
 	return err;
 }
@@ -158,8 +181,8 @@ int hpnic_rd(struct hpnic_dev *dev, uint32_t off, uint32_t *val)
 	int err = dev->ops->csr_read(dev->be, off, val);
 
 	if (err)
-		return hpnic_fail(err < 0 ? err : -EIO, "%s: BAR0 read at 0x%05x failed: %s",
-				  dev->name, off, hpnic_strerror(err));
+		return hpnic_dev_fail(dev, err < 0 ? err : -EIO, "BAR0 read at 0x%05x failed: %s",
+				      off, hpnic_strerror(err));
 	return 0;
 }
 
@@ -168,8 +191,8 @@ int hpnic_wr(struct hpnic_dev *dev, uint32_t off, uint32_t val)
 	int err = dev->ops->csr_write(dev->be, off, val);
 
 	if (err)
-		return hpnic_fail(err < 0 ? err : -EIO, "%s: BAR0 write at 0x%05x failed: %s",
-				  dev->name, off, hpnic_strerror(err));
+		return hpnic_dev_fail(dev, err < 0 ? err : -EIO, "BAR0 write at 0x%05x failed: %s",
+				      off, hpnic_strerror(err));
 	return 0;
 }
 
@@ -236,8 +259,9 @@ int hpnic_cmd(struct hpnic_dev *dev, enum hpnic_cmd_block blk, uint32_t cmd, uin
 		if (!(st & b->busy_mask))
 			break;
 		if (i == HPNIC_CMD_POLLS)
-			return hpnic_fail(-ETIMEDOUT, "%s: %s command %u on %s %u still busy after %u polls",
-					  dev->name, b->name, cmd, b->index_name, index, i);
+			return hpnic_dev_fail(dev, -ETIMEDOUT, "%s command %u on %s %u still busy "
+					      "after %u polls", b->name, cmd, b->index_name,
+					      index, i);
 		dev->ops->progress(dev->be);
 	}
 	code = (st & b->err_mask) >> b->err_shift;
@@ -260,8 +284,8 @@ int hpnic_cmd(struct hpnic_dev *dev, enum hpnic_cmd_block blk, uint32_t cmd, uin
 		err = -EIO;
 		break;
 	}
-	return hpnic_fail(err, "%s: %s command %u on %s %u failed: hardware error %s (%u)",
-			  dev->name, b->name, cmd, b->index_name, index, hw_err_name(code), code);
+	return hpnic_dev_fail(dev, err, "%s command %u on %s %u failed: hardware error %s (%u)",
+			      b->name, cmd, b->index_name, index, hw_err_name(code), code);
 }
 
 /*
@@ -321,18 +345,18 @@ static int walk_blocks(struct hpnic_dev *dev)
 	if (err)
 		return err;
 	if (type == 0xffffffffu)
-		return hpnic_fail(-ENODEV, "%s: TYPE at BAR0 offset 0 reads 0xffffffff: "
-				  "the device does not answer", dev->name);
+		return hpnic_dev_fail(dev, -ENODEV, "TYPE at BAR0 offset 0 reads 0xffffffff: "
+				      "the device does not answer");
 	if (type != HPNIC_ID_BLOCK_TYPE)
-		return hpnic_fail(-ENODEV, "%s: TYPE at BAR0 offset 0 is %s, not HPID: "
-				  "not an hpnic register map", dev->name, type_str(type, tb));
+		return hpnic_dev_fail(dev, -ENODEV, "TYPE at BAR0 offset 0 is %s, not HPID: "
+				      "not an hpnic register map", type_str(type, tb));
 
 	for (n = 0; ; n++) {
 		const struct blk_desc *d = NULL;
 
 		if (n == HPNIC_MAX_BLOCKS_WALK)
-			return hpnic_fail(-ENODEV, "%s: more than %d blocks in the list: "
-					  "the block list is garbage", dev->name, HPNIC_MAX_BLOCKS_WALK);
+			return hpnic_dev_fail(dev, -ENODEV, "more than %d blocks in the list: "
+					      "the block list is garbage", HPNIC_MAX_BLOCKS_WALK);
 		if ((err = hpnic_rd(dev, off + HPNIC_HDR_TYPE, &type)) ||
 		    (err = hpnic_rd(dev, off + HPNIC_HDR_VERSION, &ver)) ||
 		    (err = hpnic_rd(dev, off + HPNIC_HDR_NEXT, &next)) ||
@@ -349,16 +373,18 @@ static int walk_blocks(struct hpnic_dev *dev)
 			uint32_t wmin = HPNIC_GET(HPNIC_HDR_VERSION_MINOR, d->version);
 
 			if (off != d->base || size != d->size)
-				return hpnic_fail(-ENODEV, "%s: block %s at 0x%x, size 0x%x; library built "
-						  "for 0x%x, size 0x%x: bitstream and library do not match",
-						  dev->name, d->name, off, size, d->base, d->size);
+				return hpnic_dev_fail(dev, -ENODEV, "block %s at 0x%x, size 0x%x; "
+						      "library built for 0x%x, size 0x%x: "
+						      "bitstream and library do not match", d->name,
+						      off, size, d->base, d->size);
 			if (maj != wmaj || min < wmin)
-				return hpnic_fail(-ENODEV, "%s: block %s at 0x%x: version %u.%u, library "
-						  "built for %u.%u: bitstream and library do not match",
-						  dev->name, d->name, off, maj, min, wmaj, wmin);
+				return hpnic_dev_fail(dev, -ENODEV, "block %s at 0x%x: version "
+						      "%u.%u, library built for %u.%u: bitstream "
+						      "and library do not match", d->name, off, maj,
+						      min, wmaj, wmin);
 			if (found & (1u << (d - blk_descs)))
-				return hpnic_fail(-ENODEV, "%s: block %s at 0x%x appears twice in the list",
-						  dev->name, d->name, off);
+				return hpnic_dev_fail(dev, -ENODEV, "block %s at 0x%x appears "
+						      "twice in the list", d->name, off);
 			found |= 1u << (d - blk_descs);
 		}
 		/* a block of an unknown type is skipped: a later bitstream may add some */
@@ -366,17 +392,17 @@ static int walk_blocks(struct hpnic_dev *dev)
 			break;
 		if ((uint64_t)next < (uint64_t)off + (size > 16 ? size : 16) ||
 		    (uint64_t)next + 16 > HPNIC_BAR0_SIZE)
-			return hpnic_fail(-ENODEV, "%s: block %s at 0x%x: NEXT 0x%x is not past the "
-					  "block's end (size 0x%x) inside BAR0", dev->name,
-					  d ? d->name : type_str(type, tb), off, next, size);
+			return hpnic_dev_fail(dev, -ENODEV, "block %s at 0x%x: NEXT 0x%x is not "
+					      "past the block's end (size 0x%x) inside BAR0",
+					      d ? d->name : type_str(type, tb), off, next, size);
 		off = next;
 	}
 
 	for (i = 0; i < N_BLK_DESCS; i++)
 		if (!(found & (1u << i)))
-			return hpnic_fail(-ENODEV, "%s: block %s (expected at 0x%x) missing: bitstream "
-					  "and library do not match", dev->name, blk_descs[i].name,
-					  blk_descs[i].base);
+			return hpnic_dev_fail(dev, -ENODEV, "block %s (expected at 0x%x) missing: "
+					      "bitstream and library do not match",
+					      blk_descs[i].name, blk_descs[i].base);
 	return 0;
 }
 
@@ -392,8 +418,8 @@ static int test_scratch(struct hpnic_dev *dev)
 		    (err = hpnic_rd(dev, HPNIC_ID_SCRATCH, &v)))
 			return err;
 		if (v != pat[i])
-			return hpnic_fail(-EIO, "%s: ID.SCRATCH: wrote 0x%08x, read 0x%08x: the "
-					  "register link does not work", dev->name, pat[i], v);
+			return hpnic_dev_fail(dev, -EIO, "ID.SCRATCH: wrote 0x%08x, read 0x%08x: "
+					      "the register link does not work", pat[i], v);
 	}
 	return 0;
 }
@@ -415,12 +441,15 @@ static int wait_ready(struct hpnic_dev *dev)
 		if ((st & want) == want)
 			return 0;
 		if (calls >= HPNIC_READY_CALLS || cycles >= HPNIC_READY_CYCLES)
-			return hpnic_fail(-ETIMEDOUT, "%s: CTRL.STATUS 0x%x after %u progress calls "
-					  "(%llu cycles): not ready (%s%s%s)", dev->name, st, calls,
-					  (unsigned long long)cycles,
-					  st & HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK ? "" : " CC engine",
-					  st & HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK ? "" : " scheduler",
-					  st & HPNIC_CTRL_STATUS_HOST_READY_MASK ? "" : " host interface");
+			return hpnic_dev_fail(dev, -ETIMEDOUT, "CTRL.STATUS 0x%x after %u progress "
+					      "calls (%llu cycles): not ready (%s%s%s)", st, calls,
+					      (unsigned long long)cycles,
+					      st & HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK ?
+					      "" : " CC engine",
+					      st & HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK ?
+					      "" : " scheduler",
+					      st & HPNIC_CTRL_STATUS_HOST_READY_MASK ?
+					      "" : " host interface");
 		cycles += dev->ops->progress(dev->be);
 		calls++;
 	}
@@ -448,15 +477,15 @@ static int read_id(struct hpnic_dev *dev)
 	cqn_w = HPNIC_GET(HPNIC_ID_QP_CFG_CQN_WIDTH, cfg);
 	/* one doorbell per QP in the DB block, and QPN 0 is never used */
 	if (a->qpn_width < 1 || (1u << (a->qpn_width > 24 ? 24 : a->qpn_width)) > HPNIC_DB_SQ_DB_COUNT)
-		return hpnic_fail(-ENODEV, "%s: ID.QP_CFG.QPN_WIDTH %u: the library handles 1..%u "
-				  "(%u doorbells)", dev->name, a->qpn_width,
-				  hpnic_log2(HPNIC_DB_SQ_DB_COUNT), HPNIC_DB_SQ_DB_COUNT);
+		return hpnic_dev_fail(dev, -ENODEV, "ID.QP_CFG.QPN_WIDTH %u: the library handles "
+				      "1..%u (%u doorbells)", a->qpn_width,
+				      hpnic_log2(HPNIC_DB_SQ_DB_COUNT), HPNIC_DB_SQ_DB_COUNT);
 	if (mr_log2 > HPNIC_MR_LOG2_MAX)
-		return hpnic_fail(-ENODEV, "%s: ID.QP_CFG.MR_LOG2 %u: the library handles 0..%u",
-				  dev->name, mr_log2, HPNIC_MR_LOG2_MAX);
+		return hpnic_dev_fail(dev, -ENODEV, "ID.QP_CFG.MR_LOG2 %u: the library handles "
+				      "0..%u", mr_log2, HPNIC_MR_LOG2_MAX);
 	if (cqn_w > HPNIC_CQN_WIDTH_MAX)
-		return hpnic_fail(-ENODEV, "%s: ID.QP_CFG.CQN_WIDTH %u: the library handles 0..%u",
-				  dev->name, cqn_w, HPNIC_CQN_WIDTH_MAX);
+		return hpnic_dev_fail(dev, -ENODEV, "ID.QP_CFG.CQN_WIDTH %u: the library handles "
+				      "0..%u", cqn_w, HPNIC_CQN_WIDTH_MAX);
 	a->max_qps = 1u << a->qpn_width;
 	a->max_mrs = 1u << mr_log2;
 	a->max_cqs = 1u << cqn_w;
@@ -476,8 +505,8 @@ static int set_port(struct hpnic_dev *dev)
 
 	err = dev->ops->port_addr(dev->be, a->mac, &a->ipv4);
 	if (err)
-		return hpnic_fail(err < 0 ? err : -EIO, "%s: the backend has no port address: %s",
-				  dev->name, hpnic_strerror(err));
+		return hpnic_dev_fail(dev, err < 0 ? err : -EIO, "the backend has no port address: "
+				      "%s", hpnic_strerror(err));
 	/* CTRL.MAC_LO holds bytes 2..5, MAC_HI bytes 0..1, first byte highest */
 	if ((err = hpnic_wr(dev, HPNIC_CTRL_MAC_LO, (uint32_t)a->mac[2] << 24 |
 			    (uint32_t)a->mac[3] << 16 | (uint32_t)a->mac[4] << 8 | a->mac[5])) ||
@@ -517,12 +546,12 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 
 	dev = calloc(1, sizeof(*dev));
 	if (!dev)
-		return hpnic_fail(-ENOMEM, "hpnic_open: out of memory");
+		return hpnic_fail(-ENOMEM, "%s:%s: hpnic_open: out of memory", ops->name, arg);
 	nlen = strlen(ops->name) + 1 + strlen(arg) + 1;
 	dev->name = malloc(nlen);
 	if (!dev->name) {
 		free(dev);
-		return hpnic_fail(-ENOMEM, "hpnic_open: out of memory");
+		return hpnic_fail(-ENOMEM, "%s:%s: hpnic_open: out of memory", ops->name, arg);
 	}
 	snprintf(dev->name, nlen, "%s:%s", ops->name, arg);
 	dev->ops = ops;
@@ -535,7 +564,14 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 
 		err = err < 0 ? err : -ENODEV;
 		snprintf(detail, sizeof(detail), "%s", err_buf);
-		hpnic_fail(err, "%s: %s", dev->name, detail[0] ? detail : hpnic_strerror(err));
+		/* a backend that named the device itself ("pci:0000:00:01.0: ...",
+		 * its canonical form) is not named twice */
+		if (!strncmp(detail, ops->name, strlen(ops->name)) &&
+		    detail[strlen(ops->name)] == ':' && detail[strlen(ops->name) + 1] &&
+		    detail[strlen(ops->name) + 1] != ' ')
+			hpnic_fail(err, "%s", detail);
+		else
+			hpnic_dev_fail(dev, err, "%s", detail[0] ? detail : hpnic_strerror(err));
 		free(dev->name);
 		free(dev);
 		return err;
@@ -556,7 +592,7 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 		    hpnic_bitmap_init(&dev->mrs, dev->attr.max_mrs) ||
 		    !(dev->qps = calloc(dev->attr.max_qps, sizeof(*dev->qps))) ||
 		    !(dev->mr_tag = calloc(dev->attr.max_mrs, 1)))
-			err = hpnic_fail(-ENOMEM, "hpnic_open: out of memory");
+			err = hpnic_dev_fail(dev, -ENOMEM, "hpnic_open: out of memory");
 	}
 	if (err) {
 		ops->close(dev->be);
@@ -624,8 +660,9 @@ int hpnic_open(const char *name, struct hpnic_dev **devp)
 	}
 	if (plen == 3 && !strncmp(name, "sim", 3))
 		return hpnic_fail(-ENODEV, "%s: the sim backend is not linked into this program "
-				  "(link build/nic/hpnic_sim.o, which registers it; known: %s)",
-				  name, known);
+				  "(link hpnic_sim.o, which registers it: build/nic/hpnic_sim.o in "
+				  "the tree, part of `pkg-config --libs hpnic-sim` once installed; "
+				  "known: %s)", name, known);
 	return hpnic_fail(-ENODEV, "%s: unknown backend '%.*s' (known: %s)", name, (int)plen, name,
 			  known);
 }
@@ -635,8 +672,8 @@ int hpnic_close(struct hpnic_dev *dev)
 	if (!dev)
 		return hpnic_fail(-EINVAL, "hpnic_close: dev is NULL");
 	if (dev->nqps || dev->ncqs || dev->nmrs)
-		return hpnic_fail(-EBUSY, "hpnic_close: %s still has %u QPs, %u CQs, %u MRs: "
-				  "destroy them first", dev->name, dev->nqps, dev->ncqs, dev->nmrs);
+		return hpnic_dev_fail(dev, -EBUSY, "hpnic_close: %u QPs, %u CQs, %u MRs left: "
+				      "destroy them first", dev->nqps, dev->ncqs, dev->nmrs);
 	dev->ops->close(dev->be);
 	dev_free(dev);
 	return 0;
@@ -645,7 +682,8 @@ int hpnic_close(struct hpnic_dev *dev)
 int hpnic_query_device(struct hpnic_dev *dev, struct hpnic_dev_attr *attr)
 {
 	if (!dev || !attr)
-		return hpnic_fail(-EINVAL, "hpnic_query_device: %s is NULL", dev ? "attr" : "dev");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_query_device: %s is NULL",
+				      dev ? "attr" : "dev");
 	*attr = dev->attr;
 	return 0;
 }
@@ -660,39 +698,40 @@ int hpnic_cc_check_mode(struct hpnic_dev *dev, unsigned mode)
 	const unsigned max = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, ~0u);
 
 	if (mode > max)
-		return hpnic_fail(-EINVAL, "CC mode %u: not a CC mode (0..%u)", mode, max);
+		return hpnic_dev_fail(dev, -EINVAL, "CC mode %u: not a CC mode (0..%u)", mode, max);
 	if (!(dev->attr.cc_modes & (1u << mode)))
-		return hpnic_fail(-EOPNOTSUPP, "CC mode %u: not built into this bitstream "
-				  "(ID.CC_MODES 0x%x)", mode, dev->attr.cc_modes);
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "CC mode %u: not built into this bitstream "
+				      "(ID.CC_MODES 0x%x)", mode, dev->attr.cc_modes);
 	return 0;
 }
 
-int hpnic_cc_check_t(unsigned t_ns)
+int hpnic_cc_check_t(struct hpnic_dev *dev, unsigned t_ns)
 {
 	if (t_ns < HPCC_T_MIN || t_ns > HPCC_T_MAX)
-		return hpnic_fail(-EINVAL, "T %u ns: outside %u..%u", t_ns, HPCC_T_MIN, HPCC_T_MAX);
+		return hpnic_dev_fail(dev, -EINVAL, "T %u ns: outside %u..%u", t_ns, HPCC_T_MIN,
+				      HPCC_T_MAX);
 	return 0;
 }
 
-int hpnic_cc_check_wai(double wai_bytes, uint32_t *reg)
+int hpnic_cc_check_wai(struct hpnic_dev *dev, double wai_bytes, uint32_t *reg)
 {
 	double q = wai_bytes * (1 << HPCC_W_FRAC);
 
 	/* written this way so that NaN fails too */
 	if (!(wai_bytes >= 0) || !(q + 0.5 < (double)HPCC_WAI_MAX + 1))
-		return hpnic_fail(-EINVAL, "W_AI %g bytes: outside 0..%g", wai_bytes,
-				  (double)HPCC_WAI_MAX / (1 << HPCC_W_FRAC));
+		return hpnic_dev_fail(dev, -EINVAL, "W_AI %g bytes: outside 0..%g", wai_bytes,
+				      (double)HPCC_WAI_MAX / (1 << HPCC_W_FRAC));
 	/* q >= 0 here: round half up without libm */
 	*reg = (uint32_t)(q + 0.5);
 	return 0;
 }
 
-int hpnic_cc_check_stage(unsigned max_stage)
+int hpnic_cc_check_stage(struct hpnic_dev *dev, unsigned max_stage)
 {
 	const unsigned max = HPNIC_GET(HPNIC_CC_MAX_STAGE, ~0u);
 
 	if (max_stage > max)
-		return hpnic_fail(-EINVAL, "maxStage %u: outside 0..%u", max_stage, max);
+		return hpnic_dev_fail(dev, -EINVAL, "maxStage %u: outside 0..%u", max_stage, max);
 	return 0;
 }
 
@@ -721,31 +760,35 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 	int err;
 
 	if (!dev || !p)
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: %s is NULL", dev ? "params" : "dev");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: %s is NULL",
+				      dev ? "params" : "dev");
 	q = p->eta * HPCC_ETA_ONE;
 	if (!(q + 0.5 >= HPCC_ETA_MIN) || !(q - 0.5 < HPCC_ETA_ONE))
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: eta %g: outside [0.5, 1]", p->eta);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: eta %g: outside [0.5, 1]",
+				      p->eta);
 	eta = (uint32_t)(q + 0.5);
-	if ((err = hpnic_cc_check_t(p->t_ns)) ||
-	    (err = hpnic_cc_check_stage(p->max_stage)) ||
-	    (err = hpnic_cc_check_wai(p->wai_bytes, &wai)))
+	if ((err = hpnic_cc_check_t(dev, p->t_ns)) ||
+	    (err = hpnic_cc_check_stage(dev, p->max_stage)) ||
+	    (err = hpnic_cc_check_wai(dev, p->wai_bytes, &wai)))
 		return err;
 	if (p->line_mbps < 1 || p->line_mbps > HPCC_RATE_MAX)
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: line rate %u Mb/s: outside 1..%u",
-				  p->line_mbps, HPCC_RATE_MAX);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: line rate %u Mb/s: outside "
+				      "1..%u", p->line_mbps, HPCC_RATE_MAX);
 	if (p->min_mbps < 1 || p->min_mbps > p->line_mbps)
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: minimum rate %u Mb/s: outside 1..line "
-				  "rate (%u)", p->min_mbps, p->line_mbps);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: minimum rate %u Mb/s: outside "
+				      "1..line rate (%u)", p->min_mbps, p->line_mbps);
 	if (p->sched_overhead > HPNIC_GET(HPNIC_CC_SCHED_OVERHEAD, ~0u))
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: sched_overhead %u: outside 0..%u",
-				  p->sched_overhead, HPNIC_GET(HPNIC_CC_SCHED_OVERHEAD, ~0u));
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: sched_overhead %u: outside "
+				      "0..%u", p->sched_overhead,
+				      HPNIC_GET(HPNIC_CC_SCHED_OVERHEAD, ~0u));
 	if (p->sched_burst > HPNIC_GET(HPNIC_CC_SCHED_BURST, ~0u))
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: sched_burst %u: outside 0..%u",
-				  p->sched_burst, HPNIC_GET(HPNIC_CC_SCHED_BURST, ~0u));
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: sched_burst %u: outside 0..%u",
+				      p->sched_burst, HPNIC_GET(HPNIC_CC_SCHED_BURST, ~0u));
 	if ((p->sched_grant > 0 && p->sched_grant < 64) ||
 	    p->sched_grant > HPNIC_GET(HPNIC_CC_SCHED_GRANT, ~0u))
-		return hpnic_fail(-EINVAL, "hpnic_set_cc: sched_grant %u: neither 0 (the path MTU) "
-				  "nor 64..%u", p->sched_grant, HPNIC_GET(HPNIC_CC_SCHED_GRANT, ~0u));
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: sched_grant %u: neither 0 (the "
+				      "path MTU) nor 64..%u", p->sched_grant,
+				      HPNIC_GET(HPNIC_CC_SCHED_GRANT, ~0u));
 	if ((err = hpnic_cc_check_mode(dev, p->algorithm)))
 		return err;
 
@@ -779,10 +822,10 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 int hpnic_set_int(struct hpnic_dev *dev, int enable, uint16_t udp_port)
 {
 	if (!dev)
-		return hpnic_fail(-EINVAL, "hpnic_set_int: dev is NULL");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_int: dev is NULL");
 	if (udp_port == 0 || udp_port == 4791)
-		return hpnic_fail(-EINVAL, "hpnic_set_int: UDP port %u: INT needs a port of its "
-				  "own (not 0, not RoCEv2's 4791)", udp_port);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_int: UDP port %u: INT needs a port "
+				      "of its own (not 0, not RoCEv2's 4791)", udp_port);
 	return hpnic_wr(dev, HPNIC_CTRL_INT_CTRL,
 			HPNIC_SET(HPNIC_CTRL_INT_CTRL_ENABLE, enable ? 1u : 0u) |
 			HPNIC_SET(HPNIC_CTRL_INT_CTRL_PORT, udp_port));
@@ -794,8 +837,8 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port)
 	int err;
 
 	if (!dev || !enable || !udp_port)
-		return hpnic_fail(-EINVAL, "hpnic_get_int: %s is NULL",
-				  !dev ? "dev" : !enable ? "enable" : "udp_port");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_int: %s is NULL",
+				      !dev ? "dev" : !enable ? "enable" : "udp_port");
 	if ((err = hpnic_rd(dev, HPNIC_CTRL_INT_CTRL, &v)))
 		return err;
 	*enable = (int)HPNIC_GET(HPNIC_CTRL_INT_CTRL_ENABLE, v);
@@ -809,7 +852,8 @@ int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 	int err;
 
 	if (!dev || !p)
-		return hpnic_fail(-EINVAL, "hpnic_get_cc: %s is NULL", dev ? "params" : "dev");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_cc: %s is NULL",
+				      dev ? "params" : "dev");
 	if ((err = hpnic_rd(dev, HPNIC_CC_T_NS, &t)) ||
 	    (err = hpnic_rd(dev, HPNIC_CC_ETA, &eta)) ||
 	    (err = hpnic_rd(dev, HPNIC_CC_MAX_STAGE, &stage)) ||
@@ -852,9 +896,10 @@ int hpnic_read_counters(struct hpnic_dev *dev, uint64_t *vals, unsigned n)
 	int err;
 
 	if (!dev || !vals)
-		return hpnic_fail(-EINVAL, "hpnic_read_counters: %s is NULL", dev ? "vals" : "dev");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_read_counters: %s is NULL",
+				      dev ? "vals" : "dev");
 	if (!n)
-		return hpnic_fail(-EINVAL, "hpnic_read_counters: n is 0");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_read_counters: n is 0");
 	if (n > dev->attr.num_counters)
 		n = dev->attr.num_counters;
 	if (n > INT32_MAX)

@@ -302,7 +302,7 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
  *   INIT  -> INIT   the same
  *   INIT  -> RTR    required DEST_QPN, REMOTE_IP, REMOTE_MAC, RQ_PSN;
  *                   optional SQ_PSN, PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
- *   RTR   -> RTS    optional SQ_PSN (equal to the one RTR used), UDP_SPORT, DSCP_ECN
+ *   RTR   -> RTS    optional SQ_PSN, UDP_SPORT, DSCP_ECN
  *   RTS   -> RTS    optional UDP_SPORT, DSCP_ECN
  *   any   -> ERR    none: outstanding work requests are flushed
  *                   (HPNIC_WC_WR_FLUSH_ERR, after completions already in the CQ)
@@ -310,10 +310,12 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
  *                   not yet polled are discarded; attributes return to their
  *                   defaults
  *
- * The transition to RTR starts the connection in the NIC (QP CMD START):
- * its send and receive PSNs, its CC state and its scheduler flow start
- * there, once per connection. Unlike verbs, hpnic therefore takes the send
- * PSN at RTR (SQ_PSN, default 0); giving another one at RTS is -EINVAL.
+ * As in verbs, a connection starts in two steps, once per connection: the
+ * transition to RTR starts its receive side in the NIC at RQ_PSN (QP CMD
+ * START_RQ), and the transition to RTS its send side at SQ_PSN, with fresh
+ * CC state and scheduler flow (START_SQ). SQ_PSN may be given at RTR or at
+ * RTS (default 0); the last one given counts. A QP goes through RESET ->
+ * INIT -> RTR -> RTS any number of times.
  *
  * Errors: -EINVAL (NULL, unknown mask bits, a transition or attribute not
  * allowed, a required attribute missing, a value out of range),
@@ -442,7 +444,7 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
 
 /* per-QP CC: the QP block's CC_MODE, CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE */
 struct hpnic_qp_cc {
-	unsigned algorithm;         /* HPNIC_CC_MODE_*; takes effect at the next RTR (START) */
+	unsigned algorithm;         /* HPNIC_CC_MODE_*; takes effect at the next RTS (START_SQ) */
 	int override;               /* nonzero: t_ns, wai_bytes, max_stage replace the NIC's */
 	unsigned t_ns;              /* T, as hpnic_cc_params */
 	double wai_bytes;           /* W_AI, as hpnic_cc_params */

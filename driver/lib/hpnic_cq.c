@@ -53,22 +53,22 @@ int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp
 	int err;
 
 	if (!cqp)
-		return hpnic_fail(-EINVAL, "hpnic_create_cq: cq is NULL");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_cq: cq is NULL");
 	*cqp = NULL;
 	if (!dev)
 		return hpnic_fail(-EINVAL, "hpnic_create_cq: dev is NULL");
 	if (!hpnic_is_pow2(depth) || depth < HPNIC_CQ_DEPTH_MIN || depth > HPNIC_CQ_DEPTH_MAX)
-		return hpnic_fail(-EINVAL, "hpnic_create_cq: depth %u: not a power of two in %u..%u",
-				  depth, HPNIC_CQ_DEPTH_MIN, HPNIC_CQ_DEPTH_MAX);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_cq: depth %u: not a power of two "
+				      "in %u..%u", depth, HPNIC_CQ_DEPTH_MIN, HPNIC_CQ_DEPTH_MAX);
 
 	cq = calloc(1, sizeof(*cq));
 	if (!cq)
-		return hpnic_fail(-ENOMEM, "hpnic_create_cq: out of memory");
+		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_cq: out of memory");
 	cqn = hpnic_bitmap_alloc(&dev->cqns, 0);
 	if (cqn < 0) {
 		free(cq);
-		return hpnic_fail(-ENOSPC, "hpnic_create_cq: all %u completion queues are in use",
-				  dev->attr.max_cqs);
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_cq: all %u completion queues are "
+				      "in use", dev->attr.max_cqs);
 	}
 	cq->dev = dev;
 	cq->cqn = (uint32_t)cqn;
@@ -78,14 +78,15 @@ int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp
 	bytes = (size_t)depth * HPNIC_CQE_SIZE;
 	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&cq->ring, &cq->ring_iova);
 	if (err) {
-		err = hpnic_fail(err < 0 ? err : -ENOMEM, "hpnic_create_cq: the backend cannot "
-				 "allocate a %zu-byte ring: %s", bytes, hpnic_strerror(err));
+		err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_cq: the backend "
+				     "cannot allocate a %zu-byte ring: %s", bytes,
+				     hpnic_strerror(err));
 		goto out_cqn;
 	}
 	if (cq->ring_iova % HPNIC_CQE_SIZE) {
-		err = hpnic_fail(-EIO, "hpnic_create_cq: the backend's ring IO address 0x%llx is "
-				 "not %d-byte aligned", (unsigned long long)cq->ring_iova,
-				 HPNIC_CQE_SIZE);
+		err = hpnic_dev_fail(dev, -EIO, "hpnic_create_cq: the backend's ring IO address "
+				     "0x%llx is not %d-byte aligned",
+				     (unsigned long long)cq->ring_iova, HPNIC_CQE_SIZE);
 		goto out_ring;
 	}
 	/* a zeroed ring reads as empty: phase 0 is not the first pass's */
@@ -121,8 +122,8 @@ int hpnic_destroy_cq(struct hpnic_cq *cq)
 		return hpnic_fail(-EINVAL, "hpnic_destroy_cq: cq is NULL");
 	dev = cq->dev;
 	if (cq->nqps)
-		return hpnic_fail(-EBUSY, "hpnic_destroy_cq: CQ %u is used by %u QPs: destroy them "
-				  "first", cq->cqn, cq->nqps);
+		return hpnic_dev_fail(dev, -EBUSY, "hpnic_destroy_cq: CQ %u is used by %u QPs: "
+				      "destroy them first", cq->cqn, cq->nqps);
 	if ((err = hpnic_wr(dev, HPNIC_CQ_CQN, cq->cqn)) ||
 	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_DISABLE, cq->cqn)))
 		return err;
@@ -318,9 +319,11 @@ int hpnic_poll_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
 	int n;
 
 	if (!cq || !wc)
-		return hpnic_fail(-EINVAL, "hpnic_poll_cq: %s is NULL", cq ? "wc" : "cq");
+		return hpnic_dev_fail(cq ? cq->dev : NULL, -EINVAL, "hpnic_poll_cq: %s is NULL",
+				      cq ? "wc" : "cq");
 	if (max <= 0)
-		return hpnic_fail(-EINVAL, "hpnic_poll_cq: max %d: must be positive", max);
+		return hpnic_dev_fail(cq->dev, -EINVAL, "hpnic_poll_cq: max %d: must be positive",
+				      max);
 	n = poll_once(cq, max, wc);
 	/* an empty poll lets the device run: a polling loop drives the simulator */
 	if (!n)
@@ -344,9 +347,11 @@ int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t ti
 	int n;
 
 	if (!cq || !wc)
-		return hpnic_fail(-EINVAL, "hpnic_wait_cq: %s is NULL", cq ? "wc" : "cq");
+		return hpnic_dev_fail(cq ? cq->dev : NULL, -EINVAL, "hpnic_wait_cq: %s is NULL",
+				      cq ? "wc" : "cq");
 	if (max <= 0)
-		return hpnic_fail(-EINVAL, "hpnic_wait_cq: max %d: must be positive", max);
+		return hpnic_dev_fail(cq->dev, -EINVAL, "hpnic_wait_cq: max %d: must be positive",
+				      max);
 	dev = cq->dev;
 	mhz = dev->attr.clk_mhz ? dev->attr.clk_mhz : 1;
 	start = now_ns();
@@ -370,6 +375,6 @@ int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t ti
 	n = poll_once(cq, max, wc);
 	if (n)
 		return n;
-	return hpnic_fail(-ETIMEDOUT, "hpnic_wait_cq: no completion on CQ %u within %llu ns",
-			  cq->cqn, (unsigned long long)timeout_ns);
+	return hpnic_dev_fail(dev, -ETIMEDOUT, "hpnic_wait_cq: no completion on CQ %u within %llu "
+			      "ns", cq->cqn, (unsigned long long)timeout_ns);
 }

@@ -58,30 +58,32 @@ int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 	int err;
 
 	if (!mrp)
-		return hpnic_fail(-EINVAL, "hpnic_reg_mr: mr is NULL");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_reg_mr: mr is NULL");
 	*mrp = NULL;
 	if (!dev || !addr)
-		return hpnic_fail(-EINVAL, "hpnic_reg_mr: %s is NULL", dev ? "addr" : "dev");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_reg_mr: %s is NULL",
+				      dev ? "addr" : "dev");
 	if (!len || (uint64_t)len >= MR_LEN_LIMIT)
-		return hpnic_fail(-EINVAL, "hpnic_reg_mr: length %zu: outside 1..2^48-1", len);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_reg_mr: length %zu: outside 1..2^48-1",
+				      len);
 	if ((uintptr_t)addr + (len - 1) < (uintptr_t)addr)
-		return hpnic_fail(-EINVAL, "hpnic_reg_mr: [%p, +%zu) wraps the address space",
-				  addr, len);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_reg_mr: [%p, +%zu) wraps the address "
+				      "space", addr, len);
 	if (access & ~MR_ACCESS_ALL)
-		return hpnic_fail(-EINVAL, "hpnic_reg_mr: unknown access bits 0x%x",
-				  access & ~MR_ACCESS_ALL);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_reg_mr: unknown access bits 0x%x",
+				      access & ~MR_ACCESS_ALL);
 	/* as verbs: the NIC writing a region remotely means it writes it */
 	if ((access & HPNIC_ACCESS_REMOTE_WRITE) && !(access & HPNIC_ACCESS_LOCAL_WRITE))
-		return hpnic_fail(-EINVAL, "hpnic_reg_mr: REMOTE_WRITE needs LOCAL_WRITE");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_reg_mr: REMOTE_WRITE needs LOCAL_WRITE");
 
 	mr = calloc(1, sizeof(*mr));
 	if (!mr)
-		return hpnic_fail(-ENOMEM, "hpnic_reg_mr: out of memory");
+		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_reg_mr: out of memory");
 	idx = hpnic_bitmap_alloc(&dev->mrs, 0);
 	if (idx < 0) {
 		free(mr);
-		return hpnic_fail(-ENOSPC, "hpnic_reg_mr: all %u memory regions are in use",
-				  dev->attr.max_mrs);
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_reg_mr: all %u memory regions are in "
+				      "use", dev->attr.max_mrs);
 	}
 	mr->dev = dev;
 	mr->addr = addr;
@@ -92,8 +94,8 @@ int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 
 	err = dev->ops->dma_map(dev->be, addr, len, &mr->iova);
 	if (err) {
-		err = hpnic_fail(err < 0 ? err : -EIO, "hpnic_reg_mr: the backend cannot map "
-				 "[%p, +%zu): %s", addr, len, hpnic_strerror(err));
+		err = hpnic_dev_fail(dev, err < 0 ? err : -EIO, "hpnic_reg_mr: the backend cannot "
+				     "map [%p, +%zu): %s", addr, len, hpnic_strerror(err));
 		goto out_slot;
 	}
 	err = mr_write(dev, mr, HPNIC_MR_CMD_WRITE);

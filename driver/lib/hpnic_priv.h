@@ -139,8 +139,16 @@ struct hpnic_qp {
 	int on_flush_list;
 };
 
-/* errors: set this thread's detail message and return err (negative) */
+/*
+ * errors: set this thread's detail message and return err (negative).
+ * hpnic_dev_fail() is for every failure that concerns a device: the detail
+ * starts with the device's name ("sim:0: hpnic_create_qp: ..."); dev may be
+ * NULL (a NULL argument), and then no name is written. hpnic_fail() is for
+ * failures without a device (NULL objects, the backend table).
+ */
 int hpnic_fail(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int hpnic_dev_fail(const struct hpnic_dev *dev, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* for backends built into the library: the detail of the error they return */
 void hpnic_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *hpnic_error_buf(void);
@@ -164,9 +172,9 @@ void hpnic_qp_failed(struct hpnic_qp *qp);
 
 /* CC value checks and conversions shared by the NIC-wide and per-QP calls */
 int hpnic_cc_check_mode(struct hpnic_dev *dev, unsigned mode);
-int hpnic_cc_check_t(unsigned t_ns);
-int hpnic_cc_check_wai(double wai_bytes, uint32_t *reg);
-int hpnic_cc_check_stage(unsigned max_stage);
+int hpnic_cc_check_t(struct hpnic_dev *dev, unsigned t_ns);
+int hpnic_cc_check_wai(struct hpnic_dev *dev, double wai_bytes, uint32_t *reg);
+int hpnic_cc_check_stage(struct hpnic_dev *dev, unsigned max_stage);
 
 static inline int hpnic_is_pow2(unsigned x)
 {

@@ -5,10 +5,12 @@
  * no stale staging value from another QP leaks in), and a send queue: a ring
  * of 64-byte WQEs in DMA memory that the NIC fetches after a doorbell.
  *
- * The move to RTR issues QP CMD START, which also restarts the QP's
- * transport state at SQ_PSN/RQ_PSN, initialises its CC state and creates
- * its scheduler flow: once per connection. START resets the NIC's send
- * queue indexes to 0, so the library's do too.
+ * As in verbs, a connection starts in two steps. The move to RTR issues
+ * QP CMD START_RQ: the receive side (responder, READ tracking) restarts at
+ * RQ_PSN, so the peer may send from then on. The move to RTS issues
+ * START_SQ: the send side (requester, completer) restarts at SQ_PSN, with
+ * fresh CC state and scheduler flow. START_SQ resets the NIC's send queue
+ * indexes to 0, so the library's do too.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -131,11 +133,11 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	return hpnic_cmd(dev, HPNIC_BLK_QP, cmd, qp->qpn);
 }
 
-static int check_mtu(unsigned mtu, const char *fn)
+static int check_mtu(struct hpnic_dev *dev, unsigned mtu, const char *fn)
 {
 	if (!hpnic_is_pow2(mtu) || mtu < HPNIC_MTU_MIN || mtu > HPNIC_MTU_MAX)
-		return hpnic_fail(-EINVAL, "%s: path MTU %u: not a power of two in %u..%u", fn, mtu,
-				  HPNIC_MTU_MIN, HPNIC_MTU_MAX);
+		return hpnic_dev_fail(dev, -EINVAL, "%s: path MTU %u: not a power of two in %u..%u",
+				      fn, mtu, HPNIC_MTU_MIN, HPNIC_MTU_MAX);
 	return 0;
 }
 
@@ -151,28 +153,31 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	int err;
 
 	if (!qpp)
-		return hpnic_fail(-EINVAL, "hpnic_create_qp: qp is NULL");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: qp is NULL");
 	*qpp = NULL;
 	if (!dev || !attr)
-		return hpnic_fail(-EINVAL, "hpnic_create_qp: %s is NULL", dev ? "attr" : "dev");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: %s is NULL",
+				      dev ? "attr" : "dev");
 	cq = attr->send_cq;
 	if (!cq)
-		return hpnic_fail(-EINVAL, "hpnic_create_qp: send_cq is NULL");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: send_cq is NULL");
 	if (cq->dev != dev)
-		return hpnic_fail(-EINVAL, "hpnic_create_qp: the CQ belongs to another device");
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: the CQ belongs to another "
+				      "device (%s)", cq->dev->name);
 	if (!hpnic_is_pow2(attr->sq_depth) || attr->sq_depth < HPNIC_SQ_DEPTH_MIN ||
 	    attr->sq_depth > HPNIC_SQ_DEPTH_MAX)
-		return hpnic_fail(-EINVAL, "hpnic_create_qp: sq_depth %u: not a power of two in "
-				  "%u..%u", attr->sq_depth, HPNIC_SQ_DEPTH_MIN, HPNIC_SQ_DEPTH_MAX);
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: sq_depth %u: not a power of "
+				      "two in %u..%u", attr->sq_depth, HPNIC_SQ_DEPTH_MIN,
+				      HPNIC_SQ_DEPTH_MAX);
 	mtu = attr->path_mtu ? attr->path_mtu : HPNIC_MTU_DEFAULT;
-	if ((err = check_mtu(mtu, "hpnic_create_qp")))
+	if ((err = check_mtu(dev, mtu, "hpnic_create_qp")))
 		return err;
 	/* the NIC does not track the CQ's consumer: the ring must hold every
 	 * WQE its QPs can have outstanding */
 	if (cq->sq_sum + attr->sq_depth > cq->depth)
-		return hpnic_fail(-ENOSPC, "hpnic_create_qp: CQ %u (depth %u) already serves send "
-				  "queues of %u WQEs: %u more do not fit", cq->cqn, cq->depth,
-				  cq->sq_sum, attr->sq_depth);
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: CQ %u (depth %u) already "
+				      "serves send queues of %u WQEs: %u more do not fit", cq->cqn,
+				      cq->depth, cq->sq_sum, attr->sq_depth);
 	/* QPs without a mode of their own take the NIC's default (CC.DEFAULT_MODE) */
 	if ((err = hpnic_rd(dev, HPNIC_CC_DEFAULT_MODE, &mode)))
 		return err;
@@ -182,17 +187,17 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 
 	qp = calloc(1, sizeof(*qp));
 	if (!qp)
-		return hpnic_fail(-ENOMEM, "hpnic_create_qp: out of memory");
+		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_qp: out of memory");
 	qp->swqe = calloc(attr->sq_depth, sizeof(*qp->swqe));
 	if (!qp->swqe) {
 		free(qp);
-		return hpnic_fail(-ENOMEM, "hpnic_create_qp: out of memory");
+		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_qp: out of memory");
 	}
 	/* QPN 0 is never used (a zeroed CQE's, and IB's QP0) */
 	qpn = hpnic_bitmap_alloc(&dev->qpns, 1);
 	if (qpn < 0) {
-		err = hpnic_fail(-ENOSPC, "hpnic_create_qp: all %u QPs are in use",
-				 dev->attr.max_qps - 1);
+		err = hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: all %u QPs are in use",
+				     dev->attr.max_qps - 1);
 		goto out_free;
 	}
 	qp->dev = dev;
@@ -205,14 +210,15 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	bytes = (size_t)qp->depth * HPNIC_WQE_SIZE;
 	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&qp->ring, &qp->ring_iova);
 	if (err) {
-		err = hpnic_fail(err < 0 ? err : -ENOMEM, "hpnic_create_qp: the backend cannot "
-				 "allocate a %zu-byte send queue: %s", bytes, hpnic_strerror(err));
+		err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_qp: the backend "
+				     "cannot allocate a %zu-byte send queue: %s", bytes,
+				     hpnic_strerror(err));
 		goto out_qpn;
 	}
 	if (qp->ring_iova % HPNIC_WQE_SIZE) {
-		err = hpnic_fail(-EIO, "hpnic_create_qp: the backend's ring IO address 0x%llx is "
-				 "not %d-byte aligned", (unsigned long long)qp->ring_iova,
-				 HPNIC_WQE_SIZE);
+		err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the backend's ring IO address "
+				     "0x%llx is not %d-byte aligned",
+				     (unsigned long long)qp->ring_iova, HPNIC_WQE_SIZE);
 		goto out_ring;
 	}
 	memset(qp->ring, 0, bytes);
@@ -273,33 +279,35 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 	int err;
 
 	if (!qp || !attr)
-		return hpnic_fail(-EINVAL, "hpnic_modify_qp: %s is NULL", qp ? "attr" : "qp");
+		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_modify_qp: %s is NULL",
+				      qp ? "attr" : "qp");
 	if (mask & ~HPNIC_QP_ATTR_ALL)
-		return hpnic_fail(-EINVAL, "hpnic_modify_qp: unknown attribute bits 0x%x",
-				  mask & ~HPNIC_QP_ATTR_ALL);
+		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: unknown attribute bits "
+				      "0x%x", mask & ~HPNIC_QP_ATTR_ALL);
 	cur = qp->ctx.state;
 	next = (mask & A_STATE) ? attr->qp_state : cur;
 	if (next > HPNIC_QPS_ERR)
-		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: state %u is not a QP state",
-				  qp->qpn, next);
+		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: QP %u: state %u is not a "
+				      "QP state", qp->qpn, next);
 	if (!transition(cur, next, &allowed, &required))
-		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: %s -> %s is not a valid "
-				  "transition", qp->qpn, state_name(cur), state_name(next));
+		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: QP %u: %s -> %s is not a "
+				      "valid transition", qp->qpn, state_name(cur),
+				      state_name(next));
 	if (mask & ~A_STATE & ~allowed)
-		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: %s -> %s does not take %s",
-				  qp->qpn, state_name(cur), state_name(next),
-				  attr_list(mask & ~A_STATE & ~allowed, buf, sizeof(buf)));
+		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: QP %u: %s -> %s does not "
+				      "take %s", qp->qpn, state_name(cur), state_name(next),
+				      attr_list(mask & ~A_STATE & ~allowed, buf, sizeof(buf)));
 	if ((mask & required) != required)
-		return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: %s -> %s needs %s", qp->qpn,
-				  state_name(cur), state_name(next),
-				  attr_list(required & ~mask, buf, sizeof(buf)));
+		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: QP %u: %s -> %s needs %s",
+				      qp->qpn, state_name(cur), state_name(next),
+				      attr_list(required & ~mask, buf, sizeof(buf)));
 
 	c = next == HPNIC_QPS_RESET ? qp->init_ctx : qp->ctx;
 	c.state = next;
 	if (mask & A_DQPN) {
 		if (attr->dest_qp_num > HPNIC_QP_DQPN_MASK)
-			return hpnic_fail(-EINVAL, "hpnic_modify_qp: dest_qp_num 0x%x: not 24 bits",
-					  attr->dest_qp_num);
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: dest_qp_num "
+					      "0x%x: not 24 bits", attr->dest_qp_num);
 		c.dqpn = attr->dest_qp_num;
 	}
 	if (mask & A_DIP)
@@ -311,25 +319,21 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 	if (mask & A_DSCP)
 		c.dscp_ecn = attr->dscp_ecn;
 	if (mask & A_MTU) {
-		if ((err = check_mtu(attr->path_mtu, "hpnic_modify_qp")))
+		if ((err = check_mtu(qp->dev, attr->path_mtu, "hpnic_modify_qp")))
 			return err;
 		c.mtu_log2 = hpnic_log2(attr->path_mtu);
 	}
 	if (mask & A_RQ_PSN) {
 		if (attr->rq_psn > HPNIC_QP_RQ_PSN_MASK)
-			return hpnic_fail(-EINVAL, "hpnic_modify_qp: rq_psn 0x%x: not 24 bits",
-					  attr->rq_psn);
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: rq_psn 0x%x: not "
+					      "24 bits", attr->rq_psn);
 		c.rq_psn = attr->rq_psn;
 	}
 	if (mask & A_SQ_PSN) {
 		if (attr->sq_psn > HPNIC_QP_SQ_PSN_MASK)
-			return hpnic_fail(-EINVAL, "hpnic_modify_qp: sq_psn 0x%x: not 24 bits",
-					  attr->sq_psn);
-		/* START at RTR took the send PSN; the NIC has no later hook */
-		if (cur == HPNIC_QPS_RTR && attr->sq_psn != c.sq_psn)
-			return hpnic_fail(-EINVAL, "hpnic_modify_qp: QP %u: sq_psn 0x%x at RTS, but "
-					  "RTR started it at 0x%x: give SQ_PSN at INIT -> RTR",
-					  qp->qpn, attr->sq_psn, c.sq_psn);
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: sq_psn 0x%x: not "
+					      "24 bits", attr->sq_psn);
+		/* given at RTR or RTS, as verbs allows; START_SQ at RTS takes it */
 		c.sq_psn = attr->sq_psn;
 	}
 	if (mask & A_CC) {
@@ -339,7 +343,9 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 	}
 
 	err = qp_write(qp, &c, cur == HPNIC_QPS_INIT && next == HPNIC_QPS_RTR ?
-			       HPNIC_QP_CMD_START : HPNIC_QP_CMD_WRITE);
+			       HPNIC_QP_CMD_START_RQ :
+			       cur == HPNIC_QPS_RTR && next == HPNIC_QPS_RTS ?
+			       HPNIC_QP_CMD_START_SQ : HPNIC_QP_CMD_WRITE);
 	if (err)
 		return err;
 
@@ -359,8 +365,8 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 			enter_err(qp, hpnic_cq_count_qp(qp->cq, qp->qpn));
 		}
 	} else {
-		if (next == HPNIC_QPS_RTR) {
-			/* START restarted the NIC's send queue at index 0 */
+		if (next == HPNIC_QPS_RTS && cur == HPNIC_QPS_RTR) {
+			/* START_SQ restarted the NIC's send queue at index 0 */
 			qp->pi = 0;
 			qp->db_pi = 0;
 			qp->ci = 0;
@@ -373,7 +379,8 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
 {
 	if (!qp || !attr)
-		return hpnic_fail(-EINVAL, "hpnic_query_qp: %s is NULL", qp ? "attr" : "qp");
+		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_query_qp: %s is NULL",
+				      qp ? "attr" : "qp");
 	memset(attr, 0, sizeof(*attr));
 	attr->qp_state = qp->ctx.state;
 	attr->dest_qp_num = qp->ctx.dqpn;
@@ -548,7 +555,8 @@ int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
 	int err;
 
 	if (!qp || !cc)
-		return hpnic_fail(-EINVAL, "hpnic_qp_set_cc: %s is NULL", qp ? "cc" : "qp");
+		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_qp_set_cc: %s is NULL",
+				      qp ? "cc" : "qp");
 	if ((err = hpnic_cc_check_mode(qp->dev, cc->algorithm)))
 		return err;
 	c = qp->ctx;
@@ -558,9 +566,9 @@ int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
 	c.qp_wai = 0;
 	c.qp_max_stage = 0;
 	if (cc->override) {
-		if ((err = hpnic_cc_check_t(cc->t_ns)) ||
-		    (err = hpnic_cc_check_wai(cc->wai_bytes, &wai)) ||
-		    (err = hpnic_cc_check_stage(cc->max_stage)))
+		if ((err = hpnic_cc_check_t(qp->dev, cc->t_ns)) ||
+		    (err = hpnic_cc_check_wai(qp->dev, cc->wai_bytes, &wai)) ||
+		    (err = hpnic_cc_check_stage(qp->dev, cc->max_stage)))
 			return err;
 		c.qp_t_ns = cc->t_ns;
 		c.qp_wai = wai;
@@ -580,7 +588,8 @@ int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc)
 	int err;
 
 	if (!qp || !cc)
-		return hpnic_fail(-EINVAL, "hpnic_qp_get_cc: %s is NULL", qp ? "cc" : "qp");
+		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_qp_get_cc: %s is NULL",
+				      qp ? "cc" : "qp");
 	dev = qp->dev;
 	/* CMD READ loads the staging registers from the NIC's copy of the QP */
 	if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||

@@ -11,7 +11,8 @@
  * Every API function is called with bad arguments (NULL, out-of-range
  * depths, MTUs, PSNs, lengths, flags, CC values; objects of another device;
  * wrong QP states) and must return the expected negative errno, with a
- * non-empty hpnic_strerror() and a detail from hpnic_last_error(). Broken
+ * non-empty hpnic_strerror() and a detail from hpnic_last_error(), which names
+ * the device first whenever there is one ("mock:0: ..."). Broken
  * bitstreams (TYPE 0xffffffff at 0, CTRL version 2.0, a missing or moved
  * block, a looping list, a dead scratch register, a NIC never ready) must
  * fail open with a message naming the cause. Then the good paths: WQE
@@ -63,6 +64,15 @@
 	CHECK(strstr(hpnic_last_error(), (s)) != NULL, "detail '%s' lacks '%s'",  \
 	      hpnic_last_error(), (s))
 
+/* ... and names the device first: every mock this test opens is "mock:0" */
+#define EXPECT_DEV_MSG(s)                                                         \
+	do {                                                                      \
+		EXPECT_MSG(s);                                                    \
+		CHECK(!strncmp(hpnic_last_error(), "mock:0: ", 8),                \
+		      "detail '%s' does not start with the device's name",        \
+		      hpnic_last_error());                                        \
+	} while (0)
+
 /*
  * The mock NIC
  */
@@ -95,7 +105,8 @@ struct mock_qp {
 	uint32_t state, mtu, dqpn, dmac_lo, dmac_hi, dip, sport, dscp, cqn, sq_log2;
 	uint32_t sq_psn, rq_psn, cc_mode, cc_ovr, t, wai, stage;
 	uint64_t sq_base;
-	unsigned starts, writes;
+	unsigned starts, writes;        /* starts: START_RQ (RTR) and START_SQ (RTS) */
+	unsigned start_rq, start_sq;
 };
 
 struct mock_cq {
@@ -300,7 +311,8 @@ static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
 	struct mock_qp *q;
 
 	if (!e && cmd != HPNIC_QP_CMD_WRITE && cmd != HPNIC_QP_CMD_START &&
-	    cmd != HPNIC_QP_CMD_READ)
+	    cmd != HPNIC_QP_CMD_READ && cmd != HPNIC_QP_CMD_START_RQ &&
+	    cmd != HPNIC_QP_CMD_START_SQ)
 		e = HPNIC_ERR_BAD_CMD;
 	if (!e && qpn >> qw)
 		e = HPNIC_ERR_BAD_INDEX;
@@ -341,8 +353,11 @@ static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
 	q->wai = R(HPNIC_QP_QP_WAI);
 	q->stage = R(HPNIC_QP_QP_MAX_STAGE);
 	q->writes++;
-	if (cmd == HPNIC_QP_CMD_START)
+	if (cmd == HPNIC_QP_CMD_START || cmd == HPNIC_QP_CMD_START_RQ ||
+	    cmd == HPNIC_QP_CMD_START_SQ)
 		q->starts++;
+	q->start_rq += cmd == HPNIC_QP_CMD_START_RQ;
+	q->start_sq += cmd == HPNIC_QP_CMD_START_SQ;
 }
 
 static void mock_mr_cmd(struct hpnic_backend *be, uint32_t cmd)
@@ -539,6 +554,9 @@ static void test_open(void)
 	EXPECT_ERR(hpnic_open("pci:0000:00:1f.9", &dev), -EINVAL);
 	EXPECT_ERR(hpnic_open("pci:ffff:ff:1f.7", &dev), -ENODEV);
 	EXPECT_MSG("no such PCI function");
+	CHECK(!strncmp(hpnic_last_error(), "pci:ffff:ff:1f.7: ", 18) &&
+	      !strstr(hpnic_last_error() + 18, "pci:"), "the device named once: '%s'",
+	      hpnic_last_error());
 	EXPECT_ERR(hpnic_open_backend(NULL, "0", &dev), -EINVAL);
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, NULL, &dev), -EINVAL);
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", NULL), -EINVAL);
@@ -549,33 +567,33 @@ static void test_open(void)
 	mock_cfg_default();
 	mcfg.open_err = -EACCES;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -EACCES);
-	EXPECT_MSG("mock: refused to open");
+	EXPECT_DEV_MSG("mock: refused to open");
 
 	mock_cfg_default();
 	mcfg.type0 = 0xffffffffu;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("does not answer");
+	EXPECT_DEV_MSG("does not answer");
 	CHECK(mock == NULL, "the backend was not closed after a failed open");
 
 	mock_cfg_default();
 	mcfg.type0 = 0x12345678u;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("not HPID");
+	EXPECT_DEV_MSG("not HPID");
 
 	mock_cfg_default();
 	mcfg.ctrl_version = 0x00020000u;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("block CTRL at 0x100: version 2.0, library built for 1.0");
+	EXPECT_DEV_MSG("block CTRL at 0x100: version 2.0, library built for 1.0");
 
 	mock_cfg_default();
 	mcfg.ctrl_version = 0x00000009u;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("version 0.9");
+	EXPECT_DEV_MSG("version 0.9");
 
 	mock_cfg_default();
 	mcfg.ctrl_size = 0x200;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("block CTRL");
+	EXPECT_DEV_MSG("block CTRL");
 
 	/* the backend table: bad registrations, then the mock reachable by name */
 	EXPECT_ERR(hpnic_register_backend(NULL, &mock_ops), -EINVAL);
@@ -606,13 +624,13 @@ static void test_open(void)
 	mock_cfg_default();
 	mcfg.skip_cc = 1;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("block CC");
+	EXPECT_DEV_MSG("block CC");
 	EXPECT_MSG("missing");
 
 	mock_cfg_default();
 	mcfg.next_back = 1;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("NEXT");
+	EXPECT_DEV_MSG("NEXT");
 
 	mock_cfg_default();
 	mcfg.loop = 1;
@@ -621,18 +639,18 @@ static void test_open(void)
 	mock_cfg_default();
 	mcfg.scratch_broken = 1;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -EIO);
-	EXPECT_MSG("SCRATCH");
+	EXPECT_DEV_MSG("SCRATCH");
 
 	mock_cfg_default();
 	mcfg.ready_after = UINT_MAX;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ETIMEDOUT);
-	EXPECT_MSG("CTRL.STATUS");
+	EXPECT_DEV_MSG("CTRL.STATUS");
 
 	mock_cfg_default();
 	mcfg.qp_cfg = HPNIC_SET(HPNIC_ID_QP_CFG_QPN_WIDTH, 13) |
 		      HPNIC_SET(HPNIC_ID_QP_CFG_MR_LOG2, 10);
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_MSG("QPN_WIDTH");
+	EXPECT_DEV_MSG("QPN_WIDTH");
 
 	/* a newer minor version and an unknown block are accepted */
 	mock_cfg_default();
@@ -685,7 +703,7 @@ static void test_mr(void)
 	EXPECT_ERR(hpnic_reg_mr(dev, (void *)(uintptr_t)(UINTPTR_MAX - 10), 64, 0, &mr), -EINVAL);
 	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0x8, &mr), -EINVAL);
 	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, HPNIC_ACCESS_REMOTE_WRITE, &mr), -EINVAL);
-	EXPECT_MSG("LOCAL_WRITE");
+	EXPECT_DEV_MSG("LOCAL_WRITE");
 	CHECK(mr == NULL, "mr set on failure");
 	mock->cfg.fail_map = 1;
 	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0, &mr), -EFAULT);
@@ -839,7 +857,7 @@ static void test_cq_qp(void)
 	ia.path_mtu = 0;
 	ia.sq_depth = 32;
 	EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -ENOSPC);  /* CQ of 16 */
-	EXPECT_MSG("CQ");
+	EXPECT_DEV_MSG("hpnic_create_qp: CQ");
 
 	/* a CQ of another device */
 	dev2 = open_mock();
@@ -848,8 +866,9 @@ static void test_cq_qp(void)
 		ia.send_cq = cq2;
 		ia.sq_depth = 8;
 		EXPECT_ERR(hpnic_create_qp(dev, &ia, &qp), -EINVAL);
-		EXPECT_MSG("another device");
+		EXPECT_DEV_MSG("another device (mock:0)");
 		EXPECT_ERR(hpnic_close(dev2), -EBUSY);
+		EXPECT_DEV_MSG("destroy them first");
 		EXPECT_OK(hpnic_destroy_cq(cq2));
 		EXPECT_OK(hpnic_close(dev2));
 		mock = NULL;
@@ -877,7 +896,7 @@ static void test_cq_qp(void)
 	ia.path_mtu = 64;
 	EXPECT_OK(hpnic_create_qp(dev, &ia, &qpx));
 	EXPECT_ERR(hpnic_destroy_cq(cq_small), -EBUSY);
-	EXPECT_MSG("used by");
+	EXPECT_DEV_MSG("used by");
 
 	/* modify: arguments and the state machine */
 	connect_attr(&a, 7);
@@ -888,12 +907,12 @@ static void test_cq_qp(void)
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
 	a.qp_state = HPNIC_QPS_RTR;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER), -EINVAL);
-	EXPECT_MSG("RESET -> RTR");
+	EXPECT_DEV_MSG("RESET -> RTR");
 	a.qp_state = HPNIC_QPS_RTS;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
 	a.qp_state = HPNIC_QPS_INIT;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN), -EINVAL);
-	EXPECT_MSG("DEST_QPN");
+	EXPECT_DEV_MSG("DEST_QPN");
 	a.path_mtu = 100;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_PATH_MTU), -EINVAL);
 	a.path_mtu = 0;
@@ -906,7 +925,7 @@ static void test_cq_qp(void)
 	/* a hardware error leaves the QP as it was */
 	mock->cfg.force_err = HPNIC_ERR_BAD_VALUE;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
-	EXPECT_MSG("BAD_VALUE");
+	EXPECT_DEV_MSG("BAD_VALUE");
 	mock->cfg.force_err = HPNIC_ERR_BAD_INDEX;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -ERANGE);
 	mock->cfg.force_err = HPNIC_ERR_BAD_CMD;
@@ -932,7 +951,7 @@ static void test_cq_qp(void)
 	a.qp_state = HPNIC_QPS_RTR;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN |
 				   HPNIC_QP_ATTR_REMOTE_IP | HPNIC_QP_ATTR_RQ_PSN), -EINVAL);
-	EXPECT_MSG("REMOTE_MAC");
+	EXPECT_DEV_MSG("REMOTE_MAC");
 	a.dest_qp_num = 1u << 24;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER), -EINVAL);
 	a.dest_qp_num = 7;
@@ -945,18 +964,17 @@ static void test_cq_qp(void)
 	a.sq_psn = 0xffffff;
 	CHECK(m->starts == 0, "START before RTR");
 	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | PEER | HPNIC_QP_ATTR_SQ_PSN));
-	CHECK(m->starts == 1 && m->state == HPNIC_QPS_RTR && m->dqpn == 7 &&
+	CHECK(m->starts == 1 && m->start_rq == 1 && m->state == HPNIC_QPS_RTR && m->dqpn == 7 &&
 	      m->dip == 0x0a000002u && m->dmac_lo == 0x0a0b0c0eu && m->dmac_hi == 0x0200u &&
-	      m->sq_psn == 0xffffff && m->rq_psn == 0x200, "RTR context / START");
+	      m->rq_psn == 0x200, "RTR context / START_RQ");
 	a.qp_state = HPNIC_QPS_RTS;
-	a.sq_psn = 5;
-	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN), -EINVAL);
-	EXPECT_MSG("INIT -> RTR");
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_RQ_PSN), -EINVAL);
-	a.sq_psn = 0xffffff;
+	/* as verbs: the send PSN may come at RTS, and START_SQ takes it there */
+	a.sq_psn = 0x123456;
 	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN));
-	CHECK(m->starts == 1 && m->state == HPNIC_QPS_RTS, "RTS: state %u, %u STARTs", m->state,
-	      m->starts);
+	CHECK(m->starts == 2 && m->start_sq == 1 && m->state == HPNIC_QPS_RTS &&
+	      m->sq_psn == 0x123456, "RTS: state %u, %u STARTs, SQ PSN 0x%x", m->state, m->starts,
+	      m->sq_psn);
 	a.udp_sport = 0xd000;
 	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_UDP_SPORT));
 	CHECK(m->sport == 0xd000 && m->state == HPNIC_QPS_RTS, "RTS -> RTS sport");
@@ -1238,6 +1256,7 @@ static void test_post_poll(void)
 	EXPECT_ERR(hpnic_wait_cq(cq, 0, wc, 1000), -EINVAL);
 	calls = mk->progress_calls;
 	EXPECT_ERR(hpnic_wait_cq(cq, 8, wc, 100000), -ETIMEDOUT);
+	EXPECT_DEV_MSG("hpnic_wait_cq: no completion");
 	/* 64 cycles at 250 MHz = 256 ns per call: about 391 calls for 100 us */
 	CHECK(mk->progress_calls - calls >= 390 && mk->progress_calls - calls <= 400,
 	      "wait ran %u progress calls", mk->progress_calls - calls);
@@ -1299,7 +1318,10 @@ static void test_cc_counters(void)
 	EXPECT_ERR(hpnic_cc_defaults(NULL), -EINVAL);
 	EXPECT_OK(hpnic_cc_defaults(&d));
 	EXPECT_ERR(hpnic_set_cc(NULL, &d), -EINVAL);
+	CHECK(!strncmp(hpnic_last_error(), "hpnic_set_cc: dev is NULL", 25),
+	      "a NULL device is not named: '%s'", hpnic_last_error());
 	EXPECT_ERR(hpnic_set_cc(dev, NULL), -EINVAL);
+	EXPECT_DEV_MSG("hpnic_set_cc: params is NULL");
 	EXPECT_ERR(hpnic_get_cc(NULL, &g), -EINVAL);
 	EXPECT_ERR(hpnic_get_cc(dev, NULL), -EINVAL);
 	EXPECT_OK(hpnic_get_cc(dev, &g));
@@ -1310,6 +1332,7 @@ static void test_cc_counters(void)
 		EXPECT_ERR(hpnic_set_int(NULL, 1, 4792), -EINVAL);
 		EXPECT_ERR(hpnic_set_int(dev, 1, 0), -EINVAL);
 		EXPECT_ERR(hpnic_set_int(dev, 1, 4791), -EINVAL);
+		EXPECT_DEV_MSG("UDP port 4791");
 		EXPECT_ERR(hpnic_get_int(NULL, &en, &port), -EINVAL);
 		EXPECT_ERR(hpnic_get_int(dev, NULL, &port), -EINVAL);
 		EXPECT_ERR(hpnic_get_int(dev, &en, NULL), -EINVAL);
@@ -1330,6 +1353,7 @@ static void test_cc_counters(void)
 		p = d;                              \
 		p.field = (value);                  \
 		EXPECT_ERR(hpnic_set_cc(dev, &p), want); \
+		EXPECT_DEV_MSG("");                 \
 	} while (0)
 	BAD_CC(eta, 0.0, -EINVAL);
 	BAD_CC(eta, 1.5, -EINVAL);
@@ -1393,18 +1417,22 @@ static void test_cc_counters(void)
 	EXPECT_ERR(hpnic_qp_get_cc(qp, NULL), -EINVAL);
 	qc.algorithm = HPNIC_CC_MODE_NONE;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EOPNOTSUPP);
+	EXPECT_DEV_MSG("not built into this bitstream");
 	qc.algorithm = HPNIC_CC_MODE_HPCC;
 	qc.override = 1;
 	qc.t_ns = 10;
 	qc.wai_bytes = 100;
 	qc.max_stage = 3;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("T 10 ns");
 	qc.t_ns = 20000;
 	qc.max_stage = 99;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("maxStage 99");
 	qc.max_stage = 3;
 	qc.wai_bytes = 1e9;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("W_AI");
 	qc.wai_bytes = 100.25;
 	if (qp) {
 		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));

@@ -11,6 +11,9 @@
  *   qp64         64 QP pairs at once, WRITE and READ, byte-exact
  *   protect      R_Key, range and rights violations: error completions,
  *                flushes behind them, zero bytes written
+ *   reconnect    one QP pair through RESET -> INIT -> RTR -> RTS ten times,
+ *                traffic in between, after clean runs and after errors
+ *   zero_len     zero-length WRITE and READ with bogus keys and VAs succeed
  *   cc           CC parameters: set, read the registers, get; per QP too
  *   counters     counters name and count what happened
  *
@@ -448,6 +451,119 @@ static void t_protect(void)
 	free(shadow);
 }
 
+/* move a QP to RESET */
+static int qp_reset(struct hpnic_qp *q)
+{
+	struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_RESET };
+
+	return hpnic_modify_qp(q, &a, HPNIC_QP_ATTR_STATE);
+}
+
+/*
+ * The same QP pair connected ten times. Between connections: a random
+ * number of WRITEs and READs of random sizes (so the send-queue indices,
+ * PSNs and WQE records stop at a different place every time), every other
+ * round an error (a bad R_Key) that moves the requester to ERR with
+ * flushes behind it, and now and then no traffic at all. Every connection
+ * must work byte-exact.
+ */
+static void t_reconnect(void)
+{
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_wc wc[40];
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+	uint32_t rkey = hpnic_mr_rkey(e[1].mr);
+
+	TRY(new_qp(&e[0], 16, 1024, &qa));
+	TRY(new_qp(&e[1], 16, 1024, &qb));
+	for (unsigned round = 0; round < 10; round++) {
+		unsigned n = 1 + rndr(14);
+		uint32_t off = 0;
+
+		TRY(connect_pair(qa, qb, 1024));
+		if (round % 4 == 3) {
+			/* a connection with no traffic at all: the NIC must not take
+			 * the state of the one before it for this one's */
+			TRY(qp_reset(qa));
+			TRY(qp_reset(qb));
+			continue;
+		}
+		for (unsigned k = 0; k < n; k++) {
+			uint32_t len = 1 + rndr(5000);
+
+			tb_fill(src + off, len, round * 100 + k);
+			if (k % 3 == 2) {
+				/* a READ back of what the peer holds */
+				tb_fill(dst + off, len, round * 100 + k);
+				memset(src + off, 0, len);
+				TRY(hpnic_post_read(qa, k, e[0].mr, src + off, len, (uintptr_t)(dst + off),
+						    rkey, 0));
+			} else {
+				TRY(hpnic_post_write(qa, k, e[0].mr, src + off, len, (uintptr_t)(dst + off),
+						     rkey, 0));
+			}
+			off += len;
+		}
+		if (wait_cqes(&e[0], wc, (int)n)) {
+			uint64_t c[HPNIC_NUM_COUNTERS];
+
+			CHECK(0, "round %u: %u work requests did not complete", round, n);
+			for (int d = 0; d < 2; d++) {
+				if (hpnic_read_counters(e[d].dev, c, HPNIC_NUM_COUNTERS) <= 0)
+					continue;
+				fprintf(stderr, "  NIC %d:", d);
+				for (unsigned i = 0; i < HPNIC_NUM_COUNTERS; i++)
+					if (c[i])
+						fprintf(stderr, " %s=%" PRIu64, hpnic_counter_name(i), c[i]);
+				fprintf(stderr, "\n");
+			}
+			return;
+		}
+		for (unsigned k = 0; k < n; k++)
+			CHECK(wc[k].status == HPNIC_WC_SUCCESS && wc[k].wr_id == k,
+			      "round %u: completion %u: wr_id %" PRIu64 " status %d", round, k,
+			      wc[k].wr_id, wc[k].status);
+		CHECK(!memcmp(src, dst, off), "round %u: data", round);
+		if (round % 2) {
+			/* an error ends this connection: a bad key, one more behind it */
+			TRY(hpnic_post_write(qa, 100, e[0].mr, src, 64, (uintptr_t)dst, rkey ^ 1, 0));
+			TRY(hpnic_post_write(qa, 101, e[0].mr, src, 64, (uintptr_t)dst, rkey, 0));
+			TRY(wait_cqes(&e[0], wc, 2));
+			CHECK(wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR &&
+			      wc[1].status == HPNIC_WC_WR_FLUSH_ERR,
+			      "round %u: error completions %d %d", round, wc[0].status, wc[1].status);
+		}
+		TRY(qp_reset(qa));
+		TRY(qp_reset(qb));
+	}
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+}
+
+/* zero-length WRITE and READ: IB has the responder check no key or VA */
+static void t_zero_len(void)
+{
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_wc wc[4];
+
+	TRY(new_qp(&e[0], 16, 1024, &qa));
+	TRY(new_qp(&e[1], 16, 1024, &qb));
+	TRY(connect_pair(qa, qb, 1024));
+	TRY(hpnic_post_write(qa, 1, NULL, NULL, 0, 0, 0xdeadbe00, 0));
+	TRY(hpnic_post_read(qa, 2, NULL, NULL, 0, 0x123456789ull, 0, 0));
+	TRY(hpnic_post_write(qa, 3, NULL, NULL, 0, ~0ull, hpnic_mr_rkey(e[1].mr) ^ 0xff, 0));
+	TRY(hpnic_post_read(qa, 4, NULL, NULL, 0, (uintptr_t)e[1].buf, 0xffffffffu, 0));
+	TRY(wait_cqes(&e[0], wc, 4));
+	for (unsigned k = 0; k < 4; k++)
+		CHECK(wc[k].status == HPNIC_WC_SUCCESS && wc[k].wr_id == k + 1 && wc[k].byte_len == 0,
+		      "zero-length %s %u: status %d wr_id %" PRIu64 " len %u",
+		      k % 2 ? "READ" : "WRITE", k, wc[k].status, wc[k].wr_id, wc[k].byte_len);
+	/* and the QP still works */
+	write_check(qa, 5, 300, "WRITE after zero-length ones");
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+}
+
 static void t_cc(void)
 {
 	struct hpnic_cc_params p, g;
@@ -608,6 +724,8 @@ static const struct {
 	{ "sizes", t_sizes },
 	{ "qp64", t_qp64 },
 	{ "protect", t_protect },
+	{ "reconnect", t_reconnect },
+	{ "zero_len", t_zero_len },
 	{ "cc", t_cc },
 	{ "window", t_window },
 	{ "counters", t_counters },
@@ -622,7 +740,7 @@ int main(int argc, char **argv)
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
 			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
-			       "cc, window, counters. Prints N passed, N failed.\n");
+			       "reconnect, zero_len, cc, window, counters. Prints N passed, N failed.\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
 			only = argv[++i];
