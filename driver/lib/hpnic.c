@@ -524,6 +524,7 @@ static void dev_free(struct hpnic_dev *dev)
 	hpnic_bitmap_free(&dev->mrs);
 	free(dev->qps);
 	free(dev->mr_tag);
+	free(dev->mr_slot);
 	free(dev->name);
 	free(dev);
 }
@@ -591,7 +592,8 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 		    hpnic_bitmap_init(&dev->cqns, dev->attr.max_cqs) ||
 		    hpnic_bitmap_init(&dev->mrs, dev->attr.max_mrs) ||
 		    !(dev->qps = calloc(dev->attr.max_qps, sizeof(*dev->qps))) ||
-		    !(dev->mr_tag = calloc(dev->attr.max_mrs, 1)))
+		    !(dev->mr_tag = calloc(dev->attr.max_mrs, 1)) ||
+		    !(dev->mr_slot = calloc(dev->attr.max_mrs, sizeof(*dev->mr_slot))))
 			err = hpnic_dev_fail(dev, -ENOMEM, "hpnic_open: out of memory");
 	}
 	if (err) {

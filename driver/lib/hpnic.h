@@ -382,6 +382,69 @@ int hpnic_post_read(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
 		    unsigned flags);
 
 /*
+ * Work-request lists (the shape of ibv_post_send)
+ */
+
+enum hpnic_wr_opcode {
+	HPNIC_WR_RDMA_WRITE = 0,
+	HPNIC_WR_RDMA_READ = 1,
+};
+
+/* hpnic_send_wr.send_flags */
+#define HPNIC_SEND_SIGNALED  0x1u   /* report its successful completion (errors always are) */
+#define HPNIC_SEND_FENCE     0x2u   /* wait for earlier READs: always the case here (below) */
+#define HPNIC_SEND_SOLICITED 0x4u   /* for SENDs; accepted and ignored on RDMA operations */
+#define HPNIC_SEND_INLINE    0x8u   /* data in the WQE: not yet (-EOPNOTSUPP) */
+
+#define HPNIC_MAX_SGE 4u            /* sg_list entries a work request may name */
+
+/* one gather/scatter element: bytes at a virtual address of a region */
+struct hpnic_sge {
+	uint64_t addr;              /* virtual address (a pointer value) */
+	uint32_t length;            /* bytes */
+	uint32_t lkey;              /* hpnic_mr_lkey() of the region holding them */
+};
+
+struct hpnic_send_wr {
+	uint64_t wr_id;             /* returned in the completion */
+	struct hpnic_send_wr *next; /* the next work request, NULL at the end */
+	struct hpnic_sge *sg_list;  /* the local buffer: WRITE reads it, READ fills it */
+	int num_sge;                /* 0 (a zero-length operation) .. HPNIC_MAX_SGE */
+	enum hpnic_wr_opcode opcode;
+	unsigned send_flags;        /* HPNIC_SEND_* */
+	struct {
+		uint64_t remote_addr;   /* the peer's virtual address */
+		uint32_t rkey;          /* the peer's R_Key */
+	} rdma;
+};
+
+/*
+ * hpnic_post_send - post a list of work requests, as ibv_post_send does.
+ *
+ * Each work request is checked whole before it is written: opcode, flags,
+ * every SGE's L_Key against this device's registered regions (its range
+ * inside the region; for READ, a region with HPNIC_ACCESS_LOCAL_WRITE; an
+ * empty SGE is not checked), the total length (as hpnic_post_write). The
+ * ones before the first bad one are posted, and one doorbell covers them;
+ * *bad_wr (when not NULL) then points at the bad one, which and whose
+ * successors are not posted. On success *bad_wr is NULL.
+ *
+ * The NIC executes a QP's work requests in order, one READ at a time, and
+ * work behind a READ waits for it, so HPNIC_SEND_FENCE is always honoured.
+ * Today's NIC gathers one SGE per work request: num_sge > 1 and
+ * HPNIC_SEND_INLINE give -EOPNOTSUPP (the NIC-side gather is the next step,
+ * docs/libhpnic.md).
+ *
+ * Errors: -EINVAL (NULL qp or wr, QP not in RTS, a bad opcode, flags,
+ * num_sge, L_Key, range or length), -EACCES (READ into a region without
+ * LOCAL_WRITE), -EOPNOTSUPP (see above, or the bitstream lacks the
+ * operation), -ENOMEM (send queue full: poll the CQ), the backend's
+ * doorbell error (then nothing of the list is posted and *bad_wr is wr).
+ */
+int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,
+		    struct hpnic_send_wr **bad_wr);
+
+/*
  * Congestion control (HPCC, SIGCOMM 2019 Algorithm 1; docs/cc.md)
  */
 

@@ -103,6 +103,7 @@ int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 		goto out_unmap;
 
 	dev->mr_tag[idx] = mr->tag;
+	dev->mr_slot[idx] = mr;
 	dev->nmrs++;
 	*mrp = mr;
 	return 0;
@@ -129,6 +130,7 @@ int hpnic_dereg_mr(struct hpnic_mr *mr)
 	    (err = hpnic_cmd(dev, HPNIC_BLK_MR, HPNIC_MR_CMD_INVALIDATE, mr->idx)))
 		return err;
 	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
+	dev->mr_slot[mr->idx] = NULL;
 	hpnic_bitmap_release(&dev->mrs, mr->idx);
 	dev->nmrs--;
 	free(mr);

@@ -64,6 +64,7 @@ struct hpnic_dev {
 	struct hpnic_bitmap mrs;
 	struct hpnic_qp **qps;     /* by QPN: maps a CQE to its QP */
 	uint8_t *mr_tag;           /* per MR slot: the tag of its last registration */
+	struct hpnic_mr **mr_slot; /* per MR slot: the region registered there (L_Key lookup) */
 	unsigned nqps, ncqs, nmrs;
 };
 
@@ -117,7 +118,10 @@ struct hpnic_qp_ctx {
 	uint32_t qp_max_stage;
 };
 
+#define HPNIC_QP_MAGIC 0x68716370u  /* "hqcp": a live QP; cleared at destroy */
+
 struct hpnic_qp {
+	uint32_t magic;            /* HPNIC_QP_MAGIC while the QP exists */
 	struct hpnic_dev *dev;
 	struct hpnic_cq *cq;
 	uint32_t qpn;

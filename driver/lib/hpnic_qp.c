@@ -234,6 +234,7 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 		goto out_ring;
 
 	dev->qps[qp->qpn] = qp;
+	qp->magic = HPNIC_QP_MAGIC;
 	cq->nqps++;
 	cq->sq_sum += qp->depth;
 	dev->nqps++;
@@ -415,6 +416,7 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 	}
 	hpnic_cq_flush_del(cq, qp);
 	hpnic_cq_clean_qp(cq, qp->qpn);
+	qp->magic = 0;
 	dev->qps[qp->qpn] = NULL;
 	cq->nqps--;
 	cq->sq_sum -= qp->depth;
@@ -434,66 +436,87 @@ uint32_t hpnic_qp_num(const struct hpnic_qp *qp)
 /*
  * Posting
  */
-static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_mr *lmr,
-		const void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
-		unsigned flags, const char *fn)
+
+/* what every post checks about the QP and the operation: 0 or an error */
+static int post_check_qp(struct hpnic_qp *qp, unsigned op, const char *fn)
 {
 	struct hpnic_dev *dev;
-	struct hpnic_swqe *s;
-	uint64_t iova = 0, pkts;
 	uint32_t feat;
-	uint8_t *w;
-	int err;
 
 	if (!qp)
 		return hpnic_fail(-EINVAL, "%s: qp is NULL", fn);
+	/* a pointer to a destroyed QP: most likely still says so (ASan builds
+	 * report the use after free instead) */
+	if (qp->magic != HPNIC_QP_MAGIC)
+		return hpnic_fail(-EINVAL, "%s: not a QP, or a QP already destroyed", fn);
 	dev = qp->dev;
-	if (flags & ~(HPNIC_WR_SIGNALED | HPNIC_WR_MORE))
-		return hpnic_fail(-EINVAL, "%s: unknown flags 0x%x", fn,
-				  flags & ~(HPNIC_WR_SIGNALED | HPNIC_WR_MORE));
 	if (qp->ctx.state != HPNIC_QPS_RTS)
-		return hpnic_fail(-EINVAL, "%s: QP %u is in %s, not RTS", fn, qp->qpn,
-				  state_name(qp->ctx.state));
+		return hpnic_dev_fail(dev, -EINVAL, "%s: QP %u is in %s, not RTS", fn, qp->qpn,
+				      state_name(qp->ctx.state));
 	feat = op == HPNIC_WQE_OPCODE_RDMA_READ ? HPNIC_ID_FEATURES_READ_MASK :
 						  HPNIC_ID_FEATURES_WRITE_MASK;
 	if (!(dev->attr.features & feat))
-		return hpnic_fail(-EOPNOTSUPP, "%s: the bitstream has no RDMA %s (ID.FEATURES 0x%x)",
-				  fn, op == HPNIC_WQE_OPCODE_RDMA_READ ? "READ" : "WRITE",
-				  dev->attr.features);
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: the bitstream has no RDMA %s "
+				      "(ID.FEATURES 0x%x)", fn,
+				      op == HPNIC_WQE_OPCODE_RDMA_READ ? "READ" : "WRITE",
+				      dev->attr.features);
+	return 0;
+}
+
+/* the message length against IB's limit and the PSN space */
+static int post_check_len(struct hpnic_qp *qp, uint64_t len, const char *fn)
+{
+	uint64_t pkts;
+
 	if (len > HPNIC_MSG_MAX)
-		return hpnic_fail(-EINVAL, "%s: length %u: messages are shorter than 2^31 bytes",
-				  fn, len);
-	pkts = len ? ((uint64_t)len + (1u << qp->ctx.mtu_log2) - 1) >> qp->ctx.mtu_log2 : 1;
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: length %llu: messages are shorter "
+				      "than 2^31 bytes", fn, (unsigned long long)len);
+	pkts = len ? (len + (1u << qp->ctx.mtu_log2) - 1) >> qp->ctx.mtu_log2 : 1;
 	if (pkts > HPNIC_MSG_PKTS_MAX)
-		return hpnic_fail(-EINVAL, "%s: length %u at path MTU %u is %llu packets: at most %u "
-				  "(half the PSN space)", fn, len, 1u << qp->ctx.mtu_log2,
-				  (unsigned long long)pkts, HPNIC_MSG_PKTS_MAX);
-	if (len && (!lmr || !laddr))
-		return hpnic_fail(-EINVAL, "%s: %s is NULL", fn, lmr ? "laddr" : "lmr");
-	if (lmr) {
-		uintptr_t a = (uintptr_t)laddr, base = (uintptr_t)lmr->addr;
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: length %llu at path MTU %u is %llu "
+				      "packets: at most %u (half the PSN space)", fn,
+				      (unsigned long long)len, 1u << qp->ctx.mtu_log2,
+				      (unsigned long long)pkts, HPNIC_MSG_PKTS_MAX);
+	return 0;
+}
 
-		if (lmr->dev != dev)
-			return hpnic_fail(-EINVAL, "%s: the MR belongs to another device", fn);
-		if (!laddr)
-			return hpnic_fail(-EINVAL, "%s: laddr is NULL", fn);
-		if (a < base || a - base > lmr->len || len > lmr->len - (a - base))
-			return hpnic_fail(-EINVAL, "%s: [%p, +%u) is not inside the MR [%p, +%zu)",
-					  fn, laddr, len, lmr->addr, lmr->len);
-		if (op == HPNIC_WQE_OPCODE_RDMA_READ && !(lmr->access & HPNIC_ACCESS_LOCAL_WRITE))
-			return hpnic_fail(-EACCES, "%s: a READ lands in the MR, which lacks "
-					  "HPNIC_ACCESS_LOCAL_WRITE", fn);
-		iova = lmr->iova + (a - base);
-	}
+/* [addr, addr + len) inside mr, which a READ must be allowed to write:
+ * 0 with its IO address in *iova, or an error */
+static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic_mr *mr,
+			    uintptr_t a, uint64_t len, uint64_t *iova, const char *fn)
+{
+	uintptr_t base = (uintptr_t)mr->addr;
+
+	if (mr->dev != qp->dev)
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: the MR belongs to another device", fn);
+	if (a < base || a - base > mr->len || len > mr->len - (a - base))
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: [0x%llx, +%llu) is not inside the MR "
+				      "[%p, +%zu) (L_Key 0x%x)", fn, (unsigned long long)a,
+				      (unsigned long long)len, mr->addr, mr->len,
+				      hpnic_mr_lkey(mr));
+	if (op == HPNIC_WQE_OPCODE_RDMA_READ && !(mr->access & HPNIC_ACCESS_LOCAL_WRITE))
+		return hpnic_dev_fail(qp->dev, -EACCES, "%s: a READ lands in the MR (L_Key 0x%x), "
+				      "which lacks HPNIC_ACCESS_LOCAL_WRITE", fn,
+				      hpnic_mr_lkey(mr));
+	*iova = mr->iova + (a - base);
+	return 0;
+}
+
+/* one WQE into the send queue (checked before); the doorbell is separate */
+static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t iova,
+		    uint32_t len, uint64_t remote_va, uint32_t rkey, int signaled, const char *fn)
+{
+	struct hpnic_swqe *s;
+	uint8_t *w;
+
 	if (qp->pi - qp->ci >= qp->depth)
-		return hpnic_fail(-ENOMEM, "%s: QP %u: send queue full (%u WQEs outstanding): "
-				  "poll the CQ", fn, qp->qpn, qp->depth);
-
+		return hpnic_dev_fail(qp->dev, -ENOMEM, "%s: QP %u: send queue full (%u WQEs "
+				      "outstanding): poll the CQ", fn, qp->qpn, qp->depth);
 	s = &qp->swqe[qp->pi & (qp->depth - 1)];
 	s->wr_id = wr_id;
 	s->len = len;
 	s->opcode = (uint8_t)op;
-	s->signaled = qp->sig_all || (flags & HPNIC_WR_SIGNALED);
+	s->signaled = qp->sig_all || signaled;
 
 	w = qp->ring + (size_t)(qp->pi & (qp->depth - 1)) * HPNIC_WQE_SIZE;
 	memset(w, 0, HPNIC_WQE_SIZE);
@@ -509,16 +532,20 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
 	hpnic_put_le32(w + HPNIC_WQE_RKEY_OFF, rkey);
 	hpnic_put_le64(w + HPNIC_WQE_WR_ID_OFF, wr_id);
-
 	qp->pi++;
-	/* more posts follow: one doorbell will cover them all (each doorbell is
-	 * an uncached write across PCIe, and the NIC fetches the WQEs it
-	 * announces in batches) */
-	if (flags & HPNIC_WR_MORE)
+	return 0;
+}
+
+/* ring the doorbell for every WQE written since the last one */
+static int post_doorbell(struct hpnic_qp *qp)
+{
+	int err;
+
+	if (qp->pi == qp->db_pi)
 		return 0;
 	/* the WQEs are in memory before the NIC can see the doorbell */
 	atomic_thread_fence(memory_order_release);
-	err = hpnic_wr(dev, HPNIC_DB_SQ_DB(qp->qpn),
+	err = hpnic_wr(qp->dev, HPNIC_DB_SQ_DB(qp->qpn),
 		       HPNIC_SET(HPNIC_DB_SQ_DB, qp->pi & HPNIC_WQE_IDX_MASK));
 	if (err) {
 		/* the NIC never heard of them: take them back */
@@ -527,6 +554,39 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 	}
 	qp->db_pi = qp->pi;
 	return 0;
+}
+
+static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_mr *lmr,
+		const void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
+		unsigned flags, const char *fn)
+{
+	uint64_t iova = 0;
+	int err;
+
+	if ((err = post_check_qp(qp, op, fn)))
+		return err;
+	if (flags & ~(HPNIC_WR_SIGNALED | HPNIC_WR_MORE))
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: unknown flags 0x%x", fn,
+				      flags & ~(HPNIC_WR_SIGNALED | HPNIC_WR_MORE));
+	if ((err = post_check_len(qp, len, fn)))
+		return err;
+	if (len && (!lmr || !laddr))
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: %s is NULL", fn, lmr ? "laddr" : "lmr");
+	if (lmr) {
+		if (!laddr)
+			return hpnic_dev_fail(qp->dev, -EINVAL, "%s: laddr is NULL", fn);
+		if ((err = post_check_local(qp, op, lmr, (uintptr_t)laddr, len, &iova, fn)))
+			return err;
+	}
+	if ((err = post_wqe(qp, op, wr_id, iova, len, remote_va, rkey,
+			    (flags & HPNIC_WR_SIGNALED) != 0, fn)))
+		return err;
+	/* more posts follow: one doorbell will cover them all (each doorbell is
+	 * an uncached write across PCIe, and the NIC fetches the WQEs it
+	 * announces in batches) */
+	if (flags & HPNIC_WR_MORE)
+		return 0;
+	return post_doorbell(qp);
 }
 
 int hpnic_post_write(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
@@ -543,6 +603,104 @@ int hpnic_post_read(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
 {
 	return post(qp, HPNIC_WQE_OPCODE_RDMA_READ, wr_id, lmr, laddr, len, remote_va, rkey,
 		    flags, "hpnic_post_read");
+}
+
+#define SEND_FLAGS_KNOWN (HPNIC_SEND_SIGNALED | HPNIC_SEND_FENCE | HPNIC_SEND_SOLICITED | \
+			  HPNIC_SEND_INLINE)
+
+/* one work request of a list: checked whole, then written; 0 or an error */
+static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, unsigned n)
+{
+	static const char fn[] = "hpnic_post_send";
+	struct hpnic_dev *dev = qp->dev;
+	unsigned op;
+	uint64_t iova = 0, len = 0;
+	int err;
+
+	switch (wr->opcode) {
+	case HPNIC_WR_RDMA_WRITE: op = HPNIC_WQE_OPCODE_RDMA_WRITE; break;
+	case HPNIC_WR_RDMA_READ: op = HPNIC_WQE_OPCODE_RDMA_READ; break;
+	default:
+		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): opcode %d: "
+				      "HPNIC_WR_RDMA_WRITE or HPNIC_WR_RDMA_READ", fn, n,
+				      (unsigned long long)wr->wr_id, (int)wr->opcode);
+	}
+	if ((err = post_check_qp(qp, op, fn)))
+		return err;
+	if (wr->send_flags & ~SEND_FLAGS_KNOWN)
+		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): unknown "
+				      "send_flags 0x%x", fn, n, (unsigned long long)wr->wr_id,
+				      wr->send_flags & ~SEND_FLAGS_KNOWN);
+	if (wr->send_flags & HPNIC_SEND_INLINE)
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: work request %u (wr_id 0x%llx): "
+				      "HPNIC_SEND_INLINE: this NIC does not carry inline data yet "
+				      "(register the buffer instead)", fn, n,
+				      (unsigned long long)wr->wr_id);
+	if (wr->num_sge < 0 || wr->num_sge > (int)HPNIC_MAX_SGE || (wr->num_sge && !wr->sg_list))
+		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): num_sge %d "
+				      "(0..%u) with sg_list %p", fn, n, (unsigned long long)wr->wr_id,
+				      wr->num_sge, HPNIC_MAX_SGE, (const void *)wr->sg_list);
+	if (wr->num_sge > 1)
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: work request %u (wr_id 0x%llx): "
+				      "%d SGEs: this NIC gathers one SGE per work request yet",
+				      fn, n, (unsigned long long)wr->wr_id, wr->num_sge);
+	for (int k = 0; k < wr->num_sge; k++) {
+		const struct hpnic_sge *g = &wr->sg_list[k];
+		uint32_t idx = g->lkey >> 8;
+		const struct hpnic_mr *mr = idx < dev->attr.max_mrs ? dev->mr_slot[idx] : NULL;
+
+		len += g->length;
+		/* an empty SGE touches no memory: its key is not looked at */
+		if (!g->length)
+			continue;
+		if (!mr || hpnic_mr_lkey(mr) != g->lkey)
+			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): SGE "
+					      "%d: L_Key 0x%x names no registered region", fn, n,
+					      (unsigned long long)wr->wr_id, k, g->lkey);
+		if (g->addr > UINTPTR_MAX)
+			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u: SGE %d: address "
+					      "0x%llx", fn, n, k, (unsigned long long)g->addr);
+		if ((err = post_check_local(qp, op, mr, (uintptr_t)g->addr, g->length, &iova, fn)))
+			return err;
+	}
+	if ((err = post_check_len(qp, len, fn)))
+		return err;
+	/* FENCE: the NIC runs a QP's work in order and one READ at a time, with
+	 * the work behind a READ waiting for it, so every work request is
+	 * already fenced. SOLICITED only means something for SENDs. */
+	return post_wqe(qp, op, wr->wr_id, iova, (uint32_t)len, wr->rdma.remote_addr,
+			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, fn);
+}
+
+int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,
+		    struct hpnic_send_wr **bad_wr)
+{
+	const struct hpnic_send_wr *head = wr;
+	unsigned n = 0;
+	int err = 0, db;
+
+	if (bad_wr)
+		*bad_wr = NULL;
+	if (!qp || !wr) {
+		if (bad_wr)
+			*bad_wr = (struct hpnic_send_wr *)wr;
+		return hpnic_fail(-EINVAL, "hpnic_post_send: %s is NULL", qp ? "wr" : "qp");
+	}
+	/* as verbs: the work requests before a bad one are posted, it and the
+	 * ones after it are not; one doorbell covers all that were posted */
+	for (; wr; wr = wr->next, n++) {
+		if ((err = post_send_one(qp, wr, n))) {
+			if (bad_wr)
+				*bad_wr = (struct hpnic_send_wr *)wr;
+			break;
+		}
+	}
+	if (qp->magic != HPNIC_QP_MAGIC)
+		return err;
+	db = post_doorbell(qp);
+	if (db && bad_wr)
+		*bad_wr = (struct hpnic_send_wr *)head;   /* none was posted */
+	return db ? db : err;
 }
 
 /*

@@ -44,7 +44,10 @@ struct opts {
 	const char *pcap;
 	int quiet;
 	int counters;
+	int list;                       /* post through hpnic_post_send, a list per batch */
 };
+
+#define MAX_LIST 4096
 
 /* the NIC's non-zero counters, one line each, as "nicN name value" */
 static void print_counters(int n, struct hpnic_dev *dev)
@@ -84,7 +87,10 @@ static void usage(void)
 	       "  --dma-latency N  PCIe model: cycles from a DMA read to its data (default 0)\n"
 	       "  --pcap FILE      every frame on the links to FILE\n"
 	       "  --quiet          one line of figures\n"
-	       "  --counters       print both NICs' non-zero counters at the end\n", MAX_QPS);
+	       "  --counters       print both NICs' non-zero counters at the end\n"
+	       "  --list           post through hpnic_post_send, one work-request list per\n"
+	       "                   batch, instead of hpnic_post_write/read with HPNIC_WR_MORE\n",
+	       MAX_QPS);
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -105,6 +111,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "pcap", required_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'Q' },
 		{ "counters", no_argument, NULL, 'C' },
+		{ "list", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -136,6 +143,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'B': o->batch = (unsigned)v; break;
 		case 'm': o->mtu = (unsigned)v; break;
 		case 'r': o->read = 1; break;
+		case 'L': o->list = 1; break;
 		case 'l': o->latency = 1; break;
 		case 'D': o->dma_latency = (unsigned)v; break;
 		case 'p': o->pcap = optarg; break;
@@ -217,13 +225,17 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	next_report = total / 10;
 	memset(posted, 0, sizeof(posted));
 	memset(done, 0, sizeof(done));
+	static struct hpnic_send_wr wrs[MAX_LIST];
+	static struct hpnic_sge sges[MAX_LIST];
+	unsigned nlist = 0;
+
 	while (completed < total) {
 		for (unsigned q = 0; q < o->qps; q++) {
 			unsigned in_batch = 0;
 
-			while (posted[q] < per_qp && posted[q] - done[q] < o->depth) {
-				size_t off = slot * q + (size_t)size * (posted[q] % o->depth);
-				uint64_t seq = posted[q] + 1, id = (uint64_t)q << 40 | seq;
+			while (posted[q] + nlist < per_qp && posted[q] + nlist - done[q] < o->depth) {
+				size_t off = slot * q + (size_t)size * ((posted[q] + nlist) % o->depth);
+				uint64_t seq = posted[q] + nlist + 1, id = (uint64_t)q << 40 | seq;
 				unsigned fl = (seq % o->signal_every == 0 || seq == per_qp) ?
 					      HPNIC_WR_SIGNALED : 0;
 				/* the batch ends where this loop will stop: ring then */
@@ -236,6 +248,31 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 					in_batch = 0;
 				int err;
 
+				if (o->list) {
+					/* the user's path through the list API: one
+					 * hpnic_post_send per batch */
+					struct hpnic_send_wr *bad = NULL;
+
+					sges[nlist] = (struct hpnic_sge){ (uintptr_t)(req->buf + off), size,
+									  hpnic_mr_lkey(req->mr) };
+					wrs[nlist] = (struct hpnic_send_wr){
+						.wr_id = id, .sg_list = &sges[nlist], .num_sge = 1,
+						.opcode = o->read ? HPNIC_WR_RDMA_READ : HPNIC_WR_RDMA_WRITE,
+						.send_flags = (fl & HPNIC_WR_SIGNALED) ? HPNIC_SEND_SIGNALED : 0,
+						.rdma = { (uintptr_t)(rsp->buf + off), hpnic_mr_rkey(rsp->mr) } };
+					if (nlist)
+						wrs[nlist - 1].next = &wrs[nlist];
+					nlist++;
+					if (!last && nlist < MAX_LIST)
+						continue;
+					err = hpnic_post_send(qps[q], wrs, &bad);
+					posted[q] += bad ? (uint64_t)(bad - wrs) : nlist;
+					nlist = 0;
+					if (err == -ENOMEM)
+						break;
+					TRY(err);
+					continue;
+				}
 				if (o->read)
 					err = hpnic_post_read(qps[q], id, req->mr, req->buf + off, size,
 							      (uintptr_t)(rsp->buf + off),
