@@ -525,6 +525,7 @@ static void dev_free(struct hpnic_dev *dev)
 	free(dev->qps);
 	free(dev->mr_tag);
 	free(dev->mr_slot);
+	free(dev->cq_slot);
 	free(dev->name);
 	free(dev);
 }
@@ -593,7 +594,8 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 		    hpnic_bitmap_init(&dev->mrs, dev->attr.max_mrs) ||
 		    !(dev->qps = calloc(dev->attr.max_qps, sizeof(*dev->qps))) ||
 		    !(dev->mr_tag = calloc(dev->attr.max_mrs, 1)) ||
-		    !(dev->mr_slot = calloc(dev->attr.max_mrs, sizeof(*dev->mr_slot))))
+		    !(dev->mr_slot = calloc(dev->attr.max_mrs, sizeof(*dev->mr_slot))) ||
+		    !(dev->cq_slot = calloc(dev->attr.max_cqs, sizeof(*dev->cq_slot))))
 			err = hpnic_dev_fail(dev, -ENOMEM, "hpnic_open: out of memory");
 	}
 	if (err) {

@@ -236,6 +236,13 @@ int hpnic_poll_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc);
 int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns);
 
 /*
+ * hpnic_wait_cq_wall - hpnic_wait_cq() with @timeout_ns of wall-clock time,
+ * whatever the backend (the simulator runs about 3500 times slower than a
+ * board: docs/libhpnic.md, "Timeouts are device time"). Same errors.
+ */
+int hpnic_wait_cq_wall(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns);
+
+/*
  * Queue pairs (reliable connected; RDMA WRITE and READ)
  */
 
@@ -327,7 +334,9 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 
 /*
  * hpnic_query_qp - the QP's state and attributes as the library last
- * applied them (no hardware access). Errors: -EINVAL (NULL).
+ * applied them, after taking the NIC's waiting asynchronous events (which
+ * may have moved it to ERR: hpnic_get_async_event). Errors: -EINVAL (NULL),
+ * a backend error.
  */
 int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr);
 
@@ -341,6 +350,40 @@ int hpnic_destroy_qp(struct hpnic_qp *qp);
 
 /* the QP's number (24-bit QPN, never 0); 0 for NULL */
 uint32_t hpnic_qp_num(const struct hpnic_qp *qp);
+
+/*
+ * Asynchronous events (ibv_get_async_event): what the NIC reports that no
+ * work request's completion tells
+ */
+enum hpnic_event_type {
+	HPNIC_EVENT_QP_FATAL = HPNIC_ASYNC_EVENT_QP_FATAL,         /* the send side failed */
+	HPNIC_EVENT_QP_ACCESS_ERR = HPNIC_ASYNC_EVENT_QP_ACCESS_ERR, /* responder: remote access NAK */
+	HPNIC_EVENT_QP_REQ_ERR = HPNIC_ASYNC_EVENT_QP_REQ_ERR,     /* responder: invalid request NAK */
+	HPNIC_EVENT_CQ_ERR = HPNIC_ASYNC_EVENT_CQ_ERR,             /* a completion was dropped */
+};
+
+struct hpnic_async_event {
+	enum hpnic_event_type type;
+	struct hpnic_qp *qp;        /* QP events: the QP (NULL if it was destroyed since) */
+	struct hpnic_cq *cq;        /* CQ_ERR: the CQ (NULL if none has that CQN) */
+	uint32_t num;               /* the QPN or CQN */
+};
+
+/*
+ * hpnic_get_async_event - take the device's oldest asynchronous event.
+ *
+ * Returns 1 with *ev filled, 0 when none is waiting (it does not block: the
+ * NIC raises no interrupt for events, so a program polls, as it polls CQs).
+ * The library's QP state follows the NIC: QP_ACCESS_ERR and QP_REQ_ERR (this
+ * QP, as responder, NAKed a request and stopped taking requests) move the
+ * QP to ERR as hpnic_modify_qp() would, flushing its outstanding work;
+ * QP_FATAL (the send side failed) comes with the failed work request's
+ * error completion, which moves the QP to ERR when it is polled. The NIC
+ * keeps 16 events; more are dropped and counted (CTRL.EVENT_LOST).
+ * hpnic_query_qp() takes the waiting events first, so its state includes
+ * what the NIC reported. Errors: -EINVAL (NULL), a backend error.
+ */
+int hpnic_get_async_event(struct hpnic_dev *dev, struct hpnic_async_event *ev);
 
 /* work request flags */
 #define HPNIC_WR_SIGNALED 0x1u      /* report its successful completion (errors always are) */

@@ -102,6 +102,7 @@ int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp
 		goto out_ring;
 
 	dev->ncqs++;
+	dev->cq_slot[cq->cqn] = cq;
 	*cqp = cq;
 	return 0;
 
@@ -128,6 +129,10 @@ int hpnic_destroy_cq(struct hpnic_cq *cq)
 	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_DISABLE, cq->cqn)))
 		return err;
 	dev->ops->dma_free(dev->be, cq->ring, (size_t)cq->depth * HPNIC_CQE_SIZE);
+	dev->cq_slot[cq->cqn] = NULL;
+	for (unsigned i = dev->evq_h; i != dev->evq_t; i++)
+		if (dev->evq[i % HPNIC_EVQ_LEN].cq == cq)
+			dev->evq[i % HPNIC_EVQ_LEN].cq = NULL;
 	hpnic_bitmap_release(&dev->cqns, cq->cqn);
 	dev->ncqs--;
 	free(cq);
@@ -339,7 +344,8 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns)
+static int wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns,
+		   int wall, const char *fn)
 {
 	struct hpnic_dev *dev;
 	uint64_t start, sim_ns = 0, cycles;
@@ -347,11 +353,10 @@ int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t ti
 	int n;
 
 	if (!cq || !wc)
-		return hpnic_dev_fail(cq ? cq->dev : NULL, -EINVAL, "hpnic_wait_cq: %s is NULL",
+		return hpnic_dev_fail(cq ? cq->dev : NULL, -EINVAL, "%s: %s is NULL", fn,
 				      cq ? "wc" : "cq");
 	if (max <= 0)
-		return hpnic_dev_fail(cq->dev, -EINVAL, "hpnic_wait_cq: max %d: must be positive",
-				      max);
+		return hpnic_dev_fail(cq->dev, -EINVAL, "%s: max %d: must be positive", fn, max);
 	dev = cq->dev;
 	mhz = dev->attr.clk_mhz ? dev->attr.clk_mhz : 1;
 	start = now_ns();
@@ -363,7 +368,7 @@ int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t ti
 		 * which runs far slower than the wall clock; a board reports 0:
 		 * count wall-clock time */
 		cycles = dev->ops->progress(dev->be);
-		if (cycles) {
+		if (cycles && !wall) {
 			sim_ns += cycles * 1000u / mhz;
 			if (sim_ns >= timeout_ns)
 				break;
@@ -375,6 +380,17 @@ int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t ti
 	n = poll_once(cq, max, wc);
 	if (n)
 		return n;
-	return hpnic_dev_fail(dev, -ETIMEDOUT, "hpnic_wait_cq: no completion on CQ %u within %llu "
-			      "ns", cq->cqn, (unsigned long long)timeout_ns);
+	return hpnic_dev_fail(dev, -ETIMEDOUT, "%s: no completion on CQ %u within %llu ns of %s "
+			      "time", fn, cq->cqn, (unsigned long long)timeout_ns,
+			      wall ? "wall-clock" : "device");
+}
+
+int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns)
+{
+	return wait_cq(cq, max, wc, timeout_ns, 0, "hpnic_wait_cq");
+}
+
+int hpnic_wait_cq_wall(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns)
+{
+	return wait_cq(cq, max, wc, timeout_ns, 1, "hpnic_wait_cq_wall");
 }

@@ -53,6 +53,8 @@ void hpnic_bitmap_free(struct hpnic_bitmap *bm);
 long hpnic_bitmap_alloc(struct hpnic_bitmap *bm, unsigned lo);
 void hpnic_bitmap_release(struct hpnic_bitmap *bm, unsigned idx);
 
+#define HPNIC_EVQ_LEN 64
+
 struct hpnic_dev {
 	const struct hpnic_backend_ops *ops;
 	struct hpnic_backend *be;
@@ -65,6 +67,11 @@ struct hpnic_dev {
 	struct hpnic_qp **qps;     /* by QPN: maps a CQE to its QP */
 	uint8_t *mr_tag;           /* per MR slot: the tag of its last registration */
 	struct hpnic_mr **mr_slot; /* per MR slot: the region registered there (L_Key lookup) */
+	struct hpnic_cq **cq_slot; /* by CQN: the CQ (events name CQs by number) */
+	/* asynchronous events taken from the NIC and not yet returned (a query
+	 * takes them early, so that its state includes them) */
+	struct hpnic_async_event evq[HPNIC_EVQ_LEN];
+	unsigned evq_h, evq_t;
 	unsigned nqps, ncqs, nmrs;
 };
 

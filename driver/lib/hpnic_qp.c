@@ -72,6 +72,8 @@ static const char *attr_list(unsigned mask, char *buf, size_t len)
  * The verbs state machine (without SQD/SQE): what a transition accepts and
  * what it needs. Returns 0 for a transition that does not exist.
  */
+static int take_events(struct hpnic_dev *dev);
+
 static int transition(unsigned cur, unsigned next, unsigned *allowed, unsigned *required)
 {
 	*allowed = 0;
@@ -343,6 +345,11 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 		c.cc_mode = attr->cc_mode;
 	}
 
+	/* the NIC's events about the QPN's earlier connections are taken now,
+	 * while they cannot touch this one (an event fails a QP only in RTR or
+	 * RTS) */
+	if (cur == HPNIC_QPS_INIT && next == HPNIC_QPS_RTR && (err = take_events(qp->dev)))
+		return err;
 	err = qp_write(qp, &c, cur == HPNIC_QPS_INIT && next == HPNIC_QPS_RTR ?
 			       HPNIC_QP_CMD_START_RQ :
 			       cur == HPNIC_QPS_RTR && next == HPNIC_QPS_RTS ?
@@ -377,11 +384,72 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 	return 0;
 }
 
+/*
+ * Asynchronous events
+ */
+
+/* take every event waiting in the NIC into the library's queue, applying
+ * what it means to the QP it names; 0 or a backend error */
+static int take_events(struct hpnic_dev *dev)
+{
+	for (;;) {
+		struct hpnic_async_event ev = { 0 };
+		uint32_t v;
+		int err = hpnic_rd(dev, HPNIC_CTRL_EVENT, &v);
+
+		if (err)
+			return err;
+		if (!(v & HPNIC_CTRL_EVENT_VALID_MASK))
+			return 0;
+		ev.type = (enum hpnic_event_type)HPNIC_GET(HPNIC_CTRL_EVENT_TYPE, v);
+		ev.num = HPNIC_GET(HPNIC_CTRL_EVENT_ID, v);
+		if (ev.type == HPNIC_EVENT_CQ_ERR) {
+			ev.cq = ev.num < dev->attr.max_cqs ? dev->cq_slot[ev.num] : NULL;
+		} else {
+			ev.qp = ev.num < dev->attr.max_qps ? dev->qps[ev.num] : NULL;
+			/* the responder stopped: the QP fails, as verbs has it (a QP
+			 * reset or reconnected since is left alone) */
+			if (ev.qp && ev.type != HPNIC_EVENT_QP_FATAL &&
+			    (ev.qp->ctx.state == HPNIC_QPS_RTR || ev.qp->ctx.state == HPNIC_QPS_RTS)) {
+				struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_ERR };
+
+				if ((err = hpnic_modify_qp(ev.qp, &a, HPNIC_QP_ATTR_STATE)))
+					return err;
+			}
+		}
+		if (dev->evq_t - dev->evq_h < HPNIC_EVQ_LEN)
+			dev->evq[dev->evq_t++ % HPNIC_EVQ_LEN] = ev;
+	}
+}
+
+int hpnic_get_async_event(struct hpnic_dev *dev, struct hpnic_async_event *ev)
+{
+	int err;
+
+	if (!dev || !ev)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_async_event: %s is NULL",
+				      dev ? "ev" : "dev");
+	if (dev->evq_h == dev->evq_t && (err = take_events(dev)))
+		return err;
+	if (dev->evq_h == dev->evq_t) {
+		/* nothing yet: give a simulator a slice, as polling a CQ does */
+		dev->ops->progress(dev->be);
+		return 0;
+	}
+	/* (destroying a QP or CQ clears it from the events still queued) */
+	*ev = dev->evq[dev->evq_h++ % HPNIC_EVQ_LEN];
+	return 1;
+}
+
 int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
 {
+	int err;
+
 	if (!qp || !attr)
 		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_query_qp: %s is NULL",
 				      qp ? "attr" : "qp");
+	if ((err = take_events(qp->dev)))
+		return err;
 	memset(attr, 0, sizeof(*attr));
 	attr->qp_state = qp->ctx.state;
 	attr->dest_qp_num = qp->ctx.dqpn;
@@ -418,6 +486,9 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 	hpnic_cq_clean_qp(cq, qp->qpn);
 	qp->magic = 0;
 	dev->qps[qp->qpn] = NULL;
+	for (unsigned i = dev->evq_h; i != dev->evq_t; i++)
+		if (dev->evq[i % HPNIC_EVQ_LEN].qp == qp)
+			dev->evq[i % HPNIC_EVQ_LEN].qp = NULL;
 	cq->nqps--;
 	cq->sq_sum -= qp->depth;
 	hpnic_bitmap_release(&dev->qpns, qp->qpn);

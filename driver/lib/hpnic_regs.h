@@ -96,6 +96,28 @@
 #define HPNIC_ACK_KIND_READ_DONE 3  /* READ responses arrived up to the PSN */
 #define HPNIC_ACK_KIND_READ_GAP  4  /* a READ response is missing at the PSN */
 
+/*
+ * ASYNC_EVENT: asynchronous events (CTRL.EVENT.TYPE): what the NIC reports that no work
+ * request's completion tells
+ */
+/*
+ * the QP's send side failed (retry exceeded or a fatal NAK): it stopped; its failed work request
+ * also completes with an error
+ */
+#define HPNIC_ASYNC_EVENT_QP_FATAL      1
+/*
+ * the QP, as responder, NAKed a request for a remote access error (R_Key, range, rights) and
+ * stopped taking requests
+ */
+#define HPNIC_ASYNC_EVENT_QP_ACCESS_ERR 2
+/*
+ * the QP, as responder, NAKed an invalid request (length, opcode sequence) and stopped taking
+ * requests
+ */
+#define HPNIC_ASYNC_EVENT_QP_REQ_ERR    3
+/* a completion for a CQ that is disabled or was never set was dropped */
+#define HPNIC_ASYNC_EVENT_CQ_ERR        4
+
 /* QPS: QP states (the RTL's QPS_*) */
 #define HPNIC_QPS_RESET 0  /* idle, drops everything */
 #define HPNIC_QPS_INIT  1  /* configured, drops everything */
@@ -170,11 +192,11 @@
 #define HPNIC_ID_SCRATCH                         0x00000028u
 #define HPNIC_ID_SCRATCH_RST                     0u
 
-/* CTRL ("HPCT" 1.0): NIC-wide configuration and status. */
+/* CTRL ("HPCT" 1.1): NIC-wide configuration and status. */
 #define HPNIC_CTRL_BASE                               0x00000100u
 #define HPNIC_CTRL_BLOCK_SIZE                         0x00000100u
 #define HPNIC_CTRL_BLOCK_TYPE                         0x48504354u  /* "HPCT" */
-#define HPNIC_CTRL_BLOCK_VERSION                      0x00010000u  /* 1.0 */
+#define HPNIC_CTRL_BLOCK_VERSION                      0x00010001u  /* 1.1 */
 #define HPNIC_CTRL_BLOCK_NEXT                         0x00000200u
 #define HPNIC_CTRL_TYPE                               0x00000100u
 #define HPNIC_CTRL_VERSION                            0x00000104u
@@ -253,6 +275,22 @@
 #define HPNIC_CTRL_ERR_CODE                           0x00000130u
 #define HPNIC_CTRL_ERR_CODE_SHIFT                     0
 #define HPNIC_CTRL_ERR_CODE_MASK                      0x000000ffu
+
+/*
+ * CTRL.EVENT (ro): the oldest asynchronous event, taken off the NIC's event queue (16 entries)
+ * by the read: VALID 0 when there was none
+ */
+#define HPNIC_CTRL_EVENT                              0x00000134u
+/* the QPN (QP events) or CQN (CQ events) it concerns */
+#define HPNIC_CTRL_EVENT_ID_SHIFT                     0
+#define HPNIC_CTRL_EVENT_ID_MASK                      0x00ffffffu
+#define HPNIC_CTRL_EVENT_TYPE_SHIFT                   24  /* what happened */
+#define HPNIC_CTRL_EVENT_TYPE_MASK                    0x0f000000u
+#define HPNIC_CTRL_EVENT_VALID_SHIFT                  31  /* an event was taken */
+#define HPNIC_CTRL_EVENT_VALID_MASK                   0x80000000u
+
+/* CTRL.EVENT_LOST (ro): events dropped because the event queue was full (never cleared) */
+#define HPNIC_CTRL_EVENT_LOST                         0x00000138u
 
 /*
  * CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
@@ -680,7 +718,11 @@
 #define HPNIC_CNT_RX_LEN_ERR           24
 #define HPNIC_CNT_RX_RESP_STRAY        25  /* READ responses dropped: none expected */
 #define HPNIC_CNT_RX_RESP_GAP          26  /* gaps detected in READ responses */
-#define HPNIC_CNT_RX_WRITES            27  /* WRITE payloads committed to host memory */
+/*
+ * payloads committed to host memory: WRITE packets this QP answered as responder and READ
+ * responses it took as requester
+ */
+#define HPNIC_CNT_RX_WRITES            27
 #define HPNIC_CNT_RX_READS             28  /* READ requests executed */
 #define HPNIC_CNT_TX_TIMEOUTS          29  /* retransmit timeouts */
 #define HPNIC_CNT_TX_REWINDS           30  /* go-back-N rewinds */
@@ -904,7 +946,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"requests NAKed as invalid: payload length, opcode sequence, message over 2^31 bytes",
 	"READ responses dropped: none expected",
 	"gaps detected in READ responses",
-	"WRITE payloads committed to host memory",
+	"payloads committed to host memory: WRITE packets this QP answered as responder and READ responses it took as requester",
 	"READ requests executed",
 	"retransmit timeouts",
 	"go-back-N rewinds",
@@ -943,8 +985,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   104
-#define HPNIC_NUM_FIELDS 35
+#define HPNIC_NUM_REGS   106
+#define HPNIC_NUM_FIELDS 38
 
 struct hpnic_block_desc {
 	const char *name;
@@ -973,13 +1015,13 @@ struct hpnic_field_desc {
 /* every block, in list order */
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 11 },
-	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 13 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 24, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 38, 26 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 64, 15 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 79, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 91, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 99, 5 },
+	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 15 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 26, 14 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 26 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 66, 15 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 81, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 93, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 101, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1032,6 +1074,10 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
+	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 26, 3, 0u, 0,
+	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
+	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  "events dropped because the event queue was full (never cleared)" },
 	{ "CC", "TYPE", HPNIC_CC_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CC", "VERSION", HPNIC_CC_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1110,7 +1156,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 26, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 29, 2, 0u, 0,
 	  "command status" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
@@ -1124,7 +1170,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 28, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 31, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1140,7 +1186,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "IO address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 31, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 34, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "TYPE", HPNIC_CQ_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
@@ -1162,7 +1208,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 33, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 36, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1221,6 +1267,9 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "LINE_CLAMPED", 2, 0x00000004u, "LINE_MBPS out of range, clamped" },
 	{ "MIN_CLAMPED", 3, 0x00000008u, "MIN_MBPS out of range, clamped" },
 	{ "WMAX_SAT", 4, 0x00000010u, "line rate x T saturates the window" },
+	{ "ID", 0, 0x00ffffffu, "the QPN (QP events) or CQN (CQ events) it concerns" },
+	{ "TYPE", 24, 0x0f000000u, "what happened" },
+	{ "VALID", 31, 0x80000000u, "an event was taken" },
 	{ "BUSY", 0, 0x00000001u, "a command is running" },
 	{ "ERROR", 8, 0x0000ff00u, "error code of the last command" },
 	{ "REMOTE_WRITE", 0, 0x00000001u, "remote RDMA WRITE into the region" },

@@ -186,6 +186,14 @@ module hpnic_host #(
     input  wire                   s_pay_wr_tlast,
 
     /*
+     * Asynchronous events from the datapath (ASYNC_EVENT), for CTRL.EVENT
+     */
+    input  wire                   s_event_valid,
+    output wire                   s_event_ready,
+    input  wire [QPN_WIDTH-1:0]   s_event_qpn,
+    input  wire [3:0]             s_event_type,
+
+    /*
      * Counters: every block's, in register-map order (bits [64*i +: 64]),
      * with this block's own filled in at their indices
      */
@@ -237,6 +245,10 @@ wire [63:0]    cq_cfg_base;
 wire [4:0]     cq_cfg_log2;
 wire [10:0]    cq_cfg_vector;
 wire [15:0]    cq_pi_data;
+
+// completions the CQ writer dropped, as events
+wire          cq_err_valid;
+wire [CW-1:0] cq_err_cqn;
 
 hpnic_host_csr #(
     .QPN_WIDTH(QW),
@@ -319,6 +331,12 @@ csr_inst (
     .m_post_ready(m_post_ready),
     .m_post_qpn(m_post_qpn),
     .m_post_pi(m_post_pi),
+    .s_event_valid(s_event_valid),
+    .s_event_ready(s_event_ready),
+    .s_event_qpn(s_event_qpn),
+    .s_event_type(s_event_type),
+    .cq_err_valid(cq_err_valid),
+    .cq_err_cqn(cq_err_cqn),
     .stats(stats_in),
     .stat_doorbells(stat_doorbells),
     .stat_cmd_errors(stat_cmd_errors),
@@ -526,6 +544,8 @@ cq_inst (
     .pi_rd_data(cq_pi_data),
     .stat_cqes(stat_cqes),
     .stat_dropped(stat_cqe_dropped),
+    .cq_err_valid(cq_err_valid),
+    .cq_err_cqn(cq_err_cqn),
     .stat_irqs(stat_irqs)
 );
 

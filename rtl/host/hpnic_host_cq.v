@@ -88,6 +88,8 @@ module hpnic_host_cq #(
     output wire [15:0]           pi_rd_data,
     output reg  [31:0]           stat_cqes = 0,
     output reg  [31:0]           stat_dropped = 0,   // CQ disabled or not set
+    output reg                   cq_err_valid = 1'b0, // a pulse per dropped completion
+    output reg  [CQN_WIDTH-1:0]  cq_err_cqn = 0,
     output reg  [31:0]           stat_irqs = 0
 );
 
@@ -275,6 +277,8 @@ always @(posedge clk) begin
     c_addr <= o_base + {43'd0, slot, 5'd0};
     c_vector <= o_vector;
     c_cqe <= {phase, s2_status, s2_idx, s2_qpn};
+    cq_err_valid <= s2_valid && !s2_cfg && !o_enable;
+    cq_err_cqn <= s2_cqn;
     if (s2_valid && !s2_cfg) begin
         if (o_enable) begin
             stat_cqes <= stat_cqes + 1'b1;
@@ -288,6 +292,7 @@ always @(posedge clk) begin
     if (rst) begin
         c_wr <= 1'b0;
         c_irq <= 1'b0;
+        cq_err_valid <= 1'b0;
         stat_cqes <= 0;
         stat_dropped <= 0;
         stat_irqs <= 0;

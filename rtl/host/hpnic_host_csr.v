@@ -10,6 +10,11 @@
  * CTRL.ERR_CODE until the next command. A doorbell write becomes a Post
  * event; one to a QPN beyond the table is dropped and counted.
  *
+ * Asynchronous events (the responder's and the send side's failures from the
+ * datapath, completions dropped by the CQ writer) wait in a 16-entry queue
+ * that a read of CTRL.EVENT takes from; the event input never waits: an
+ * event that finds the queue full is dropped and counted (EVENT_LOST).
+ *
  * CSR port: one request at a time; a read answers on m_csr_rsp the cycle
  * after it is taken (the port holds further requests until the response is
  * taken); a write has no response. Reads of write-only or unmapped offsets
@@ -135,6 +140,17 @@ module hpnic_host_csr #(
      * Counters (index i in bits [64*i +: 64]) and this block's own
      */
     input  wire [NCOUNTERS*64-1:0] stats,
+    /*
+     * Asynchronous events (ASYNC_EVENT): the datapath's, and a pulse per
+     * completion the CQ writer dropped
+     */
+    input  wire                   s_event_valid,
+    output wire                   s_event_ready,
+    input  wire [QPN_WIDTH-1:0]   s_event_qpn,
+    input  wire [3:0]             s_event_type,
+    input  wire                   cq_err_valid,
+    input  wire [CQN_WIDTH-1:0]   cq_err_cqn,
+
     output reg  [31:0]            stat_doorbells = 0,
     output reg  [31:0]            stat_cmd_errors = 0,
     output reg  [31:0]            stat_doorbell_bad_qp = 0
@@ -558,6 +574,42 @@ always @(posedge clk) begin
 end
 
 /*
+ * Asynchronous events: one enters the queue per cycle, a CQ's first; the
+ * queue is read by CTRL.EVENT
+ */
+reg  [31:0] event_lost_reg = 0;
+wire        ev_q_valid, ev_q_in_ready;
+wire [27:0] ev_q_data;                       // {type, id}
+wire [4:0]  ev_q_count;
+wire        ev_take_rd = rd && s_csr_addr == a(HPNIC_CTRL_EVENT) && ev_q_valid;
+wire        ev_in = cq_err_valid || s_event_valid;
+wire [27:0] ev_in_data = cq_err_valid ? {HPNIC_ASYNC_EVENT_CQ_ERR[3:0], {(24-CW){1'b0}}, cq_err_cqn} :
+                                        {s_event_type, {(24-QW){1'b0}}, s_event_qpn};
+
+assign s_event_ready = !cq_err_valid;
+
+// verilator lint_off UNUSEDSIGNAL
+wire unused_ev = |ev_q_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(28))
+event_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(ev_in && ev_q_in_ready), .s_ready(ev_q_in_ready), .s_data(ev_in_data),
+    .m_valid(ev_q_valid), .m_ready(ev_take_rd), .m_data(ev_q_data),
+    .count(ev_q_count)
+);
+
+always @(posedge clk) begin
+    if (ev_in && !ev_q_in_ready) begin
+        event_lost_reg <= event_lost_reg + 1'b1;
+    end
+    if (rst) begin
+        event_lost_reg <= 0;
+    end
+end
+
+/*
  * Reads: a response the cycle after the request
  */
 wire [63:0] stat_sel = (stats_sel_reg < NCOUNTERS) ? stats[stats_sel_reg[7:0]*64 +: 64] : 64'd0;
@@ -601,6 +653,8 @@ always @* begin
         a(HPNIC_CTRL_STATUS): rdata = {29'd0, 1'b1, status_sched_init_done, status_cc_init_done};
         a(HPNIC_CTRL_CC_PARAM_STATUS): rdata = {27'd0, status_cc_param};
         a(HPNIC_CTRL_ERR_CODE): rdata = {24'd0, err_code_reg};
+        a(HPNIC_CTRL_EVENT): rdata = {ev_q_valid, 3'd0, ev_q_data};
+        a(HPNIC_CTRL_EVENT_LOST): rdata = event_lost_reg;
 
         a(HPNIC_CC_T_NS): rdata = {12'd0, cc_t_ns};
         a(HPNIC_CC_ETA): rdata = {15'd0, cc_eta};

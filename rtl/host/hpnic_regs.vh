@@ -91,6 +91,20 @@ localparam [2:0]   HPNIC_ACK_KIND_NAK_FATAL = 3'd2;
 localparam [2:0]   HPNIC_ACK_KIND_READ_DONE = 3'd3;  // READ responses arrived up to the PSN
 localparam [2:0]   HPNIC_ACK_KIND_READ_GAP  = 3'd4;  // a READ response is missing at the PSN
 
+// ASYNC_EVENT: asynchronous events (CTRL.EVENT.TYPE): what the NIC reports that no work request's
+// completion tells
+// the QP's send side failed (retry exceeded or a fatal NAK): it stopped; its failed work request
+// also completes with an error
+localparam [3:0]   HPNIC_ASYNC_EVENT_QP_FATAL      = 4'd1;
+// the QP, as responder, NAKed a request for a remote access error (R_Key, range, rights) and
+// stopped taking requests
+localparam [3:0]   HPNIC_ASYNC_EVENT_QP_ACCESS_ERR = 4'd2;
+// the QP, as responder, NAKed an invalid request (length, opcode sequence) and stopped taking
+// requests
+localparam [3:0]   HPNIC_ASYNC_EVENT_QP_REQ_ERR    = 4'd3;
+// a completion for a CQ that is disabled or was never set was dropped
+localparam [3:0]   HPNIC_ASYNC_EVENT_CQ_ERR        = 4'd4;
+
 // QPS: QP states (the RTL's QPS_*)
 localparam [2:0]   HPNIC_QPS_RESET = 3'd0;  // idle, drops everything
 localparam [2:0]   HPNIC_QPS_INIT  = 3'd1;  // configured, drops everything
@@ -180,11 +194,11 @@ localparam [31:0]  HPNIC_ID_CC_MODES_NONE_MASK             = 32'h0000_0008;
 localparam [31:0]  HPNIC_ID_SCRATCH                        = 32'h0000_0028;
 localparam [31:0]  HPNIC_ID_SCRATCH_RST                    = 32'd0;
 
-// CTRL ("HPCT" 1.0): NIC-wide configuration and status.
+// CTRL ("HPCT" 1.1): NIC-wide configuration and status.
 localparam [31:0]  HPNIC_CTRL_BASE                              = 32'h0000_0100;
 localparam [31:0]  HPNIC_CTRL_BLOCK_SIZE                        = 32'h0000_0100;
 localparam [31:0]  HPNIC_CTRL_BLOCK_TYPE                        = 32'h4850_4354;  // "HPCT"
-localparam [31:0]  HPNIC_CTRL_BLOCK_VERSION                     = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_CTRL_BLOCK_VERSION                     = 32'h0001_0001;  // 1.1
 localparam [31:0]  HPNIC_CTRL_BLOCK_NEXT                        = 32'h0000_0200;
 localparam [31:0]  HPNIC_CTRL_TYPE                              = 32'h0000_0100;
 localparam [31:0]  HPNIC_CTRL_VERSION                           = 32'h0000_0104;
@@ -273,6 +287,23 @@ localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_MASK     = 32'h0000_0010;
 localparam [31:0]  HPNIC_CTRL_ERR_CODE                          = 32'h0000_0130;
 localparam integer HPNIC_CTRL_ERR_CODE_W                        = 8;
 localparam [31:0]  HPNIC_CTRL_ERR_CODE_MASK                     = 32'h0000_00ff;
+
+// CTRL.EVENT (ro): the oldest asynchronous event, taken off the NIC's event queue (16 entries) by
+// the read: VALID 0 when there was none
+localparam [31:0]  HPNIC_CTRL_EVENT                             = 32'h0000_0134;
+// the QPN (QP events) or CQN (CQ events) it concerns
+localparam integer HPNIC_CTRL_EVENT_ID_LSB                      = 0;
+localparam integer HPNIC_CTRL_EVENT_ID_W                        = 24;
+localparam [31:0]  HPNIC_CTRL_EVENT_ID_MASK                     = 32'h00ff_ffff;
+localparam integer HPNIC_CTRL_EVENT_TYPE_LSB                    = 24;  // what happened
+localparam integer HPNIC_CTRL_EVENT_TYPE_W                      = 4;
+localparam [31:0]  HPNIC_CTRL_EVENT_TYPE_MASK                   = 32'h0f00_0000;
+localparam integer HPNIC_CTRL_EVENT_VALID_LSB                   = 31;  // an event was taken
+localparam integer HPNIC_CTRL_EVENT_VALID_W                     = 1;
+localparam [31:0]  HPNIC_CTRL_EVENT_VALID_MASK                  = 32'h8000_0000;
+
+// CTRL.EVENT_LOST (ro): events dropped because the event queue was full (never cleared)
+localparam [31:0]  HPNIC_CTRL_EVENT_LOST                        = 32'h0000_0138;
 
 // CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
 // engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
@@ -703,7 +734,9 @@ localparam integer HPNIC_CNT_RX_ACCESS_ERR        = 23;
 localparam integer HPNIC_CNT_RX_LEN_ERR           = 24;
 localparam integer HPNIC_CNT_RX_RESP_STRAY        = 25;  // READ responses dropped: none expected
 localparam integer HPNIC_CNT_RX_RESP_GAP          = 26;  // gaps detected in READ responses
-localparam integer HPNIC_CNT_RX_WRITES            = 27;  // WRITE payloads committed to host memory
+// payloads committed to host memory: WRITE packets this QP answered as responder and READ
+// responses it took as requester
+localparam integer HPNIC_CNT_RX_WRITES            = 27;
 localparam integer HPNIC_CNT_RX_READS             = 28;  // READ requests executed
 localparam integer HPNIC_CNT_TX_TIMEOUTS          = 29;  // retransmit timeouts
 localparam integer HPNIC_CNT_TX_REWINDS           = 30;  // go-back-N rewinds
@@ -830,7 +863,7 @@ localparam [31:0]  HPNIC_CQE_PHASE_MASK            = 32'h0000_0001;
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0001_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
 localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0001_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
 localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0000_8000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 

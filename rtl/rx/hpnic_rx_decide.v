@@ -18,6 +18,10 @@
  *    MIDDLE exactly one MTU, LAST and ONLY the rest, at most one MTU), a new
  *    message (WRITE FIRST/ONLY, READ) may not start while a WRITE is open,
  *    and a message is at most 2^31 bytes; otherwise NAK (invalid request).
+ *  - After a remote access or invalid request NAK the responder has failed,
+ *    as IB's does: it takes no more requests for the QP (counted as bad QP)
+ *    until the QP's receive side restarts, and reports an asynchronous
+ *    event (QP_ACCESS_ERR, QP_REQ_ERR) for the host.
  * Responses (this QP is the requester):
  *  - ACK/NAK go to the completer with their INT.
  *  - READ responses, and ACKs that overtake them, are decided by the
@@ -155,6 +159,11 @@ module hpnic_rx_decide #(
     output wire [31:0]           m_rdwork_len,
     output wire [23:0]           m_rdwork_msn,
 
+    output wire                  m_event_valid,     // the responder failed (ASYNC_EVENT)
+    input  wire                  m_event_ready,
+    output wire [QPN_WIDTH-1:0]  m_event_qpn,
+    output wire [3:0]            m_event_type,
+
     /*
      * Counters, one per reason a packet is not executed
      */
@@ -192,14 +201,15 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
 localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
 localparam AK_W = 16 + QW + 8 + 24 + 24 + 1 + 336;
 localparam RW_W = 16 + QW + 24 + 64 + 32 + 24;
-wire [FIFO_LOG2:0] cm_count, rw_count;
+localparam EV_W = QW + 4;
+wire [FIFO_LOG2:0] cm_count, rw_count, ev_count;
 wire [ACK_FIFO_LOG2:0] ak_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 localparam [ACK_FIFO_LOG2:0] AK_ROOM = 2**ACK_FIFO_LOG2 - 4;
 reg room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= cm_count < ROOM && ak_count < AK_ROOM && rw_count < ROOM;
+    room_reg <= cm_count < ROOM && ak_count < AK_ROOM && rw_count < ROOM && ev_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
     end
@@ -327,7 +337,7 @@ always @(posedge clk) begin
 end
 
 // responder state: epsn, msn, NAK sent, WRITE cursor
-localparam SW = 24 + 24 + 1 + 1 + 64 + 32;
+localparam SW = 24 + 24 + 1 + 1 + 64 + 32 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -371,8 +381,9 @@ wire [12:0] mtu = 13'd1 << mtu_log2;
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
  * first): the responder's epsn (expected PSN), msn, nak_sent (one NAK per
- * gap), wr_active/wr_addr/wr_rem (the WRITE cursor). o_* is the word read,
- * n_* the word written back.
+ * gap), wr_active/wr_addr/wr_rem (the WRITE cursor), failed (a fatal NAK
+ * was sent: no more requests). o_* is the word read, n_* the word written
+ * back.
  */
 `define DECIDE_ST_DECL(kind, p) \
     kind [23:0] p``_epsn; \
@@ -380,8 +391,10 @@ wire [12:0] mtu = 13'd1 << mtu_log2;
     kind p``_nak_sent; \
     kind p``_wr_active; \
     kind [63:0] p``_wr_addr; \
-    kind [31:0] p``_wr_rem;
-`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_addr, p``_wr_rem
+    kind [31:0] p``_wr_rem; \
+    kind p``_failed;
+`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_addr, p``_wr_rem, \
+    p``_failed
 
 `DECIDE_ST_DECL(wire, o)
 assign {`DECIDE_ST(o)} = st_old;
@@ -431,7 +444,8 @@ assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
 
 `DECIDE_ST_DECL(reg, n)
 
-reg        do_commit, commit_drop, do_ack, do_rdwork, do_cack;
+reg        do_commit, commit_drop, do_ack, do_rdwork, do_cack, do_event;
+reg [3:0]  event_type;
 reg [63:0] commit_addr;
 reg [7:0]  ack_syn;
 reg [23:0] ack_psn;
@@ -453,6 +467,8 @@ always @* begin
     ack_psn = s2_psn;
     do_rdwork = 1'b0;
     do_cack = 1'b0;
+    do_event = 1'b0;
+    event_type = HPNIC_ASYNC_EVENT_QP_ACCESS_ERR;
     cack_kind = HPNIC_ACK_KIND_ACK;
     cack_psn = s2_psn;
     cack_int = 1'b0;
@@ -464,9 +480,10 @@ always @* begin
         n_msn = 24'd0;
         n_nak_sent = 1'b0;
         n_wr_active = 1'b0;
+        n_failed = 1'b0;
     end else if (s2_drop) begin
         why = W_DROP;                   // counted by the parser
-    end else if (!qp_ok) begin
+    end else if (!qp_ok || (is_request && o_failed)) begin
         why = W_BADQP;
     end else if (is_request) begin
         if (dup) begin
@@ -478,6 +495,8 @@ always @* begin
                 end else begin
                     do_ack = 1'b1;
                     ack_syn = HPNIC_AETH_SYN_NAK_ACC;
+                    n_failed = 1'b1;
+                    do_event = 1'b1;
                 end
             end else begin
                 do_ack = 1'b1;
@@ -498,10 +517,15 @@ always @* begin
                 why = W_LEN;
                 do_ack = 1'b1;
                 ack_syn = HPNIC_AETH_SYN_NAK_INV;
+                n_failed = 1'b1;
+                do_event = 1'b1;
+                event_type = HPNIC_ASYNC_EVENT_QP_REQ_ERR;
             end else if (has_reth && !s2_access_ok) begin
                 why = W_ACC;
                 do_ack = 1'b1;
                 ack_syn = HPNIC_AETH_SYN_NAK_ACC;
+                n_failed = 1'b1;
+                do_event = 1'b1;
             end else if (is_read) begin
                 why = W_READ;
                 do_rdwork = 1'b1;
@@ -514,6 +538,9 @@ always @* begin
                 why = W_LEN;
                 do_ack = 1'b1;
                 ack_syn = HPNIC_AETH_SYN_NAK_INV;
+                n_failed = 1'b1;
+                do_event = 1'b1;
+                event_type = HPNIC_ASYNC_EVENT_QP_REQ_ERR;
             end else begin
                 why = W_WRITE;
                 commit_drop = 1'b0;
@@ -555,7 +582,8 @@ end
 /*
  * Stage 3: outputs and counters
  */
-reg cm_wr = 0, ak_wr = 0, rw_wr = 0;
+reg cm_wr = 0, ak_wr = 0, rw_wr = 0, ev_wr = 0;
+reg [EV_W-1:0] ev_data = 0;
 reg [CM_W-1:0] cm_data = 0;
 reg [AK_W-1:0] ak_data = 0;
 reg [RW_W-1:0] rw_data = 0;
@@ -582,6 +610,8 @@ always @(posedge clk) begin
     ak_data <= {cm_seq_next, s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == HPNIC_AETH_SYN_ACK,
                 s2_int};
     rw_wr <= s2_valid && do_rdwork;
+    ev_wr <= s2_valid && do_event;
+    ev_data <= {s2_qpn, event_type};
     rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn};
     why_reg <= why;
     why_valid <= s2_valid;
@@ -604,6 +634,7 @@ always @(posedge clk) begin
         cm_wr <= 1'b0;
         ak_wr <= 1'b0;
         rw_wr <= 1'b0;
+        ev_wr <= 1'b0;
         why_valid <= 1'b0;
         stat_bad_qp <= 0;
         stat_psn_dup <= 0;
@@ -630,7 +661,7 @@ assign m_rdwork_valid = rw_head_valid && rw_due;
 
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
-wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready;
+wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready, ev_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CM_W), .RAM_STYLE("block"))
@@ -664,6 +695,15 @@ rw_fifo_inst (
 );
 
 
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(EV_W))
+ev_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(ev_wr), .s_ready(ev_fifo_ready), .s_data(ev_data),
+    .m_valid(m_event_valid), .m_ready(m_event_ready),
+    .m_data({m_event_qpn, m_event_type}),
+    .count(ev_count)
+);
 
 `undef DECIDE_ST_DECL
 `undef DECIDE_ST

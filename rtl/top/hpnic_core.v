@@ -273,6 +273,11 @@ wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop;
 
+// asynchronous events, datapath to the host's event queue (CTRL.EVENT)
+wire          ev_valid, ev_ready;
+wire [QW-1:0] ev_qpn;
+wire [3:0]    ev_type;
+
 hpnic_host #(
     .QPN_WIDTH(QW),
     .MR_LOG2(MR_LOG2),
@@ -402,6 +407,10 @@ host_inst (
     .s_pay_wr_tvalid(pay_wr_tvalid),
     .s_pay_wr_tready(pay_wr_tready),
     .s_pay_wr_tlast(pay_wr_tlast),
+    .s_event_valid(ev_valid),
+    .s_event_ready(ev_ready),
+    .s_event_qpn(ev_qpn),
+    .s_event_type(ev_type),
     .stats_in(stats),
     .stat_doorbells(st_doorbells),
     .stat_wqe_fetches(st_fetches),
@@ -593,6 +602,10 @@ dp_inst (
     .m_notify_nhop(nt_nhop),
     .m_notify_path(nt_path),
     .m_notify_hops(nt_hops),
+    .m_event_valid(ev_valid),
+    .m_event_ready(ev_ready),
+    .m_event_qpn(ev_qpn),
+    .m_event_type(ev_type),
     .m_dma_rd_valid(pay_rd_valid),
     .m_dma_rd_ready(pay_rd_ready),
     .m_dma_rd_addr(pay_rd_addr),

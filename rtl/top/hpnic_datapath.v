@@ -135,6 +135,11 @@ module hpnic_datapath #(
     output wire [11:0]           m_notify_path,
     output wire [5*64-1:0]       m_notify_hops,
 
+    output wire                  m_event_valid,     // asynchronous events (ASYNC_EVENT)
+    input  wire                  m_event_ready,
+    output wire [QPN_WIDTH-1:0]  m_event_qpn,
+    output wire [3:0]            m_event_type,
+
     /*
      * DMA
      */
@@ -836,6 +841,33 @@ wire [15:0]   cm_done;
 wire [31:0]   st_badqp, st_dup, st_oos, st_nakseq, st_acc, st_len, st_stray, st_gap,
               st_writes, st_reads;
 
+/*
+ * Asynchronous events, one stream to the host: the responder's failures
+ * (RX decide) and the send side's (a fatal rewind, taken off the rewind
+ * stream as the requester takes it). The send side's go first, so their
+ * queue never holds more than one
+ */
+wire          ev_rx_valid, ev_rx_ready, ev_fatal_valid;
+wire [QW-1:0] ev_rx_qpn, ev_fatal_qpn;
+wire [3:0]    ev_rx_type;
+// verilator lint_off UNUSEDSIGNAL
+wire          ev_fatal_in_ready;
+wire [4:0]    ev_fatal_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(QW))
+ev_fatal_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rw_valid && rw_ready && rw_fatal), .s_ready(ev_fatal_in_ready), .s_data(rw_qpn),
+    .m_valid(ev_fatal_valid), .m_ready(m_event_ready), .m_data(ev_fatal_qpn),
+    .count(ev_fatal_count)
+);
+
+assign m_event_valid = ev_fatal_valid || ev_rx_valid;
+assign m_event_qpn = ev_fatal_valid ? ev_fatal_qpn : ev_rx_qpn;
+assign m_event_type = ev_fatal_valid ? HPNIC_ASYNC_EVENT_QP_FATAL[3:0] : ev_rx_type;
+assign ev_rx_ready = m_event_ready && !ev_fatal_valid;
+
 // the requester's READ tracking, plugged into RX's decision loop
 wire          trk_lk_valid, trk_ev_init, trk_ev_ack, trk_ev_resp;
 wire          trk_resp_write, trk_resp_gap, trk_cack;
@@ -962,6 +994,10 @@ rx_decide_inst (
     .m_rdwork_addr(rdw_addr),
     .m_rdwork_len(rdw_len),
     .m_rdwork_msn(rdw_msn),
+    .m_event_valid(ev_rx_valid),
+    .m_event_ready(ev_rx_ready),
+    .m_event_qpn(ev_rx_qpn),
+    .m_event_type(ev_rx_type),
     .stat_bad_qp(st_badqp),
     .stat_psn_dup(st_dup),
     .stat_psn_oos(st_oos),

@@ -519,6 +519,7 @@ static void drive(dp_pair *d, int i)
 	m->m_notify_ready = 1;
 	m->m_inflight_ready = 1;
 	m->m_free_ready = 1;
+	m->m_event_ready = 1;    /* asynchronous events: the core queues them for the host */
 
 	/* MAC TX: takes frames while the line has room for about one more */
 	m->m_tx_tready = link_tx_free_ps(d->lk[i]) <= now_ps + d->mac_fifo_ps[i] &&

@@ -17,6 +17,8 @@ struct csr_rtl {
 	uint64_t cycles = 0;
 	std::deque<csr_post> posts;
 	std::deque<csr_start> starts;
+	struct ev { unsigned type, id; bool cq; };
+	std::deque<ev> events;          // to present on the event inputs, in order
 	unsigned cq_cfgs = 0, qp_wr_pulses = 0, mr_wr_pulses = 0;
 	unsigned last_qp_wr_qpn = 0, last_mr_wr_idx = 0;
 };
@@ -34,7 +36,18 @@ static void tick(csr_rtl *r)
 	m->m_post_ready = !chance(r, r->stall);
 	m->m_start_ready = !chance(r, r->stall);
 	m->m_cq_cfg_ready = !chance(r, r->stall);
+	// the next event, after a random idle cycle now and then: a CQ's is a
+	// pulse, the datapath's a stream that may wait
+	bool ev_go = !r->events.empty() && !chance(r, r->idle);
+	const csr_rtl::ev *e = ev_go ? &r->events.front() : nullptr;
+	m->cq_err_valid = e && e->cq;
+	m->cq_err_cqn = e ? e->id : 0;
+	m->s_event_valid = e && !e->cq;
+	m->s_event_qpn = e ? e->id : 0;
+	m->s_event_type = e ? e->type : 0;
 	m->eval();
+	if (e && (e->cq || m->s_event_ready))
+		r->events.pop_front();
 	if (m->m_post_valid && m->m_post_ready)
 		r->posts.push_back({m->m_post_qpn, m->m_post_pi});
 	if (m->m_start_valid && m->m_start_ready)
@@ -87,7 +100,23 @@ extern "C" void csr_rtl_reset(struct csr_rtl *r)
 	tick(r);
 	r->posts.clear();
 	r->starts.clear();
+	r->events.clear();
 	r->cq_cfgs = r->qp_wr_pulses = r->mr_wr_pulses = 0;
+}
+
+extern "C" void csr_rtl_event(struct csr_rtl *r, unsigned type, unsigned qpn)
+{
+	r->events.push_back({type, qpn, false});
+}
+
+extern "C" void csr_rtl_cq_err(struct csr_rtl *r, unsigned cqn)
+{
+	r->events.push_back({0, cqn, true});
+}
+
+extern "C" unsigned csr_rtl_events_pending(struct csr_rtl *r)
+{
+	return (unsigned)r->events.size();
 }
 
 extern "C" void csr_rtl_idle(struct csr_rtl *r, unsigned cycles)

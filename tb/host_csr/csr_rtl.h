@@ -46,6 +46,12 @@ void csr_rtl_reset(struct csr_rtl *r);
 uint32_t csr_rtl_read(struct csr_rtl *r, uint32_t addr);
 void csr_rtl_write(struct csr_rtl *r, uint32_t addr, uint32_t value);
 void csr_rtl_idle(struct csr_rtl *r, unsigned cycles);
+/* queue an asynchronous event for the event inputs: the datapath's stream
+ * (type, QPN) or the CQ writer's pulse (CQN); they are presented in order,
+ * with random idle cycles; _pending counts those not yet taken */
+void csr_rtl_event(struct csr_rtl *r, unsigned type, unsigned qpn);
+void csr_rtl_cq_err(struct csr_rtl *r, unsigned cqn);
+unsigned csr_rtl_events_pending(struct csr_rtl *r);
 /* counter i's 64-bit value on the stats input */
 void csr_rtl_set_stat(struct csr_rtl *r, unsigned i, uint64_t value);
 /* the oldest event of a stream the harness took; 0 when none */

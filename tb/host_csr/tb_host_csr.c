@@ -275,6 +275,63 @@ static void test_stats(struct csr_rtl *r)
 	printf("  %d counters and 4 beyond them\n", CSR_RTL_NCOUNTERS);
 }
 
+/*
+ * The event queue: events in (the datapath's stream and the CQ writer's
+ * pulses, at random), CTRL.EVENT reads them back in order, VALID 0 when
+ * empty; beyond 16 waiting, events are dropped and counted in EVENT_LOST
+ */
+static void test_events(struct csr_rtl *r, unsigned rounds)
+{
+	unsigned got = 0, lost0 = csr_rtl_read(r, HPNIC_CTRL_EVENT_LOST);
+
+	CHECK(!(csr_rtl_read(r, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK),
+	      "an event before any was raised");
+	for (unsigned k = 0; k < rounds; k++) {
+		unsigned n = 1 + rndr(16), type[16], id[16];
+
+		for (unsigned i = 0; i < n; i++) {
+			if (rndr(4) == 0) {
+				type[i] = HPNIC_ASYNC_EVENT_CQ_ERR;
+				id[i] = rndr(CSR_RTL_CQS);
+				csr_rtl_cq_err(r, id[i]);
+			} else {
+				type[i] = HPNIC_ASYNC_EVENT_QP_FATAL + rndr(3);
+				id[i] = rndr(CSR_RTL_QPS);
+				csr_rtl_event(r, type[i], id[i]);
+			}
+		}
+		while (csr_rtl_events_pending(r))
+			csr_rtl_idle(r, 1);
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t v = csr_rtl_read(r, HPNIC_CTRL_EVENT);
+
+			CHECK((v & HPNIC_CTRL_EVENT_VALID_MASK) &&
+			      HPNIC_GET(HPNIC_CTRL_EVENT_TYPE, v) == type[i] &&
+			      HPNIC_GET(HPNIC_CTRL_EVENT_ID, v) == id[i],
+			      "event %u of %u: read 0x%08x, want type %u id %u", i, n, v, type[i], id[i]);
+			got++;
+		}
+		CHECK(!(csr_rtl_read(r, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK),
+		      "an event beyond the %u raised", n);
+	}
+	CHECK(csr_rtl_read(r, HPNIC_CTRL_EVENT_LOST) == lost0, "events lost below 16 waiting");
+	/* 20 at once: 16 kept, 4 counted lost */
+	for (unsigned i = 0; i < 20; i++)
+		csr_rtl_event(r, HPNIC_ASYNC_EVENT_QP_ACCESS_ERR, i);
+	while (csr_rtl_events_pending(r))
+		csr_rtl_idle(r, 1);
+	for (unsigned i = 0; i < 16; i++) {
+		uint32_t v = csr_rtl_read(r, HPNIC_CTRL_EVENT);
+		CHECK((v & HPNIC_CTRL_EVENT_VALID_MASK) && HPNIC_GET(HPNIC_CTRL_EVENT_ID, v) == i,
+		      "a full queue: event %u reads 0x%08x", i, v);
+	}
+	CHECK(!(csr_rtl_read(r, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK),
+	      "a full queue kept more than 16");
+	CHECK(csr_rtl_read(r, HPNIC_CTRL_EVENT_LOST) == lost0 + 4, "EVENT_LOST %u, want %u",
+	      csr_rtl_read(r, HPNIC_CTRL_EVENT_LOST), lost0 + 4);
+	printf("  %u events read back in order; a full queue keeps 16 and counts the rest\n", got);
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t count = 400;
@@ -291,6 +348,7 @@ int main(int argc, char **argv)
 	test_doorbells(r, (unsigned)count * 4);
 	test_qp_cmds(r, (unsigned)count);
 	test_stats(r);
+	test_events(r, 50);
 	printf("  %llu cycles\n", (unsigned long long)csr_rtl_cycles(r));
 	csr_rtl_free(r);
 	return tb_finish("tb_host_csr");

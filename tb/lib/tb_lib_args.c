@@ -583,7 +583,7 @@ static void test_open(void)
 	mock_cfg_default();
 	mcfg.ctrl_version = 0x00020000u;
 	EXPECT_ERR(hpnic_open_backend(&mock_ops, "0", &dev), -ENODEV);
-	EXPECT_DEV_MSG("block CTRL at 0x100: version 2.0, library built for 1.0");
+	EXPECT_DEV_MSG("block CTRL at 0x100: version 2.0, library built for 1.1");
 
 	mock_cfg_default();
 	mcfg.ctrl_version = 0x00000009u;

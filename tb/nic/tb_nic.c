@@ -14,6 +14,9 @@
  *   reconnect    one QP pair through RESET -> INIT -> RTR -> RTS ten times,
  *                traffic in between, after clean runs and after errors
  *   zero_len     zero-length WRITE and READ with bogus keys and VAs succeed
+ *   async        asynchronous events after a remote access error on both
+ *                sides (QP_FATAL at the requester, QP_ACCESS_ERR at the
+ *                responder, whose QP goes to ERR), and CQ_ERR
  *   post_send    work-request lists: SGEs checked by L_Key, bad_wr (the
  *                ones before a bad one posted, it and the rest not),
  *                byte-exact WRITE and READ through the list API
@@ -667,6 +670,88 @@ static void t_post_send(void)
 	TRY(hpnic_destroy_qp(qb));
 }
 
+/* the next asynchronous event of device d within a while of device time */
+static int next_event(int d, struct hpnic_async_event *ev)
+{
+	for (int i = 0; i < 20000; i++) {
+		int n = hpnic_get_async_event(e[d].dev, ev);
+
+		if (n)
+			return n;
+	}
+	return 0;
+}
+
+static void t_async(void)
+{
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_qp_attr at;
+	struct hpnic_async_event ev;
+	struct hpnic_wc wc[2];
+	uint32_t rkey = hpnic_mr_rkey(e[1].mr);
+
+	EXPECT_ERR(hpnic_get_async_event(NULL, &ev), -EINVAL);
+	EXPECT_ERR(hpnic_get_async_event(e[0].dev, NULL), -EINVAL);
+	/* the events of the tests before (protect, reconnect: their errors)
+	 * name QPs destroyed since: qp is NULL then */
+	for (int d = 0; d < 2; d++) {
+		while (hpnic_get_async_event(e[d].dev, &ev) == 1)
+			CHECK(ev.qp == NULL || ev.type == HPNIC_EVENT_CQ_ERR,
+			      "an old event names a live QP %u", ev.num);
+		CHECK(hpnic_get_async_event(e[d].dev, &ev) == 0, "NIC %d: events left", d);
+	}
+	TRY(new_qp(&e[0], 16, 1024, &qa));
+	TRY(new_qp(&e[1], 16, 1024, &qb));
+	TRY(connect_pair(qa, qb, 1024));
+	/* a WRITE with a bad R_Key: the responder NAKs it and fails */
+	TRY(hpnic_post_write(qa, 1, e[0].mr, e[0].buf, 100, (uintptr_t)e[1].buf, rkey ^ 2, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR, "requester: status %d", wc[0].status);
+	CHECK(next_event(1, &ev) == 1 && ev.type == HPNIC_EVENT_QP_ACCESS_ERR && ev.qp == qb &&
+	      ev.num == hpnic_qp_num(qb), "responder: event type %d QP %u", ev.type, ev.num);
+	TRY(hpnic_query_qp(qb, &at));
+	CHECK(at.qp_state == HPNIC_QPS_ERR, "responder QP in state %u after the NAK, want ERR",
+	      at.qp_state);
+	CHECK(next_event(0, &ev) == 1 && ev.type == HPNIC_EVENT_QP_FATAL && ev.qp == qa,
+	      "requester: event type %d QP %u", ev.type, ev.num);
+	TRY(hpnic_query_qp(qa, &at));
+	CHECK(at.qp_state == HPNIC_QPS_ERR, "requester QP in state %u, want ERR", at.qp_state);
+	CHECK(hpnic_get_async_event(e[0].dev, &ev) == 0 && hpnic_get_async_event(e[1].dev, &ev) == 0,
+	      "more events than the two");
+	/* the failed responder takes no more requests, even after the peer
+	 * reconnects alone; both reconnected, it works again */
+	TRY(qp_reset(qa));
+	TRY(qp_reset(qb));
+	TRY(connect_pair(qa, qb, 1024));
+	write_check(qa, 3, 500, "WRITE after both reconnected");
+
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+
+	/* CQ_ERR: the NIC drops a completion for a CQ disabled behind the
+	 * library's back (a QP of its own on a CQ of its own) */
+	{
+		struct hpnic_cq *cq2;
+		struct hpnic_qp_init_attr ia = { .sq_depth = 16, .path_mtu = 1024, .sq_sig_all = 1 };
+		/* the library gives CQNs from 0: e[0]'s CQ is 0, this one 1 */
+		const uint32_t cqn = 1;
+
+		TRY(hpnic_create_cq(e[0].dev, 16, &cq2));
+		ia.send_cq = cq2;
+		TRY(hpnic_create_qp(e[0].dev, &ia, &qa));
+		TRY(new_qp(&e[1], 16, 1024, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		TRY(hpnic_sim_csr_write(0, HPNIC_CQ_CQN, cqn));
+		TRY(hpnic_sim_csr_write(0, HPNIC_CQ_CMD, HPNIC_CQ_CMD_DISABLE));
+		TRY(hpnic_post_write(qa, 4, e[0].mr, e[0].buf, 64, (uintptr_t)e[1].buf, rkey, 0));
+		CHECK(next_event(0, &ev) == 1 && ev.type == HPNIC_EVENT_CQ_ERR && ev.num == cqn &&
+		      ev.cq == cq2, "CQ_ERR: event type %d id %u", ev.type, ev.num);
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+		TRY(hpnic_destroy_cq(cq2));
+	}
+}
+
 static void t_cc(void)
 {
 	struct hpnic_cc_params p, g;
@@ -830,6 +915,7 @@ static const struct {
 	{ "reconnect", t_reconnect },
 	{ "zero_len", t_zero_len },
 	{ "post_send", t_post_send },
+	{ "async", t_async },
 	{ "cc", t_cc },
 	{ "window", t_window },
 	{ "counters", t_counters },
@@ -844,8 +930,8 @@ int main(int argc, char **argv)
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
 			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
-			       "reconnect, zero_len, post_send, cc, window, counters. Prints N passed,\n"
-			       "N failed.\n");
+			       "reconnect, zero_len, post_send, async, cc, window, counters. Prints\n"
+			       "N passed, N failed.\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
 			only = argv[++i];

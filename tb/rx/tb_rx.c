@@ -384,6 +384,13 @@ static void input_checks(struct env *e)
 	}
 }
 
+/* a fatal NAK leaves the responder failed, as IB's: the peer reconnects
+ * (both ends restart, the responder at the PSN the NAK named) */
+static void reconnect(struct env *e)
+{
+	dp_connect(e->d, QP_PEER, QP_DUT, MTU_LOG2, e->epsn, (uint32_t)rnd());
+}
+
 static void transport_checks(struct env *e)
 {
 	uint8_t f[9300];
@@ -464,6 +471,16 @@ static void transport_checks(struct env *e)
 		inject(e, f, len, 0);
 		expect(e, acc[i].what, "rx_access_err", 1, 0);
 		answer_is(e, acc[i].what, ROCE_AETH_NAK(ROCE_NAK_REMOTE_ACCESS), e->epsn);
+		if (i == 0) {
+			/* failed now: the next request, in sequence and good, is
+			 * dropped (counted as a QP not ready) and not answered */
+			env_snap(e);
+			len = write_only(e, f, sizeof(f), e->epsn, 64, 0x200);
+			inject(e, f, len, 0);
+			expect(e, "a good WRITE to the failed responder", "rx_bad_qp", 1, 0);
+			no_answer(e, "WRITE to a failed responder");
+		}
+		reconnect(e);
 	}
 
 	/* a READ of a region without the read right */
@@ -476,6 +493,7 @@ static void transport_checks(struct env *e)
 	inject(e, f, len, 0);
 	expect(e, "READ of a write-only region", "rx_access_err", 1, 0);
 	answer_is(e, "READ of a write-only region", ROCE_AETH_NAK(ROCE_NAK_REMOTE_ACCESS), e->epsn);
+	reconnect(e);
 
 	/* lengths: a FIRST shorter than the MTU, a LAST without a FIRST */
 	base_pkt(e, &p, ROCE_OP_WRITE_FIRST, e->epsn);
@@ -488,6 +506,7 @@ static void transport_checks(struct env *e)
 	inject(e, f, len, 0);
 	expect(e, "WRITE FIRST shorter than the MTU", "rx_len_err", 1, 0);
 	answer_is(e, "short WRITE FIRST", ROCE_AETH_NAK(ROCE_NAK_INVALID_REQ), e->epsn);
+	reconnect(e);
 
 	base_pkt(e, &p, ROCE_OP_WRITE_LAST, e->epsn);
 	p.payload = payload;
@@ -497,6 +516,7 @@ static void transport_checks(struct env *e)
 	inject(e, f, len, 0);
 	expect(e, "WRITE LAST without a FIRST", "rx_len_err", 1, 0);
 	answer_is(e, "WRITE LAST alone", ROCE_AETH_NAK(ROCE_NAK_INVALID_REQ), e->epsn);
+	reconnect(e);
 
 	base_pkt(e, &p, ROCE_OP_WRITE_ONLY, e->epsn);
 	p.va = MR_VA;
@@ -508,6 +528,7 @@ static void transport_checks(struct env *e)
 	inject(e, f, len, 0);
 	expect(e, "WRITE ONLY shorter than its RETH length", "rx_len_err", 1, 0);
 	answer_is(e, "WRITE ONLY short", ROCE_AETH_NAK(ROCE_NAK_INVALID_REQ), e->epsn);
+	reconnect(e);
 
 	/* pad 3 on 64 bytes: 61 payload bytes, fewer than the RETH's 64 */
 	len = write_only(e, f, sizeof(f), e->epsn, 64, 0);
@@ -517,6 +538,7 @@ static void transport_checks(struct env *e)
 	inject(e, f, len, 0);
 	expect(e, "WRITE ONLY whose pad makes it short", "rx_len_err", 1, 0);
 	answer_is(e, "pad makes it short", ROCE_AETH_NAK(ROCE_NAK_INVALID_REQ), e->epsn);
+	reconnect(e);
 
 	/* a READ response nobody asked for */
 	base_pkt(e, &p, ROCE_OP_READ_RESP_ONLY, e->epsn);
@@ -528,7 +550,7 @@ static void transport_checks(struct env *e)
 	expect(e, "READ response with no READ outstanding", "rx_resp_stray", 1, 0);
 	no_answer(e, "stray READ response");
 
-	/* the QP still works: one more in-sequence WRITE */
+	/* the QP works again after the reconnects: one more in-sequence WRITE */
 	for (unsigned i = 0; i < 64; i++)
 		payload[i] = (uint8_t)rnd();
 	env_snap(e);

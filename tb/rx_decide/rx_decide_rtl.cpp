@@ -25,6 +25,7 @@ struct rxd_rtl {
 	std::deque<rxd_commit> commits;
 	std::deque<rxd_ack> acks;
 	std::deque<rxd_rdwork> rdworks;
+	std::deque<rxd_event> events;
 };
 
 static bool chance(rxd_rtl *r, double p)
@@ -66,6 +67,7 @@ static void tick(rxd_rtl *r)
 	m->m_commit_ready = !chance(r, r->stall);
 	m->m_ack_ready = !chance(r, r->stall);
 	m->m_rdwork_ready = !chance(r, r->stall);
+	m->m_event_ready = !chance(r, r->stall);
 	m->eval();
 	if (m->m_commit_valid && m->m_commit_ready) {
 		rxd_commit c;
@@ -97,6 +99,8 @@ static void tick(rxd_rtl *r)
 		a.done = r->done;
 		r->acks.push_back(a);
 	}
+	if (m->m_event_valid && m->m_event_ready)
+		r->events.push_back({m->m_event_qpn, m->m_event_type});
 	if (m->m_rdwork_valid && m->m_rdwork_ready) {
 		rxd_rdwork w;
 		w.qpn = m->m_rdwork_qpn;
@@ -156,6 +160,7 @@ extern "C" void rxd_rtl_reset(struct rxd_rtl *r)
 	r->commits.clear();
 	r->acks.clear();
 	r->rdworks.clear();
+	r->events.clear();
 }
 
 extern "C" void rxd_rtl_idle(struct rxd_rtl *r, unsigned cycles)
@@ -304,6 +309,11 @@ extern "C" int rxd_rtl_pop_ack(struct rxd_rtl *r, struct rxd_ack *a)
 extern "C" int rxd_rtl_pop_rdwork(struct rxd_rtl *r, struct rxd_rdwork *w)
 {
 	return pop(r->rdworks, w);
+}
+
+extern "C" int rxd_rtl_pop_event(struct rxd_rtl *r, struct rxd_event *e)
+{
+	return pop(r->events, e);
 }
 
 extern "C" void rxd_rtl_stats(struct rxd_rtl *r, struct rxd_stats *s)

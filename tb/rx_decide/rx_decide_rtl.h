@@ -68,6 +68,11 @@ struct rxd_ack {
 	uint64_t done;
 };
 
+/* an asynchronous event: the responder failed (HPNIC_ASYNC_EVENT_*) */
+struct rxd_event {
+	unsigned qpn, type;
+};
+
 struct rxd_rdwork {
 	unsigned qpn, psn, msn;
 	uint64_t addr;
@@ -103,6 +108,7 @@ void rxd_rtl_idle(struct rxd_rtl *r, unsigned cycles);
 int rxd_rtl_pop_commit(struct rxd_rtl *r, struct rxd_commit *c);
 int rxd_rtl_pop_ack(struct rxd_rtl *r, struct rxd_ack *a);
 int rxd_rtl_pop_rdwork(struct rxd_rtl *r, struct rxd_rdwork *w);
+int rxd_rtl_pop_event(struct rxd_rtl *r, struct rxd_event *e);
 void rxd_rtl_stats(struct rxd_rtl *r, struct rxd_stats *s);
 /* cycles run; cycles an offered packet or init was refused (the output
  * FIFOs full); packets taken the cycle after one for the same QP (the state

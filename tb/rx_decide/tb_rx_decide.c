@@ -58,6 +58,7 @@ struct qpc {
 
 struct rsp {
 	unsigned epsn, msn, nak_sent, wr_active;
+	unsigned failed;        /* a fatal NAK was sent: no more requests until an init */
 	uint64_t wr_addr;
 	uint32_t wr_rem;
 };
@@ -99,7 +100,7 @@ enum cov {
 	C_ACC_INVALID, C_ACC_RIGHT, C_ACC_BELOW, C_ACC_RANGE, C_RANGE_EDGE, C_LEN, C_MSG_BAD, C_BAD_QPN,
 	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
 	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
-	C_INIT, C_INIT_PKT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG, NCOV
+	C_INIT, C_INIT_PKT, C_FAILED_DROP, C_EVENT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -110,7 +111,8 @@ static const char *const cov_name[NCOV] = {
 	"new message inside a WRITE",	"QPN out of range", "QP not ready", "drop", "unknown opcode", "response written",
 	"READ_DONE", "READ_GAP", "gap not repeated", "stray response", "response length",
 	"ACK passed", "ACK held", "NAK held", "held ACK/NAK released", "fatal NAK", "init",
-	"init with packet", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
+	"init with packet", "request to a failed responder",
+	"responder failure event", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
 };
 
 static struct {
@@ -127,6 +129,8 @@ static struct {
 	struct want_commit cm[QLEN];
 	struct want_ack ak[QLEN];
 	struct want_rdw rw[QLEN];
+	struct rxd_event ev[QLEN];
+	uint64_t ev_h, ev_t;
 	uint64_t cm_h, cm_t, ak_h, ak_t, rw_h, rw_t;
 	unsigned cov[NCOV];
 	unsigned last_qpn;
@@ -277,6 +281,16 @@ static void want_rdwork(unsigned qpn, unsigned psn, uint64_t addr, uint32_t len,
 }
 
 /* the outcome of one packet at the responder; *commit is its commit entry */
+/* a fatal NAK: the responder stops taking requests, and says so */
+static void fail(unsigned qpn, unsigned type)
+{
+	CHECK(E.ev_t - E.ev_h < QLEN, "too many events expected");
+	E.ev[E.ev_t % QLEN] = (struct rxd_event){ qpn, type };
+	E.ev_t++;
+	E.rsp[qpn].failed = 1;
+	E.cov[C_EVENT]++;
+}
+
 static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, int *ack,
 			  unsigned *ak_syn, unsigned *ak_psn, int *rdw, uint64_t *rd_addr)
 {
@@ -297,6 +311,7 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 		} else if (read) {
 			*ack = 1;
 			*ak_syn = HPNIC_AETH_SYN_NAK_ACC;
+			fail(p->qpn, HPNIC_ASYNC_EVENT_QP_ACCESS_ERR);
 			E.cov[C_DUP_READ_NAK]++;
 		} else {
 			*ack = 1;
@@ -326,6 +341,7 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 		E.st.len_err++;
 		*ack = 1;
 		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
+		fail(p->qpn, HPNIC_ASYNC_EVENT_QP_REQ_ERR);
 		E.cov[C_MSG_BAD]++;
 		return;
 	}
@@ -333,6 +349,7 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 		E.st.access_err++;
 		*ack = 1;
 		*ak_syn = HPNIC_AETH_SYN_NAK_ACC;
+		fail(p->qpn, HPNIC_ASYNC_EVENT_QP_ACCESS_ERR);
 		E.cov[why]++;
 		return;
 	}
@@ -355,6 +372,7 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 		E.st.len_err++;
 		*ack = 1;
 		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
+		fail(p->qpn, HPNIC_ASYNC_EVENT_QP_REQ_ERR);
 		E.cov[C_LEN]++;
 		return;
 	}
@@ -476,6 +494,9 @@ static void model_pkt(const struct rxd_pkt *p)
 	} else if (!qp_ok) {
 		E.st.bad_qp++;
 		E.cov[p->qpn_ok ? C_NOT_READY : C_BAD_QPN]++;
+	} else if (request && E.rsp[p->qpn].failed) {
+		E.st.bad_qp++;
+		E.cov[C_FAILED_DROP]++;
 	} else if (request) {
 		model_request(p, &c, &ack, &ak_syn, &ak_psn, &rdw, &rd_addr);
 	} else if (op == HPNIC_BTH_OP_ACK || is_resp(op)) {
@@ -503,6 +524,7 @@ static void model_init(unsigned qpn, unsigned epsn)
 	s->msn = 0;
 	s->nak_sent = 0;
 	s->wr_active = 0;
+	s->failed = 0;
 	t->gen = E.rd[qpn].gen;
 	t->exp = E.rd[qpn].first;
 	t->gap_sent = 0;
@@ -534,6 +556,7 @@ static void sync_outputs(void)
 	struct rxd_commit c;
 	struct rxd_ack a;
 	struct rxd_rdwork w;
+	struct rxd_event ev;
 
 	while (rxd_rtl_pop_commit(E.r, &c)) {
 		CHECK(E.cm_h < E.cm_t, "commit entry %llu not expected: pay %u cack %u kind %s psn %06x",
@@ -576,6 +599,15 @@ static void sync_outputs(void)
 		      (unsigned long long)a.done, (unsigned long long)y->done);
 		E.ak_h++;
 	}
+	while (rxd_rtl_pop_event(E.r, &ev)) {
+		CHECK(E.ev_h < E.ev_t, "event not expected: QP %u type %u", ev.qpn, ev.type);
+		if (E.ev_h >= E.ev_t)
+			continue;
+		const struct rxd_event *y = &E.ev[E.ev_h % QLEN];
+		CHECK(ev.qpn == y->qpn && ev.type == y->type, "event %llu: QP %u type %u, want QP %u "
+		      "type %u", (unsigned long long)E.ev_h, ev.qpn, ev.type, y->qpn, y->type);
+		E.ev_h++;
+	}
 	while (rxd_rtl_pop_rdwork(E.r, &w)) {
 		CHECK(E.rw_h < E.rw_t, "READ work %llu not expected: QP %u psn %06x",
 		      (unsigned long long)E.rw_h, w.qpn, w.psn);
@@ -599,7 +631,7 @@ static void sync_outputs(void)
 
 static int pending(void)
 {
-	return E.cm_h < E.cm_t || E.ak_h < E.ak_t || E.rw_h < E.rw_t;
+	return E.cm_h < E.cm_t || E.ak_h < E.ak_t || E.rw_h < E.rw_t || E.ev_h < E.ev_t;
 }
 
 /* run until every expected item came out, then check the counters */
@@ -621,6 +653,7 @@ static void drain(void)
 	E.cm_h = E.cm_t;
 	E.ak_h = E.ak_t;
 	E.rw_h = E.rw_t;
+	E.ev_h = E.ev_t;
 	rxd_rtl_stats(E.r, &s);
 #define CHECK_STAT(f)                                                                      \
 	CHECK(s.f == m->f, "after %s: stat_" #f " %u, want %u", pkt_desc(E.pkts - 1), s.f, m->f)
@@ -942,6 +975,9 @@ static void step(void)
 	unsigned q = rndr(2) ? E.last_qpn : rndr(NQP), k = rndr(1000);
 
 	E.last_qpn = q;
+	/* a failed responder is set up again soon, or its traffic is lost */
+	if (E.rsp[q].failed && k >= 8 && rndr(2) == 0)
+		k = 0;
 	if (k < 8) {
 		/* a responder init, now and then with a packet offered at once */
 		unsigned epsn = rndr(2) ? psn_add(E.rsp[q].epsn, rndr(3)) : (unsigned)rnd() & PSN_M;

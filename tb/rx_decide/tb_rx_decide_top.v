@@ -100,6 +100,11 @@ module tb_rx_decide_top #(
     output wire [31:0]           m_rdwork_len,
     output wire [23:0]           m_rdwork_msn,
 
+    output wire                  m_event_valid,
+    input  wire                  m_event_ready,
+    output wire [QPN_WIDTH-1:0]  m_event_qpn,
+    output wire [3:0]            m_event_type,
+
     output wire [31:0]           stat_bad_qp,
     output wire [31:0]           stat_psn_dup,
     output wire [31:0]           stat_psn_oos,
@@ -235,6 +240,10 @@ rx_decide_inst (
     .m_ack_int_nhop(m_ack_int_nhop),
     .m_ack_int_path(m_ack_int_path),
     .m_ack_int_hops(m_ack_int_hops),
+    .m_event_valid(m_event_valid),
+    .m_event_ready(m_event_ready),
+    .m_event_qpn(m_event_qpn),
+    .m_event_type(m_event_type),
     .m_rdwork_valid(m_rdwork_valid),
     .m_rdwork_ready(m_rdwork_ready),
     .m_rdwork_qpn(m_rdwork_qpn),
