@@ -504,6 +504,11 @@ wire una_sent = sent_ahead != 16'd0 && !sent_ahead[15];
 wire una_done = una_sent && ring_ok && psn_le(ring_last, ack_to);
 wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
 
+// a re-entry of the connection before the QP's reset (an ACK that retired
+// several WQEs, then the INIT between its passes) must not act on the new
+// connection
+wire cont_stale = s2_kind == EV_CONT && s2_epoch != o_epoch;
+
 `COMP_ST_DECL(reg, n)
 
 reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal;
@@ -567,13 +572,10 @@ always @* begin
             cont_ptr_n = o_head;
             cont_count_n = reclaim_n;
         end
-    end else if (s2_kind == EV_CONT && s2_epoch != o_epoch) begin
-        // a re-entry of the connection before the QP's reset (an ACK that
-        // retired several WQEs, then the INIT between its passes): it must
-        // not act on the new connection
-    end else if (!o_active || o_err || req_epoch != o_epoch) begin
+    end else if (!o_active || o_err || req_epoch != o_epoch || cont_stale) begin
         // nothing to do for a QP that is not running, nor for one whose
-        // requester has been reset and this side not yet
+        // requester has been reset and this side not yet, nor for a stale
+        // re-entry
     end else if ((s2_kind == HPNIC_ACK_KIND_NAK_FATAL && !nak_in_window) || ghost) begin
         // an acknowledgement of a PSN never sent, or a NAK of no packet in
         // flight, stray or forged: ignored, as IB's requester ignores ghost
