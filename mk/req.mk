@@ -5,7 +5,7 @@
 
 REQ_B := $(BUILD)/req
 REQ_ARGS := -GQPN_WIDTH=4 -GRING_LOG2=4 -GPOOL_LOG2=6 -GFIFO_LOG2=4
-$(eval $(call hpnic_vmodel,req,tb_req_top,tb/req/tb_req.f,$(REQ_B),$(REQ_ARGS)))
+$(eval $(call hpnic_vmodel,req,hpnic_send_loop,rtl/tx/tx.f,$(REQ_B),$(REQ_ARGS)))
 REQ_VLIB := $(REQ_B)/req/Vreq__ALL.a
 
 $(REQ_B)/req_rtl.o: tb/req/req_rtl.cpp tb/req/req_rtl.h $(REQ_VLIB)

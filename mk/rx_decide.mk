@@ -5,7 +5,7 @@
 
 RXD_B := $(BUILD)/rx_decide
 RXD_ARGS := -GQPN_WIDTH=4 -GMR_LOG2=4 -GFIFO_LOG2=3 -GACK_FIFO_LOG2=3
-$(eval $(call hpnic_vmodel,rx_decide,tb_rx_decide_top,tb/rx_decide/tb_rx_decide.f,$(RXD_B),$(RXD_ARGS)))
+$(eval $(call hpnic_vmodel,rx_decide,hpnic_rx_decision,tb/rx_decide/tb_rx_decide.f,$(RXD_B),$(RXD_ARGS)))
 RXD_VLIB := $(RXD_B)/rx_decide/Vrx_decide__ALL.a
 
 $(RXD_B)/rx_decide_rtl.o: tb/rx_decide/rx_decide_rtl.cpp tb/rx_decide/rx_decide_rtl.h $(TB_UTIL_H) \

@@ -308,20 +308,9 @@ wire [3:0]    rdesc_wr_gen;
 
 wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
 
-// the responder's sending side, plugged into the requester's send loop
-wire          rsp_lk_valid, rsp_valid, rsp_last, rsp_ev_read, rsp_ev_send, rsp_ev_abort;
-wire [QW-1:0] rsp_lk_qpn;
-wire [3:0]    rsp_mtu_log2;
-wire [7:0]    rsp_pkt_overhead, rsp_d_opcode;
-wire [15:0]   rsp_cost;
-wire [23:0]   rsp_ev_read_psn, rsp_ev_read_msn, rsp_read_npkts, rsp_d_psn;
-wire [63:0]   rsp_ev_read_end, rsp_d_addr;
-wire [31:0]   rsp_ev_read_len, rsp_d_aeth;
-wire [4:0]    rsp_read_ext;
-wire [12:0]   rsp_d_len;
 wire [31:0] st_timeouts, st_rewinds, st_fatal, st_notify_drop;
 
-hpnic_req #(
+hpnic_send_loop #(
     .QPN_WIDTH(QW),
     .POOL_LOG2(POOL_LOG2)
 )
@@ -440,61 +429,12 @@ req_inst (
     .rdesc_wr_laddr(rdesc_wr_laddr),
     .rdesc_wr_len(rdesc_wr_len),
     .rdesc_wr_gen(rdesc_wr_gen),
-    .rsp_lk_valid(rsp_lk_valid),
-    .rsp_lk_qpn(rsp_lk_qpn),
-    .rsp_mtu_log2(rsp_mtu_log2),
-    .rsp_pkt_overhead(rsp_pkt_overhead),
-    .rsp_valid(rsp_valid),
-    .rsp_last(rsp_last),
-    .rsp_cost(rsp_cost),
-    .rsp_ev_read(rsp_ev_read),
-    .rsp_ev_read_psn(rsp_ev_read_psn),
-    .rsp_ev_read_end(rsp_ev_read_end),
-    .rsp_ev_read_len(rsp_ev_read_len),
-    .rsp_ev_read_msn(rsp_ev_read_msn),
-    .rsp_read_npkts(rsp_read_npkts),
-    .rsp_read_ext(rsp_read_ext),
-    .rsp_ev_send(rsp_ev_send),
-    .rsp_ev_abort(rsp_ev_abort),
-    .rsp_d_opcode(rsp_d_opcode),
-    .rsp_d_psn(rsp_d_psn),
-    .rsp_d_len(rsp_d_len),
-    .rsp_d_addr(rsp_d_addr),
-    .rsp_d_aeth(rsp_d_aeth),
     .stat_pktsend_idle(st_req_idle),
     .stat_read_fenced(st_req_fenced),
     .stat_pool_wait(st_req_pool),
     .stat_wqe_stale(st_req_stale)
 );
 
-hpnic_resp_tx #(
-    .QPN_WIDTH(QW)
-)
-resp_tx_inst (
-    .clk(clk),
-    .rst(rst),
-    .lk_valid(rsp_lk_valid),
-    .lk_qpn(rsp_lk_qpn),
-    .mtu_log2(rsp_mtu_log2),
-    .pkt_overhead(rsp_pkt_overhead),
-    .rsp_valid(rsp_valid),
-    .rsp_last(rsp_last),
-    .rsp_cost(rsp_cost),
-    .ev_read(rsp_ev_read),
-    .ev_read_psn(rsp_ev_read_psn),
-    .ev_read_end(rsp_ev_read_end),
-    .ev_read_len(rsp_ev_read_len),
-    .ev_read_msn(rsp_ev_read_msn),
-    .read_npkts(rsp_read_npkts),
-    .read_ext(rsp_read_ext),
-    .ev_send(rsp_ev_send),
-    .ev_abort(rsp_ev_abort),
-    .d_opcode(rsp_d_opcode),
-    .d_psn(rsp_d_psn),
-    .d_len(rsp_d_len),
-    .d_addr(rsp_d_addr),
-    .d_aeth(rsp_d_aeth)
-);
 
 hpnic_wqe_pool #(
     .POOL_LOG2(POOL_LOG2),
@@ -868,20 +808,12 @@ assign m_event_qpn = ev_fatal_valid ? ev_fatal_qpn : ev_rx_qpn;
 assign m_event_type = ev_fatal_valid ? HPNIC_ASYNC_EVENT_QP_FATAL[3:0] : ev_rx_type;
 assign ev_rx_ready = m_event_ready && !ev_fatal_valid;
 
-// the requester's READ tracking, plugged into RX's decision loop
-wire          trk_lk_valid, trk_ev_init, trk_ev_ack, trk_ev_resp;
-wire          trk_resp_write, trk_resp_gap, trk_cack;
-wire [QW-1:0] trk_lk_qpn;
-wire [3:0]    trk_mtu_log2;
-wire [23:0]   trk_psn, trk_cack_psn;
-wire [12:0]   trk_len;
-wire [2:0]    trk_ack_kind, trk_cack_kind;
-wire [63:0]   trk_resp_addr;
 
-hpnic_rd_track #(
-    .QPN_WIDTH(QW)
+hpnic_rx_decision #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2)
 )
-rd_track_inst (
+rx_decide_inst (
     .clk(clk),
     .rst(rst),
     .rdesc_wr_en(rdesc_wr_en),
@@ -891,30 +823,6 @@ rd_track_inst (
     .rdesc_wr_laddr(rdesc_wr_laddr),
     .rdesc_wr_len(rdesc_wr_len),
     .rdesc_wr_gen(rdesc_wr_gen),
-    .lk_valid(trk_lk_valid),
-    .lk_qpn(trk_lk_qpn),
-    .mtu_log2(trk_mtu_log2),
-    .ev_init(trk_ev_init),
-    .ev_ack(trk_ev_ack),
-    .ev_resp(trk_ev_resp),
-    .psn(trk_psn),
-    .len(trk_len),
-    .ack_kind(trk_ack_kind),
-    .resp_write(trk_resp_write),
-    .resp_addr(trk_resp_addr),
-    .resp_gap(trk_resp_gap),
-    .cack(trk_cack),
-    .cack_kind(trk_cack_kind),
-    .cack_psn(trk_cack_psn)
-);
-
-hpnic_rx_decide #(
-    .QPN_WIDTH(QW),
-    .MR_LOG2(MR_LOG2)
-)
-rx_decide_inst (
-    .clk(clk),
-    .rst(rst),
     .cfg_qp_wr_en(cfg_qp_wr_en),
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_state(cfg_qp_wr_state),
@@ -931,21 +839,6 @@ rx_decide_inst (
     .s_init_ready(init_rx_ready),
     .s_init_qpn(init_rx_qpn),
     .s_init_epsn(init_rx_psn),
-    .trk_lk_valid(trk_lk_valid),
-    .trk_lk_qpn(trk_lk_qpn),
-    .trk_mtu_log2(trk_mtu_log2),
-    .trk_ev_init(trk_ev_init),
-    .trk_ev_ack(trk_ev_ack),
-    .trk_ev_resp(trk_ev_resp),
-    .trk_psn(trk_psn),
-    .trk_len(trk_len),
-    .trk_ack_kind(trk_ack_kind),
-    .trk_resp_write(trk_resp_write),
-    .trk_resp_addr(trk_resp_addr),
-    .trk_resp_gap(trk_resp_gap),
-    .trk_cack(trk_cack),
-    .trk_cack_kind(trk_cack_kind),
-    .trk_cack_psn(trk_cack_psn),
     .s_pkt_valid(pk_valid),
     .s_pkt_ready(pk_ready),
     .s_pkt_drop(pk_drop),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Driver of the Verilated tb_req_top (hpnic_req + hpnic_resp_tx) behind the
-// C API of req_rtl.h, with the record pool's free list.
+// Driver of the Verilated rtl/tx/hpnic_send_loop (hpnic_req + hpnic_resp_tx)
+// behind the C API of req_rtl.h, with the record pool's free list.
 #include <deque>
 #include <memory>
 #include <random>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C API to the Verilated tb/req/tb_req_top: rtl/tx/hpnic_req with
+ * C API to the Verilated rtl/tx/hpnic_send_loop: rtl/tx/hpnic_req with
  * hpnic_resp_tx in its send loop (QPN_WIDTH 4, RING_LOG2 4, POOL_LOG2 6,
  * SLOTS_LOG2 3, LEN_WIDTH 14, FIFO_LOG2 4). Every input stream is a queue
  * presented with random idle cycles before each item; every output

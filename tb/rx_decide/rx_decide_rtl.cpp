@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Driver of the Verilated tb_rx_decide_top behind the C API of rx_decide_rtl.h.
+// Driver of the Verilated hpnic_rx_decision behind the C API of rx_decide_rtl.h.
 #include <deque>
 #include <memory>
 #include <random>

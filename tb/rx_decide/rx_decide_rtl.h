@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C API to the Verilated tb/rx_decide/tb_rx_decide_top: hpnic_rx_decide with
+ * C API to the Verilated rtl/top/hpnic_rx_decision: hpnic_rx_decide with
  * hpnic_rd_track in its loop (QPN_WIDTH 4, MR_LOG2 4, FIFO_LOG2 3,
  * ACK_FIFO_LOG2 3). Packets and responder inits are presented with random
  * idle cycles before each and held until taken; configuration and the

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * Test top for tb_req: the requester (hpnic_req) with the responder's
- * sending side (hpnic_resp_tx) plugged into its send loop through the rsp_*
- * ports, wired exactly as in hpnic_datapath. Every other port of hpnic_req
- * is a port here, under the same name; the started-WQE record pool
- * (hpnic_wqe_pool) is left to the harness, which models its free list and
- * checks how the requester links the records.
+ * The QP's send loop: the requester (hpnic_req) with the responder's
+ * sending side (hpnic_resp_tx) plugged into its loop through the rsp_*
+ * ports (docs/transport.md, "The requester and the responder's sending
+ * side"). Every other port of hpnic_req is a port here, under the same
+ * name. hpnic_datapath instantiates this pair, and tb_req tests it as is.
  */
 
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-module tb_req_top #(
+module hpnic_send_loop #(
     parameter QPN_WIDTH = 12,
     parameter RING_LOG2 = 10,
     parameter POOL_LOG2 = 13,
@@ -158,7 +157,15 @@ module tb_req_top #(
     output wire [31:0]           stat_pool_wait
 );
 
-// the loop between the two, as in hpnic_datapath
+// the blocks inside check the rest; the QPN width must suit both of them
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 16) begin
+        $error("hpnic_send_loop: QPN_WIDTH must be 1..16 (%m)");
+        $finish;
+    end
+end
+
+// the loop between the two
 wire                 rsp_lk_valid, rsp_valid, rsp_last, rsp_ev_read, rsp_ev_send, rsp_ev_abort;
 wire [QPN_WIDTH-1:0] rsp_lk_qpn;
 wire [3:0]           rsp_mtu_log2;

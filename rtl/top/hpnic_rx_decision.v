@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * Test top for tb_rx_decide: RX's decision stage (hpnic_rx_decide) with the
+ * RX's decision: the responder's decision stage (hpnic_rx_decide) with the
  * requester's READ tracking (hpnic_rd_track) plugged into its loop through
- * the trk_* ports, wired to each other exactly as hpnic_datapath does. All
- * the rest is a port: the configuration, the responder inits, the
- * outstanding-READ writes (the requester's, here the harness's), the parsed
- * packets, the three output streams, commit's progress and the counters.
+ * the trk_* ports (docs/transport.md). All the rest is a port: the
+ * configuration, the responder inits, the outstanding-READ writes (the
+ * requester's), the parsed packets, the output streams, commit's progress
+ * and the counters. hpnic_datapath instantiates this pair, and tb_rx_decide
+ * tests it as is.
  */
 
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
-module tb_rx_decide_top #(
+module hpnic_rx_decision #(
     parameter QPN_WIDTH = 12,
     parameter MR_LOG2 = 10,
     parameter FIFO_LOG2 = 5,
@@ -117,9 +118,17 @@ module tb_rx_decide_top #(
     output wire [31:0]           stat_reads
 );
 
+// the blocks inside check the rest; the QPN width must suit both of them
+initial begin
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 16) begin
+        $error("hpnic_rx_decision: QPN_WIDTH must be 1..16 (%m)");
+        $finish;
+    end
+end
+
 localparam QW = QPN_WIDTH;
 
-// the loop between the two, named as in hpnic_datapath
+// the loop between the two
 wire          trk_lk_valid, trk_ev_init, trk_ev_ack, trk_ev_resp;
 wire          trk_resp_write, trk_resp_gap, trk_cack;
 wire [QW-1:0] trk_lk_qpn;
