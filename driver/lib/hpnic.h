@@ -257,6 +257,8 @@ struct hpnic_qp_init_attr {
 	unsigned sq_depth;          /* send queue WQEs, a power of two, 2..32768 */
 	unsigned path_mtu;          /* bytes, a power of two, 64..4096 (IB: 256..4096); 0: 4096 */
 	int sq_sig_all;             /* nonzero: every work request is signaled */
+	unsigned max_send_sge;      /* SGEs a WRITE may gather, 0..HPNIC_MAX_SGE (0: 1) */
+	unsigned max_inline_data;   /* inline bytes a WRITE may carry, 0..HPNIC_MAX_INLINE */
 };
 
 /* hpnic_qp_attr fields hpnic_modify_qp applies */
@@ -287,12 +289,14 @@ struct hpnic_qp_attr {
 
 /*
  * hpnic_create_qp - a queue pair in state RESET, with a send queue of
- * attr->sq_depth 64-byte WQEs in DMA memory. QPNs start at 1 (0 is never
- * used). The CQ must be able to hold the WQEs of all its QPs: the sum of
- * their sq_depth may not exceed its depth.
+ * attr->sq_depth WQEs in DMA memory: 64 bytes each, or 128 when
+ * max_send_sge > 1 or max_inline_data > 0 (the second half holds the SGE
+ * list or the inline bytes, which the NIC reads when it sends). QPNs start
+ * at 1 (0 is never used). The CQ must be able to hold the WQEs of all its
+ * QPs: the sum of their sq_depth may not exceed its depth.
  *
- * Errors: -EINVAL (NULL, no CQ or a CQ of another device, depth or MTU out
- * of range), -ENOSPC (the CQ is too small for one more send queue, or no
+ * Errors: -EINVAL (NULL, no CQ or a CQ of another device, depth, MTU,
+ * max_send_sge or max_inline_data out of range), -ENOSPC (the CQ is too small for one more send queue, or no
  * free QPN), -ENOMEM, the backend's dma_alloc error, a hardware command
  * error.
  */
@@ -437,9 +441,10 @@ enum hpnic_wr_opcode {
 #define HPNIC_SEND_SIGNALED  0x1u   /* report its successful completion (errors always are) */
 #define HPNIC_SEND_FENCE     0x2u   /* wait for earlier READs: always the case here (below) */
 #define HPNIC_SEND_SOLICITED 0x4u   /* for SENDs; accepted and ignored on RDMA operations */
-#define HPNIC_SEND_INLINE    0x8u   /* data in the WQE: not yet (-EOPNOTSUPP) */
+#define HPNIC_SEND_INLINE    0x8u   /* WRITE: copy the data into the WQE (below) */
 
 #define HPNIC_MAX_SGE 4u            /* sg_list entries a work request may name */
+#define HPNIC_MAX_INLINE 64u        /* bytes a WRITE may carry inline */
 
 /* one gather/scatter element: bytes at a virtual address of a region */
 struct hpnic_sge {
@@ -474,14 +479,19 @@ struct hpnic_send_wr {
  *
  * The NIC executes a QP's work requests in order, one READ at a time, and
  * work behind a READ waits for it, so HPNIC_SEND_FENCE is always honoured.
- * Today's NIC gathers one SGE per work request: num_sge > 1 and
- * HPNIC_SEND_INLINE give -EOPNOTSUPP (the NIC-side gather is the next step,
- * docs/libhpnic.md).
+ *
+ * A WRITE gathers up to the QP's max_send_sge SGEs (empty ones are dropped);
+ * the NIC reads each piece from its own address. With HPNIC_SEND_INLINE, a
+ * WRITE of at most the QP's max_inline_data bytes is copied into the WQE:
+ * the SGEs' L_Keys are not looked at, and the buffers may be reused as soon
+ * as this returns. A READ lands in one SGE (scatter over several is not
+ * there yet: -EOPNOTSUPP).
  *
  * Errors: -EINVAL (NULL qp or wr, QP not in RTS, a bad opcode, flags,
- * num_sge, L_Key, range or length), -EACCES (READ into a region without
- * LOCAL_WRITE), -EOPNOTSUPP (see above, or the bitstream lacks the
- * operation), -ENOMEM (send queue full: poll the CQ), the backend's
+ * num_sge over max_send_sge, L_Key, range or length, inline data over
+ * max_inline_data or on a READ), -EACCES (READ into a region without
+ * LOCAL_WRITE), -EOPNOTSUPP (a READ with several SGEs, or the bitstream
+ * lacks the operation), -ENOMEM (send queue full: poll the CQ), the backend's
  * doorbell error (then nothing of the list is posted and *bad_wr is wr).
  */
 int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,

@@ -135,7 +135,10 @@ struct hpnic_qp {
 	unsigned depth;            /* a power of two */
 	unsigned log2;
 	int sig_all;
-	uint8_t *ring;             /* depth * HPNIC_WQE_SIZE bytes, NIC-read */
+	unsigned wqe_log2;         /* bytes per WQE: 6 (64) or 7 (128, with an extension) */
+	unsigned max_sge;          /* SGEs a WRITE may gather (1..HPNIC_MAX_SGE) */
+	unsigned max_inline;       /* inline bytes a WRITE may carry */
+	uint8_t *ring;             /* depth << wqe_log2 bytes, NIC-read */
 	uint64_t ring_iova;
 	struct hpnic_swqe *swqe;   /* depth entries */
 	uint32_t pi;               /* WQEs posted since START, free-running */

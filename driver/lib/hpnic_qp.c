@@ -121,6 +121,8 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_BASE_LO, (uint32_t)qp->ring_iova)) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_BASE_HI, (uint32_t)(qp->ring_iova >> 32))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_LOG2, HPNIC_SET(HPNIC_QP_SQ_LOG2, qp->log2))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_SQ_WQE_LOG2, HPNIC_SET(HPNIC_QP_SQ_WQE_LOG2,
+			    qp->wqe_log2))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_CQN, qp->cq->cqn)) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_PSN, HPNIC_SET(HPNIC_QP_SQ_PSN, c->sq_psn))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_RQ_PSN, HPNIC_SET(HPNIC_QP_RQ_PSN, c->rq_psn))) ||
@@ -174,6 +176,11 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	mtu = attr->path_mtu ? attr->path_mtu : HPNIC_MTU_DEFAULT;
 	if ((err = check_mtu(dev, mtu, "hpnic_create_qp")))
 		return err;
+	if (attr->max_send_sge > HPNIC_MAX_SGE || attr->max_inline_data > HPNIC_MAX_INLINE)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: max_send_sge %u (at most %u) "
+				      "or max_inline_data %u (at most %u) too large",
+				      attr->max_send_sge, HPNIC_MAX_SGE, attr->max_inline_data,
+				      HPNIC_MAX_INLINE);
 	/* the NIC does not track the CQ's consumer: the ring must hold every
 	 * WQE its QPs can have outstanding */
 	if (cq->sq_sum + attr->sq_depth > cq->depth)
@@ -208,8 +215,12 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->depth = attr->sq_depth;
 	qp->log2 = hpnic_log2(attr->sq_depth);
 	qp->sig_all = attr->sq_sig_all != 0;
+	qp->max_sge = attr->max_send_sge ? attr->max_send_sge : 1;
+	qp->max_inline = attr->max_inline_data;
+	/* an SGE list or inline data needs the WQE's 64-byte extension */
+	qp->wqe_log2 = qp->max_sge > 1 || qp->max_inline ? 7 : 6;
 
-	bytes = (size_t)qp->depth * HPNIC_WQE_SIZE;
+	bytes = (size_t)qp->depth << qp->wqe_log2;
 	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&qp->ring, &qp->ring_iova);
 	if (err) {
 		err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_qp: the backend "
@@ -217,10 +228,10 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 				     hpnic_strerror(err));
 		goto out_qpn;
 	}
-	if (qp->ring_iova % HPNIC_WQE_SIZE) {
+	if (qp->ring_iova & ((1u << qp->wqe_log2) - 1)) {
 		err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the backend's ring IO address "
-				     "0x%llx is not %d-byte aligned",
-				     (unsigned long long)qp->ring_iova, HPNIC_WQE_SIZE);
+				     "0x%llx is not %u-byte aligned",
+				     (unsigned long long)qp->ring_iova, 1u << qp->wqe_log2);
 		goto out_ring;
 	}
 	memset(qp->ring, 0, bytes);
@@ -492,7 +503,7 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 	cq->nqps--;
 	cq->sq_sum -= qp->depth;
 	hpnic_bitmap_release(&dev->qpns, qp->qpn);
-	dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth * HPNIC_WQE_SIZE);
+	dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth << qp->wqe_log2);
 	dev->nqps--;
 	free(qp->swqe);
 	free(qp);
@@ -573,11 +584,21 @@ static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic
 	return 0;
 }
 
+/* what a WQE's extension holds: an SGE list, or inline data */
+struct post_ext {
+	unsigned nsge;              /* 2..HPNIC_MAX_SGE: sge[] is the list */
+	struct { uint64_t iova; uint32_t len, lkey; } sge[HPNIC_MAX_SGE];
+	const struct hpnic_sge *inl; /* inline: copy these SGEs' bytes */
+	unsigned n_inl;
+};
+
 /* one WQE into the send queue (checked before); the doorbell is separate */
 static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t iova,
-		    uint32_t len, uint64_t remote_va, uint32_t rkey, int signaled, const char *fn)
+		    uint32_t len, uint64_t remote_va, uint32_t rkey, int signaled,
+		    const struct post_ext *ext, const char *fn)
 {
 	struct hpnic_swqe *s;
+	unsigned wsize = 1u << qp->wqe_log2;
 	uint8_t *w;
 
 	if (qp->pi - qp->ci >= qp->depth)
@@ -589,8 +610,8 @@ static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t i
 	s->opcode = (uint8_t)op;
 	s->signaled = qp->sig_all || signaled;
 
-	w = qp->ring + (size_t)(qp->pi & (qp->depth - 1)) * HPNIC_WQE_SIZE;
-	memset(w, 0, HPNIC_WQE_SIZE);
+	w = qp->ring + ((size_t)(qp->pi & (qp->depth - 1)) << qp->wqe_log2);
+	memset(w, 0, wsize);
 	w[HPNIC_WQE_OPCODE_OFF] = (uint8_t)op;
 	/* The NIC writes a CQE only for a signaled WQE (and for any failure);
 	 * a CQE retires every unsignaled WQE before it. The WQE that fills the
@@ -598,6 +619,26 @@ static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t i
 	 * unsignaled work still drains; the library hides that completion. */
 	w[HPNIC_WQE_FLAGS_OFF] = (uint8_t)HPNIC_SET(HPNIC_WQE_FLAGS_SIGNALED,
 						    s->signaled || qp->pi - qp->ci + 1 == qp->depth);
+	if (ext && ext->inl) {
+		uint8_t *d = w + HPNIC_WQE_SIZE;
+
+		w[HPNIC_WQE_FLAGS_OFF] |= (uint8_t)HPNIC_WQE_FLAGS_INLINE_MASK;
+		for (unsigned k = 0; k < ext->n_inl; k++) {
+			memcpy(d, (const void *)(uintptr_t)ext->inl[k].addr, ext->inl[k].length);
+			d += ext->inl[k].length;
+		}
+	} else if (ext && ext->nsge == 1) {
+		hpnic_put_le32(w + HPNIC_WQE_LKEY_OFF, ext->sge[0].lkey);
+	} else if (ext && ext->nsge > 1) {
+		w[HPNIC_WQE_NUM_SGE_OFF] = (uint8_t)ext->nsge;
+		for (unsigned k = 0; k < ext->nsge; k++) {
+			uint8_t *e = w + HPNIC_WQE_SIZE + k * HPNIC_SGE_SIZE;
+
+			hpnic_put_le64(e + HPNIC_SGE_ADDR_OFF, ext->sge[k].iova);
+			hpnic_put_le32(e + HPNIC_SGE_LENGTH_OFF, ext->sge[k].len);
+			hpnic_put_le32(e + HPNIC_SGE_LKEY_OFF, ext->sge[k].lkey);
+		}
+	}
 	hpnic_put_le32(w + HPNIC_WQE_LENGTH_OFF, len);
 	hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, iova);
 	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
@@ -650,7 +691,7 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 			return err;
 	}
 	if ((err = post_wqe(qp, op, wr_id, iova, len, remote_va, rkey,
-			    (flags & HPNIC_WR_SIGNALED) != 0, fn)))
+			    (flags & HPNIC_WR_SIGNALED) != 0, NULL, fn)))
 		return err;
 	/* more posts follow: one doorbell will cover them all (each doorbell is
 	 * an uncached write across PCIe, and the NIC fetches the WQEs it
@@ -684,6 +725,7 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 {
 	static const char fn[] = "hpnic_post_send";
 	struct hpnic_dev *dev = qp->dev;
+	struct post_ext ext = { 0 };
 	unsigned op;
 	uint64_t iova = 0, len = 0;
 	int err;
@@ -702,19 +744,33 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): unknown "
 				      "send_flags 0x%x", fn, n, (unsigned long long)wr->wr_id,
 				      wr->send_flags & ~SEND_FLAGS_KNOWN);
-	if (wr->send_flags & HPNIC_SEND_INLINE)
-		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: work request %u (wr_id 0x%llx): "
-				      "HPNIC_SEND_INLINE: this NIC does not carry inline data yet "
-				      "(register the buffer instead)", fn, n,
-				      (unsigned long long)wr->wr_id);
 	if (wr->num_sge < 0 || wr->num_sge > (int)HPNIC_MAX_SGE || (wr->num_sge && !wr->sg_list))
 		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): num_sge %d "
 				      "(0..%u) with sg_list %p", fn, n, (unsigned long long)wr->wr_id,
 				      wr->num_sge, HPNIC_MAX_SGE, (const void *)wr->sg_list);
-	if (wr->num_sge > 1)
-		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: work request %u (wr_id 0x%llx): "
-				      "%d SGEs: this NIC gathers one SGE per work request yet",
-				      fn, n, (unsigned long long)wr->wr_id, wr->num_sge);
+	if (wr->send_flags & HPNIC_SEND_INLINE) {
+		/* the bytes are copied into the WQE now: no key, no registration */
+		if (op != HPNIC_WQE_OPCODE_RDMA_WRITE)
+			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): "
+					      "HPNIC_SEND_INLINE on a READ", fn, n,
+					      (unsigned long long)wr->wr_id);
+		for (int k = 0; k < wr->num_sge; k++) {
+			if (wr->sg_list[k].length && !wr->sg_list[k].addr)
+				return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id "
+						      "0x%llx): SGE %d: address 0", fn, n,
+						      (unsigned long long)wr->wr_id, k);
+			len += wr->sg_list[k].length;
+		}
+		if (len > qp->max_inline)
+			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): %llu "
+					      "inline bytes: QP %u takes at most %u (max_inline_data)",
+					      fn, n, (unsigned long long)wr->wr_id,
+					      (unsigned long long)len, qp->qpn, qp->max_inline);
+		ext.inl = wr->sg_list;
+		ext.n_inl = (unsigned)wr->num_sge;
+		return post_wqe(qp, op, wr->wr_id, 0, (uint32_t)len, wr->rdma.remote_addr,
+				wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
+	}
 	for (int k = 0; k < wr->num_sge; k++) {
 		const struct hpnic_sge *g = &wr->sg_list[k];
 		uint32_t idx = g->lkey >> 8;
@@ -733,14 +789,30 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 					      "0x%llx", fn, n, k, (unsigned long long)g->addr);
 		if ((err = post_check_local(qp, op, mr, (uintptr_t)g->addr, g->length, &iova, fn)))
 			return err;
+		/* the non-empty SGEs, in order: the NIC gathers them */
+		if (ext.nsge == qp->max_sge || (ext.nsge && op == HPNIC_WQE_OPCODE_RDMA_READ))
+			return hpnic_dev_fail(dev, op == HPNIC_WQE_OPCODE_RDMA_READ ? -EOPNOTSUPP :
+					      -EINVAL, "%s: work request %u (wr_id 0x%llx): %s", fn,
+					      n, (unsigned long long)wr->wr_id,
+					      op == HPNIC_WQE_OPCODE_RDMA_READ ?
+					      "a READ lands in one non-empty SGE (scatter is not "
+					      "there yet)" : "more non-empty SGEs than the QP's "
+					      "max_send_sge");
+		ext.sge[ext.nsge].iova = iova;
+		ext.sge[ext.nsge].len = g->length;
+		ext.sge[ext.nsge].lkey = g->lkey;
+		ext.nsge++;
 	}
 	if ((err = post_check_len(qp, len, fn)))
 		return err;
+	/* one SGE goes in the WQE itself */
+	if (ext.nsge == 1)
+		iova = ext.sge[0].iova;
 	/* FENCE: the NIC runs a QP's work in order and one READ at a time, with
 	 * the work behind a READ waiting for it, so every work request is
 	 * already fenced. SOLICITED only means something for SENDs. */
 	return post_wqe(qp, op, wr->wr_id, iova, (uint32_t)len, wr->rdma.remote_addr,
-			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, fn);
+			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
 }
 
 int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,

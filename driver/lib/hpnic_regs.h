@@ -525,6 +525,16 @@
 #define HPNIC_QP_CMD_STATUS_ERROR_MASK  0x0000ff00u
 
 /*
+ * QP.SQ_WQE_LOG2 (rw): log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7
+ * (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other
+ * values fail the command with BAD_VALUE
+ */
+#define HPNIC_QP_SQ_WQE_LOG2            0x00000368u
+#define HPNIC_QP_SQ_WQE_LOG2_SHIFT      0
+#define HPNIC_QP_SQ_WQE_LOG2_MASK       0x0000000fu
+#define HPNIC_QP_SQ_WQE_LOG2_RST        0u
+
+/*
  * MR ("HPMR" 1.0): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
  * << 8 | TAG.
  */
@@ -682,7 +692,7 @@
 #define HPNIC_STATS_COUNT              0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS             58
+#define HPNIC_NUM_COUNTERS             62
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES            0
 #define HPNIC_CNT_RX_MAC_ERR           1  /* frames dropped: MAC error flag (bad FCS) */
@@ -762,6 +772,15 @@
 /* hops whose TS did not advance since the snapshot (rate term skipped) */
 #define HPNIC_CNT_CC_DTS_ZERO          56
 #define HPNIC_CNT_CC_WC_UPDATES        57  /* per-RTT reference window (Wc) commits */
+#define HPNIC_CNT_TX_SGL_PKTS          58  /* packets whose payload was gathered from an SGE list */
+#define HPNIC_CNT_TX_SGL_PIECES        59  /* DMA reads those packets took (one per SGE they cover) */
+/* packets read past the end of a short SGE list (its entries add up to less than LENGTH) */
+#define HPNIC_CNT_TX_SGL_SHORT         60
+/*
+ * WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64
+ * bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR
+ */
+#define HPNIC_CNT_HOST_WQE_BAD_EXT     61
 
 /*
  * DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
@@ -789,7 +808,9 @@
 
 /*
  * WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
- * 64 * (index mod 2^SQ_LOG2). Bytes not listed are reserved, written 0.
+ * 2^SQ_WQE_LOG2 * (index mod 2^SQ_LOG2). These are its first 64 bytes; a QP with 128-byte
+ * entries has a 64-byte extension behind them, at WQE + 64, holding the SGE list (struct SGE,
+ * four entries) or the inline data. Bytes not listed are reserved, written 0.
  */
 #define HPNIC_WQE_SIZE                 64
 #define HPNIC_WQE_OPCODE_OFF           0  /* operation */
@@ -801,6 +822,19 @@
 /* write a CQE when the WQE succeeds (a failure always writes one) */
 #define HPNIC_WQE_FLAGS_SIGNALED_SHIFT 0
 #define HPNIC_WQE_FLAGS_SIGNALED_MASK  0x00000001u
+/*
+ * WRITE only, 128-byte entries only: the LENGTH (at most 64) bytes are in the extension;
+ * LOCAL_ADDR is not used
+ */
+#define HPNIC_WQE_FLAGS_INLINE_SHIFT   1
+#define HPNIC_WQE_FLAGS_INLINE_MASK    0x00000002u
+/*
+ * WRITE only: 0 or 1, one buffer at LOCAL_ADDR; 2..4 (128-byte entries only), the extension's
+ * first NUM_SGE entries, and LOCAL_ADDR is not used. The NIC takes LENGTH bytes from the list;
+ * if the entries add up to less, it reads past the last one (counted in tx_sgl_short)
+ */
+#define HPNIC_WQE_NUM_SGE_OFF          2
+#define HPNIC_WQE_NUM_SGE_SIZE         1
 #define HPNIC_WQE_LENGTH_OFF           4  /* bytes to transfer */
 #define HPNIC_WQE_LENGTH_SIZE          4
 #define HPNIC_WQE_LOCAL_ADDR_OFF       8  /* IO address of the local buffer */
@@ -809,8 +843,23 @@
 #define HPNIC_WQE_REMOTE_VA_SIZE       8
 #define HPNIC_WQE_RKEY_OFF             24  /* remote R_Key */
 #define HPNIC_WQE_RKEY_SIZE            4
+/* L_Key of the local buffer (not checked by this hardware yet) */
+#define HPNIC_WQE_LKEY_OFF             28
+#define HPNIC_WQE_LKEY_SIZE            4
 #define HPNIC_WQE_WR_ID_OFF            32  /* opaque to the hardware, returned by the library */
 #define HPNIC_WQE_WR_ID_SIZE           8
+
+/*
+ * SGE, 16 bytes in host memory, little-endian: Scatter/gather entry, in a WQE's extension: entry
+ * k at WQE + 64 + 16 k.
+ */
+#define HPNIC_SGE_SIZE        16
+#define HPNIC_SGE_ADDR_OFF    0  /* IO address of the piece */
+#define HPNIC_SGE_ADDR_SIZE   8
+#define HPNIC_SGE_LENGTH_OFF  8  /* its bytes (0: skipped) */
+#define HPNIC_SGE_LENGTH_SIZE 4
+#define HPNIC_SGE_LKEY_OFF    12  /* its L_Key (not checked by this hardware yet) */
+#define HPNIC_SGE_LKEY_SIZE   4
 
 /*
  * CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
@@ -917,6 +966,10 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"cc_record_only",
 	"cc_dts_zero",
 	"cc_wc_updates",
+	"tx_sgl_pkts",
+	"tx_sgl_pieces",
+	"tx_sgl_short",
+	"host_wqe_bad_ext",
 };
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
@@ -977,6 +1030,10 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed)",
 	"hops whose TS did not advance since the snapshot (rate term skipped)",
 	"per-RTT reference window (Wc) commits",
+	"packets whose payload was gathered from an SGE list",
+	"DMA reads those packets took (one per SGE they cover)",
+	"packets read past the end of a short SGE list (its entries add up to less than LENGTH)",
+	"WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64 bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR",
 };
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 
@@ -985,7 +1042,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   106
+#define HPNIC_NUM_REGS   107
 #define HPNIC_NUM_FIELDS 38
 
 struct hpnic_block_desc {
@@ -1017,11 +1074,11 @@ static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 11 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 15 },
 	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 26, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 26 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 66, 15 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 81, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 93, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 101, 5 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 27 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 67, 15 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 82, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 94, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 102, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1158,6 +1215,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "command on QP QPN; the write starts it" },
 	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 29, 2, 0u, 0,
 	  "command status" },
+	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,

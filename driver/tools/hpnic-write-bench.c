@@ -45,6 +45,8 @@ struct opts {
 	int quiet;
 	int counters;
 	int list;                       /* post through hpnic_post_send, a list per batch */
+	unsigned sge;                   /* SGEs per message (--list), 1..4 */
+	int inl;                        /* inline data (--list, WRITE of at most 64 B) */
 };
 
 #define MAX_LIST 4096
@@ -89,7 +91,11 @@ static void usage(void)
 	       "  --quiet          one line of figures\n"
 	       "  --counters       print both NICs' non-zero counters at the end\n"
 	       "  --list           post through hpnic_post_send, one work-request list per\n"
-	       "                   batch, instead of hpnic_post_write/read with HPNIC_WR_MORE\n",
+	       "                   batch, instead of hpnic_post_write/read with HPNIC_WR_MORE\n"
+	       "  --sge N          WRITE each message from N SGEs, 1..4 (the buffer cut into\n"
+	       "                   N pieces; implies --list)\n"
+	       "  --inline         WRITE with HPNIC_SEND_INLINE, --size at most 64 (implies\n"
+	       "                   --list)\n",
 	       MAX_QPS);
 }
 
@@ -112,13 +118,15 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "quiet", no_argument, NULL, 'Q' },
 		{ "counters", no_argument, NULL, 'C' },
 		{ "list", no_argument, NULL, 'L' },
+		{ "sge", required_argument, NULL, 'G' },
+		{ "inline", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	*o = (struct opts){ .qps = 1, .size = 4096, .bytes = 4u << 20, .depth = 16, .mtu = 4096,
-			    .signal_every = 1 };
+			    .signal_every = 1, .sge = 1 };
 	while ((c = getopt_long(argc, argv, "ha", lo, NULL)) != -1) {
 		char *end = NULL;
 		unsigned long long v = optarg ? strtoull(optarg, &end, 0) : 0;
@@ -144,6 +152,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'm': o->mtu = (unsigned)v; break;
 		case 'r': o->read = 1; break;
 		case 'L': o->list = 1; break;
+		case 'G': o->sge = (unsigned)v; o->list = 1; break;
+		case 'I': o->inl = 1; o->list = 1; break;
 		case 'l': o->latency = 1; break;
 		case 'D': o->dma_latency = (unsigned)v; break;
 		case 'p': o->pcap = optarg; break;
@@ -161,6 +171,12 @@ static int parse(int argc, char **argv, struct opts *o)
 	}
 	if (o->size_max && (o->size_max < o->size || o->size_max >= (1u << 31))) {
 		fprintf(stderr, "hpnic-write-bench: --size N..M needs N <= M < 2^31\n");
+		return -1;
+	}
+	if (o->sge < 1 || o->sge > HPNIC_MAX_SGE || (o->sge > 1 && (o->read || o->inl)) ||
+	    (o->inl && (o->read || (o->size_max ? o->size_max : o->size) > HPNIC_MAX_INLINE))) {
+		fprintf(stderr, "hpnic-write-bench: --sge 1..%u and --inline (at most %u B) are for "
+			"WRITEs, one or the other\n", HPNIC_MAX_SGE, HPNIC_MAX_INLINE);
 		return -1;
 	}
 	if (o->signal_every < 1 || o->signal_every > o->depth) {
@@ -226,7 +242,7 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	memset(posted, 0, sizeof(posted));
 	memset(done, 0, sizeof(done));
 	static struct hpnic_send_wr wrs[MAX_LIST];
-	static struct hpnic_sge sges[MAX_LIST];
+	static struct hpnic_sge sges[MAX_LIST][HPNIC_MAX_SGE];
 	unsigned nlist = 0;
 
 	while (completed < total) {
@@ -253,12 +269,22 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 					 * hpnic_post_send per batch */
 					struct hpnic_send_wr *bad = NULL;
 
-					sges[nlist] = (struct hpnic_sge){ (uintptr_t)(req->buf + off), size,
-									  hpnic_mr_lkey(req->mr) };
+					/* --sge: the message in that many pieces */
+					uint32_t at = 0;
+
+					for (unsigned g = 0; g < o->sge; g++) {
+						uint32_t piece = size / o->sge + (g < size % o->sge);
+
+						sges[nlist][g] = (struct hpnic_sge){
+							(uintptr_t)(req->buf + off + at), piece,
+							hpnic_mr_lkey(req->mr) };
+						at += piece;
+					}
 					wrs[nlist] = (struct hpnic_send_wr){
-						.wr_id = id, .sg_list = &sges[nlist], .num_sge = 1,
+						.wr_id = id, .sg_list = sges[nlist], .num_sge = (int)o->sge,
 						.opcode = o->read ? HPNIC_WR_RDMA_READ : HPNIC_WR_RDMA_WRITE,
-						.send_flags = (fl & HPNIC_WR_SIGNALED) ? HPNIC_SEND_SIGNALED : 0,
+						.send_flags = ((fl & HPNIC_WR_SIGNALED) ? HPNIC_SEND_SIGNALED : 0) |
+							      (o->inl ? HPNIC_SEND_INLINE : 0),
 						.rdma = { (uintptr_t)(rsp->buf + off), hpnic_mr_rkey(rsp->mr) } };
 					if (nlist)
 						wrs[nlist - 1].next = &wrs[nlist];
@@ -325,9 +351,10 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 		printf("%-9u %9" PRIu64 " %10" PRIu64 " %9.2f %9.2f %6.2f%% %9.2f%s\n", size, total,
 		       cycles, gbps, limit, 100.0 * gbps / limit, mmps, errors ? " ERRORS" : "");
 	else
-		printf("%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
+		printf("%s%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
 		       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%, %.2f M messages/s%s\n",
-		       o->read ? "READ" : "WRITE", size, per_qp, o->qps, o->qps > 1 ? "s" : "",
+		       o->read ? "READ" : "WRITE", o->inl ? " (inline)" : o->sge == 2 ? " (2 SGEs)" :
+		       o->sge == 3 ? " (3 SGEs)" : o->sge == 4 ? " (4 SGEs)" : "", size, per_qp, o->qps, o->qps > 1 ? "s" : "",
 		       o->depth, o->mtu, cycles, gbps, limit, 100.0 * gbps / limit, mmps,
 		       errors ? " (ERRORS)" : "");
 	return errors;
@@ -382,7 +409,9 @@ int main(int argc, char **argv)
 		for (int n = 0; n < 2; n++) {
 			struct hpnic_qp_init_attr ia = { .send_cq = s[n].cq, .sq_depth = 2,
 							 .path_mtu = o.mtu,
-							 .sq_sig_all = o.signal_every == 1 };
+							 .sq_sig_all = o.signal_every == 1,
+							 .max_send_sge = o.sge,
+							 .max_inline_data = o.inl ? HPNIC_MAX_INLINE : 0 };
 
 			while (ia.sq_depth < o.depth)
 				ia.sq_depth <<= 1;

@@ -149,6 +149,8 @@ module hpnic_host #(
     output wire                   m_wqe_signaled,
     output wire [31:0]            m_wqe_len,
     output wire [63:0]            m_wqe_laddr,
+    output wire                   m_wqe_sgl,
+    output wire [1:0]             m_wqe_nsge_m1,
     output wire [63:0]            m_wqe_raddr,
     output wire [31:0]            m_wqe_rkey,
 
@@ -205,6 +207,7 @@ module hpnic_host #(
     output wire [31:0]            stat_doorbell_bad_qp,
     output wire [31:0]            stat_irqs,
     output wire [31:0]            stat_wqe_bad_opcode,
+    output wire [31:0]            stat_wqe_bad_ext,
     output wire [31:0]            stat_cqe_dropped
 );
 
@@ -238,6 +241,7 @@ localparam CW = CQN_WIDTH;
 wire           cfg_irq_enable;
 wire [63:0]    qp_wr_sq_base;
 wire [4:0]     qp_wr_sq_log2;
+wire           qp_wr_sq_wide;
 wire [CW-1:0]  qp_wr_cqn;
 wire           cq_cfg_valid, cq_cfg_ready, cq_cfg_enable;
 wire [CW-1:0]  cq_cfg_cqn, cq_pi_cqn;
@@ -300,6 +304,7 @@ csr_inst (
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .qp_wr_sq_base(qp_wr_sq_base),
     .qp_wr_sq_log2(qp_wr_sq_log2),
+    .qp_wr_sq_wide(qp_wr_sq_wide),
     .qp_wr_cqn(qp_wr_cqn),
     .m_start_valid(m_start_valid),
     .m_start_ready(m_start_ready),
@@ -416,6 +421,7 @@ sq_inst (
     .cfg_wr_qpn(qp_wr_qpn),
     .cfg_wr_base(qp_wr_sq_base),
     .cfg_wr_log2(qp_wr_sq_log2),
+    .cfg_wr_wide(qp_wr_sq_wide),
     .s_fetch_valid(s_fetch_valid),
     .s_fetch_ready(s_fetch_ready),
     .s_fetch_qpn(s_fetch_qpn),
@@ -431,6 +437,8 @@ sq_inst (
     .m_wqe_signaled(m_wqe_signaled),
     .m_wqe_len(m_wqe_len),
     .m_wqe_laddr(m_wqe_laddr),
+    .m_wqe_sgl(m_wqe_sgl),
+    .m_wqe_nsge_m1(m_wqe_nsge_m1),
     .m_wqe_raddr(m_wqe_raddr),
     .m_wqe_rkey(m_wqe_rkey),
     .m_rd_req_valid(sq_rd_valid),
@@ -442,7 +450,8 @@ sq_inst (
     .s_rd_cpl_tready(rd_cpl_tready[0]),
     .s_rd_cpl_tlast(rd_cpl_tlast),
     .stat_fetches(stat_wqe_fetches),
-    .stat_bad_opcode(stat_wqe_bad_opcode)
+    .stat_bad_opcode(stat_wqe_bad_opcode),
+    .stat_bad_ext(stat_wqe_bad_ext)
 );
 
 /*

@@ -96,6 +96,7 @@ module hpnic_host_csr #(
     output reg  [7:0]             qp_wr_dscp_ecn = 0,
     output reg  [63:0]            qp_wr_sq_base = 0,
     output reg  [4:0]             qp_wr_sq_log2 = 0,
+    output reg                    qp_wr_sq_wide = 1'b0,   // 128-byte WQEs
     output reg  [CQN_WIDTH-1:0]   qp_wr_cqn = 0,
 
     output wire                   m_start_valid,
@@ -202,6 +203,7 @@ reg [15:0] qp_sport_reg = 0;
 reg [7:0]  qp_dscp_reg = 8'h6a;
 reg [63:0] qp_sq_base_reg = 0;
 reg [4:0]  qp_sq_log2_reg = 0;
+reg [3:0]  qp_sq_wqe_log2_reg = 0;
 reg [31:0] qp_cqn_reg = 0;
 reg [23:0] qp_sq_psn_reg = 0, qp_rq_psn_reg = 0;
 reg [1:0]  qp_cc_mode_reg = 0;
@@ -330,6 +332,7 @@ endfunction
  */
 wire qp_idx_ok = (qp_qpn_reg >> QW) == 0;
 wire qp_val_ok = qp_mtu_reg >= 4'd6 && qp_mtu_reg <= 4'd12 && qp_sq_log2_reg <= 5'd15 &&
+                 (qp_sq_wqe_log2_reg == 4'd0 || qp_sq_wqe_log2_reg == 4'd6 || qp_sq_wqe_log2_reg == 4'd7) &&
                  qp_state_reg <= HPNIC_QPS_ERR && (qp_cqn_reg >> CW) == 0;
 wire mr_idx_ok = (mr_idx_reg >> MR_LOG2) == 0;
 wire cq_idx_ok = (cq_cqn_reg >> CW) == 0;
@@ -447,6 +450,7 @@ always @(posedge clk) begin
             a(HPNIC_QP_SQ_BASE_LO): qp_sq_base_reg[31:0] <= s_csr_wdata;
             a(HPNIC_QP_SQ_BASE_HI): qp_sq_base_reg[63:32] <= s_csr_wdata;
             a(HPNIC_QP_SQ_LOG2): qp_sq_log2_reg <= s_csr_wdata[4:0];
+            a(HPNIC_QP_SQ_WQE_LOG2): qp_sq_wqe_log2_reg <= s_csr_wdata[3:0];
             a(HPNIC_QP_CQN): qp_cqn_reg <= s_csr_wdata;
             a(HPNIC_QP_SQ_PSN): qp_sq_psn_reg <= s_csr_wdata[23:0];
             a(HPNIC_QP_RQ_PSN): qp_rq_psn_reg <= s_csr_wdata[23:0];
@@ -536,6 +540,7 @@ always @(posedge clk) begin
         qp_wr_dscp_ecn <= qp_dscp_reg;
         qp_wr_sq_base <= qp_sq_base_reg;
         qp_wr_sq_log2 <= qp_sq_log2_reg;
+        qp_wr_sq_wide <= qp_sq_wqe_log2_reg == 4'd7;
         qp_wr_cqn <= qp_cqn_reg[CW-1:0];
     end
 
@@ -679,6 +684,7 @@ always @* begin
         a(HPNIC_QP_SQ_BASE_LO): rdata = qp_sq_base_reg[31:0];
         a(HPNIC_QP_SQ_BASE_HI): rdata = qp_sq_base_reg[63:32];
         a(HPNIC_QP_SQ_LOG2): rdata = {27'd0, qp_sq_log2_reg};
+        a(HPNIC_QP_SQ_WQE_LOG2): rdata = {28'd0, qp_sq_wqe_log2_reg};
         a(HPNIC_QP_CQN): rdata = qp_cqn_reg;
         a(HPNIC_QP_SQ_PSN): rdata = {8'd0, qp_sq_psn_reg};
         a(HPNIC_QP_RQ_PSN): rdata = {8'd0, qp_rq_psn_reg};

@@ -6,10 +6,16 @@
  * several WQEs is one DMA read, split only where the ring wraps or a 4 KiB
  * page ends (a read never crosses either).
  *
- * A WQE sits at SQ_BASE + 64 * (index mod 2^SQ_LOG2) (docs/regmap.md):
- *   byte 0 opcode (0 RDMA WRITE, 1 RDMA READ), 1 flags, 4..7 length,
- *   8..15 local IO address, 16..23 remote VA, 24..27 R_Key, 32..39 wr_id;
- * multi-byte fields little-endian, as the host writes them.
+ * A WQE sits at SQ_BASE + S * (index mod 2^SQ_LOG2), S = 64 or 128 bytes
+ * per QP (SQ_WQE_LOG2; docs/regmap.md): byte 0 opcode (0 RDMA WRITE, 1 RDMA
+ * READ), 1 flags, 2 NUM_SGE, 4..7 length, 8..15 local IO address, 16..23
+ * remote VA, 24..27 R_Key, 28..31 L_Key, 32..39 wr_id; multi-byte fields
+ * little-endian, as the host writes them. Only the first 64 bytes come out
+ * of here. A 128-byte WQE's second half, its extension, holds an SGE list or
+ * inline data, which the TX gather reads when it builds the packets: for
+ * such a WRITE the local address handed on is the extension's, with the
+ * list flag (sgl) for an SGE list. A WQE that asks for an extension it
+ * cannot have is counted (stat_bad_ext) and runs from LOCAL_ADDR.
  *
  * The DMA read channel is shared and returns data in request order, so a
  * fetch is only issued when the WQE output queue is sure to take its data:
@@ -42,6 +48,7 @@ module hpnic_host_sq #(
     input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
     input  wire [63:0]           cfg_wr_base,
     input  wire [4:0]            cfg_wr_log2,
+    input  wire                  cfg_wr_wide,       // 128-byte WQEs
 
     /*
      * Fetch requests from the requester, WQEs back
@@ -62,6 +69,8 @@ module hpnic_host_sq #(
     output wire                  m_wqe_signaled,
     output wire [31:0]           m_wqe_len,
     output wire [63:0]           m_wqe_laddr,
+    output wire                  m_wqe_sgl,         // laddr is an SGE list
+    output wire [1:0]            m_wqe_nsge_m1,     // its SGEs, minus 1
     output wire [63:0]           m_wqe_raddr,
     output wire [31:0]           m_wqe_rkey,
 
@@ -82,7 +91,8 @@ module hpnic_host_sq #(
      * Counters
      */
     output reg  [31:0]           stat_fetches = 0,        // DMA reads of WQEs
-    output reg  [31:0]           stat_bad_opcode = 0
+    output reg  [31:0]           stat_bad_opcode = 0,
+    output reg  [31:0]           stat_bad_ext = 0
 );
 
 localparam QW = QPN_WIDTH;
@@ -104,17 +114,17 @@ end
 /*
  * The send queue table
  */
-wire [68:0] sq_rd;                  // {base, log2}
+wire [69:0] sq_rd;                  // {base, log2, wide}
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(69)
+    .DATA_WIDTH(70)
 )
 sq_inst (
     .clk(clk),
     .wr_en(cfg_wr_en),
     .wr_addr(cfg_wr_qpn),
-    .wr_data({cfg_wr_base, cfg_wr_log2}),
+    .wr_data({cfg_wr_base, cfg_wr_log2, cfg_wr_wide}),
     .rd_en(s_fetch_valid && s_fetch_ready),
     .rd_addr(s_fetch_qpn),
     .rd_data(sq_rd)
@@ -139,13 +149,16 @@ reg [COUNT_WIDTH-1:0] rq_count_reg = 0;
 reg [1:0]             rq_tag_reg = 0;
 reg [63:0]            rq_base_reg = 0;
 reg [4:0]             rq_log2_reg = 0;
+reg                   rq_wide_reg = 1'b0;
 
-wire [63:0] sq_base = rq_first_reg ? sq_rd[68:5] : rq_base_reg;
-wire [4:0]  sq_log2 = rq_first_reg ? sq_rd[4:0] : rq_log2_reg;
+wire [63:0] sq_base = rq_first_reg ? sq_rd[69:6] : rq_base_reg;
+wire [4:0]  sq_log2 = rq_first_reg ? sq_rd[5:1] : rq_log2_reg;
+wire        sq_wide = rq_first_reg ? sq_rd[0] : rq_wide_reg;
 wire [15:0] slot = rq_idx_reg & ~(16'hffff << sq_log2);
 
-// WQEs up to the ring's end or the page's (64 WQEs), whichever is first
-wire [4:0]  run_log2 = (sq_log2 < 5'd6) ? sq_log2 : 5'd6;
+// WQEs up to the ring's end or the page's (64 or 32 WQEs), whichever is first
+wire [4:0]  page_log2 = sq_wide ? 5'd5 : 5'd6;
+wire [4:0]  run_log2 = (sq_log2 < page_log2) ? sq_log2 : page_log2;
 // verilator lint_off UNUSEDSIGNAL
 wire [15:0] run_pos = slot & ~(16'hffff << run_log2);
 wire [16:0] run_left = (17'd1 << run_log2) - {1'b0, run_pos};
@@ -161,14 +174,15 @@ assign s_fetch_ready = (!rq_valid_reg || rq_done) &&
 assign issue_take = s_fetch_valid && s_fetch_ready;
 
 assign m_rd_req_valid = rq_valid_reg;
-assign m_rd_req_addr = sq_base + {42'd0, slot, 6'd0};
-assign m_rd_req_len = {{(7-COUNT_WIDTH){1'b0}}, rd_n, 6'd0};
+assign m_rd_req_addr = sq_base + (sq_wide ? {41'd0, slot, 7'd0} : {42'd0, slot, 6'd0});
+assign m_rd_req_len = sq_wide ? {{(6-COUNT_WIDTH){1'b0}}, rd_n, 7'd0} : {{(7-COUNT_WIDTH){1'b0}}, rd_n, 6'd0};
 
 always @(posedge clk) begin
     if (rd_take) begin
         rq_first_reg <= 1'b0;
         rq_base_reg <= sq_base;
         rq_log2_reg <= sq_log2;
+        rq_wide_reg <= sq_wide;
         rq_idx_reg <= rq_idx_reg + {{(16-COUNT_WIDTH){1'b0}}, rd_n};
         rq_count_reg <= rq_count_reg - rd_n;
         if (rq_done) begin
@@ -202,24 +216,29 @@ wire          pend_valid;
 wire [QW-1:0] pend_qpn;
 wire [15:0]   pend_idx;
 wire [1:0]    pend_tag;
+wire          pend_wide;
+wire [63:0]   pend_addr;
 // verilator lint_off UNUSEDSIGNAL
 wire          pend_ready, out_ready;
 wire [OUT_LOG2:0] pend_count, out_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2))
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 1 + 64))
 pend_inst (
     .clk(clk), .rst(rst),
     .s_valid(rd_take), .s_ready(pend_ready),
-    .s_data({rq_qpn_reg, rq_idx_reg, rq_tag_reg}),
+    .s_data({rq_qpn_reg, rq_idx_reg, rq_tag_reg, sq_wide, m_rd_req_addr}),
     .m_valid(pend_valid), .m_ready(s_rd_cpl_tvalid && s_rd_cpl_tready && s_rd_cpl_tlast),
-    .m_data({pend_qpn, pend_idx, pend_tag}),
+    .m_data({pend_qpn, pend_idx, pend_tag, pend_wide, pend_addr}),
     .count(pend_count)
 );
 
-// each WQE begins a 64-byte stride of the read's data
+// each WQE begins a 64- or 128-byte stride of the read's data
 reg [15:0] wqe_off_reg = 0;         // WQEs of the current read already out
 reg [1:0]  beat_reg = 0;            // beat within the WQE
+reg [63:0] wqe_addr_reg = 0;        // the next WQE's IO address
+wire [1:0] wqe_beats_m1 = pend_wide ? BEATS_PER_WQE[1:0] * 2'd2 - 2'd1 : BEATS_PER_WQE[1:0] - 2'd1;
+wire [63:0] wqe_addr = wqe_off_reg == 0 ? pend_addr : wqe_addr_reg;
 
 assign s_rd_cpl_tready = pend_valid;
 assign out_push = s_rd_cpl_tvalid && s_rd_cpl_tready && beat_reg == 0;
@@ -229,9 +248,10 @@ always @(posedge clk) begin
         if (s_rd_cpl_tlast) begin
             beat_reg <= 0;
             wqe_off_reg <= 0;
-        end else if (beat_reg == BEATS_PER_WQE[1:0] - 2'd1) begin
+        end else if (beat_reg == wqe_beats_m1) begin
             beat_reg <= 0;
             wqe_off_reg <= wqe_off_reg + 16'd1;
+            wqe_addr_reg <= wqe_addr + (pend_wide ? 64'd128 : 64'd64);
         end else begin
             beat_reg <= beat_reg + 2'd1;
         end
@@ -265,31 +285,47 @@ wire [63:0] wqe_opcode = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_OPCODE_OFF, HPNIC_W
 wire [63:0] wqe_flags = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_FLAGS_OFF, HPNIC_WQE_FLAGS_SIZE);
 wire [63:0] wqe_len = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LENGTH_OFF, HPNIC_WQE_LENGTH_SIZE);
 wire [63:0] wqe_rkey = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_RKEY_OFF, HPNIC_WQE_RKEY_SIZE);
+wire [63:0] wqe_nsge = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_NUM_SGE_OFF, HPNIC_WQE_NUM_SGE_SIZE);
 // verilator lint_on UNUSEDSIGNAL
 wire [63:0] wqe_laddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LOCAL_ADDR_OFF, HPNIC_WQE_LOCAL_ADDR_SIZE);
 wire [63:0] wqe_raddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_REMOTE_VA_OFF, HPNIC_WQE_REMOTE_VA_SIZE);
 wire [7:0]  opcode = wqe_opcode[7:0];
 wire        wqe_read = opcode == HPNIC_WQE_OPCODE_RDMA_READ;
 wire        wqe_signaled = wqe_flags[HPNIC_WQE_FLAGS_SIGNALED_LSB];
+wire        wqe_inline = wqe_flags[HPNIC_WQE_FLAGS_INLINE_LSB];
+
+// the extension: inline data, or an SGE list of 2..4 entries (a WRITE of a
+// 128-byte WQE only); anything else runs from LOCAL_ADDR
+wire        nsge_list = wqe_nsge[7:0] >= 8'd2 && wqe_nsge[7:0] <= 8'd4;
+wire        nsge_one = wqe_nsge[7:0] <= 8'd1;
+wire        ext_inline = wqe_inline && nsge_one && wqe_len[31:0] <= 32'd64;
+wire        ext_ok = pend_wide && !wqe_read && (ext_inline || (!wqe_inline && nsge_list));
+wire        ext_bad = (wqe_inline || !nsge_one) && !ext_ok;
+wire        wqe_sgl = ext_ok && !wqe_inline;
+wire [63:0] wqe_ladr_out = ext_ok ? wqe_addr + 64'd64 : wqe_laddr;
 
 always @(posedge clk) begin
     if (out_push && opcode != HPNIC_WQE_OPCODE_RDMA_WRITE && !wqe_read) begin
         stat_bad_opcode <= stat_bad_opcode + 1'b1;
     end
+    if (out_push && ext_bad) begin
+        stat_bad_ext <= stat_bad_ext + 1'b1;
+    end
     if (rst) begin
         stat_bad_opcode <= 0;
+        stat_bad_ext <= 0;
     end
 end
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 64 + 32), .RAM_STYLE("block"))
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 3 + 64 + 32), .RAM_STYLE("block"))
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),
     .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, wqe_read, wqe_signaled, wqe_len[31:0],
-             wqe_laddr, wqe_raddr, wqe_rkey[31:0]}),
+             wqe_ladr_out, wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0]}),
     .m_valid(m_wqe_valid), .m_ready(m_wqe_ready),
-    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_laddr, m_wqe_raddr,
-             m_wqe_rkey}),
+    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_laddr, m_wqe_sgl,
+             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey}),
     .count(out_count)
 );
 

@@ -527,6 +527,14 @@ localparam integer HPNIC_QP_CMD_STATUS_ERROR_LSB  = 8;  // error code of the las
 localparam integer HPNIC_QP_CMD_STATUS_ERROR_W    = 8;
 localparam [31:0]  HPNIC_QP_CMD_STATUS_ERROR_MASK = 32'h0000_ff00;
 
+// QP.SQ_WQE_LOG2 (rw): log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7
+// (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other
+// values fail the command with BAD_VALUE
+localparam [31:0]  HPNIC_QP_SQ_WQE_LOG2           = 32'h0000_0368;
+localparam integer HPNIC_QP_SQ_WQE_LOG2_W         = 4;
+localparam [31:0]  HPNIC_QP_SQ_WQE_LOG2_MASK      = 32'h0000_000f;
+localparam [3:0]   HPNIC_QP_SQ_WQE_LOG2_RST       = 4'd0;
+
 // MR ("HPMR" 1.0): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
 // << 8 | TAG.
 localparam [31:0]  HPNIC_MR_BASE                     = 32'h0000_0400;
@@ -689,7 +697,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI           = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT              = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS             = 58;
+localparam integer HPNIC_NUM_COUNTERS             = 62;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES            = 0;
 localparam integer HPNIC_CNT_RX_MAC_ERR           = 1;  // frames dropped: MAC error flag (bad FCS)
@@ -781,6 +789,15 @@ localparam integer HPNIC_CNT_CC_RECORD_ONLY       = 55;
 // hops whose TS did not advance since the snapshot (rate term skipped)
 localparam integer HPNIC_CNT_CC_DTS_ZERO          = 56;
 localparam integer HPNIC_CNT_CC_WC_UPDATES        = 57;  // per-RTT reference window (Wc) commits
+// packets whose payload was gathered from an SGE list
+localparam integer HPNIC_CNT_TX_SGL_PKTS          = 58;
+// DMA reads those packets took (one per SGE they cover)
+localparam integer HPNIC_CNT_TX_SGL_PIECES        = 59;
+// packets read past the end of a short SGE list (its entries add up to less than LENGTH)
+localparam integer HPNIC_CNT_TX_SGL_SHORT         = 60;
+// WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64
+// bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR
+localparam integer HPNIC_CNT_HOST_WQE_BAD_EXT     = 61;
 
 // DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
 // they can be mapped apart from the other blocks.
@@ -803,7 +820,9 @@ localparam integer HPNIC_DB_SQ_DB_W       = 16;
 localparam [31:0]  HPNIC_DB_SQ_DB_MASK    = 32'h0000_ffff;
 
 // WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
-// 64 * (index mod 2^SQ_LOG2). Bytes not listed are reserved, written 0.
+// 2^SQ_WQE_LOG2 * (index mod 2^SQ_LOG2). These are its first 64 bytes; a QP with 128-byte entries
+// has a 64-byte extension behind them, at WQE + 64, holding the SGE list (struct SGE, four
+// entries) or the inline data. Bytes not listed are reserved, written 0.
 localparam integer HPNIC_WQE_SIZE                = 64;
 localparam integer HPNIC_WQE_OPCODE_OFF          = 0;  // operation
 localparam integer HPNIC_WQE_OPCODE_SIZE         = 1;
@@ -817,6 +836,16 @@ localparam integer HPNIC_WQE_FLAGS_SIZE          = 1;
 localparam integer HPNIC_WQE_FLAGS_SIGNALED_LSB  = 0;
 localparam integer HPNIC_WQE_FLAGS_SIGNALED_W    = 1;
 localparam [31:0]  HPNIC_WQE_FLAGS_SIGNALED_MASK = 32'h0000_0001;
+// WRITE only, 128-byte entries only: the LENGTH (at most 64) bytes are in the extension;
+// LOCAL_ADDR is not used
+localparam integer HPNIC_WQE_FLAGS_INLINE_LSB    = 1;
+localparam integer HPNIC_WQE_FLAGS_INLINE_W      = 1;
+localparam [31:0]  HPNIC_WQE_FLAGS_INLINE_MASK   = 32'h0000_0002;
+// WRITE only: 0 or 1, one buffer at LOCAL_ADDR; 2..4 (128-byte entries only), the extension's
+// first NUM_SGE entries, and LOCAL_ADDR is not used. The NIC takes LENGTH bytes from the list; if
+// the entries add up to less, it reads past the last one (counted in tx_sgl_short)
+localparam integer HPNIC_WQE_NUM_SGE_OFF         = 2;
+localparam integer HPNIC_WQE_NUM_SGE_SIZE        = 1;
 localparam integer HPNIC_WQE_LENGTH_OFF          = 4;  // bytes to transfer
 localparam integer HPNIC_WQE_LENGTH_SIZE         = 4;
 localparam integer HPNIC_WQE_LOCAL_ADDR_OFF      = 8;  // IO address of the local buffer
@@ -825,9 +854,22 @@ localparam integer HPNIC_WQE_REMOTE_VA_OFF       = 16;  // remote virtual addres
 localparam integer HPNIC_WQE_REMOTE_VA_SIZE      = 8;
 localparam integer HPNIC_WQE_RKEY_OFF            = 24;  // remote R_Key
 localparam integer HPNIC_WQE_RKEY_SIZE           = 4;
+// L_Key of the local buffer (not checked by this hardware yet)
+localparam integer HPNIC_WQE_LKEY_OFF            = 28;
+localparam integer HPNIC_WQE_LKEY_SIZE           = 4;
 // opaque to the hardware, returned by the library
 localparam integer HPNIC_WQE_WR_ID_OFF           = 32;
 localparam integer HPNIC_WQE_WR_ID_SIZE          = 8;
+
+// SGE, 16 bytes in host memory, little-endian: Scatter/gather entry, in a WQE's extension: entry
+// k at WQE + 64 + 16 k.
+localparam integer HPNIC_SGE_SIZE        = 16;
+localparam integer HPNIC_SGE_ADDR_OFF    = 0;  // IO address of the piece
+localparam integer HPNIC_SGE_ADDR_SIZE   = 8;
+localparam integer HPNIC_SGE_LENGTH_OFF  = 8;  // its bytes (0: skipped)
+localparam integer HPNIC_SGE_LENGTH_SIZE = 4;
+localparam integer HPNIC_SGE_LKEY_OFF    = 12;  // its L_Key (not checked by this hardware yet)
+localparam integer HPNIC_SGE_LKEY_SIZE   = 4;
 
 // CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
 // (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the

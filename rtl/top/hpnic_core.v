@@ -249,6 +249,8 @@ wire [15:0]   wqe_idx;
 wire [1:0]    wqe_tag;
 wire [31:0]   wqe_len, wqe_rkey;
 wire [63:0]   wqe_laddr, wqe_raddr;
+wire          wqe_sgl;
+wire [1:0]    wqe_nsge_m1;
 
 wire          cpl_valid, cpl_ready;
 wire [QW-1:0] cpl_qpn;
@@ -271,7 +273,7 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
-            st_cqe_drop;
+            st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -381,6 +383,8 @@ host_inst (
     .m_wqe_signaled(wqe_signaled),
     .m_wqe_len(wqe_len),
     .m_wqe_laddr(wqe_laddr),
+    .m_wqe_sgl(wqe_sgl),
+    .m_wqe_nsge_m1(wqe_nsge_m1),
     .m_wqe_raddr(wqe_raddr),
     .m_wqe_rkey(wqe_rkey),
     .s_cpl_valid(cpl_valid),
@@ -419,6 +423,7 @@ host_inst (
     .stat_doorbell_bad_qp(st_db_bad),
     .stat_irqs(st_irqs),
     .stat_wqe_bad_opcode(st_bad_op),
+    .stat_wqe_bad_ext(st_bad_ext),
     .stat_cqe_dropped(st_cqe_drop)
 );
 
@@ -569,6 +574,8 @@ dp_inst (
     .s_wqe_signaled(wqe_signaled),
     .s_wqe_len(wqe_len),
     .s_wqe_laddr(wqe_laddr),
+    .s_wqe_sgl(wqe_sgl),
+    .s_wqe_nsge_m1(wqe_nsge_m1),
     .s_wqe_raddr(wqe_raddr),
     .s_wqe_rkey(wqe_rkey),
     .s_pktsend_valid(ps_valid),
@@ -634,7 +641,10 @@ dp_inst (
     .s_rx_tvalid(dp_rx_tvalid),
     .s_rx_tlast(dp_rx_tlast),
     .s_rx_tuser(1'b0),
-    .stats(dp_stats)
+    .stats(dp_stats),
+    .stat_sgl_pkts(st_sgl_pkts),
+    .stat_sgl_pieces(st_sgl_pieces),
+    .stat_sgl_short(st_sgl_short)
 );
 
 /*
@@ -923,6 +933,10 @@ assign stats[64*HPNIC_CNT_MAC_RX_FRAMES +: 64] = mac_st_rx_frames;
 assign stats[64*HPNIC_CNT_MAC_RX_ERRORS +: 64] = mac_rx_errors_reg;
 assign stats[64*HPNIC_CNT_HOST_WQE_BAD_OPCODE +: 64] = {32'd0, st_bad_op};
 assign stats[64*HPNIC_CNT_HOST_CQE_DROPPED +: 64] = {32'd0, st_cqe_drop};
+assign stats[64*HPNIC_CNT_TX_SGL_PKTS +: 64] = {32'd0, st_sgl_pkts};
+assign stats[64*HPNIC_CNT_TX_SGL_PIECES +: 64] = {32'd0, st_sgl_pieces};
+assign stats[64*HPNIC_CNT_TX_SGL_SHORT +: 64] = {32'd0, st_sgl_short};
+assign stats[64*HPNIC_CNT_HOST_WQE_BAD_EXT +: 64] = {32'd0, st_bad_ext};
 
 // verilator lint_on PINCONNECTEMPTY
 

@@ -95,6 +95,8 @@ module hpnic_datapath #(
     input  wire                  s_wqe_signaled,
     input  wire [31:0]           s_wqe_len,
     input  wire [63:0]           s_wqe_laddr,
+    input  wire                  s_wqe_sgl,         // laddr is the WQE's SGE list
+    input  wire [1:0]            s_wqe_nsge_m1,
     input  wire [63:0]           s_wqe_raddr,
     input  wire [31:0]           s_wqe_rkey,
 
@@ -183,7 +185,10 @@ module hpnic_datapath #(
     /*
      * Counters (docs/transport.md lists them)
      */
-    output wire [32*32-1:0]      stats
+    output wire [32*32-1:0]      stats,
+    output wire [31:0]           stat_sgl_pkts,     // the TX gather's (hpnic_tx_gather)
+    output wire [31:0]           stat_sgl_pieces,
+    output wire [31:0]           stat_sgl_short
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -282,6 +287,9 @@ wire [7:0]    rq_desc_opcode;
 wire [23:0]   rq_desc_psn;
 wire [12:0]   rq_desc_len;
 wire [63:0]   rq_desc_addr, rq_desc_va;
+wire          rq_desc_sgl;
+wire [1:0]    rq_desc_nsge_m1;
+wire [31:0]   rq_desc_off;
 wire [31:0]   rq_desc_rkey, rq_desc_rlen, rq_desc_aeth;
 
 wire          ring_wr_en, ring_wr_read, ring_wr_signaled;
@@ -355,6 +363,8 @@ req_inst (
     .s_wqe_signaled(s_wqe_signaled),
     .s_wqe_len(s_wqe_len),
     .s_wqe_laddr(s_wqe_laddr),
+    .s_wqe_sgl(s_wqe_sgl),
+    .s_wqe_nsge_m1(s_wqe_nsge_m1),
     .s_wqe_raddr(s_wqe_raddr),
     .s_wqe_rkey(s_wqe_rkey),
     .s_rdwork_valid(rdw_valid),
@@ -388,6 +398,9 @@ req_inst (
     .m_desc_psn(rq_desc_psn),
     .m_desc_len(rq_desc_len),
     .m_desc_addr(rq_desc_addr),
+    .m_desc_sgl(rq_desc_sgl),
+    .m_desc_nsge_m1(rq_desc_nsge_m1),
+    .m_desc_off(rq_desc_off),
     .m_desc_reth_va(rq_desc_va),
     .m_desc_reth_rkey(rq_desc_rkey),
     .m_desc_reth_len(rq_desc_rlen),
@@ -579,6 +592,14 @@ wire          hdr_valid, hdr_ready;
 wire [511:0]  view_data;
 wire [31:0]   view_init;
 wire          view_has_pay, view_valid, view_ready;
+wire          pay_req_valid, pay_req_ready, pay_req_sgl;
+wire [63:0]   pay_req_addr;
+wire [12:0]   pay_req_len;
+wire [1:0]    pay_req_nsge_m1;
+wire [31:0]   pay_req_off;
+wire [511:0]  pay_tdata;
+wire [63:0]   pay_tkeep;
+wire          pay_tvalid, pay_tready, pay_tlast;
 
 hpnic_tx_hdr #(
     .QPN_WIDTH(QW)
@@ -604,6 +625,9 @@ tx_hdr_inst (
     .s_desc_psn(pick_ack ? ak_psn : rq_desc_psn),
     .s_desc_len(pick_ack ? 13'd0 : rq_desc_len),
     .s_desc_addr(rq_desc_addr),
+    .s_desc_sgl(!pick_ack && rq_desc_sgl),
+    .s_desc_nsge_m1(rq_desc_nsge_m1),
+    .s_desc_off(rq_desc_off),
     .s_desc_reth_va(rq_desc_va),
     .s_desc_reth_rkey(rq_desc_rkey),
     .s_desc_reth_len(rq_desc_rlen),
@@ -621,10 +645,44 @@ tx_hdr_inst (
     .m_view_data(view_data),
     .m_view_crc_init(view_init),
     .m_view_has_payload(view_has_pay),
+    .m_dma_rd_valid(pay_req_valid),
+    .m_dma_rd_ready(pay_req_ready),
+    .m_dma_rd_addr(pay_req_addr),
+    .m_dma_rd_len(pay_req_len),
+    .m_dma_rd_sgl(pay_req_sgl),
+    .m_dma_rd_nsge_m1(pay_req_nsge_m1),
+    .m_dma_rd_off(pay_req_off)
+);
+
+// payload requests to DMA reads, and their data to each packet's payload
+hpnic_tx_gather
+tx_gather_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_req_valid(pay_req_valid),
+    .s_req_ready(pay_req_ready),
+    .s_req_addr(pay_req_addr),
+    .s_req_len(pay_req_len),
+    .s_req_sgl(pay_req_sgl),
+    .s_req_nsge_m1(pay_req_nsge_m1),
+    .s_req_off(pay_req_off),
     .m_dma_rd_valid(m_dma_rd_valid),
     .m_dma_rd_ready(m_dma_rd_ready),
     .m_dma_rd_addr(m_dma_rd_addr),
-    .m_dma_rd_len(m_dma_rd_len)
+    .m_dma_rd_len(m_dma_rd_len),
+    .s_dma_tdata(s_dma_rd_tdata),
+    .s_dma_tkeep(s_dma_rd_tkeep),
+    .s_dma_tvalid(s_dma_rd_tvalid),
+    .s_dma_tready(s_dma_rd_tready),
+    .s_dma_tlast(s_dma_rd_tlast),
+    .m_pay_tdata(pay_tdata),
+    .m_pay_tkeep(pay_tkeep),
+    .m_pay_tvalid(pay_tvalid),
+    .m_pay_tready(pay_tready),
+    .m_pay_tlast(pay_tlast),
+    .stat_sgl_pkts(stat_sgl_pkts),
+    .stat_pieces(stat_sgl_pieces),
+    .stat_short(stat_sgl_short)
 );
 
 assign hdr_data_lo = hdr_data[511:0];
@@ -642,11 +700,11 @@ tx_frame_inst (
     .s_view_data(view_data),
     .s_view_crc_init(view_init),
     .s_view_has_payload(view_has_pay),
-    .s_pay_tdata(s_dma_rd_tdata),
-    .s_pay_tkeep(s_dma_rd_tkeep),
-    .s_pay_tvalid(s_dma_rd_tvalid),
-    .s_pay_tready(s_dma_rd_tready),
-    .s_pay_tlast(s_dma_rd_tlast),
+    .s_pay_tdata(pay_tdata),
+    .s_pay_tkeep(pay_tkeep),
+    .s_pay_tvalid(pay_tvalid),
+    .s_pay_tready(pay_tready),
+    .s_pay_tlast(pay_tlast),
     .m_tdata(m_tx_tdata),
     .m_tkeep(m_tx_tkeep),
     .m_tvalid(m_tx_tvalid),

@@ -112,6 +112,8 @@ module hpnic_req #(
     input  wire                  s_wqe_signaled,    // write a CQE when it succeeds
     input  wire [31:0]           s_wqe_len,
     input  wire [63:0]           s_wqe_laddr,       // local IO address
+    input  wire                  s_wqe_sgl,         // laddr is the WQE's SGE list
+    input  wire [1:0]            s_wqe_nsge_m1,     // its entries, minus 1
     input  wire [63:0]           s_wqe_raddr,       // remote VA
     input  wire [31:0]           s_wqe_rkey,
 
@@ -152,7 +154,10 @@ module hpnic_req #(
     output wire [7:0]            m_desc_opcode,
     output wire [23:0]           m_desc_psn,
     output wire [12:0]           m_desc_len,        // payload bytes
-    output wire [63:0]           m_desc_addr,       // payload IO address
+    output wire [63:0]           m_desc_addr,       // payload IO address (or SGE list)
+    output wire                  m_desc_sgl,        // gather from the SGE list at addr
+    output wire [1:0]            m_desc_nsge_m1,
+    output wire [31:0]           m_desc_off,        // the packet's offset in the list
     output wire [63:0]           m_desc_reth_va,
     output wire [31:0]           m_desc_reth_rkey,
     output wire [31:0]           m_desc_reth_len,
@@ -302,7 +307,7 @@ localparam [4:0] EXT_AETH = 5'd4;
  * for one more entry per event still in the pipeline (LAT stages)
  */
 localparam LAT = 8;
-localparam DESC_W = QW + 8 + 24 + 13 + 64 + 64 + 32 + 32 + 32;
+localparam DESC_W = QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
@@ -459,6 +464,7 @@ reg [63:0]   s1_addr = 0;           // rdwork end address
 reg [23:0]   s1_msn = 0;
 reg [63:0]   s1_laddr = 0, s1_raddr = 0;
 reg [31:0]   s1_rkey = 0;
+reg [2:0]    s1_sgl = 0;                // {list, entries - 1}
 
 always @(posedge clk) begin
     s1_valid <= |grant || scan || clr;
@@ -483,6 +489,7 @@ always @(posedge clk) begin
     s1_laddr <= s_wqe_laddr;
     s1_raddr <= s_wqe_raddr;
     s1_rkey <= s_wqe_rkey;
+    s1_sgl <= {s_wqe_sgl, s_wqe_nsge_m1};
 
     if (rst) begin
         s1_valid <= 1'b0;
@@ -590,6 +597,7 @@ reg [63:0]   s2_addr = 0;
 reg [23:0]   s2_msn = 0;
 reg [63:0]   s2_laddr = 0, s2_raddr = 0;
 reg [31:0]   s2_rkey = 0;
+reg [2:0]    s2_sgl = 0;
 reg [7:0]    s2_ovh = 0;
 
 always @(posedge clk) begin
@@ -609,6 +617,7 @@ always @(posedge clk) begin
     s2_laddr <= s1_laddr;
     s2_raddr <= s1_raddr;
     s2_rkey <= s1_rkey;
+    s2_sgl <= s1_sgl;
     s2_ovh <= cfg_pkt_overhead;
 
     if (rst) begin
@@ -1094,7 +1103,7 @@ end
  * WQE slots: written by WQE events at stage 2, read for PktSend at stage 2
  * (the head slot), data at stage 3
  */
-localparam WQE_W = 32 + 64 + 64 + 32;
+localparam WQE_W = 32 + 64 + 3 + 64 + 32;
 wire [WQE_W-1:0] wqe_rd;
 
 hpnic_ram_sdp #(
@@ -1105,7 +1114,7 @@ wqe_inst (
     .clk(clk),
     .wr_en(s2_valid && do_wqe_wr),
     .wr_addr({s2_qpn, s2_idx[SL-1:0]}),
-    .wr_data({s2_len, s2_laddr, s2_raddr, s2_rkey}),
+    .wr_data({s2_len, s2_laddr, s2_sgl, s2_raddr, s2_rkey}),
     .rd_en(s2_valid),
     .rd_addr({s2_qpn, head_slot}),
     .rd_data(wqe_rd)
@@ -1220,16 +1229,19 @@ end
 // the WQE the packet comes from
 wire [31:0] w_len, w_rkey;
 wire [63:0] w_laddr, w_raddr;
-assign {w_len, w_laddr, w_raddr, w_rkey} = wqe_rd;
+wire [2:0]  w_sgl;
+assign {w_len, w_laddr, w_sgl, w_raddr, w_rkey} = wqe_rd;
 wire [31:0] w_off = w_len - s3_rem;          // bytes of the WQE already sent
+// an SGE list stays whole: the gather finds the packet's pieces in it
+wire [63:0] w_pay_addr = w_sgl[2] ? w_laddr : w_laddr + {32'd0, w_off};
 
 always @* begin
     if (s3_pkt_rsp) begin
-        desc_data = {s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len, rsp_d_addr,
+        desc_data = {s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len, rsp_d_addr, 35'd0,
                      64'd0, 32'd0, 32'd0, rsp_d_aeth};
     end else begin
         desc_data = {s3_qpn, s3_opcode, s3_psn, (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
-                     w_laddr + {32'd0, w_off}, w_raddr + {32'd0, w_off}, w_rkey,
+                     w_pay_addr, w_sgl, w_off, w_raddr + {32'd0, w_off}, w_rkey,
                      s3_rem, 32'd0};
     end
     desc_wr = s3_pkt;
@@ -1385,8 +1397,8 @@ desc_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(desc_wr), .s_ready(desc_fifo_ready), .s_data(desc_data),
     .m_valid(m_desc_valid), .m_ready(m_desc_ready),
-    .m_data({m_desc_qpn, m_desc_opcode, m_desc_psn, m_desc_len, m_desc_addr,
-             m_desc_reth_va, m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth}),
+    .m_data({m_desc_qpn, m_desc_opcode, m_desc_psn, m_desc_len, m_desc_addr, m_desc_sgl, m_desc_nsge_m1,
+             m_desc_off, m_desc_reth_va, m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth}),
     .count(desc_count)
 );
 

@@ -8,7 +8,9 @@
  *    IPv4 and UDP headers with the variant fields set to ones and the
  *    lengths and port they would have without INT, the BTH with byte 4 set
  *    to ones, and RETH/AETH, at most 64 bytes, for the CRC;
- *  - a DMA read request for the payload, when there is one.
+ *  - a payload request for the TX gather, when there is one: an address and
+ *    a length, or for a WQE's SGE list its address, entries and the
+ *    packet's offset into it (hpnic_tx_gather).
  *
  * Header fields come from the QP context (destination QPN, MAC, IP, UDP
  * source port, DSCP/ECN) and the NIC's own addresses. With INT enabled the
@@ -62,6 +64,9 @@ module hpnic_tx_hdr #(
     input  wire [23:0]           s_desc_psn,
     input  wire [12:0]           s_desc_len,
     input  wire [63:0]           s_desc_addr,
+    input  wire                  s_desc_sgl,        // addr is an SGE list
+    input  wire [1:0]            s_desc_nsge_m1,
+    input  wire [31:0]           s_desc_off,        // the packet's offset in it
     input  wire [63:0]           s_desc_reth_va,
     input  wire [31:0]           s_desc_reth_rkey,
     input  wire [31:0]           s_desc_reth_len,
@@ -88,7 +93,10 @@ module hpnic_tx_hdr #(
     output wire                  m_dma_rd_valid,
     input  wire                  m_dma_rd_ready,
     output wire [63:0]           m_dma_rd_addr,
-    output wire [12:0]           m_dma_rd_len
+    output wire [12:0]           m_dma_rd_len,
+    output wire                  m_dma_rd_sgl,
+    output wire [1:0]            m_dma_rd_nsge_m1,
+    output wire [31:0]           m_dma_rd_off
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -119,7 +127,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
  */
 localparam HDR_W = 112*8 + 7 + 13;
 localparam VIEW_W = 512 + 32 + 1;
-localparam DMA_W = 64 + 13;
+localparam DMA_W = 64 + 13 + 35;
 localparam FIFO_LOG2 = INFLIGHT_LOG2;
 wire [FIFO_LOG2:0] hdr_count, view_count, dma_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
@@ -188,6 +196,7 @@ reg [12:0]   s1_len = 0;
 // FFs, not an SRL, down to the DMA FIFO (docs/performance.md)
 (* shreg_extract = "no", keep *)
 reg [63:0]   s1_addr = 0;
+reg [34:0]   s1_gather = 0;
 reg [63:0]   s1_va = 0;
 reg [31:0]   s1_rkey = 0, s1_rlen = 0, s1_aeth = 0;
 reg [335:0]  s1_int = 0;
@@ -198,6 +207,7 @@ always @(posedge clk) begin
     s1_psn <= s_desc_psn;
     s1_len <= s_desc_len;
     s1_addr <= s_desc_addr;
+    s1_gather <= {s_desc_sgl, s_desc_nsge_m1, s_desc_off};
     s1_va <= s_desc_reth_va;
     s1_rkey <= s_desc_reth_rkey;
     s1_rlen <= s_desc_reth_len;
@@ -240,6 +250,7 @@ reg [7:0]    s2_opcode = 0;
 reg [23:0]   s2_psn = 0;
 reg [12:0]   s2_len = 0;
 reg [63:0]   s2_addr = 0;
+reg [34:0]   s2_gather = 0;
 reg [63:0]   s2_va = 0;
 reg [31:0]   s2_rkey = 0, s2_rlen = 0, s2_aeth = 0;
 reg [335:0]  s2_int = 0;
@@ -260,6 +271,7 @@ always @(posedge clk) begin
     s2_psn <= s1_psn;
     s2_len <= s1_len;
     s2_addr <= s1_addr;
+    s2_gather <= s1_gather;
     s2_va <= s1_va;
     s2_rkey <= s1_rkey;
     s2_rlen <= s1_rlen;
@@ -352,7 +364,7 @@ always @(posedge clk) begin
     hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
     dma_wr <= s2_valid && s2_len != 0;
-    dma_data <= {s2_addr, s2_len};
+    dma_data <= {s2_addr, s2_len, s2_gather};
 
     if (rst) begin
         hdr_wr <= 1'b0;
@@ -388,7 +400,7 @@ dma_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(dma_wr), .s_ready(dma_fifo_ready), .s_data(dma_data),
     .m_valid(m_dma_rd_valid), .m_ready(m_dma_rd_ready),
-    .m_data({m_dma_rd_addr, m_dma_rd_len}),
+    .m_data({m_dma_rd_addr, m_dma_rd_len, m_dma_rd_sgl, m_dma_rd_nsge_m1, m_dma_rd_off}),
     .count(dma_count)
 );
 

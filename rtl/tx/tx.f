@@ -6,5 +6,6 @@ rtl/tx/hpnic_resp_tx.v
 rtl/tx/hpnic_rd_track.v
 rtl/tx/hpnic_send_loop.v
 rtl/tx/hpnic_comp.v
+rtl/tx/hpnic_tx_gather.v
 rtl/tx/hpnic_tx_hdr.v
 rtl/tx/hpnic_tx_frame.v

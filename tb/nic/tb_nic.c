@@ -654,8 +654,8 @@ static void t_post_send(void)
 	wr[0].num_sge = 5;
 	EXPECT_ERR(hpnic_post_send(qa, wr, &bad), -EINVAL);
 	wr[0].num_sge = 1;
-	wr[0].send_flags = HPNIC_SEND_INLINE;
-	EXPECT_ERR(hpnic_post_send(qa, wr, &bad), -EOPNOTSUPP);
+	wr[0].send_flags = HPNIC_SEND_INLINE;       /* a QP without max_inline_data */
+	EXPECT_ERR(hpnic_post_send(qa, wr, &bad), -EINVAL);
 	wr[0].send_flags = 0x80;
 	EXPECT_ERR(hpnic_post_send(qa, wr, &bad), -EINVAL);
 	EXPECT_ERR(hpnic_post_send(qa, NULL, &bad), -EINVAL);
@@ -668,6 +668,180 @@ static void t_post_send(void)
 	      wc[0].status);
 	TRY(hpnic_destroy_qp(qa));
 	TRY(hpnic_destroy_qp(qb));
+}
+
+/* a QP that gathers SGE lists and carries inline data */
+static int new_qp_ext(struct end *x, unsigned depth, unsigned mtu, struct hpnic_qp **qp)
+{
+	struct hpnic_qp_init_attr ia = { .send_cq = x->cq, .sq_depth = depth, .path_mtu = mtu,
+					 .sq_sig_all = 1, .max_send_sge = HPNIC_MAX_SGE,
+					 .max_inline_data = HPNIC_MAX_INLINE };
+
+	return hpnic_create_qp(x->dev, &ia, qp);
+}
+
+static uint64_t counter(int d, unsigned idx)
+{
+	uint64_t c[HPNIC_NUM_COUNTERS];
+
+	if (hpnic_read_counters(e[d].dev, c, HPNIC_NUM_COUNTERS) != HPNIC_NUM_COUNTERS)
+		return ~0ull;
+	return c[idx];
+}
+
+/*
+ * SGE lists of 1..4 entries of random sizes and alignments (some empty),
+ * and inline WRITEs from a buffer overwritten as soon as the post returns,
+ * mixed in work-request lists, at a small and a large MTU: every byte lands
+ * where it should and nothing beyond
+ */
+static void t_gather(void)
+{
+	static const unsigned mtus[2] = { 256, 4096 };
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+	uint32_t lkey = hpnic_mr_lkey(e[0].mr), rkey = hpnic_mr_rkey(e[1].mr);
+	uint64_t sgl0 = counter(0, HPNIC_CNT_TX_SGL_PKTS), short0 = counter(0, HPNIC_CNT_TX_SGL_SHORT);
+	uint64_t bad0 = counter(0, HPNIC_CNT_HOST_WQE_BAD_EXT);
+	unsigned lists = 0, inl = 0, multi_pkts = 0;
+
+	tb_fill(src, 4u << 20, 4242);
+	for (unsigned m = 0; m < 2; m++) {
+		struct hpnic_qp *qa, *qb;
+
+		TRY(new_qp_ext(&e[0], 32, mtus[m], &qa));
+		TRY(new_qp(&e[1], 32, mtus[m], &qb));
+		TRY(connect_pair(qa, qb, mtus[m]));
+		for (unsigned round = 0; round < 6; round++) {
+			struct hpnic_sge sge[8][HPNIC_MAX_SGE];
+			struct hpnic_send_wr wr[8], *bad;
+			struct hpnic_wc wc[8];
+			uint8_t inl_buf[8][HPNIC_MAX_INLINE], want[8][HPNIC_MAX_INLINE];
+			uint32_t total[8], dst_off[8];
+			unsigned nwr = 1 + rndr(8);
+
+			memset(wr, 0, sizeof(wr));
+			for (unsigned k = 0; k < nwr; k++) {
+				int is_inl = rndp(0.3);
+				unsigned nsge = 1 + rndr(HPNIC_MAX_SGE);
+
+				unsigned full = 0;
+
+				total[k] = 0;
+				/* far apart, at odd offsets */
+				dst_off[k] = (uint32_t)(k * 0x100000 + 0x10000 * (m * 6 + round) % 0x100000 +
+							rndr(4096));
+				for (unsigned g = 0; g < nsge; g++) {
+					uint32_t len = is_inl ? rndr(HPNIC_MAX_INLINE / nsge + 1) :
+						       rndp(0.15) ? 0 : rndp(0.2) ? 1 + rndr(3) :
+						       1 + rndr(rndp(0.5) ? 300 : 6000);
+					uint32_t off = rndr((4u << 20) - 8192);
+
+					if (is_inl) {
+						memcpy(inl_buf[k] + total[k], src + off, len);
+						memcpy(want[k] + total[k], src + off, len);
+						sge[k][g] = (struct hpnic_sge){ (uintptr_t)(inl_buf[k] + total[k]),
+										len, 0xdead };
+					} else {
+						sge[k][g] = (struct hpnic_sge){ (uintptr_t)(src + off), len, lkey };
+					}
+					total[k] += len;
+					full += len != 0;
+				}
+				/* the library drops empty SGEs: two or more left make a list */
+				if (!is_inl && full > 1)
+					multi_pkts++;
+				inl += is_inl;
+				lists += !is_inl && full > 1;
+				/* clear the destination and a guard byte either side */
+				memset(dst + dst_off[k] - 1, 0xa5, total[k] + 2);
+				wr[k] = (struct hpnic_send_wr){
+					.wr_id = 0x1000 * m + 0x10 * round + k, .next = k + 1 < nwr ? &wr[k + 1] : NULL,
+					.sg_list = sge[k], .num_sge = (int)nsge, .opcode = HPNIC_WR_RDMA_WRITE,
+					.send_flags = HPNIC_SEND_SIGNALED | (is_inl ? HPNIC_SEND_INLINE : 0),
+					.rdma = { (uintptr_t)(dst + dst_off[k]), rkey } };
+			}
+			TRY(hpnic_post_send(qa, wr, &bad));
+			/* inline data is in the WQE now: the caller's buffer is free */
+			memset(inl_buf, 0x3c, sizeof(inl_buf));
+			TRY(wait_cqes(&e[0], wc, (int)nwr));
+			for (unsigned k = 0; k < nwr; k++) {
+				uint8_t *d = dst + dst_off[k];
+				uint32_t at = 0;
+				int is_inl = (wr[k].send_flags & HPNIC_SEND_INLINE) != 0;
+
+				CHECK(wc[k].status == HPNIC_WC_SUCCESS && wc[k].wr_id == wr[k].wr_id &&
+				      wc[k].byte_len == total[k],
+				      "MTU %u round %u WR %u: status %d wr_id 0x%" PRIx64 " len %u (want %u)",
+				      mtus[m], round, k, wc[k].status, wc[k].wr_id, wc[k].byte_len, total[k]);
+				if (is_inl) {
+					CHECK(!memcmp(d, want[k], total[k]), "MTU %u round %u: inline WR %u "
+					      "(%u bytes): data", mtus[m], round, k, total[k]);
+				} else {
+					for (int g = 0; g < wr[k].num_sge; g++) {
+						CHECK(!memcmp(d + at, (const void *)(uintptr_t)sge[k][g].addr,
+							      sge[k][g].length),
+						      "MTU %u round %u WR %u (%d SGEs, %u bytes): SGE %d "
+						      "(%u bytes at +%u) differs", mtus[m], round, k,
+						      wr[k].num_sge, total[k], g, sge[k][g].length, at);
+						at += sge[k][g].length;
+					}
+				}
+				CHECK(d[-1] == 0xa5 && d[total[k]] == 0xa5, "MTU %u round %u WR %u: a byte "
+				      "beyond the %u written changed", mtus[m], round, k, total[k]);
+			}
+		}
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
+	CHECK(counter(0, HPNIC_CNT_TX_SGL_PKTS) - sgl0 >= multi_pkts && lists > 0 && inl > 0,
+	      "tx_sgl_pkts rose %" PRIu64 " for %u lists (%u inline WRs)",
+	      counter(0, HPNIC_CNT_TX_SGL_PKTS) - sgl0, lists, inl);
+	CHECK(counter(0, HPNIC_CNT_TX_SGL_SHORT) == short0 &&
+	      counter(0, HPNIC_CNT_HOST_WQE_BAD_EXT) == bad0, "short lists or bad extensions counted");
+	printf("  gather: %u SGE lists, %u inline WRITEs, %" PRIu64 " packets gathered\n", lists,
+	       inl, counter(0, HPNIC_CNT_TX_SGL_PKTS) - sgl0);
+
+	/* what the QP's limits refuse */
+	{
+		struct hpnic_qp *qa, *qb;
+		uint8_t small[80] = { 0 };
+		struct hpnic_sge g[5];
+		struct hpnic_send_wr w, *bad;
+
+		TRY(new_qp_ext(&e[0], 16, 1024, &qa));
+		TRY(new_qp(&e[0], 16, 1024, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		for (int k = 0; k < 5; k++)
+			g[k] = (struct hpnic_sge){ (uintptr_t)(src + 100 * k), 10, lkey };
+		w = (struct hpnic_send_wr){ .sg_list = g, .num_sge = 5, .opcode = HPNIC_WR_RDMA_WRITE,
+					    .rdma = { (uintptr_t)dst, rkey } };
+		EXPECT_ERR(hpnic_post_send(qa, &w, &bad), -EINVAL);        /* 5 SGEs */
+		w.num_sge = 2;
+		w.opcode = HPNIC_WR_RDMA_READ;
+		EXPECT_ERR(hpnic_post_send(qa, &w, &bad), -EOPNOTSUPP);    /* READ scatter */
+		w.opcode = HPNIC_WR_RDMA_WRITE;
+		EXPECT_ERR(hpnic_post_send(qb, &w, &bad), -EINVAL);        /* max_send_sge 1 */
+		w.send_flags = HPNIC_SEND_INLINE;
+		w.num_sge = 1;
+		g[0] = (struct hpnic_sge){ (uintptr_t)small, 65, 0 };
+		EXPECT_ERR(hpnic_post_send(qa, &w, &bad), -EINVAL);        /* 65 inline bytes */
+		g[0].length = 8;
+		EXPECT_ERR(hpnic_post_send(qb, &w, &bad), -EINVAL);        /* max_inline_data 0 */
+		w.opcode = HPNIC_WR_RDMA_READ;
+		EXPECT_ERR(hpnic_post_send(qa, &w, &bad), -EINVAL);        /* inline READ */
+		{
+			struct hpnic_qp_init_attr ia = { .send_cq = e[0].cq, .sq_depth = 16,
+							 .max_send_sge = 5 };
+			struct hpnic_qp *q;
+
+			EXPECT_ERR(hpnic_create_qp(e[0].dev, &ia, &q), -EINVAL);
+			ia.max_send_sge = 0;
+			ia.max_inline_data = 65;
+			EXPECT_ERR(hpnic_create_qp(e[0].dev, &ia, &q), -EINVAL);
+		}
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
 }
 
 /* the next asynchronous event of device d within a while of device time */
@@ -915,6 +1089,7 @@ static const struct {
 	{ "reconnect", t_reconnect },
 	{ "zero_len", t_zero_len },
 	{ "post_send", t_post_send },
+	{ "gather", t_gather },
 	{ "async", t_async },
 	{ "cc", t_cc },
 	{ "window", t_window },
@@ -924,23 +1099,30 @@ static const struct {
 int main(int argc, char **argv)
 {
 	const char *only = NULL;
+	uint64_t seed = 1;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
 			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
-			       "reconnect, zero_len, post_send, async, cc, window, counters. Prints\n"
-			       "N passed, N failed.\n");
+			       "reconnect, zero_len, post_send, gather, async, cc, window, counters.\n"
+			       "Prints N passed, N failed.\n"
+			       "  --seed N   random seed (default 1; printed)\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
 			only = argv[++i];
+		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			seed = tb_parse_u64("--seed", argv[++i]);
 		} else {
 			fprintf(stderr, "tb_nic: unknown argument '%s' (--help)\n", argv[i]);
 			return 2;
 		}
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("tb_nic: seed %llu (rerun with --seed %llu)\n", (unsigned long long)seed,
+	       (unsigned long long)seed);
+	tb_seed(seed);
 	for (int n = 0; n < 2; n++) {
 		char name[16];
 		int err;

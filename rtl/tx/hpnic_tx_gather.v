@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: MIT
+/*
+ * TX gather: turns each packet's payload request into DMA reads, and their
+ * data into the packet's payload, lane-0 aligned, one tlast per packet.
+ *
+ * A request is either one range (an IO address and a length: a WRITE from
+ * one buffer, inline data, a READ response) or a range of a WQE's scatter/
+ * gather list: the packet is bytes [off, off + len) of the concatenation of
+ * up to four SGEs, and the address is that of the list, a 64-byte WQE
+ * extension of four 16-byte entries (address, length, L_Key; docs/regmap.md,
+ * "SGE"). The list is read here, at send time, not kept on chip: a QP's
+ * WQEs wait in host memory until they complete anyway, and 4096 QPs with
+ * eight WQEs fetched ahead would need 2 MiB for their lists.
+ *
+ *   requests --> list stage --(list read)--> pending FIFO --> piece stage
+ *                                                               |  A: SGE start/end
+ *                                                               |  B: clip to the packet
+ *                                                               |  C: address, length
+ *   DMA data --> order FIFO: list beats --> list FIFO ----------'
+ *                            payload beats --> packer --> payload out
+ *
+ * The list stage issues a packet's list read as soon as it takes the
+ * request, so the lists of consecutive packets are in flight together. The
+ * piece stage then walks the packet's SGEs, one per cycle, and issues a read
+ * for each part the packet covers. The last SGE counts as unbounded: a list
+ * whose lengths add up to less than the WQE's is read past its last SGE and
+ * counted (stat_short), so a bad list costs data, never a stuck packet. A
+ * one-range request is one read, issued in the cycle it reaches the head.
+ *
+ * The DMA read channel is shared and in order, and a port must never hold
+ * it: list reads are issued only with room for their data reserved in the
+ * list FIFO, and payload room is the header builder's (its in-flight
+ * budget). The packer concatenates the pieces with one byte rotation and a
+ * residue register; a packet of one piece passes through unchanged and
+ * without a bubble, one of several costs at most one extra beat.
+ */
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hpnic_tx_gather #(
+    // log2 of the list reads in flight or waiting (each a 64-byte read)
+    parameter LIST_LOG2 = 3,
+    // log2 of the requests between the list and the piece stage
+    parameter PEND_LOG2 = 4,
+    // log2 of the reads whose data has not arrived
+    parameter ORDER_LOG2 = 6
+) (
+    input  wire               clk,
+    input  wire               rst,
+
+    /*
+     * Payload requests, one per packet with payload
+     */
+    input  wire               s_req_valid,
+    output wire               s_req_ready,
+    input  wire [63:0]        s_req_addr,       // the range, or the SGE list
+    input  wire [12:0]        s_req_len,        // payload bytes, 1..4096
+    input  wire               s_req_sgl,        // 1: a range of the SGE list
+    input  wire [1:0]         s_req_nsge_m1,    // SGEs in the list, minus 1
+    input  wire [31:0]        s_req_off,        // the packet's first byte in the list
+
+    /*
+     * DMA reads: requests, then data in request order, lane-0 aligned per
+     * read, tlast on each read's last beat
+     */
+    output wire               m_dma_rd_valid,
+    input  wire               m_dma_rd_ready,
+    output wire [63:0]        m_dma_rd_addr,
+    output wire [12:0]        m_dma_rd_len,
+
+    input  wire [511:0]       s_dma_tdata,
+    input  wire [63:0]        s_dma_tkeep,
+    input  wire               s_dma_tvalid,
+    output wire               s_dma_tready,
+    input  wire               s_dma_tlast,
+
+    /*
+     * Payload, one packet per request, lane-0 aligned, last beat partial
+     */
+    output wire [511:0]       m_pay_tdata,
+    output wire [63:0]        m_pay_tkeep,
+    output wire               m_pay_tvalid,
+    input  wire               m_pay_tready,
+    output wire               m_pay_tlast,
+
+    /*
+     * Counters
+     */
+    output reg  [31:0]        stat_sgl_pkts = 0,  // packets gathered from a list
+    output reg  [31:0]        stat_pieces = 0,    // their reads
+    output reg  [31:0]        stat_short = 0      // packets read past a short list's end
+);
+
+// parameters a caller can get wrong fail at elaboration, not silently
+initial begin
+    if (LIST_LOG2 < 1 || LIST_LOG2 > 8) begin
+        $error("hpnic_tx_gather: LIST_LOG2 must be 1..8 (%m)");
+        $finish;
+    end
+    if (PEND_LOG2 < 1 || ORDER_LOG2 < 1) begin
+        $error("hpnic_tx_gather: PEND_LOG2 and ORDER_LOG2 must be at least 1 (%m)");
+        $finish;
+    end
+end
+
+localparam [33:0] UNBOUNDED = {34{1'b1}};
+
+/*
+ * The read command register, loaded by the piece stage first, else by the
+ * list stage. Each read is recorded in the order FIFO as it is loaded:
+ * {list, bytes in the last beat (0 = 64), last piece of the packet}
+ */
+reg         cmd_valid_reg = 1'b0;
+reg  [63:0] cmd_addr_reg = 0;
+reg  [12:0] cmd_len_reg = 0;
+
+wire        order_ready;
+wire        cmd_free = (!cmd_valid_reg || m_dma_rd_ready) && order_ready;
+
+// a one-range request with nothing ahead of it (pending FIFO, stages B
+// and C, the command register all empty) goes straight out: the common
+// case costs no cycle here
+wire        bypass_offer;
+wire        bypass = bypass_offer && m_dma_rd_ready;
+
+assign m_dma_rd_valid = cmd_valid_reg || bypass_offer;
+assign m_dma_rd_addr = cmd_valid_reg ? cmd_addr_reg : s_req_addr;
+assign m_dma_rd_len = cmd_valid_reg ? cmd_len_reg : s_req_len;
+
+/*
+ * List stage: takes requests in order; a list request issues its list read
+ * (when the list FIFO has room for its data) and then waits in the pending
+ * FIFO, like a one-range request
+ */
+wire        pend_ready;
+wire        list_load;                  // the list read goes into the command register
+reg  [LIST_LOG2:0] list_used_reg = 0;  // list reads issued and not yet consumed
+wire        list_pop;
+wire        list_room = list_used_reg < 2**LIST_LOG2;
+wire        piece_load;                 // the piece stage has the command register
+
+assign list_load = s_req_valid && s_req_sgl && pend_ready && list_room && cmd_free && !piece_load;
+// (an offered bypass waits for the DMA port: a valid is never taken back)
+assign s_req_ready = bypass_offer ? m_dma_rd_ready : pend_ready && (!s_req_sgl || list_load);
+
+always @(posedge clk) begin
+    list_used_reg <= list_used_reg + {{LIST_LOG2{1'b0}}, list_load} - {{LIST_LOG2{1'b0}}, list_pop};
+    if (rst) begin
+        list_used_reg <= 0;
+    end
+end
+
+wire        pend_valid;
+wire        pend_pop;
+wire [63:0] pend_addr;
+wire [12:0] pend_len;
+wire        pend_sgl;
+wire [1:0]  pend_nsge_m1;
+wire [31:0] pend_off;
+// verilator lint_off UNUSEDSIGNAL
+wire [PEND_LOG2:0] pend_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(PEND_LOG2), .WIDTH(64 + 13 + 1 + 2 + 32))
+pend_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(s_req_valid && s_req_ready && !bypass), .s_ready(pend_ready),
+    .s_data({s_req_addr, s_req_len, s_req_sgl, s_req_nsge_m1, s_req_off}),
+    .m_valid(pend_valid), .m_ready(pend_pop),
+    .m_data({pend_addr, pend_len, pend_sgl, pend_nsge_m1, pend_off}),
+    .count(pend_count)
+);
+
+/*
+ * The list data: four {address, length} pairs (the L_Keys are not kept)
+ */
+wire         list_valid;
+wire [383:0] list_data;
+wire         list_push;
+// verilator lint_off UNUSEDSIGNAL
+wire         list_fifo_ready;            // room was reserved at the read
+wire [LIST_LOG2:0] list_count;
+// verilator lint_on UNUSEDSIGNAL
+
+function [383:0] list_pack;
+    input [511:0] beat;
+    integer k;
+    begin
+        for (k = 0; k < 4; k = k + 1) begin
+            list_pack[96*k +: 96] = beat[128*k +: 96];
+        end
+    end
+endfunction
+
+hpnic_fifo #(.DEPTH_LOG2(LIST_LOG2), .WIDTH(384))
+list_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(list_push), .s_ready(list_fifo_ready), .s_data(list_pack(s_dma_tdata)),
+    .m_valid(list_valid), .m_ready(list_pop),
+    .m_data(list_data),
+    .count(list_count)
+);
+
+/*
+ * Piece stage. A one-range request loads the command register straight
+ * from the pending FIFO's head, once the list items ahead of it are out of
+ * stages B and C. A list request, once its list is at the list FIFO's head,
+ * goes through stage A one SGE per cycle, all of its SGEs (those outside
+ * the packet make no piece), and leaves the FIFOs with the last; B clips
+ * each SGE to the packet and C issues the part left, if any. The stages
+ * move together, whenever C's item is taken or has no piece, so the next
+ * packet's SGEs follow the last one's without a gap.
+ */
+reg  [1:0]  a_k_reg = 0;                // SGE of the head request in stage A
+reg  [33:0] a_start_reg = 0;            // its first byte in the list
+reg         b_valid_reg = 1'b0, c_valid_reg = 1'b0;
+reg  [63:0] b_addr_reg = 0, c_addr_reg = 0;
+reg  [33:0] b_start_reg = 0, b_end_reg = 0, b_real_end_reg = 0;
+reg  [33:0] b_pk_lo_reg = 0, b_pk_hi_reg = 0;   // the packet's bytes in the list
+reg  [33:0] c_start_reg = 0, c_real_end_reg = 0, c_pk_hi_reg = 0;
+reg  [33:0] c_lo_reg = 0, c_hi_reg = 0;
+
+// stage C: the piece, if the SGE holds any of the packet
+wire        c_piece = c_valid_reg && c_hi_reg > c_lo_reg;
+wire        c_last = c_hi_reg == c_pk_hi_reg;
+wire [33:0] c_skip = c_lo_reg - c_start_reg;
+wire [12:0] c_len = c_hi_reg[12:0] - c_lo_reg[12:0];
+
+wire        direct = pend_valid && !pend_sgl && !b_valid_reg && !c_valid_reg;
+// the stages move when the command register takes C's piece, or C has none
+wire        walk = !c_piece || (cmd_free && !direct);
+wire        a_go = pend_valid && pend_sgl && list_valid;
+
+assign bypass_offer = s_req_valid && !s_req_sgl && !pend_valid && !b_valid_reg && !c_valid_reg &&
+                      !cmd_valid_reg && order_ready;
+assign piece_load = cmd_free && (direct || c_piece);
+
+// stage A's SGE; the last of the list is unbounded
+wire [63:0] a_addr = list_data[96*a_k_reg +: 64];
+wire [31:0] a_len = list_data[96*a_k_reg + 64 +: 32];
+wire        a_final = a_k_reg == pend_nsge_m1;
+wire [33:0] a_real_end = a_start_reg + {2'd0, a_len};
+wire        a_done = walk && a_go && a_final;
+
+assign pend_pop = (direct && cmd_free) || a_done;
+assign list_pop = a_done;
+
+always @(posedge clk) begin
+    if (walk) begin
+        b_valid_reg <= a_go;
+        b_addr_reg <= a_addr;
+        b_start_reg <= a_start_reg;
+        b_end_reg <= a_final ? UNBOUNDED : a_real_end;
+        b_real_end_reg <= a_real_end;
+        b_pk_lo_reg <= {2'd0, pend_off};
+        b_pk_hi_reg <= {2'd0, pend_off} + {21'd0, pend_len};
+        if (a_go) begin
+            a_k_reg <= a_final ? 2'd0 : a_k_reg + 2'd1;
+            a_start_reg <= a_final ? 34'd0 : a_real_end;
+        end
+
+        c_valid_reg <= b_valid_reg;
+        c_addr_reg <= b_addr_reg;
+        c_start_reg <= b_start_reg;
+        c_real_end_reg <= b_real_end_reg;
+        c_pk_hi_reg <= b_pk_hi_reg;
+        c_lo_reg <= (b_start_reg > b_pk_lo_reg) ? b_start_reg : b_pk_lo_reg;
+        c_hi_reg <= (b_end_reg < b_pk_hi_reg) ? b_end_reg : b_pk_hi_reg;
+    end
+
+    if (rst) begin
+        a_k_reg <= 0;
+        a_start_reg <= 0;
+        b_valid_reg <= 1'b0;
+        c_valid_reg <= 1'b0;
+    end
+end
+
+// a piece past the final SGE's own end: the list is shorter than the WQE
+wire c_short = c_piece && c_hi_reg > c_real_end_reg;
+
+/*
+ * The command register and the order FIFO
+ */
+wire       order_push = piece_load || list_load || bypass;
+wire [5:0] order_bytes = bypass ? s_req_len[5:0] : direct ? pend_len[5:0] : piece_load ? c_len[5:0] : 6'd0;
+wire       order_last = bypass || (piece_load && (direct || c_last));
+
+always @(posedge clk) begin
+    if (cmd_valid_reg && m_dma_rd_ready) begin
+        cmd_valid_reg <= 1'b0;
+    end
+    if (piece_load) begin
+        cmd_valid_reg <= 1'b1;
+        cmd_addr_reg <= direct ? pend_addr : c_addr_reg + {30'd0, c_skip};
+        cmd_len_reg <= direct ? pend_len : c_len;
+    end else if (list_load) begin
+        cmd_valid_reg <= 1'b1;
+        cmd_addr_reg <= s_req_addr;
+        cmd_len_reg <= 13'd64;
+    end
+
+    if (rst) begin
+        cmd_valid_reg <= 1'b0;
+    end
+end
+
+wire       ord_valid, ord_list, ord_last;
+wire [5:0] ord_bytes;
+wire       ord_pop;
+// verilator lint_off UNUSEDSIGNAL
+wire [ORDER_LOG2:0] order_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(ORDER_LOG2), .WIDTH(1 + 6 + 1))
+order_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(order_push), .s_ready(order_ready),
+    .s_data({list_load, order_bytes, order_last}),
+    .m_valid(ord_valid), .m_ready(ord_pop),
+    .m_data({ord_list, ord_bytes, ord_last}),
+    .count(order_count)
+);
+
+/*
+ * Packer: the residue (res_reg, res_n_reg bytes) and each beat rotated left
+ * by res_n bytes make one output beat when they hold 64 bytes or the packet
+ * ends; what the beat brings beyond 64 is the next residue, and at a
+ * packet's end a residue left over goes out alone (flush_reg)
+ */
+reg  [511:0] res_reg = 0;
+reg  [5:0]   res_n_reg = 0;
+reg          flush_reg = 1'b0;
+
+// the output beat is kept in two halves, merged after the register: the
+// rotated beat, the residue, and which lanes come from the residue. One
+// LUT3 per bit on the way out; merged before the register, ABC would build
+// the rotator's last stage a second time into it
+reg  [511:0] out_rot_reg = 0, out_res_reg = 0;
+reg  [63:0]  out_from_res_reg = 0;
+reg  [63:0]  out_keep_reg = 0;
+reg          out_valid_reg = 1'b0, out_last_reg = 1'b0;
+
+wire out_free = !out_valid_reg || m_pay_tready;
+wire pay_beat = s_dma_tvalid && ord_valid && !ord_list;
+wire pay_take = pay_beat && out_free && !flush_reg;
+
+assign s_dma_tready = ord_valid && (ord_list || (out_free && !flush_reg));
+assign list_push = s_dma_tvalid && ord_valid && ord_list;
+assign ord_pop = s_dma_tvalid && s_dma_tready && s_dma_tlast;
+
+// lanes below n
+function [63:0] lanes_below;
+    input [6:0] n;
+    integer i;
+    begin
+        for (i = 0; i < 64; i = i + 1) begin
+            lanes_below[i] = i < n;
+        end
+    end
+endfunction
+
+// the beat rotated left by res_n lanes: lanes res_n.. hold the beat's first
+// bytes, lanes below res_n its last ones (what spills into the residue).
+// Three 4:1 stages, one LUT6 per bit each; the kept stage outputs stop
+// Yosys from mapping the whole as 64:1 MUXF chains (twice the LUTs)
+(* keep *) wire [511:0] rot1, rot2, rot;
+
+function [511:0] rotl_lanes;
+    input [511:0] x;
+    input integer n;
+    begin
+        rotl_lanes = (x << (8*n)) | (x >> (512 - 8*n));
+    end
+endfunction
+
+assign rot1 = res_n_reg[1:0] == 2'd0 ? s_dma_tdata :
+              res_n_reg[1:0] == 2'd1 ? rotl_lanes(s_dma_tdata, 1) :
+              res_n_reg[1:0] == 2'd2 ? rotl_lanes(s_dma_tdata, 2) : rotl_lanes(s_dma_tdata, 3);
+assign rot2 = res_n_reg[3:2] == 2'd0 ? rot1 :
+              res_n_reg[3:2] == 2'd1 ? rotl_lanes(rot1, 4) :
+              res_n_reg[3:2] == 2'd2 ? rotl_lanes(rot1, 8) : rotl_lanes(rot1, 12);
+assign rot = res_n_reg[5:4] == 2'd0 ? rot2 :
+             res_n_reg[5:4] == 2'd1 ? rotl_lanes(rot2, 16) :
+             res_n_reg[5:4] == 2'd2 ? rotl_lanes(rot2, 32) : rotl_lanes(rot2, 48);
+
+wire [63:0]  res_lanes = lanes_below({1'b0, res_n_reg});
+wire [6:0]   beat_n = (s_dma_tlast && ord_bytes != 6'd0) ? {1'b0, ord_bytes} : 7'd64;
+wire [7:0]   total = {2'd0, res_n_reg} + {1'b0, beat_n};
+wire         pkt_end = s_dma_tlast && ord_last;
+wire         emit = pay_take && (total >= 8'd64 || pkt_end);
+
+// per lane, what the output takes: the residue below res_n (all of it for a
+// flush), the rotated beat above; and the residue: the rotated beat where
+// it spills (all lanes once 64 bytes went out), else itself
+wire [63:0]  out_from_res = flush_reg ? {64{1'b1}} : res_lanes;
+(* keep *) wire [63:0] res_from_rot = total >= 8'd64 ? {64{1'b1}} : ~res_lanes;
+wire         out_load = out_free && (flush_reg || emit);
+wire         res_load = pay_take;
+integer      m;
+
+always @(posedge clk) begin
+    if (out_load) begin
+        out_from_res_reg <= out_from_res;
+    end
+    for (m = 0; m < 64; m = m + 1) begin
+        if (out_load) begin
+            out_rot_reg[8*m +: 8] <= rot[8*m +: 8];
+            out_res_reg[8*m +: 8] <= res_reg[8*m +: 8];
+        end
+        if (res_load) begin
+            res_reg[8*m +: 8] <= res_from_rot[m] ? rot[8*m +: 8] : res_reg[8*m +: 8];
+        end
+    end
+end
+
+always @(posedge clk) begin
+    if (m_pay_tready) begin
+        out_valid_reg <= 1'b0;
+    end
+    if (out_free && flush_reg) begin
+        out_valid_reg <= 1'b1;
+        out_keep_reg <= res_lanes;
+        out_last_reg <= 1'b1;
+        res_n_reg <= 0;
+        flush_reg <= 1'b0;
+    end else if (pay_take) begin
+        if (total >= 8'd64) begin
+            out_valid_reg <= 1'b1;
+            out_keep_reg <= {64{1'b1}};
+            out_last_reg <= pkt_end && total == 8'd64;
+            res_n_reg <= total[5:0];
+            flush_reg <= pkt_end && total != 8'd64;
+        end else if (pkt_end) begin
+            out_valid_reg <= 1'b1;
+            out_keep_reg <= lanes_below(total[6:0]);
+            out_last_reg <= 1'b1;
+            res_n_reg <= 0;
+        end else begin
+            res_n_reg <= total[5:0];
+        end
+    end
+
+    if (rst) begin
+        out_valid_reg <= 1'b0;
+        res_n_reg <= 0;
+        flush_reg <= 1'b0;
+    end
+end
+
+genvar gl;
+generate
+    for (gl = 0; gl < 64; gl = gl + 1) begin : g_out
+        assign m_pay_tdata[8*gl +: 8] = out_from_res_reg[gl] ? out_res_reg[8*gl +: 8] : out_rot_reg[8*gl +: 8];
+    end
+endgenerate
+assign m_pay_tkeep = out_keep_reg;
+assign m_pay_tvalid = out_valid_reg;
+assign m_pay_tlast = out_last_reg;
+
+/*
+ * Counters
+ */
+always @(posedge clk) begin
+    if (walk && a_go && a_k_reg == 2'd0) begin
+        stat_sgl_pkts <= stat_sgl_pkts + 1'b1;
+    end
+    if (piece_load && !direct) begin
+        stat_pieces <= stat_pieces + 1'b1;
+    end
+    if (piece_load && !direct && c_short) begin
+        stat_short <= stat_short + 1'b1;
+    end
+    if (rst) begin
+        stat_sgl_pkts <= 0;
+        stat_pieces <= 0;
+        stat_short <= 0;
+    end
+end
+
+// verilator lint_off UNUSEDSIGNAL
+wire [63:0] unused_keep = s_dma_tkeep;
+wire [1:0]  unused_total = total[7:6];
+// verilator lint_on UNUSEDSIGNAL
+
+endmodule
+
+`resetall
