@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "hpnic.h"
+#include "hpnic_priv.h"         /* bad_ext: a WQE edited behind the library's back */
 #include "hpnic_sim.h"
 #include "tb_util.h"
 
@@ -844,6 +845,108 @@ static void t_gather(void)
 	}
 }
 
+/* the WQE the next post on qp will write */
+static uint8_t *next_wqe(struct hpnic_qp *qp)
+{
+	return qp->ring + ((size_t)(qp->pi & (qp->depth - 1)) << qp->wqe_log2);
+}
+
+/*
+ * WQEs the library would never write, made by editing posted WQEs in the
+ * ring before their doorbell (HPNIC_WR_MORE): NUM_SGE 7, INLINE over 64
+ * bytes, a list on a READ, a list on a 64-byte WQE all run as one buffer at
+ * LOCAL_ADDR and are counted (host_wqe_bad_ext); a list whose entries add
+ * up to less than LENGTH is read past its last entry and counted
+ * (tx_sgl_short). Every one completes and the QPs go on working.
+ */
+static void t_bad_ext(void)
+{
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+	uint32_t rkey = hpnic_mr_rkey(e[1].mr);
+	uint64_t bad0 = counter(0, HPNIC_CNT_HOST_WQE_BAD_EXT);
+	uint64_t short0 = counter(0, HPNIC_CNT_TX_SGL_SHORT);
+	struct hpnic_qp *qa, *qb, *pa, *pb;
+	struct hpnic_wc wc[8];
+	uint8_t want[700], *w;
+
+	tb_fill(src, 65536, 99);
+	TRY(new_qp_ext(&e[0], 16, 256, &qa));
+	TRY(new_qp(&e[1], 16, 256, &qb));
+	TRY(connect_pair(qa, qb, 256));
+	TRY(new_qp(&e[0], 16, 256, &pa));
+	TRY(new_qp(&e[1], 16, 256, &pb));
+	TRY(connect_pair(pa, pb, 256));
+	memset(dst, 0, 65536);
+
+	/* 128-byte WQEs: NUM_SGE 7 */
+	w = next_wqe(qa);
+	TRY(hpnic_post_write(qa, 1, e[0].mr, src, 1000, (uintptr_t)dst, rkey, HPNIC_WR_MORE));
+	w[HPNIC_WQE_NUM_SGE_OFF] = 7;
+	/* INLINE with LENGTH 100 */
+	w = next_wqe(qa);
+	TRY(hpnic_post_write(qa, 2, e[0].mr, src + 4096, 100, (uintptr_t)(dst + 4096), rkey,
+			     HPNIC_WR_MORE));
+	w[HPNIC_WQE_FLAGS_OFF] |= HPNIC_WQE_FLAGS_INLINE_MASK;
+	/* a READ with a list: the READ lands at LOCAL_ADDR */
+	memcpy(dst + 6000, src + 20000, 300);
+	w = next_wqe(qa);
+	TRY(hpnic_post_read(qa, 3, e[0].mr, src + 30000, 300, (uintptr_t)(dst + 6000), rkey,
+			    HPNIC_WR_MORE));
+	w[HPNIC_WQE_NUM_SGE_OFF] = 2;
+	/* a list of three entries of 200, 300 and 100 bytes for a WQE of 700:
+	 * the last 100 bytes come from behind the third entry's end */
+	w = next_wqe(qa);
+	TRY(hpnic_post_write(qa, 4, e[0].mr, src, 700, (uintptr_t)(dst + 8192), rkey,
+			     HPNIC_WR_MORE));
+	{
+		static const uint32_t off[3] = { 8192, 9000, 12000 }, len[3] = { 200, 300, 100 };
+		uint8_t *x = w + HPNIC_WQE_SIZE;
+
+		for (int k = 0; k < 3; k++, x += HPNIC_SGE_SIZE) {
+			uint64_t a = (uintptr_t)(src + off[k]);
+
+			for (int b = 0; b < 8; b++)
+				x[HPNIC_SGE_ADDR_OFF + b] = (uint8_t)(a >> 8 * b);
+			for (int b = 0; b < 4; b++)
+				x[HPNIC_SGE_LENGTH_OFF + b] = (uint8_t)(len[k] >> 8 * b);
+		}
+		w[HPNIC_WQE_NUM_SGE_OFF] = 3;
+		memcpy(want, src + 8192, 200);
+		memcpy(want + 200, src + 9000, 300);
+		memcpy(want + 500, src + 12000, 200);
+	}
+	TRY(hpnic_post_write(qa, 5, NULL, NULL, 0, (uintptr_t)dst, rkey, 0));
+
+	/* a 64-byte WQE that claims a list */
+	w = next_wqe(pa);
+	TRY(hpnic_post_write(pa, 6, e[0].mr, src + 40000, 500, (uintptr_t)(dst + 20000), rkey,
+			     HPNIC_WR_MORE));
+	w[HPNIC_WQE_NUM_SGE_OFF] = 2;
+	TRY(hpnic_post_write(pa, 7, NULL, NULL, 0, (uintptr_t)dst, rkey, 0));
+
+	TRY(wait_cqes(&e[0], wc, 7));
+	for (unsigned k = 0; k < 7; k++)
+		CHECK(wc[k].status == HPNIC_WC_SUCCESS, "bad extension: WR %" PRIu64 ": status %d",
+		      wc[k].wr_id, wc[k].status);
+	CHECK(!memcmp(dst, src, 1000), "NUM_SGE 7: not run from LOCAL_ADDR");
+	CHECK(!memcmp(dst + 4096, src + 4096, 100), "INLINE of 100 bytes: not run from LOCAL_ADDR");
+	CHECK(!memcmp(src + 30000, src + 20000, 300), "READ with a list: not landed at LOCAL_ADDR");
+	CHECK(!memcmp(dst + 8192, want, 700), "short list: data");
+	CHECK(!memcmp(dst + 20000, src + 40000, 500), "64-byte WQE with a list: data");
+	CHECK(counter(0, HPNIC_CNT_HOST_WQE_BAD_EXT) - bad0 == 4,
+	      "host_wqe_bad_ext rose %" PRIu64 ", want 4",
+	      counter(0, HPNIC_CNT_HOST_WQE_BAD_EXT) - bad0);
+	CHECK(counter(0, HPNIC_CNT_TX_SGL_SHORT) - short0 == 1, "tx_sgl_short rose %" PRIu64
+	      ", want 1 (the short list's last packet)", counter(0, HPNIC_CNT_TX_SGL_SHORT) - short0);
+	/* both QPs still work */
+	write_check(qa, 8, 3000, "WRITE after bad extensions");
+	write_check(pa, 9, 3000, "WRITE after a bad extension");
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	TRY(hpnic_destroy_qp(pa));
+	TRY(hpnic_destroy_qp(pb));
+}
+
 /* the next asynchronous event of device d within a while of device time */
 static int next_event(int d, struct hpnic_async_event *ev)
 {
@@ -1090,6 +1193,7 @@ static const struct {
 	{ "zero_len", t_zero_len },
 	{ "post_send", t_post_send },
 	{ "gather", t_gather },
+	{ "bad_ext", t_bad_ext },
 	{ "async", t_async },
 	{ "cc", t_cc },
 	{ "window", t_window },
@@ -1106,7 +1210,8 @@ int main(int argc, char **argv)
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
 			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
-			       "reconnect, zero_len, post_send, gather, async, cc, window, counters.\n"
+			       "reconnect, zero_len, post_send, gather, bad_ext, async, cc, window,\n"
+			       "counters.\n"
 			       "Prints N passed, N failed.\n"
 			       "  --seed N   random seed (default 1; printed)\n");
 			return 0;
