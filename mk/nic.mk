@@ -81,6 +81,10 @@ bench-nic: $(BUILD)/bin/hpnic-write-bench
 	$(BUILD)/bin/hpnic-write-bench --size 64..4096 --depth 32
 	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --signal-every 8 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --batch 1 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --signal-every 8 --sge 2 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --signal-every 8 --sge 4 --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --signal-every 8 --inline --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64..4096 --depth 128 --signal-every 16 --sge 4
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --bytes 8388608 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 1048576 --bytes 4194304 --depth 2 --read --quiet

@@ -10,7 +10,7 @@
  * extension of four 16-byte entries (address, length, L_Key; docs/regmap.md,
  * "SGE"). The list is read here, at send time, not kept on chip: a QP's
  * WQEs wait in host memory until they complete anyway, and 4096 QPs with
- * eight WQEs fetched ahead would need 2 MiB for their lists.
+ * eight WQEs fetched ahead would need 1.5 MiB for their lists.
  *
  *   requests --> list stage --(list read)--> pending FIFO --> piece stage
  *                                                               |  A: SGE start/end
