@@ -30,7 +30,7 @@ cat > "$dir/names.c" <<'C'
 #include "hpnic_regs.h"     /* the include guard */
 
 /* compile-time checks of the generated macros against the map */
-typedef char check_db[HPNIC_DB_SQ_DB(4095) == 0x14ffcu ? 1 : -1];
+typedef char check_db[HPNIC_DB_SQ_DB(4095) == 0x01fff010u ? 1 : -1];
 typedef char check_port[HPNIC_GET(HPNIC_CTRL_INT_CTRL_PORT, HPNIC_CTRL_INT_CTRL_RST) == 4792 ? 1 : -1];
 typedef char check_set[HPNIC_SET(HPNIC_QP_CMD_STATUS_ERROR, HPNIC_ERR_BUSY) == 0x400u ? 1 : -1];
 typedef char check_names[sizeof(hpnic_counter_names) / sizeof(hpnic_counter_names[0]) ==
@@ -60,7 +60,7 @@ unsigned int table_check(void)
 
 		if (!strcmp(r->name, "SQ_DB"))
 			ok += r->offset == HPNIC_DB_SQ_DB(0) && r->access == HPNIC_REG_WO &&
-			      r->count == HPNIC_MAX_QPS && r->stride == 4;
+			      r->count == HPNIC_MAX_QPS && r->stride == 4096;
 		if (!strcmp(r->block, "CTRL") && !strcmp(r->name, "INT_CTRL"))
 			ok += r->num_fields == 2 &&
 			      hpnic_field_table[r->field + 1].mask == HPNIC_CTRL_INT_CTRL_PORT_MASK;

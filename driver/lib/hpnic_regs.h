@@ -31,7 +31,7 @@
 #define HPNIC_PCI_VENDOR_ID 4660
 #define HPNIC_PCI_DEVICE_ID 18544
 #define HPNIC_PCI_CLASS     131072
-#define HPNIC_BAR0_SIZE     1048576
+#define HPNIC_BAR0_SIZE     33554432
 
 /* block header, offsets relative to each block's base */
 /* block type: four ASCII characters, the first in bits 31:24 */
@@ -668,140 +668,149 @@
  * STATS ("HPST" 1.0): The 64-bit event counters, read one at a time by index. Counters are never
  * cleared except by reset; the driver reports differences.
  */
-#define HPNIC_STATS_BASE               0x00000600u
-#define HPNIC_STATS_BLOCK_SIZE         0x00000100u
-#define HPNIC_STATS_BLOCK_TYPE         0x48505354u  /* "HPST" */
-#define HPNIC_STATS_BLOCK_VERSION      0x00010000u  /* 1.0 */
-#define HPNIC_STATS_BLOCK_NEXT         0x00010000u
-#define HPNIC_STATS_TYPE               0x00000600u
-#define HPNIC_STATS_VERSION            0x00000604u
-#define HPNIC_STATS_NEXT               0x00000608u
-#define HPNIC_STATS_SIZE               0x0000060cu
+#define HPNIC_STATS_BASE                   0x00000600u
+#define HPNIC_STATS_BLOCK_SIZE             0x00000100u
+#define HPNIC_STATS_BLOCK_TYPE             0x48505354u  /* "HPST" */
+#define HPNIC_STATS_BLOCK_VERSION          0x00010000u  /* 1.0 */
+#define HPNIC_STATS_BLOCK_NEXT             0x01000000u
+#define HPNIC_STATS_TYPE                   0x00000600u
+#define HPNIC_STATS_VERSION                0x00000604u
+#define HPNIC_STATS_NEXT                   0x00000608u
+#define HPNIC_STATS_SIZE                   0x0000060cu
 
 /* STATS.SEL (rw): index of the counter to read; an index >= COUNT reads 0 */
-#define HPNIC_STATS_SEL                0x00000610u
-#define HPNIC_STATS_SEL_RST            0u
+#define HPNIC_STATS_SEL                    0x00000610u
+#define HPNIC_STATS_SEL_RST                0u
 
 /* STATS.VALUE_LO (ro): counter SEL bits 31:0; the read latches all 64 bits */
-#define HPNIC_STATS_VALUE_LO           0x00000614u
+#define HPNIC_STATS_VALUE_LO               0x00000614u
 
 /* STATS.VALUE_HI (ro): bits 63:32 latched by the last VALUE_LO read */
-#define HPNIC_STATS_VALUE_HI           0x00000618u
+#define HPNIC_STATS_VALUE_HI               0x00000618u
 
 /* STATS.COUNT (ro): number of counters (HPNIC_NUM_COUNTERS in this map) */
-#define HPNIC_STATS_COUNT              0x0000061cu
+#define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS             62
+#define HPNIC_NUM_COUNTERS                 63
 /* frames admitted by the RX pipe (passed every header check) */
-#define HPNIC_CNT_RX_FRAMES            0
-#define HPNIC_CNT_RX_MAC_ERR           1  /* frames dropped: MAC error flag (bad FCS) */
+#define HPNIC_CNT_RX_FRAMES                0
+#define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
 /* frames dropped: no room for a largest frame in the RX FIFO */
-#define HPNIC_CNT_RX_FULL              2
-#define HPNIC_CNT_RX_TOO_LONG          3  /* frames dropped: longer than the largest legal frame */
-#define HPNIC_CNT_RX_ETH_TYPE          4  /* frames dropped: ethertype not IPv4 */
+#define HPNIC_CNT_RX_FULL                  2
+/* frames dropped: longer than the largest legal frame */
+#define HPNIC_CNT_RX_TOO_LONG              3
+#define HPNIC_CNT_RX_ETH_TYPE              4  /* frames dropped: ethertype not IPv4 */
 /* frames dropped: destination MAC or IPv4 address not ours */
-#define HPNIC_CNT_RX_NOT_OURS          5
-#define HPNIC_CNT_RX_IP_HDR            6  /* frames dropped: IPv4 version not 4 or IHL not 5 */
-#define HPNIC_CNT_RX_IP_CSUM           7  /* frames dropped: IPv4 header checksum mismatch */
-#define HPNIC_CNT_RX_IP_FRAG           8  /* frames dropped: IPv4 fragment */
-#define HPNIC_CNT_RX_NOT_UDP           9  /* frames dropped: IPv4 protocol not UDP */
+#define HPNIC_CNT_RX_NOT_OURS              5
+#define HPNIC_CNT_RX_IP_HDR                6  /* frames dropped: IPv4 version not 4 or IHL not 5 */
+#define HPNIC_CNT_RX_IP_CSUM               7  /* frames dropped: IPv4 header checksum mismatch */
+#define HPNIC_CNT_RX_IP_FRAG               8  /* frames dropped: IPv4 fragment */
+#define HPNIC_CNT_RX_NOT_UDP               9  /* frames dropped: IPv4 protocol not UDP */
 /* frames dropped: UDP destination port neither 4791 nor the INT port */
-#define HPNIC_CNT_RX_UDP_PORT          10
+#define HPNIC_CNT_RX_UDP_PORT              10
 /* frames dropped: UDP length inconsistent with the IPv4 length */
-#define HPNIC_CNT_RX_UDP_LEN           11
+#define HPNIC_CNT_RX_UDP_LEN               11
 /* frames dropped: IPv4 total length inconsistent with the frame */
-#define HPNIC_CNT_RX_IP_LEN            12
-#define HPNIC_CNT_RX_INT               13  /* frames dropped: INT block malformed (nHop > 5) */
-#define HPNIC_CNT_RX_OPCODE            14  /* frames dropped: BTH opcode not one hpnic uses */
-#define HPNIC_CNT_RX_TVER              15  /* frames dropped: BTH transport version not 0 */
-#define HPNIC_CNT_RX_QPN               16  /* frames dropped: destination QPN out of range */
+#define HPNIC_CNT_RX_IP_LEN                12
+#define HPNIC_CNT_RX_INT                   13  /* frames dropped: INT block malformed (nHop > 5) */
+#define HPNIC_CNT_RX_OPCODE                14  /* frames dropped: BTH opcode not one hpnic uses */
+#define HPNIC_CNT_RX_TVER                  15  /* frames dropped: BTH transport version not 0 */
+#define HPNIC_CNT_RX_QPN                   16  /* frames dropped: destination QPN out of range */
 /* frames dropped: payload length or pad inconsistent with the opcode and frame */
-#define HPNIC_CNT_RX_PAY_LEN           17
-#define HPNIC_CNT_RX_ICRC              18  /* frames dropped: ICRC mismatch */
-#define HPNIC_CNT_RX_BAD_QP            19  /* packets dropped: QP not in a state that accepts them */
-#define HPNIC_CNT_RX_PSN_DUP           20  /* duplicate requests, re-acknowledged */
-#define HPNIC_CNT_RX_PSN_OOS           21  /* out-of-sequence requests, discarded */
-#define HPNIC_CNT_RX_NAK_SEQ_SENT      22  /* PSN-sequence NAKs sent */
-#define HPNIC_CNT_RX_ACCESS_ERR        23  /* requests NAKed: R_Key, range or access right */
+#define HPNIC_CNT_RX_PAY_LEN               17
+#define HPNIC_CNT_RX_ICRC                  18  /* frames dropped: ICRC mismatch */
+/* packets dropped: QP not in a state that accepts them */
+#define HPNIC_CNT_RX_BAD_QP                19
+#define HPNIC_CNT_RX_PSN_DUP               20  /* duplicate requests, re-acknowledged */
+#define HPNIC_CNT_RX_PSN_OOS               21  /* out-of-sequence requests, discarded */
+#define HPNIC_CNT_RX_NAK_SEQ_SENT          22  /* PSN-sequence NAKs sent */
+#define HPNIC_CNT_RX_ACCESS_ERR            23  /* requests NAKed: R_Key, range or access right */
 /* requests NAKed as invalid: payload length, opcode sequence, message over 2^31 bytes */
-#define HPNIC_CNT_RX_LEN_ERR           24
-#define HPNIC_CNT_RX_RESP_STRAY        25  /* READ responses dropped: none expected */
-#define HPNIC_CNT_RX_RESP_GAP          26  /* gaps detected in READ responses */
+#define HPNIC_CNT_RX_LEN_ERR               24
+#define HPNIC_CNT_RX_RESP_STRAY            25  /* READ responses dropped: none expected */
+#define HPNIC_CNT_RX_RESP_GAP              26  /* gaps detected in READ responses */
 /*
  * payloads committed to host memory: WRITE packets this QP answered as responder and READ
  * responses it took as requester
  */
-#define HPNIC_CNT_RX_WRITES            27
-#define HPNIC_CNT_RX_READS             28  /* READ requests executed */
-#define HPNIC_CNT_TX_TIMEOUTS          29  /* retransmit timeouts */
-#define HPNIC_CNT_TX_REWINDS           30  /* go-back-N rewinds */
-#define HPNIC_CNT_TX_FATAL             31  /* QPs failed (retry exceeded, remote error) */
-#define HPNIC_CNT_CC_EVENTS            32  /* events into the CC engine (ACKs and QP inits) */
-#define HPNIC_CNT_CC_ACKS              33  /* ACKs processed by the CC engine */
-#define HPNIC_CNT_CC_INITS             34  /* QP initialisations in the CC engine */
-#define HPNIC_CNT_CC_IGN_NO_INT        35  /* ACKs ignored by CC: no INT (nHop = 0) */
-#define HPNIC_CNT_CC_IGN_NHOP          36  /* ACKs ignored by CC: nHop > 5 */
-#define HPNIC_CNT_SCHED_PKTSEND        37  /* packets the scheduler released to TX */
-#define HPNIC_CNT_SCHED_WORK_INVALID   38  /* work notifications rejected: invalid */
-#define HPNIC_CNT_SCHED_MTU_INVALID    39  /* work notifications rejected: invalid MTU */
-#define HPNIC_CNT_SCHED_ACK_AHEAD      40  /* ACK updates with snd_una ahead of snd_nxt, ignored */
-#define HPNIC_CNT_SCHED_WIN_FLOOR      41  /* packets sent under the one-packet window floor */
+#define HPNIC_CNT_RX_WRITES                27
+#define HPNIC_CNT_RX_READS                 28  /* READ requests executed */
+#define HPNIC_CNT_TX_TIMEOUTS              29  /* retransmit timeouts */
+#define HPNIC_CNT_TX_REWINDS               30  /* go-back-N rewinds */
+#define HPNIC_CNT_TX_FATAL                 31  /* QPs failed (retry exceeded, remote error) */
+#define HPNIC_CNT_CC_EVENTS                32  /* events into the CC engine (ACKs and QP inits) */
+#define HPNIC_CNT_CC_ACKS                  33  /* ACKs processed by the CC engine */
+#define HPNIC_CNT_CC_INITS                 34  /* QP initialisations in the CC engine */
+#define HPNIC_CNT_CC_IGN_NO_INT            35  /* ACKs ignored by CC: no INT (nHop = 0) */
+#define HPNIC_CNT_CC_IGN_NHOP              36  /* ACKs ignored by CC: nHop > 5 */
+#define HPNIC_CNT_SCHED_PKTSEND            37  /* packets the scheduler released to TX */
+#define HPNIC_CNT_SCHED_WORK_INVALID       38  /* work notifications rejected: invalid */
+#define HPNIC_CNT_SCHED_MTU_INVALID        39  /* work notifications rejected: invalid MTU */
+/* ACK updates with snd_una ahead of snd_nxt, ignored */
+#define HPNIC_CNT_SCHED_ACK_AHEAD          40
+#define HPNIC_CNT_SCHED_WIN_FLOOR          41  /* packets sent under the one-packet window floor */
 /* scheduler visits that could send but found the TX queue full */
-#define HPNIC_CNT_SCHED_NO_ROOM        42
-#define HPNIC_CNT_HOST_DOORBELLS       43  /* doorbell writes */
-#define HPNIC_CNT_HOST_WQE_FETCHES     44  /* WQEs fetched from host memory */
-#define HPNIC_CNT_HOST_CQES            45  /* CQEs written to host memory */
-#define HPNIC_CNT_HOST_CMD_ERRORS      46  /* QP, MR and CQ commands that failed */
+#define HPNIC_CNT_SCHED_NO_ROOM            42
+#define HPNIC_CNT_HOST_DOORBELLS           43  /* doorbell writes */
+#define HPNIC_CNT_HOST_WQE_FETCHES         44  /* WQEs fetched from host memory */
+#define HPNIC_CNT_HOST_CQES                45  /* CQEs written to host memory */
+#define HPNIC_CNT_HOST_CMD_ERRORS          46  /* QP, MR and CQ commands that failed */
 /* doorbells ignored: QP out of range or not ready to send */
-#define HPNIC_CNT_HOST_DOORBELL_BAD_QP 47
-#define HPNIC_CNT_HOST_IRQS            48  /* interrupts raised */
-#define HPNIC_CNT_MAC_TX_FRAMES        49  /* frames handed to the MAC */
+#define HPNIC_CNT_HOST_DOORBELL_BAD_QP     47
+#define HPNIC_CNT_HOST_IRQS                48  /* interrupts raised */
+#define HPNIC_CNT_MAC_TX_FRAMES            49  /* frames handed to the MAC */
 /* frames received from the MAC and delivered to the core */
-#define HPNIC_CNT_MAC_RX_FRAMES        50
+#define HPNIC_CNT_MAC_RX_FRAMES            50
 /* frames dropped by the MAC shim on receive (bad FCS, overflow, oversize) */
-#define HPNIC_CNT_MAC_RX_ERRORS        51
+#define HPNIC_CNT_MAC_RX_ERRORS            51
 /* WQEs fetched with an opcode other than WRITE and READ (executed as WRITE) */
-#define HPNIC_CNT_HOST_WQE_BAD_OPCODE  52
+#define HPNIC_CNT_HOST_WQE_BAD_OPCODE      52
 /* completions for a CQ that is disabled or was never set */
-#define HPNIC_CNT_HOST_CQE_DROPPED     53
+#define HPNIC_CNT_HOST_CQE_DROPPED         53
 /* ACKs ignored by CC: a hop's speed enum B is 0 or above 8 */
-#define HPNIC_CNT_CC_IGN_BAD_B         54
+#define HPNIC_CNT_CC_IGN_BAD_B             54
 /* ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed) */
-#define HPNIC_CNT_CC_RECORD_ONLY       55
+#define HPNIC_CNT_CC_RECORD_ONLY           55
 /* hops whose TS did not advance since the snapshot (rate term skipped) */
-#define HPNIC_CNT_CC_DTS_ZERO          56
-#define HPNIC_CNT_CC_WC_UPDATES        57  /* per-RTT reference window (Wc) commits */
-#define HPNIC_CNT_TX_SGL_PKTS          58  /* packets whose payload was gathered from an SGE list */
-#define HPNIC_CNT_TX_SGL_PIECES        59  /* DMA reads those packets took (one per SGE they cover) */
+#define HPNIC_CNT_CC_DTS_ZERO              56
+#define HPNIC_CNT_CC_WC_UPDATES            57  /* per-RTT reference window (Wc) commits */
+/* packets whose payload was gathered from an SGE list */
+#define HPNIC_CNT_TX_SGL_PKTS              58
+/* DMA reads those packets took (one per SGE they cover) */
+#define HPNIC_CNT_TX_SGL_PIECES            59
 /* packets read past the end of a short SGE list (its entries add up to less than LENGTH) */
-#define HPNIC_CNT_TX_SGL_SHORT         60
+#define HPNIC_CNT_TX_SGL_SHORT             60
 /*
  * WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64
  * bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR
  */
-#define HPNIC_CNT_HOST_WQE_BAD_EXT     61
+#define HPNIC_CNT_HOST_WQE_BAD_EXT         61
+/* writes to a doorbell page outside its doorbell register, ignored */
+#define HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET 62
 
 /*
- * DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
- * they can be mapped apart from the other blocks.
+ * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
+ * that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
+ * its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write anywhere else
+ * in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
  */
-#define HPNIC_DB_BASE          0x00010000u
-#define HPNIC_DB_BLOCK_SIZE    0x00008000u
+#define HPNIC_DB_BASE          0x01000000u
+#define HPNIC_DB_BLOCK_SIZE    0x01000000u
 #define HPNIC_DB_BLOCK_TYPE    0x48504442u  /* "HPDB" */
-#define HPNIC_DB_BLOCK_VERSION 0x00010000u  /* 1.0 */
+#define HPNIC_DB_BLOCK_VERSION 0x00020000u  /* 2.0 */
 #define HPNIC_DB_BLOCK_NEXT    0x00000000u
-#define HPNIC_DB_TYPE          0x00010000u
-#define HPNIC_DB_VERSION       0x00010004u
-#define HPNIC_DB_NEXT          0x00010008u
-#define HPNIC_DB_SIZE          0x0001000cu
+#define HPNIC_DB_TYPE          0x01000000u
+#define HPNIC_DB_VERSION       0x01000004u
+#define HPNIC_DB_NEXT          0x01000008u
+#define HPNIC_DB_SIZE          0x0100000cu
 
 /*
- * DB.SQ_DB (wo): doorbell of QP n at SQ_DB + 4 n: the QP's new SQ producer index (free-running,
- * mod 2^16)
+ * DB.SQ_DB (wo): doorbell of QP n, in its page at SQ_DB + 4096 n: the QP's new SQ producer index
+ * (free-running, mod 2^16)
  */
-#define HPNIC_DB_SQ_DB(n)      (0x00011000u + 4u * (n))
-#define HPNIC_DB_SQ_DB_STRIDE  4
+#define HPNIC_DB_SQ_DB(n)      (0x01000010u + 4096u * (n))
+#define HPNIC_DB_SQ_DB_STRIDE  4096
 #define HPNIC_DB_SQ_DB_COUNT   4096
 #define HPNIC_DB_SQ_DB_SHIFT   0
 #define HPNIC_DB_SQ_DB_MASK    0x0000ffffu
@@ -970,6 +979,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"tx_sgl_pieces",
 	"tx_sgl_short",
 	"host_wqe_bad_ext",
+	"host_doorbell_bad_offset",
 };
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
@@ -1034,6 +1044,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"DMA reads those packets took (one per SGE they cover)",
 	"packets read past the end of a short SGE list (its entries add up to less than LENGTH)",
 	"WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64 bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR",
+	"writes to a doorbell page outside its doorbell register, ignored",
 };
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 
@@ -1296,7 +1307,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "DB", "SIZE", HPNIC_DB_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block size in bytes" },
 	{ "DB", "SQ_DB", HPNIC_DB_SQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_SQ_DB_COUNT, HPNIC_DB_SQ_DB_STRIDE, 0, 0, 0u, 0,
-	  "doorbell of QP n at SQ_DB + 4 n: the QP's new SQ producer index (free-running, mod 2^16)" },
+	  "doorbell of QP n, in its page at SQ_DB + 4096 n: the QP's new SQ producer index (free-running, mod 2^16)" },
 };
 
 static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {

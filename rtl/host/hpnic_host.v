@@ -44,7 +44,7 @@ module hpnic_host #(
      */
     input  wire                   s_csr_valid,
     output wire                   s_csr_ready,
-    input  wire [19:0]            s_csr_addr,
+    input  wire [24:0]            s_csr_addr,
     input  wire                   s_csr_write,
     input  wire [31:0]            s_csr_wdata,
     output wire                   m_csr_rsp_valid,
@@ -205,6 +205,7 @@ module hpnic_host #(
     output wire [31:0]            stat_cqes,
     output wire [31:0]            stat_cmd_errors,
     output wire [31:0]            stat_doorbell_bad_qp,
+    output wire [31:0]            stat_doorbell_bad_offset,
     output wire [31:0]            stat_irqs,
     output wire [31:0]            stat_wqe_bad_opcode,
     output wire [31:0]            stat_wqe_bad_ext,
@@ -345,7 +346,8 @@ csr_inst (
     .stats(stats_in),
     .stat_doorbells(stat_doorbells),
     .stat_cmd_errors(stat_cmd_errors),
-    .stat_doorbell_bad_qp(stat_doorbell_bad_qp)
+    .stat_doorbell_bad_qp(stat_doorbell_bad_qp),
+    .stat_doorbell_bad_offset(stat_doorbell_bad_offset)
 );
 
 /*

@@ -50,7 +50,7 @@ module hpnic_host_csr #(
      */
     input  wire                   s_csr_valid,
     output wire                   s_csr_ready,
-    input  wire [19:0]            s_csr_addr,
+    input  wire [24:0]            s_csr_addr,
     input  wire                   s_csr_write,
     input  wire [31:0]            s_csr_wdata,
 
@@ -154,13 +154,14 @@ module hpnic_host_csr #(
 
     output reg  [31:0]            stat_doorbells = 0,
     output reg  [31:0]            stat_cmd_errors = 0,
-    output reg  [31:0]            stat_doorbell_bad_qp = 0
+    output reg  [31:0]            stat_doorbell_bad_qp = 0,
+    output reg  [31:0]            stat_doorbell_bad_offset = 0
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
 initial begin
-    if (QPN_WIDTH < 1 || QPN_WIDTH > 18) begin
-        $error("hpnic_host_csr: QPN_WIDTH must be 1..18 (a doorbell per QP in 1 MiB of BAR0) (%m)");
+    if (QPN_WIDTH < 1 || QPN_WIDTH > 12) begin
+        $error("hpnic_host_csr: QPN_WIDTH must be 1..12 (a 4 KiB doorbell page per QP in 16 MiB of BAR0) (%m)");
         $finish;
     end
     if (CQN_WIDTH < 1 || CQN_WIDTH > 16) begin
@@ -304,12 +305,14 @@ assign cq_pi_cqn = cq_cqn_reg[CW-1:0];
  * Request handling: one per cycle when no read response waits; a write
  * that needs a queue (a doorbell, a START, a CQ command) waits for room
  */
-wire        is_db = s_csr_addr >= HPNIC_DB_SQ_DB[19:0] &&
-                    s_csr_addr < HPNIC_DB_SQ_DB[19:0] + 20'd4 * HPNIC_DB_SQ_DB_COUNT[19:0];
-// verilator lint_off UNUSEDSIGNAL
-wire [19:0] db_off = s_csr_addr - HPNIC_DB_SQ_DB[19:0];
-// verilator lint_on UNUSEDSIGNAL
-wire [17:0] db_qpn = db_off[19:2];
+// The doorbell pages fill the upper half of BAR0, one 4 KiB page per QP:
+// the page number is the QPN, and only the doorbell's own offset in the
+// page rings it, so the page of one QP can never ring another
+localparam [24:0] DB_BASE = HPNIC_DB_BASE[24:0];
+localparam [11:0] DB_OFF = HPNIC_DB_SQ_DB[11:0];
+wire        is_db = s_csr_addr[24] == DB_BASE[24];
+wire [11:0] db_qpn = s_csr_addr[23:12];
+wire        db_at_reg = s_csr_addr[11:0] == DB_OFF;
 wire        queue_ok = post_room && start_room && cq_room && !post_wr && !start_wr && !cq_wr;
 
 assign s_csr_ready = !m_csr_rsp_valid && queue_ok;
@@ -317,12 +320,12 @@ wire take = s_csr_valid && s_csr_ready;
 wire wr = take && s_csr_write;
 wire rd = take && !s_csr_write;
 
-// a register's address, as the 20-bit BAR0 offset
+// a register's address, as the 25-bit BAR0 offset
 // verilator lint_off UNUSEDSIGNAL
-function [19:0] a;
+function [24:0] a;
     input [31:0] off;
     begin
-        a = off[19:0];
+        a = off[24:0];
     end
 endfunction
 // verilator lint_on UNUSEDSIGNAL
@@ -404,7 +407,9 @@ always @(posedge clk) begin
     end
     shadow_rd_pending <= 1'b0;
 
-    if (wr && is_db) begin
+    if (wr && is_db && !db_at_reg) begin
+        stat_doorbell_bad_offset <= stat_doorbell_bad_offset + 1'b1;
+    end else if (wr && is_db) begin
         if ((db_qpn >> QW) == 0) begin
             post_wr <= 1'b1;
             post_qpn_reg <= db_qpn[QW-1:0];
@@ -575,6 +580,7 @@ always @(posedge clk) begin
         stat_doorbells <= 0;
         stat_cmd_errors <= 0;
         stat_doorbell_bad_qp <= 0;
+        stat_doorbell_bad_offset <= 0;
     end
 end
 
@@ -722,7 +728,7 @@ always @* begin
         default: begin
             // block headers, from the register map's tables
             for (bi = 0; bi < HPNIC_NUM_BLOCKS; bi = bi + 1) begin
-                if (s_csr_addr[19:4] == HPNIC_BLOCK_BASES[32*bi + 4 +: 16]) begin
+                if (s_csr_addr[24:4] == HPNIC_BLOCK_BASES[32*bi + 4 +: 21]) begin
                     rdata = hdr(s_csr_addr[3:0], HPNIC_BLOCK_TYPES[32*bi +: 32],
                                 HPNIC_BLOCK_VERSIONS[32*bi +: 32], HPNIC_BLOCK_NEXTS[32*bi +: 32],
                                 HPNIC_BLOCK_SIZES[32*bi +: 32]);

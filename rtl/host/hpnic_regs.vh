@@ -24,7 +24,7 @@ localparam integer HPNIC_MAX_QPS       = 4096;
 localparam integer HPNIC_PCI_VENDOR_ID = 4660;
 localparam integer HPNIC_PCI_DEVICE_ID = 18544;
 localparam integer HPNIC_PCI_CLASS     = 131072;
-localparam integer HPNIC_BAR0_SIZE     = 1048576;
+localparam integer HPNIC_BAR0_SIZE     = 33554432;
 
 // block header, offsets relative to each block's base
 // block type: four ASCII characters, the first in bits 31:24
@@ -673,148 +673,159 @@ localparam [31:0]  HPNIC_CQ_PI                    = 32'h0000_052c;
 
 // STATS ("HPST" 1.0): The 64-bit event counters, read one at a time by index. Counters are never
 // cleared except by reset; the driver reports differences.
-localparam [31:0]  HPNIC_STATS_BASE               = 32'h0000_0600;
-localparam [31:0]  HPNIC_STATS_BLOCK_SIZE         = 32'h0000_0100;
-localparam [31:0]  HPNIC_STATS_BLOCK_TYPE         = 32'h4850_5354;  // "HPST"
-localparam [31:0]  HPNIC_STATS_BLOCK_VERSION      = 32'h0001_0000;  // 1.0
-localparam [31:0]  HPNIC_STATS_BLOCK_NEXT         = 32'h0001_0000;
-localparam [31:0]  HPNIC_STATS_TYPE               = 32'h0000_0600;
-localparam [31:0]  HPNIC_STATS_VERSION            = 32'h0000_0604;
-localparam [31:0]  HPNIC_STATS_NEXT               = 32'h0000_0608;
-localparam [31:0]  HPNIC_STATS_SIZE               = 32'h0000_060c;
+localparam [31:0]  HPNIC_STATS_BASE                   = 32'h0000_0600;
+localparam [31:0]  HPNIC_STATS_BLOCK_SIZE             = 32'h0000_0100;
+localparam [31:0]  HPNIC_STATS_BLOCK_TYPE             = 32'h4850_5354;  // "HPST"
+localparam [31:0]  HPNIC_STATS_BLOCK_VERSION          = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_STATS_BLOCK_NEXT             = 32'h0100_0000;
+localparam [31:0]  HPNIC_STATS_TYPE                   = 32'h0000_0600;
+localparam [31:0]  HPNIC_STATS_VERSION                = 32'h0000_0604;
+localparam [31:0]  HPNIC_STATS_NEXT                   = 32'h0000_0608;
+localparam [31:0]  HPNIC_STATS_SIZE                   = 32'h0000_060c;
 
 // STATS.SEL (rw): index of the counter to read; an index >= COUNT reads 0
-localparam [31:0]  HPNIC_STATS_SEL                = 32'h0000_0610;
-localparam [31:0]  HPNIC_STATS_SEL_RST            = 32'd0;
+localparam [31:0]  HPNIC_STATS_SEL                    = 32'h0000_0610;
+localparam [31:0]  HPNIC_STATS_SEL_RST                = 32'd0;
 
 // STATS.VALUE_LO (ro): counter SEL bits 31:0; the read latches all 64 bits
-localparam [31:0]  HPNIC_STATS_VALUE_LO           = 32'h0000_0614;
+localparam [31:0]  HPNIC_STATS_VALUE_LO               = 32'h0000_0614;
 
 // STATS.VALUE_HI (ro): bits 63:32 latched by the last VALUE_LO read
-localparam [31:0]  HPNIC_STATS_VALUE_HI           = 32'h0000_0618;
+localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 
 // STATS.COUNT (ro): number of counters (HPNIC_NUM_COUNTERS in this map)
-localparam [31:0]  HPNIC_STATS_COUNT              = 32'h0000_061c;
+localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS             = 62;
+localparam integer HPNIC_NUM_COUNTERS                 = 63;
 // frames admitted by the RX pipe (passed every header check)
-localparam integer HPNIC_CNT_RX_FRAMES            = 0;
-localparam integer HPNIC_CNT_RX_MAC_ERR           = 1;  // frames dropped: MAC error flag (bad FCS)
+localparam integer HPNIC_CNT_RX_FRAMES                = 0;
+// frames dropped: MAC error flag (bad FCS)
+localparam integer HPNIC_CNT_RX_MAC_ERR               = 1;
 // frames dropped: no room for a largest frame in the RX FIFO
-localparam integer HPNIC_CNT_RX_FULL              = 2;
+localparam integer HPNIC_CNT_RX_FULL                  = 2;
 // frames dropped: longer than the largest legal frame
-localparam integer HPNIC_CNT_RX_TOO_LONG          = 3;
-localparam integer HPNIC_CNT_RX_ETH_TYPE          = 4;  // frames dropped: ethertype not IPv4
+localparam integer HPNIC_CNT_RX_TOO_LONG              = 3;
+localparam integer HPNIC_CNT_RX_ETH_TYPE              = 4;  // frames dropped: ethertype not IPv4
 // frames dropped: destination MAC or IPv4 address not ours
-localparam integer HPNIC_CNT_RX_NOT_OURS          = 5;
+localparam integer HPNIC_CNT_RX_NOT_OURS              = 5;
 // frames dropped: IPv4 version not 4 or IHL not 5
-localparam integer HPNIC_CNT_RX_IP_HDR            = 6;
+localparam integer HPNIC_CNT_RX_IP_HDR                = 6;
 // frames dropped: IPv4 header checksum mismatch
-localparam integer HPNIC_CNT_RX_IP_CSUM           = 7;
-localparam integer HPNIC_CNT_RX_IP_FRAG           = 8;  // frames dropped: IPv4 fragment
-localparam integer HPNIC_CNT_RX_NOT_UDP           = 9;  // frames dropped: IPv4 protocol not UDP
+localparam integer HPNIC_CNT_RX_IP_CSUM               = 7;
+localparam integer HPNIC_CNT_RX_IP_FRAG               = 8;  // frames dropped: IPv4 fragment
+// frames dropped: IPv4 protocol not UDP
+localparam integer HPNIC_CNT_RX_NOT_UDP               = 9;
 // frames dropped: UDP destination port neither 4791 nor the INT port
-localparam integer HPNIC_CNT_RX_UDP_PORT          = 10;
+localparam integer HPNIC_CNT_RX_UDP_PORT              = 10;
 // frames dropped: UDP length inconsistent with the IPv4 length
-localparam integer HPNIC_CNT_RX_UDP_LEN           = 11;
+localparam integer HPNIC_CNT_RX_UDP_LEN               = 11;
 // frames dropped: IPv4 total length inconsistent with the frame
-localparam integer HPNIC_CNT_RX_IP_LEN            = 12;
+localparam integer HPNIC_CNT_RX_IP_LEN                = 12;
 // frames dropped: INT block malformed (nHop > 5)
-localparam integer HPNIC_CNT_RX_INT               = 13;
+localparam integer HPNIC_CNT_RX_INT                   = 13;
 // frames dropped: BTH opcode not one hpnic uses
-localparam integer HPNIC_CNT_RX_OPCODE            = 14;
+localparam integer HPNIC_CNT_RX_OPCODE                = 14;
 // frames dropped: BTH transport version not 0
-localparam integer HPNIC_CNT_RX_TVER              = 15;
+localparam integer HPNIC_CNT_RX_TVER                  = 15;
 // frames dropped: destination QPN out of range
-localparam integer HPNIC_CNT_RX_QPN               = 16;
+localparam integer HPNIC_CNT_RX_QPN                   = 16;
 // frames dropped: payload length or pad inconsistent with the opcode and frame
-localparam integer HPNIC_CNT_RX_PAY_LEN           = 17;
-localparam integer HPNIC_CNT_RX_ICRC              = 18;  // frames dropped: ICRC mismatch
+localparam integer HPNIC_CNT_RX_PAY_LEN               = 17;
+localparam integer HPNIC_CNT_RX_ICRC                  = 18;  // frames dropped: ICRC mismatch
 // packets dropped: QP not in a state that accepts them
-localparam integer HPNIC_CNT_RX_BAD_QP            = 19;
-localparam integer HPNIC_CNT_RX_PSN_DUP           = 20;  // duplicate requests, re-acknowledged
-localparam integer HPNIC_CNT_RX_PSN_OOS           = 21;  // out-of-sequence requests, discarded
-localparam integer HPNIC_CNT_RX_NAK_SEQ_SENT      = 22;  // PSN-sequence NAKs sent
+localparam integer HPNIC_CNT_RX_BAD_QP                = 19;
+localparam integer HPNIC_CNT_RX_PSN_DUP               = 20;  // duplicate requests, re-acknowledged
+localparam integer HPNIC_CNT_RX_PSN_OOS               = 21;  // out-of-sequence requests, discarded
+localparam integer HPNIC_CNT_RX_NAK_SEQ_SENT          = 22;  // PSN-sequence NAKs sent
 // requests NAKed: R_Key, range or access right
-localparam integer HPNIC_CNT_RX_ACCESS_ERR        = 23;
+localparam integer HPNIC_CNT_RX_ACCESS_ERR            = 23;
 // requests NAKed as invalid: payload length, opcode sequence, message over 2^31 bytes
-localparam integer HPNIC_CNT_RX_LEN_ERR           = 24;
-localparam integer HPNIC_CNT_RX_RESP_STRAY        = 25;  // READ responses dropped: none expected
-localparam integer HPNIC_CNT_RX_RESP_GAP          = 26;  // gaps detected in READ responses
+localparam integer HPNIC_CNT_RX_LEN_ERR               = 24;
+// READ responses dropped: none expected
+localparam integer HPNIC_CNT_RX_RESP_STRAY            = 25;
+localparam integer HPNIC_CNT_RX_RESP_GAP              = 26;  // gaps detected in READ responses
 // payloads committed to host memory: WRITE packets this QP answered as responder and READ
 // responses it took as requester
-localparam integer HPNIC_CNT_RX_WRITES            = 27;
-localparam integer HPNIC_CNT_RX_READS             = 28;  // READ requests executed
-localparam integer HPNIC_CNT_TX_TIMEOUTS          = 29;  // retransmit timeouts
-localparam integer HPNIC_CNT_TX_REWINDS           = 30;  // go-back-N rewinds
+localparam integer HPNIC_CNT_RX_WRITES                = 27;
+localparam integer HPNIC_CNT_RX_READS                 = 28;  // READ requests executed
+localparam integer HPNIC_CNT_TX_TIMEOUTS              = 29;  // retransmit timeouts
+localparam integer HPNIC_CNT_TX_REWINDS               = 30;  // go-back-N rewinds
 // QPs failed (retry exceeded, remote error)
-localparam integer HPNIC_CNT_TX_FATAL             = 31;
+localparam integer HPNIC_CNT_TX_FATAL                 = 31;
 // events into the CC engine (ACKs and QP inits)
-localparam integer HPNIC_CNT_CC_EVENTS            = 32;
-localparam integer HPNIC_CNT_CC_ACKS              = 33;  // ACKs processed by the CC engine
-localparam integer HPNIC_CNT_CC_INITS             = 34;  // QP initialisations in the CC engine
-localparam integer HPNIC_CNT_CC_IGN_NO_INT        = 35;  // ACKs ignored by CC: no INT (nHop = 0)
-localparam integer HPNIC_CNT_CC_IGN_NHOP          = 36;  // ACKs ignored by CC: nHop > 5
-localparam integer HPNIC_CNT_SCHED_PKTSEND        = 37;  // packets the scheduler released to TX
-localparam integer HPNIC_CNT_SCHED_WORK_INVALID   = 38;  // work notifications rejected: invalid
+localparam integer HPNIC_CNT_CC_EVENTS                = 32;
+localparam integer HPNIC_CNT_CC_ACKS                  = 33;  // ACKs processed by the CC engine
+localparam integer HPNIC_CNT_CC_INITS                 = 34;  // QP initialisations in the CC engine
+// ACKs ignored by CC: no INT (nHop = 0)
+localparam integer HPNIC_CNT_CC_IGN_NO_INT            = 35;
+localparam integer HPNIC_CNT_CC_IGN_NHOP              = 36;  // ACKs ignored by CC: nHop > 5
+// packets the scheduler released to TX
+localparam integer HPNIC_CNT_SCHED_PKTSEND            = 37;
+// work notifications rejected: invalid
+localparam integer HPNIC_CNT_SCHED_WORK_INVALID       = 38;
 // work notifications rejected: invalid MTU
-localparam integer HPNIC_CNT_SCHED_MTU_INVALID    = 39;
+localparam integer HPNIC_CNT_SCHED_MTU_INVALID        = 39;
 // ACK updates with snd_una ahead of snd_nxt, ignored
-localparam integer HPNIC_CNT_SCHED_ACK_AHEAD      = 40;
+localparam integer HPNIC_CNT_SCHED_ACK_AHEAD          = 40;
 // packets sent under the one-packet window floor
-localparam integer HPNIC_CNT_SCHED_WIN_FLOOR      = 41;
+localparam integer HPNIC_CNT_SCHED_WIN_FLOOR          = 41;
 // scheduler visits that could send but found the TX queue full
-localparam integer HPNIC_CNT_SCHED_NO_ROOM        = 42;
-localparam integer HPNIC_CNT_HOST_DOORBELLS       = 43;  // doorbell writes
-localparam integer HPNIC_CNT_HOST_WQE_FETCHES     = 44;  // WQEs fetched from host memory
-localparam integer HPNIC_CNT_HOST_CQES            = 45;  // CQEs written to host memory
-localparam integer HPNIC_CNT_HOST_CMD_ERRORS      = 46;  // QP, MR and CQ commands that failed
+localparam integer HPNIC_CNT_SCHED_NO_ROOM            = 42;
+localparam integer HPNIC_CNT_HOST_DOORBELLS           = 43;  // doorbell writes
+localparam integer HPNIC_CNT_HOST_WQE_FETCHES         = 44;  // WQEs fetched from host memory
+localparam integer HPNIC_CNT_HOST_CQES                = 45;  // CQEs written to host memory
+localparam integer HPNIC_CNT_HOST_CMD_ERRORS          = 46;  // QP, MR and CQ commands that failed
 // doorbells ignored: QP out of range or not ready to send
-localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_QP = 47;
-localparam integer HPNIC_CNT_HOST_IRQS            = 48;  // interrupts raised
-localparam integer HPNIC_CNT_MAC_TX_FRAMES        = 49;  // frames handed to the MAC
+localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_QP     = 47;
+localparam integer HPNIC_CNT_HOST_IRQS                = 48;  // interrupts raised
+localparam integer HPNIC_CNT_MAC_TX_FRAMES            = 49;  // frames handed to the MAC
 // frames received from the MAC and delivered to the core
-localparam integer HPNIC_CNT_MAC_RX_FRAMES        = 50;
+localparam integer HPNIC_CNT_MAC_RX_FRAMES            = 50;
 // frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)
-localparam integer HPNIC_CNT_MAC_RX_ERRORS        = 51;
+localparam integer HPNIC_CNT_MAC_RX_ERRORS            = 51;
 // WQEs fetched with an opcode other than WRITE and READ (executed as WRITE)
-localparam integer HPNIC_CNT_HOST_WQE_BAD_OPCODE  = 52;
+localparam integer HPNIC_CNT_HOST_WQE_BAD_OPCODE      = 52;
 // completions for a CQ that is disabled or was never set
-localparam integer HPNIC_CNT_HOST_CQE_DROPPED     = 53;
+localparam integer HPNIC_CNT_HOST_CQE_DROPPED         = 53;
 // ACKs ignored by CC: a hop's speed enum B is 0 or above 8
-localparam integer HPNIC_CNT_CC_IGN_BAD_B         = 54;
+localparam integer HPNIC_CNT_CC_IGN_BAD_B             = 54;
 // ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed)
-localparam integer HPNIC_CNT_CC_RECORD_ONLY       = 55;
+localparam integer HPNIC_CNT_CC_RECORD_ONLY           = 55;
 // hops whose TS did not advance since the snapshot (rate term skipped)
-localparam integer HPNIC_CNT_CC_DTS_ZERO          = 56;
-localparam integer HPNIC_CNT_CC_WC_UPDATES        = 57;  // per-RTT reference window (Wc) commits
+localparam integer HPNIC_CNT_CC_DTS_ZERO              = 56;
+// per-RTT reference window (Wc) commits
+localparam integer HPNIC_CNT_CC_WC_UPDATES            = 57;
 // packets whose payload was gathered from an SGE list
-localparam integer HPNIC_CNT_TX_SGL_PKTS          = 58;
+localparam integer HPNIC_CNT_TX_SGL_PKTS              = 58;
 // DMA reads those packets took (one per SGE they cover)
-localparam integer HPNIC_CNT_TX_SGL_PIECES        = 59;
+localparam integer HPNIC_CNT_TX_SGL_PIECES            = 59;
 // packets read past the end of a short SGE list (its entries add up to less than LENGTH)
-localparam integer HPNIC_CNT_TX_SGL_SHORT         = 60;
+localparam integer HPNIC_CNT_TX_SGL_SHORT             = 60;
 // WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64
 // bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR
-localparam integer HPNIC_CNT_HOST_WQE_BAD_EXT     = 61;
+localparam integer HPNIC_CNT_HOST_WQE_BAD_EXT         = 61;
+// writes to a doorbell page outside its doorbell register, ignored
+localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET = 62;
 
-// DB ("HPDB" 1.0): Send-queue doorbells, one write-only register per QP, on their own pages so
-// they can be mapped apart from the other blocks.
-localparam [31:0]  HPNIC_DB_BASE          = 32'h0001_0000;
-localparam [31:0]  HPNIC_DB_BLOCK_SIZE    = 32'h0000_8000;
+// DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
+// that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
+// its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write anywhere else
+// in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
+localparam [31:0]  HPNIC_DB_BASE          = 32'h0100_0000;
+localparam [31:0]  HPNIC_DB_BLOCK_SIZE    = 32'h0100_0000;
 localparam [31:0]  HPNIC_DB_BLOCK_TYPE    = 32'h4850_4442;  // "HPDB"
-localparam [31:0]  HPNIC_DB_BLOCK_VERSION = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_DB_BLOCK_VERSION = 32'h0002_0000;  // 2.0
 localparam [31:0]  HPNIC_DB_BLOCK_NEXT    = 32'h0000_0000;
-localparam [31:0]  HPNIC_DB_TYPE          = 32'h0001_0000;
-localparam [31:0]  HPNIC_DB_VERSION       = 32'h0001_0004;
-localparam [31:0]  HPNIC_DB_NEXT          = 32'h0001_0008;
-localparam [31:0]  HPNIC_DB_SIZE          = 32'h0001_000c;
+localparam [31:0]  HPNIC_DB_TYPE          = 32'h0100_0000;
+localparam [31:0]  HPNIC_DB_VERSION       = 32'h0100_0004;
+localparam [31:0]  HPNIC_DB_NEXT          = 32'h0100_0008;
+localparam [31:0]  HPNIC_DB_SIZE          = 32'h0100_000c;
 
-// DB.SQ_DB (wo): doorbell of QP n at SQ_DB + 4 n: the QP's new SQ producer index (free-running,
-// mod 2^16)
-localparam [31:0]  HPNIC_DB_SQ_DB         = 32'h0001_1000;
-localparam integer HPNIC_DB_SQ_DB_STRIDE  = 4;
+// DB.SQ_DB (wo): doorbell of QP n, in its page at SQ_DB + 4096 n: the QP's new SQ producer index
+// (free-running, mod 2^16)
+localparam [31:0]  HPNIC_DB_SQ_DB         = 32'h0100_0010;
+localparam integer HPNIC_DB_SQ_DB_STRIDE  = 4096;
 localparam integer HPNIC_DB_SQ_DB_COUNT   = 4096;
 localparam integer HPNIC_DB_SQ_DB_W       = 16;
 localparam [31:0]  HPNIC_DB_SQ_DB_MASK    = 32'h0000_ffff;
@@ -903,10 +914,10 @@ localparam integer HPNIC_CQE_PHASE_W               = 1;
 localparam [31:0]  HPNIC_CQE_PHASE_MASK            = 32'h0000_0001;
 
 // block headers: block i (list order) in bits [32*i +: 32]
-localparam [255:0] HPNIC_BLOCK_BASES = {32'h0001_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
+localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
-localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0001_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
-localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0000_8000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
+localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0100_0000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 
 /* verilator lint_on UNUSEDPARAM */

@@ -26,7 +26,7 @@ module hpnic_pcie_shim #(
      */
     input  wire                    s_csr_valid,
     output wire                    s_csr_ready,
-    input  wire [19:0]             s_csr_addr,
+    input  wire [24:0]             s_csr_addr,
     input  wire                    s_csr_write,
     input  wire [31:0]             s_csr_wdata,
     output wire                    m_csr_rsp_valid,
@@ -62,7 +62,7 @@ module hpnic_pcie_shim #(
      */
     output wire                    m_core_csr_valid,
     input  wire                    m_core_csr_ready,
-    output wire [19:0]             m_core_csr_addr,
+    output wire [24:0]             m_core_csr_addr,
     output wire                    m_core_csr_write,
     output wire [31:0]             m_core_csr_wdata,
     input  wire                    s_core_csr_rsp_valid,
@@ -104,7 +104,7 @@ end
 
 localparam KW = DATA_WIDTH / 8;
 
-hpnic_reg_slice #(.WIDTH(20 + 1 + 32))
+hpnic_reg_slice #(.WIDTH(25 + 1 + 32))
 csr_req_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_csr_valid), .s_ready(s_csr_ready), .s_data({s_csr_addr, s_csr_write, s_csr_wdata}),

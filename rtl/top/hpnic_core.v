@@ -49,7 +49,7 @@ module hpnic_core #(
      */
     input  wire                   s_csr_valid,
     output wire                   s_csr_ready,
-    input  wire [19:0]            s_csr_addr,
+    input  wire [24:0]            s_csr_addr,
     input  wire                   s_csr_write,
     input  wire [31:0]            s_csr_wdata,
     output wire                   m_csr_rsp_valid,
@@ -116,7 +116,7 @@ localparam NCNT = HPNIC_NUM_COUNTERS;
  * PCIe shim: register slices on every channel of the generic interface
  */
 wire          h_s_csr_valid, h_s_csr_ready, h_s_csr_write, h_m_csr_rsp_valid, h_m_csr_rsp_ready;
-wire [19:0]   h_s_csr_addr;
+wire [24:0]   h_s_csr_addr;
 wire [31:0]   h_s_csr_wdata, h_m_csr_rsp_rdata;
 wire          h_m_dma_rd_req_valid, h_m_dma_rd_req_ready;
 wire [63:0]   h_m_dma_rd_req_addr, h_m_dma_wr_req_addr;
@@ -273,7 +273,7 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
-            st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short;
+            st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -421,6 +421,7 @@ host_inst (
     .stat_cqes(st_cqes),
     .stat_cmd_errors(st_cmd_err),
     .stat_doorbell_bad_qp(st_db_bad),
+    .stat_doorbell_bad_offset(st_db_bad_off),
     .stat_irqs(st_irqs),
     .stat_wqe_bad_opcode(st_bad_op),
     .stat_wqe_bad_ext(st_bad_ext),
@@ -937,6 +938,7 @@ assign stats[64*HPNIC_CNT_TX_SGL_PKTS +: 64] = {32'd0, st_sgl_pkts};
 assign stats[64*HPNIC_CNT_TX_SGL_PIECES +: 64] = {32'd0, st_sgl_pieces};
 assign stats[64*HPNIC_CNT_TX_SGL_SHORT +: 64] = {32'd0, st_sgl_short};
 assign stats[64*HPNIC_CNT_HOST_WQE_BAD_EXT +: 64] = {32'd0, st_bad_ext};
+assign stats[64*HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET +: 64] = {32'd0, st_db_bad_off};
 
 // verilator lint_on PINCONNECTEMPTY
 

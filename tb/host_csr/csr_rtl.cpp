@@ -133,7 +133,7 @@ static void request(csr_rtl *r, uint32_t addr, bool write, uint32_t value)
 	while (chance(r, r->idle))
 		tick(r);
 	m->s_csr_valid = 1;
-	m->s_csr_addr = addr & 0xfffff;
+	m->s_csr_addr = addr & 0x1ffffff;
 	m->s_csr_write = write;
 	m->s_csr_wdata = value;
 	for (;;) {
@@ -208,6 +208,7 @@ extern "C" void csr_rtl_outs(struct csr_rtl *r, struct csr_outs *o)
 	o->stat_doorbells = m->stat_doorbells;
 	o->stat_cmd_errors = m->stat_cmd_errors;
 	o->stat_doorbell_bad_qp = m->stat_doorbell_bad_qp;
+	o->stat_doorbell_bad_offset = m->stat_doorbell_bad_offset;
 	o->qp_wr_pulses = r->qp_wr_pulses;
 	o->mr_wr_pulses = r->mr_wr_pulses;
 	o->last_qp_wr_qpn = r->last_qp_wr_qpn;

@@ -34,6 +34,7 @@ struct csr_start {
 struct csr_outs {
 	uint64_t cfg_mac;
 	uint32_t cfg_ip, stat_doorbells, stat_cmd_errors, stat_doorbell_bad_qp;
+	uint32_t stat_doorbell_bad_offset;
 	unsigned qp_wr_pulses, mr_wr_pulses;   /* configuration write pulses seen */
 	unsigned last_qp_wr_qpn, last_mr_wr_idx;
 };

@@ -139,6 +139,62 @@ static void test_doorbells(struct csr_rtl *r, unsigned count)
 	       count, ngot, nbad);
 }
 
+/*
+ * Doorbell pages: in the page of QP q, only the doorbell's own word rings,
+ * and it rings q. Every other word of the page, written with a value that
+ * would be a fine producer index, rings nothing and is counted; every word
+ * reads 0 (except the block header in page 0). A page beyond the QP table
+ * rings nothing either.
+ */
+static void test_doorbell_pages(struct csr_rtl *r)
+{
+	static const unsigned qpns[] = { 1, 2, CSR_RTL_QPS - 1, CSR_RTL_QPS, 4095 };
+	struct csr_outs o0, o1;
+	struct csr_post got;
+	unsigned others = 0, rings = 0;
+
+	for (unsigned i = 0; i < sizeof(qpns) / sizeof(qpns[0]); i++) {
+		unsigned q = qpns[i];
+		uint32_t page = HPNIC_DB_BASE + 4096u * q;
+
+		csr_rtl_outs(r, &o0);
+		for (uint32_t off = 0; off < 4096; off += 4) {
+			if (page + off == HPNIC_DB_SQ_DB(q))
+				continue;
+			csr_rtl_write(r, page + off, 0x1234);
+			others++;
+			if (off % 256 == 0)
+				CHECK(csr_rtl_read(r, page + off) == 0, "page of QP %u, word %#x reads "
+				      "not 0", q, off);
+		}
+		csr_rtl_idle(r, 50);
+		csr_rtl_outs(r, &o1);
+		CHECK(!csr_rtl_pop_post(r, &got), "page of QP %u: a write off the doorbell rang "
+		      "QP %u", q, got.qpn);
+		CHECK(o1.stat_doorbell_bad_offset - o0.stat_doorbell_bad_offset == 1023 &&
+		      o1.stat_doorbells == o0.stat_doorbells, "page of QP %u: %u writes off the "
+		      "doorbell counted, want 1023; doorbells +%u", q,
+		      o1.stat_doorbell_bad_offset - o0.stat_doorbell_bad_offset,
+		      o1.stat_doorbells - o0.stat_doorbells);
+		/* the doorbell word itself rings this QP and no other */
+		csr_rtl_write(r, HPNIC_DB_SQ_DB(q), 0x4321);
+		csr_rtl_idle(r, 50);
+		if (q < CSR_RTL_QPS) {
+			CHECK(csr_rtl_pop_post(r, &got) && got.qpn == q && got.pi == 0x4321,
+			      "the doorbell of QP %u rang QP %u pi %#x", q, got.qpn, got.pi);
+			rings++;
+		}
+		CHECK(!csr_rtl_pop_post(r, &got), "the doorbell of QP %u rang a second Post", q);
+		CHECK(csr_rtl_read(r, HPNIC_DB_SQ_DB(q)) == 0, "doorbell of QP %u reads not 0", q);
+	}
+	/* page 0 holds the block header, read-only */
+	CHECK(csr_rtl_read(r, HPNIC_DB_BASE + HPNIC_HDR_TYPE) == HPNIC_DB_BLOCK_TYPE &&
+	      csr_rtl_read(r, HPNIC_DB_BASE + HPNIC_HDR_SIZE) == HPNIC_DB_BLOCK_SIZE,
+	      "the DB block's header in page 0");
+	printf("  doorbell pages: %u words off the doorbell in %u pages ring nothing; %u doorbells "
+	       "ring their own QP\n", others, (unsigned)(sizeof(qpns) / sizeof(qpns[0])), rings);
+}
+
 /* the per-QP fields CMD READ gives back */
 struct shadow {
 	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage;
@@ -160,6 +216,8 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		unsigned state = rndr(6), mtu = rndr(8) == 0 ? rndr(16) : 8 + rndr(5);
 		unsigned cqn = rndr(10) == 0 ? CSR_RTL_CQS + rndr(8) : rndr(CSR_RTL_CQS);
 		unsigned sq_log2 = rndr(10) == 0 ? 16 + rndr(16) : rndr(16);
+		/* 64- or 128-byte WQEs (0 means 64); now and then a bad size */
+		unsigned wqe_log2 = rndr(10) == 0 ? rndr(16) : (unsigned[]){ 0, 6, 7 }[rndr(3)];
 		unsigned mode = rndr(4), ovr = rndr(2), t_ns = rndr(1u << 20), wai = rndr(1u << 20);
 		unsigned ms = rndr(16), sq_psn = rndr(1u << 24), rq_psn = rndr(1u << 24);
 		unsigned pick = rndr(10);
@@ -176,6 +234,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		csr_rtl_write(r, HPNIC_QP_MTU_LOG2, mtu);
 		csr_rtl_write(r, HPNIC_QP_CQN, cqn);
 		csr_rtl_write(r, HPNIC_QP_SQ_LOG2, sq_log2);
+		csr_rtl_write(r, HPNIC_QP_SQ_WQE_LOG2, wqe_log2);
 		csr_rtl_write(r, HPNIC_QP_CC_MODE, mode);
 		csr_rtl_write(r, HPNIC_QP_CC_OVERRIDE, ovr);
 		csr_rtl_write(r, HPNIC_QP_QP_T_NS, t_ns);
@@ -191,7 +250,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 			want_err = HPNIC_ERR_BAD_INDEX;
 		else if (cmd != HPNIC_QP_CMD_READ &&
 			 (mtu < 6 || mtu > 12 || sq_log2 > 15 || state > HPNIC_QPS_ERR ||
-			  cqn >= CSR_RTL_CQS))
+			  cqn >= CSR_RTL_CQS || (wqe_log2 != 0 && wqe_log2 != 6 && wqe_log2 != 7)))
 			want_err = HPNIC_ERR_BAD_VALUE;
 		else
 			want_err = HPNIC_ERR_OK;
@@ -346,6 +405,7 @@ int main(int argc, char **argv)
 	test_rw(r, 3);
 	csr_rtl_reset(r);
 	test_doorbells(r, (unsigned)count * 4);
+	test_doorbell_pages(r);
 	test_qp_cmds(r, (unsigned)count);
 	test_stats(r);
 	test_events(r, 50);

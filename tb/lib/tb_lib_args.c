@@ -408,8 +408,9 @@ static int mock_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t v)
 
 	if (off % 4 || off >= HPNIC_BAR0_SIZE)
 		return -EINVAL;
-	if (off >= HPNIC_DB_SQ_DB(0) && off < HPNIC_DB_SQ_DB(HPNIC_DB_SQ_DB_COUNT)) {
-		be->db[(off - HPNIC_DB_SQ_DB(0)) / 4] = v;
+	if (off >= HPNIC_DB_SQ_DB(0) && off < HPNIC_DB_SQ_DB(HPNIC_DB_SQ_DB_COUNT) &&
+	    (off - HPNIC_DB_SQ_DB(0)) % HPNIC_DB_SQ_DB_STRIDE == 0) {
+		be->db[(off - HPNIC_DB_SQ_DB(0)) / HPNIC_DB_SQ_DB_STRIDE] = v;
 		be->ndb++;
 		return 0;
 	}

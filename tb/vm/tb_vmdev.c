@@ -4,7 +4,7 @@
  * the multi-process proxy protocol (sim/vmdev/vmdev_proto.h) on inherited
  * sockets (hpnic-vmdev --fd), without a VM:
  *
- *   config     IDs, class, BAR0 sizing (1 MiB, the other slots absent),
+ *   config     IDs, class, BAR0 sizing (HPNIC_BAR0_SIZE, the other slots absent),
  *              writable bits only, device reset clears BAR0
  *   bar        ID.TYPE through BAR0, SCRATCH round trip, 8/2/1-byte reads,
  *              a 2-byte write ignored, accesses outside BAR0 read all-ones
