@@ -488,6 +488,7 @@ static int read_id(struct hpnic_dev *dev)
 				      "0..%u", cqn_w, HPNIC_CQN_WIDTH_MAX);
 	a->max_qps = 1u << a->qpn_width;
 	a->max_mrs = 1u << mr_log2;
+	a->max_pds = HPNIC_QP_PD_MASK;      /* 1..65535: 0 is the device's own */
 	a->max_cqs = 1u << cqn_w;
 	a->max_sq_depth = HPNIC_SQ_DEPTH_MAX;
 	a->max_cq_depth = HPNIC_CQ_DEPTH_MAX;
@@ -522,6 +523,7 @@ static void dev_free(struct hpnic_dev *dev)
 	hpnic_bitmap_free(&dev->qpns);
 	hpnic_bitmap_free(&dev->cqns);
 	hpnic_bitmap_free(&dev->mrs);
+	hpnic_bitmap_free(&dev->pdns);
 	free(dev->qps);
 	free(dev->mr_tag);
 	free(dev->mr_slot);
@@ -592,6 +594,7 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 		if (hpnic_bitmap_init(&dev->qpns, dev->attr.max_qps) ||
 		    hpnic_bitmap_init(&dev->cqns, dev->attr.max_cqs) ||
 		    hpnic_bitmap_init(&dev->mrs, dev->attr.max_mrs) ||
+		    hpnic_bitmap_init(&dev->pdns, HPNIC_QP_PD_MASK + 1) ||
 		    !(dev->qps = calloc(dev->attr.max_qps, sizeof(*dev->qps))) ||
 		    !(dev->mr_tag = calloc(dev->attr.max_mrs, 1)) ||
 		    !(dev->mr_slot = calloc(dev->attr.max_mrs, sizeof(*dev->mr_slot))) ||
@@ -675,9 +678,10 @@ int hpnic_close(struct hpnic_dev *dev)
 {
 	if (!dev)
 		return hpnic_fail(-EINVAL, "hpnic_close: dev is NULL");
-	if (dev->nqps || dev->ncqs || dev->nmrs)
-		return hpnic_dev_fail(dev, -EBUSY, "hpnic_close: %u QPs, %u CQs, %u MRs left: "
-				      "destroy them first", dev->nqps, dev->ncqs, dev->nmrs);
+	if (dev->nqps || dev->ncqs || dev->nmrs || dev->npds)
+		return hpnic_dev_fail(dev, -EBUSY, "hpnic_close: %u QPs, %u CQs, %u MRs, %u PDs "
+				      "left: destroy them first", dev->nqps, dev->ncqs, dev->nmrs,
+				      dev->npds);
 	dev->ops->close(dev->be);
 	dev_free(dev);
 	return 0;

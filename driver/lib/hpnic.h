@@ -42,6 +42,7 @@ extern "C" {
 
 struct hpnic_dev;
 struct hpnic_mr;
+struct hpnic_pd;
 struct hpnic_cq;
 struct hpnic_qp;
 struct hpnic_backend_ops;
@@ -57,6 +58,7 @@ struct hpnic_dev_attr {
 	unsigned qpn_width;         /* ID.QP_CFG.QPN_WIDTH */
 	unsigned max_qps;           /* 2^qpn_width; QPN 0 is never used: max_qps - 1 QPs */
 	unsigned max_mrs;           /* memory-region table entries, 2^MR_LOG2 */
+	unsigned max_pds;           /* protection domains hpnic_alloc_pd can give (65535) */
 	unsigned max_cqs;           /* completion queues, 2^CQN_WIDTH */
 	unsigned max_sq_depth;      /* largest send queue, WQEs (32768) */
 	unsigned max_cq_depth;      /* largest completion queue, CQEs (32768) */
@@ -123,7 +125,24 @@ int hpnic_query_device(struct hpnic_dev *dev, struct hpnic_dev_attr *attr);
 #define HPNIC_ACCESS_REMOTE_READ  0x4u  /* peers may RDMA READ from it */
 
 /*
- * hpnic_reg_mr - register [addr, addr + len) for DMA and for remote access.
+ * Protection domains (verbs' ibv_alloc_pd): a QP may use only the regions
+ * of its own PD. The NIC refuses a remote key of another PD's region (a
+ * remote access NAK, nothing written or read) and libhpnic refuses a local
+ * key of another PD's region at post. MRs and QPs made without a PD
+ * (hpnic_reg_mr, hpnic_qp_init_attr.pd NULL) belong to the device's own PD,
+ * number 0, which needs no allocation.
+ *
+ * hpnic_alloc_pd - a new PD. Errors: -EINVAL (NULL), -ENOSPC (all 65535 in
+ * use), -ENOMEM.
+ * hpnic_dealloc_pd - free it. Errors: -EINVAL (NULL or freed), -EBUSY
+ * while MRs or QPs belong to it.
+ */
+int hpnic_alloc_pd(struct hpnic_dev *dev, struct hpnic_pd **pd);
+int hpnic_dealloc_pd(struct hpnic_pd *pd);
+
+/*
+ * hpnic_reg_mr - register [addr, addr + len) for DMA and for remote access,
+ * in the device's own PD; hpnic_reg_mr_pd - the same in @pd (ibv_reg_mr).
  * @access: HPNIC_ACCESS_* (0: a local source of WRITEs only). As in verbs,
  *          REMOTE_WRITE needs LOCAL_WRITE.
  * @mr:     receives the region; set to NULL on failure.
@@ -140,6 +159,8 @@ int hpnic_query_device(struct hpnic_dev *dev, struct hpnic_dev_attr *attr);
  */
 int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 		 struct hpnic_mr **mr);
+int hpnic_reg_mr_pd(struct hpnic_pd *pd, void *addr, size_t len, unsigned access,
+		    struct hpnic_mr **mr);
 
 /*
  * hpnic_dereg_mr - invalidate the region's table entry (its R_Key stops
@@ -259,6 +280,7 @@ struct hpnic_qp_init_attr {
 	int sq_sig_all;             /* nonzero: every work request is signaled */
 	unsigned max_send_sge;      /* SGEs a WRITE may gather, 0..HPNIC_MAX_SGE (0: 1) */
 	unsigned max_inline_data;   /* inline bytes a WRITE may carry, 0..HPNIC_MAX_INLINE */
+	struct hpnic_pd *pd;        /* its protection domain; NULL: the device's own */
 };
 
 /* hpnic_qp_attr fields hpnic_modify_qp applies */

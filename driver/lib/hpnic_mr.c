@@ -45,13 +45,81 @@ static int mr_write(struct hpnic_dev *dev, const struct hpnic_mr *mr, uint32_t c
 	    (err = hpnic_wr(dev, HPNIC_MR_LEN_LO, (uint32_t)len)) ||
 	    (err = hpnic_wr(dev, HPNIC_MR_LEN_HI, HPNIC_SET(HPNIC_MR_LEN_HI, len >> 32))) ||
 	    (err = hpnic_wr(dev, HPNIC_MR_IOVA_LO, (uint32_t)mr->iova)) ||
-	    (err = hpnic_wr(dev, HPNIC_MR_IOVA_HI, (uint32_t)(mr->iova >> 32))))
+	    (err = hpnic_wr(dev, HPNIC_MR_IOVA_HI, (uint32_t)(mr->iova >> 32))) ||
+	    (err = hpnic_wr(dev, HPNIC_MR_PD, HPNIC_SET(HPNIC_MR_PD, mr->pdn))))
 		return err;
 	return hpnic_cmd(dev, HPNIC_BLK_MR, cmd, mr->idx);
 }
 
+/*
+ * Protection domains: numbers 1..65535 from a bitmap, 0 being the device's
+ * own; the NIC only compares them (QP.PD against MR.PD)
+ */
+int hpnic_alloc_pd(struct hpnic_dev *dev, struct hpnic_pd **pdp)
+{
+	struct hpnic_pd *pd;
+	long pdn;
+
+	if (!pdp)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_alloc_pd: pd is NULL");
+	*pdp = NULL;
+	if (!dev)
+		return hpnic_fail(-EINVAL, "hpnic_alloc_pd: dev is NULL");
+	pd = calloc(1, sizeof(*pd));
+	if (!pd)
+		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_alloc_pd: out of memory");
+	pdn = hpnic_bitmap_alloc(&dev->pdns, 1);
+	if (pdn < 0) {
+		free(pd);
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_alloc_pd: all %u protection domains are "
+				      "in use", dev->attr.max_pds);
+	}
+	pd->magic = HPNIC_PD_MAGIC;
+	pd->dev = dev;
+	pd->pdn = (uint32_t)pdn;
+	dev->npds++;
+	*pdp = pd;
+	return 0;
+}
+
+int hpnic_dealloc_pd(struct hpnic_pd *pd)
+{
+	if (!pd || pd->magic != HPNIC_PD_MAGIC)
+		return hpnic_fail(-EINVAL, "hpnic_dealloc_pd: %s", pd ? "not a live PD (freed twice?)" :
+				  "pd is NULL");
+	if (pd->users)
+		return hpnic_dev_fail(pd->dev, -EBUSY, "hpnic_dealloc_pd: PD %u still has %u MRs and "
+				      "QPs: destroy them first", pd->pdn, pd->users);
+	hpnic_bitmap_release(&pd->dev->pdns, pd->pdn);
+	pd->dev->npds--;
+	pd->magic = 0;
+	free(pd);
+	return 0;
+}
+
+static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t len,
+		  unsigned access, struct hpnic_mr **mrp);
+
+int hpnic_reg_mr_pd(struct hpnic_pd *pd, void *addr, size_t len, unsigned access,
+		    struct hpnic_mr **mrp)
+{
+	if (!pd || pd->magic != HPNIC_PD_MAGIC) {
+		if (mrp)
+			*mrp = NULL;
+		return hpnic_fail(-EINVAL, "hpnic_reg_mr_pd: %s", pd ? "not a live PD" :
+				  "pd is NULL");
+	}
+	return reg_mr(pd->dev, pd, addr, len, access, mrp);
+}
+
 int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 		 struct hpnic_mr **mrp)
+{
+	return reg_mr(dev, NULL, addr, len, access, mrp);
+}
+
+static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t len,
+		  unsigned access, struct hpnic_mr **mrp)
 {
 	struct hpnic_mr *mr;
 	long idx;
@@ -86,6 +154,8 @@ int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 				      "use", dev->attr.max_mrs);
 	}
 	mr->dev = dev;
+	mr->pd = pd;
+	mr->pdn = pd ? pd->pdn : 0;
 	mr->addr = addr;
 	mr->len = len;
 	mr->access = access;
@@ -105,6 +175,8 @@ int hpnic_reg_mr(struct hpnic_dev *dev, void *addr, size_t len, unsigned access,
 	dev->mr_tag[idx] = mr->tag;
 	dev->mr_slot[idx] = mr;
 	dev->nmrs++;
+	if (pd)
+		pd->users++;
 	*mrp = mr;
 	return 0;
 
@@ -133,6 +205,8 @@ int hpnic_dereg_mr(struct hpnic_mr *mr)
 	dev->mr_slot[mr->idx] = NULL;
 	hpnic_bitmap_release(&dev->mrs, mr->idx);
 	dev->nmrs--;
+	if (mr->pd)
+		mr->pd->users--;
 	free(mr);
 	return 0;
 }

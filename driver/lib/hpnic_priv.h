@@ -64,6 +64,7 @@ struct hpnic_dev {
 	struct hpnic_bitmap qpns;
 	struct hpnic_bitmap cqns;
 	struct hpnic_bitmap mrs;
+	struct hpnic_bitmap pdns;  /* protection domains: 1..65535 (0 is the device's own) */
 	struct hpnic_qp **qps;     /* by QPN: maps a CQE to its QP */
 	uint8_t *mr_tag;           /* per MR slot: the tag of its last registration */
 	struct hpnic_mr **mr_slot; /* per MR slot: the region registered there (L_Key lookup) */
@@ -72,11 +73,22 @@ struct hpnic_dev {
 	 * takes them early, so that its state includes them) */
 	struct hpnic_async_event evq[HPNIC_EVQ_LEN];
 	unsigned evq_h, evq_t;
-	unsigned nqps, ncqs, nmrs;
+	unsigned nqps, ncqs, nmrs, npds;
+};
+
+#define HPNIC_PD_MAGIC 0x68706470u  /* "hpdp": a live PD; cleared at dealloc */
+
+struct hpnic_pd {
+	uint32_t magic;
+	struct hpnic_dev *dev;
+	uint32_t pdn;              /* QP.PD and MR.PD */
+	unsigned users;            /* its MRs and QPs */
 };
 
 struct hpnic_mr {
 	struct hpnic_dev *dev;
+	struct hpnic_pd *pd;       /* NULL: the device's own PD, number 0 */
+	uint32_t pdn;
 	void *addr;
 	size_t len;
 	uint64_t iova;
@@ -131,6 +143,8 @@ struct hpnic_qp {
 	uint32_t magic;            /* HPNIC_QP_MAGIC while the QP exists */
 	struct hpnic_dev *dev;
 	struct hpnic_cq *cq;
+	struct hpnic_pd *pd;       /* NULL: the device's own PD, number 0 */
+	uint32_t pdn;
 	uint32_t qpn;
 	unsigned depth;            /* a power of two */
 	unsigned log2;

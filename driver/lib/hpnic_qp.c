@@ -123,6 +123,7 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_LOG2, HPNIC_SET(HPNIC_QP_SQ_LOG2, qp->log2))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_WQE_LOG2, HPNIC_SET(HPNIC_QP_SQ_WQE_LOG2,
 			    qp->wqe_log2))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_PD, HPNIC_SET(HPNIC_QP_PD, qp->pdn))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_CQN, qp->cq->cqn)) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_SQ_PSN, HPNIC_SET(HPNIC_QP_SQ_PSN, c->sq_psn))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_RQ_PSN, HPNIC_SET(HPNIC_QP_RQ_PSN, c->rq_psn))) ||
@@ -176,6 +177,10 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	mtu = attr->path_mtu ? attr->path_mtu : HPNIC_MTU_DEFAULT;
 	if ((err = check_mtu(dev, mtu, "hpnic_create_qp")))
 		return err;
+	if (attr->pd && (attr->pd->magic != HPNIC_PD_MAGIC || attr->pd->dev != dev))
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: the PD is %s",
+				      attr->pd->magic != HPNIC_PD_MAGIC ? "not a live PD" :
+				      "of another device");
 	if (attr->max_send_sge > HPNIC_MAX_SGE || attr->max_inline_data > HPNIC_MAX_INLINE)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: max_send_sge %u (at most %u) "
 				      "or max_inline_data %u (at most %u) too large",
@@ -215,6 +220,8 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->depth = attr->sq_depth;
 	qp->log2 = hpnic_log2(attr->sq_depth);
 	qp->sig_all = attr->sq_sig_all != 0;
+	qp->pd = attr->pd;
+	qp->pdn = attr->pd ? attr->pd->pdn : 0;
 	qp->max_sge = attr->max_send_sge ? attr->max_send_sge : 1;
 	qp->max_inline = attr->max_inline_data;
 	/* an SGE list or inline data needs the WQE's 64-byte extension */
@@ -249,6 +256,8 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	dev->qps[qp->qpn] = qp;
 	qp->magic = HPNIC_QP_MAGIC;
 	cq->nqps++;
+	if (qp->pd)
+		qp->pd->users++;
 	cq->sq_sum += qp->depth;
 	dev->nqps++;
 	*qpp = qp;
@@ -501,6 +510,8 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 		if (dev->evq[i % HPNIC_EVQ_LEN].qp == qp)
 			dev->evq[i % HPNIC_EVQ_LEN].qp = NULL;
 	cq->nqps--;
+	if (qp->pd)
+		qp->pd->users--;
 	cq->sq_sum -= qp->depth;
 	hpnic_bitmap_release(&dev->qpns, qp->qpn);
 	dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth << qp->wqe_log2);
@@ -571,6 +582,10 @@ static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic
 
 	if (mr->dev != qp->dev)
 		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: the MR belongs to another device", fn);
+	if (mr->pdn != qp->pdn)
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: the MR (L_Key 0x%x) is in protection "
+				      "domain %u, QP %u in %u", fn, hpnic_mr_lkey(mr), mr->pdn,
+				      qp->qpn, qp->pdn);
 	if (a < base || a - base > mr->len || len > mr->len - (a - base))
 		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: [0x%llx, +%llu) is not inside the MR "
 				      "[%p, +%zu) (L_Key 0x%x)", fn, (unsigned long long)a,

@@ -377,13 +377,13 @@
 #define HPNIC_CC_DEFAULT_MODE_RST     0u
 
 /*
- * QP ("HPQP" 1.0): Indirect access to one QP context at a time: fill the staging registers,
+ * QP ("HPQP" 1.1): Indirect access to one QP context at a time: fill the staging registers,
  * write CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
  */
 #define HPNIC_QP_BASE                   0x00000300u
 #define HPNIC_QP_BLOCK_SIZE             0x00000100u
 #define HPNIC_QP_BLOCK_TYPE             0x48505150u  /* "HPQP" */
-#define HPNIC_QP_BLOCK_VERSION          0x00010000u  /* 1.0 */
+#define HPNIC_QP_BLOCK_VERSION          0x00010001u  /* 1.1 */
 #define HPNIC_QP_BLOCK_NEXT             0x00000400u
 #define HPNIC_QP_TYPE                   0x00000300u
 #define HPNIC_QP_VERSION                0x00000304u
@@ -535,13 +535,22 @@
 #define HPNIC_QP_SQ_WQE_LOG2_RST        0u
 
 /*
- * MR ("HPMR" 1.0): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
+ * QP.PD (rw): protection domain: an R_Key works on this QP only if its region's MR.PD is the
+ * same
+ */
+#define HPNIC_QP_PD                     0x0000036cu
+#define HPNIC_QP_PD_SHIFT               0
+#define HPNIC_QP_PD_MASK                0x0000ffffu
+#define HPNIC_QP_PD_RST                 0u
+
+/*
+ * MR ("HPMR" 1.1): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
  * << 8 | TAG.
  */
 #define HPNIC_MR_BASE                      0x00000400u
 #define HPNIC_MR_BLOCK_SIZE                0x00000100u
 #define HPNIC_MR_BLOCK_TYPE                0x48504d52u  /* "HPMR" */
-#define HPNIC_MR_BLOCK_VERSION             0x00010000u  /* 1.0 */
+#define HPNIC_MR_BLOCK_VERSION             0x00010001u  /* 1.1 */
 #define HPNIC_MR_BLOCK_NEXT                0x00000500u
 #define HPNIC_MR_TYPE                      0x00000400u
 #define HPNIC_MR_VERSION                   0x00000404u
@@ -607,6 +616,12 @@
 #define HPNIC_MR_CMD_STATUS_BUSY_MASK      0x00000001u
 #define HPNIC_MR_CMD_STATUS_ERROR_SHIFT    8  /* error code of the last command */
 #define HPNIC_MR_CMD_STATUS_ERROR_MASK     0x0000ff00u
+
+/* MR.PD (rw): protection domain of the region: only QPs of the same QP.PD may use its R_Key */
+#define HPNIC_MR_PD                        0x0000043cu
+#define HPNIC_MR_PD_SHIFT                  0
+#define HPNIC_MR_PD_MASK                   0x0000ffffu
+#define HPNIC_MR_PD_RST                    0u
 
 /*
  * CQ ("HPCQ" 1.0): Indirect access to the completion queues (rings of CQEs in host memory), as
@@ -1053,7 +1068,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   107
+#define HPNIC_NUM_REGS   109
 #define HPNIC_NUM_FIELDS 38
 
 struct hpnic_block_desc {
@@ -1085,11 +1100,11 @@ static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 11 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 15 },
 	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 26, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 27 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 67, 15 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 82, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 94, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 102, 5 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 28 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 68, 16 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 84, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 96, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 104, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1228,6 +1243,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
+	{ "QP", "PD", HPNIC_QP_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "protection domain: an R_Key works on this QP only if its region's MR.PD is the same" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1258,6 +1275,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "command on entry IDX; the write starts it" },
 	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 34, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
+	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
 	{ "CQ", "TYPE", HPNIC_CQ_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CQ", "VERSION", HPNIC_CQ_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,

@@ -105,6 +105,7 @@ module hpnic_host #(
     output wire [31:0]            qp_wr_dip,
     output wire [15:0]            qp_wr_sport,
     output wire [7:0]             qp_wr_dscp_ecn,
+    output wire [15:0]            qp_wr_pd,
 
     output wire                   m_start_valid,
     input  wire                   m_start_ready,
@@ -124,6 +125,7 @@ module hpnic_host #(
     output wire [63:0]            mr_wr_va,
     output wire [47:0]            mr_wr_len,
     output wire [63:0]            mr_wr_iova,
+    output wire [15:0]            mr_wr_pd,
 
     /*
      * Requester: doorbells, WQE fetch
@@ -303,6 +305,7 @@ csr_inst (
     .qp_wr_dip(qp_wr_dip),
     .qp_wr_sport(qp_wr_sport),
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .qp_wr_pd(qp_wr_pd),
     .qp_wr_sq_base(qp_wr_sq_base),
     .qp_wr_sq_log2(qp_wr_sq_log2),
     .qp_wr_sq_wide(qp_wr_sq_wide),
@@ -324,6 +327,7 @@ csr_inst (
     .mr_wr_va(mr_wr_va),
     .mr_wr_len(mr_wr_len),
     .mr_wr_iova(mr_wr_iova),
+    .mr_wr_pd(mr_wr_pd),
     .m_cq_cfg_valid(cq_cfg_valid),
     .m_cq_cfg_ready(cq_cfg_ready),
     .m_cq_cfg_cqn(cq_cfg_cqn),

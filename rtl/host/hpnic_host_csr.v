@@ -94,6 +94,7 @@ module hpnic_host_csr #(
     output reg  [31:0]            qp_wr_dip = 0,
     output reg  [15:0]            qp_wr_sport = 0,
     output reg  [7:0]             qp_wr_dscp_ecn = 0,
+    output reg  [15:0]            qp_wr_pd = 0,             // protection domain
     output reg  [63:0]            qp_wr_sq_base = 0,
     output reg  [4:0]             qp_wr_sq_log2 = 0,
     output reg                    qp_wr_sq_wide = 1'b0,   // 128-byte WQEs
@@ -120,6 +121,7 @@ module hpnic_host_csr #(
     output reg  [63:0]            mr_wr_va = 0,
     output reg  [47:0]            mr_wr_len = 0,
     output reg  [63:0]            mr_wr_iova = 0,
+    output reg  [15:0]            mr_wr_pd = 0,
 
     output wire                   m_cq_cfg_valid,
     input  wire                   m_cq_cfg_ready,
@@ -202,6 +204,7 @@ reg [47:0] qp_dmac_reg = 0;
 reg [31:0] qp_dip_reg = 0;
 reg [15:0] qp_sport_reg = 0;
 reg [7:0]  qp_dscp_reg = 8'h6a;
+reg [15:0] qp_pd_reg = 0;
 reg [63:0] qp_sq_base_reg = 0;
 reg [4:0]  qp_sq_log2_reg = 0;
 reg [3:0]  qp_sq_wqe_log2_reg = 0;
@@ -220,6 +223,7 @@ reg [2:0]  mr_access_reg = 0;
 reg [63:0] mr_va_reg = 0;
 reg [47:0] mr_len_reg = 0;
 reg [63:0] mr_iova_reg = 0;
+reg [15:0] mr_pd_reg = 0;
 reg [7:0]  mr_err_reg = 0;
 
 reg [31:0] cq_cqn_reg = 0;
@@ -452,6 +456,7 @@ always @(posedge clk) begin
             a(HPNIC_QP_DIP): qp_dip_reg <= s_csr_wdata;
             a(HPNIC_QP_SPORT): qp_sport_reg <= s_csr_wdata[15:0];
             a(HPNIC_QP_DSCP_ECN): qp_dscp_reg <= s_csr_wdata[7:0];
+            a(HPNIC_QP_PD): qp_pd_reg <= s_csr_wdata[15:0];
             a(HPNIC_QP_SQ_BASE_LO): qp_sq_base_reg[31:0] <= s_csr_wdata;
             a(HPNIC_QP_SQ_BASE_HI): qp_sq_base_reg[63:32] <= s_csr_wdata;
             a(HPNIC_QP_SQ_LOG2): qp_sq_log2_reg <= s_csr_wdata[4:0];
@@ -489,6 +494,7 @@ always @(posedge clk) begin
             a(HPNIC_MR_LEN_HI): mr_len_reg[47:32] <= s_csr_wdata[15:0];
             a(HPNIC_MR_IOVA_LO): mr_iova_reg[31:0] <= s_csr_wdata;
             a(HPNIC_MR_IOVA_HI): mr_iova_reg[63:32] <= s_csr_wdata;
+            a(HPNIC_MR_PD): mr_pd_reg <= s_csr_wdata[15:0];
             a(HPNIC_MR_CMD): begin
                 mr_err_reg <= mr_err_now;
                 err_code_reg <= mr_err_now;
@@ -506,6 +512,7 @@ always @(posedge clk) begin
                     mr_wr_va <= mr_va_reg;
                     mr_wr_len <= mr_len_reg;
                     mr_wr_iova <= mr_iova_reg;
+                    mr_wr_pd <= mr_pd_reg;
                 end
             end
 
@@ -543,6 +550,7 @@ always @(posedge clk) begin
         qp_wr_dip <= qp_dip_reg;
         qp_wr_sport <= qp_sport_reg;
         qp_wr_dscp_ecn <= qp_dscp_reg;
+        qp_wr_pd <= qp_pd_reg;
         qp_wr_sq_base <= qp_sq_base_reg;
         qp_wr_sq_log2 <= qp_sq_log2_reg;
         qp_wr_sq_wide <= qp_sq_wqe_log2_reg == 4'd7;
@@ -687,6 +695,7 @@ always @* begin
         a(HPNIC_QP_DIP): rdata = qp_dip_reg;
         a(HPNIC_QP_SPORT): rdata = {16'd0, qp_sport_reg};
         a(HPNIC_QP_DSCP_ECN): rdata = {24'd0, qp_dscp_reg};
+        a(HPNIC_QP_PD): rdata = {16'd0, qp_pd_reg};
         a(HPNIC_QP_SQ_BASE_LO): rdata = qp_sq_base_reg[31:0];
         a(HPNIC_QP_SQ_BASE_HI): rdata = qp_sq_base_reg[63:32];
         a(HPNIC_QP_SQ_LOG2): rdata = {27'd0, qp_sq_log2_reg};
@@ -710,6 +719,7 @@ always @* begin
         a(HPNIC_MR_LEN_HI): rdata = {16'd0, mr_len_reg[47:32]};
         a(HPNIC_MR_IOVA_LO): rdata = mr_iova_reg[31:0];
         a(HPNIC_MR_IOVA_HI): rdata = mr_iova_reg[63:32];
+        a(HPNIC_MR_PD): rdata = {16'd0, mr_pd_reg};
         a(HPNIC_MR_CMD_STATUS): rdata = {16'd0, mr_err_reg, 8'd0};
 
         a(HPNIC_CQ_CQN): rdata = cq_cqn_reg;

@@ -381,12 +381,12 @@ localparam integer HPNIC_CC_DEFAULT_MODE_W      = 2;
 localparam [31:0]  HPNIC_CC_DEFAULT_MODE_MASK   = 32'h0000_0003;
 localparam [1:0]   HPNIC_CC_DEFAULT_MODE_RST    = 2'd0;
 
-// QP ("HPQP" 1.0): Indirect access to one QP context at a time: fill the staging registers, write
+// QP ("HPQP" 1.1): Indirect access to one QP context at a time: fill the staging registers, write
 // CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
 localparam [31:0]  HPNIC_QP_BASE                  = 32'h0000_0300;
 localparam [31:0]  HPNIC_QP_BLOCK_SIZE            = 32'h0000_0100;
 localparam [31:0]  HPNIC_QP_BLOCK_TYPE            = 32'h4850_5150;  // "HPQP"
-localparam [31:0]  HPNIC_QP_BLOCK_VERSION         = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_QP_BLOCK_VERSION         = 32'h0001_0001;  // 1.1
 localparam [31:0]  HPNIC_QP_BLOCK_NEXT            = 32'h0000_0400;
 localparam [31:0]  HPNIC_QP_TYPE                  = 32'h0000_0300;
 localparam [31:0]  HPNIC_QP_VERSION               = 32'h0000_0304;
@@ -535,12 +535,18 @@ localparam integer HPNIC_QP_SQ_WQE_LOG2_W         = 4;
 localparam [31:0]  HPNIC_QP_SQ_WQE_LOG2_MASK      = 32'h0000_000f;
 localparam [3:0]   HPNIC_QP_SQ_WQE_LOG2_RST       = 4'd0;
 
-// MR ("HPMR" 1.0): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
+// QP.PD (rw): protection domain: an R_Key works on this QP only if its region's MR.PD is the same
+localparam [31:0]  HPNIC_QP_PD                    = 32'h0000_036c;
+localparam integer HPNIC_QP_PD_W                  = 16;
+localparam [31:0]  HPNIC_QP_PD_MASK               = 32'h0000_ffff;
+localparam [15:0]  HPNIC_QP_PD_RST                = 16'd0;
+
+// MR ("HPMR" 1.1): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
 // << 8 | TAG.
 localparam [31:0]  HPNIC_MR_BASE                     = 32'h0000_0400;
 localparam [31:0]  HPNIC_MR_BLOCK_SIZE               = 32'h0000_0100;
 localparam [31:0]  HPNIC_MR_BLOCK_TYPE               = 32'h4850_4d52;  // "HPMR"
-localparam [31:0]  HPNIC_MR_BLOCK_VERSION            = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_MR_BLOCK_VERSION            = 32'h0001_0001;  // 1.1
 localparam [31:0]  HPNIC_MR_BLOCK_NEXT               = 32'h0000_0500;
 localparam [31:0]  HPNIC_MR_TYPE                     = 32'h0000_0400;
 localparam [31:0]  HPNIC_MR_VERSION                  = 32'h0000_0404;
@@ -614,6 +620,12 @@ localparam [31:0]  HPNIC_MR_CMD_STATUS_BUSY_MASK     = 32'h0000_0001;
 localparam integer HPNIC_MR_CMD_STATUS_ERROR_LSB     = 8;  // error code of the last command
 localparam integer HPNIC_MR_CMD_STATUS_ERROR_W       = 8;
 localparam [31:0]  HPNIC_MR_CMD_STATUS_ERROR_MASK    = 32'h0000_ff00;
+
+// MR.PD (rw): protection domain of the region: only QPs of the same QP.PD may use its R_Key
+localparam [31:0]  HPNIC_MR_PD                       = 32'h0000_043c;
+localparam integer HPNIC_MR_PD_W                     = 16;
+localparam [31:0]  HPNIC_MR_PD_MASK                  = 32'h0000_ffff;
+localparam [15:0]  HPNIC_MR_PD_RST                   = 16'd0;
 
 // CQ ("HPCQ" 1.0): Indirect access to the completion queues (rings of CQEs in host memory), as
 // the QP block.
@@ -916,7 +928,7 @@ localparam [31:0]  HPNIC_CQE_PHASE_MASK            = 32'h0000_0001;
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0001, 32'h0001_0001, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
 localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
 localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0100_0000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 

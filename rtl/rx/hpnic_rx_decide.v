@@ -66,6 +66,7 @@ module hpnic_rx_decide #(
     input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
     input  wire [2:0]            cfg_qp_wr_state,   // QPS_* (docs/transport.md)
     input  wire [3:0]            cfg_qp_wr_mtu_log2,
+    input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
 
     input  wire                  cfg_mr_wr_en,
     input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
@@ -75,6 +76,7 @@ module hpnic_rx_decide #(
     input  wire [63:0]           cfg_mr_wr_va,
     input  wire [47:0]           cfg_mr_wr_len,
     input  wire [63:0]           cfg_mr_wr_iova,
+    input  wire [15:0]           cfg_mr_wr_pd,
 
     input  wire                  s_init_valid,      // QP reset: responder's expected PSN
     output wire                  s_init_ready,
@@ -223,7 +225,7 @@ wire take_pkt = room_reg && !s_init_valid && s_pkt_valid;
 assign s_init_ready = take_init;
 assign s_pkt_ready = take_pkt;
 
-localparam MRW = 1 + 8 + 2 + 64 + 48 + 64;
+localparam MRW = 1 + 8 + 2 + 64 + 48 + 64 + 16;
 wire [MRW-1:0] mr_rd;
 
 hpnic_ram_sdp #(
@@ -235,10 +237,28 @@ mr_inst (
     .wr_en(cfg_mr_wr_en),
     .wr_addr(cfg_mr_wr_idx),
     .wr_data({cfg_mr_wr_valid, cfg_mr_wr_tag, cfg_mr_wr_access, cfg_mr_wr_va, cfg_mr_wr_len,
-              cfg_mr_wr_iova}),
+              cfg_mr_wr_iova, cfg_mr_wr_pd}),
     .rd_en(take_pkt),
     .rd_addr(s_pkt_reth_rkey[8 +: MR_LOG2]),
     .rd_data(mr_rd)
+);
+
+// the QP's protection domain, read beside the MR entry: the R_Key check
+// compares the two at stage 1
+wire [15:0] qp_pd;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(16)
+)
+qp_pd_inst (
+    .clk(clk),
+    .wr_en(cfg_qp_wr_en),
+    .wr_addr(cfg_qp_wr_qpn),
+    .wr_data(cfg_qp_wr_pd),
+    .rd_en(take_pkt),
+    .rd_addr(s_pkt_qpn[QW-1:0]),
+    .rd_data(qp_pd)
 );
 
 reg          s1_valid = 1'b0, s1_init = 1'b0;
@@ -287,13 +307,14 @@ wire [1:0]  mr_access;
 wire [63:0] mr_va;
 wire [47:0] mr_len;
 wire [63:0] mr_iova;
-assign {mr_valid, mr_tag, mr_access, mr_va, mr_len, mr_iova} = mr_rd;
+wire [15:0] mr_pd;
+assign {mr_valid, mr_tag, mr_access, mr_va, mr_len, mr_iova, mr_pd} = mr_rd;
 
 wire        is_read1 = s1_opcode == HPNIC_BTH_OP_READ_REQ;
 wire [64:0] mr_off = {1'b0, s1_va} - {1'b0, mr_va};           // borrow: VA below the region
 wire [64:0] mr_end = mr_off + {33'd0, s1_rlen};
 wire        key_ok = mr_valid && mr_tag == s1_rkey[7:0] &&
-                     (s1_rkey[31:8] >> MR_LOG2) == 0;
+                     (s1_rkey[31:8] >> MR_LOG2) == 0 && mr_pd == qp_pd;
 // A zero-length WRITE or READ touches no memory: IB (C9-88) has the
 // responder skip the R_Key and VA checks, as Linux rxe does
 wire        access_ok1 = s1_rlen == 32'd0 ||

@@ -220,6 +220,7 @@ wire [47:0]   qp_wr_dmac;
 wire [31:0]   qp_wr_dip;
 wire [15:0]   qp_wr_sport;
 wire [7:0]    qp_wr_dscp_ecn;
+wire [15:0]   qp_wr_pd, mr_wr_pd;
 
 wire          start_valid, start_ready;
 wire [QW-1:0] start_qpn;
@@ -347,6 +348,7 @@ host_inst (
     .qp_wr_dip(qp_wr_dip),
     .qp_wr_sport(qp_wr_sport),
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .qp_wr_pd(qp_wr_pd),
     .m_start_valid(start_valid),
     .m_start_ready(start_ready),
     .m_start_qpn(start_qpn),
@@ -364,6 +366,7 @@ host_inst (
     .mr_wr_va(mr_wr_va),
     .mr_wr_len(mr_wr_len),
     .mr_wr_iova(mr_wr_iova),
+    .mr_wr_pd(mr_wr_pd),
     .m_post_valid(post_valid),
     .m_post_ready(post_ready),
     .m_post_qpn(post_qpn),
@@ -541,6 +544,7 @@ dp_inst (
     .cfg_qp_wr_dip(qp_wr_dip),
     .cfg_qp_wr_sport(qp_wr_sport),
     .cfg_qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .cfg_qp_wr_pd(qp_wr_pd),
     .s_qp_init_valid(dpi_valid),
     .s_qp_init_ready(dpi_ready),
     .s_qp_init_qpn(dpi_qpn),
@@ -556,6 +560,7 @@ dp_inst (
     .cfg_mr_wr_va(mr_wr_va),
     .cfg_mr_wr_len(mr_wr_len),
     .cfg_mr_wr_iova(mr_wr_iova),
+    .cfg_mr_wr_pd(mr_wr_pd),
     .s_post_valid(post_valid),
     .s_post_ready(post_ready),
     .s_post_qpn(post_qpn),

@@ -50,6 +50,7 @@ module hpnic_datapath #(
     input  wire [31:0]           cfg_qp_wr_dip,
     input  wire [15:0]           cfg_qp_wr_sport,
     input  wire [7:0]            cfg_qp_wr_dscp_ecn,
+    input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
 
     input  wire                  s_qp_init_valid,
     output wire                  s_qp_init_ready,
@@ -70,6 +71,7 @@ module hpnic_datapath #(
     input  wire [63:0]           cfg_mr_wr_va,
     input  wire [47:0]           cfg_mr_wr_len,
     input  wire [63:0]           cfg_mr_wr_iova,
+    input  wire [15:0]           cfg_mr_wr_pd,
 
     /*
      * Work
@@ -885,6 +887,7 @@ rx_decide_inst (
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_state(cfg_qp_wr_state),
     .cfg_qp_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_qp_wr_pd(cfg_qp_wr_pd),
     .cfg_mr_wr_en(cfg_mr_wr_en),
     .cfg_mr_wr_idx(cfg_mr_wr_idx),
     .cfg_mr_wr_valid(cfg_mr_wr_valid),
@@ -893,6 +896,7 @@ rx_decide_inst (
     .cfg_mr_wr_va(cfg_mr_wr_va),
     .cfg_mr_wr_len(cfg_mr_wr_len),
     .cfg_mr_wr_iova(cfg_mr_wr_iova),
+    .cfg_mr_wr_pd(cfg_mr_wr_pd),
     .s_init_valid(init_rx_valid),
     .s_init_ready(init_rx_ready),
     .s_init_qpn(init_rx_qpn),

@@ -26,6 +26,7 @@ module hpnic_rx_decision #(
     input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
     input  wire [2:0]            cfg_qp_wr_state,
     input  wire [3:0]            cfg_qp_wr_mtu_log2,
+    input  wire [15:0]           cfg_qp_wr_pd,
 
     input  wire                  cfg_mr_wr_en,
     input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
@@ -35,6 +36,7 @@ module hpnic_rx_decision #(
     input  wire [63:0]           cfg_mr_wr_va,
     input  wire [47:0]           cfg_mr_wr_len,
     input  wire [63:0]           cfg_mr_wr_iova,
+    input  wire [15:0]           cfg_mr_wr_pd,
 
     input  wire                  s_init_valid,
     output wire                  s_init_ready,
@@ -181,6 +183,7 @@ rx_decide_inst (
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_state(cfg_qp_wr_state),
     .cfg_qp_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_qp_wr_pd(cfg_qp_wr_pd),
     .cfg_mr_wr_en(cfg_mr_wr_en),
     .cfg_mr_wr_idx(cfg_mr_wr_idx),
     .cfg_mr_wr_valid(cfg_mr_wr_valid),
@@ -189,6 +192,7 @@ rx_decide_inst (
     .cfg_mr_wr_va(cfg_mr_wr_va),
     .cfg_mr_wr_len(cfg_mr_wr_len),
     .cfg_mr_wr_iova(cfg_mr_wr_iova),
+    .cfg_mr_wr_pd(cfg_mr_wr_pd),
     .s_init_valid(s_init_valid),
     .s_init_ready(s_init_ready),
     .s_init_qpn(s_init_qpn),

@@ -459,6 +459,98 @@ static void t_protect(void)
 }
 
 /* move a QP to RESET */
+/*
+ * Protection domains: the responder's QP is in PD A; a region of PD B (every
+ * right granted) refuses WRITE and READ from it with a remote access NAK,
+ * and its memory stays as it was; a region of PD A works. Locally, an
+ * L_Key of another PD is refused at post. PDs in use cannot be freed.
+ */
+static void t_pd(void)
+{
+	struct hpnic_pd *pa, *pb, *pc;
+	struct hpnic_mr *ma, *mb, *mc;
+	struct hpnic_qp *qa, *qb, *qx;
+	struct hpnic_wc wc[3];
+	uint8_t *abuf = aligned_alloc(4096, 1 << 16), *bbuf = aligned_alloc(4096, 1 << 16);
+	uint8_t *src = e[0].buf;
+	unsigned acc = HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ;
+
+	EXPECT_ERR(hpnic_alloc_pd(NULL, &pa), -EINVAL);
+	EXPECT_ERR(hpnic_dealloc_pd(NULL), -EINVAL);
+	TRY(hpnic_alloc_pd(e[1].dev, &pa));
+	TRY(hpnic_alloc_pd(e[1].dev, &pb));
+	TRY(hpnic_alloc_pd(e[0].dev, &pc));
+	memset(abuf, 0x33, 1 << 16);
+	memset(bbuf, 0x44, 1 << 16);
+	TRY(hpnic_reg_mr_pd(pa, abuf, 1 << 16, acc, &ma));
+	TRY(hpnic_reg_mr_pd(pb, bbuf, 1 << 16, acc, &mb));
+	TRY(hpnic_reg_mr_pd(pc, src + 65536, 4096, acc, &mc));
+	EXPECT_ERR(hpnic_dealloc_pd(pa), -EBUSY);
+	tb_fill(src, 8192, 123);
+	for (unsigned c = 0; c < 3; c++) {
+		struct hpnic_qp_init_attr ia = { .send_cq = e[1].cq, .sq_depth = 4, .path_mtu = 1024,
+						 .sq_sig_all = 1, .pd = pa };
+		int read = c == 1;
+
+		TRY(new_qp(&e[0], 4, 1024, &qa));
+		TRY(hpnic_create_qp(e[1].dev, &ia, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		if (c < 2) {
+			/* B's region, from a QP of A */
+			memset(src + 40000, 0x55, 3000);
+			if (read)
+				TRY(hpnic_post_read(qa, 1, e[0].mr, src + 40000, 3000, (uintptr_t)bbuf,
+						    hpnic_mr_rkey(mb), 0));
+			else
+				TRY(hpnic_post_write(qa, 1, e[0].mr, src, 3000, (uintptr_t)bbuf,
+						     hpnic_mr_rkey(mb), 0));
+			TRY(wait_cqes(&e[0], wc, 1));
+			CHECK(wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR, "%s another PD's region: "
+			      "status %d, want REMOTE_ACCESS_ERR", read ? "READ from" : "WRITE to",
+			      wc[0].status);
+			for (int k = 0; k < 3000; k++)
+				if (src[40000 + k] != 0x55) {
+					CHECK(0, "READ from another PD's region wrote locally at %d", k);
+					break;
+				}
+		} else {
+			/* A's region works, both ways */
+			TRY(hpnic_post_write(qa, 1, e[0].mr, src, 3000, (uintptr_t)abuf, hpnic_mr_rkey(ma),
+					     0));
+			TRY(hpnic_post_read(qa, 2, e[0].mr, src + 20000, 3000, (uintptr_t)abuf,
+					    hpnic_mr_rkey(ma), 0));
+			TRY(wait_cqes(&e[0], wc, 2));
+			CHECK(wc[0].status == HPNIC_WC_SUCCESS && wc[1].status == HPNIC_WC_SUCCESS &&
+			      !memcmp(abuf, src, 3000) && !memcmp(src + 20000, src, 3000),
+			      "the QP's own PD's region: status %d %d", wc[0].status, wc[1].status);
+			/* an L_Key of another PD is refused at post */
+			EXPECT_ERR(hpnic_post_write(qa, 3, mc, src + 65536, 100, (uintptr_t)abuf,
+						    hpnic_mr_rkey(ma), 0), -EINVAL);
+		}
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
+	for (int k = 0; k < 65536; k++)
+		if (bbuf[k] != 0x44 || (k >= 3000 && abuf[k] != 0x33)) {
+			CHECK(0, "a region changed at %d", k);
+			break;
+		}
+	{
+		/* a QP cannot take another device's PD */
+		struct hpnic_qp_init_attr ia = { .send_cq = e[0].cq, .sq_depth = 4, .pd = pa };
+
+		EXPECT_ERR(hpnic_create_qp(e[0].dev, &ia, &qx), -EINVAL);
+	}
+	TRY(hpnic_dereg_mr(ma));
+	TRY(hpnic_dereg_mr(mb));
+	TRY(hpnic_dereg_mr(mc));
+	TRY(hpnic_dealloc_pd(pa));
+	TRY(hpnic_dealloc_pd(pb));
+	TRY(hpnic_dealloc_pd(pc));
+	free(abuf);
+	free(bbuf);
+}
+
 static int qp_reset(struct hpnic_qp *q)
 {
 	struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_RESET };
@@ -1189,6 +1281,7 @@ static const struct {
 	{ "sizes", t_sizes },
 	{ "qp64", t_qp64 },
 	{ "protect", t_protect },
+	{ "pd", t_pd },
 	{ "reconnect", t_reconnect },
 	{ "zero_len", t_zero_len },
 	{ "post_send", t_post_send },
@@ -1209,7 +1302,7 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
-			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect,\n"
+			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect, pd,\n"
 			       "reconnect, zero_len, post_send, gather, bad_ext, async, cc, window,\n"
 			       "counters.\n"
 			       "Prints N passed, N failed.\n"

@@ -175,7 +175,8 @@ static void idle_before(rxd_rtl *r)
 		tick(r);
 }
 
-extern "C" void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2)
+extern "C" void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2,
+			   unsigned pd)
 {
 	auto *m = r->m.get();
 
@@ -184,6 +185,7 @@ extern "C" void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsi
 	m->cfg_qp_wr_qpn = qpn;
 	m->cfg_qp_wr_state = state;
 	m->cfg_qp_wr_mtu_log2 = mtu_log2;
+	m->cfg_qp_wr_pd = pd;
 	tick(r);
 	m->cfg_qp_wr_en = 0;
 }
@@ -201,6 +203,7 @@ extern "C" void rxd_rtl_mr(struct rxd_rtl *r, unsigned idx, const struct rxd_mr 
 	m->cfg_mr_wr_va = mr->va;
 	m->cfg_mr_wr_len = mr->len;
 	m->cfg_mr_wr_iova = mr->iova;
+	m->cfg_mr_wr_pd = mr->pd;
 	tick(r);
 	m->cfg_mr_wr_en = 0;
 }

@@ -38,6 +38,7 @@ struct rxd_int {
 
 struct rxd_mr {
 	unsigned valid, tag, access;    /* access: bit 0 remote write, bit 1 remote read */
+	unsigned pd;                    /* protection domain: the QP's must match */
 	uint64_t va, len, iova;         /* len: 48 bits */
 };
 
@@ -92,7 +93,7 @@ void rxd_rtl_free(struct rxd_rtl *r);
 void rxd_rtl_reset(struct rxd_rtl *r);
 /* change the back-pressure and commit delay from now on */
 void rxd_rtl_pace(struct rxd_rtl *r, double idle, double stall, unsigned lag);
-void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2);
+void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2, unsigned pd);
 void rxd_rtl_mr(struct rxd_rtl *r, unsigned idx, const struct rxd_mr *mr);
 void rxd_rtl_rdesc(struct rxd_rtl *r, const struct rxd_rdesc *d);
 /*

@@ -53,7 +53,7 @@ static unsigned psn_sub(unsigned a, unsigned b)
 
 /* QP configuration and the responder's state (hpnic_rx_decide) */
 struct qpc {
-	unsigned state, mtu_log2;
+	unsigned state, mtu_log2, pd;
 };
 
 struct rsp {
@@ -100,7 +100,8 @@ enum cov {
 	C_ACC_INVALID, C_ACC_RIGHT, C_ACC_BELOW, C_ACC_RANGE, C_RANGE_EDGE, C_LEN, C_MSG_BAD, C_BAD_QPN,
 	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
 	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
-	C_INIT, C_INIT_PKT, C_FAILED_DROP, C_EVENT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG, NCOV
+	C_INIT, C_INIT_PKT, C_FAILED_DROP, C_EVENT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG,
+	C_ACC_PD, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -113,6 +114,7 @@ static const char *const cov_name[NCOV] = {
 	"ACK passed", "ACK held", "NAK held", "held ACK/NAK released", "fatal NAK", "init",
 	"init with packet", "request to a failed responder",
 	"responder failure event", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
+	"another PD's region",
 };
 
 static struct {
@@ -239,6 +241,8 @@ static int access_ok(const struct rxd_pkt *p, unsigned right, uint64_t *iova, in
 		*why = C_ACC_INVALID;
 	else if ((p->rkey & 0xff) != m->tag)
 		*why = C_ACC_TAG;
+	else if (m->pd != E.qp[p->qpn % NQP].pd)
+		*why = C_ACC_PD;
 	else if (!(m->access & right))
 		*why = C_ACC_RIGHT;
 	else if (p->va < m->va)
@@ -694,7 +698,9 @@ static void new_qp(unsigned q)
 	E.qp[q].state = k < 8 ? HPNIC_QPS_RTS : k < 9 ? HPNIC_QPS_RTR : other[rndr(5)];
 	/* small MTUs keep messages of several packets short */
 	E.qp[q].mtu_log2 = rndr(5) ? 6 + rndr(3) : 9 + rndr(4);
-	rxd_rtl_qp(E.r, q, E.qp[q].state, E.qp[q].mtu_log2);
+	/* a few protection domains, most QPs and regions in the first two */
+	E.qp[q].pd = rndr(4) ? rndr(2) : rndr(65536);
+	rxd_rtl_qp(E.r, q, E.qp[q].state, E.qp[q].mtu_log2, E.qp[q].pd);
 }
 
 static void new_mr(unsigned i)
@@ -707,6 +713,7 @@ static void new_mr(unsigned i)
 	m->va = rndr(6) ? rnd() & 0xfffffffff000ull : rnd();
 	m->len = rndr(10) ? 4096 + rndr(1u << 17) : rndr(10) ? rndr(4096) : (rnd() & 0xffffffffffffull);
 	m->iova = rnd();
+	m->pd = rndr(4) ? rndr(2) : rndr(65536);
 	rxd_rtl_mr(E.r, i, m);
 }
 
@@ -750,7 +757,8 @@ static void pick_reth(struct rxd_pkt *p, unsigned right)
 
 	for (unsigned n = 0; n < 16; n++) {
 		const struct rxd_mr *m = &E.mr[i];
-		if (m->valid && (m->access & right) && m->len >= p->rlen)
+		if (m->valid && (m->access & right) && m->len >= p->rlen &&
+		    m->pd == E.qp[p->qpn % NQP].pd)
 			break;
 		i = rndr(NMR);
 	}
