@@ -93,7 +93,7 @@ expect_err() {
 
 # --- list ---------------------------------------------------------------------
 if ok_run "list" "$ctl" --sysfs "$one" list; then
-  for s in "0000:00:03.0" "1234:4870" "class 020000" "BAR0 0xfe000000 1 MiB" "HPID 1.0" \
+  for s in "0000:00:03.0" "1234:4870" "class 020000" "BAR0 0xfe000000 32 MiB" "HPID 1.0" \
            "build 2025-11-25" "git 1a2b3c4d" "4096 QPs, 4096 MRs, 256 CQs"; do
     has "list" "$s"
   done
