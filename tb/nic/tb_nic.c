@@ -551,6 +551,69 @@ static void t_pd(void)
 	free(bbuf);
 }
 
+/*
+ * Invalidate, then use: a region's R_Key works until hpnic_dereg_mr; after
+ * it, the old key fails for good, also once the same table slot holds a new
+ * registration (its tag changed), and the new key works
+ */
+static void t_invalidate(void)
+{
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_mr *m1, *m2;
+	struct hpnic_wc wc[2];
+	uint8_t *rbuf = aligned_alloc(4096, 1 << 16), *src = e[0].buf;
+	uint32_t old_key, new_key;
+	unsigned acc = HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ;
+
+	tb_fill(src, 8192, 31);
+	memset(rbuf, 0x66, 1 << 16);
+	TRY(hpnic_reg_mr(e[1].dev, rbuf, 1 << 16, acc, &m1));
+	old_key = hpnic_mr_rkey(m1);
+	TRY(new_qp(&e[0], 4, 1024, &qa));
+	TRY(new_qp(&e[1], 4, 1024, &qb));
+	TRY(connect_pair(qa, qb, 1024));
+	TRY(hpnic_post_write(qa, 1, e[0].mr, src, 2000, (uintptr_t)rbuf, old_key, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_SUCCESS && !memcmp(rbuf, src, 2000),
+	      "the key before invalidation: status %d", wc[0].status);
+	TRY(hpnic_dereg_mr(m1));
+	/* the same memory, registered again until the table slot comes round
+	 * (the library hands slots out in turn): reused, with a new tag */
+	for (unsigned n = 0; n < 4096; n++) {
+		TRY(hpnic_reg_mr(e[1].dev, rbuf, 1 << 16, acc, &m2));
+		new_key = hpnic_mr_rkey(m2);
+		if ((new_key >> 8) == (old_key >> 8))
+			break;
+		TRY(hpnic_dereg_mr(m2));
+	}
+	CHECK(new_key != old_key && (new_key >> 8) == (old_key >> 8),
+	      "re-registration: key 0x%x, old 0x%x (same slot, new tag expected)", new_key, old_key);
+	memset(rbuf, 0x66, 1 << 16);
+	TRY(hpnic_post_write(qa, 2, e[0].mr, src + 4096, 2000, (uintptr_t)rbuf, old_key, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR, "the old key after invalidation: status "
+	      "%d, want REMOTE_ACCESS_ERR", wc[0].status);
+	for (int k = 0; k < 65536; k++)
+		if (rbuf[k] != 0x66) {
+			CHECK(0, "the old key wrote at %d after invalidation", k);
+			break;
+		}
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	/* a fresh connection: the new key works */
+	TRY(new_qp(&e[0], 4, 1024, &qa));
+	TRY(new_qp(&e[1], 4, 1024, &qb));
+	TRY(connect_pair(qa, qb, 1024));
+	TRY(hpnic_post_write(qa, 3, e[0].mr, src + 4096, 2000, (uintptr_t)rbuf, new_key, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_SUCCESS && !memcmp(rbuf, src + 4096, 2000),
+	      "the new key: status %d", wc[0].status);
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	TRY(hpnic_dereg_mr(m2));
+	free(rbuf);
+}
+
 static int qp_reset(struct hpnic_qp *q)
 {
 	struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_RESET };
@@ -1282,6 +1345,7 @@ static const struct {
 	{ "qp64", t_qp64 },
 	{ "protect", t_protect },
 	{ "pd", t_pd },
+	{ "invalidate", t_invalidate },
 	{ "reconnect", t_reconnect },
 	{ "zero_len", t_zero_len },
 	{ "post_send", t_post_send },
@@ -1303,7 +1367,7 @@ int main(int argc, char **argv)
 			printf("usage: tb_nic [--test NAME]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
 			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect, pd,\n"
-			       "reconnect, zero_len, post_send, gather, bad_ext, async, cc, window,\n"
+			       "invalidate, reconnect, zero_len, post_send, gather, bad_ext, async, cc, window,\n"
 			       "counters.\n"
 			       "Prints N passed, N failed.\n"
 			       "  --seed N   random seed (default 1; printed)\n");
