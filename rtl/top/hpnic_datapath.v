@@ -600,7 +600,11 @@ wire [12:0]   pay_req_len;
 wire [1:0]    pay_req_nsge_m1;
 wire [31:0]   pay_req_off;
 wire [511:0]  pay_tdata;
+// the frame assembler takes the byte count; tkeep is for the gather's test
+// verilator lint_off UNUSEDSIGNAL
 wire [63:0]   pay_tkeep;
+// verilator lint_on UNUSEDSIGNAL
+wire [6:0]    pay_tbytes;
 wire          pay_tvalid, pay_tready, pay_tlast;
 
 hpnic_tx_hdr #(
@@ -679,6 +683,7 @@ tx_gather_inst (
     .s_dma_tlast(s_dma_rd_tlast),
     .m_pay_tdata(pay_tdata),
     .m_pay_tkeep(pay_tkeep),
+    .m_pay_tbytes(pay_tbytes),
     .m_pay_tvalid(pay_tvalid),
     .m_pay_tready(pay_tready),
     .m_pay_tlast(pay_tlast),
@@ -703,7 +708,7 @@ tx_frame_inst (
     .s_view_crc_init(view_init),
     .s_view_has_payload(view_has_pay),
     .s_pay_tdata(pay_tdata),
-    .s_pay_tkeep(pay_tkeep),
+    .s_pay_tbytes(pay_tbytes),
     .s_pay_tvalid(pay_tvalid),
     .s_pay_tready(pay_tready),
     .s_pay_tlast(pay_tlast),

@@ -11,10 +11,10 @@
  *                                |
  *   header -----------------> prepend: shift by the header length, out
  *
- * Payload arrives from the DMA read stream lane-0 aligned, one packet per
- * request, last beat partial. The pad stage zeroes unused lanes and extends
- * the last beat by the 0..3 pad bytes (they always fit: 64 is a multiple
- * of 4). The CRC sees each packet's ICRC view header beat, then its payload
+ * Payload arrives from the TX gather lane-0 aligned, one packet per
+ * request, last beat partial with its unused lanes zero and its byte count
+ * given (s_pay_tbytes). The pad stage extends the last beat by the 0..3 pad
+ * bytes (they always fit: 64 is a multiple of 4), which are zero already. The CRC sees each packet's ICRC view header beat, then its payload
  * and pad, while the same beats queue in the data FIFO; the trailer stage
  * waits for the ICRC only at a packet's last beat, so under load (the line is
  * slower than the datapath) it never waits. The prepend stage emits the
@@ -53,7 +53,7 @@ module hpnic_tx_frame #(
      * Payload (DMA read data, one packet per request)
      */
     input  wire [511:0]       s_pay_tdata,
-    input  wire [63:0]        s_pay_tkeep,
+    input  wire [6:0]         s_pay_tbytes,     // 1..64; unused lanes are zero
     input  wire               s_pay_tvalid,
     output wire               s_pay_tready,
     input  wire               s_pay_tlast,
@@ -76,18 +76,6 @@ initial begin
     end
 end
 
-// bytes kept by a contiguous tkeep
-function [6:0] keep_count;
-    input [63:0] k;
-    integer i;
-    begin
-        keep_count = 7'd0;
-        for (i = 0; i < 64; i = i + 1) begin
-            keep_count = keep_count + {6'd0, k[i]};
-        end
-    end
-endfunction
-
 // n ones from lane 0 (n = 0..64)
 function [63:0] ones;
     input [6:0] n;
@@ -108,15 +96,16 @@ function [511:0] keep_mask;
 endfunction
 
 /*
- * Pad: zero unused lanes; the last beat grows by the pad bytes
+ * Pad: the last beat grows by the pad bytes (zero: the gather zeroes the
+ * unused lanes)
  */
-wire [6:0]  pay_n = keep_count(s_pay_tkeep);
+wire [6:0]  pay_n = s_pay_tbytes;
 wire [1:0]  pay_pad = 2'd0 - pay_n[1:0];
 // bytes of the beat with the pad: the data FIFO carries this count, not a
 // keep mask (the trailer only needs the count)
 wire [6:0]  pay_n_pad = s_pay_tlast ? pay_n + {5'd0, pay_pad} : 7'd64;
 wire [63:0] pay_keep = ones(pay_n_pad);
-wire [511:0] pay_data = s_pay_tdata & keep_mask(s_pay_tkeep);
+wire [511:0] pay_data = s_pay_tdata;
 
 /*
  * CRC sequencer: the view beat, then (if any) the payload beats, which are

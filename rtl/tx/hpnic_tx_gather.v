@@ -77,10 +77,13 @@ module hpnic_tx_gather #(
     input  wire               s_dma_tlast,
 
     /*
-     * Payload, one packet per request, lane-0 aligned, last beat partial
+     * Payload, one packet per request, lane-0 aligned, last beat partial:
+     * its unused lanes are zero, and tbytes counts the used ones, so the
+     * frame assembler needs neither a mask nor a count of tkeep
      */
     output wire [511:0]       m_pay_tdata,
     output wire [63:0]        m_pay_tkeep,
+    output wire [6:0]         m_pay_tbytes,     // 1..64
     output wire               m_pay_tvalid,
     input  wire               m_pay_tready,
     output wire               m_pay_tlast,
@@ -341,6 +344,7 @@ reg          flush_reg = 1'b0;
 reg  [511:0] out_rot_reg = 0, out_res_reg = 0;
 reg  [63:0]  out_from_res_reg = 0;
 reg  [63:0]  out_keep_reg = 0;
+reg  [6:0]   out_bytes_reg = 0;
 reg          out_valid_reg = 1'b0, out_last_reg = 1'b0;
 
 wire out_free = !out_valid_reg || m_pay_tready;
@@ -423,6 +427,7 @@ always @(posedge clk) begin
     if (out_free && flush_reg) begin
         out_valid_reg <= 1'b1;
         out_keep_reg <= res_lanes;
+        out_bytes_reg <= {1'b0, res_n_reg};
         out_last_reg <= 1'b1;
         res_n_reg <= 0;
         flush_reg <= 1'b0;
@@ -430,12 +435,14 @@ always @(posedge clk) begin
         if (total >= 8'd64) begin
             out_valid_reg <= 1'b1;
             out_keep_reg <= {64{1'b1}};
+            out_bytes_reg <= 7'd64;
             out_last_reg <= pkt_end && total == 8'd64;
             res_n_reg <= total[5:0];
             flush_reg <= pkt_end && total != 8'd64;
         end else if (pkt_end) begin
             out_valid_reg <= 1'b1;
             out_keep_reg <= lanes_below(total[6:0]);
+            out_bytes_reg <= total[6:0];
             out_last_reg <= 1'b1;
             res_n_reg <= 0;
         end else begin
@@ -453,10 +460,12 @@ end
 genvar gl;
 generate
     for (gl = 0; gl < 64; gl = gl + 1) begin : g_out
-        assign m_pay_tdata[8*gl +: 8] = out_from_res_reg[gl] ? out_res_reg[8*gl +: 8] : out_rot_reg[8*gl +: 8];
+        assign m_pay_tdata[8*gl +: 8] = !out_keep_reg[gl] ? 8'd0 :
+                                        out_from_res_reg[gl] ? out_res_reg[8*gl +: 8] : out_rot_reg[8*gl +: 8];
     end
 endgenerate
 assign m_pay_tkeep = out_keep_reg;
+assign m_pay_tbytes = out_bytes_reg;
 assign m_pay_tvalid = out_valid_reg;
 assign m_pay_tlast = out_last_reg;
 

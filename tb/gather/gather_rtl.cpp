@@ -179,6 +179,7 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 			gather_beat b;
 			vtb_get(m->m_pay_tdata, b.data, 64);
 			b.keep = m->m_pay_tkeep;
+			b.bytes = m->m_pay_tbytes;
 			b.last = m->m_pay_tlast;
 			b.cycle = r->cycles;
 			r->beats.push_back(b);

@@ -57,6 +57,7 @@ struct gather_rd {
 struct gather_beat {
 	uint8_t data[64];
 	uint64_t keep;
+	unsigned bytes;                 /* m_pay_tbytes */
 	unsigned last;
 	uint64_t cycle;
 };

@@ -226,6 +226,19 @@ static void on_beat(const struct gather_beat *b)
 		      b->last ? "" : " and all ones (not the last beat)");
 		ok = 0;
 	}
+	/* the frame assembler trusts these two: the byte count, zero lanes */
+	if (b->bytes != n) {
+		CHECK(0, "packet %" PRIu64 " beat %u (cycle %" PRIu64 "): tbytes %u, tkeep holds %u",
+		      p->n, p->beats, b->cycle, b->bytes, n);
+		ok = 0;
+	}
+	for (unsigned i = n; i < 64; i++)
+		if (b->data[i]) {
+			CHECK(0, "packet %" PRIu64 " beat %u (cycle %" PRIu64 "): unused lane %u is "
+			      "%02x, not zero", p->n, p->beats, b->cycle, i, b->data[i]);
+			ok = 0;
+			break;
+		}
 	if (p->got + n > p->q.len) {
 		CHECK(0, "packet %" PRIu64 " beat %u (cycle %" PRIu64 "): %u bytes beyond its length "
 		      "%u%s", p->n, p->beats, b->cycle, p->got + n - p->q.len, p->q.len,
