@@ -1058,12 +1058,8 @@ static void t_bad_ext(void)
 		uint8_t *x = w + HPNIC_WQE_SIZE;
 
 		for (int k = 0; k < 3; k++, x += HPNIC_SGE_SIZE) {
-			uint64_t a = (uintptr_t)(src + off[k]);
-
-			for (int b = 0; b < 8; b++)
-				x[HPNIC_SGE_ADDR_OFF + b] = (uint8_t)(a >> 8 * b);
-			for (int b = 0; b < 4; b++)
-				x[HPNIC_SGE_LENGTH_OFF + b] = (uint8_t)(len[k] >> 8 * b);
+			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, (uintptr_t)(src + off[k]));
+			hpnic_put_le32(x + HPNIC_SGE_LENGTH_OFF, len[k]);
 		}
 		w[HPNIC_WQE_NUM_SGE_OFF] = 3;
 		memcpy(want, src + 8192, 200);
