@@ -165,6 +165,31 @@ long hpnic_bitmap_alloc(struct hpnic_bitmap *bm, unsigned lo)
 	return -1;
 }
 
+long hpnic_bitmap_alloc_range(struct hpnic_bitmap *bm, unsigned n)
+{
+	unsigned start, run = 0, i, k;
+
+	if (!n || n > bm->size)
+		return -1;
+	/* first fit from the hint: a run may not wrap past the end */
+	for (k = 0, i = bm->next % bm->size, start = i; k < bm->size + n; k++) {
+		if (i == 0)
+			run = 0, start = 0;
+		if (bm->words[i / 64] & (1ull << (i % 64))) {
+			run = 0;
+			start = i + 1;
+		} else if (++run == n) {
+			for (i = start; i < start + n; i++)
+				bm->words[i / 64] |= 1ull << (i % 64);
+			bm->next = (start + n) % bm->size;
+			bm->used += n;
+			return start;
+		}
+		i = (i + 1) % bm->size;
+	}
+	return -1;
+}
+
 void hpnic_bitmap_release(struct hpnic_bitmap *bm, unsigned idx)
 {
 	if (idx < bm->size && (bm->words[idx / 64] & (1ull << (idx % 64)))) {
@@ -460,7 +485,7 @@ static int read_id(struct hpnic_dev *dev)
 {
 	struct hpnic_dev_attr *a = &dev->attr;
 	uint32_t cfg, dp, cnt;
-	unsigned mr_log2, cqn_w;
+	unsigned mr_log2, cqn_w, mtt_log2;
 	int err;
 
 	if ((err = hpnic_rd(dev, HPNIC_ID_BUILD_DATE, &a->build_date)) ||
@@ -475,6 +500,7 @@ static int read_id(struct hpnic_dev *dev)
 	a->qpn_width = HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, cfg);
 	mr_log2 = HPNIC_GET(HPNIC_ID_QP_CFG_MR_LOG2, cfg);
 	cqn_w = HPNIC_GET(HPNIC_ID_QP_CFG_CQN_WIDTH, cfg);
+	mtt_log2 = HPNIC_GET(HPNIC_ID_QP_CFG_MTT_LOG2, cfg);
 	/* one doorbell per QP in the DB block, and QPN 0 is never used */
 	if (a->qpn_width < 1 || (1u << (a->qpn_width > 24 ? 24 : a->qpn_width)) > HPNIC_DB_SQ_DB_COUNT)
 		return hpnic_dev_fail(dev, -ENODEV, "ID.QP_CFG.QPN_WIDTH %u: the library handles "
@@ -488,6 +514,10 @@ static int read_id(struct hpnic_dev *dev)
 				      "0..%u", cqn_w, HPNIC_CQN_WIDTH_MAX);
 	a->max_qps = 1u << a->qpn_width;
 	a->max_mrs = 1u << mr_log2;
+	if (mtt_log2 > HPNIC_MTT_LOG2_MAX)
+		return hpnic_dev_fail(dev, -ENODEV, "ID.QP_CFG.MTT_LOG2 %u: the library handles "
+				      "0..%u", mtt_log2, HPNIC_MTT_LOG2_MAX);
+	a->mtt_entries = mtt_log2 ? 1u << mtt_log2 : 0;
 	a->max_pds = HPNIC_QP_PD_MASK;      /* 1..65535: 0 is the device's own */
 	a->max_cqs = 1u << cqn_w;
 	a->max_sq_depth = HPNIC_SQ_DEPTH_MAX;
@@ -524,6 +554,7 @@ static void dev_free(struct hpnic_dev *dev)
 	hpnic_bitmap_free(&dev->cqns);
 	hpnic_bitmap_free(&dev->mrs);
 	hpnic_bitmap_free(&dev->pdns);
+	hpnic_bitmap_free(&dev->mtt);
 	free(dev->qps);
 	free(dev->mr_tag);
 	free(dev->mr_slot);
@@ -595,6 +626,7 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 		    hpnic_bitmap_init(&dev->cqns, dev->attr.max_cqs) ||
 		    hpnic_bitmap_init(&dev->mrs, dev->attr.max_mrs) ||
 		    hpnic_bitmap_init(&dev->pdns, HPNIC_QP_PD_MASK + 1) ||
+		    hpnic_bitmap_init(&dev->mtt, dev->attr.mtt_entries) ||
 		    !(dev->qps = calloc(dev->attr.max_qps, sizeof(*dev->qps))) ||
 		    !(dev->mr_tag = calloc(dev->attr.max_mrs, 1)) ||
 		    !(dev->mr_slot = calloc(dev->attr.max_mrs, sizeof(*dev->mr_slot))) ||

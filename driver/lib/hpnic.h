@@ -58,6 +58,7 @@ struct hpnic_dev_attr {
 	unsigned qpn_width;         /* ID.QP_CFG.QPN_WIDTH */
 	unsigned max_qps;           /* 2^qpn_width; QPN 0 is never used: max_qps - 1 QPs */
 	unsigned max_mrs;           /* memory-region table entries, 2^MR_LOG2 */
+	unsigned mtt_entries;       /* memory translation table entries (pages), 2^MTT_LOG2 */
 	unsigned max_pds;           /* protection domains hpnic_alloc_pd can give (65535) */
 	unsigned max_cqs;           /* completion queues, 2^CQN_WIDTH */
 	unsigned max_sq_depth;      /* largest send queue, WQEs (32768) */
@@ -123,6 +124,8 @@ int hpnic_query_device(struct hpnic_dev *dev, struct hpnic_dev_attr *attr);
 #define HPNIC_ACCESS_LOCAL_WRITE  0x1u  /* the NIC may write it: READ destinations */
 #define HPNIC_ACCESS_REMOTE_WRITE 0x2u  /* peers may RDMA WRITE into it (needs LOCAL_WRITE) */
 #define HPNIC_ACCESS_REMOTE_READ  0x4u  /* peers may RDMA READ from it */
+#define HPNIC_ACCESS_HUGETLB      0x8u  /* the buffer is backed by 2 MiB pages: map it
+					   with them (as IBV_ACCESS_HUGETLB) */
 
 /*
  * Protection domains (verbs' ibv_alloc_pd): a QP may use only the regions
@@ -148,12 +151,18 @@ int hpnic_dealloc_pd(struct hpnic_pd *pd);
  * @mr:     receives the region; set to NULL on failure.
  *
  * The region's virtual address, as peers name it in RDMA requests, is the
- * pointer value @addr. Its R_Key is (table index << 8 | tag), where the
+ * pointer value @addr. Its pages need not be contiguous in IO space: the
+ * backend maps them one by one (4 KiB pages, or 2 MiB with
+ * HPNIC_ACCESS_HUGETLB) and the library writes their IO addresses into the
+ * NIC's memory translation table, one run of entries per region
+ * (docs/protection.md). A backend without page maps (pci) maps the buffer
+ * as one contiguous range. Its R_Key is (table index << 8 | tag), where the
  * 8-bit tag changes at every registration of a slot (and is never 0), so a
  * stale key does not match a reused slot and an R_Key is never 0.
  *
  * Errors: -EINVAL (NULL, len 0 or >= 2^48, a range that wraps, unknown
- * access bits, REMOTE_WRITE without LOCAL_WRITE), -ENOSPC (table full),
+ * access bits, REMOTE_WRITE without LOCAL_WRITE), -ENOSPC (MR table full,
+ * or no run of free MTT entries as long as the region's pages),
  * -ENOMEM, the backend's dma_map error, or a hardware command error
  * (mapped as in hpnic_modify_qp).
  */

@@ -61,6 +61,18 @@ struct hpnic_backend_ops {
 	 * when not known).
 	 */
 	uint64_t (*progress)(struct hpnic_backend *be);
+
+	/*
+	 * Optional (last, so that older tables leave it NULL): map a buffer
+	 * page by page, for the NIC's translation table. Pages are
+	 * 2^page_shift bytes (12 or 21); page i of the buffer
+	 * starts at (addr rounded down to a page) + i pages, and iova[i]
+	 * receives its IO address, aligned to the page size. Only the bytes of
+	 * [addr, addr + len) need be reachable. dma_unmap undoes it. NULL: the
+	 * backend maps only contiguous ranges (dma_map).
+	 */
+	int (*dma_map_pages)(struct hpnic_backend *be, void *addr, size_t len,
+			     unsigned page_shift, uint64_t *iova);
 };
 
 /* the backends built into libhpnic */

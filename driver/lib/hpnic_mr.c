@@ -2,8 +2,11 @@
 /*
  * libhpnic: memory regions. A region is one entry of the NIC's MR table
  * (MR block, docs/regmap.md): the peers' virtual address (the user's pointer
- * value), the length, the IO address the backend mapped it to, and the
- * remote rights. Its R_Key is IDX << 8 | TAG.
+ * value), the length, the NIC address of its first byte, and the remote
+ * rights. Its R_Key is IDX << 8 | TAG. The NIC address names a run of
+ * entries of the memory translation table (MTT), one per page, that hold the
+ * pages' IO addresses (docs/protection.md, "Memory translation"); on a
+ * backend without page maps it is the IO address of a contiguous mapping.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,7 +14,7 @@
 #include "hpnic_priv.h"
 
 #define MR_ACCESS_ALL (HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE | \
-		       HPNIC_ACCESS_REMOTE_READ)
+		       HPNIC_ACCESS_REMOTE_READ | HPNIC_ACCESS_HUGETLB)
 /* LEN is 48 bits: LEN_LO and the 16 bits of LEN_HI */
 #define MR_LEN_LIMIT  (1ull << 48)
 
@@ -100,6 +103,85 @@ int hpnic_dealloc_pd(struct hpnic_pd *pd)
 static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t len,
 		  unsigned access, struct hpnic_mr **mrp);
 
+/*
+ * Map the region page by page and write the pages' IO addresses into a run
+ * of MTT entries; mr->iova becomes the NIC address of its first byte
+ */
+static int mtt_map(struct hpnic_dev *dev, struct hpnic_mr *mr)
+{
+	unsigned shift = (mr->access & HPNIC_ACCESS_HUGETLB) ? HPNIC_NADDR_PAGE_2M :
+			 HPNIC_NADDR_PAGE_4K;
+	uintptr_t a = (uintptr_t)mr->addr;
+	uint64_t first = a >> shift, last = (a + mr->len - 1) >> shift;
+	uint64_t n = last - first + 1, *pages, hi = ~0ull;
+	long base;
+	int err;
+
+	if (n > dev->attr.mtt_entries)
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_reg_mr: %llu pages of %u KiB: more than "
+				      "the %u entries of the translation table",
+				      (unsigned long long)n, 1u << (shift - 10), dev->attr.mtt_entries);
+	base = hpnic_bitmap_alloc_range(&dev->mtt, (unsigned)n);
+	if (base < 0)
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_reg_mr: no run of %llu free translation "
+				      "table entries (%u of %u in use)", (unsigned long long)n,
+				      dev->mtt.used, dev->attr.mtt_entries);
+	pages = calloc(n, sizeof(*pages));
+	if (!pages) {
+		err = hpnic_dev_fail(dev, -ENOMEM, "hpnic_reg_mr: out of memory");
+		goto out_range;
+	}
+	err = dev->ops->dma_map_pages(dev->be, mr->addr, mr->len, shift, pages);
+	if (err) {
+		err = hpnic_dev_fail(dev, err < 0 ? err : -EIO, "hpnic_reg_mr: the backend cannot "
+				     "map [%p, +%zu): %s", mr->addr, mr->len, hpnic_strerror(err));
+		goto out_pages;
+	}
+	if ((err = hpnic_wr(dev, HPNIC_MR_MTT_IDX, (uint32_t)base)))
+		goto out_unmap;
+	for (uint64_t i = 0; i < n; i++) {
+		if (pages[i] >> 48 || pages[i] & ((1ull << shift) - 1)) {
+			err = hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the backend mapped page %llu "
+					     "at IO address 0x%llx: not %u KiB aligned below 2^48",
+					     (unsigned long long)i, (unsigned long long)pages[i],
+					     1u << (shift - 10));
+			goto out_unmap;
+		}
+		/* ADDR_HI is kept: written only when it changes */
+		if (pages[i] >> 32 != hi) {
+			hi = pages[i] >> 32;
+			if ((err = hpnic_wr(dev, HPNIC_MR_MTT_ADDR_HI, (uint32_t)hi)))
+				goto out_unmap;
+		}
+		if ((err = hpnic_wr(dev, HPNIC_MR_MTT_ADDR_LO, (uint32_t)pages[i])))
+			goto out_unmap;
+	}
+	free(pages);
+	mr->page_shift = shift;
+	mr->mtt_base = (uint32_t)base;
+	mr->mtt_n = (uint32_t)n;
+	mr->iova = 1ull << HPNIC_NADDR_TRANSLATE |
+		   (shift == HPNIC_NADDR_PAGE_2M ? 1ull << HPNIC_NADDR_HUGE : 0) |
+		   (uint64_t)base << shift | (a & ((1ull << shift) - 1));
+	return 0;
+
+out_unmap:
+	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
+out_pages:
+	free(pages);
+out_range:
+	for (uint64_t i = 0; i < n; i++)
+		hpnic_bitmap_release(&dev->mtt, (unsigned)(base + i));
+	return err;
+}
+
+static void mtt_release(struct hpnic_dev *dev, struct hpnic_mr *mr)
+{
+	for (uint32_t i = 0; i < mr->mtt_n; i++)
+		hpnic_bitmap_release(&dev->mtt, mr->mtt_base + i);
+	mr->mtt_n = 0;
+}
+
 int hpnic_reg_mr_pd(struct hpnic_pd *pd, void *addr, size_t len, unsigned access,
 		    struct hpnic_mr **mrp)
 {
@@ -162,11 +244,24 @@ static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t
 	mr->idx = (uint32_t)idx;
 	mr->tag = next_tag(dev->mr_tag[idx]);
 
-	err = dev->ops->dma_map(dev->be, addr, len, &mr->iova);
-	if (err) {
-		err = hpnic_dev_fail(dev, err < 0 ? err : -EIO, "hpnic_reg_mr: the backend cannot "
-				     "map [%p, +%zu): %s", addr, len, hpnic_strerror(err));
-		goto out_slot;
+	if (dev->ops->dma_map_pages && dev->attr.mtt_entries) {
+		err = mtt_map(dev, mr);
+		if (err)
+			goto out_slot;
+	} else {
+		err = dev->ops->dma_map(dev->be, addr, len, &mr->iova);
+		if (err) {
+			err = hpnic_dev_fail(dev, err < 0 ? err : -EIO, "hpnic_reg_mr: the backend "
+					     "cannot map [%p, +%zu): %s", addr, len,
+					     hpnic_strerror(err));
+			goto out_slot;
+		}
+		if (mr->iova >> HPNIC_NADDR_TRANSLATE) {
+			err = hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the backend mapped [%p, +%zu) "
+					     "at IO address 0x%llx: bit 63 is the NIC's", addr, len,
+					     (unsigned long long)mr->iova);
+			goto out_unmap;
+		}
 	}
 	err = mr_write(dev, mr, HPNIC_MR_CMD_WRITE);
 	if (err)
@@ -182,6 +277,7 @@ static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t
 
 out_unmap:
 	dev->ops->dma_unmap(dev->be, addr, len);
+	mtt_release(dev, mr);
 out_slot:
 	hpnic_bitmap_release(&dev->mrs, (unsigned)idx);
 	free(mr);
@@ -202,6 +298,7 @@ int hpnic_dereg_mr(struct hpnic_mr *mr)
 	    (err = hpnic_cmd(dev, HPNIC_BLK_MR, HPNIC_MR_CMD_INVALIDATE, mr->idx)))
 		return err;
 	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
+	mtt_release(dev, mr);
 	dev->mr_slot[mr->idx] = NULL;
 	hpnic_bitmap_release(&dev->mrs, mr->idx);
 	dev->nmrs--;

@@ -33,6 +33,7 @@ extern "C" {
 #define HPNIC_MSG_PKTS_MAX     ((1u << 23) - 1)
 /* library limits on the tables it keeps per device */
 #define HPNIC_MR_LOG2_MAX      20
+#define HPNIC_MTT_LOG2_MAX     24
 #define HPNIC_CQN_WIDTH_MAX    16
 #define HPNIC_LOG2_MAX         15     /* SQ and CQ rings: QP.SQ_LOG2, CQ.LOG2 */
 /* the WQE index a CQE carries is 16 bits (HPNIC_CQE_WQE_INDEX_SIZE) */
@@ -52,6 +53,9 @@ void hpnic_bitmap_free(struct hpnic_bitmap *bm);
 /* the first free index at or after the hint (wrapping), >= lo; -1 when full */
 long hpnic_bitmap_alloc(struct hpnic_bitmap *bm, unsigned lo);
 void hpnic_bitmap_release(struct hpnic_bitmap *bm, unsigned idx);
+/* n consecutive free indexes, the first at or after the hint that fits
+ * (not wrapping); the first index, or -1 */
+long hpnic_bitmap_alloc_range(struct hpnic_bitmap *bm, unsigned n);
 
 #define HPNIC_EVQ_LEN 64
 
@@ -65,6 +69,7 @@ struct hpnic_dev {
 	struct hpnic_bitmap cqns;
 	struct hpnic_bitmap mrs;
 	struct hpnic_bitmap pdns;  /* protection domains: 1..65535 (0 is the device's own) */
+	struct hpnic_bitmap mtt;   /* MTT entries, in runs of one region's pages */
 	struct hpnic_qp **qps;     /* by QPN: maps a CQE to its QP */
 	uint8_t *mr_tag;           /* per MR slot: the tag of its last registration */
 	struct hpnic_mr **mr_slot; /* per MR slot: the region registered there (L_Key lookup) */
@@ -91,8 +96,10 @@ struct hpnic_mr {
 	uint32_t pdn;
 	void *addr;
 	size_t len;
-	uint64_t iova;
+	uint64_t iova;             /* NIC address of the first byte (MR.IOVA) */
 	unsigned access;           /* HPNIC_ACCESS_* */
+	unsigned page_shift;       /* 12 or 21 when translated; 0: contiguous (dma_map) */
+	uint32_t mtt_base, mtt_n;  /* its MTT entries */
 	uint32_t idx;
 	uint8_t tag;
 };

@@ -55,6 +55,19 @@
 #define HPNIC_ERR_BAD_VALUE 3
 #define HPNIC_ERR_BUSY      4  /* CMD written while the previous command was still running */
 
+/*
+ * NADDR: NIC addresses: what MR.IOVA, WQE.LOCAL_ADDR and SGE.ADDR hold. Bit 63 (TRANSLATE)
+ * clear: an IO address, used as it is. Set: bits [PAGE_4K + MTT_LOG2 - 1 : PAGE_4K] are an MTT
+ * index and bits 11:0 the byte in that 4 KiB page; with bit 62 (HUGE) also set, bits [PAGE_2M +
+ * MTT_LOG2 - 1 : PAGE_2M] are the index and bits 20:0 the byte in a 2 MiB page. Bits between the
+ * index and bit 62 are 0. A region's pages have consecutive entries, so the NIC address of byte
+ * k of a region is its first byte's plus k.
+ */
+#define HPNIC_NADDR_TRANSLATE 63  /* bit: translate through the MTT */
+#define HPNIC_NADDR_HUGE      62  /* bit: 2 MiB pages */
+#define HPNIC_NADDR_PAGE_4K   12  /* log2 of a small page */
+#define HPNIC_NADDR_PAGE_2M   21  /* log2 of a huge page */
+
 /* CC_MODE: congestion-control modes; bit n of ID.CC_MODES says whether mode n is built in */
 #define HPNIC_CC_MODE_HPCC  0  /* HPCC (the only mode built today) */
 #define HPNIC_CC_MODE_DCQCN 1  /* reserved for DCQCN */
@@ -157,6 +170,9 @@
 /* CQN bits: the NIC has 2^CQN_WIDTH completion queues */
 #define HPNIC_ID_QP_CFG_CQN_WIDTH_SHIFT          16
 #define HPNIC_ID_QP_CFG_CQN_WIDTH_MASK           0x00ff0000u
+/* log2 of the memory translation table's entries (MR.MTT_*) */
+#define HPNIC_ID_QP_CFG_MTT_LOG2_SHIFT           24
+#define HPNIC_ID_QP_CFG_MTT_LOG2_MASK            0xff000000u
 
 /* ID.DATAPATH (ro): datapath geometry */
 #define HPNIC_ID_DATAPATH                        0x0000001cu
@@ -544,13 +560,13 @@
 #define HPNIC_QP_PD_RST                 0u
 
 /*
- * MR ("HPMR" 1.1): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
- * << 8 | TAG.
+ * MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the
+ * memory translation table (MTT). An R_Key is IDX << 8 | TAG.
  */
 #define HPNIC_MR_BASE                      0x00000400u
 #define HPNIC_MR_BLOCK_SIZE                0x00000100u
 #define HPNIC_MR_BLOCK_TYPE                0x48504d52u  /* "HPMR" */
-#define HPNIC_MR_BLOCK_VERSION             0x00010001u  /* 1.1 */
+#define HPNIC_MR_BLOCK_VERSION             0x00010002u  /* 1.2 */
 #define HPNIC_MR_BLOCK_NEXT                0x00000500u
 #define HPNIC_MR_TYPE                      0x00000400u
 #define HPNIC_MR_VERSION                   0x00000404u
@@ -595,11 +611,14 @@
 #define HPNIC_MR_LEN_HI_MASK               0x0000ffffu
 #define HPNIC_MR_LEN_HI_RST                0u
 
-/* MR.IOVA_LO (rw): IO address the region's first byte maps to, bits 31:0 */
+/*
+ * MR.IOVA_LO (rw): NIC address of the region's first byte (enum NADDR: an IO address when bit 63
+ * is clear, a place in the MTT when it is set), bits 31:0
+ */
 #define HPNIC_MR_IOVA_LO                   0x0000042cu
 #define HPNIC_MR_IOVA_LO_RST               0u
 
-/* MR.IOVA_HI (rw): IO address, bits 63:32 */
+/* MR.IOVA_HI (rw): NIC address, bits 63:32 */
 #define HPNIC_MR_IOVA_HI                   0x00000430u
 #define HPNIC_MR_IOVA_HI_RST               0u
 
@@ -622,6 +641,30 @@
 #define HPNIC_MR_PD_SHIFT                  0
 #define HPNIC_MR_PD_MASK                   0x0000ffffu
 #define HPNIC_MR_PD_RST                    0u
+
+/*
+ * MR.MTT_IDX (rw): MTT entry the next MTT_ADDR_LO write stores; each such write adds 1, so a
+ * page list is written in one run
+ */
+#define HPNIC_MR_MTT_IDX                   0x00000440u
+#define HPNIC_MR_MTT_IDX_RST               0u
+
+/*
+ * MR.MTT_ADDR_HI (rw): IO address bits 47:32 of the pages MTT_ADDR_LO writes (kept until
+ * changed)
+ */
+#define HPNIC_MR_MTT_ADDR_HI               0x00000444u
+#define HPNIC_MR_MTT_ADDR_HI_SHIFT         0
+#define HPNIC_MR_MTT_ADDR_HI_MASK          0x0000ffffu
+#define HPNIC_MR_MTT_ADDR_HI_RST           0u
+
+/*
+ * MR.MTT_ADDR_LO (wo): IO address bits 31:12 of a page (bits 11:0 are ignored, and for a 2 MiB
+ * page bits 20:12 must be 0): the write stores {MTT_ADDR_HI, this} in entry MTT_IDX and adds 1
+ * to MTT_IDX. Past the table's end (ID.QP_CFG.MTT_LOG2) nothing is stored, CTRL.ERR_CODE becomes
+ * BAD_INDEX and host_cmd_errors counts it
+ */
+#define HPNIC_MR_MTT_ADDR_LO               0x00000448u
 
 /*
  * CQ ("HPCQ" 1.0): Indirect access to the completion queues (rings of CQEs in host memory), as
@@ -861,7 +904,7 @@
 #define HPNIC_WQE_NUM_SGE_SIZE         1
 #define HPNIC_WQE_LENGTH_OFF           4  /* bytes to transfer */
 #define HPNIC_WQE_LENGTH_SIZE          4
-#define HPNIC_WQE_LOCAL_ADDR_OFF       8  /* IO address of the local buffer */
+#define HPNIC_WQE_LOCAL_ADDR_OFF       8  /* NIC address (enum NADDR) of the local buffer */
 #define HPNIC_WQE_LOCAL_ADDR_SIZE      8
 #define HPNIC_WQE_REMOTE_VA_OFF        16  /* remote virtual address */
 #define HPNIC_WQE_REMOTE_VA_SIZE       8
@@ -878,7 +921,7 @@
  * k at WQE + 64 + 16 k.
  */
 #define HPNIC_SGE_SIZE        16
-#define HPNIC_SGE_ADDR_OFF    0  /* IO address of the piece */
+#define HPNIC_SGE_ADDR_OFF    0  /* NIC address (enum NADDR) of the piece */
 #define HPNIC_SGE_ADDR_SIZE   8
 #define HPNIC_SGE_LENGTH_OFF  8  /* its bytes (0: skipped) */
 #define HPNIC_SGE_LENGTH_SIZE 4
@@ -1068,8 +1111,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   109
-#define HPNIC_NUM_FIELDS 38
+#define HPNIC_NUM_REGS   112
+#define HPNIC_NUM_FIELDS 39
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1101,10 +1144,10 @@ static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 15 },
 	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 26, 14 },
 	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 28 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 68, 16 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 84, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 96, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 104, 5 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 68, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 87, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 99, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 107, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1121,13 +1164,13 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "build date, YYYYMMDD in BCD (0x20250131), from a Verilog parameter set at build time" },
 	{ "ID", "GIT_HASH", HPNIC_ID_GIT_HASH, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "first 32 bits of the git commit the bitstream was built from (parameter)" },
-	{ "ID", "QP_CFG", HPNIC_ID_QP_CFG, HPNIC_REG_RO, 0x00ffffffu, 1, 0, 2, 3, 0u, 0,
+	{ "ID", "QP_CFG", HPNIC_ID_QP_CFG, HPNIC_REG_RO, 0xffffffffu, 1, 0, 2, 4, 0u, 0,
 	  "table sizes" },
-	{ "ID", "DATAPATH", HPNIC_ID_DATAPATH, HPNIC_REG_RO, 0xffffffffu, 1, 0, 5, 2, 0u, 0,
+	{ "ID", "DATAPATH", HPNIC_ID_DATAPATH, HPNIC_REG_RO, 0xffffffffu, 1, 0, 6, 2, 0u, 0,
 	  "datapath geometry" },
-	{ "ID", "FEATURES", HPNIC_ID_FEATURES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 7, 4, 0u, 0,
+	{ "ID", "FEATURES", HPNIC_ID_FEATURES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 8, 4, 0u, 0,
 	  "features built in" },
-	{ "ID", "CC_MODES", HPNIC_ID_CC_MODES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 11, 4, 0u, 0,
+	{ "ID", "CC_MODES", HPNIC_ID_CC_MODES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 12, 4, 0u, 0,
 	  "congestion-control modes built in, bit n = CC_MODE n" },
 	{ "ID", "SCRATCH", HPNIC_ID_SCRATCH, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "no function: the driver writes and reads it back to test the link" },
@@ -1145,19 +1188,19 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "station MAC bits 47:32, bytes 0..1 (02:00:0a:0b:0c:0d gives 0x0200)" },
 	{ "CTRL", "IP", HPNIC_CTRL_IP, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "station IPv4 address, first octet in bits 31:24 (10.0.0.1 = 0x0a000001)" },
-	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 15, 2, 0x12b80000u, 1,
+	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 16, 2, 0x12b80000u, 1,
 	  "HPCC INT (in-band telemetry)" },
 	{ "CTRL", "RTO", HPNIC_CTRL_RTO, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000008u, 1,
 	  "retransmit timeout in units of 1024 core cycles; 0 disables the timer" },
-	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 17, 1, 0x00000000u, 1,
+	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 18, 1, 0x00000000u, 1,
 	  "completion interrupts" },
-	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 18, 3, 0u, 0,
+	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 19, 3, 0u, 0,
 	  "initialisation status: the driver waits for all three after reset" },
-	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 21, 5, 0u, 0,
+	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 22, 5, 0u, 0,
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
-	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 26, 3, 0u, 0,
+	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 27, 3, 0u, 0,
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "events dropped because the event queue was full (never cleared)" },
@@ -1239,7 +1282,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 29, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 30, 2, 0u, 0,
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
@@ -1257,7 +1300,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 31, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 32, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1268,15 +1311,21 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "MR", "LEN_HI", HPNIC_MR_LEN_HI, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region length, bits 47:32" },
 	{ "MR", "IOVA_LO", HPNIC_MR_IOVA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
-	  "IO address the region's first byte maps to, bits 31:0" },
+	  "NIC address of the region's first byte (enum NADDR: an IO address when bit 63 is clear, a place in the MTT when it is set), bits 31:0" },
 	{ "MR", "IOVA_HI", HPNIC_MR_IOVA_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
-	  "IO address, bits 63:32" },
+	  "NIC address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 34, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 35, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
+	{ "MR", "MTT_IDX", HPNIC_MR_MTT_IDX, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "MTT entry the next MTT_ADDR_LO write stores; each such write adds 1, so a page list is written in one run" },
+	{ "MR", "MTT_ADDR_HI", HPNIC_MR_MTT_ADDR_HI, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "IO address bits 47:32 of the pages MTT_ADDR_LO writes (kept until changed)" },
+	{ "MR", "MTT_ADDR_LO", HPNIC_MR_MTT_ADDR_LO, HPNIC_REG_WO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  "IO address bits 31:12 of a page (bits 11:0 are ignored, and for a 2 MiB page bits 20:12 must be 0): the write stores {MTT_ADDR_HI, this} in entry MTT_IDX and adds 1 to MTT_IDX. Past the table's end (ID.QP_CFG.MTT_LOG2) nothing is stored, CTRL.ERR_CODE becomes BAD_INDEX and host_cmd_errors counts it" },
 	{ "CQ", "TYPE", HPNIC_CQ_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CQ", "VERSION", HPNIC_CQ_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1297,7 +1346,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 36, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 37, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1335,6 +1384,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "QPN_WIDTH", 0, 0x000000ffu, "QPN bits: the NIC has 2^QPN_WIDTH QPs" },
 	{ "MR_LOG2", 8, 0x0000ff00u, "log2 of the memory-region table entries" },
 	{ "CQN_WIDTH", 16, 0x00ff0000u, "CQN bits: the NIC has 2^CQN_WIDTH completion queues" },
+	{ "MTT_LOG2", 24, 0xff000000u, "log2 of the memory translation table's entries (MR.MTT_*)" },
 	{ "DATA_WIDTH_BYTES", 0, 0x0000ffffu, "datapath width in bytes (64 for 512 bits)" },
 	{ "CLK_MHZ", 16, 0xffff0000u, "core clock, MHz (RTO and IRQ moderation count its cycles)" },
 	{ "INT", 0, 0x00000001u, "HPCC INT: stamping on TX, parsing on RX" },

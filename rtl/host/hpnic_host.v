@@ -26,6 +26,8 @@ module hpnic_host #(
     parameter QPN_WIDTH = 12,
     // memory-region table entries, log2
     parameter MR_LOG2 = 10,
+    // memory translation table entries, log2
+    parameter MTT_LOG2 = 18,
     // CQN bits
     parameter CQN_WIDTH = 8,
     // core clock in MHz (ID block)
@@ -126,6 +128,9 @@ module hpnic_host #(
     output wire [47:0]            mr_wr_len,
     output wire [63:0]            mr_wr_iova,
     output wire [15:0]            mr_wr_pd,
+    output wire                   mtt_wr_en,
+    output wire [MTT_LOG2-1:0]    mtt_wr_idx,
+    output wire [35:0]            mtt_wr_frame,
 
     /*
      * Requester: doorbells, WQE fetch
@@ -260,6 +265,7 @@ wire [CW-1:0] cq_err_cqn;
 hpnic_host_csr #(
     .QPN_WIDTH(QW),
     .MR_LOG2(MR_LOG2),
+    .MTT_LOG2(MTT_LOG2),
     .CQN_WIDTH(CW),
     .DATA_BYTES(64),
     .CLK_MHZ(CLK_MHZ),
@@ -328,6 +334,9 @@ csr_inst (
     .mr_wr_len(mr_wr_len),
     .mr_wr_iova(mr_wr_iova),
     .mr_wr_pd(mr_wr_pd),
+    .mtt_wr_en(mtt_wr_en),
+    .mtt_wr_idx(mtt_wr_idx),
+    .mtt_wr_frame(mtt_wr_frame),
     .m_cq_cfg_valid(cq_cfg_valid),
     .m_cq_cfg_ready(cq_cfg_ready),
     .m_cq_cfg_cqn(cq_cfg_cqn),

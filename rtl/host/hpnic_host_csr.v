@@ -30,6 +30,8 @@ module hpnic_host_csr #(
     parameter QPN_WIDTH = 12,
     // memory-region table entries, log2
     parameter MR_LOG2 = 10,
+    // memory translation table entries, log2
+    parameter MTT_LOG2 = 18,
     // CQN bits
     parameter CQN_WIDTH = 8,
     // datapath width in bytes (ID.DATAPATH)
@@ -123,6 +125,11 @@ module hpnic_host_csr #(
     output reg  [63:0]            mr_wr_iova = 0,
     output reg  [15:0]            mr_wr_pd = 0,
 
+    // MTT entry writes: a page's IO address bits 47:12
+    output reg                    mtt_wr_en = 1'b0,
+    output reg  [MTT_LOG2-1:0]    mtt_wr_idx = 0,
+    output reg  [35:0]            mtt_wr_frame = 0,
+
     output wire                   m_cq_cfg_valid,
     input  wire                   m_cq_cfg_ready,
     output wire [CQN_WIDTH-1:0]   m_cq_cfg_cqn,
@@ -168,6 +175,10 @@ initial begin
     end
     if (CQN_WIDTH < 1 || CQN_WIDTH > 16) begin
         $error("hpnic_host_csr: CQN_WIDTH must be 1..16 (%m)");
+        $finish;
+    end
+    if (MTT_LOG2 < 2 || MTT_LOG2 > 24) begin
+        $error("hpnic_host_csr: MTT_LOG2 must be 2..24 (%m)");
         $finish;
     end
     if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
@@ -224,6 +235,9 @@ reg [63:0] mr_va_reg = 0;
 reg [47:0] mr_len_reg = 0;
 reg [63:0] mr_iova_reg = 0;
 reg [15:0] mr_pd_reg = 0;
+reg [31:0] mtt_idx_reg = 0;
+reg [15:0] mtt_addr_hi_reg = 0;
+wire       mtt_idx_ok = (mtt_idx_reg >> MTT_LOG2) == 0;
 reg [7:0]  mr_err_reg = 0;
 
 reg [31:0] cq_cqn_reg = 0;
@@ -400,6 +414,7 @@ wire [7:0] cq_err_now = cq_check(wcmd);
 always @(posedge clk) begin
     qp_wr_en <= 1'b0;
     mr_wr_en <= 1'b0;
+    mtt_wr_en <= 1'b0;
     start_wr <= 1'b0;
     cq_wr <= 1'b0;
     post_wr <= 1'b0;
@@ -495,6 +510,20 @@ always @(posedge clk) begin
             a(HPNIC_MR_IOVA_LO): mr_iova_reg[31:0] <= s_csr_wdata;
             a(HPNIC_MR_IOVA_HI): mr_iova_reg[63:32] <= s_csr_wdata;
             a(HPNIC_MR_PD): mr_pd_reg <= s_csr_wdata[15:0];
+            a(HPNIC_MR_MTT_IDX): mtt_idx_reg <= s_csr_wdata;
+            a(HPNIC_MR_MTT_ADDR_HI): mtt_addr_hi_reg <= s_csr_wdata[15:0];
+            a(HPNIC_MR_MTT_ADDR_LO): begin
+                // a page list streams in: one write per entry
+                if (mtt_idx_ok) begin
+                    mtt_wr_en <= 1'b1;
+                    mtt_wr_idx <= mtt_idx_reg[MTT_LOG2-1:0];
+                    mtt_wr_frame <= {mtt_addr_hi_reg, s_csr_wdata[31:12]};
+                    mtt_idx_reg <= mtt_idx_reg + 1'b1;
+                end else begin
+                    err_code_reg <= HPNIC_ERR_BAD_INDEX;
+                    stat_cmd_errors <= stat_cmd_errors + 1'b1;
+                end
+            end
             a(HPNIC_MR_CMD): begin
                 mr_err_reg <= mr_err_now;
                 err_code_reg <= mr_err_now;
@@ -560,6 +589,9 @@ always @(posedge clk) begin
     if (rst) begin
         qp_wr_en <= 1'b0;
         mr_wr_en <= 1'b0;
+        mtt_wr_en <= 1'b0;
+        mtt_idx_reg <= 0;
+        mtt_addr_hi_reg <= 0;
         start_wr <= 1'b0;
         cq_wr <= 1'b0;
         post_wr <= 1'b0;
@@ -656,7 +688,7 @@ always @* begin
     case (s_csr_addr)
         a(HPNIC_ID_BUILD_DATE): rdata = BUILD_DATE;
         a(HPNIC_ID_GIT_HASH): rdata = GIT_HASH;
-        a(HPNIC_ID_QP_CFG): rdata = {8'd0, CW[7:0], MR_LOG2[7:0], QW[7:0]};
+        a(HPNIC_ID_QP_CFG): rdata = {MTT_LOG2[7:0], CW[7:0], MR_LOG2[7:0], QW[7:0]};
         a(HPNIC_ID_DATAPATH): rdata = {CLK_MHZ[15:0], DATA_BYTES[15:0]};
         a(HPNIC_ID_FEATURES): rdata = HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
                                       HPNIC_ID_FEATURES_WRITE_MASK | HPNIC_ID_FEATURES_MSIX_MASK;
@@ -720,6 +752,8 @@ always @* begin
         a(HPNIC_MR_IOVA_LO): rdata = mr_iova_reg[31:0];
         a(HPNIC_MR_IOVA_HI): rdata = mr_iova_reg[63:32];
         a(HPNIC_MR_PD): rdata = {16'd0, mr_pd_reg};
+        a(HPNIC_MR_MTT_IDX): rdata = mtt_idx_reg;
+        a(HPNIC_MR_MTT_ADDR_HI): rdata = {16'd0, mtt_addr_hi_reg};
         a(HPNIC_MR_CMD_STATUS): rdata = {16'd0, mr_err_reg, 8'd0};
 
         a(HPNIC_CQ_CQN): rdata = cq_cqn_reg;

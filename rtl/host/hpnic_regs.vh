@@ -51,6 +51,17 @@ localparam [7:0]   HPNIC_ERR_BAD_VALUE = 8'd3;
 // CMD written while the previous command was still running
 localparam [7:0]   HPNIC_ERR_BUSY      = 8'd4;
 
+// NADDR: NIC addresses: what MR.IOVA, WQE.LOCAL_ADDR and SGE.ADDR hold. Bit 63 (TRANSLATE) clear:
+// an IO address, used as it is. Set: bits [PAGE_4K + MTT_LOG2 - 1 : PAGE_4K] are an MTT index and
+// bits 11:0 the byte in that 4 KiB page; with bit 62 (HUGE) also set, bits [PAGE_2M + MTT_LOG2 -
+// 1 : PAGE_2M] are the index and bits 20:0 the byte in a 2 MiB page. Bits between the index and
+// bit 62 are 0. A region's pages have consecutive entries, so the NIC address of byte k of a
+// region is its first byte's plus k.
+localparam [5:0]   HPNIC_NADDR_TRANSLATE = 6'd63;  // bit: translate through the MTT
+localparam [5:0]   HPNIC_NADDR_HUGE      = 6'd62;  // bit: 2 MiB pages
+localparam [5:0]   HPNIC_NADDR_PAGE_4K   = 6'd12;  // log2 of a small page
+localparam [5:0]   HPNIC_NADDR_PAGE_2M   = 6'd21;  // log2 of a huge page
+
 // CC_MODE: congestion-control modes; bit n of ID.CC_MODES says whether mode n is built in
 localparam [1:0]   HPNIC_CC_MODE_HPCC  = 2'd0;  // HPCC (the only mode built today)
 localparam [1:0]   HPNIC_CC_MODE_DCQCN = 2'd1;  // reserved for DCQCN
@@ -146,6 +157,10 @@ localparam [31:0]  HPNIC_ID_QP_CFG_MR_LOG2_MASK            = 32'h0000_ff00;
 localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_LSB           = 16;
 localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_W             = 8;
 localparam [31:0]  HPNIC_ID_QP_CFG_CQN_WIDTH_MASK          = 32'h00ff_0000;
+// log2 of the memory translation table's entries (MR.MTT_*)
+localparam integer HPNIC_ID_QP_CFG_MTT_LOG2_LSB            = 24;
+localparam integer HPNIC_ID_QP_CFG_MTT_LOG2_W              = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_MTT_LOG2_MASK           = 32'hff00_0000;
 
 // ID.DATAPATH (ro): datapath geometry
 localparam [31:0]  HPNIC_ID_DATAPATH                       = 32'h0000_001c;
@@ -541,12 +556,12 @@ localparam integer HPNIC_QP_PD_W                  = 16;
 localparam [31:0]  HPNIC_QP_PD_MASK               = 32'h0000_ffff;
 localparam [15:0]  HPNIC_QP_PD_RST                = 16'd0;
 
-// MR ("HPMR" 1.1): Indirect access to the memory-region table, as the QP block. An R_Key is IDX
-// << 8 | TAG.
+// MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the memory
+// translation table (MTT). An R_Key is IDX << 8 | TAG.
 localparam [31:0]  HPNIC_MR_BASE                     = 32'h0000_0400;
 localparam [31:0]  HPNIC_MR_BLOCK_SIZE               = 32'h0000_0100;
 localparam [31:0]  HPNIC_MR_BLOCK_TYPE               = 32'h4850_4d52;  // "HPMR"
-localparam [31:0]  HPNIC_MR_BLOCK_VERSION            = 32'h0001_0001;  // 1.1
+localparam [31:0]  HPNIC_MR_BLOCK_VERSION            = 32'h0001_0002;  // 1.2
 localparam [31:0]  HPNIC_MR_BLOCK_NEXT               = 32'h0000_0500;
 localparam [31:0]  HPNIC_MR_TYPE                     = 32'h0000_0400;
 localparam [31:0]  HPNIC_MR_VERSION                  = 32'h0000_0404;
@@ -595,11 +610,12 @@ localparam integer HPNIC_MR_LEN_HI_W                 = 16;
 localparam [31:0]  HPNIC_MR_LEN_HI_MASK              = 32'h0000_ffff;
 localparam [15:0]  HPNIC_MR_LEN_HI_RST               = 16'd0;
 
-// MR.IOVA_LO (rw): IO address the region's first byte maps to, bits 31:0
+// MR.IOVA_LO (rw): NIC address of the region's first byte (enum NADDR: an IO address when bit 63
+// is clear, a place in the MTT when it is set), bits 31:0
 localparam [31:0]  HPNIC_MR_IOVA_LO                  = 32'h0000_042c;
 localparam [31:0]  HPNIC_MR_IOVA_LO_RST              = 32'd0;
 
-// MR.IOVA_HI (rw): IO address, bits 63:32
+// MR.IOVA_HI (rw): NIC address, bits 63:32
 localparam [31:0]  HPNIC_MR_IOVA_HI                  = 32'h0000_0430;
 localparam [31:0]  HPNIC_MR_IOVA_HI_RST              = 32'd0;
 
@@ -626,6 +642,23 @@ localparam [31:0]  HPNIC_MR_PD                       = 32'h0000_043c;
 localparam integer HPNIC_MR_PD_W                     = 16;
 localparam [31:0]  HPNIC_MR_PD_MASK                  = 32'h0000_ffff;
 localparam [15:0]  HPNIC_MR_PD_RST                   = 16'd0;
+
+// MR.MTT_IDX (rw): MTT entry the next MTT_ADDR_LO write stores; each such write adds 1, so a page
+// list is written in one run
+localparam [31:0]  HPNIC_MR_MTT_IDX                  = 32'h0000_0440;
+localparam [31:0]  HPNIC_MR_MTT_IDX_RST              = 32'd0;
+
+// MR.MTT_ADDR_HI (rw): IO address bits 47:32 of the pages MTT_ADDR_LO writes (kept until changed)
+localparam [31:0]  HPNIC_MR_MTT_ADDR_HI              = 32'h0000_0444;
+localparam integer HPNIC_MR_MTT_ADDR_HI_W            = 16;
+localparam [31:0]  HPNIC_MR_MTT_ADDR_HI_MASK         = 32'h0000_ffff;
+localparam [15:0]  HPNIC_MR_MTT_ADDR_HI_RST          = 16'd0;
+
+// MR.MTT_ADDR_LO (wo): IO address bits 31:12 of a page (bits 11:0 are ignored, and for a 2 MiB
+// page bits 20:12 must be 0): the write stores {MTT_ADDR_HI, this} in entry MTT_IDX and adds 1 to
+// MTT_IDX. Past the table's end (ID.QP_CFG.MTT_LOG2) nothing is stored, CTRL.ERR_CODE becomes
+// BAD_INDEX and host_cmd_errors counts it
+localparam [31:0]  HPNIC_MR_MTT_ADDR_LO              = 32'h0000_0448;
 
 // CQ ("HPCQ" 1.0): Indirect access to the completion queues (rings of CQEs in host memory), as
 // the QP block.
@@ -871,7 +904,8 @@ localparam integer HPNIC_WQE_NUM_SGE_OFF         = 2;
 localparam integer HPNIC_WQE_NUM_SGE_SIZE        = 1;
 localparam integer HPNIC_WQE_LENGTH_OFF          = 4;  // bytes to transfer
 localparam integer HPNIC_WQE_LENGTH_SIZE         = 4;
-localparam integer HPNIC_WQE_LOCAL_ADDR_OFF      = 8;  // IO address of the local buffer
+// NIC address (enum NADDR) of the local buffer
+localparam integer HPNIC_WQE_LOCAL_ADDR_OFF      = 8;
 localparam integer HPNIC_WQE_LOCAL_ADDR_SIZE     = 8;
 localparam integer HPNIC_WQE_REMOTE_VA_OFF       = 16;  // remote virtual address
 localparam integer HPNIC_WQE_REMOTE_VA_SIZE      = 8;
@@ -887,7 +921,7 @@ localparam integer HPNIC_WQE_WR_ID_SIZE          = 8;
 // SGE, 16 bytes in host memory, little-endian: Scatter/gather entry, in a WQE's extension: entry
 // k at WQE + 64 + 16 k.
 localparam integer HPNIC_SGE_SIZE        = 16;
-localparam integer HPNIC_SGE_ADDR_OFF    = 0;  // IO address of the piece
+localparam integer HPNIC_SGE_ADDR_OFF    = 0;  // NIC address (enum NADDR) of the piece
 localparam integer HPNIC_SGE_ADDR_SIZE   = 8;
 localparam integer HPNIC_SGE_LENGTH_OFF  = 8;  // its bytes (0: skipped)
 localparam integer HPNIC_SGE_LENGTH_SIZE = 4;
@@ -928,7 +962,7 @@ localparam [31:0]  HPNIC_CQE_PHASE_MASK            = 32'h0000_0001;
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0001, 32'h0001_0001, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0001, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
 localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
 localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0100_0000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 

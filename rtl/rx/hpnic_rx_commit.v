@@ -85,21 +85,56 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1;   // 2: drop
 localparam CACK_W = QPN_WIDTH + 3 + 24 + 1 + 336;
 
 /*
- * Issue: a verdict enters the data queue once its command (if any) is taken
+ * Issue: a verdict enters the data queue once its command (if any) is taken.
+ * A payload that leaves its page (a NIC address through the MTT:
+ * hpnic_page_split) takes two commands, the second from split_*_reg in the
+ * next cycle; the queue notes where the data is cut.
  */
 wire q_ready, q_ready_ctl, cd_valid;
 wire is_write = s_commit_pay == CM_WRITE;
+wire in_cross;
+wire [12:0] in_first_len;
 
-assign m_dma_wr_cmd_valid = s_commit_valid && is_write && q_ready;
-assign m_dma_wr_cmd_addr = s_commit_addr;
-assign m_dma_wr_cmd_len = s_commit_len;
+hpnic_page_split
+split_inst (
+    .addr(s_commit_addr),
+    .len(s_commit_len),
+    .crosses(in_cross),
+    .first_len(in_first_len)
+);
 
-wire issue = s_commit_valid && q_ready && (!is_write || m_dma_wr_cmd_ready);
+reg         split_reg = 1'b0;           // the second command is waiting
+reg  [63:0] split_addr_reg = 0;
+reg  [12:0] split_len_reg = 0;
+
+assign m_dma_wr_cmd_valid = split_reg || (s_commit_valid && is_write && q_ready);
+assign m_dma_wr_cmd_addr = split_reg ? split_addr_reg : s_commit_addr;
+assign m_dma_wr_cmd_len = split_reg ? split_len_reg : in_cross ? in_first_len : s_commit_len;
+
+wire issue = !split_reg && s_commit_valid && q_ready && (!is_write || m_dma_wr_cmd_ready);
 assign s_commit_ready = issue;
+wire cut = is_write && in_cross;
+
+always @(posedge clk) begin
+    if (split_reg && m_dma_wr_cmd_ready) begin
+        split_reg <= 1'b0;
+    end
+    if (issue && cut) begin
+        split_reg <= 1'b1;
+        split_addr_reg <= s_commit_addr + {51'd0, in_first_len};
+        split_len_reg <= s_commit_len - in_first_len;
+    end
+
+    if (rst) begin
+        split_reg <= 1'b0;
+    end
+end
 
 wire               q_valid, q_take;
 wire [1:0]         q_pay;
 wire               q_cack;
+wire               q_cut;
+wire [12:0]        q_first_len;
 wire               cd_ready;
 // verilator lint_off UNUSEDSIGNAL
 wire [QUEUE_LOG2:0] q_count, cd_count;
@@ -109,13 +144,13 @@ wire [QUEUE_LOG2:0] q_count, cd_count;
 // written now is at its head next cycle, so a 64-byte payload moves the
 // cycle after its command and packets follow every 2.9 cycles (behind a
 // block-RAM queue the head came a cycle later and RX took 3 cycles a packet)
-hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(3))
+hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(3 + 1 + 13))
 queue_inst (
     .clk(clk), .rst(rst),
     .s_valid(issue), .s_ready(q_ready_ctl),
-    .s_data({s_commit_pay, s_commit_cack}),
+    .s_data({s_commit_pay, s_commit_cack, cut, in_first_len}),
     .m_valid(q_valid), .m_ready(q_take),
-    .m_data({q_pay, q_cack}),
+    .m_data({q_pay, q_cack, q_cut, q_first_len}),
     .count(q_count)
 );
 
@@ -134,17 +169,59 @@ cdata_inst (
 assign q_ready = q_ready_ctl && cd_ready;
 
 /*
- * Move: the head verdict's payload, then it releases its completer event
+ * Move: the head verdict's payload, then it releases its completer event.
+ * A cut payload ends its first command at the cut: on a beat boundary, or
+ * inside a beat, which then goes out twice, its lanes below the cut ending
+ * the first command and those above starting the second (the DMA write
+ * channel takes a command's data from its first kept lane)
  */
 wire q_has_pay = q_pay != CM_NONE;
 wire q_write = q_pay == CM_WRITE;
 wire mover_ok = q_valid;
 
+reg  [6:0]  beat_reg = 0;               // beats of the head payload moved
+reg         second_reg = 1'b0;          // the cut beat's second pass is next
+
+wire [5:0]  cut_lane = q_first_len[5:0];
+wire [6:0]  cut_beat = q_first_len[12:6] - {6'd0, cut_lane == 6'd0};
+wire        cut_here = q_write && q_cut && beat_reg == cut_beat && !second_reg;
+wire        cut_twice = cut_here && cut_lane != 6'd0;
+
+// lanes below n
+function [63:0] lanes_below;
+    input [5:0] n;
+    integer i;
+    begin
+        for (i = 0; i < 64; i = i + 1) begin
+            lanes_below[i] = i < n;
+        end
+    end
+endfunction
+
+wire [63:0] cut_mask = lanes_below(cut_lane);
+
 assign m_dma_wr_tdata = s_pay_tdata;
-assign m_dma_wr_tkeep = s_pay_tkeep;
-assign m_dma_wr_tlast = s_pay_tlast;
+assign m_dma_wr_tkeep = cut_twice ? s_pay_tkeep & cut_mask :
+                        second_reg ? s_pay_tkeep & ~cut_mask : s_pay_tkeep;
+assign m_dma_wr_tlast = s_pay_tlast || cut_here;
 assign m_dma_wr_tvalid = mover_ok && q_write && s_pay_tvalid;
-assign s_pay_tready = mover_ok && q_has_pay && (!q_write || m_dma_wr_tready);
+assign s_pay_tready = mover_ok && q_has_pay && (!q_write || m_dma_wr_tready) && !cut_twice;
+
+wire wr_beat = m_dma_wr_tvalid && m_dma_wr_tready;
+
+always @(posedge clk) begin
+    if (wr_beat) begin
+        second_reg <= cut_twice;
+        if (!cut_twice) begin
+            beat_reg <= s_pay_tlast ? 7'd0 : beat_reg + 7'd1;
+        end
+    end
+
+    if (rst) begin
+        beat_reg <= 0;
+        second_reg <= 1'b0;
+    end
+end
 
 wire pay_done = s_pay_tvalid && s_pay_tready && s_pay_tlast;
 assign q_take = mover_ok && (!q_has_pay || pay_done);

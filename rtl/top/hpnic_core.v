@@ -29,6 +29,8 @@ module hpnic_core #(
     parameter QPN_WIDTH = 12,
     // memory-region table entries, log2
     parameter MR_LOG2 = 10,
+    // memory translation table entries, log2 (2^18: 1 GiB of 4 KiB pages)
+    parameter MTT_LOG2 = 18,
     // CQN bits
     parameter CQN_WIDTH = 8,
     // scheduler engines
@@ -231,6 +233,9 @@ wire          start_sq, start_rq;
 
 wire               mr_wr_en, mr_wr_valid;
 wire [MR_LOG2-1:0] mr_wr_idx;
+wire               mtt_wr_en;
+wire [MTT_LOG2-1:0] mtt_wr_idx;
+wire [35:0]        mtt_wr_frame;
 wire [7:0]         mr_wr_tag;
 wire [1:0]         mr_wr_access;
 wire [63:0]        mr_wr_va, mr_wr_iova;
@@ -284,6 +289,7 @@ wire [3:0]    ev_type;
 hpnic_host #(
     .QPN_WIDTH(QW),
     .MR_LOG2(MR_LOG2),
+    .MTT_LOG2(MTT_LOG2),
     .CQN_WIDTH(CQN_WIDTH),
     .CLK_MHZ(CLK_MHZ),
     .BUILD_DATE(BUILD_DATE),
@@ -367,6 +373,9 @@ host_inst (
     .mr_wr_len(mr_wr_len),
     .mr_wr_iova(mr_wr_iova),
     .mr_wr_pd(mr_wr_pd),
+    .mtt_wr_en(mtt_wr_en),
+    .mtt_wr_idx(mtt_wr_idx),
+    .mtt_wr_frame(mtt_wr_frame),
     .m_post_valid(post_valid),
     .m_post_ready(post_ready),
     .m_post_qpn(post_qpn),
@@ -524,7 +533,8 @@ wire [32*32-1:0] dp_stats;
 
 hpnic_datapath #(
     .QPN_WIDTH(QW),
-    .MR_LOG2(MR_LOG2)
+    .MR_LOG2(MR_LOG2),
+    .MTT_LOG2(MTT_LOG2)
 )
 dp_inst (
     .clk(clk),
@@ -561,6 +571,9 @@ dp_inst (
     .cfg_mr_wr_len(mr_wr_len),
     .cfg_mr_wr_iova(mr_wr_iova),
     .cfg_mr_wr_pd(mr_wr_pd),
+    .cfg_mtt_wr_en(mtt_wr_en),
+    .cfg_mtt_wr_idx(mtt_wr_idx),
+    .cfg_mtt_wr_frame(mtt_wr_frame),
     .s_post_valid(post_valid),
     .s_post_ready(post_ready),
     .s_post_qpn(post_qpn),

@@ -20,6 +20,8 @@ module hpnic_datapath #(
     parameter QPN_WIDTH = 12,
     // memory-region table entries, log2
     parameter MR_LOG2 = 10,
+    // memory translation table entries, log2
+    parameter MTT_LOG2 = 18,
     // retransmit timer unit, log2 of cycles
     parameter TIME_SHIFT = 10,
     // log2 of the started-WQE records shared by all QPs (hpnic_wqe_pool)
@@ -72,6 +74,10 @@ module hpnic_datapath #(
     input  wire [47:0]           cfg_mr_wr_len,
     input  wire [63:0]           cfg_mr_wr_iova,
     input  wire [15:0]           cfg_mr_wr_pd,
+    // MTT entries (a page's IO address bits 47:12)
+    input  wire                  cfg_mtt_wr_en,
+    input  wire [MTT_LOG2-1:0]   cfg_mtt_wr_idx,
+    input  wire [35:0]           cfg_mtt_wr_frame,
 
     /*
      * Work
@@ -660,7 +666,31 @@ tx_hdr_inst (
     .m_dma_rd_off(pay_req_off)
 );
 
-// payload requests to DMA reads, and their data to each packet's payload
+// payload requests to DMA reads, and their data to each packet's payload;
+// the reads' NIC addresses become IO addresses on the way out
+wire          gat_rd_valid, gat_rd_ready;
+wire [63:0]   gat_rd_addr;
+wire [12:0]   gat_rd_len;
+
+hpnic_mtt_xlate #(
+    .MTT_LOG2(MTT_LOG2)
+)
+tx_xlate_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_mtt_wr_en(cfg_mtt_wr_en),
+    .cfg_mtt_wr_idx(cfg_mtt_wr_idx),
+    .cfg_mtt_wr_frame(cfg_mtt_wr_frame),
+    .s_valid(gat_rd_valid),
+    .s_ready(gat_rd_ready),
+    .s_addr(gat_rd_addr),
+    .s_len(gat_rd_len),
+    .m_valid(m_dma_rd_valid),
+    .m_ready(m_dma_rd_ready),
+    .m_addr(m_dma_rd_addr),
+    .m_len(m_dma_rd_len)
+);
+
 hpnic_tx_gather
 tx_gather_inst (
     .clk(clk),
@@ -672,10 +702,10 @@ tx_gather_inst (
     .s_req_sgl(pay_req_sgl),
     .s_req_nsge_m1(pay_req_nsge_m1),
     .s_req_off(pay_req_off),
-    .m_dma_rd_valid(m_dma_rd_valid),
-    .m_dma_rd_ready(m_dma_rd_ready),
-    .m_dma_rd_addr(m_dma_rd_addr),
-    .m_dma_rd_len(m_dma_rd_len),
+    .m_dma_rd_valid(gat_rd_valid),
+    .m_dma_rd_ready(gat_rd_ready),
+    .m_dma_rd_addr(gat_rd_addr),
+    .m_dma_rd_len(gat_rd_len),
     .s_dma_tdata(s_dma_rd_tdata),
     .s_dma_tkeep(s_dma_rd_tkeep),
     .s_dma_tvalid(s_dma_rd_tvalid),
@@ -970,6 +1000,30 @@ rx_decide_inst (
     .stat_reads(st_reads)
 );
 
+// the write commands' NIC addresses become IO addresses on the way out
+wire          com_wr_valid, com_wr_ready;
+wire [63:0]   com_wr_addr;
+wire [12:0]   com_wr_len;
+
+hpnic_mtt_xlate #(
+    .MTT_LOG2(MTT_LOG2)
+)
+rx_xlate_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_mtt_wr_en(cfg_mtt_wr_en),
+    .cfg_mtt_wr_idx(cfg_mtt_wr_idx),
+    .cfg_mtt_wr_frame(cfg_mtt_wr_frame),
+    .s_valid(com_wr_valid),
+    .s_ready(com_wr_ready),
+    .s_addr(com_wr_addr),
+    .s_len(com_wr_len),
+    .m_valid(m_dma_wr_cmd_valid),
+    .m_ready(m_dma_wr_cmd_ready),
+    .m_addr(m_dma_wr_cmd_addr),
+    .m_len(m_dma_wr_cmd_len)
+);
+
 hpnic_rx_commit #(
     .QPN_WIDTH(QW)
 )
@@ -988,10 +1042,10 @@ rx_commit_inst (
     .s_pay_tvalid(pay_valid),
     .s_pay_tready(pay_ready),
     .s_pay_tlast(pay_last),
-    .m_dma_wr_cmd_valid(m_dma_wr_cmd_valid),
-    .m_dma_wr_cmd_ready(m_dma_wr_cmd_ready),
-    .m_dma_wr_cmd_addr(m_dma_wr_cmd_addr),
-    .m_dma_wr_cmd_len(m_dma_wr_cmd_len),
+    .m_dma_wr_cmd_valid(com_wr_valid),
+    .m_dma_wr_cmd_ready(com_wr_ready),
+    .m_dma_wr_cmd_addr(com_wr_addr),
+    .m_dma_wr_cmd_len(com_wr_len),
     .m_dma_wr_tdata(m_dma_wr_tdata),
     .m_dma_wr_tkeep(m_dma_wr_tkeep),
     .m_dma_wr_tvalid(m_dma_wr_tvalid),

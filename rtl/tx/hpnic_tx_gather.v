@@ -112,25 +112,54 @@ localparam [33:0] UNBOUNDED = {34{1'b1}};
 
 /*
  * The read command register, loaded by the piece stage first, else by the
- * list stage. Each read is recorded in the order FIFO as it is loaded:
+ * list stage. A payload piece that leaves its page (NIC addresses through
+ * the MTT: hpnic_page_split) goes out as two reads, the register keeping the
+ * second part. Each read is recorded in the order FIFO as it goes out:
  * {list, bytes in the last beat (0 = 64), last piece of the packet}
  */
 reg         cmd_valid_reg = 1'b0;
 reg  [63:0] cmd_addr_reg = 0;
 reg  [12:0] cmd_len_reg = 0;
+reg         cmd_list_reg = 1'b0, cmd_last_reg = 1'b0;
 
 wire        order_ready;
-wire        cmd_free = (!cmd_valid_reg || m_dma_rd_ready) && order_ready;
+wire        cmd_cross;
+wire [12:0] cmd_first_len;
+
+hpnic_page_split
+cmd_split_inst (
+    .addr(cmd_addr_reg),
+    .len(cmd_len_reg),
+    .crosses(cmd_cross),
+    .first_len(cmd_first_len)
+);
+
+wire        cmd_issue = cmd_valid_reg && order_ready && m_dma_rd_ready;
+wire        cmd_free = !cmd_valid_reg || (cmd_issue && !cmd_cross);
 
 // a one-range request with nothing ahead of it (pending FIFO, stages B
-// and C, the command register all empty) goes straight out: the common
-// case costs no cycle here
+// and C, the command register all empty) that stays in its page goes
+// straight out: the common case costs no cycle here
 wire        bypass_offer;
 wire        bypass = bypass_offer && m_dma_rd_ready;
+wire        req_cross;
+// verilator lint_off UNUSEDSIGNAL
+wire [12:0] req_first_len;
+// verilator lint_on UNUSEDSIGNAL
 
-assign m_dma_rd_valid = cmd_valid_reg || bypass_offer;
+hpnic_page_split
+req_split_inst (
+    .addr(s_req_addr),
+    .len(s_req_len),
+    .crosses(req_cross),
+    .first_len(req_first_len)
+);
+
+wire [12:0] cmd_out_len = cmd_cross ? cmd_first_len : cmd_len_reg;
+
+assign m_dma_rd_valid = (cmd_valid_reg && order_ready) || bypass_offer;
 assign m_dma_rd_addr = cmd_valid_reg ? cmd_addr_reg : s_req_addr;
-assign m_dma_rd_len = cmd_valid_reg ? cmd_len_reg : s_req_len;
+assign m_dma_rd_len = cmd_valid_reg ? cmd_out_len : s_req_len;
 
 /*
  * List stage: takes requests in order; a list request issues its list read
@@ -236,8 +265,8 @@ wire        direct = pend_valid && !pend_sgl && !b_valid_reg && !c_valid_reg;
 wire        walk = !c_piece || (cmd_free && !direct);
 wire        a_go = pend_valid && pend_sgl && list_valid;
 
-assign bypass_offer = s_req_valid && !s_req_sgl && !pend_valid && !b_valid_reg && !c_valid_reg &&
-                      !cmd_valid_reg && order_ready;
+assign bypass_offer = s_req_valid && !s_req_sgl && !req_cross && !pend_valid && !b_valid_reg &&
+                      !c_valid_reg && !cmd_valid_reg && order_ready;
 assign piece_load = cmd_free && (direct || c_piece);
 
 // stage A's SGE; the last of the list is unbounded
@@ -287,22 +316,30 @@ wire c_short = c_piece && c_hi_reg > c_real_end_reg;
 /*
  * The command register and the order FIFO
  */
-wire       order_push = piece_load || list_load || bypass;
-wire [5:0] order_bytes = bypass ? s_req_len[5:0] : direct ? pend_len[5:0] : piece_load ? c_len[5:0] : 6'd0;
-wire       order_last = bypass || (piece_load && (direct || c_last));
+wire       order_push = cmd_issue || bypass;
+wire [5:0] order_bytes = bypass ? s_req_len[5:0] : cmd_list_reg ? 6'd0 : cmd_out_len[5:0];
+wire       order_last = bypass || (cmd_last_reg && !cmd_cross);
+wire       order_list = !bypass && cmd_list_reg;
 
 always @(posedge clk) begin
-    if (cmd_valid_reg && m_dma_rd_ready) begin
-        cmd_valid_reg <= 1'b0;
+    if (cmd_issue) begin
+        // the second part of a piece that left its page starts the next one
+        cmd_valid_reg <= cmd_cross;
+        cmd_addr_reg <= cmd_addr_reg + {51'd0, cmd_first_len};
+        cmd_len_reg <= cmd_len_reg - cmd_first_len;
     end
     if (piece_load) begin
         cmd_valid_reg <= 1'b1;
         cmd_addr_reg <= direct ? pend_addr : c_addr_reg + {30'd0, c_skip};
         cmd_len_reg <= direct ? pend_len : c_len;
+        cmd_list_reg <= 1'b0;
+        cmd_last_reg <= direct || c_last;
     end else if (list_load) begin
         cmd_valid_reg <= 1'b1;
         cmd_addr_reg <= s_req_addr;
         cmd_len_reg <= 13'd64;
+        cmd_list_reg <= 1'b1;
+        cmd_last_reg <= 1'b0;
     end
 
     if (rst) begin
@@ -321,7 +358,7 @@ hpnic_fifo #(.DEPTH_LOG2(ORDER_LOG2), .WIDTH(1 + 6 + 1))
 order_inst (
     .clk(clk), .rst(rst),
     .s_valid(order_push), .s_ready(order_ready),
-    .s_data({list_load, order_bytes, order_last}),
+    .s_data({order_list, order_bytes, order_last}),
     .m_valid(ord_valid), .m_ready(ord_pop),
     .m_data({ord_list, ord_bytes, ord_last}),
     .count(order_count)

@@ -575,18 +575,18 @@ static void sample(dp_pair *d, int i)
 		moved = true;
 	}
 	if (n.drv_wr_ready && m->m_dma_wr_tvalid) {
+		// a command's data are its beats' kept lanes, in order; the first
+		// beat may start past lane 0 (a payload cut at a page boundary)
 		uint64_t keep = m->m_dma_wr_tkeep;
-		unsigned cnt = 0;
-
-		while (cnt < 64 && (keep >> cnt & 1))
-			cnt++;
+		unsigned first = keep ? (unsigned)__builtin_ctzll(keep) : 0;
+		unsigned cnt = (unsigned)__builtin_popcountll(keep);
 		uint64_t a = n.wr_cmds.front() + n.wr_off;
 
-		if (!in_allowed(n, a, cnt))
+		if (!in_allowed(n, a, cnt) || (cnt && (keep >> first) != (cnt == 64 ? ~0ull : (1ull << cnt) - 1)))
 			n.st.dma_wr_outside++;
 		if (a + cnt <= n.mem.size())
 			for (unsigned b = 0; b < cnt; b++)
-				n.mem[a + b] = vtb_byte(m->m_dma_wr_tdata, b);
+				n.mem[a + b] = vtb_byte(m->m_dma_wr_tdata, first + b);
 		if (d->probe_armed && i == 1 && !d->probe.wr_first)
 			d->probe.wr_first = now;
 		n.st.dma_wr_bytes += cnt;

@@ -66,7 +66,11 @@ int hpnic_sim_configure(const struct hpnic_sim_cfg *c);
  * [addr, addr + len) of NIC nic into a pointer in this process, or returns
  * NULL to refuse the access (a read then returns zeros, a write is dropped;
  * both count in dma_bad). Without a translator a DMA address is a pointer
- * into memory the library registered. Before the world exists (-EBUSY after).
+ * into memory the library mapped as one range (rings: dma_alloc), or an
+ * address in the IO window [2^47, 2^48) where the sim backend maps the pages
+ * of registered regions (dma_map_pages), each page at a random frame, so
+ * that no region is contiguous in IO space; an access must stay inside one
+ * page's registered bytes. Before the world exists (-EBUSY after).
  */
 typedef void *(*hpnic_sim_dma_xlate_fn)(void *ctx, unsigned nic, uint64_t addr, uint64_t len);
 int hpnic_sim_set_dma_xlate(hpnic_sim_dma_xlate_fn fn, void *ctx);

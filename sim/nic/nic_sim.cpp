@@ -51,6 +51,11 @@ struct Nic {
 	std::deque<std::pair<uint64_t, uint32_t>> wr_cmds;
 	uint32_t wr_off = 0;
 	std::map<uint64_t, uint64_t> ranges;   // registered memory: start -> end
+	// page-mapped memory (dma_map_pages): IO start -> (IO end, host byte),
+	// and per mapped buffer the IO starts of its pages
+	std::map<uint64_t, std::pair<uint64_t, uint8_t *>> io;
+	std::map<uintptr_t, std::vector<uint64_t>> io_of;
+	uint64_t io_rng = 0;                   // picks the IO frames
 	// MAC
 	std::vector<uint8_t> txbuf;
 	std::deque<std::vector<uint8_t>> rxq;
@@ -110,6 +115,18 @@ uint8_t *host_ptr(World *w, const Nic &n, uint64_t a, uint64_t len)
 {
 	if (w->xlate)
 		return static_cast<uint8_t *>(w->xlate(w->xlate_ctx, n.index, a, len));
+	if (a >> 47 & 1) {
+		// a page mapped at a scattered IO address: the access must stay
+		// inside the page's mapped bytes
+		auto it = n.io.upper_bound(a);
+
+		if (it == n.io.begin())
+			return nullptr;
+		--it;
+		if (a + len > it->second.first || a + len < a)
+			return nullptr;
+		return it->second.second + (a - it->first);
+	}
 	if (!in_ranges(n, a, len))
 		return nullptr;
 	return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(a));
@@ -246,18 +263,18 @@ void sample(World *w, unsigned i)
 		}
 	}
 	if (!n.wr_cmds.empty() && m->m_dma_wr_tvalid) {
+		// a command's data are its beats' kept lanes, in order; the first
+		// beat may start past lane 0 (a payload cut at a page boundary)
 		uint64_t keep = m->m_dma_wr_tkeep;
-		unsigned cnt = 0;
-
-		while (cnt < 64 && (keep >> cnt & 1))
-			cnt++;
+		unsigned first = keep ? (unsigned)__builtin_ctzll(keep) : 0;
+		unsigned cnt = (unsigned)__builtin_popcountll(keep);
 		uint64_t a = n.wr_cmds.front().first + n.wr_off;
 
 		uint8_t *p = host_ptr(w, n, a, cnt);
 
-		if (p) {
+		if (p && (keep >> first) == (cnt == 64 ? ~0ull : (1ull << cnt) - 1)) {
 			for (unsigned b = 0; b < cnt; b++)
-				p[b] = vtb_byte(m->m_dma_wr_tdata, b);
+				p[b] = vtb_byte(m->m_dma_wr_tdata, first + b);
 		} else {
 			n.st.dma_bad++;
 		}
@@ -869,8 +886,78 @@ static int sim_dma_map(struct hpnic_backend *be, void *addr, size_t len, uint64_
 static void sim_dma_unmap(struct hpnic_backend *be, void *addr, size_t len)
 {
 	(void)len;
-	if (be && g_world)
-		g_world->nic[be->nic].ranges.erase(reinterpret_cast<uintptr_t>(addr));
+	if (!be || !g_world)
+		return;
+	Nic &n = g_world->nic[be->nic];
+	auto it = n.io_of.find(reinterpret_cast<uintptr_t>(addr));
+
+	if (it != n.io_of.end()) {
+		for (uint64_t s : it->second)
+			n.io.erase(s);
+		n.io_of.erase(it);
+		return;
+	}
+	n.ranges.erase(reinterpret_cast<uintptr_t>(addr));
+}
+
+/*
+ * Page maps scatter on purpose: each page gets a random frame in the IO
+ * window [2^47, 2^48), which no process pointer reaches, so a NIC that
+ * addressed a region as contiguous, or crossed a page without translating
+ * again, reads zeros and writes nothing (both counted in dma_bad)
+ */
+static uint64_t io_next(Nic &n)
+{
+	// xorshift64*, seeded per NIC
+	uint64_t x = n.io_rng;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	n.io_rng = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+// no mapped byte in [lo, hi)
+static bool io_free(const Nic &n, uint64_t lo, uint64_t hi)
+{
+	auto it = n.io.lower_bound(hi);
+
+	if (it == n.io.begin())
+		return true;
+	--it;
+	return it->second.first <= lo;
+}
+
+static int sim_dma_map_pages(struct hpnic_backend *be, void *addr, size_t len,
+			     unsigned page_shift, uint64_t *iova)
+{
+	uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+	uint64_t page = 1ull << page_shift;
+
+	if (!be || !addr || !len || !iova || (page_shift != 12 && page_shift != 21))
+		return -EINVAL;
+	Nic &n = g_world->nic[be->nic];
+	if (n.io_of.count(a))
+		return -EEXIST;
+	if (!n.io_rng)
+		n.io_rng = 0x9E3779B97F4A7C15ull * (be->nic + 1) + g_world->cfg.seed;
+	std::vector<uint64_t> &starts = n.io_of[a];
+	uintptr_t first = a & ~(uintptr_t)(page - 1);
+
+	for (size_t i = 0; first + i * page < a + len; i++) {
+		uintptr_t pg = first + i * page;
+		uintptr_t lo = pg > a ? pg : a, hi = pg + page < a + len ? pg + page : a + len;
+		uint64_t frame;
+
+		do {
+			frame = (1ull << 47) | ((io_next(n) & ((1ull << 47) - 1)) & ~(page - 1));
+		} while (!io_free(n, frame, frame + page));
+		iova[i] = frame;
+		n.io[frame + (lo - pg)] = {frame + (hi - pg), reinterpret_cast<uint8_t *>(lo)};
+		starts.push_back(frame + (lo - pg));
+	}
+	return 0;
 }
 
 static int sim_dma_alloc(struct hpnic_backend *be, size_t len, void **addr, uint64_t *iova)
@@ -934,6 +1021,7 @@ extern "C" const struct hpnic_backend_ops hpnic_backend_sim = {
 	sim_dma_unmap,
 	sim_port_addr,
 	sim_progress,
+	sim_dma_map_pages,
 };
 
 // "sim:N" in hpnic_open(): linking this object registers the backend

@@ -9,6 +9,9 @@
  *   qp_state     posting on a QP not in RTS, transitions verbs forbids
  *   sizes        WRITE and READ of 1 B .. 4 MiB, both directions, byte-exact
  *   qp64         64 QP pairs at once, WRITE and READ, byte-exact
+ *   mtt          regions of 1..4096 scattered pages and of 2 MiB pages,
+ *                WRITE and READ across page boundaries, byte-exact, no DMA
+ *                outside them; a region larger than the table refused
  *   protect      R_Key, range and rights violations: error completions,
  *                flushes behind them, zero bytes written
  *   reconnect    one QP pair through RESET -> INIT -> RTR -> RTS ten times,
@@ -43,6 +46,7 @@
 /* the RTL's parameters (rtl/top/hpnic_core.v defaults) */
 #define RTL_QPN_WIDTH 12
 #define RTL_MR_LOG2   10
+#define RTL_MTT_LOG2  18
 #define RTL_CQN_WIDTH 8
 
 static unsigned passed, failed;
@@ -151,6 +155,8 @@ static void t_query(void)
 		CHECK(a->qpn_width == RTL_QPN_WIDTH && a->max_qps == 1u << RTL_QPN_WIDTH,
 		      "NIC %d: QPN width %u, max QPs %u", n, a->qpn_width, a->max_qps);
 		CHECK(a->max_mrs == 1u << RTL_MR_LOG2, "NIC %d: %u MRs", n, a->max_mrs);
+		CHECK(a->mtt_entries == 1u << RTL_MTT_LOG2, "NIC %d: %u MTT entries", n,
+		      a->mtt_entries);
 		CHECK(a->max_cqs == 1u << RTL_CQN_WIDTH, "NIC %d: %u CQs", n, a->max_cqs);
 		CHECK(a->data_width_bytes == 64 && a->clk_mhz == HPNIC_SIM_CLK_MHZ,
 		      "NIC %d: datapath %u B at %u MHz", n, a->data_width_bytes, a->clk_mhz);
@@ -337,6 +343,130 @@ static void t_sizes(void)
 	}
 	printf("  sizes: %u transfers of 1 B .. 4 MiB (WRITE and READ, both directions) in %" PRIu64
 	       " cycles\n", done, hpnic_sim_cycle() - t0);
+	free(want);
+	TRY(hpnic_destroy_qp(q[0]));
+	TRY(hpnic_destroy_qp(q[1]));
+}
+
+/*
+ * Memory translation: regions of 1 to 4096 pages, which the sim backend maps
+ * at scattered IO frames, and regions of 2 MiB pages; WRITE and READ of each
+ * whole region from odd offsets (so that packets cross pages on both sides),
+ * byte-exact, with no DMA outside the registered pages
+ */
+static int mtt_xfer(struct hpnic_qp *q, struct end *a, struct hpnic_mr *lmr, uint8_t *loc,
+		    struct hpnic_mr *rmr, uint8_t *rem, uint32_t len, int rd, uint64_t seed,
+		    uint8_t *want)
+{
+	struct hpnic_wc wc;
+	int err;
+
+	tb_fill(want, len, seed);
+	memcpy(rd ? rem : loc, want, len);
+	memset(rd ? loc : rem, 0xee, len);
+	if (rd)
+		err = hpnic_post_read(q, seed, lmr, loc, len, (uintptr_t)rem, hpnic_mr_rkey(rmr), 0);
+	else
+		err = hpnic_post_write(q, seed, lmr, loc, len, (uintptr_t)rem, hpnic_mr_rkey(rmr), 0);
+	if (err)
+		return err;
+	if ((err = wait_cqes(a, &wc, 1)))
+		return err;
+	if (wc.status != HPNIC_WC_SUCCESS || wc.wr_id != seed)
+		return -EIO;
+	return memcmp(rd ? loc : rem, want, len) ? -EILSEQ : 0;
+}
+
+static void t_mtt(void)
+{
+	static const unsigned npages[] = { 1, 2, 3, 17, 256, 4096 };
+	const size_t huge = 2u << 20;
+	struct hpnic_sim_stats st0[2], st1[2];
+	struct hpnic_qp *q[2];
+	struct hpnic_mr *mr[2];
+	uint8_t *want = malloc(16u << 20), *hbuf[2];
+	uint64_t t0 = hpnic_sim_cycle();
+	unsigned done = 0;
+
+	TRY(hpnic_sim_stats(0, &st0[0]));
+	TRY(hpnic_sim_stats(1, &st0[1]));
+	TRY(new_qp(&e[0], 16, 4096, &q[0]));
+	TRY(new_qp(&e[1], 16, 4096, &q[1]));
+	TRY(connect_pair(q[0], q[1], 4096));
+	for (unsigned k = 0; k < sizeof(npages) / sizeof(npages[0]); k++) {
+		/* a region of exactly npages pages: starts 123 bytes into its
+		 * first page and ends 77 bytes before its last one ends */
+		size_t len = (size_t)npages[k] * 4096 - 123 - (npages[k] > 1 ? 77 : 0);
+		uint8_t *base[2] = { e[0].buf + (1u << 20) + 123, e[1].buf + (1u << 20) + 123 };
+
+		for (int n = 0; n < 2; n++)
+			TRY(hpnic_reg_mr(e[n].dev, base[n], len, HPNIC_ACCESS_LOCAL_WRITE |
+					 HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ, &mr[n]));
+		for (int dir = 0; dir < 2; dir++)
+			for (int rd = 0; rd < 2; rd++) {
+				/* the whole region, and a piece from an odd offset */
+				uint32_t off = (uint32_t)(len > 5000 ? 4000 + dir * 33 : 0);
+				uint32_t part = (uint32_t)(len - off) / (rd + 1);
+				int err;
+
+				err = mtt_xfer(q[dir], &e[dir], mr[dir], base[dir], mr[!dir], base[!dir],
+					       (uint32_t)len, rd, 7000 + k * 10 + dir * 2 + rd, want);
+				CHECK(!err, "%u pages, NIC %d %s of %zu B: %s", npages[k], dir,
+				      rd ? "READ" : "WRITE", len, hpnic_strerror(err));
+				err = mtt_xfer(q[dir], &e[dir], mr[dir], base[dir] + off + 1, mr[!dir],
+					       base[!dir] + off, part - 1, rd,
+					       8000 + k * 10 + dir * 2 + rd, want);
+				CHECK(!err, "%u pages, NIC %d %s of %u B at +%u: %s", npages[k], dir,
+				      rd ? "READ" : "WRITE", part - 1, off, hpnic_strerror(err));
+				done += 2;
+			}
+		for (int n = 0; n < 2; n++)
+			TRY(hpnic_dereg_mr(mr[n]));
+	}
+
+	/* 2 MiB pages: three of them, the region starting 5000 bytes into the
+	 * first; transfers across both huge-page boundaries */
+	for (int n = 0; n < 2; n++) {
+		hbuf[n] = aligned_alloc(huge, 3 * huge);
+		TRY(hbuf[n] ? 0 : -ENOMEM);
+		TRY(hpnic_reg_mr(e[n].dev, hbuf[n] + 5000, 3 * huge - 5000, HPNIC_ACCESS_HUGETLB |
+				 HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE |
+				 HPNIC_ACCESS_REMOTE_READ, &mr[n]));
+	}
+	for (int dir = 0; dir < 2; dir++)
+		for (int rd = 0; rd < 2; rd++) {
+			size_t lo = huge - 3 * 4096 - 61 + (size_t)rd * 4096;
+			uint32_t len = (uint32_t)(huge + 7 * 4096 + 99);
+			int err = mtt_xfer(q[dir], &e[dir], mr[dir], hbuf[dir] + lo + dir, mr[!dir],
+					   hbuf[!dir] + lo + 3 * dir, len, rd, 9000 + dir * 2 + rd, want);
+
+			CHECK(!err, "2 MiB pages, NIC %d %s of %u B: %s", dir, rd ? "READ" : "WRITE", len,
+			      hpnic_strerror(err));
+			done++;
+		}
+	for (int n = 0; n < 2; n++) {
+		TRY(hpnic_dereg_mr(mr[n]));
+		free(hbuf[n]);
+	}
+
+	/* a region with more pages than the table has entries: refused */
+	{
+		size_t big = ((size_t)e[0].attr.mtt_entries + 1) * 4096;
+		struct hpnic_mr *m = NULL;
+
+		EXPECT_ERR(hpnic_reg_mr(e[0].dev, (void *)(uintptr_t)0x100000000000ull, big, 0, &m),
+			   -ENOSPC);
+		CHECK(!m, "a refused region is returned");
+	}
+
+	TRY(hpnic_sim_stats(0, &st1[0]));
+	TRY(hpnic_sim_stats(1, &st1[1]));
+	CHECK(st1[0].dma_bad == st0[0].dma_bad && st1[1].dma_bad == st0[1].dma_bad,
+	      "DMA outside the registered pages: %" PRIu64 " and %" PRIu64,
+	      st1[0].dma_bad - st0[0].dma_bad, st1[1].dma_bad - st0[1].dma_bad);
+	printf("  mtt: %u transfers over regions of 1..4096 scattered 4 KiB pages and of 2 MiB "
+	       "pages in %" PRIu64 " cycles (%u MTT entries)\n", done, hpnic_sim_cycle() - t0,
+	       e[0].attr.mtt_entries);
 	free(want);
 	TRY(hpnic_destroy_qp(q[0]));
 	TRY(hpnic_destroy_qp(q[1]));
@@ -1058,7 +1188,9 @@ static void t_bad_ext(void)
 		uint8_t *x = w + HPNIC_WQE_SIZE;
 
 		for (int k = 0; k < 3; k++, x += HPNIC_SGE_SIZE) {
-			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, (uintptr_t)(src + off[k]));
+			/* the NIC address the library would write (region + offset) */
+			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, e[0].mr->iova +
+				       (uint64_t)(src + off[k] - (uint8_t *)e[0].mr->addr));
 			hpnic_put_le32(x + HPNIC_SGE_LENGTH_OFF, len[k]);
 		}
 		w[HPNIC_WQE_NUM_SGE_OFF] = 3;
@@ -1339,6 +1471,7 @@ static const struct {
 	{ "qp_state", t_qp_state },
 	{ "sizes", t_sizes },
 	{ "qp64", t_qp64 },
+	{ "mtt", t_mtt },
 	{ "protect", t_protect },
 	{ "pd", t_pd },
 	{ "invalidate", t_invalidate },
