@@ -219,6 +219,7 @@ enum hpnic_wc_status {
 	HPNIC_WC_WR_FLUSH_ERR,       /* not executed: the QP had failed (software) */
 	HPNIC_WC_LOC_ERR,            /* local failure: DMA error or a bad WQE */
 	HPNIC_WC_GENERAL_ERR,        /* a status this library does not know */
+	HPNIC_WC_LOC_PROT_ERR,       /* the NIC's L_Key check failed: key, PD, range, rights */
 };
 
 /* completion opcode (hpnic_wc.opcode) */

@@ -212,6 +212,8 @@ static enum hpnic_wc_status wc_status(unsigned hw)
 		return HPNIC_WC_WR_FLUSH_ERR;
 	case HPNIC_CQE_STATUS_LOCAL_ERROR:
 		return HPNIC_WC_LOC_ERR;
+	case HPNIC_CQE_STATUS_LOCAL_PROT_ERROR:
+		return HPNIC_WC_LOC_PROT_ERR;
 	default:
 		return HPNIC_WC_GENERAL_ERR;
 	}

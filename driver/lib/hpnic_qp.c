@@ -574,7 +574,9 @@ static int post_check_len(struct hpnic_qp *qp, uint64_t len, const char *fn)
 }
 
 /* [addr, addr + len) inside mr, which a READ must be allowed to write:
- * 0 with its IO address in *iova, or an error */
+ * 0 with its NIC address (what an SGE list holds) in *iova, or an error.
+ * The NIC checks the WQE's own L_Key again, and fails the WQE if it does
+ * not pass: this check gives the caller a clear error first. */
 static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic_mr *mr,
 			    uintptr_t a, uint64_t len, uint64_t *iova, const char *fn)
 {
@@ -602,14 +604,16 @@ static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic
 /* what a WQE's extension holds: an SGE list, or inline data */
 struct post_ext {
 	unsigned nsge;              /* 2..HPNIC_MAX_SGE: sge[] is the list */
-	struct { uint64_t iova; uint32_t len, lkey; } sge[HPNIC_MAX_SGE];
+	struct { uint64_t iova, va; uint32_t len, lkey; } sge[HPNIC_MAX_SGE];
 	const struct hpnic_sge *inl; /* inline: copy these SGEs' bytes */
 	unsigned n_inl;
 };
 
-/* one WQE into the send queue (checked before); the doorbell is separate */
-static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t iova,
-		    uint32_t len, uint64_t remote_va, uint32_t rkey, int signaled,
+/* one WQE into the send queue (checked before); the doorbell is separate.
+ * @va, @lkey: the one local buffer, by virtual address and L_Key (the NIC
+ * checks the key and translates) */
+static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t va,
+		    uint32_t lkey, uint32_t len, uint64_t remote_va, uint32_t rkey, int signaled,
 		    const struct post_ext *ext, const char *fn)
 {
 	struct hpnic_swqe *s;
@@ -642,8 +646,6 @@ static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t i
 			memcpy(d, (const void *)(uintptr_t)ext->inl[k].addr, ext->inl[k].length);
 			d += ext->inl[k].length;
 		}
-	} else if (ext && ext->nsge == 1) {
-		hpnic_put_le32(w + HPNIC_WQE_LKEY_OFF, ext->sge[0].lkey);
 	} else if (ext && ext->nsge > 1) {
 		w[HPNIC_WQE_NUM_SGE_OFF] = (uint8_t)ext->nsge;
 		for (unsigned k = 0; k < ext->nsge; k++) {
@@ -655,7 +657,8 @@ static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t i
 		}
 	}
 	hpnic_put_le32(w + HPNIC_WQE_LENGTH_OFF, len);
-	hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, iova);
+	hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, va);
+	hpnic_put_le32(w + HPNIC_WQE_LKEY_OFF, lkey);
 	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
 	hpnic_put_le32(w + HPNIC_WQE_RKEY_OFF, rkey);
 	hpnic_put_le64(w + HPNIC_WQE_WR_ID_OFF, wr_id);
@@ -705,8 +708,8 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 		if ((err = post_check_local(qp, op, lmr, (uintptr_t)laddr, len, &iova, fn)))
 			return err;
 	}
-	if ((err = post_wqe(qp, op, wr_id, iova, len, remote_va, rkey,
-			    (flags & HPNIC_WR_SIGNALED) != 0, NULL, fn)))
+	if ((err = post_wqe(qp, op, wr_id, (uintptr_t)laddr, lmr ? hpnic_mr_lkey(lmr) : 0, len,
+			    remote_va, rkey, (flags & HPNIC_WR_SIGNALED) != 0, NULL, fn)))
 		return err;
 	/* more posts follow: one doorbell will cover them all (each doorbell is
 	 * an uncached write across PCIe, and the NIC fetches the WQEs it
@@ -742,7 +745,8 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 	struct hpnic_dev *dev = qp->dev;
 	struct post_ext ext = { 0 };
 	unsigned op;
-	uint64_t iova = 0, len = 0;
+	uint64_t iova = 0, va = 0, len = 0;
+	uint32_t lkey = 0;
 	int err;
 
 	switch (wr->opcode) {
@@ -783,7 +787,7 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 					      (unsigned long long)len, qp->qpn, qp->max_inline);
 		ext.inl = wr->sg_list;
 		ext.n_inl = (unsigned)wr->num_sge;
-		return post_wqe(qp, op, wr->wr_id, 0, (uint32_t)len, wr->rdma.remote_addr,
+		return post_wqe(qp, op, wr->wr_id, 0, 0, (uint32_t)len, wr->rdma.remote_addr,
 				wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
 	}
 	for (int k = 0; k < wr->num_sge; k++) {
@@ -814,19 +818,22 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 					      "there yet)" : "more non-empty SGEs than the QP's "
 					      "max_send_sge");
 		ext.sge[ext.nsge].iova = iova;
+		ext.sge[ext.nsge].va = g->addr;
 		ext.sge[ext.nsge].len = g->length;
 		ext.sge[ext.nsge].lkey = g->lkey;
 		ext.nsge++;
 	}
 	if ((err = post_check_len(qp, len, fn)))
 		return err;
-	/* one SGE goes in the WQE itself */
-	if (ext.nsge == 1)
-		iova = ext.sge[0].iova;
+	/* one SGE goes in the WQE itself, by virtual address and L_Key */
+	if (ext.nsge == 1) {
+		va = ext.sge[0].va;
+		lkey = ext.sge[0].lkey;
+	}
 	/* FENCE: the NIC runs a QP's work in order and one READ at a time, with
 	 * the work behind a READ waiting for it, so every work request is
 	 * already fenced. SOLICITED only means something for SENDs. */
-	return post_wqe(qp, op, wr->wr_id, iova, (uint32_t)len, wr->rdma.remote_addr,
+	return post_wqe(qp, op, wr->wr_id, va, lkey, (uint32_t)len, wr->rdma.remote_addr,
 			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
 }
 

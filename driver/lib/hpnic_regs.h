@@ -750,7 +750,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 63
+#define HPNIC_NUM_COUNTERS                 64
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -846,6 +846,11 @@
 #define HPNIC_CNT_HOST_WQE_BAD_EXT         61
 /* writes to a doorbell page outside its doorbell register, ignored */
 #define HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET 62
+/*
+ * WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
+ * region without LOCAL_WRITE): completed with a local protection error
+ */
+#define HPNIC_CNT_HOST_WQE_LKEY_ERR        63
 
 /*
  * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -904,13 +909,21 @@
 #define HPNIC_WQE_NUM_SGE_SIZE         1
 #define HPNIC_WQE_LENGTH_OFF           4  /* bytes to transfer */
 #define HPNIC_WQE_LENGTH_SIZE          4
-#define HPNIC_WQE_LOCAL_ADDR_OFF       8  /* NIC address (enum NADDR) of the local buffer */
+/*
+ * virtual address of the local buffer, in the region LKEY names (not used for inline data or an
+ * SGE list)
+ */
+#define HPNIC_WQE_LOCAL_ADDR_OFF       8
 #define HPNIC_WQE_LOCAL_ADDR_SIZE      8
 #define HPNIC_WQE_REMOTE_VA_OFF        16  /* remote virtual address */
 #define HPNIC_WQE_REMOTE_VA_SIZE       8
 #define HPNIC_WQE_RKEY_OFF             24  /* remote R_Key */
 #define HPNIC_WQE_RKEY_SIZE            4
-/* L_Key of the local buffer (not checked by this hardware yet) */
+/*
+ * L_Key of the local buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE for a READ) before
+ * it starts the WQE and turns LOCAL_ADDR into a NIC address through the region; a failure
+ * completes the WQE with LOCAL_PROT_ERROR
+ */
 #define HPNIC_WQE_LKEY_OFF             28
 #define HPNIC_WQE_LKEY_SIZE            4
 #define HPNIC_WQE_WR_ID_OFF            32  /* opaque to the hardware, returned by the library */
@@ -934,32 +947,37 @@
  * second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
  * its own pass.
  */
-#define HPNIC_CQE_SIZE                  32
-#define HPNIC_CQE_QPN_OFF               0  /* QP of the completed WQE */
-#define HPNIC_CQE_QPN_SIZE              4
-#define HPNIC_CQE_WQE_INDEX_OFF         4  /* send-queue index of the WQE, mod 2^16 */
-#define HPNIC_CQE_WQE_INDEX_SIZE        2
-#define HPNIC_CQE_STATUS_OFF            6  /* completion status */
-#define HPNIC_CQE_STATUS_SIZE           1
-#define HPNIC_CQE_STATUS_OK             0  /* success */
-#define HPNIC_CQE_STATUS_REMOTE_ERROR   1  /* the responder NAKed it (access or length error) */
-#define HPNIC_CQE_STATUS_RETRY_EXCEEDED 2  /* retransmit retries exhausted */
+#define HPNIC_CQE_SIZE                    32
+#define HPNIC_CQE_QPN_OFF                 0  /* QP of the completed WQE */
+#define HPNIC_CQE_QPN_SIZE                4
+#define HPNIC_CQE_WQE_INDEX_OFF           4  /* send-queue index of the WQE, mod 2^16 */
+#define HPNIC_CQE_WQE_INDEX_SIZE          2
+#define HPNIC_CQE_STATUS_OFF              6  /* completion status */
+#define HPNIC_CQE_STATUS_SIZE             1
+#define HPNIC_CQE_STATUS_OK               0  /* success */
+#define HPNIC_CQE_STATUS_REMOTE_ERROR     1  /* the responder NAKed it (access or length error) */
+#define HPNIC_CQE_STATUS_RETRY_EXCEEDED   2  /* retransmit retries exhausted */
 /* flushed by software after the QP failed (never written by hardware) */
-#define HPNIC_CQE_STATUS_FLUSHED        3
-#define HPNIC_CQE_STATUS_LOCAL_ERROR    4  /* local failure (DMA error, bad WQE) */
+#define HPNIC_CQE_STATUS_FLUSHED          3
+#define HPNIC_CQE_STATUS_LOCAL_ERROR      4  /* local failure (DMA error, bad WQE) */
+/*
+ * the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
+ * region without LOCAL_WRITE); the QP then fails as on a remote error
+ */
+#define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR 5
 /*
  * written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
  * reports it)
  */
-#define HPNIC_CQE_OPCODE_OFF            7
-#define HPNIC_CQE_OPCODE_SIZE           1
+#define HPNIC_CQE_OPCODE_OFF              7
+#define HPNIC_CQE_OPCODE_SIZE             1
 /* written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success) */
-#define HPNIC_CQE_BYTE_LEN_OFF          8
-#define HPNIC_CQE_BYTE_LEN_SIZE         4
-#define HPNIC_CQE_PHASE_OFF             31  /* phase of the hardware's pass over the ring */
-#define HPNIC_CQE_PHASE_SIZE            1
-#define HPNIC_CQE_PHASE_SHIFT           0
-#define HPNIC_CQE_PHASE_MASK            0x00000001u
+#define HPNIC_CQE_BYTE_LEN_OFF            8
+#define HPNIC_CQE_BYTE_LEN_SIZE           4
+#define HPNIC_CQE_PHASE_OFF               31  /* phase of the hardware's pass over the ring */
+#define HPNIC_CQE_PHASE_SIZE              1
+#define HPNIC_CQE_PHASE_SHIFT             0
+#define HPNIC_CQE_PHASE_MASK              0x00000001u
 
 /* X(name, base, size, type, version): every block, in list order */
 #define HPNIC_BLOCKS(X) \
@@ -1038,6 +1056,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"tx_sgl_short",
 	"host_wqe_bad_ext",
 	"host_doorbell_bad_offset",
+	"host_wqe_lkey_err",
 };
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
@@ -1103,6 +1122,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"packets read past the end of a short SGE list (its entries add up to less than LENGTH)",
 	"WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64 bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR",
 	"writes to a doorbell page outside its doorbell register, ignored",
+	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error",
 };
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 

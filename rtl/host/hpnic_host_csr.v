@@ -119,7 +119,7 @@ module hpnic_host_csr #(
     output reg  [MR_LOG2-1:0]     mr_wr_idx = 0,
     output reg                    mr_wr_valid = 1'b0,
     output reg  [7:0]             mr_wr_tag = 0,
-    output reg  [1:0]             mr_wr_access = 0,
+    output reg  [2:0]             mr_wr_access = 0,  // {LOCAL_WRITE, REMOTE_READ, REMOTE_WRITE}
     output reg  [63:0]            mr_wr_va = 0,
     output reg  [47:0]            mr_wr_len = 0,
     output reg  [63:0]            mr_wr_iova = 0,
@@ -535,9 +535,9 @@ always @(posedge clk) begin
                     // an empty region matches nothing: INVALIDATE writes one
                     mr_wr_valid <= wcmd == HPNIC_MR_CMD_WRITE && mr_len_reg != 0;
                     mr_wr_tag <= mr_tag_reg;
-                    // the RX pipe checks the remote rights; LOCAL_WRITE is the
-                    // host's business (it registers READ destinations)
-                    mr_wr_access <= mr_access_reg[1:0];
+                    // the RX pipe checks the remote rights, the L_Key check
+                    // LOCAL_WRITE
+                    mr_wr_access <= mr_access_reg;
                     mr_wr_va <= mr_va_reg;
                     mr_wr_len <= mr_len_reg;
                     mr_wr_iova <= mr_iova_reg;

@@ -73,6 +73,8 @@ module hpnic_host_sq #(
     output wire [1:0]            m_wqe_nsge_m1,     // its SGEs, minus 1
     output wire [63:0]           m_wqe_raddr,
     output wire [31:0]           m_wqe_rkey,
+    output wire [31:0]           m_wqe_lkey,
+    output wire                  m_wqe_ext,         // laddr is the WQE's extension
 
     /*
      * DMA read port
@@ -285,6 +287,7 @@ wire [63:0] wqe_opcode = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_OPCODE_OFF, HPNIC_W
 wire [63:0] wqe_flags = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_FLAGS_OFF, HPNIC_WQE_FLAGS_SIZE);
 wire [63:0] wqe_len = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LENGTH_OFF, HPNIC_WQE_LENGTH_SIZE);
 wire [63:0] wqe_rkey = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_RKEY_OFF, HPNIC_WQE_RKEY_SIZE);
+wire [63:0] wqe_lkey = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LKEY_OFF, HPNIC_WQE_LKEY_SIZE);
 wire [63:0] wqe_nsge = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_NUM_SGE_OFF, HPNIC_WQE_NUM_SGE_SIZE);
 // verilator lint_on UNUSEDSIGNAL
 wire [63:0] wqe_laddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LOCAL_ADDR_OFF, HPNIC_WQE_LOCAL_ADDR_SIZE);
@@ -317,15 +320,16 @@ always @(posedge clk) begin
     end
 end
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 3 + 64 + 32), .RAM_STYLE("block"))
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 3 + 64 + 32 + 32 + 1), .RAM_STYLE("block"))
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),
     .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, wqe_read, wqe_signaled, wqe_len[31:0],
-             wqe_ladr_out, wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0]}),
+             wqe_ladr_out, wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0], wqe_lkey[31:0],
+             ext_ok}),
     .m_valid(m_wqe_valid), .m_ready(m_wqe_ready),
     .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_laddr, m_wqe_sgl,
-             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey}),
+             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey, m_wqe_lkey, m_wqe_ext}),
     .count(out_count)
 );
 

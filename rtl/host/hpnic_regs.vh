@@ -742,7 +742,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 63;
+localparam integer HPNIC_NUM_COUNTERS                 = 64;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -852,6 +852,9 @@ localparam integer HPNIC_CNT_TX_SGL_SHORT             = 60;
 localparam integer HPNIC_CNT_HOST_WQE_BAD_EXT         = 61;
 // writes to a doorbell page outside its doorbell register, ignored
 localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET = 62;
+// WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
+// region without LOCAL_WRITE): completed with a local protection error
+localparam integer HPNIC_CNT_HOST_WQE_LKEY_ERR        = 63;
 
 // DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
@@ -904,14 +907,17 @@ localparam integer HPNIC_WQE_NUM_SGE_OFF         = 2;
 localparam integer HPNIC_WQE_NUM_SGE_SIZE        = 1;
 localparam integer HPNIC_WQE_LENGTH_OFF          = 4;  // bytes to transfer
 localparam integer HPNIC_WQE_LENGTH_SIZE         = 4;
-// NIC address (enum NADDR) of the local buffer
+// virtual address of the local buffer, in the region LKEY names (not used for inline data or an
+// SGE list)
 localparam integer HPNIC_WQE_LOCAL_ADDR_OFF      = 8;
 localparam integer HPNIC_WQE_LOCAL_ADDR_SIZE     = 8;
 localparam integer HPNIC_WQE_REMOTE_VA_OFF       = 16;  // remote virtual address
 localparam integer HPNIC_WQE_REMOTE_VA_SIZE      = 8;
 localparam integer HPNIC_WQE_RKEY_OFF            = 24;  // remote R_Key
 localparam integer HPNIC_WQE_RKEY_SIZE           = 4;
-// L_Key of the local buffer (not checked by this hardware yet)
+// L_Key of the local buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE for a READ) before
+// it starts the WQE and turns LOCAL_ADDR into a NIC address through the region; a failure
+// completes the WQE with LOCAL_PROT_ERROR
 localparam integer HPNIC_WQE_LKEY_OFF            = 28;
 localparam integer HPNIC_WQE_LKEY_SIZE           = 4;
 // opaque to the hardware, returned by the library
@@ -932,32 +938,35 @@ localparam integer HPNIC_SGE_LKEY_SIZE   = 4;
 // (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
 // second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
 // its own pass.
-localparam integer HPNIC_CQE_SIZE                  = 32;
-localparam integer HPNIC_CQE_QPN_OFF               = 0;  // QP of the completed WQE
-localparam integer HPNIC_CQE_QPN_SIZE              = 4;
-localparam integer HPNIC_CQE_WQE_INDEX_OFF         = 4;  // send-queue index of the WQE, mod 2^16
-localparam integer HPNIC_CQE_WQE_INDEX_SIZE        = 2;
-localparam integer HPNIC_CQE_STATUS_OFF            = 6;  // completion status
-localparam integer HPNIC_CQE_STATUS_SIZE           = 1;
-localparam [7:0]   HPNIC_CQE_STATUS_OK             = 8'd0;  // success
+localparam integer HPNIC_CQE_SIZE                    = 32;
+localparam integer HPNIC_CQE_QPN_OFF                 = 0;  // QP of the completed WQE
+localparam integer HPNIC_CQE_QPN_SIZE                = 4;
+localparam integer HPNIC_CQE_WQE_INDEX_OFF           = 4;  // send-queue index of the WQE, mod 2^16
+localparam integer HPNIC_CQE_WQE_INDEX_SIZE          = 2;
+localparam integer HPNIC_CQE_STATUS_OFF              = 6;  // completion status
+localparam integer HPNIC_CQE_STATUS_SIZE             = 1;
+localparam [7:0]   HPNIC_CQE_STATUS_OK               = 8'd0;  // success
 // the responder NAKed it (access or length error)
-localparam [7:0]   HPNIC_CQE_STATUS_REMOTE_ERROR   = 8'd1;
-localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED = 8'd2;  // retransmit retries exhausted
+localparam [7:0]   HPNIC_CQE_STATUS_REMOTE_ERROR     = 8'd1;
+localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED   = 8'd2;  // retransmit retries exhausted
 // flushed by software after the QP failed (never written by hardware)
-localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED        = 8'd3;
-localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR    = 8'd4;  // local failure (DMA error, bad WQE)
+localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED          = 8'd3;
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR      = 8'd4;  // local failure (DMA error, bad WQE)
+// the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
+// region without LOCAL_WRITE); the QP then fails as on a remote error
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_PROT_ERROR = 8'd5;
 // written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
 // reports it)
-localparam integer HPNIC_CQE_OPCODE_OFF            = 7;
-localparam integer HPNIC_CQE_OPCODE_SIZE           = 1;
+localparam integer HPNIC_CQE_OPCODE_OFF              = 7;
+localparam integer HPNIC_CQE_OPCODE_SIZE             = 1;
 // written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success)
-localparam integer HPNIC_CQE_BYTE_LEN_OFF          = 8;
-localparam integer HPNIC_CQE_BYTE_LEN_SIZE         = 4;
+localparam integer HPNIC_CQE_BYTE_LEN_OFF            = 8;
+localparam integer HPNIC_CQE_BYTE_LEN_SIZE           = 4;
 // phase of the hardware's pass over the ring
-localparam integer HPNIC_CQE_PHASE_OFF             = 31;
-localparam integer HPNIC_CQE_PHASE_SIZE            = 1;
-localparam integer HPNIC_CQE_PHASE_W               = 1;
-localparam [31:0]  HPNIC_CQE_PHASE_MASK            = 32'h0000_0001;
+localparam integer HPNIC_CQE_PHASE_OFF               = 31;
+localparam integer HPNIC_CQE_PHASE_SIZE              = 1;
+localparam integer HPNIC_CQE_PHASE_W                 = 1;
+localparam [31:0]  HPNIC_CQE_PHASE_MASK              = 32'h0000_0001;
 
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};

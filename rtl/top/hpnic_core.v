@@ -255,7 +255,7 @@ wire [15:0]   wqe_idx;
 wire [1:0]    wqe_tag;
 wire [31:0]   wqe_len, wqe_rkey;
 wire [63:0]   wqe_laddr, wqe_raddr;
-wire          wqe_sgl;
+wire          wqe_sgl, wqe_lerr;
 wire [1:0]    wqe_nsge_m1;
 
 wire          cpl_valid, cpl_ready;
@@ -279,7 +279,8 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
-            st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off;
+            st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
+            st_lkey_err;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -399,6 +400,7 @@ host_inst (
     .m_wqe_nsge_m1(wqe_nsge_m1),
     .m_wqe_raddr(wqe_raddr),
     .m_wqe_rkey(wqe_rkey),
+    .m_wqe_lerr(wqe_lerr),
     .s_cpl_valid(cpl_valid),
     .s_cpl_ready(cpl_ready),
     .s_cpl_qpn(cpl_qpn),
@@ -437,6 +439,7 @@ host_inst (
     .stat_irqs(st_irqs),
     .stat_wqe_bad_opcode(st_bad_op),
     .stat_wqe_bad_ext(st_bad_ext),
+    .stat_wqe_lkey_err(st_lkey_err),
     .stat_cqe_dropped(st_cqe_drop)
 );
 
@@ -597,6 +600,7 @@ dp_inst (
     .s_wqe_nsge_m1(wqe_nsge_m1),
     .s_wqe_raddr(wqe_raddr),
     .s_wqe_rkey(wqe_rkey),
+    .s_wqe_lerr(wqe_lerr),
     .s_pktsend_valid(ps_valid),
     .s_pktsend_ready(ps_ready),
     .s_pktsend_qpn(ps_qpn),
@@ -957,6 +961,7 @@ assign stats[64*HPNIC_CNT_TX_SGL_PIECES +: 64] = {32'd0, st_sgl_pieces};
 assign stats[64*HPNIC_CNT_TX_SGL_SHORT +: 64] = {32'd0, st_sgl_short};
 assign stats[64*HPNIC_CNT_HOST_WQE_BAD_EXT +: 64] = {32'd0, st_bad_ext};
 assign stats[64*HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET +: 64] = {32'd0, st_db_bad_off};
+assign stats[64*HPNIC_CNT_HOST_WQE_LKEY_ERR +: 64] = {32'd0, st_lkey_err};
 
 // verilator lint_on PINCONNECTEMPTY
 

@@ -107,6 +107,7 @@ module hpnic_datapath #(
     input  wire [1:0]            s_wqe_nsge_m1,
     input  wire [63:0]           s_wqe_raddr,
     input  wire [31:0]           s_wqe_rkey,
+    input  wire                  s_wqe_lerr,        // failed its L_Key check (hpnic_lkey_check)
 
     input  wire                  s_pktsend_valid,
     output wire                  s_pktsend_ready,
@@ -300,7 +301,7 @@ wire [1:0]    rq_desc_nsge_m1;
 wire [31:0]   rq_desc_off;
 wire [31:0]   rq_desc_rkey, rq_desc_rlen, rq_desc_aeth;
 
-wire          ring_wr_en, ring_wr_read, ring_wr_signaled;
+wire          ring_wr_en, ring_wr_read, ring_wr_signaled, ring_wr_lerr;
 wire [POOL_LOG2-1:0] ring_wr_ptr, ring_wr_next;
 wire [23:0]   ring_wr_last_psn, ring_wr_bpos;
 wire          sndnxt_wr_epoch, una_loop, una_epoch;
@@ -309,7 +310,7 @@ wire [1:0]    sndnxt_wr_rewinds;
 wire          pool_valid, pool_ready, pool_init_done, pool_rd_en, pool_free_valid;
 wire [POOL_LOG2-1:0] pool_ptr, pool_rd_ptr, pool_rd_next, pool_free_ptr;
 wire [POOL_LOG2:0] pool_count;
-wire [49:0]   pool_rd_data;
+wire [50:0]   pool_rd_data;
 wire          sndnxt_wr_en;
 wire [QW-1:0] sndnxt_wr_qpn;
 wire [23:0]   sndnxt_wr_psn, sndnxt_wr_max;
@@ -375,6 +376,7 @@ req_inst (
     .s_wqe_nsge_m1(s_wqe_nsge_m1),
     .s_wqe_raddr(s_wqe_raddr),
     .s_wqe_rkey(s_wqe_rkey),
+    .s_wqe_lerr(s_wqe_lerr),
     .s_rdwork_valid(rdw_valid),
     .s_rdwork_ready(rdw_ready),
     .s_rdwork_qpn(rdw_qpn),
@@ -433,6 +435,7 @@ req_inst (
     .ring_wr_last_psn(ring_wr_last_psn),
     .ring_wr_read(ring_wr_read),
     .ring_wr_signaled(ring_wr_signaled),
+    .ring_wr_lerr(ring_wr_lerr),
     .ring_wr_bpos(ring_wr_bpos),
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
@@ -459,14 +462,14 @@ req_inst (
 
 hpnic_wqe_pool #(
     .POOL_LOG2(POOL_LOG2),
-    .DATA_WIDTH(50)
+    .DATA_WIDTH(51)
 )
 pool_inst (
     .clk(clk),
     .rst(rst),
     .wr_en(ring_wr_en),
     .wr_ptr(ring_wr_ptr),
-    .wr_data({ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
+    .wr_data({ring_wr_lerr, ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
     .wr_next(ring_wr_next),
     .m_free_valid(pool_valid),
     .m_free_ready(pool_ready),

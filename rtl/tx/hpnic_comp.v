@@ -91,7 +91,7 @@ module hpnic_comp #(
      */
     output wire                  pool_rd_en,
     output wire [POOL_LOG2-1:0]  pool_rd_ptr,
-    input  wire [49:0]           pool_rd_data,      // {last_psn, read, signaled, position after}
+    input  wire [50:0]           pool_rd_data,      // {L_Key failed, last_psn, read, signaled, position after}
     input  wire [POOL_LOG2-1:0]  pool_rd_next,
     output reg                   pool_free_valid = 1'b0,
     output reg  [POOL_LOG2-1:0]  pool_free_ptr = 0,
@@ -184,6 +184,7 @@ localparam [2:0] EV_INIT = 3'd7;        // internal: QP reset
 localparam [2:0] CPL_OK = 3'd0;
 localparam [2:0] CPL_REMOTE_ERR = 3'd1;
 localparam [2:0] CPL_RETRY_EXC = 3'd2;
+localparam [2:0] CPL_LOCAL_PROT = 3'd5;
 
 /*
  * Time
@@ -337,7 +338,7 @@ una_m_inst (
 // the una WQE's record (or, for a reclaim walk, the record to free)
 assign pool_rd_en = s1_valid;
 assign pool_rd_ptr = s1_reclaim ? s1_ptr : head_m;
-wire [49:0] ring_rd = pool_rd_data;     // {last_psn, read, signaled, window position after}
+wire [50:0] ring_rd = pool_rd_data;     // {L_Key failed, last_psn, read, signaled, window position after}
 wire [POOL_LOG2-1:0] ring_next = pool_rd_next;
 
 wire [106:0] sndnxt_rd;  // {snd_nxt, snd_max, tail, window position, epoch, head, rewinds}
@@ -445,6 +446,7 @@ wire [15:0] req_head = sndnxt_rd[17:2];       // the WQE the requester is sendin
 wire [15:0] req_behind = req_head - o_una;      // [15]: rewound into retired WQEs
 // verilator lint_on UNUSEDSIGNAL
 wire [1:0]  req_rewinds = sndnxt_rd[1:0];     // rewinds it has taken
+wire        ring_lerr = ring_rd[50];
 wire [23:0] ring_last = ring_rd[49:26];
 wire        ring_read = ring_rd[25];
 wire        ring_signaled = ring_rd[24];
@@ -604,7 +606,7 @@ always @* begin
             n_retries = o_retries + 3'd1;
             n_prog = now;
         end
-        if (una_done) begin
+        if (una_done && !ring_lerr) begin
             do_cpl = 1'b1;
             do_una = 1'b1;
             n_una = o_una + 16'd1;
@@ -619,7 +621,16 @@ always @* begin
         // A fatal NAK acknowledges everything before its PSN: those WQEs
         // complete normally first, then the one holding the PSN fails
         cont_fatal = s2_kind == HPNIC_ACK_KIND_NAK_FATAL || (s2_kind == EV_CONT && s2_fatal_pending);
-        if (una_done || may_more) begin
+        if (una_done && ring_lerr) begin
+            // the una WQE failed its L_Key check and went out as a
+            // zero-length WRITE, now acknowledged: every WQE before it has
+            // completed; it fails, and the QP with it, as on a fatal NAK
+            do_cpl = 1'b1;
+            cpl_status = CPL_LOCAL_PROT;
+            do_rewind = 1'b1;
+            rewind_fatal = 1'b1;
+            n_err = 1'b1;
+        end else if (una_done || may_more) begin
             do_cont = 1'b1;
         end else if (cont_fatal) begin
             do_cpl = 1'b1;

@@ -116,6 +116,7 @@ module hpnic_req #(
     input  wire [1:0]            s_wqe_nsge_m1,     // its entries, minus 1
     input  wire [63:0]           s_wqe_raddr,       // remote VA
     input  wire [31:0]           s_wqe_rkey,
+    input  wire                  s_wqe_lerr,        // its L_Key check failed
 
     input  wire                  s_rdwork_valid,    // a READ to answer (from RX)
     output wire                  s_rdwork_ready,
@@ -198,6 +199,7 @@ module hpnic_req #(
     output reg  [23:0]           ring_wr_last_psn = 0,
     output reg                   ring_wr_read = 1'b0,
     output reg                   ring_wr_signaled = 1'b0,
+    output reg                   ring_wr_lerr = 1'b0,  // failed its L_Key check
     output reg  [23:0]           ring_wr_bpos = 0,     // window position after it
 
     output reg                   sndnxt_wr_en = 1'b0,  // snd_nxt and ring tail
@@ -459,6 +461,7 @@ reg [23:0]   s1_bpos = 0;           // rewind/una window position
 reg [1:0]    s1_tag = 0;
 reg          s1_flag = 0;           // WQE is READ, rewind is fatal, una READ done
 reg          s1_signaled = 0;
+reg          s1_lerr = 0;
 reg          s1_uepoch = 0;         // una event: the completer's epoch
 reg [63:0]   s1_addr = 0;           // rdwork end address
 reg [23:0]   s1_msn = 0;
@@ -482,6 +485,7 @@ always @(posedge clk) begin
     s1_bpos <= grant[1] ? s_rewind_bpos : u_bpos;
     s1_tag <= s_wqe_tag;
     s1_signaled <= s_wqe_signaled;
+    s1_lerr <= s_wqe_lerr;
     s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? u_read_done : s_wqe_read;
     s1_uepoch <= u_epoch;
     s1_addr <= s_rdwork_addr + {32'd0, s_rdwork_len};
@@ -500,10 +504,11 @@ end
  * Stage 1: read the QP's state, MTU and una; stage 2: the loop
  */
 // per-slot WQE summary, kept in the state word so that the next WQE is at
-// hand the cycle the head one finishes: {signaled, READ, bytes left, packets}
-localparam MW = 1 + 1 + 32 + 24;
+// hand the cycle the head one finishes: {signaled, READ, failed its L_Key
+// check, bytes left, packets}
+localparam MW = 1 + 1 + 1 + 32 + 24;
 localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 32+1+1+1+24
-                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1;
+                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -592,6 +597,7 @@ reg [23:0]   s2_bpos = 0;
 reg [1:0]    s2_tag = 0;
 reg          s2_flag = 0;
 reg          s2_signaled = 0;
+reg          s2_lerr = 0;
 reg          s2_uepoch = 0;
 reg [63:0]   s2_addr = 0;
 reg [23:0]   s2_msn = 0;
@@ -611,6 +617,7 @@ always @(posedge clk) begin
     s2_tag <= s1_tag;
     s2_flag <= s1_flag;
     s2_signaled <= s1_signaled;
+    s2_lerr <= s1_lerr;
     s2_uepoch <= s1_uepoch;
     s2_addr <= s1_addr;
     s2_msn <= s1_msn;
@@ -639,8 +646,9 @@ end
  * reset), spare and spare_ok (the record entry the next WQE recorded will
  * use), epoch (flips at every QP reset), rewinds (taken, mod 4, mirrored to
  * the completer), pool_wait (credit held for want of a free record entry:
- * the idle scan sends it on). o_* is the word read, n_* the word written
- * back.
+ * the idle scan sends it on), lstop (a WQE that failed its L_Key check was
+ * sent: no request after it until the completer stops the QP or a rewind
+ * goes back before it). o_* is the word read, n_* the word written back.
  */
 `define REQ_ST_DECL(kind, p) \
     kind [SLOTS*MW-1:0] p``_meta; \
@@ -666,11 +674,12 @@ end
     kind p``_spare_ok; \
     kind p``_epoch; \
     kind [1:0] p``_rewinds; \
-    kind p``_pool_wait;
+    kind p``_pool_wait; \
+    kind p``_lstop;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_fetch_idx, p``_cur_first, p``_cur_rem, \
     p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rw_off, p``_rw_pending, \
     p``_err, p``_rsp_turn, p``_snd_max, p``_bal, p``_free_owed, p``_rec_idx, \
-    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait
+    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop
 
 // verilator lint_off UNUSEDSIGNAL
 `REQ_ST_DECL(wire, o)
@@ -700,12 +709,17 @@ end
 wire        o_cur_valid = o_head != o_arr;
 wire        o_cur_read = head_meta[MW-2];
 wire        o_cur_signaled = head_meta[MW-1];
+wire        o_cur_lerr = head_meta[MW-3];
 wire [23:0] o_cur_npkts = head_meta[23:0];
 
 wire [12:0] mtu = 13'd1 << mtu_log2;
 
-// packets of a length: max(1, ceil(len / MTU)); only for WQE arrivals
-wire [31:0] wqe_len_eff = s2_len - (o_rw_pending ? o_rw_off : 32'd0);
+// packets of a length: max(1, ceil(len / MTU)); only for WQE arrivals. A
+// WQE that failed its L_Key check goes out as a zero-length WRITE: it
+// touches no memory on either side, and its acknowledgement completes it
+// (with the error) in order behind the WQEs before it
+wire        wqe_is_read = s2_flag && !s2_lerr;
+wire [31:0] wqe_len_eff = s2_lerr ? 32'd0 : s2_len - (o_rw_pending ? o_rw_off : 32'd0);
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0] wqe_npkts_full = (wqe_len_eff + {19'd0, mtu} - 32'd1) >> mtu_log2;
 wire [23:0] wqe_npkts = (wqe_len_eff == 0) ? 24'd1 : wqe_npkts_full[23:0];
@@ -725,7 +739,7 @@ wire        bal_pos = !bal_in[31] && bal_in != 32'd0;
 
 // A QP that answers a READ and has requests of its own alternates between
 // them: its peer's long READ must not starve its WRITEs (nor the reverse)
-wire req_ready = o_cur_valid && !o_err && !(o_cur_read && o_rd_out);
+wire req_ready = o_cur_valid && !o_err && !o_lstop && !(o_cur_read && o_rd_out);
 wire take_rsp = rsp_valid && (!req_ready || !o_rsp_turn);
 
 // the responder's side of the loop: what this event does to its response
@@ -833,12 +847,12 @@ always @* begin
             n_arr = 16'd0;
             n_fetch_idx = 16'd0;
             n_sq_pi = 16'd0;
-            {n_rd_out, n_rw_pending, n_free_owed, n_pool_wait} = 4'd0;
+            {n_rd_out, n_rw_pending, n_free_owed, n_pool_wait, n_lstop} = 5'd0;
             do_cinit = 1'b1;
             cinit_clear = 1'b1;
         end
         EV_INIT: begin
-            {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed, n_pool_wait} = 6'd0;
+            {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed, n_pool_wait, n_lstop} = 7'd0;
             n_head = 16'd0;
             n_arr = 16'd0;
             n_fetch_idx = 16'd0;
@@ -871,7 +885,7 @@ always @* begin
                 do_wqe_wr = 1'b1;
                 for (j = 0; j < SLOTS; j = j + 1) begin
                     if (s2_idx[SL-1:0] == j[SL-1:0]) begin
-                        n_meta[MW*j +: MW] = {s2_signaled, s2_flag, wqe_len_eff, wqe_npkts};
+                        n_meta[MW*j +: MW] = {s2_signaled, wqe_is_read, s2_lerr, wqe_len_eff, wqe_npkts};
                     end
                 end
                 if (!o_cur_valid) begin
@@ -883,9 +897,9 @@ always @* begin
                 n_rw_pending = 1'b0;
                 // work: a WRITE's remaining packets; a READ's one request
                 c_work = 1'b1;
-                c_len = s2_flag ? 32'd0 : wqe_len_eff;
-                c_npkts = s2_flag ? 24'd1 : wqe_npkts;
-                c_ext = (s2_flag || !o_rw_pending || o_rw_off == 0) ? EXT_RETH : 5'd0;
+                c_len = wqe_is_read ? 32'd0 : wqe_len_eff;
+                c_npkts = wqe_is_read ? 24'd1 : wqe_npkts;
+                c_ext = (wqe_is_read || s2_lerr || !o_rw_pending || o_rw_off == 0) ? EXT_RETH : 5'd0;
             end
         end
         EV_REWIND: begin
@@ -895,6 +909,7 @@ always @* begin
             n_fetch_idx = s2_idx;
             n_fetch_tag = o_fetch_tag + 2'd1;
             n_rd_out = 1'b0;
+            n_lstop = 1'b0;
             if (s2_flag) begin
                 n_err = 1'b1;
             end else begin
@@ -924,7 +939,7 @@ always @* begin
                 n_free_owed = 1'b1;
                 n_bal = bal_in - {16'd0, rsp_cost};
                 n_rsp_turn = 1'b1;
-            end else if (!o_cur_valid || o_err) begin
+            end else if (!o_cur_valid || o_err || o_lstop) begin
                 // nothing to spend it on (credit for work a rewind or a
                 // replaced READ took back): let it go, and free the window
                 cnt_idle = 1'b1;
@@ -957,6 +972,7 @@ always @* begin
                 if (cur_last) begin
                     do_ring = o_head == o_rec_idx;
                     promote = 1'b1;
+                    n_lstop = o_cur_lerr;
                 end
             end else if (o_rd_out) begin
                 // the credit waits in the balance until the fence lifts
@@ -1024,6 +1040,7 @@ always @* begin
                 n_fetch_tag = o_fetch_tag + 2'd1;
                 n_snd_nxt = s2_psn;
                 n_rw_pending = 1'b0;
+                n_lstop = 1'b0;
                 bpos_op = BP_SET;
                 bpos_set = s2_bpos;
                 // A READ sent since that rewind lies before the new una:
@@ -1056,7 +1073,7 @@ always @* begin
     end
     if ((sent || pool_go || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
             !n_bal[31] && n_bal != 32'd0 &&
-            ((n_head != n_arr && !n_err && !(n_head_read && n_rd_out)) ||
+            ((n_head != n_arr && !n_err && !n_lstop && !(n_head_read && n_rd_out)) ||
              (do_pkt_rsp ? !rsp_last : rsp_valid))) begin
         do_cont = 1'b1;
     end
@@ -1114,7 +1131,7 @@ wqe_inst (
     .clk(clk),
     .wr_en(s2_valid && do_wqe_wr),
     .wr_addr({s2_qpn, s2_idx[SL-1:0]}),
-    .wr_data({s2_len, s2_laddr, s2_sgl, s2_raddr, s2_rkey}),
+    .wr_data({s2_lerr ? 32'd0 : s2_len, s2_laddr, s2_sgl, s2_raddr, s2_rkey}),
     .rd_en(s2_valid),
     .rd_addr({s2_qpn, head_slot}),
     .rd_data(wqe_rd)
@@ -1149,6 +1166,7 @@ reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
 // towards the later stages
 reg          s3_ring = 0, s3_read = 0, s3_sig = 0, s3_free = 0, s3_work = 0, s3_epoch = 0;
+reg          s3_lerr = 0;
 reg [POOL_LOG2-1:0] s3_ptr = 0, s3_next = 0;
 reg [15:0]   s3_tail = 0, s3_head = 0;
 reg [1:0]    s3_rewinds = 0;
@@ -1176,6 +1194,7 @@ always @(posedge clk) begin
     s3_ring <= s2_valid && do_record;
     s3_read <= o_cur_read;
     s3_sig <= o_cur_signaled;
+    s3_lerr <= o_cur_lerr;
     s3_ptr <= o_spare;
     s3_next <= s_pool_ptr;
     s3_epoch <= n_epoch;
@@ -1267,7 +1286,7 @@ end
  */
 // What stage 3 decided rides to stage 6 unchanged: control bits (reset)
 // and data, one word each per stage
-localparam LATE_W = QW + 3 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 24 + 2 + 24;
+localparam LATE_W = QW + 4 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 24 + 2 + 24;
 
 reg  [3:0]        ctl4 = 0, ctl5 = 0, ctl6 = 0;     // {valid, ring, free, work}
 reg  [LATE_W-1:0] late4 = 0, late5 = 0, late6 = 0;
@@ -1277,7 +1296,7 @@ reg  [31:0]       s5_cost = 0, s6_cost = 0;
 
 always @(posedge clk) begin
     ctl4 <= {s3_valid, s3_ring, s3_free, s3_work};
-    late4 <= {s3_qpn, s3_read, s3_sig, s3_epoch, s3_ptr, s3_next, s3_tail, s3_head, s3_rewinds,
+    late4 <= {s3_qpn, s3_read, s3_sig, s3_lerr, s3_epoch, s3_ptr, s3_next, s3_tail, s3_head, s3_rewinds,
               s3_last_psn, s3_snd_nxt, s3_snd_max, s3_bpos_op, s3_bpos_set};
     {ctl5, late5} <= {ctl4, late4};
     {ctl6, late6} <= {ctl5, late5};
@@ -1299,7 +1318,7 @@ wire          s5_valid = ctl5[3];
 wire [QW-1:0] s5_qpn = late5[LATE_W-1 -: QW];
 
 wire          s6_valid, s6_ring, s6_free, s6_work;
-wire          s6_read, s6_sig, s6_epoch;
+wire          s6_read, s6_sig, s6_lerr, s6_epoch;
 wire [QW-1:0] s6_qpn;
 wire [POOL_LOG2-1:0] s6_ptr, s6_next;
 wire [15:0]   s6_tail, s6_head;
@@ -1307,7 +1326,7 @@ wire [1:0]    s6_rewinds, s6_bpos_op;
 wire [23:0]   s6_last_psn, s6_snd_nxt, s6_snd_max, s6_bpos_set;
 
 assign {s6_valid, s6_ring, s6_free, s6_work} = ctl6;
-assign {s6_qpn, s6_read, s6_sig, s6_epoch, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
+assign {s6_qpn, s6_read, s6_sig, s6_lerr, s6_epoch, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
         s6_last_psn, s6_snd_nxt, s6_snd_max, s6_bpos_op, s6_bpos_set} = late6;
 
 wire [23:0] bpos_old;
@@ -1346,6 +1365,7 @@ always @(posedge clk) begin
     ring_wr_last_psn <= s6_last_psn;
     ring_wr_read <= s6_read;
     ring_wr_signaled <= s6_sig;
+    ring_wr_lerr <= s6_lerr;
     ring_wr_bpos <= bpos_new;
 
     sndnxt_wr_en <= s6_valid;

@@ -63,6 +63,7 @@ module hpnic_send_loop #(
     input  wire [1:0]            s_wqe_nsge_m1,
     input  wire [63:0]           s_wqe_raddr,
     input  wire [31:0]           s_wqe_rkey,
+    input  wire                  s_wqe_lerr,
 
     input  wire                  s_rdwork_valid,
     output wire                  s_rdwork_ready,
@@ -136,6 +137,7 @@ module hpnic_send_loop #(
     output wire [23:0]           ring_wr_last_psn,
     output wire                  ring_wr_read,
     output wire                  ring_wr_signaled,
+    output wire                  ring_wr_lerr,
     output wire [23:0]           ring_wr_bpos,
 
     output wire                  sndnxt_wr_en,
@@ -235,6 +237,7 @@ req_inst (
     .s_wqe_nsge_m1(s_wqe_nsge_m1),
     .s_wqe_raddr(s_wqe_raddr),
     .s_wqe_rkey(s_wqe_rkey),
+    .s_wqe_lerr(s_wqe_lerr),
     .s_rdwork_valid(s_rdwork_valid),
     .s_rdwork_ready(s_rdwork_ready),
     .s_rdwork_qpn(s_rdwork_qpn),
@@ -293,6 +296,7 @@ req_inst (
     .ring_wr_last_psn(ring_wr_last_psn),
     .ring_wr_read(ring_wr_read),
     .ring_wr_signaled(ring_wr_signaled),
+    .ring_wr_lerr(ring_wr_lerr),
     .ring_wr_bpos(ring_wr_bpos),
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),

@@ -702,7 +702,7 @@ static void test_mr(void)
 	EXPECT_ERR(hpnic_reg_mr(dev, buf, 0, 0, &mr), -EINVAL);
 	EXPECT_ERR(hpnic_reg_mr(dev, buf, (size_t)1 << 48, 0, &mr), -EINVAL);
 	EXPECT_ERR(hpnic_reg_mr(dev, (void *)(uintptr_t)(UINTPTR_MAX - 10), 64, 0, &mr), -EINVAL);
-	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0x8, &mr), -EINVAL);
+	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, 0x80, &mr), -EINVAL);
 	EXPECT_ERR(hpnic_reg_mr(dev, buf, 64, HPNIC_ACCESS_REMOTE_WRITE, &mr), -EINVAL);
 	EXPECT_DEV_MSG("LOCAL_WRITE");
 	CHECK(mr == NULL, "mr set on failure");

@@ -14,6 +14,8 @@
  *                outside them; a region larger than the table refused
  *   protect      R_Key, range and rights violations: error completions,
  *                flushes behind them, zero bytes written
+ *   lkey         the NIC's L_Key check on edited WQEs: LOC_PROT_ERR, the
+ *                rest flushed, no memory changed on either side
  *   reconnect    one QP pair through RESET -> INIT -> RTR -> RTS ten times,
  *                traffic in between, after clean runs and after errors
  *   zero_len     zero-length WRITE and READ with bogus keys and VAs succeed
@@ -1242,6 +1244,94 @@ static int next_event(int d, struct hpnic_async_event *ev)
 	return 0;
 }
 
+/*
+ * The NIC's own L_Key check, on WQEs edited behind the library's back: a
+ * wrong tag, a key past the MR table, another PD's key, a buffer past the
+ * region's end, a READ into a region without LOCAL_WRITE. Each fails with
+ * LOC_PROT_ERR after the WQE before it completed, the WQE behind it is
+ * flushed (not run), and neither NIC's memory changes.
+ */
+static void t_lkey(void)
+{
+	static const char *const what[] = { "wrong L_Key tag", "L_Key past the MR table",
+					    "another PD's L_Key", "past the region's end",
+					    "READ into a region without LOCAL_WRITE" };
+	uint8_t *shadow[2] = { malloc(BUF_LEN), malloc(BUF_LEN) };
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+	uint32_t rkey = hpnic_mr_rkey(e[1].mr);
+	struct hpnic_pd *pd;
+	struct hpnic_mr *other, *ro;
+	uint64_t err0 = counter(0, HPNIC_CNT_HOST_WQE_LKEY_ERR);
+
+	TRY(hpnic_alloc_pd(e[0].dev, &pd));
+	TRY(hpnic_reg_mr_pd(pd, src + (1u << 20), 1u << 20, HPNIC_ACCESS_LOCAL_WRITE, &other));
+	TRY(hpnic_reg_mr(e[0].dev, src + (2u << 20), 1u << 20, 0, &ro));
+	for (unsigned c = 0; c < sizeof(what) / sizeof(what[0]); c++) {
+		struct hpnic_qp *qa, *qb;
+		struct hpnic_wc wc[2];
+		int rd = c == 4;
+		uint8_t *w;
+
+		TRY(new_qp(&e[0], 8, 1024, &qa));
+		TRY(new_qp(&e[1], 8, 1024, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		write_check(qa, 100 + c, 3000, "WRITE before the bad WQE");
+		tb_fill(src + 4096, 8192, 300 + c);
+		tb_fill(dst + 4096, 8192, 400 + c);
+		memcpy(shadow[0], src, BUF_LEN);
+		memcpy(shadow[1], dst, BUF_LEN);
+
+		w = next_wqe(qa);
+		if (rd)
+			TRY(hpnic_post_read(qa, 1, e[0].mr, src + (2u << 20) + 4096, 5000,
+					    (uintptr_t)(dst + 4096), rkey, HPNIC_WR_MORE));
+		else
+			TRY(hpnic_post_write(qa, 1, e[0].mr, src + 4096, 5000, (uintptr_t)(dst + 4096),
+					     rkey, HPNIC_WR_MORE));
+		switch (c) {
+		case 0:
+			w[HPNIC_WQE_LKEY_OFF] ^= 1;
+			break;
+		case 1:
+			hpnic_put_le32(w + HPNIC_WQE_LKEY_OFF, 0xffffff00u | (hpnic_mr_lkey(e[0].mr) & 0xff));
+			break;
+		case 2:
+			/* a buffer inside the other PD's region, by its own key */
+			hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, (uintptr_t)(src + (1u << 20) + 100));
+			hpnic_put_le32(w + HPNIC_WQE_LKEY_OFF, hpnic_mr_lkey(other));
+			break;
+		case 3:
+			hpnic_put_le64(w + HPNIC_WQE_LOCAL_ADDR_OFF, (uintptr_t)(src + e[0].len - 100));
+			break;
+		default:
+			hpnic_put_le32(w + HPNIC_WQE_LKEY_OFF, hpnic_mr_lkey(ro));
+			break;
+		}
+		/* the WQE behind it rings the doorbell; it must not run */
+		TRY(hpnic_post_write(qa, 2, e[0].mr, src + 8192, 2000, (uintptr_t)(dst + 8192), rkey, 0));
+		TRY(wait_cqes(&e[0], wc, 2));
+		CHECK(wc[0].wr_id == 1 && wc[0].status == HPNIC_WC_LOC_PROT_ERR,
+		      "%s: wr_id %" PRIu64 " status %d, want LOC_PROT_ERR", what[c], wc[0].wr_id,
+		      wc[0].status);
+		CHECK(wc[1].wr_id == 2 && wc[1].status == HPNIC_WC_WR_FLUSH_ERR,
+		      "%s: the WQE behind: wr_id %" PRIu64 " status %d, want WR_FLUSH_ERR", what[c],
+		      wc[1].wr_id, wc[1].status);
+		/* let anything stray land before looking */
+		hpnic_sim_run(20000);
+		CHECK(!memcmp(shadow[0], src, BUF_LEN) && !memcmp(shadow[1], dst, BUF_LEN),
+		      "%s: memory changed", what[c]);
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
+	CHECK(counter(0, HPNIC_CNT_HOST_WQE_LKEY_ERR) - err0 == 5, "host_wqe_lkey_err rose %" PRIu64
+	      ", want 5", counter(0, HPNIC_CNT_HOST_WQE_LKEY_ERR) - err0);
+	TRY(hpnic_dereg_mr(other));
+	TRY(hpnic_dereg_mr(ro));
+	TRY(hpnic_dealloc_pd(pd));
+	free(shadow[0]);
+	free(shadow[1]);
+}
+
 static void t_async(void)
 {
 	struct hpnic_qp *qa, *qb;
@@ -1480,6 +1570,7 @@ static const struct {
 	{ "post_send", t_post_send },
 	{ "gather", t_gather },
 	{ "bad_ext", t_bad_ext },
+	{ "lkey", t_lkey },
 	{ "async", t_async },
 	{ "cc", t_cc },
 	{ "window", t_window },
