@@ -18,7 +18,8 @@ mkdir -p "$out"
 files=$(cd "$root" && scripts/flist.sh "$flist" | tr '\n' ' ')
 cd "$root"
 # -Irtl/host: the generated register constants (hpnic_regs.vh).
-# -noiopad/-noclkbuf: a core, not a chip top; -flatten so depth crosses modules.
+# -noiopad/-noclkbuf: a core, not a chip top; -flatten so depth crosses modules;
+# -uram: large memories (the MTT) may map to UltraRAM.
 # With -set, read with -defer so that chparam reaches the top before its
 # submodules are derived (after hierarchy, chparam loses them); without it,
 # read as always (-defer changes ABC's input order, hence its LUT counts)
@@ -27,7 +28,7 @@ read="read_verilog -Irtl/host -sv $files;"
 yosys -q -l "$out/$top.log" -p "
   $read
   hierarchy -top $top;
-  synth_xilinx -family xcup -flatten -noiopad -noclkbuf -top $top;
+  synth_xilinx -family xcup -uram -flatten -noiopad -noclkbuf -top $top;
   stat;
   write_json $out/$top.json" > /dev/null 2>> "$out/$top.log"
 /usr/bin/python3 scripts/lut_levels.py "$out/$top.json" "$top" > "$out/$top.summary"

@@ -16,4 +16,5 @@ rtl/common/hpnic_reg_slice.v
 rtl/common/hpnic_byte_shr.v
 rtl/common/hpnic_fanout.v
 rtl/common/hpnic_page_split.v
-rtl/common/hpnic_mtt_xlate.v
+rtl/common/hpnic_mtt_chan.v
+rtl/common/hpnic_mtt.v

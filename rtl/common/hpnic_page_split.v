@@ -2,7 +2,7 @@
 /*
  * Where a DMA range of a NIC address leaves its page: the producers of DMA
  * commands (TX gather, RX commit) cut a range there, so that each command
- * they issue lies in one page and hpnic_mtt_xlate translates it with one
+ * they issue lies in one page and hpnic_mtt translates it with one
  * table entry.
  *
  * A NIC address (docs/protection.md, "NIC addresses") with bit 63 clear is

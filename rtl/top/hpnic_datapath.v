@@ -675,24 +675,7 @@ wire          gat_rd_valid, gat_rd_ready;
 wire [63:0]   gat_rd_addr;
 wire [12:0]   gat_rd_len;
 
-hpnic_mtt_xlate #(
-    .MTT_LOG2(MTT_LOG2)
-)
-tx_xlate_inst (
-    .clk(clk),
-    .rst(rst),
-    .cfg_mtt_wr_en(cfg_mtt_wr_en),
-    .cfg_mtt_wr_idx(cfg_mtt_wr_idx),
-    .cfg_mtt_wr_frame(cfg_mtt_wr_frame),
-    .s_valid(gat_rd_valid),
-    .s_ready(gat_rd_ready),
-    .s_addr(gat_rd_addr),
-    .s_len(gat_rd_len),
-    .m_valid(m_dma_rd_valid),
-    .m_ready(m_dma_rd_ready),
-    .m_addr(m_dma_rd_addr),
-    .m_len(m_dma_rd_len)
-);
+
 
 hpnic_tx_gather
 tx_gather_inst (
@@ -1008,23 +991,33 @@ wire          com_wr_valid, com_wr_ready;
 wire [63:0]   com_wr_addr;
 wire [12:0]   com_wr_len;
 
-hpnic_mtt_xlate #(
+// the memory translation table: channel A for the gather's reads, B for
+// commit's writes
+hpnic_mtt #(
     .MTT_LOG2(MTT_LOG2)
 )
-rx_xlate_inst (
+mtt_inst (
     .clk(clk),
     .rst(rst),
     .cfg_mtt_wr_en(cfg_mtt_wr_en),
     .cfg_mtt_wr_idx(cfg_mtt_wr_idx),
     .cfg_mtt_wr_frame(cfg_mtt_wr_frame),
-    .s_valid(com_wr_valid),
-    .s_ready(com_wr_ready),
-    .s_addr(com_wr_addr),
-    .s_len(com_wr_len),
-    .m_valid(m_dma_wr_cmd_valid),
-    .m_ready(m_dma_wr_cmd_ready),
-    .m_addr(m_dma_wr_cmd_addr),
-    .m_len(m_dma_wr_cmd_len)
+    .s_a_valid(gat_rd_valid),
+    .s_a_ready(gat_rd_ready),
+    .s_a_addr(gat_rd_addr),
+    .s_a_len(gat_rd_len),
+    .m_a_valid(m_dma_rd_valid),
+    .m_a_ready(m_dma_rd_ready),
+    .m_a_addr(m_dma_rd_addr),
+    .m_a_len(m_dma_rd_len),
+    .s_b_valid(com_wr_valid),
+    .s_b_ready(com_wr_ready),
+    .s_b_addr(com_wr_addr),
+    .s_b_len(com_wr_len),
+    .m_b_valid(m_dma_wr_cmd_valid),
+    .m_b_ready(m_dma_wr_cmd_ready),
+    .m_b_addr(m_dma_wr_cmd_addr),
+    .m_b_len(m_dma_wr_cmd_len)
 );
 
 hpnic_rx_commit #(

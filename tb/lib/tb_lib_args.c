@@ -1014,8 +1014,10 @@ out:
 /*
  * Posting and completions
  */
+/* a WQE names its buffer by virtual address and L_Key (the NIC checks and
+ * translates them) */
 static int wqe_ok(struct hpnic_qp *qp, uint32_t idx, unsigned op, uint32_t len, uint64_t laddr,
-		  uint64_t rva, uint32_t rkey, uint64_t wr_id)
+		  uint32_t lkey, uint64_t rva, uint32_t rkey, uint64_t wr_id)
 {
 	const uint8_t *w = qp->ring + (size_t)(idx & (qp->depth - 1)) * HPNIC_WQE_SIZE;
 	uint64_t la = (uint64_t)hpnic_get_le32(w + 12) << 32 | hpnic_get_le32(w + 8);
@@ -1028,7 +1030,7 @@ static int wqe_ok(struct hpnic_qp *qp, uint32_t idx, unsigned op, uint32_t len, 
 			return 0;
 	return w[HPNIC_WQE_OPCODE_OFF] == op && hpnic_get_le32(w + HPNIC_WQE_LENGTH_OFF) == len &&
 	       la == laddr && ra == rva && hpnic_get_le32(w + HPNIC_WQE_RKEY_OFF) == rkey &&
-	       id == wr_id && !w[2] && !w[3] && !w[28];
+	       id == wr_id && !w[2] && !w[3] && hpnic_get_le32(w + HPNIC_WQE_LKEY_OFF) == lkey;
 }
 
 static void test_post_poll(void)
@@ -1045,7 +1047,6 @@ static void test_post_poll(void)
 	struct hpnic_qp_attr a;
 	struct hpnic_wc wc[8];
 	struct hpnic_backend *mk;
-	uint64_t base;
 	unsigned i, round, calls;
 	int n;
 
@@ -1070,7 +1071,6 @@ static void test_post_poll(void)
 	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp4));
 	if (!mr || !mr_ro || !cq || !cq4 || !qp || !qp64 || !qp4)
 		goto out;
-	base = (uint64_t)(uintptr_t)buf + MOCK_IOVA_OFF;
 
 	/* posting on a RESET QP, and every argument */
 	EXPECT_ERR(hpnic_post_write(qp, 1, mr, buf, 64, 0x1000, 0x105, HPNIC_WR_SIGNALED), -EINVAL);
@@ -1110,13 +1110,15 @@ static void test_post_poll(void)
 	/* WQE layout and doorbells; the queue fills at its depth */
 	EXPECT_OK(hpnic_post_write(qp, 0x1111, mr, buf + 8, 100, 0xabcdef000ull, 0x105,
 				   HPNIC_WR_SIGNALED));
-	CHECK(wqe_ok(qp, 0, HPNIC_WQE_OPCODE_RDMA_WRITE, 100, base + 8, 0xabcdef000ull, 0x105, 0x1111),
+	CHECK(wqe_ok(qp, 0, HPNIC_WQE_OPCODE_RDMA_WRITE, 100, (uintptr_t)(buf + 8),
+		     hpnic_mr_lkey(mr), 0xabcdef000ull, 0x105, 0x1111),
 	      "WRITE WQE bytes");
 	CHECK(qp->ring[HPNIC_WQE_FLAGS_OFF] == HPNIC_WQE_FLAGS_SIGNALED_MASK, "WQE flags");
 	CHECK(mk->ndb == 1 && mk->db[qp->qpn] == 1, "doorbell: %u writes, value %u", mk->ndb,
 	      mk->db[qp->qpn]);
 	EXPECT_OK(hpnic_post_read(qp, 0x2222, mr, buf + 4095, 1, 0x5000, 0x205, HPNIC_WR_SIGNALED));
-	CHECK(wqe_ok(qp, 1, HPNIC_WQE_OPCODE_RDMA_READ, 1, base + 4095, 0x5000, 0x205, 0x2222),
+	CHECK(wqe_ok(qp, 1, HPNIC_WQE_OPCODE_RDMA_READ, 1, (uintptr_t)(buf + 4095),
+		     hpnic_mr_lkey(mr), 0x5000, 0x205, 0x2222),
 	      "READ WQE bytes");
 	EXPECT_OK(hpnic_post_write(qp, 0x3333, NULL, NULL, 0, 0x6000, 0x305, 0));  /* unsignaled */
 	EXPECT_OK(hpnic_post_write(qp, 0x4444, mr, buf, 4096, 0x7000, 0x405, HPNIC_WR_SIGNALED));
