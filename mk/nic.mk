@@ -59,6 +59,7 @@ $(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(L
 .PHONY: test-nic
 test-nic: $(BUILD)/bin/tb_nic
 	$(BUILD)/bin/tb_nic $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_nic --dma-stall 0.3 --test sizes,gather,lkey $(if $(SEED),--seed $(SEED))
 
 TESTS += test-nic
 

@@ -573,12 +573,12 @@ static int post_check_len(struct hpnic_qp *qp, uint64_t len, const char *fn)
 	return 0;
 }
 
-/* [addr, addr + len) inside mr, which a READ must be allowed to write:
- * 0 with its NIC address (what an SGE list holds) in *iova, or an error.
- * The NIC checks the WQE's own L_Key again, and fails the WQE if it does
- * not pass: this check gives the caller a clear error first. */
+/* [addr, addr + len) inside mr, which a READ must be allowed to write: 0 or
+ * an error. The NIC checks every L_Key again (the WQE's before it starts
+ * the WQE, an SGE list's when it builds the packets): this check gives the
+ * caller a clear error first. */
 static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic_mr *mr,
-			    uintptr_t a, uint64_t len, uint64_t *iova, const char *fn)
+			    uintptr_t a, uint64_t len, const char *fn)
 {
 	uintptr_t base = (uintptr_t)mr->addr;
 
@@ -597,14 +597,13 @@ static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic
 		return hpnic_dev_fail(qp->dev, -EACCES, "%s: a READ lands in the MR (L_Key 0x%x), "
 				      "which lacks HPNIC_ACCESS_LOCAL_WRITE", fn,
 				      hpnic_mr_lkey(mr));
-	*iova = mr->iova + (a - base);
 	return 0;
 }
 
 /* what a WQE's extension holds: an SGE list, or inline data */
 struct post_ext {
 	unsigned nsge;              /* 2..HPNIC_MAX_SGE: sge[] is the list */
-	struct { uint64_t iova, va; uint32_t len, lkey; } sge[HPNIC_MAX_SGE];
+	struct { uint64_t va; uint32_t len, lkey; } sge[HPNIC_MAX_SGE];
 	const struct hpnic_sge *inl; /* inline: copy these SGEs' bytes */
 	unsigned n_inl;
 };
@@ -651,7 +650,7 @@ static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t v
 		for (unsigned k = 0; k < ext->nsge; k++) {
 			uint8_t *e = w + HPNIC_WQE_SIZE + k * HPNIC_SGE_SIZE;
 
-			hpnic_put_le64(e + HPNIC_SGE_ADDR_OFF, ext->sge[k].iova);
+			hpnic_put_le64(e + HPNIC_SGE_ADDR_OFF, ext->sge[k].va);
 			hpnic_put_le32(e + HPNIC_SGE_LENGTH_OFF, ext->sge[k].len);
 			hpnic_put_le32(e + HPNIC_SGE_LKEY_OFF, ext->sge[k].lkey);
 		}
@@ -690,7 +689,6 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 		const void *laddr, uint32_t len, uint64_t remote_va, uint32_t rkey,
 		unsigned flags, const char *fn)
 {
-	uint64_t iova = 0;
 	int err;
 
 	if ((err = post_check_qp(qp, op, fn)))
@@ -705,7 +703,7 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 	if (lmr) {
 		if (!laddr)
 			return hpnic_dev_fail(qp->dev, -EINVAL, "%s: laddr is NULL", fn);
-		if ((err = post_check_local(qp, op, lmr, (uintptr_t)laddr, len, &iova, fn)))
+		if ((err = post_check_local(qp, op, lmr, (uintptr_t)laddr, len, fn)))
 			return err;
 	}
 	if ((err = post_wqe(qp, op, wr_id, (uintptr_t)laddr, lmr ? hpnic_mr_lkey(lmr) : 0, len,
@@ -745,7 +743,7 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 	struct hpnic_dev *dev = qp->dev;
 	struct post_ext ext = { 0 };
 	unsigned op;
-	uint64_t iova = 0, va = 0, len = 0;
+	uint64_t va = 0, len = 0;
 	uint32_t lkey = 0;
 	int err;
 
@@ -806,7 +804,7 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		if (g->addr > UINTPTR_MAX)
 			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u: SGE %d: address "
 					      "0x%llx", fn, n, k, (unsigned long long)g->addr);
-		if ((err = post_check_local(qp, op, mr, (uintptr_t)g->addr, g->length, &iova, fn)))
+		if ((err = post_check_local(qp, op, mr, (uintptr_t)g->addr, g->length, fn)))
 			return err;
 		/* the non-empty SGEs, in order: the NIC gathers them */
 		if (ext.nsge == qp->max_sge || (ext.nsge && op == HPNIC_WQE_OPCODE_RDMA_READ))
@@ -817,7 +815,6 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 					      "a READ lands in one non-empty SGE (scatter is not "
 					      "there yet)" : "more non-empty SGEs than the QP's "
 					      "max_send_sge");
-		ext.sge[ext.nsge].iova = iova;
 		ext.sge[ext.nsge].va = g->addr;
 		ext.sge[ext.nsge].len = g->length;
 		ext.sge[ext.nsge].lkey = g->lkey;

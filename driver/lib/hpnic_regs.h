@@ -750,7 +750,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 64
+#define HPNIC_NUM_COUNTERS                 65
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -851,6 +851,11 @@
  * region without LOCAL_WRITE): completed with a local protection error
  */
 #define HPNIC_CNT_HOST_WQE_LKEY_ERR        63
+/*
+ * SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD,
+ * outside the region): sent as zeros
+ */
+#define HPNIC_CNT_TX_SGL_LKEY_ERR          64
 
 /*
  * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -934,11 +939,15 @@
  * k at WQE + 64 + 16 k.
  */
 #define HPNIC_SGE_SIZE        16
-#define HPNIC_SGE_ADDR_OFF    0  /* NIC address (enum NADDR) of the piece */
+#define HPNIC_SGE_ADDR_OFF    0  /* virtual address of the piece, in the region LKEY names */
 #define HPNIC_SGE_ADDR_SIZE   8
 #define HPNIC_SGE_LENGTH_OFF  8  /* its bytes (0: skipped) */
 #define HPNIC_SGE_LENGTH_SIZE 4
-#define HPNIC_SGE_LKEY_OFF    12  /* its L_Key (not checked by this hardware yet) */
+/*
+ * its L_Key: checked (key, PD, the piece inside the region) when the packets are built; a piece
+ * that fails is sent as zeros and counted (tx_sgl_lkey_err)
+ */
+#define HPNIC_SGE_LKEY_OFF    12
 #define HPNIC_SGE_LKEY_SIZE   4
 
 /*
@@ -1057,6 +1066,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"host_wqe_bad_ext",
 	"host_doorbell_bad_offset",
 	"host_wqe_lkey_err",
+	"tx_sgl_lkey_err",
 };
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
@@ -1123,6 +1133,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64 bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR",
 	"writes to a doorbell page outside its doorbell register, ignored",
 	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error",
+	"SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD, outside the region): sent as zeros",
 };
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 

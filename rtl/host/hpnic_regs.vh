@@ -742,7 +742,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 64;
+localparam integer HPNIC_NUM_COUNTERS                 = 65;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -855,6 +855,9 @@ localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET = 62;
 // WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
 // region without LOCAL_WRITE): completed with a local protection error
 localparam integer HPNIC_CNT_HOST_WQE_LKEY_ERR        = 63;
+// SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD,
+// outside the region): sent as zeros
+localparam integer HPNIC_CNT_TX_SGL_LKEY_ERR          = 64;
 
 // DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
@@ -927,11 +930,14 @@ localparam integer HPNIC_WQE_WR_ID_SIZE          = 8;
 // SGE, 16 bytes in host memory, little-endian: Scatter/gather entry, in a WQE's extension: entry
 // k at WQE + 64 + 16 k.
 localparam integer HPNIC_SGE_SIZE        = 16;
-localparam integer HPNIC_SGE_ADDR_OFF    = 0;  // NIC address (enum NADDR) of the piece
+// virtual address of the piece, in the region LKEY names
+localparam integer HPNIC_SGE_ADDR_OFF    = 0;
 localparam integer HPNIC_SGE_ADDR_SIZE   = 8;
 localparam integer HPNIC_SGE_LENGTH_OFF  = 8;  // its bytes (0: skipped)
 localparam integer HPNIC_SGE_LENGTH_SIZE = 4;
-localparam integer HPNIC_SGE_LKEY_OFF    = 12;  // its L_Key (not checked by this hardware yet)
+// its L_Key: checked (key, PD, the piece inside the region) when the packets are built; a piece
+// that fails is sent as zeros and counted (tx_sgl_lkey_err)
+localparam integer HPNIC_SGE_LKEY_OFF    = 12;
 localparam integer HPNIC_SGE_LKEY_SIZE   = 4;
 
 // CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *

@@ -280,7 +280,7 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
-            st_lkey_err;
+            st_lkey_err, st_sgl_lkey_err;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -667,7 +667,8 @@ dp_inst (
     .stats(dp_stats),
     .stat_sgl_pkts(st_sgl_pkts),
     .stat_sgl_pieces(st_sgl_pieces),
-    .stat_sgl_short(st_sgl_short)
+    .stat_sgl_short(st_sgl_short),
+    .stat_sgl_lkey_err(st_sgl_lkey_err)
 );
 
 /*
@@ -962,6 +963,7 @@ assign stats[64*HPNIC_CNT_TX_SGL_SHORT +: 64] = {32'd0, st_sgl_short};
 assign stats[64*HPNIC_CNT_HOST_WQE_BAD_EXT +: 64] = {32'd0, st_bad_ext};
 assign stats[64*HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET +: 64] = {32'd0, st_db_bad_off};
 assign stats[64*HPNIC_CNT_HOST_WQE_LKEY_ERR +: 64] = {32'd0, st_lkey_err};
+assign stats[64*HPNIC_CNT_TX_SGL_LKEY_ERR +: 64] = {32'd0, st_sgl_lkey_err};
 
 // verilator lint_on PINCONNECTEMPTY
 

@@ -197,7 +197,8 @@ module hpnic_datapath #(
     output wire [32*32-1:0]      stats,
     output wire [31:0]           stat_sgl_pkts,     // the TX gather's (hpnic_tx_gather)
     output wire [31:0]           stat_sgl_pieces,
-    output wire [31:0]           stat_sgl_short
+    output wire [31:0]           stat_sgl_short,
+    output wire [31:0]           stat_sgl_lkey_err
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -608,6 +609,7 @@ wire [63:0]   pay_req_addr;
 wire [12:0]   pay_req_len;
 wire [1:0]    pay_req_nsge_m1;
 wire [31:0]   pay_req_off;
+wire [15:0]   pay_req_pd;
 wire [511:0]  pay_tdata;
 // the frame assembler takes the byte count; tkeep is for the gather's test
 // verilator lint_off UNUSEDSIGNAL
@@ -632,6 +634,7 @@ tx_hdr_inst (
     .cfg_qp_wr_dmac(cfg_qp_wr_dmac),
     .cfg_qp_wr_dip(cfg_qp_wr_dip),
     .cfg_qp_wr_sport(cfg_qp_wr_sport),
+    .cfg_qp_wr_pd(cfg_qp_wr_pd),
     .cfg_qp_wr_dscp_ecn(cfg_qp_wr_dscp_ecn),
     .s_desc_valid(d_valid),
     .s_desc_ready(d_ready),
@@ -666,7 +669,8 @@ tx_hdr_inst (
     .m_dma_rd_len(pay_req_len),
     .m_dma_rd_sgl(pay_req_sgl),
     .m_dma_rd_nsge_m1(pay_req_nsge_m1),
-    .m_dma_rd_off(pay_req_off)
+    .m_dma_rd_off(pay_req_off),
+    .m_dma_rd_pd(pay_req_pd)
 );
 
 // payload requests to DMA reads, and their data to each packet's payload;
@@ -677,10 +681,20 @@ wire [12:0]   gat_rd_len;
 
 
 
-hpnic_tx_gather
+hpnic_tx_gather #(
+    .MR_LOG2(MR_LOG2)
+)
 tx_gather_inst (
     .clk(clk),
     .rst(rst),
+    .cfg_mr_wr_en(cfg_mr_wr_en),
+    .cfg_mr_wr_idx(cfg_mr_wr_idx),
+    .cfg_mr_wr_valid(cfg_mr_wr_valid),
+    .cfg_mr_wr_tag(cfg_mr_wr_tag),
+    .cfg_mr_wr_va(cfg_mr_wr_va),
+    .cfg_mr_wr_len(cfg_mr_wr_len),
+    .cfg_mr_wr_iova(cfg_mr_wr_iova),
+    .cfg_mr_wr_pd(cfg_mr_wr_pd),
     .s_req_valid(pay_req_valid),
     .s_req_ready(pay_req_ready),
     .s_req_addr(pay_req_addr),
@@ -688,6 +702,7 @@ tx_gather_inst (
     .s_req_sgl(pay_req_sgl),
     .s_req_nsge_m1(pay_req_nsge_m1),
     .s_req_off(pay_req_off),
+    .s_req_pd(pay_req_pd),
     .m_dma_rd_valid(gat_rd_valid),
     .m_dma_rd_ready(gat_rd_ready),
     .m_dma_rd_addr(gat_rd_addr),
@@ -705,7 +720,8 @@ tx_gather_inst (
     .m_pay_tlast(pay_tlast),
     .stat_sgl_pkts(stat_sgl_pkts),
     .stat_pieces(stat_sgl_pieces),
-    .stat_short(stat_sgl_short)
+    .stat_short(stat_sgl_short),
+    .stat_lkey_err(stat_sgl_lkey_err)
 );
 
 assign hdr_data_lo = hdr_data[511:0];

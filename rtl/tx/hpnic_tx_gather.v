@@ -3,18 +3,23 @@
  * TX gather: turns each packet's payload request into DMA reads, and their
  * data into the packet's payload, lane-0 aligned, one tlast per packet.
  *
- * A request is either one range (an IO address and a length: a WRITE from
+ * A request is either one range (a NIC address and a length: a WRITE from
  * one buffer, inline data, a READ response) or a range of a WQE's scatter/
  * gather list: the packet is bytes [off, off + len) of the concatenation of
  * up to four SGEs, and the address is that of the list, a 64-byte WQE
- * extension of four 16-byte entries (address, length, L_Key; docs/regmap.md,
- * "SGE"). The list is read here, at send time, not kept on chip: a QP's
+ * extension of four 16-byte entries (virtual address, length, L_Key;
+ * docs/regmap.md, "SGE"). Each SGE's L_Key is checked here against a copy
+ * of the MR table, with the QP's protection domain (s_req_pd), and its
+ * address turned into a NIC address. A piece that fails (a bad key or tag,
+ * another PD, outside the region) is not read: its bytes go out as zeros
+ * and it is counted (stat_lkey_err), so a list never reads memory its QP
+ * may not. The list is read here, at send time, not kept on chip: a QP's
  * WQEs wait in host memory until they complete anyway, and 4096 QPs with
  * eight WQEs fetched ahead would need 1.5 MiB for their lists.
  *
  *   requests --> list stage --(list read)--> pending FIFO --> piece stage
- *                                                               |  A: SGE start/end
- *                                                               |  B: clip to the packet
+ *                                                               |  A: SGE start/end, MR read
+ *                                                               |  B: clip, L_Key check
  *                                                               |  C: address, length
  *   DMA data --> order FIFO: list beats --> list FIFO ----------'
  *                            payload beats --> packer --> payload out
@@ -45,10 +50,24 @@ module hpnic_tx_gather #(
     // log2 of the requests between the list and the piece stage
     parameter PEND_LOG2 = 4,
     // log2 of the reads whose data has not arrived
-    parameter ORDER_LOG2 = 6
+    parameter ORDER_LOG2 = 6,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10
 ) (
     input  wire               clk,
     input  wire               rst,
+
+    /*
+     * The MR table, as the CSRs write it (for the SGEs' L_Keys)
+     */
+    input  wire               cfg_mr_wr_en,
+    input  wire [MR_LOG2-1:0] cfg_mr_wr_idx,
+    input  wire               cfg_mr_wr_valid,
+    input  wire [7:0]         cfg_mr_wr_tag,
+    input  wire [63:0]        cfg_mr_wr_va,
+    input  wire [47:0]        cfg_mr_wr_len,
+    input  wire [63:0]        cfg_mr_wr_iova,
+    input  wire [15:0]        cfg_mr_wr_pd,
 
     /*
      * Payload requests, one per packet with payload
@@ -60,6 +79,7 @@ module hpnic_tx_gather #(
     input  wire               s_req_sgl,        // 1: a range of the SGE list
     input  wire [1:0]         s_req_nsge_m1,    // SGEs in the list, minus 1
     input  wire [31:0]        s_req_off,        // the packet's first byte in the list
+    input  wire [15:0]        s_req_pd,         // the QP's protection domain
 
     /*
      * DMA reads: requests, then data in request order, lane-0 aligned per
@@ -93,13 +113,18 @@ module hpnic_tx_gather #(
      */
     output reg  [31:0]        stat_sgl_pkts = 0,  // packets gathered from a list
     output reg  [31:0]        stat_pieces = 0,    // their reads
-    output reg  [31:0]        stat_short = 0      // packets read past a short list's end
+    output reg  [31:0]        stat_short = 0,     // packets read past a short list's end
+    output reg  [31:0]        stat_lkey_err = 0   // list pieces not read: L_Key check failed
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
 initial begin
     if (LIST_LOG2 < 1 || LIST_LOG2 > 8) begin
         $error("hpnic_tx_gather: LIST_LOG2 must be 1..8 (%m)");
+        $finish;
+    end
+    if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
+        $error("hpnic_tx_gather: MR_LOG2 must be 1..24 (%m)");
         $finish;
     end
     if (PEND_LOG2 < 1 || ORDER_LOG2 < 1) begin
@@ -121,6 +146,7 @@ reg         cmd_valid_reg = 1'b0;
 reg  [63:0] cmd_addr_reg = 0;
 reg  [12:0] cmd_len_reg = 0;
 reg         cmd_list_reg = 1'b0, cmd_last_reg = 1'b0;
+reg         cmd_zero_reg = 1'b0;        // a piece that failed its check: zeros, no read
 
 wire        order_ready;
 wire        cmd_cross;
@@ -134,8 +160,9 @@ cmd_split_inst (
     .first_len(cmd_first_len)
 );
 
-wire        cmd_issue = cmd_valid_reg && order_ready && m_dma_rd_ready;
-wire        cmd_free = !cmd_valid_reg || (cmd_issue && !cmd_cross);
+wire        cmd_cut = cmd_cross && !cmd_zero_reg;
+wire        cmd_issue = cmd_valid_reg && order_ready && (cmd_zero_reg || m_dma_rd_ready);
+wire        cmd_free = !cmd_valid_reg || (cmd_issue && !cmd_cut);
 
 // a one-range request with nothing ahead of it (pending FIFO, stages B
 // and C, the command register all empty) that stays in its page goes
@@ -155,9 +182,9 @@ req_split_inst (
     .first_len(req_first_len)
 );
 
-wire [12:0] cmd_out_len = cmd_cross ? cmd_first_len : cmd_len_reg;
+wire [12:0] cmd_out_len = cmd_cut ? cmd_first_len : cmd_len_reg;
 
-assign m_dma_rd_valid = (cmd_valid_reg && order_ready) || bypass_offer;
+assign m_dma_rd_valid = (cmd_valid_reg && !cmd_zero_reg && order_ready) || bypass_offer;
 assign m_dma_rd_addr = cmd_valid_reg ? cmd_addr_reg : s_req_addr;
 assign m_dma_rd_len = cmd_valid_reg ? cmd_out_len : s_req_len;
 
@@ -191,45 +218,36 @@ wire [12:0] pend_len;
 wire        pend_sgl;
 wire [1:0]  pend_nsge_m1;
 wire [31:0] pend_off;
+wire [15:0] pend_pd;
 // verilator lint_off UNUSEDSIGNAL
 wire [PEND_LOG2:0] pend_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(PEND_LOG2), .WIDTH(64 + 13 + 1 + 2 + 32))
+hpnic_fifo #(.DEPTH_LOG2(PEND_LOG2), .WIDTH(64 + 13 + 1 + 2 + 32 + 16))
 pend_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_req_valid && s_req_ready && !bypass), .s_ready(pend_ready),
-    .s_data({s_req_addr, s_req_len, s_req_sgl, s_req_nsge_m1, s_req_off}),
+    .s_data({s_req_addr, s_req_len, s_req_sgl, s_req_nsge_m1, s_req_off, s_req_pd}),
     .m_valid(pend_valid), .m_ready(pend_pop),
-    .m_data({pend_addr, pend_len, pend_sgl, pend_nsge_m1, pend_off}),
+    .m_data({pend_addr, pend_len, pend_sgl, pend_nsge_m1, pend_off, pend_pd}),
     .count(pend_count)
 );
 
 /*
- * The list data: four {address, length} pairs (the L_Keys are not kept)
+ * The list data: four {address, length, L_Key} entries
  */
 wire         list_valid;
-wire [383:0] list_data;
+wire [511:0] list_data;
 wire         list_push;
 // verilator lint_off UNUSEDSIGNAL
 wire         list_fifo_ready;            // room was reserved at the read
 wire [LIST_LOG2:0] list_count;
 // verilator lint_on UNUSEDSIGNAL
 
-function [383:0] list_pack;
-    input [511:0] beat;
-    integer k;
-    begin
-        for (k = 0; k < 4; k = k + 1) begin
-            list_pack[96*k +: 96] = beat[128*k +: 96];
-        end
-    end
-endfunction
-
-hpnic_fifo #(.DEPTH_LOG2(LIST_LOG2), .WIDTH(384))
+hpnic_fifo #(.DEPTH_LOG2(LIST_LOG2), .WIDTH(512))
 list_inst (
     .clk(clk), .rst(rst),
-    .s_valid(list_push), .s_ready(list_fifo_ready), .s_data(list_pack(s_dma_tdata)),
+    .s_valid(list_push), .s_ready(list_fifo_ready), .s_data(s_dma_tdata),
     .m_valid(list_valid), .m_ready(list_pop),
     .m_data(list_data),
     .count(list_count)
@@ -253,6 +271,12 @@ reg  [33:0] b_start_reg = 0, b_end_reg = 0, b_real_end_reg = 0;
 reg  [33:0] b_pk_lo_reg = 0, b_pk_hi_reg = 0;   // the packet's bytes in the list
 reg  [33:0] c_start_reg = 0, c_real_end_reg = 0, c_pk_hi_reg = 0;
 reg  [33:0] c_lo_reg = 0, c_hi_reg = 0;
+// the L_Key check: the key at B (its MR entry read at A), the piece at C
+reg  [7:0]  b_tag_reg = 0;
+reg         b_idx_ok_reg = 1'b0;
+reg  [15:0] b_pd_reg = 0;
+reg         c_key_ok_reg = 1'b0;
+reg  [34:0] c_room_reg = 0;            // bytes of the region from the SGE's address on
 
 // stage C: the piece, if the SGE holds any of the packet
 wire        c_piece = c_valid_reg && c_hi_reg > c_lo_reg;
@@ -270,8 +294,9 @@ assign bypass_offer = s_req_valid && !s_req_sgl && !req_cross && !pend_valid && 
 assign piece_load = cmd_free && (direct || c_piece);
 
 // stage A's SGE; the last of the list is unbounded
-wire [63:0] a_addr = list_data[96*a_k_reg +: 64];
-wire [31:0] a_len = list_data[96*a_k_reg + 64 +: 32];
+wire [63:0] a_addr = list_data[128*a_k_reg +: 64];
+wire [31:0] a_len = list_data[128*a_k_reg + 64 +: 32];
+wire [31:0] a_lkey = list_data[128*a_k_reg + 96 +: 32];
 wire        a_final = a_k_reg == pend_nsge_m1;
 wire [33:0] a_real_end = a_start_reg + {2'd0, a_len};
 wire        a_done = walk && a_go && a_final;
@@ -283,6 +308,9 @@ always @(posedge clk) begin
     if (walk) begin
         b_valid_reg <= a_go;
         b_addr_reg <= a_addr;
+        b_tag_reg <= a_lkey[7:0];
+        b_idx_ok_reg <= (a_lkey[31:8] >> MR_LOG2) == 0;
+        b_pd_reg <= pend_pd;
         b_start_reg <= a_start_reg;
         b_end_reg <= a_final ? UNBOUNDED : a_real_end;
         b_real_end_reg <= a_real_end;
@@ -294,7 +322,10 @@ always @(posedge clk) begin
         end
 
         c_valid_reg <= b_valid_reg;
-        c_addr_reg <= b_addr_reg;
+        // the SGE's NIC address, and how far the region reaches from it
+        c_addr_reg <= b_addr_reg + mr_delta;
+        c_key_ok_reg <= b_key_ok;
+        c_room_reg <= b_room[64] ? 35'd0 : (|b_room[63:35]) ? {35{1'b1}} : b_room[34:0];
         c_start_reg <= b_start_reg;
         c_real_end_reg <= b_real_end_reg;
         c_pk_hi_reg <= b_pk_hi_reg;
@@ -312,19 +343,84 @@ end
 
 // a piece past the final SGE's own end: the list is shorter than the WQE
 wire c_short = c_piece && c_hi_reg > c_real_end_reg;
+// a piece inside its SGE's region (the last SGE's may run past the SGE, not
+// past the region), under a key of the QP's PD; else zeros
+// verilator lint_off UNUSEDSIGNAL
+wire [33:0] c_span = c_hi_reg - c_start_reg;
+// verilator lint_on UNUSEDSIGNAL
+wire c_zero = !c_key_ok_reg || {1'b0, c_span} > c_room_reg;
+
+/*
+ * The MR entries for the SGEs' L_Keys, read at stage A. The region's end
+ * and its NIC-minus-virtual offset are made as the entry is written.
+ */
+reg                cfgr_en = 1'b0, cfgr_valid = 1'b0;
+reg  [MR_LOG2-1:0] cfgr_idx = 0;
+reg  [7:0]         cfgr_tag = 0;
+reg  [15:0]        cfgr_pd = 0;
+reg  [63:0]        cfgr_va = 0, cfgr_delta = 0;
+reg  [64:0]        cfgr_end = 0;
+
+always @(posedge clk) begin
+    cfgr_en <= cfg_mr_wr_en;
+    cfgr_idx <= cfg_mr_wr_idx;
+    cfgr_valid <= cfg_mr_wr_valid;
+    cfgr_tag <= cfg_mr_wr_tag;
+    cfgr_pd <= cfg_mr_wr_pd;
+    cfgr_va <= cfg_mr_wr_va;
+    cfgr_end <= {1'b0, cfg_mr_wr_va} + {17'd0, cfg_mr_wr_len};
+    cfgr_delta <= cfg_mr_wr_iova - cfg_mr_wr_va;
+    if (rst) begin
+        cfgr_en <= 1'b0;
+    end
+end
+
+localparam MRW = 1 + 8 + 16 + 64 + 65 + 64;
+wire [MRW-1:0] mr_rd;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(MR_LOG2),
+    .DATA_WIDTH(MRW)
+)
+mr_inst (
+    .clk(clk),
+    .wr_en(cfgr_en),
+    .wr_addr(cfgr_idx),
+    .wr_data({cfgr_valid, cfgr_tag, cfgr_pd, cfgr_va, cfgr_end, cfgr_delta}),
+    .rd_en(walk),
+    .rd_addr(a_lkey[8 +: MR_LOG2]),
+    .rd_data(mr_rd)
+);
+
+wire        mr_valid;
+wire [7:0]  mr_tag;
+wire [15:0] mr_pd;
+wire [63:0] mr_va, mr_delta;
+wire [64:0] mr_end;
+assign {mr_valid, mr_tag, mr_pd, mr_va, mr_end, mr_delta} = mr_rd;
+
+// stage B: the SGE's key, and the region from its address on
+wire        b_key_ok = b_idx_ok_reg && mr_valid && mr_tag == b_tag_reg && mr_pd == b_pd_reg &&
+                       b_addr_reg >= mr_va;
+wire [64:0] b_room = mr_end - {1'b0, b_addr_reg};
 
 /*
  * The command register and the order FIFO
  */
 wire       order_push = cmd_issue || bypass;
 wire [5:0] order_bytes = bypass ? s_req_len[5:0] : cmd_list_reg ? 6'd0 : cmd_out_len[5:0];
-wire       order_last = bypass || (cmd_last_reg && !cmd_cross);
+wire       order_last = bypass || (cmd_last_reg && !cmd_cut);
 wire       order_list = !bypass && cmd_list_reg;
+wire       order_zero = !bypass && cmd_zero_reg;
+// a zero piece's beats, minus 1 (up to 64)
+// verilator lint_off UNUSEDSIGNAL
+wire [12:0] order_beats = cmd_out_len - 13'd1;
+// verilator lint_on UNUSEDSIGNAL
 
 always @(posedge clk) begin
     if (cmd_issue) begin
         // the second part of a piece that left its page starts the next one
-        cmd_valid_reg <= cmd_cross;
+        cmd_valid_reg <= cmd_cut;
         cmd_addr_reg <= cmd_addr_reg + {51'd0, cmd_first_len};
         cmd_len_reg <= cmd_len_reg - cmd_first_len;
     end
@@ -334,12 +430,14 @@ always @(posedge clk) begin
         cmd_len_reg <= direct ? pend_len : c_len;
         cmd_list_reg <= 1'b0;
         cmd_last_reg <= direct || c_last;
+        cmd_zero_reg <= !direct && c_zero;
     end else if (list_load) begin
         cmd_valid_reg <= 1'b1;
         cmd_addr_reg <= s_req_addr;
         cmd_len_reg <= 13'd64;
         cmd_list_reg <= 1'b1;
         cmd_last_reg <= 1'b0;
+        cmd_zero_reg <= 1'b0;
     end
 
     if (rst) begin
@@ -347,20 +445,21 @@ always @(posedge clk) begin
     end
 end
 
-wire       ord_valid, ord_list, ord_last;
+wire       ord_valid, ord_list, ord_last, ord_zero;
 wire [5:0] ord_bytes;
+wire [5:0] ord_beats_m1;
 wire       ord_pop;
 // verilator lint_off UNUSEDSIGNAL
 wire [ORDER_LOG2:0] order_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(ORDER_LOG2), .WIDTH(1 + 6 + 1))
+hpnic_fifo #(.DEPTH_LOG2(ORDER_LOG2), .WIDTH(1 + 6 + 1 + 1 + 6))
 order_inst (
     .clk(clk), .rst(rst),
     .s_valid(order_push), .s_ready(order_ready),
-    .s_data({order_list, order_bytes, order_last}),
+    .s_data({order_list, order_bytes, order_last, order_zero, order_beats[11:6]}),
     .m_valid(ord_valid), .m_ready(ord_pop),
-    .m_data({ord_list, ord_bytes, ord_last}),
+    .m_data({ord_list, ord_bytes, ord_last, ord_zero, ord_beats_m1}),
     .count(order_count)
 );
 
@@ -385,12 +484,26 @@ reg  [6:0]   out_bytes_reg = 0;
 reg          out_valid_reg = 1'b0, out_last_reg = 1'b0;
 
 wire out_free = !out_valid_reg || m_pay_tready;
-wire pay_beat = s_dma_tvalid && ord_valid && !ord_list;
+
+// a zero piece's beats come from here, not from the DMA channel
+reg  [5:0] zbeat_reg = 0;
+wire beat_valid = ord_zero || s_dma_tvalid;
+wire beat_last = ord_zero ? zbeat_reg == ord_beats_m1 : s_dma_tlast;
+wire pay_beat = beat_valid && ord_valid && !ord_list;
 wire pay_take = pay_beat && out_free && !flush_reg;
 
-assign s_dma_tready = ord_valid && (ord_list || (out_free && !flush_reg));
+assign s_dma_tready = ord_valid && !ord_zero && (ord_list || (out_free && !flush_reg));
 assign list_push = s_dma_tvalid && ord_valid && ord_list;
-assign ord_pop = s_dma_tvalid && s_dma_tready && s_dma_tlast;
+assign ord_pop = ord_valid && (ord_zero ? pay_take && beat_last : s_dma_tvalid && s_dma_tready && s_dma_tlast);
+
+always @(posedge clk) begin
+    if (pay_take && ord_zero) begin
+        zbeat_reg <= beat_last ? 6'd0 : zbeat_reg + 6'd1;
+    end
+    if (rst) begin
+        zbeat_reg <= 0;
+    end
+end
 
 // lanes below n
 function [63:0] lanes_below;
@@ -428,9 +541,9 @@ assign rot = res_n_reg[5:4] == 2'd0 ? rot2 :
              res_n_reg[5:4] == 2'd2 ? rotl_lanes(rot2, 32) : rotl_lanes(rot2, 48);
 
 wire [63:0]  res_lanes = lanes_below({1'b0, res_n_reg});
-wire [6:0]   beat_n = (s_dma_tlast && ord_bytes != 6'd0) ? {1'b0, ord_bytes} : 7'd64;
+wire [6:0]   beat_n = (beat_last && ord_bytes != 6'd0) ? {1'b0, ord_bytes} : 7'd64;
 wire [7:0]   total = {2'd0, res_n_reg} + {1'b0, beat_n};
-wire         pkt_end = s_dma_tlast && ord_last;
+wire         pkt_end = beat_last && ord_last;
 wire         emit = pay_take && (total >= 8'd64 || pkt_end);
 
 // per lane, what the output takes: the residue below res_n (all of it for a
@@ -442,9 +555,22 @@ wire         out_load = out_free && (flush_reg || emit);
 wire         res_load = pay_take;
 integer      m;
 
+// which lanes hold zeros of a zero piece: the beat's (all or none), the
+// residue's (per lane, as the residue was filled); applied in the output's
+// LUT, beside the keep mask, so the rotator carries no extra input
+reg  [63:0]  res_zero_reg = 0, out_res_zero_reg = 0;
+reg          out_rot_zero_reg = 1'b0;
+
 always @(posedge clk) begin
     if (out_load) begin
         out_from_res_reg <= out_from_res;
+        out_res_zero_reg <= res_zero_reg;
+        out_rot_zero_reg <= ord_zero;
+    end
+    for (m = 0; m < 64; m = m + 1) begin
+        if (res_load && res_from_rot[m]) begin
+            res_zero_reg[m] <= ord_zero;
+        end
     end
     for (m = 0; m < 64; m = m + 1) begin
         if (out_load) begin
@@ -498,7 +624,8 @@ genvar gl;
 generate
     for (gl = 0; gl < 64; gl = gl + 1) begin : g_out
         assign m_pay_tdata[8*gl +: 8] = !out_keep_reg[gl] ? 8'd0 :
-                                        out_from_res_reg[gl] ? out_res_reg[8*gl +: 8] : out_rot_reg[8*gl +: 8];
+                                        out_from_res_reg[gl] ? (out_res_zero_reg[gl] ? 8'd0 : out_res_reg[8*gl +: 8]) :
+                                        out_rot_zero_reg ? 8'd0 : out_rot_reg[8*gl +: 8];
     end
 endgenerate
 assign m_pay_tkeep = out_keep_reg;
@@ -519,10 +646,14 @@ always @(posedge clk) begin
     if (piece_load && !direct && c_short) begin
         stat_short <= stat_short + 1'b1;
     end
+    if (piece_load && !direct && c_zero) begin
+        stat_lkey_err <= stat_lkey_err + 1'b1;
+    end
     if (rst) begin
         stat_sgl_pkts <= 0;
         stat_pieces <= 0;
         stat_short <= 0;
+        stat_lkey_err <= 0;
     end
 end
 

@@ -53,6 +53,7 @@ module hpnic_tx_hdr #(
     input  wire [31:0]           cfg_qp_wr_dip,
     input  wire [15:0]           cfg_qp_wr_sport,
     input  wire [7:0]            cfg_qp_wr_dscp_ecn,
+    input  wire [15:0]           cfg_qp_wr_pd,
 
     /*
      * Packet descriptors
@@ -96,7 +97,8 @@ module hpnic_tx_hdr #(
     output wire [12:0]           m_dma_rd_len,
     output wire                  m_dma_rd_sgl,
     output wire [1:0]            m_dma_rd_nsge_m1,
-    output wire [31:0]           m_dma_rd_off
+    output wire [31:0]           m_dma_rd_off,
+    output wire [15:0]           m_dma_rd_pd         // the QP's protection domain (SGE L_Keys)
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -127,7 +129,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
  */
 localparam HDR_W = 112*8 + 7 + 13;
 localparam VIEW_W = 512 + 32 + 1;
-localparam DMA_W = 64 + 13 + 35;
+localparam DMA_W = 64 + 13 + 35 + 16;
 localparam FIFO_LOG2 = INFLIGHT_LOG2;
 wire [FIFO_LOG2:0] hdr_count, view_count, dma_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
@@ -172,7 +174,7 @@ end
 /*
  * Stage 1: QP context read
  */
-localparam CTX_W = 24 + 48 + 32 + 16 + 8;
+localparam CTX_W = 24 + 48 + 32 + 16 + 8 + 16;
 wire [CTX_W-1:0] ctx;
 
 hpnic_ram_sdp #(
@@ -183,7 +185,8 @@ ctx_inst (
     .clk(clk),
     .wr_en(cfg_qp_wr_en),
     .wr_addr(cfg_qp_wr_qpn),
-    .wr_data({cfg_qp_wr_dqpn, cfg_qp_wr_dmac, cfg_qp_wr_dip, cfg_qp_wr_sport, cfg_qp_wr_dscp_ecn}),
+    .wr_data({cfg_qp_wr_dqpn, cfg_qp_wr_dmac, cfg_qp_wr_dip, cfg_qp_wr_sport, cfg_qp_wr_dscp_ecn,
+              cfg_qp_wr_pd}),
     .rd_en(take),
     .rd_addr(s_desc_qpn),
     .rd_data(ctx)
@@ -227,7 +230,8 @@ wire [47:0] dmac;
 wire [31:0] dip;
 wire [15:0] sport;
 wire [7:0]  dscp_ecn;
-assign {dqpn, dmac, dip, sport, dscp_ecn} = ctx;
+wire [15:0] qp_pd;
+assign {dqpn, dmac, dip, sport, dscp_ecn, qp_pd} = ctx;
 
 wire has_reth = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
                 s1_opcode == HPNIC_BTH_OP_READ_REQ;
@@ -251,6 +255,7 @@ reg [23:0]   s2_psn = 0;
 reg [12:0]   s2_len = 0;
 reg [63:0]   s2_addr = 0;
 reg [34:0]   s2_gather = 0;
+reg [15:0]   s2_pd = 0;
 reg [63:0]   s2_va = 0;
 reg [31:0]   s2_rkey = 0, s2_rlen = 0, s2_aeth = 0;
 reg [335:0]  s2_int = 0;
@@ -272,6 +277,7 @@ always @(posedge clk) begin
     s2_len <= s1_len;
     s2_addr <= s1_addr;
     s2_gather <= s1_gather;
+    s2_pd <= qp_pd;
     s2_va <= s1_va;
     s2_rkey <= s1_rkey;
     s2_rlen <= s1_rlen;
@@ -364,7 +370,7 @@ always @(posedge clk) begin
     hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
     dma_wr <= s2_valid && s2_len != 0;
-    dma_data <= {s2_addr, s2_len, s2_gather};
+    dma_data <= {s2_addr, s2_len, s2_gather, s2_pd};
 
     if (rst) begin
         hdr_wr <= 1'b0;
@@ -400,7 +406,7 @@ dma_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(dma_wr), .s_ready(dma_fifo_ready), .s_data(dma_data),
     .m_valid(m_dma_rd_valid), .m_ready(m_dma_rd_ready),
-    .m_data({m_dma_rd_addr, m_dma_rd_len, m_dma_rd_sgl, m_dma_rd_nsge_m1, m_dma_rd_off}),
+    .m_data({m_dma_rd_addr, m_dma_rd_len, m_dma_rd_sgl, m_dma_rd_nsge_m1, m_dma_rd_off, m_dma_rd_pd}),
     .count(dma_count)
 );
 

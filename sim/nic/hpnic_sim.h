@@ -18,6 +18,9 @@
  *   HPNIC_SIM_FST=FILE        waves of NIC 0 (FST; large: use with care)
  *   HPNIC_SIM_DMA_LATENCY=N   PCIe model: cycles from a DMA read request to
  *                             its data (default 0: the core's own latency)
+ *   HPNIC_SIM_DMA_STALL=P     PCIe model: each cycle, with probability P,
+ *                             hold each DMA handshake back (read and write
+ *                             requests, write data, read data); default 0
  *   HPNIC_SIM_LOSS=P, HPNIC_SIM_CORRUPT=P   link impairments (0..1)
  *   HPNIC_SIM_THREADS=N       threads evaluating the NICs (1, 2; default auto)
  *
@@ -54,6 +57,7 @@ struct hpnic_sim_cfg {
 					  switch port (as stamped); -1: every frame NICs send */
 	const char *fst_path;
 	uint64_t seed;
+	double dma_stall;              /* PCIe model back-pressure, 0..1 (HPNIC_SIM_DMA_STALL) */
 };
 
 void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c);

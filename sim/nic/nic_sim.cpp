@@ -62,6 +62,7 @@ struct Nic {
 	size_t rx_off = 0;
 	struct hpnic_sim_stats st{};
 	bool drv_rd = false, drv_rx = false;
+	uint64_t stall_rng = 0;                // the PCIe model's back-pressure
 	unsigned reset_left = 0;               // cycles of reset still to apply
 	// data frames delivered to this NIC, per destination QPN (net mode)
 	std::vector<uint64_t> qp_rx_bytes, qp_rx_payload;
@@ -139,6 +140,19 @@ double env_double(const char *name, double def)
 	return v && *v ? strtod(v, nullptr) : def;
 }
 
+// the PCIe model holds a handshake back this cycle (xorshift64, per NIC)
+static bool stall(World *w, Nic &n)
+{
+	if (w->cfg.dma_stall <= 0)
+		return false;
+	if (!n.stall_rng)
+		n.stall_rng = 0x2545F4914F6CDD1Dull * (n.index + 1) + w->cfg.seed;
+	n.stall_rng ^= n.stall_rng << 13;
+	n.stall_rng ^= n.stall_rng >> 7;
+	n.stall_rng ^= n.stall_rng << 17;
+	return (double)(n.stall_rng >> 11) * 0x1.0p-53 < w->cfg.dma_stall;
+}
+
 // one clock edge pair for NIC i; the FST (NIC 0 only) is dumped on both
 void tick(World *w, unsigned i)
 {
@@ -174,8 +188,11 @@ void drive(World *w, unsigned i)
 	m->s_csr_wdata = n.csr_wdata;
 	m->m_csr_rsp_ready = 1;
 
+	// back-pressure (HPNIC_SIM_DMA_STALL): each handshake held back at random
+	bool st_rd = stall(w, n), st_rdreq = stall(w, n), st_wr = stall(w, n), st_wrreq = stall(w, n);
+
 	// DMA read data, lane 0 = first byte; outside registered memory: zeros
-	n.drv_rd = !n.rds.empty() && n.rds.front().ready <= now;
+	n.drv_rd = !n.rds.empty() && n.rds.front().ready <= now && !st_rd;
 	if (n.drv_rd) {
 		const Rd &r = n.rds.front();
 		uint32_t left = r.len - n.rd_off, cnt = left < 64 ? left : 64;
@@ -191,11 +208,11 @@ void drive(World *w, unsigned i)
 		m->s_dma_rd_cpl_tlast = left <= 64;
 	}
 	m->s_dma_rd_cpl_tvalid = n.drv_rd;
-	m->m_dma_rd_req_ready = 1;
+	m->m_dma_rd_req_ready = !st_rdreq;
 
 	// DMA write: commands queue, data in order
-	m->m_dma_wr_req_ready = n.wr_cmds.size() < 32;
-	m->m_dma_wr_tready = !n.wr_cmds.empty();
+	m->m_dma_wr_req_ready = n.wr_cmds.size() < 32 && !st_wrreq;
+	m->m_dma_wr_tready = !n.wr_cmds.empty() && !st_wr;
 	m->m_irq_ready = 1;
 
 	// MAC: TX at the line's pace; RX one beat per cycle, no back-pressure
@@ -243,7 +260,7 @@ void sample(World *w, unsigned i)
 		n.csr_done = true;
 	}
 
-	if (m->m_dma_rd_req_valid) {
+	if (m->m_dma_rd_req_valid && m->m_dma_rd_req_ready) {
 		n.rds.push_back({now + w->cfg.dma_latency, m->m_dma_rd_req_addr, m->m_dma_rd_req_len});
 		n.st.dma_rd_reqs++;
 		if (!host_ptr(w, n, m->m_dma_rd_req_addr, m->m_dma_rd_req_len))
@@ -262,7 +279,7 @@ void sample(World *w, unsigned i)
 			n.rd_off = 0;
 		}
 	}
-	if (!n.wr_cmds.empty() && m->m_dma_wr_tvalid) {
+	if (m->m_dma_wr_tvalid && m->m_dma_wr_tready) {
 		// a command's data are its beats' kept lanes, in order; the first
 		// beat may start past lane 0 (a payload cut at a page boundary)
 		uint64_t keep = m->m_dma_wr_tkeep;
@@ -476,6 +493,7 @@ int world_create()
 	if (getenv("HPNIC_SIM_TOPO"))
 		c.topology = getenv("HPNIC_SIM_TOPO");
 	c.dma_latency = (unsigned)env_double("HPNIC_SIM_DMA_LATENCY", c.dma_latency);
+	c.dma_stall = env_double("HPNIC_SIM_DMA_STALL", c.dma_stall);
 	c.threads = (unsigned)env_double("HPNIC_SIM_THREADS", c.threads);
 	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
 	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);

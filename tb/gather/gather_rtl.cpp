@@ -107,12 +107,14 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 				m->s_req_sgl = q.sgl & 1;
 				m->s_req_nsge_m1 = q.nsge_m1 & 3;
 				m->s_req_off = q.off;
+				m->s_req_pd = GATHER_PD;
 			} else {
 				m->s_req_addr = r->rng();
 				m->s_req_len = r->rng() & 0x1fff;
 				m->s_req_sgl = r->rng() & 1;
 				m->s_req_nsge_m1 = r->rng() & 3;
 				m->s_req_off = (uint32_t)r->rng();
+				m->s_req_pd = (uint16_t)r->rng();
 			}
 		}
 		if (!m->s_dma_tvalid) {
@@ -219,12 +221,26 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 		m->rst = 1;
 		m->s_req_valid = 0;
 		m->s_dma_tvalid = 0;
+		m->cfg_mr_wr_en = 0;
 		m->eval();
 		rd_held = pay_held = false;
 		for (int i = 0; i < 4; i++)
 			tick(r);
 		m->rst = 0;
+		// the SGEs' L_Key (GATHER_LKEY): one region over the whole 48-bit
+		// space, in PD GATHER_PD, its NIC addresses the VAs themselves
+		m->cfg_mr_wr_en = 1;
+		m->cfg_mr_wr_idx = GATHER_LKEY >> 8;
+		m->cfg_mr_wr_valid = 1;
+		m->cfg_mr_wr_tag = GATHER_LKEY & 0xff;
+		m->cfg_mr_wr_va = 0;
+		m->cfg_mr_wr_len = (1ull << 48) - 1;
+		m->cfg_mr_wr_iova = 0;
+		m->cfg_mr_wr_pd = GATHER_PD;
 		tick(r);
+		m->cfg_mr_wr_en = 0;
+		for (int i = 0; i < 3; i++)
+			tick(r);
 	}
 
 	void stats(gather_stats *s) override
@@ -232,6 +248,7 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 		s->sgl_pkts = t->stat_sgl_pkts;
 		s->pieces = t->stat_pieces;
 		s->shrt = t->stat_short;
+		s->lkey_err = t->stat_lkey_err;
 	}
 
 	void trace(VerilatedFstC *f) override

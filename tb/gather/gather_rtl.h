@@ -30,6 +30,11 @@
 extern "C" {
 #endif
 
+/* the L_Key of every SGE, and the protection domain of every request: the
+ * harness registers one region over the whole 48-bit space under them */
+#define GATHER_LKEY 0x15au
+#define GATHER_PD   7u
+
 enum gather_model {
 	GATHER_SMALL,           /* LIST_LOG2 1, PEND_LOG2 2, ORDER_LOG2 3 */
 	GATHER_DEFAULT,         /* LIST_LOG2 3, PEND_LOG2 4, ORDER_LOG2 6 */
@@ -71,6 +76,7 @@ struct gather_proto {
 
 struct gather_stats {
 	uint32_t sgl_pkts, pieces, shrt;
+	uint32_t lkey_err;              /* pieces that failed their L_Key check */
 };
 
 /* the neighbours' behaviour; all zero: no idle cycle, no back-pressure,

@@ -382,7 +382,7 @@ static void write_list(struct wqe *w)
 		if (k < w->nsge) {
 			put_le(l + 16 * k, w->sa[k], 8);
 			put_le(l + 16 * k + 8, w->sl[k], 4);
-			put_le(l + 16 * k + 12, rnd(), 4);
+			put_le(l + 16 * k + 12, GATHER_LKEY, 4);
 		} else {
 			put_le(l + 16 * k, rnd(), 8);
 			put_le(l + 16 * k + 8, rnd(), 8);
@@ -573,6 +573,8 @@ static void end_run(const char *name)
 	      T.pieces);
 	CHECK(st.shrt == (uint32_t)T.shrt, "%s: stat_short %u, want %" PRIu64, name, st.shrt,
 	      T.shrt);
+	CHECK(st.lkey_err == 0, "%s: stat_lkey_err %u: a piece under a good key failed its check",
+	      name, st.lkey_err);
 	T.cycles = gather_rtl_cycles(R);
 	gather_rtl_free(R);
 	R = NULL;

@@ -1190,10 +1190,9 @@ static void t_bad_ext(void)
 		uint8_t *x = w + HPNIC_WQE_SIZE;
 
 		for (int k = 0; k < 3; k++, x += HPNIC_SGE_SIZE) {
-			/* the NIC address the library would write (region + offset) */
-			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, e[0].mr->iova +
-				       (uint64_t)(src + off[k] - (uint8_t *)e[0].mr->addr));
+			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, (uintptr_t)(src + off[k]));
 			hpnic_put_le32(x + HPNIC_SGE_LENGTH_OFF, len[k]);
+			hpnic_put_le32(x + HPNIC_SGE_LKEY_OFF, hpnic_mr_lkey(e[0].mr));
 		}
 		w[HPNIC_WQE_NUM_SGE_OFF] = 3;
 		memcpy(want, src + 8192, 200);
@@ -1325,6 +1324,55 @@ static void t_lkey(void)
 	}
 	CHECK(counter(0, HPNIC_CNT_HOST_WQE_LKEY_ERR) - err0 == 5, "host_wqe_lkey_err rose %" PRIu64
 	      ", want 5", counter(0, HPNIC_CNT_HOST_WQE_LKEY_ERR) - err0);
+
+	/* SGE lists are checked when the packets are built: an entry under
+	 * another PD's key, and one that runs past its region, are sent as
+	 * zeros (and counted); the entries beside them arrive intact */
+	{
+		uint64_t sgl0 = counter(0, HPNIC_CNT_TX_SGL_LKEY_ERR);
+		struct hpnic_qp *qa, *qb;
+		struct hpnic_wc wc[3];
+		uint8_t want[500], *w, *x;
+
+		TRY(new_qp_ext(&e[0], 8, 1024, &qa));
+		TRY(new_qp(&e[1], 8, 1024, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		tb_fill(src, 65536, 77);
+		tb_fill(src + (1u << 20), 4096, 78);
+		tb_fill(src + e[0].len - 4096, 4096, 79);
+		memset(dst, 0xee, 65536);
+		for (int k = 0; k < 2; k++) {
+			uint8_t *bad = k ? src + e[0].len - 100 : src + (1u << 20) + 64;
+			uint32_t bad_key = k ? hpnic_mr_lkey(e[0].mr) : hpnic_mr_lkey(other);
+
+			w = next_wqe(qa);
+			TRY(hpnic_post_write(qa, 10 + k, e[0].mr, src, 500, (uintptr_t)(dst + 8192 * k),
+					     rkey, HPNIC_WR_MORE));
+			x = w + HPNIC_WQE_SIZE;
+			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, (uintptr_t)(src + 4096));
+			hpnic_put_le32(x + HPNIC_SGE_LENGTH_OFF, 300);
+			hpnic_put_le32(x + HPNIC_SGE_LKEY_OFF, hpnic_mr_lkey(e[0].mr));
+			x += HPNIC_SGE_SIZE;
+			hpnic_put_le64(x + HPNIC_SGE_ADDR_OFF, (uintptr_t)bad);
+			hpnic_put_le32(x + HPNIC_SGE_LENGTH_OFF, 200);
+			hpnic_put_le32(x + HPNIC_SGE_LKEY_OFF, bad_key);
+			w[HPNIC_WQE_NUM_SGE_OFF] = 2;
+		}
+		TRY(hpnic_post_write(qa, 12, NULL, NULL, 0, (uintptr_t)dst, rkey, 0));
+		TRY(wait_cqes(&e[0], wc, 3));
+		memcpy(want, src + 4096, 300);
+		memset(want + 300, 0, 200);
+		for (int k = 0; k < 2; k++) {
+			CHECK(wc[k].status == HPNIC_WC_SUCCESS, "SGE list %d: status %d", k, wc[k].status);
+			CHECK(!memcmp(dst + 8192 * k, want, 500), "SGE list %d (%s): the bad entry's "
+			      "bytes are not zeros, or the good one's differ", k,
+			      k ? "past the region" : "another PD's key");
+		}
+		CHECK(counter(0, HPNIC_CNT_TX_SGL_LKEY_ERR) - sgl0 == 2, "tx_sgl_lkey_err rose %"
+		      PRIu64 ", want 2", counter(0, HPNIC_CNT_TX_SGL_LKEY_ERR) - sgl0);
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
 	TRY(hpnic_dereg_mr(other));
 	TRY(hpnic_dereg_mr(ro));
 	TRY(hpnic_dealloc_pd(pd));
@@ -1577,6 +1625,17 @@ static const struct {
 	{ "counters", t_counters },
 };
 
+/* name is one of the comma-separated list */
+static int in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *only = NULL;
@@ -1584,16 +1643,30 @@ int main(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: tb_nic [--test NAME]\n"
+			printf("usage: tb_nic [--test NAME[,NAME...]] [--dma-stall P] [--seed N]\n"
 			       "libhpnic's integration suite against two simulated hpnic NICs (the\n"
-			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, protect, pd,\n"
-			       "invalidate, reconnect, zero_len, post_send, gather, bad_ext, async, cc, window,\n"
-			       "counters.\n"
+			       "Verilated hpnic_core): query, bad_args, qp_state, sizes, qp64, mtt, protect,\n"
+			       "pd, invalidate, reconnect, zero_len, post_send, gather, bad_ext, lkey, async,\n"
+			       "cc, window, counters.\n"
 			       "Prints N passed, N failed.\n"
-			       "  --seed N   random seed (default 1; printed)\n");
+			       "  --test L       run only the tests named in the comma-separated list L\n"
+			       "  --dma-stall P  the PCIe model holds each DMA handshake back with\n"
+			       "                 probability P per cycle (default 0)\n"
+			       "  --seed N       random seed (default 1; printed)\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--test") && i + 1 < argc) {
 			only = argv[++i];
+		} else if (!strcmp(argv[i], "--dma-stall") && i + 1 < argc) {
+			struct hpnic_sim_cfg c;
+
+			hpnic_sim_cfg_default(&c);
+			c.dma_stall = strtod(argv[++i], NULL);
+			if (!(c.dma_stall >= 0 && c.dma_stall < 1)) {
+				fprintf(stderr, "tb_nic: --dma-stall %s: a probability in [0, 1)\n",
+					argv[i]);
+				return 2;
+			}
+			hpnic_sim_configure(&c);
 		} else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
 			seed = tb_parse_u64("--seed", argv[++i]);
 		} else {
@@ -1630,7 +1703,7 @@ int main(int argc, char **argv)
 	for (unsigned t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
 		int before = tb_failures;
 
-		if (only && strcmp(only, tests[t].name))
+		if (only && !in_list(only, tests[t].name))
 			continue;
 		tests[t].fn();
 		if (tb_failures == before) {
