@@ -73,6 +73,11 @@ struct Nic {
 	std::deque<std::vector<uint8_t>> txcap;
 	double dma_wr_stall = 0;
 	std::vector<Range> allowed;
+	// each QP's context as last written (dp_qp_pd writes it again)
+	std::vector<unsigned> qp_state = std::vector<unsigned>(NQP);
+	std::vector<unsigned> qp_mtu = std::vector<unsigned>(NQP);
+	std::vector<unsigned> qp_dqpn = std::vector<unsigned>(NQP);
+	std::vector<unsigned> qp_pd = std::vector<unsigned>(NQP);
 	dp_nic_stats st{};
 	// this cycle's driven values
 	bool drv_rd = false, drv_wqe = false, drv_post = false, drv_ps = false, drv_rx = false,
@@ -280,8 +285,60 @@ static void cfg_qp_write(dp_pair *d, int i, unsigned qpn, unsigned state, unsign
 	m->cfg_qp_wr_dip = peer.ip;
 	m->cfg_qp_wr_sport = 0xc000 | (qpn & 0x3fff);
 	m->cfg_qp_wr_dscp_ecn = (26 << 2) | 2;
+	m->cfg_qp_wr_pd = d->nic[i].qp_pd[qpn];
+	d->nic[i].qp_state[qpn] = state;
+	d->nic[i].qp_mtu[qpn] = mtu_log2;
+	d->nic[i].qp_dqpn[qpn] = dqpn;
 	tick(d);
 	m->cfg_qp_wr_en = 0;
+}
+
+extern "C" int dp_qp_pd(struct dp_pair *d, int nic, unsigned qpn, unsigned pd)
+{
+	Nic &n = d->nic[nic];
+
+	if (qpn >= NQP)
+		return -1;
+	n.qp_pd[qpn] = pd & 0xffff;
+	cfg_qp_write(d, nic, qpn, n.qp_state[qpn], n.qp_mtu[qpn], n.qp_dqpn[qpn]);
+	return 0;
+}
+
+extern "C" int dp_mr_pd(struct dp_pair *d, int nic, unsigned idx, uint8_t tag, unsigned access,
+			uint64_t va, uint64_t len, uint64_t naddr, unsigned pd)
+{
+	Vhpnic_datapath *m = d->nic[nic].m.get();
+
+	m->cfg_mr_wr_en = 1;
+	m->cfg_mr_wr_idx = idx;
+	m->cfg_mr_wr_valid = len != 0;
+	m->cfg_mr_wr_tag = tag;
+	m->cfg_mr_wr_access = access & 3;
+	m->cfg_mr_wr_va = va;
+	m->cfg_mr_wr_len = len;
+	m->cfg_mr_wr_iova = naddr;
+	m->cfg_mr_wr_pd = pd & 0xffff;
+	tick(d);
+	m->cfg_mr_wr_en = 0;
+	m->cfg_mr_wr_pd = 0;
+	return 0;
+}
+
+extern "C" int dp_mtt(struct dp_pair *d, int nic, unsigned idx, uint64_t io_page)
+{
+	Vhpnic_datapath *m = d->nic[nic].m.get();
+
+	m->cfg_mtt_wr_en = 1;
+	m->cfg_mtt_wr_idx = idx;
+	m->cfg_mtt_wr_frame = io_page >> 12;
+	tick(d);
+	m->cfg_mtt_wr_en = 0;
+	return 0;
+}
+
+extern "C" void dp_allow_clear(struct dp_pair *d, int nic)
+{
+	d->nic[nic].allowed.clear();
 }
 
 extern "C" int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned mtu_log2,

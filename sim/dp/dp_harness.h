@@ -110,6 +110,18 @@ int dp_mr(struct dp_pair *d, int nic, unsigned idx, uint8_t tag, unsigned access
 	  uint64_t len, uint64_t iova);
 /* writes the RX pipe may do outside MRs: local READ destinations */
 void dp_allow_write(struct dp_pair *d, int nic, uint64_t addr, uint64_t len);
+/* forget every allowed range (dp_mr adds its region's) */
+void dp_allow_clear(struct dp_pair *d, int nic);
+/*
+ * Protection domains and translation: a QP's PD (its context is written
+ * again), a region in a PD at a NIC address (docs/host.md, "Memory
+ * translation"; the allowed ranges are the caller's to add), and one MTT
+ * entry: the IO address of page idx
+ */
+int dp_qp_pd(struct dp_pair *d, int nic, unsigned qpn, unsigned pd);
+int dp_mr_pd(struct dp_pair *d, int nic, unsigned idx, uint8_t tag, unsigned access, uint64_t va,
+	     uint64_t len, uint64_t naddr, unsigned pd);
+int dp_mtt(struct dp_pair *d, int nic, unsigned idx, uint64_t io_page);
 
 uint8_t *dp_mem(struct dp_pair *d, int nic);
 size_t dp_mem_size(const struct dp_pair *d);

@@ -471,9 +471,22 @@ static void test_protect(const struct opts *o)
 }
 
 /* random and mutated frames into NIC 1 beside a live transfer on a QP whose
- * region the fuzzer never names */
+ * region the fuzzer never names. The fuzzed QPs are in PD 1; six regions
+ * of 64 pages each, in PDs 1 and 2, sit behind the MTT with their pages in
+ * shuffled order. Frames name a PD 1 region, a PD 2 region or the shared
+ * one in PD 0 (both refused), or a random key: only the PD 1 regions and
+ * the clean transfer's may be written. (A fuzzed frame rarely carries the
+ * PSN its QP expects, and the first bad key fails the QP, so few writes
+ * land: tb_nic's mtt and pd tests cover the path that succeeds.) */
+#define FZ_REGIONS 6
+#define FZ_PAGES   64
+#define FZ_MR0     8
+#define FZ_IO      (8ull << 20)
+#define FZ_VA      0x500000000000ull
+
 static void test_fuzz(const struct opts *o, uint64_t frames)
 {
+	uint8_t fz_tag[FZ_REGIONS];
 	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
 	unsigned qmap[2][64];
 	const unsigned legit_mr = 5;
@@ -488,6 +501,32 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 	connect_qps(d, 4, qmap, 0);
 	/* the clean transfer's region is not in the shared MR's range of use */
 	dp_mr(d, 1, legit_mr, legit_tag, DP_ACC_REMOTE_WRITE, legit_va, 4 << 20, legit_iova);
+	/* only it and the PD 1 regions may be written */
+	dp_allow_clear(d, 1);
+	dp_allow_write(d, 1, legit_iova, 4 << 20);
+	for (int k = 1; k < 4; k++)
+		dp_qp_pd(d, 1, qmap[1][k], 1);
+	for (unsigned r = 0; r < FZ_REGIONS; r++) {
+		uint64_t io = FZ_IO + (uint64_t)r * FZ_PAGES * 4096;
+		unsigned perm[FZ_PAGES];
+
+		fz_tag[r] = (uint8_t)(1 + rndr(255));
+		for (unsigned k = 0; k < FZ_PAGES; k++)
+			perm[k] = k;
+		for (unsigned k = FZ_PAGES - 1; k > 0; k--) {
+			unsigned x = rndr(k + 1), t = perm[k];
+
+			perm[k] = perm[x];
+			perm[x] = t;
+		}
+		for (unsigned k = 0; k < FZ_PAGES; k++)
+			dp_mtt(d, 1, r * FZ_PAGES + k, io + (uint64_t)perm[k] * 4096);
+		dp_mr_pd(d, 1, FZ_MR0 + r, fz_tag[r], DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ,
+			 FZ_VA + ((uint64_t)r << 20), FZ_PAGES * 4096,
+			 1ull << 63 | (uint64_t)r * FZ_PAGES << 12, 1 + (r & 1));
+		if (!(r & 1))
+			dp_allow_write(d, 1, io, FZ_PAGES * 4096);
+	}
 	memset(j, 0, sizeof(j));
 	j[0].nic = 0;
 	j[0].qpn = qmap[0][0];
@@ -526,8 +565,23 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 			p.src_ip = 0x0a000001;
 			p.src_mac[0] = 0x02;
 			p.src_mac[5] = 0x10;
-			p.va = MR_VA + rndr(MR_LEN);
-			p.rkey = rndr(2) ? RKEY : (uint32_t)rnd();
+			switch (rndr(10)) {
+			case 0: case 1: case 2: case 3: {   /* a region of the fuzzed QPs' PD, or PD 2 */
+				unsigned r = rndr(FZ_REGIONS);
+
+				p.va = FZ_VA + ((uint64_t)r << 20) + rndr(FZ_PAGES * 4096 + 4096);
+				p.rkey = (FZ_MR0 + r) << 8 | (rndr(8) ? fz_tag[r] : (uint8_t)rnd());
+				break;
+			}
+			case 4: case 5:                     /* the shared region, of PD 0 */
+				p.va = MR_VA + rndr(MR_LEN);
+				p.rkey = RKEY;
+				break;
+			default:
+				p.va = rndr(2) ? MR_VA + rndr(MR_LEN) : rnd();
+				p.rkey = (uint32_t)rnd();
+				break;
+			}
 			p.dma_len = rndr(2) ? plen : (uint32_t)rnd();
 			p.syndrome = (uint8_t)rnd();
 			p.payload = pay;
@@ -588,8 +642,10 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 		free(want);
 	}
 	printf("fuzz: %" PRIu64 " random and mutated frames into RX beside a 3 MiB WRITE: %s;"
-	       " writes outside registered memory: %" PRIu64 "\n", injected,
-	       bad ? "transfer FAILED" : "transfer intact", s1.dma_wr_outside);
+	       " %" PRIu64 " bytes written into the fuzzed QPs' regions, %" PRIu64 " writes outside"
+	       " them (PD 0 and 2 regions, unregistered memory)\n", injected,
+	       bad ? "transfer FAILED" : "transfer intact",
+	       s1.dma_wr_bytes - j[0].w.len, s1.dma_wr_outside);
 	printf("  RX drops by reason:");
 	for (unsigned k = 1; k < 27; k++)
 		if (s1.rtl[k])
