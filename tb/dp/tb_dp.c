@@ -473,11 +473,11 @@ static void test_protect(const struct opts *o)
 /* random and mutated frames into NIC 1 beside a live transfer on a QP whose
  * region the fuzzer never names. The fuzzed QPs are in PD 1; six regions
  * of 64 pages each, in PDs 1 and 2, sit behind the MTT with their pages in
- * shuffled order. Frames name a PD 1 region, a PD 2 region or the shared
- * one in PD 0 (both refused), or a random key: only the PD 1 regions and
- * the clean transfer's may be written. (A fuzzed frame rarely carries the
- * PSN its QP expects, and the first bad key fails the QP, so few writes
- * land: tb_nic's mtt and pd tests cover the path that succeeds.) */
+ * shuffled order. Damaged and random frames to QPs 2 and 3 name a PD 1
+ * region, a PD 2 region or the shared one in PD 0 (both refused), or a
+ * random key; a quarter of the frames are clean WRITEs in sequence on QP 1
+ * into the PD 1 regions, which must land byte-exact. Only the PD 1 regions
+ * and the clean transfer's may be written. */
 #define FZ_REGIONS 6
 #define FZ_PAGES   64
 #define FZ_MR0     8
@@ -487,6 +487,10 @@ static void test_protect(const struct opts *o)
 static void test_fuzz(const struct opts *o, uint64_t frames)
 {
 	uint8_t fz_tag[FZ_REGIONS];
+	static unsigned perm[FZ_REGIONS][FZ_PAGES];
+	static uint8_t shadow[FZ_REGIONS][FZ_PAGES * 4096];
+	uint32_t steady_psn = 0xfffff1;     /* connect_qps: QP 1's first PSN */
+	uint64_t steady = 0, steady_bytes = 0;
 	struct dp_pair *d = new_pair(o, 0, 0, 0, 0, NULL, 0);
 	unsigned qmap[2][64];
 	const unsigned legit_mr = 5;
@@ -508,19 +512,19 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 		dp_qp_pd(d, 1, qmap[1][k], 1);
 	for (unsigned r = 0; r < FZ_REGIONS; r++) {
 		uint64_t io = FZ_IO + (uint64_t)r * FZ_PAGES * 4096;
-		unsigned perm[FZ_PAGES];
 
 		fz_tag[r] = (uint8_t)(1 + rndr(255));
 		for (unsigned k = 0; k < FZ_PAGES; k++)
-			perm[k] = k;
+			perm[r][k] = k;
 		for (unsigned k = FZ_PAGES - 1; k > 0; k--) {
-			unsigned x = rndr(k + 1), t = perm[k];
+			unsigned x = rndr(k + 1), t = perm[r][k];
 
-			perm[k] = perm[x];
-			perm[x] = t;
+			perm[r][k] = perm[r][x];
+			perm[r][x] = t;
 		}
+		memset(shadow[r], 0, sizeof(shadow[r]));
 		for (unsigned k = 0; k < FZ_PAGES; k++)
-			dp_mtt(d, 1, r * FZ_PAGES + k, io + (uint64_t)perm[k] * 4096);
+			dp_mtt(d, 1, r * FZ_PAGES + k, io + (uint64_t)perm[r][k] * 4096);
 		dp_mr_pd(d, 1, FZ_MR0 + r, fz_tag[r], DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ,
 			 FZ_VA + ((uint64_t)r << 20), FZ_PAGES * 4096,
 			 1ull << 63 | (uint64_t)r * FZ_PAGES << 12, 1 + (r & 1));
@@ -542,6 +546,34 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 		size_t len;
 
 		if (rndr(4) == 0) {
+			/* QP 1 only ever gets these: clean WRITEs in sequence into
+			 * a PD 1 region, which land through its shuffled pages */
+			struct roce_pkt p;
+			uint8_t pay[1024];
+			unsigned r = 2 * rndr(FZ_REGIONS / 2), plen = 1 + rndr(1024);
+			unsigned off = rndr(FZ_PAGES * 4096 - plen + 1);
+
+			for (unsigned k = 0; k < plen; k++)
+				pay[k] = (uint8_t)rnd();
+			roce_pkt_init(&p, 0x0a, qmap[1][1], steady_psn);
+			p.dst_mac[0] = 0x02;
+			p.dst_mac[5] = 0x11;
+			p.dst_ip = 0x0a000002;
+			p.src_ip = 0x0a000001;
+			p.src_mac[0] = 0x02;
+			p.src_mac[5] = 0x10;
+			p.va = FZ_VA + ((uint64_t)r << 20) + off;
+			p.rkey = (FZ_MR0 + r) << 8 | fz_tag[r];
+			p.dma_len = plen;
+			p.payload = pay;
+			p.payload_len = plen;
+			if (roce_build(&p, buf, sizeof(buf), &len))
+				continue;
+			memcpy(&shadow[r][off], pay, plen);
+			steady_psn = (steady_psn + 1) & 0xffffff;
+			steady++;
+			steady_bytes += plen;
+		} else if (rndr(3) == 0) {
 			/* noise */
 			len = 1 + rndr(200 + rndr(9000));
 			if (len > sizeof(buf))
@@ -558,7 +590,7 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 
 			for (unsigned k = 0; k < plen; k++)
 				pay[k] = (uint8_t)rnd();
-			roce_pkt_init(&p, ops[rndr(10)], qmap[1][1 + rndr(3)], rndr(1u << 24));
+			roce_pkt_init(&p, ops[rndr(10)], qmap[1][2 + rndr(2)], rndr(1u << 24));
 			p.dst_mac[0] = 0x02;
 			p.dst_mac[5] = 0x11;
 			p.dst_ip = 0x0a000002;
@@ -641,11 +673,24 @@ static void test_fuzz(const struct opts *o, uint64_t frames)
 		      first_diff(dp_mem(d, 1) + j[0].rem, want, j[0].w.len) != j[0].w.len;
 		free(want);
 	}
-	printf("fuzz: %" PRIu64 " random and mutated frames into RX beside a 3 MiB WRITE: %s;"
-	       " %" PRIu64 " bytes written into the fuzzed QPs' regions, %" PRIu64 " writes outside"
-	       " them (PD 0 and 2 regions, unregistered memory)\n", injected,
-	       bad ? "transfer FAILED" : "transfer intact",
-	       s1.dma_wr_bytes - j[0].w.len, s1.dma_wr_outside);
+	{
+		const uint8_t *m1 = dp_mem(d, 1);
+		int diff = 0;
+
+		for (unsigned r = 0; r < FZ_REGIONS; r += 2)
+			for (unsigned k = 0; k < FZ_PAGES; k++)
+				diff |= memcmp(m1 + FZ_IO + ((uint64_t)r * FZ_PAGES + perm[r][k]) * 4096,
+					       &shadow[r][k * 4096], 4096) != 0;
+		printf("fuzz: %" PRIu64 " frames into RX beside a 3 MiB WRITE: %s; %" PRIu64
+		       " clean WRITEs (%" PRIu64 " bytes) into PD 1 regions through shuffled MTT pages:"
+		       " %s; writes outside the allowed regions (PD 0 and 2, unregistered): %" PRIu64
+		       "\n", injected, bad ? "transfer FAILED" : "transfer intact", steady,
+		       steady_bytes, diff ? "DIFFER" : "byte-exact", s1.dma_wr_outside);
+		CHECK(!diff, "the clean WRITEs into the PD 1 regions");
+		CHECK(s1.dma_wr_bytes >= j[0].w.len + steady_bytes, "DMA wrote %" PRIu64 " bytes, "
+		      "fewer than the clean transfers' %" PRIu64, s1.dma_wr_bytes,
+		      j[0].w.len + steady_bytes);
+	}
 	printf("  RX drops by reason:");
 	for (unsigned k = 1; k < 27; k++)
 		if (s1.rtl[k])
