@@ -21,6 +21,9 @@
  *   HPNIC_SIM_DMA_STALL=P     PCIe model: each cycle, with probability P,
  *                             hold each DMA handshake back (read and write
  *                             requests, write data, read data); default 0
+ *   HPNIC_SIM_PROGRESS=N      cycles the simulator runs each time the library
+ *                             waits (polls an empty CQ, a status bit);
+ *                             default 64: a program reacts at that grain
  *   HPNIC_SIM_LOSS=P, HPNIC_SIM_CORRUPT=P   link impairments (0..1)
  *   HPNIC_SIM_THREADS=N       threads evaluating the NICs (1, 2; default auto)
  *

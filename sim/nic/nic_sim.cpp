@@ -494,6 +494,9 @@ int world_create()
 		c.topology = getenv("HPNIC_SIM_TOPO");
 	c.dma_latency = (unsigned)env_double("HPNIC_SIM_DMA_LATENCY", c.dma_latency);
 	c.dma_stall = env_double("HPNIC_SIM_DMA_STALL", c.dma_stall);
+	c.progress_cycles = (unsigned)env_double("HPNIC_SIM_PROGRESS", c.progress_cycles);
+	if (!c.progress_cycles)
+		c.progress_cycles = 1;
 	c.threads = (unsigned)env_double("HPNIC_SIM_THREADS", c.threads);
 	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
 	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);
