@@ -12,7 +12,8 @@
  *  - one-range: a buffer at any byte alignment, cut into packets of the
  *    WQE's MTU (64..4096), the request's off and nsge_m1 random (ignored);
  *  - list: 1..4 SGEs, their list in a 64-byte slot of host memory (the
- *    entries past nsge_m1 and the L_Keys random), lengths 0, 1, small,
+ *    entries past nsge_m1 random; the L_Keys that of the region the
+ *    harness registers, one in 20 with a wrong tag), lengths 0, 1, small,
  *    up to a packet and beyond (to 16 KiB), addresses at any alignment
  *    (a zero-length SGE that is never read may point anywhere); the WQE
  *    length is the sum of the SGEs' and is cut into packets of the MTU
@@ -29,10 +30,11 @@
  * DMA read within host memory, 1..4096 bytes, and exactly the reads due:
  * a 64-byte list read per list packet (in order) and one read per
  * non-empty intersection of the packet with the SGEs (the last one
- * unbounded), at the right address and length, in order; nothing stuck
+ * unbounded) under a good key, at the right address and length, in
+ * order, and none for one under a bad key, whose bytes are zeros; nothing stuck
  * (no transfer on any port for 20,000 cycles with work outstanding);
  * after the run, no stray beat or read, and the counters stat_sgl_pkts,
- * stat_pieces and stat_short.
+ * stat_pieces, stat_short and stat_lkey_err.
  *
  * The random run uses the small-FIFO model (2 list reads, 4 requests, 8
  * reads in flight), its conditions redrawn every few hundred packets (none
@@ -77,6 +79,7 @@ struct wqe {
 	uint64_t start[4];
 	uint64_t sum, total;    /* the SGEs' lengths; the WQE's */
 	uint64_t next, end;     /* the next packet's offset; the end of those sent */
+	uint8_t badkey[4];      /* this SGE's L_Key has a wrong tag: its pieces are zeros */
 };
 
 /* ---- what must come out ---- */
@@ -111,7 +114,7 @@ static uint64_t last_push;      /* the cycle of the last request pushed */
 
 /* totals of a run, and coverage */
 static struct {
-	uint64_t pkts, beats, sgl, pieces, shrt;
+	uint64_t pkts, beats, sgl, pieces, shrt, lkey_err;
 	uint64_t by_pieces[5], one, big, zero_sge, sge_end, off2g;
 	uint64_t first_beat, last_beat, first_end, last_end, cycles;
 	unsigned wqes;
@@ -382,7 +385,7 @@ static void write_list(struct wqe *w)
 		if (k < w->nsge) {
 			put_le(l + 16 * k, w->sa[k], 8);
 			put_le(l + 16 * k + 8, w->sl[k], 4);
-			put_le(l + 16 * k + 12, GATHER_LKEY, 4);
+			put_le(l + 16 * k + 12, GATHER_LKEY ^ (w->badkey[k] ? 0x5u : 0u), 4);
 		} else {
 			put_le(l + 16 * k, rnd(), 8);
 			put_le(l + 16 * k + 8, rnd(), 8);
@@ -466,6 +469,9 @@ static void new_wqe(struct wqe *w, double p_one, double p_big)
 		if (w->next >= w->end)
 			w->next = (w->end - 1) / w->mtu * w->mtu;
 	}
+	/* now and then an SGE under a key that fails the check */
+	for (unsigned k = 0; k < w->nsge; k++)
+		w->badkey[k] = rndp(0.05);
 	place_sges(w);
 	write_list(w);
 }
@@ -514,12 +520,18 @@ static void push_pkt(struct wqe *w)
 			if (b <= a)
 				continue;
 			uint64_t ra = w->sa[k] + (a - s);
+			p->pieces++;
+			if (w->badkey[k]) {
+				/* not read: zeros in the payload */
+				memset(p->want + (a - lo), 0, b - a);
+				T.lkey_err++;
+				continue;
+			}
 			CHECK(in_mem(ra, b - a), "test: packet %" PRIu64 " SGE %u outside memory", p->n,
 			      k);
 			memcpy(p->want + (a - lo), &mem[ra - MEM_BASE], b - a);
 			xpay[(xpay_head + xpay_n++) % (4 * RING)] = (struct xrd){ ra, p->n,
 										  (unsigned)(b - a) };
-			p->pieces++;
 		}
 		p->shrt = hi > w->sum;
 		T.sgl++;
@@ -573,8 +585,8 @@ static void end_run(const char *name)
 	      T.pieces);
 	CHECK(st.shrt == (uint32_t)T.shrt, "%s: stat_short %u, want %" PRIu64, name, st.shrt,
 	      T.shrt);
-	CHECK(st.lkey_err == 0, "%s: stat_lkey_err %u: a piece under a good key failed its check",
-	      name, st.lkey_err);
+	CHECK(st.lkey_err == (uint32_t)T.lkey_err, "%s: stat_lkey_err %u, want %" PRIu64
+	      " (pieces under a bad key)", name, st.lkey_err, T.lkey_err);
 	T.cycles = gather_rtl_cycles(R);
 	gather_rtl_free(R);
 	R = NULL;
@@ -622,9 +634,10 @@ static void random_run(enum gather_model model, const char *name, uint64_t npkts
 	printf("    %" PRIu64 " one-range, %" PRIu64 " list: %" PRIu64
 	       "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 " of 1/2/3/4 pieces, %" PRIu64 " short, %"
 	       PRIu64 " big with %" PRIu64 " past 2 GiB; %" PRIu64 " meet a zero-length SGE, %"
-	       PRIu64 " end on an SGE's end; %u WQEs\n", T.one, T.sgl,
+	       PRIu64 " end on an SGE's end; %" PRIu64 " pieces under a bad L_Key (zeros);"
+	       " %u WQEs\n", T.one, T.sgl,
 	       T.by_pieces[1], T.by_pieces[2], T.by_pieces[3], T.by_pieces[4], T.shrt, T.big,
-	       T.off2g, T.zero_sge, T.sge_end, T.wqes);
+	       T.off2g, T.zero_sge, T.sge_end, T.lkey_err, T.wqes);
 }
 
 /* ---- the figures: no back-pressure, no idle cycles, no DMA latency ---- */
