@@ -53,6 +53,8 @@ bad_param hpnic_fanout $c/hpnic_fanout.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- "
 bad_param hpnic_dma_mux rtl/host/hpnic_dma_mux.v $c/hpnic_rr_arb.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'WRITE=2' "WRITE must be 0 or 1"
 bad_param hpnic_rx_commit rtl/rx/hpnic_rx_commit.v $c/hpnic_page_split.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'QUEUE_LOG2=9' "QUEUE_LOG2 must be"
 bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="bram"' "RAM_STYLE must be"
+bad_param hpnic_mtt $c/hpnic_mtt.v $c/hpnic_mtt_chan.v -- 'MTT_LOG2=25' "MTT_LOG2 must be"
+bad_param hpnic_lkey_check rtl/host/hpnic_lkey_check.v $c/hpnic_ram_sdp.v -- 'MR_LOG2=25' "MR_LOG2 must be"
 tx=$(scripts/flist.sh rtl/tx/tx.f)
 rx=$(scripts/flist.sh rtl/rx/rx.f)
 bad_param hpnic_comp $tx -- 'RETRY_MAX=8' "RETRY_MAX must be"
@@ -62,6 +64,7 @@ bad_param hpnic_rd_track $tx -- 'QPN_WIDTH=0' "QPN_WIDTH must be"
 bad_param hpnic_tx_hdr $tx -- 'INFLIGHT_BYTES_LOG2=11' "INFLIGHT_BYTES_LOG2 must be"
 bad_param hpnic_rx_in $rx -- 'FIFO_LOG2=6' "FIFO_LOG2 must be"
 bad_param hpnic_tx_frame $tx -- 'DATA_FIFO_LOG2=2' "DATA_FIFO_LOG2 must be"
+bad_param hpnic_tx_gather $tx -- 'MR_LOG2=25' "MR_LOG2 must be"
 host=$(scripts/flist.sh rtl/host/host.f)
 bad_param hpnic_host_csr $host -- 'NCOUNTERS=300' "NCOUNTERS must be"
 bad_param hpnic_pcie_shim $(scripts/flist.sh rtl/shim/shim.f) -- 'DATA_WIDTH=100' "DATA_WIDTH must be"
