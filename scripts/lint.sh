@@ -54,7 +54,6 @@ bad_param hpnic_dma_mux rtl/host/hpnic_dma_mux.v $c/hpnic_rr_arb.v $c/hpnic_fifo
 bad_param hpnic_rx_commit rtl/rx/hpnic_rx_commit.v $c/hpnic_page_split.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'QUEUE_LOG2=9' "QUEUE_LOG2 must be"
 bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="bram"' "RAM_STYLE must be"
 bad_param hpnic_mtt $c/hpnic_mtt.v $c/hpnic_mtt_chan.v -- 'MTT_LOG2=25' "MTT_LOG2 must be"
-bad_param hpnic_lkey_check rtl/host/hpnic_lkey_check.v $c/hpnic_ram_sdp.v -- 'MR_LOG2=25' "MR_LOG2 must be"
 tx=$(scripts/flist.sh rtl/tx/tx.f)
 rx=$(scripts/flist.sh rtl/rx/rx.f)
 bad_param hpnic_comp $tx -- 'RETRY_MAX=8' "RETRY_MAX must be"

@@ -3,6 +3,5 @@
 rtl/host/hpnic_dma_mux.v
 rtl/host/hpnic_host_sq.v
 rtl/host/hpnic_host_cq.v
-rtl/host/hpnic_lkey_check.v
 rtl/host/hpnic_host_csr.v
 rtl/host/hpnic_host.v

@@ -427,17 +427,10 @@ assign m_pay_rd_tvalid = rd_cpl_tvalid[1];
 assign m_pay_rd_tlast = rd_cpl_tlast;
 assign rd_cpl_tready[1] = m_pay_rd_tready;
 
-// fetched WQEs, before their L_Key check
-wire          sq_wqe_valid, sq_wqe_ready, sq_wqe_read, sq_wqe_signaled, sq_wqe_sgl, sq_wqe_ext;
-wire [QW-1:0] sq_wqe_qpn;
-wire [15:0]   sq_wqe_idx;
-wire [1:0]    sq_wqe_tag, sq_wqe_nsge_m1;
-wire [31:0]   sq_wqe_len, sq_wqe_rkey, sq_wqe_lkey;
-wire [63:0]   sq_wqe_laddr, sq_wqe_raddr;
-
 hpnic_host_sq #(
     .QPN_WIDTH(QW),
-    .DATA_WIDTH(512)
+    .DATA_WIDTH(512),
+    .MR_LOG2(MR_LOG2)
 )
 sq_inst (
     .clk(clk),
@@ -447,27 +440,36 @@ sq_inst (
     .cfg_wr_base(qp_wr_sq_base),
     .cfg_wr_log2(qp_wr_sq_log2),
     .cfg_wr_wide(qp_wr_sq_wide),
+    .cfg_wr_pd(qp_wr_pd),
+    .cfg_mr_wr_en(mr_wr_en),
+    .cfg_mr_wr_idx(mr_wr_idx),
+    .cfg_mr_wr_valid(mr_wr_valid),
+    .cfg_mr_wr_tag(mr_wr_tag),
+    .cfg_mr_wr_local_write(mr_access3[2]),
+    .cfg_mr_wr_va(mr_wr_va),
+    .cfg_mr_wr_len(mr_wr_len),
+    .cfg_mr_wr_iova(mr_wr_iova),
+    .cfg_mr_wr_pd(mr_wr_pd),
     .s_fetch_valid(s_fetch_valid),
     .s_fetch_ready(s_fetch_ready),
     .s_fetch_qpn(s_fetch_qpn),
     .s_fetch_idx(s_fetch_idx),
     .s_fetch_count(s_fetch_count),
     .s_fetch_tag(s_fetch_tag),
-    .m_wqe_valid(sq_wqe_valid),
-    .m_wqe_ready(sq_wqe_ready),
-    .m_wqe_qpn(sq_wqe_qpn),
-    .m_wqe_idx(sq_wqe_idx),
-    .m_wqe_tag(sq_wqe_tag),
-    .m_wqe_read(sq_wqe_read),
-    .m_wqe_signaled(sq_wqe_signaled),
-    .m_wqe_len(sq_wqe_len),
-    .m_wqe_laddr(sq_wqe_laddr),
-    .m_wqe_sgl(sq_wqe_sgl),
-    .m_wqe_nsge_m1(sq_wqe_nsge_m1),
-    .m_wqe_raddr(sq_wqe_raddr),
-    .m_wqe_rkey(sq_wqe_rkey),
-    .m_wqe_lkey(sq_wqe_lkey),
-    .m_wqe_ext(sq_wqe_ext),
+    .m_wqe_valid(m_wqe_valid),
+    .m_wqe_ready(m_wqe_ready),
+    .m_wqe_qpn(m_wqe_qpn),
+    .m_wqe_idx(m_wqe_idx),
+    .m_wqe_tag(m_wqe_tag),
+    .m_wqe_read(m_wqe_read),
+    .m_wqe_signaled(m_wqe_signaled),
+    .m_wqe_len(m_wqe_len),
+    .m_wqe_laddr(m_wqe_laddr),
+    .m_wqe_sgl(m_wqe_sgl),
+    .m_wqe_nsge_m1(m_wqe_nsge_m1),
+    .m_wqe_raddr(m_wqe_raddr),
+    .m_wqe_rkey(m_wqe_rkey),
+    .m_wqe_lerr(m_wqe_lerr),
     .m_rd_req_valid(sq_rd_valid),
     .m_rd_req_ready(sq_rd_ready),
     .m_rd_req_addr(sq_rd_addr),
@@ -478,7 +480,8 @@ sq_inst (
     .s_rd_cpl_tlast(rd_cpl_tlast),
     .stat_fetches(stat_wqe_fetches),
     .stat_bad_opcode(stat_wqe_bad_opcode),
-    .stat_bad_ext(stat_wqe_bad_ext)
+    .stat_bad_ext(stat_wqe_bad_ext),
+    .stat_lkey_err(stat_wqe_lkey_err)
 );
 
 /*
@@ -585,52 +588,9 @@ cq_inst (
     .stat_irqs(stat_irqs)
 );
 
-// every WQE's L_Key, checked before the requester sees it
-localparam LK_PASS = 16 + 2 + 1 + 1 + 2 + 64 + 32;
 wire [2:0] mr_access3;
 assign mr_wr_access = mr_access3[1:0];
 
-hpnic_lkey_check #(
-    .QPN_WIDTH(QW),
-    .MR_LOG2(MR_LOG2),
-    .PASS_WIDTH(LK_PASS)
-)
-lkey_inst (
-    .clk(clk),
-    .rst(rst),
-    .cfg_mr_wr_en(mr_wr_en),
-    .cfg_mr_wr_idx(mr_wr_idx),
-    .cfg_mr_wr_valid(mr_wr_valid),
-    .cfg_mr_wr_tag(mr_wr_tag),
-    .cfg_mr_wr_local_write(mr_access3[2]),
-    .cfg_mr_wr_va(mr_wr_va),
-    .cfg_mr_wr_len(mr_wr_len),
-    .cfg_mr_wr_iova(mr_wr_iova),
-    .cfg_mr_wr_pd(mr_wr_pd),
-    .cfg_qp_wr_en(qp_wr_en),
-    .cfg_qp_wr_qpn(qp_wr_qpn),
-    .cfg_qp_wr_pd(qp_wr_pd),
-    .s_valid(sq_wqe_valid),
-    .s_ready(sq_wqe_ready),
-    .s_qpn(sq_wqe_qpn),
-    .s_read(sq_wqe_read),
-    .s_len(sq_wqe_len),
-    .s_laddr(sq_wqe_laddr),
-    .s_lkey(sq_wqe_lkey),
-    .s_laddr_nic(sq_wqe_ext),
-    .s_pass({sq_wqe_idx, sq_wqe_tag, sq_wqe_signaled, sq_wqe_sgl, sq_wqe_nsge_m1, sq_wqe_raddr,
-             sq_wqe_rkey}),
-    .m_valid(m_wqe_valid),
-    .m_ready(m_wqe_ready),
-    .m_qpn(m_wqe_qpn),
-    .m_read(m_wqe_read),
-    .m_len(m_wqe_len),
-    .m_laddr(m_wqe_laddr),
-    .m_lerr(m_wqe_lerr),
-    .m_pass({m_wqe_idx, m_wqe_tag, m_wqe_signaled, m_wqe_sgl, m_wqe_nsge_m1, m_wqe_raddr,
-             m_wqe_rkey}),
-    .stat_lkey_err(stat_wqe_lkey_err)
-);
 
 endmodule
 

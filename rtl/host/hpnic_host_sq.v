@@ -17,6 +17,19 @@
  * list flag (sgl) for an SGE list. A WQE that asks for an extension it
  * cannot have is counted (stat_bad_ext) and runs from LOCAL_ADDR.
  *
+ * The L_Key check happens here, beside the WQE queue, so that it costs the
+ * fetch's round trip nothing: as a WQE enters the queue (block RAM, two
+ * cycles to its head) its LKEY reads this block's copy of the MR table and
+ * its QP's PD is read; the next cycle the check's verdict and the WQE's NIC
+ * address enter a LUT-RAM queue beside it, whose head is there as soon. A
+ * WQE passes when the key's index is inside the table, the entry is valid,
+ * its tag matches, its PD is the QP's, [LOCAL_ADDR, + LENGTH) lies inside
+ * the region, and a READ's region grants LOCAL_WRITE. It leaves with
+ * LOCAL_ADDR turned into MR.IOVA + (LOCAL_ADDR - MR.VA); one that fails
+ * leaves flagged (m_wqe_lerr) and counted (stat_lkey_err), and the
+ * requester fails it in order (docs/host.md, "The L_Key check"). A
+ * zero-length WQE, and one whose local data is its own extension, pass.
+ *
  * The DMA read channel is shared and returns data in request order, so a
  * fetch is only issued when the WQE output queue is sure to take its data:
  * requests in flight plus WQEs queued never exceed the queue's depth. An
@@ -36,7 +49,9 @@ module hpnic_host_sq #(
     // log2 of the WQEs fetched ahead of the requester
     parameter OUT_LOG2 = 4,
     // fetch count bits (a request asks for up to 2^COUNT_WIDTH - 1 WQEs)
-    parameter COUNT_WIDTH = 4
+    parameter COUNT_WIDTH = 4,
+    // memory-region table entries, log2
+    parameter MR_LOG2 = 10
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -49,6 +64,20 @@ module hpnic_host_sq #(
     input  wire [63:0]           cfg_wr_base,
     input  wire [4:0]            cfg_wr_log2,
     input  wire                  cfg_wr_wide,       // 128-byte WQEs
+    input  wire [15:0]           cfg_wr_pd,         // the QP's protection domain
+
+    /*
+     * The MR table, as the CSRs write it (L_Key checks)
+     */
+    input  wire                  cfg_mr_wr_en,
+    input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
+    input  wire                  cfg_mr_wr_valid,
+    input  wire [7:0]            cfg_mr_wr_tag,
+    input  wire                  cfg_mr_wr_local_write,
+    input  wire [63:0]           cfg_mr_wr_va,
+    input  wire [47:0]           cfg_mr_wr_len,
+    input  wire [63:0]           cfg_mr_wr_iova,
+    input  wire [15:0]           cfg_mr_wr_pd,
 
     /*
      * Fetch requests from the requester, WQEs back
@@ -73,8 +102,7 @@ module hpnic_host_sq #(
     output wire [1:0]            m_wqe_nsge_m1,     // its SGEs, minus 1
     output wire [63:0]           m_wqe_raddr,
     output wire [31:0]           m_wqe_rkey,
-    output wire [31:0]           m_wqe_lkey,
-    output wire                  m_wqe_ext,         // laddr is the WQE's extension
+    output wire                  m_wqe_lerr,        // its L_Key check failed
 
     /*
      * DMA read port
@@ -94,7 +122,8 @@ module hpnic_host_sq #(
      */
     output reg  [31:0]           stat_fetches = 0,        // DMA reads of WQEs
     output reg  [31:0]           stat_bad_opcode = 0,
-    output reg  [31:0]           stat_bad_ext = 0
+    output reg  [31:0]           stat_bad_ext = 0,
+    output reg  [31:0]           stat_lkey_err = 0
 );
 
 localparam QW = QPN_WIDTH;
@@ -105,6 +134,10 @@ localparam BEATS_PER_WQE = 512 / DATA_WIDTH;
 initial begin
     if (DATA_WIDTH != 256 && DATA_WIDTH != 512) begin
         $error("hpnic_host_sq: DATA_WIDTH must be 256 or 512 (%m)");
+        $finish;
+    end
+    if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
+        $error("hpnic_host_sq: MR_LOG2 must be 1..24 (%m)");
         $finish;
     end
     if (COUNT_WIDTH < 1 || COUNT_WIDTH > 6 || (2**COUNT_WIDTH - 1) > DEPTH) begin
@@ -320,19 +353,114 @@ always @(posedge clk) begin
     end
 end
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 64 + 3 + 64 + 32 + 32 + 1), .RAM_STYLE("block"))
+wire out_valid, side_valid;
+
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 3 + 64 + 32), .RAM_STYLE("block"))
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),
     .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, wqe_read, wqe_signaled, wqe_len[31:0],
-             wqe_ladr_out, wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0], wqe_lkey[31:0],
-             ext_ok}),
-    .m_valid(m_wqe_valid), .m_ready(m_wqe_ready),
-    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_laddr, m_wqe_sgl,
-             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey, m_wqe_lkey, m_wqe_ext}),
+             wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0]}),
+    .m_valid(out_valid), .m_ready(out_pop),
+    .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_sgl,
+             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey}),
     .count(out_count)
 );
 
+/*
+ * The L_Key check, a cycle behind the queue's input, into a queue beside it
+ */
+localparam MRW = 1 + 8 + 1 + 64 + 48 + 64 + 16;
+wire [MRW-1:0] mr_rd;
+wire [15:0]    qp_pd;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(MR_LOG2),
+    .DATA_WIDTH(MRW)
+)
+mr_inst (
+    .clk(clk),
+    .wr_en(cfg_mr_wr_en),
+    .wr_addr(cfg_mr_wr_idx),
+    .wr_data({cfg_mr_wr_valid, cfg_mr_wr_tag, cfg_mr_wr_local_write, cfg_mr_wr_va, cfg_mr_wr_len,
+              cfg_mr_wr_iova, cfg_mr_wr_pd}),
+    .rd_en(out_push),
+    .rd_addr(wqe_lkey[8 +: MR_LOG2]),
+    .rd_data(mr_rd)
+);
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(16)
+)
+pd_inst (
+    .clk(clk),
+    .wr_en(cfg_wr_en),
+    .wr_addr(cfg_wr_qpn),
+    .wr_data(cfg_wr_pd),
+    .rd_en(out_push),
+    .rd_addr(pend_qpn),
+    .rd_data(qp_pd)
+);
+
+reg         lk_valid = 1'b0, lk_read = 1'b0, lk_nic = 1'b0, lk_idx_ok = 1'b0;
+reg  [31:0] lk_len = 0;
+reg  [63:0] lk_va = 0;
+reg  [7:0]  lk_tag = 0;
+
+always @(posedge clk) begin
+    lk_valid <= out_push;
+    lk_read <= wqe_read;
+    lk_nic <= ext_ok;
+    lk_idx_ok <= (wqe_lkey[31:8] >> MR_LOG2) == 0;
+    lk_len <= wqe_len[31:0];
+    lk_va <= wqe_ladr_out;
+    lk_tag <= wqe_lkey[7:0];
+    if (rst) begin
+        lk_valid <= 1'b0;
+    end
+end
+
+wire        mr_valid, mr_local_write;
+wire [7:0]  mr_tag;
+wire [63:0] mr_va, mr_iova;
+wire [47:0] mr_len;
+wire [15:0] mr_pd;
+assign {mr_valid, mr_tag, mr_local_write, mr_va, mr_len, mr_iova, mr_pd} = mr_rd;
+
+// the offset into the region (a borrow: below it) and the end of the range
+wire [64:0] lk_off = {1'b0, lk_va} - {1'b0, mr_va};
+wire [64:0] lk_end = lk_off + {33'd0, lk_len};
+wire        lk_key_ok = lk_idx_ok && mr_valid && mr_tag == lk_tag && mr_pd == qp_pd;
+wire        lk_in = !lk_off[64] && lk_end <= {17'd0, mr_len};
+wire        lk_ok = lk_nic || lk_len == 0 || (lk_key_ok && lk_in && (!lk_read || mr_local_write));
+wire [63:0] lk_laddr = (lk_nic || lk_len == 0) ? lk_va : lk_ok ? mr_iova + lk_off[63:0] : 64'd0;
+
+// verilator lint_off UNUSEDSIGNAL
+wire               side_ready;
+wire [OUT_LOG2:0]  side_count;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(64 + 1))
+side_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(lk_valid), .s_ready(side_ready),
+    .s_data({lk_laddr, !lk_ok}),
+    .m_valid(side_valid), .m_ready(out_pop),
+    .m_data({m_wqe_laddr, m_wqe_lerr}),
+    .count(side_count)
+);
+
+always @(posedge clk) begin
+    if (lk_valid && !lk_ok) begin
+        stat_lkey_err <= stat_lkey_err + 1'b1;
+    end
+    if (rst) begin
+        stat_lkey_err <= 0;
+    end
+end
+
+assign m_wqe_valid = out_valid && side_valid;
 assign out_pop = m_wqe_valid && m_wqe_ready;
 
 // verilator lint_off UNUSEDSIGNAL
