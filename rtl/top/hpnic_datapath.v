@@ -107,7 +107,7 @@ module hpnic_datapath #(
     input  wire [1:0]            s_wqe_nsge_m1,
     input  wire [63:0]           s_wqe_raddr,
     input  wire [31:0]           s_wqe_rkey,
-    input  wire                  s_wqe_lerr,        // failed its L_Key check (hpnic_lkey_check)
+    input  wire                  s_wqe_lerr,        // failed its L_Key check (hpnic_host_sq)
 
     input  wire                  s_pktsend_valid,
     output wire                  s_pktsend_ready,
