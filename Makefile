@@ -20,7 +20,7 @@ SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 
 VERILATOR := verilator
 VERILATOR_ROOT = $(shell $(VERILATOR) --getenv VERILATOR_ROOT)
-VFLAGS := -Wall --x-assign fast --x-initial fast -O3 -Irtl/host
+VFLAGS := -Wall --x-assign fast --x-initial fast -O3 -Irtl/host -Irtl/common
 VINC = -I$(VERILATOR_ROOT)/include -I$(VERILATOR_ROOT)/include/vltstd
 VLIBS := -lz -pthread
 
@@ -43,7 +43,7 @@ $(VLIB):
 # extra Verilator arguments (-G..., --trace-fst for models whose harness can
 # write waves). Every Verilated model is built through this one recipe.
 define hpnic_vmodel
-$(4)/$(1)/$(or $(6),V$(1))__ALL.a: $(3) $$(wildcard rtl/*/*.f) rtl/host/hpnic_regs.vh $$(shell $$(FLIST) $(3))
+$(4)/$(1)/$(or $(6),V$(1))__ALL.a: $(3) $$(wildcard rtl/*/*.f) $$(wildcard rtl/*/*.vh) $$(shell $$(FLIST) $(3))
 	@mkdir -p $(4)/$(1)
 	$$(VERILATOR) --cc --build -j $$(JOBS) $$(VFLAGS) $$(VBUILD) \
 	  --Mdir $(4)/$(1) --prefix $(or $(6),V$(1)) --top-module $(2) $(5) \

@@ -93,7 +93,7 @@ bench-nic: $(BUILD)/bin/hpnic-write-bench
 	$(BUILD)/bin/hpnic-write-bench --latency --size 64 --dma-latency 200
 
 synth-core: $(BUILD)/synth/$(NIC_TOP).summary
-$(BUILD)/synth/$(NIC_TOP).summary: $(NIC_FLIST) $(shell $(FLIST) $(NIC_FLIST)) rtl/host/hpnic_regs.vh \
+$(BUILD)/synth/$(NIC_TOP).summary: $(NIC_FLIST) $(shell $(FLIST) $(NIC_FLIST)) $(wildcard rtl/*/*.vh) \
 		fpga/yosys/synth.sh scripts/lut_levels.py
 	fpga/yosys/synth.sh $(NIC_TOP) $(NIC_FLIST) $(BUILD)/synth
 

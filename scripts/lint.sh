@@ -14,11 +14,11 @@ for f in rtl/*/*.f; do
     case "$v" in "$blk"/*) ;; *) continue ;; esac
     mod=$(basename "$v" .v)
     grep -q 'default_nettype none' "$v" || { echo "lint: $v lacks \`default_nettype none"; fail=1; }
-    out=$(verilator --lint-only -Wall -Irtl/host $files --top-module "$mod" 2>&1) || {
+    out=$(verilator --lint-only -Wall -Irtl/host -Irtl/common $files --top-module "$mod" 2>&1) || {
       echo "lint: verilator -Wall, top $mod ($f):"; echo "$out" | grep -v '^ ' | head -20; fail=1; }
     nmod=$((nmod + 1))
   done
-  out=$(iverilog -g2012 -Irtl/host -o /dev/null $files 2>&1) || {
+  out=$(iverilog -g2012 -Irtl/host -Irtl/common -o /dev/null $files 2>&1) || {
     echo "lint: iverilog -g2012 on $f:"; echo "$out" | head -20; fail=1; }
 done
 # Parameter checks must fire: elaborate a few modules with a wrong value
@@ -30,10 +30,10 @@ bad_param() {   # MODULE FILE... -- PARAM=VALUE EXPECTED
   while [ "$1" != "--" ]; do files+=("$1"); shift; done; shift
   local pv=$1 want=$2 tmp
   tmp=$(mktemp)
-  iverilog -g2012 -Irtl/host -o "$tmp" -P "$mod.$pv" -s "$mod" "${files[@]}" 2>/dev/null &&
+  iverilog -g2012 -Irtl/host -Irtl/common -o "$tmp" -P "$mod.$pv" -s "$mod" "${files[@]}" 2>/dev/null &&
     out=$(vvp -n "$tmp" 2>&1) || out="(did not elaborate)"
   grep -q "$want" <<< "$out" || { echo "lint: $mod with $pv: no '$want' error"; fail=1; }
-  iverilog -g2012 -Irtl/host -o "$tmp" -s "$mod" "${files[@]}" 2>/dev/null &&
+  iverilog -g2012 -Irtl/host -Irtl/common -o "$tmp" -s "$mod" "${files[@]}" 2>/dev/null &&
     out=$(vvp -n "$tmp" 2>&1) || out="ERROR: (did not elaborate)"
   ! grep -q "ERROR" <<< "$out" || { echo "lint: $mod with its defaults: $out"; fail=1; }
   rm -f "$tmp"

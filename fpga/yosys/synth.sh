@@ -17,14 +17,15 @@ done
 mkdir -p "$out"
 files=$(cd "$root" && scripts/flist.sh "$flist" | tr '\n' ' ')
 cd "$root"
-# -Irtl/host: the generated register constants (hpnic_regs.vh).
+# -Irtl/host: the generated register constants (hpnic_regs.vh); -Irtl/common:
+# the shared functions (hpnic_lanes.vh).
 # -noiopad/-noclkbuf: a core, not a chip top; -flatten so depth crosses modules;
 # -uram: large memories (the MTT) may map to UltraRAM.
 # With -set, read with -defer so that chparam reaches the top before its
 # submodules are derived (after hierarchy, chparam loses them); without it,
 # read as always (-defer changes ABC's input order, hence its LUT counts)
-read="read_verilog -Irtl/host -sv $files;"
-[ -z "$chparam" ] || read="read_verilog -Irtl/host -defer -sv $files; $chparam"
+read="read_verilog -Irtl/host -Irtl/common -sv $files;"
+[ -z "$chparam" ] || read="read_verilog -Irtl/host -Irtl/common -defer -sv $files; $chparam"
 yosys -q -l "$out/$top.log" -p "
   $read
   hierarchy -top $top;

@@ -187,18 +187,9 @@ wire [6:0]  cut_beat = q_first_len[12:6] - {6'd0, cut_lane == 6'd0};
 wire        cut_here = q_write && q_cut && beat_reg == cut_beat && !second_reg;
 wire        cut_twice = cut_here && cut_lane != 6'd0;
 
-// lanes below n
-function [63:0] lanes_below;
-    input [5:0] n;
-    integer i;
-    begin
-        for (i = 0; i < 64; i = i + 1) begin
-            lanes_below[i] = i < n;
-        end
-    end
-endfunction
+`include "hpnic_lanes.vh"
 
-wire [63:0] cut_mask = lanes_below(cut_lane);
+wire [63:0] cut_mask = hpnic_lanes_below({1'b0, cut_lane});
 
 assign m_dma_wr_tdata = s_pay_tdata;
 assign m_dma_wr_tkeep = cut_twice ? s_pay_tkeep & cut_mask :

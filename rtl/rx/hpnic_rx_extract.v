@@ -91,12 +91,7 @@ end
 
 localparam QW = QPN_WIDTH;
 
-function [63:0] ones;
-    input [6:0] n;
-    begin
-        ones = (n >= 7'd64) ? {64{1'b1}} : ~({64{1'b1}} << n);
-    end
-endfunction
+`include "hpnic_lanes.vh"
 
 /*
  * Header fields of the frame at the head of the info FIFO
@@ -480,7 +475,7 @@ crc_inst (
     .clk(clk),
     .rst(rst),
     .s_tdata(crc_in_pay_reg ? tm_data : v_data),
-    .s_tkeep(crc_in_pay_reg ? ones(t_emit_n) : {64{1'b1}}),
+    .s_tkeep(crc_in_pay_reg ? hpnic_lanes_below(t_emit_n) : {64{1'b1}}),
     .s_tvalid(crc_in_pay_reg ? t_emit : v_valid),
     .s_tready(crc_tready),
     .s_tlast(crc_in_pay_reg ? t_emit_last : !v_has_pay),
@@ -525,7 +520,7 @@ pay_fifo_inst (
     .clk(clk),
     .rst(rst),
     .s_valid(t_go),
-    .s_data({tm_data, t_emit_last ? ones(t_emit_n - {5'd0, pd_pad}) : {64{1'b1}}}),
+    .s_data({tm_data, t_emit_last ? hpnic_lanes_below(t_emit_n - {5'd0, pd_pad}) : {64{1'b1}}}),
     .s_last(t_emit_last),
     .s_drop(1'b0),
     .m_valid(m_pay_tvalid),

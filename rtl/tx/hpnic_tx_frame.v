@@ -76,13 +76,7 @@ initial begin
     end
 end
 
-// n ones from lane 0 (n = 0..64)
-function [63:0] ones;
-    input [6:0] n;
-    begin
-        ones = (n >= 7'd64) ? {64{1'b1}} : ~({64{1'b1}} << n);
-    end
-endfunction
+`include "hpnic_lanes.vh"
 
 // byte lanes of a keep mask as bit lanes
 function [511:0] keep_mask;
@@ -104,7 +98,7 @@ wire [1:0]  pay_pad = 2'd0 - pay_n[1:0];
 // bytes of the beat with the pad: the data FIFO carries this count, not a
 // keep mask (the trailer only needs the count)
 wire [6:0]  pay_n_pad = s_pay_tlast ? pay_n + {5'd0, pay_pad} : 7'd64;
-wire [63:0] pay_keep = ones(pay_n_pad);
+wire [63:0] pay_keep = hpnic_lanes_below(pay_n_pad);
 wire [511:0] pay_data = s_pay_tdata;
 
 /*
@@ -320,7 +314,7 @@ wire [5:0]  s_start = s_hdr_len[5:0];   // hl mod 64 (hl = 64 never occurs)
 // the carry at a packet's start: the header (or what follows its first 64
 // bytes), with anything past the header's end cleared
 wire [511:0] carry_start = (hdr_big ? {128'd0, s_hdr_data[895:512]} : s_hdr_data[511:0]) &
-                           keep_mask(ones({1'b0, s_start}));
+                           keep_mask(hpnic_lanes_below({1'b0, s_start}));
 
 wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
 wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
@@ -345,7 +339,7 @@ always @* begin
         PP_FLUSH: begin
             o_valid = 1'b1;
             o_data = carry_reg;
-            o_keep = ones(carry_n_reg);
+            o_keep = hpnic_lanes_below(carry_n_reg);
             o_last = 1'b1;
         end
         default: begin
@@ -357,7 +351,7 @@ always @* begin
                 o_valid = 1'b1;
                 o_take_x = m_tready;
                 if (xr_last && total <= 8'd64) begin
-                    o_keep = ones(total[6:0]);
+                    o_keep = hpnic_lanes_below(total[6:0]);
                     o_last = 1'b1;
                 end
             end

@@ -505,16 +505,7 @@ always @(posedge clk) begin
     end
 end
 
-// lanes below n
-function [63:0] lanes_below;
-    input [6:0] n;
-    integer i;
-    begin
-        for (i = 0; i < 64; i = i + 1) begin
-            lanes_below[i] = i < n;
-        end
-    end
-endfunction
+`include "hpnic_lanes.vh"
 
 // the beat rotated left by res_n lanes: lanes res_n.. hold the beat's first
 // bytes, lanes below res_n its last ones (what spills into the residue).
@@ -540,7 +531,7 @@ assign rot = res_n_reg[5:4] == 2'd0 ? rot2 :
              res_n_reg[5:4] == 2'd1 ? rotl_lanes(rot2, 16) :
              res_n_reg[5:4] == 2'd2 ? rotl_lanes(rot2, 32) : rotl_lanes(rot2, 48);
 
-wire [63:0]  res_lanes = lanes_below({1'b0, res_n_reg});
+wire [63:0]  res_lanes = hpnic_lanes_below({1'b0, res_n_reg});
 wire [6:0]   beat_n = (beat_last && ord_bytes != 6'd0) ? {1'b0, ord_bytes} : 7'd64;
 wire [7:0]   total = {2'd0, res_n_reg} + {1'b0, beat_n};
 wire         pkt_end = beat_last && ord_last;
@@ -604,7 +595,7 @@ always @(posedge clk) begin
             flush_reg <= pkt_end && total != 8'd64;
         end else if (pkt_end) begin
             out_valid_reg <= 1'b1;
-            out_keep_reg <= lanes_below(total[6:0]);
+            out_keep_reg <= hpnic_lanes_below(total[6:0]);
             out_bytes_reg <= total[6:0];
             out_last_reg <= 1'b1;
             res_n_reg <= 0;
