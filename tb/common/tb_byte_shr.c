@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tb_byte_shr: rtl/common/hpnic_byte_shr against out[i] = in[i + shift]
- * (0 past the input's end), in three configurations: the RX realign funnel
- * (128 -> 64 bytes), the RX ICRC pick (64 -> 4 bytes, shifts up to 127) and
- * an odd one (13 -> 5 bytes, 5-bit shift: a lone top stage, a cap at the
- * input's width). Every shift value, --count random inputs each, plus walking
- * ones so that every input byte reaches every output lane it can.
+ * (0 past the input's end), in five configurations: the RX realign funnel
+ * (128 -> 64 bytes), the RX ICRC pick (64 -> 4 bytes, shifts up to 127), an
+ * odd one (13 -> 5 bytes, 5-bit shift: a lone top stage, a cap at the
+ * input's width), and in list mode (the shift is the list's entry at the
+ * index) RX extract's realign and the TX frame's prepend. Every shift value
+ * or index, --count random inputs each, plus walking ones so that every input
+ * byte reaches every output lane it can.
  *
  * Prints its seed; --seed reruns it.
  */
@@ -17,13 +19,14 @@
 static void check_one(struct bsr_rtl *r, int cfg, const uint8_t *in, unsigned shift)
 {
 	const struct bsr_cfg *c = &bsr_cfgs[cfg];
-	uint8_t out[64];
+	unsigned amount = c->list ? c->list[shift] : shift;
+	uint8_t out[128];
 
 	bsr_rtl_eval(r, cfg, in, shift, out);
 	for (unsigned i = 0; i < c->out_bytes; i++) {
-		uint8_t want = i + shift < c->in_bytes ? in[i + shift] : 0;
-		CHECK(out[i] == want, "%s, shift %u: lane %u is %02x, want %02x", c->name, shift, i,
-		      out[i], want);
+		uint8_t want = i + amount < c->in_bytes ? in[i + amount] : 0;
+		CHECK(out[i] == want, "%s, shift %u (%u bytes): lane %u is %02x, want %02x", c->name,
+		      shift, amount, i, out[i], want);
 	}
 }
 
