@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * One translation channel of hpnic_mtt: the command beside its table word,
- * through the URAM output register, then the IO address composed from the
- * entry (docs/host.md, "Memory translation")
+ * through the URAM output register, and the IO address composed from the
+ * entry as it leaves (two cycles) (docs/host.md, "Memory translation")
  */
 
 `resetall
@@ -23,10 +23,10 @@ module hpnic_mtt_chan (
     input  wire [12:0] s_len,
     input  wire        s_odd,           // the entry is the word's upper half
 
-    output reg         m_valid = 1'b0,
+    output wire        m_valid,
     input  wire        m_ready,
-    output reg  [63:0] m_addr = 0,
-    output reg  [12:0] m_len = 0
+    output reg  [63:0] m_addr,
+    output wire [12:0] m_len
 );
 
 assign en = !m_valid || m_ready;
@@ -49,24 +49,28 @@ always @(posedge clk) begin
         len2 <= len1;
         odd2 <= odd1;
         word2 <= word;
-
-        m_valid <= v2;
-        m_len <= len2;
-        if (!addr2[63]) begin
-            m_addr <= addr2;
-        end else if (addr2[62]) begin
-            m_addr <= {16'd0, odd2 ? word2[71:45] : word2[35:9], addr2[20:0]};
-        end else begin
-            m_addr <= {16'd0, odd2 ? word2[71:36] : word2[35:0], addr2[11:0]};
-        end
     end
 
     if (rst) begin
         v1 <= 1'b0;
         v2 <= 1'b0;
-        m_valid <= 1'b0;
     end
 end
+
+// the IO address is composed on the way out: the consumer registers it
+// (a cycle less on every DMA command than a register of its own)
+always @* begin
+    if (!addr2[63]) begin
+        m_addr = addr2;
+    end else if (addr2[62]) begin
+        m_addr = {16'd0, odd2 ? word2[71:45] : word2[35:9], addr2[20:0]};
+    end else begin
+        m_addr = {16'd0, odd2 ? word2[71:36] : word2[35:0], addr2[11:0]};
+    end
+end
+
+assign m_valid = v2;
+assign m_len = len2;
 
 endmodule
 

@@ -253,9 +253,6 @@ reg          s2_valid = 1'b0;
 reg [7:0]    s2_opcode = 0;
 reg [23:0]   s2_psn = 0;
 reg [12:0]   s2_len = 0;
-reg [63:0]   s2_addr = 0;
-reg [34:0]   s2_gather = 0;
-reg [15:0]   s2_pd = 0;
 reg [63:0]   s2_va = 0;
 reg [31:0]   s2_rkey = 0, s2_rlen = 0, s2_aeth = 0;
 reg [335:0]  s2_int = 0;
@@ -275,9 +272,6 @@ always @(posedge clk) begin
     s2_opcode <= s1_opcode;
     s2_psn <= s1_psn;
     s2_len <= s1_len;
-    s2_addr <= s1_addr;
-    s2_gather <= s1_gather;
-    s2_pd <= qp_pd;
     s2_va <= s1_va;
     s2_rkey <= s1_rkey;
     s2_rlen <= s1_rlen;
@@ -360,23 +354,26 @@ view_inst (
     .crc_init(view_init)
 );
 
-reg hdr_wr = 1'b0, dma_wr = 1'b0;
+reg hdr_wr = 1'b0;
 reg [HDR_W-1:0]  hdr_data = 0;
 reg [VIEW_W-1:0] view_data = 0;
-reg [DMA_W-1:0]  dma_data = 0;
 
 always @(posedge clk) begin
     hdr_wr <= s2_valid;
     hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
-    dma_wr <= s2_valid && s2_len != 0;
-    dma_data <= {s2_addr, s2_len, s2_gather, s2_pd};
 
     if (rst) begin
         hdr_wr <= 1'b0;
-        dma_wr <= 1'b0;
     end
 end
+
+// the payload request needs only the descriptor and the QP's PD: it enters
+// its queue at stage 1, two cycles before the header's, because the
+// payload's way to the wire (the gather, the MTT, the DMA read, the CRC) is
+// the longer one: a 64 B WRITE reaches the wire two cycles sooner
+wire             dma_wr = s1_valid && s1_len != 0;
+wire [DMA_W-1:0] dma_data = {s1_addr, s1_len, s1_gather, qp_pd};
 
 // room is granted ahead, so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
