@@ -31,3 +31,19 @@ function [6:0] hpnic_hl_of_class;
                             (c[1] ? 7'd16 : c[0] ? 7'd4 : 7'd0);
     end
 endfunction
+
+// each class's shift, 8 bits a class (hpnic_byte_shr's SHIFT_LIST): with
+// prepend 0, hl mod 64 bytes, which cuts a header off (RX realign); with 1,
+// 64 - hl mod 64, which puts data behind a header as a right shift of
+// {data, 0} (TX prepend; hl mod 64 is never 0)
+function [63:0] hpnic_hl_shifts;
+    input integer prepend;
+    integer c;
+    reg [7:0] cut;
+    begin
+        for (c = 0; c < 8; c = c + 1) begin
+            cut = {1'b0, hpnic_hl_of_class(c[2:0]) % 7'd64};
+            hpnic_hl_shifts[8*c +: 8] = prepend != 0 ? 8'd64 - cut : cut;
+        end
+    end
+endfunction

@@ -193,23 +193,13 @@ wire [511:0] pair;
 
 // the shift is hl mod 64, one of six (hpnic_hdr_len.vh): picked by the
 // header's class
-function [63:0] realign_shifts;
-    input integer classes;
-    integer c;
-    begin
-        realign_shifts = 0;
-        for (c = 0; c < classes; c = c + 1) begin
-            realign_shifts[8*c +: 8] = {1'b0, hpnic_hl_of_class(c[2:0]) % 7'd64};
-        end
-    end
-endfunction
 
 hpnic_byte_shr #(
     .IN_BYTES(128),
     .OUT_BYTES(64),
     .SHIFT_WIDTH(3),
     .LIST_LOG2(3),
-    .SHIFT_LIST(realign_shifts(8))
+    .SHIFT_LIST(hpnic_hl_shifts(0))
 )
 realign_shr_inst (
     .in({sh_hi, ra_prev}),

@@ -325,17 +325,7 @@ wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
 // 64 - hl mod 64 bytes, one of six amounts picked by the header's class
 // (hpnic_hdr_len.vh): a 6-way select per bit, not a 64-way shifter (1,800
 // LUTs fewer)
-function [63:0] prepend_shifts;
-    input integer classes;
-    integer c;
-    begin
-        prepend_shifts = 0;
-        for (c = 0; c < classes; c = c + 1) begin
-            prepend_shifts[8*c +: 8] = 8'd64 - {1'b0, hpnic_hl_of_class(c[2:0]) % 7'd64};
-        end
-    end
-endfunction
-localparam [63:0] PREPEND_SHIFTS = prepend_shifts(8);
+localparam [63:0] PREPEND_SHIFTS = hpnic_hl_shifts(1);
 
 reg  [2:0]    cls_reg = 0;
 wire [2:0]    cls_cur = (pp_state_reg == PP_START) ? hpnic_hl_class(s_hdr_len) : cls_reg;
