@@ -28,6 +28,8 @@ need=(
   "busybox-static:-"
   "pciutils:lspci"
   "procps:pgrep"
+  # the kernel driver (make test-driver): sparse checks it (C=1)
+  "sparse:sparse"
 )
 
 missing=()

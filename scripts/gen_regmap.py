@@ -593,7 +593,9 @@ its value bits; _<FIELD>_SHIFT/_MASK its fields, read and built with HPNIC_GET
 and HPNIC_SET. HPNIC_DB_SQ_DB(qpn) is QP qpn's doorbell.
 
 Define HPNIC_REGS_WANT_COUNTER_NAMES in exactly one .c file before including
-this header to get hpnic_counter_names[] and hpnic_counter_descs[]; define
+this header to get hpnic_counter_names[] and hpnic_counter_descs[] (the
+latter not with HPNIC_REGS_NO_COUNTER_DESCS: the kernel driver names its
+sysfs files and needs no descriptions); define
 HPNIC_REGS_WANT_REG_TABLE to get hpnic_block_table[], hpnic_reg_table[] and
 hpnic_field_table[], every block, register and field by name (for tools).
 docs/regmap.md describes every register.""".splitlines()] + [" */"]
@@ -623,9 +625,10 @@ docs/regmap.md describes every register.""".splitlines()] + [" */"]
               "/* STATS.SEL index -> name, description */",
               "static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {"]
         L += [f'\t"{cn.name}",' for cn in m.counters]
-        L += ["};", "static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {"]
+        L += ["};", "#ifndef HPNIC_REGS_NO_COUNTER_DESCS",
+              "static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {"]
         L += [f'\t"{cn.desc}",' for cn in m.counters]
-        L += ["};", "#endif /* HPNIC_REGS_WANT_COUNTER_NAMES */"]
+        L += ["};", "#endif", "#endif /* HPNIC_REGS_WANT_COUNTER_NAMES */"]
     L += reg_table(m)
     L += ["", "#endif /* HPNIC_REGS_H */", ""]
     return "\n".join(L)

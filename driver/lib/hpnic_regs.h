@@ -13,7 +13,9 @@
  * and HPNIC_SET. HPNIC_DB_SQ_DB(qpn) is QP qpn's doorbell.
  *
  * Define HPNIC_REGS_WANT_COUNTER_NAMES in exactly one .c file before including
- * this header to get hpnic_counter_names[] and hpnic_counter_descs[]; define
+ * this header to get hpnic_counter_names[] and hpnic_counter_descs[] (the
+ * latter not with HPNIC_REGS_NO_COUNTER_DESCS: the kernel driver names its
+ * sysfs files and needs no descriptions); define
  * HPNIC_REGS_WANT_REG_TABLE to get hpnic_block_table[], hpnic_reg_table[] and
  * hpnic_field_table[], every block, register and field by name (for tools).
  * docs/regmap.md describes every register.
@@ -1068,6 +1070,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"host_wqe_lkey_err",
 	"tx_sgl_lkey_err",
 };
+#ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames admitted by the RX pipe (passed every header check)",
 	"frames dropped: MAC error flag (bad FCS)",
@@ -1135,6 +1138,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error",
 	"SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD, outside the region): sent as zeros",
 };
+#endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
 
 #ifdef HPNIC_REGS_WANT_REG_TABLE

@@ -73,13 +73,18 @@ static struct {
 	unsigned nfds;
 	char **qemu_extra;
 	int nqemu_extra;
+	int bad_id_nic;         /* this function's ID.VERSION reads a foreign major; -1 none */
 } opt = {
 	.qemu = "qemu-system-x86_64",
 	.machine = "q35",
 	.append = "console=ttyS0 quiet panic=-1",
 	.mem_mb = 512,
 	.batch = 1,
+	.bad_id_nic = -1,
 };
+
+/* what --bad-id makes ID.VERSION read: a register map the drivers do not know */
+#define BAD_ID_VERSION 0x00ff0000u
 
 static struct fn *fns;
 static unsigned nfns;
@@ -201,7 +206,11 @@ static void cfg_write(struct fn *f, uint32_t addr, uint32_t val, int len)
 static uint32_t csr_read(struct fn *f, uint32_t off)
 {
 	uint32_t v;
-	int err = hpnic_sim_csr_read(f->nic, off, &v);
+	int err;
+
+	if (off == HPNIC_ID_VERSION && (int)f->nic == opt.bad_id_nic)
+		return BAD_ID_VERSION;
+	err = hpnic_sim_csr_read(f->nic, off, &v);
 
 	if (err) {
 		fprintf(stderr, "hpnic-vmdev: nic%u: CSR read at 0x%x failed: %s\n", f->nic, off,
@@ -680,6 +689,8 @@ static void usage(FILE *o)
 "  --batch N          cycles simulated between two looks at QEMU (default %u)\n"
 "  --fd K             serve the inherited socket K instead of starting QEMU\n"
 "                     (repeat per function; tests and hand-started QEMUs)\n"
+"  --bad-id N         function N's ID.VERSION reads 255.0, a register map no\n"
+"                     driver knows (tests that drivers refuse it)\n"
 "  -h, --help         this text\n"
 "Environment: HPNIC_SIM_PCAP, HPNIC_SIM_FST, ... as for the sim backend (sim/nic/hpnic_sim.h).\n"
 "Exit status: the guest's (--guest-status) or QEMU's; %d timeout; %d a malformed\n"
@@ -704,7 +715,7 @@ static unsigned parse_uint(const char *what, const char *s, unsigned lo, unsigne
 static void parse_args(int argc, char **argv, struct hpnic_sim_cfg *cfg)
 {
 	enum { OPT_KERNEL = 256, OPT_INITRD, OPT_APPEND, OPT_MEM, OPT_MACHINE, OPT_QEMU, OPT_TOPO,
-	       OPT_STATUS, OPT_INTER, OPT_TIMEOUT, OPT_REPORT, OPT_BATCH, OPT_FD };
+	       OPT_STATUS, OPT_INTER, OPT_TIMEOUT, OPT_REPORT, OPT_BATCH, OPT_FD, OPT_BAD_ID };
 	static const struct option lo[] = {
 		{ "kernel", required_argument, 0, OPT_KERNEL },
 		{ "initrd", required_argument, 0, OPT_INITRD },
@@ -719,6 +730,7 @@ static void parse_args(int argc, char **argv, struct hpnic_sim_cfg *cfg)
 		{ "report", required_argument, 0, OPT_REPORT },
 		{ "batch", required_argument, 0, OPT_BATCH },
 		{ "fd", required_argument, 0, OPT_FD },
+		{ "bad-id", required_argument, 0, OPT_BAD_ID },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 }
 	};
@@ -738,6 +750,9 @@ static void parse_args(int argc, char **argv, struct hpnic_sim_cfg *cfg)
 		case OPT_TIMEOUT: opt.timeout_s = parse_uint("--timeout", optarg, 0, 86400); break;
 		case OPT_REPORT: opt.report = optarg; break;
 		case OPT_BATCH: opt.batch = parse_uint("--batch", optarg, 1, 1u << 20); break;
+		case OPT_BAD_ID:
+			opt.bad_id_nic = (int)parse_uint("--bad-id", optarg, 0, HPNIC_SIM_MAX_NICS - 1);
+			break;
 		case OPT_FD:
 			if (opt.nfds == HPNIC_SIM_MAX_NICS)
 				die(2, "--fd: at most %u", HPNIC_SIM_MAX_NICS);

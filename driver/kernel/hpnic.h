@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * hpnic Linux driver: per-device state shared by the driver's files
+ * (docs/driver.md)
+ */
+#ifndef HPNIC_H
+#define HPNIC_H
+
+#include <linux/io.h>
+#include <linux/pci.h>
+#include <linux/types.h>
+
+#include "hpnic_regs.h"
+
+/* how the device signals: the first of these that the platform grants */
+enum hpnic_irq_kind {
+	HPNIC_IRQ_NONE,         /* no vector: the driver polls */
+	HPNIC_IRQ_INTX,
+	HPNIC_IRQ_MSI,
+	HPNIC_IRQ_MSIX,
+};
+
+struct hpnic_dev {
+	struct pci_dev *pdev;
+	void __iomem *bar0;
+	bool gone;              /* a CSR read returned all ones: surprise removal */
+
+	/* the identity read at probe (ID block) */
+	u32 id_version;
+	u32 build_date;
+	u32 git_hash;
+	u32 qp_cfg;
+	u32 datapath;
+	u32 features;
+
+	enum hpnic_irq_kind irq_kind;
+	int nvec;
+	bool polling;           /* completions are polled, not signalled */
+};
+
+u32 hpnic_rd(struct hpnic_dev *hd, u32 off);
+void hpnic_wr(struct hpnic_dev *hd, u32 off, u32 val);
+u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx);
+
+extern const struct attribute_group *hpnic_groups[];
+void hpnic_sysfs_init(void);
+
+#endif

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * hpnic Linux driver: PCI probe and remove (docs/driver.md).
+ *
+ * Probe enables the function, maps BAR0 (the register map of
+ * fw/regmap.toml: privileged blocks in its first 16 MiB, one doorbell page
+ * per QP above), sets a 64-bit DMA mask, checks the ID block's type and major
+ * version, waits for the core's initialisation, and asks for interrupt
+ * vectors, MSI-X first, then MSI, then INTx. Completion events are polled
+ * when there is no vector or when the poll parameter says so (under QEMU's
+ * TCG the co-simulated device raises none).
+ *
+ * A CSR read that returns all ones means the device is gone (surprise
+ * removal, a link down): the driver marks it and stops touching it.
+ */
+#include <linux/delay.h>
+#include <linux/module.h>
+#include <linux/pci.h>
+
+#include "hpnic.h"
+
+static int poll = -1;
+module_param(poll, int, 0444);
+MODULE_PARM_DESC(poll, "poll for completions: 1 always, 0 never, -1 when no interrupt vector is granted (default)");
+
+static unsigned int ready_ms = 1000;
+module_param(ready_ms, uint, 0444);
+MODULE_PARM_DESC(ready_ms, "how long probe waits for CTRL.STATUS to report the core ready, ms (default 1000)");
+
+u32 hpnic_rd(struct hpnic_dev *hd, u32 off)
+{
+	u32 v;
+
+	if (hd->gone)
+		return ~0u;
+	v = readl(hd->bar0 + off);
+	/* no register but a counter reads all ones: check the ID to be sure */
+	if (unlikely(v == ~0u) && readl(hd->bar0 + HPNIC_ID_TYPE) == ~0u) {
+		hd->gone = true;
+		dev_err(&hd->pdev->dev, "reads return all ones: the device is gone\n");
+	}
+	return v;
+}
+
+void hpnic_wr(struct hpnic_dev *hd, u32 off, u32 val)
+{
+	if (!hd->gone)
+		writel(val, hd->bar0 + off);
+}
+
+/* STATS.SEL selects, VALUE_LO reads and latches the high word */
+u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx)
+{
+	u32 lo, hi;
+
+	hpnic_wr(hd, HPNIC_STATS_SEL, idx);
+	lo = hpnic_rd(hd, HPNIC_STATS_VALUE_LO);
+	hi = hpnic_rd(hd, HPNIC_STATS_VALUE_HI);
+	return (u64)hi << 32 | lo;
+}
+
+static int hpnic_check_id(struct hpnic_dev *hd)
+{
+	struct device *dev = &hd->pdev->dev;
+	u32 type = hpnic_rd(hd, HPNIC_ID_TYPE);
+	u32 ver, maj, min, want = HPNIC_GET(HPNIC_HDR_VERSION_MAJOR, HPNIC_ID_BLOCK_VERSION);
+
+	if (hd->gone)
+		return -ENODEV;
+	if (type != HPNIC_ID_BLOCK_TYPE) {
+		dev_err(dev, "BAR0 offset 0 reads 0x%08x, not an hpnic ID block (\"HPID\"): refusing the device\n",
+			type);
+		return -ENODEV;
+	}
+	ver = hpnic_rd(hd, HPNIC_ID_VERSION);
+	maj = HPNIC_GET(HPNIC_HDR_VERSION_MAJOR, ver);
+	min = HPNIC_GET(HPNIC_HDR_VERSION_MINOR, ver);
+	if (maj != want) {
+		dev_err(dev, "register map version %u.%u, driver built for %u.x: refusing the device\n",
+			maj, min, want);
+		return -ENODEV;
+	}
+	hd->id_version = ver;
+	hd->build_date = hpnic_rd(hd, HPNIC_ID_BUILD_DATE);
+	hd->git_hash = hpnic_rd(hd, HPNIC_ID_GIT_HASH);
+	hd->qp_cfg = hpnic_rd(hd, HPNIC_ID_QP_CFG);
+	hd->datapath = hpnic_rd(hd, HPNIC_ID_DATAPATH);
+	hd->features = hpnic_rd(hd, HPNIC_ID_FEATURES);
+	return hd->gone ? -ENODEV : 0;
+}
+
+static int hpnic_wait_ready(struct hpnic_dev *hd)
+{
+	const u32 want = HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK |
+			 HPNIC_CTRL_STATUS_SCHED_INIT_DONE_MASK |
+			 HPNIC_CTRL_STATUS_HOST_READY_MASK;
+	unsigned long end = jiffies + msecs_to_jiffies(ready_ms);
+	u32 st;
+
+	for (;;) {
+		st = hpnic_rd(hd, HPNIC_CTRL_STATUS);
+		if (hd->gone)
+			return -ENODEV;
+		if ((st & want) == want)
+			return 0;
+		if (time_after(jiffies, end))
+			break;
+		usleep_range(1000, 2000);
+	}
+	dev_err(&hd->pdev->dev, "CTRL.STATUS 0x%x after %u ms: the core is not ready\n", st,
+		ready_ms);
+	return -ETIMEDOUT;
+}
+
+static void hpnic_setup_irqs(struct hpnic_dev *hd)
+{
+	struct pci_dev *pdev = hd->pdev;
+	int n;
+
+	/* interrupts stay off in the core until completion events need them */
+	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
+	n = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSIX | PCI_IRQ_MSI | PCI_IRQ_LEGACY);
+	if (n > 0) {
+		hd->nvec = n;
+		hd->irq_kind = pdev->msix_enabled ? HPNIC_IRQ_MSIX :
+			       pdev->msi_enabled ? HPNIC_IRQ_MSI : HPNIC_IRQ_INTX;
+	} else {
+		hd->nvec = 0;
+		hd->irq_kind = HPNIC_IRQ_NONE;
+	}
+	hd->polling = poll > 0 || (poll < 0 && hd->irq_kind == HPNIC_IRQ_NONE);
+}
+
+static const char *const irq_kind_names[] = {
+	[HPNIC_IRQ_NONE] = "none",
+	[HPNIC_IRQ_INTX] = "INTx",
+	[HPNIC_IRQ_MSI] = "MSI",
+	[HPNIC_IRQ_MSIX] = "MSI-X",
+};
+
+static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct device *dev = &pdev->dev;
+	struct hpnic_dev *hd;
+	int err;
+
+	hd = devm_kzalloc(dev, sizeof(*hd), GFP_KERNEL);
+	if (!hd)
+		return -ENOMEM;
+	hd->pdev = pdev;
+	pci_set_drvdata(pdev, hd);
+
+	err = pcim_enable_device(pdev);
+	if (err) {
+		dev_err(dev, "cannot enable the device: %d\n", err);
+		return err;
+	}
+	if (pci_resource_len(pdev, 0) < HPNIC_BAR0_SIZE) {
+		dev_err(dev, "BAR0 is %llu bytes, the register map needs %u: refusing the device\n",
+			(unsigned long long)pci_resource_len(pdev, 0), HPNIC_BAR0_SIZE);
+		return -ENODEV;
+	}
+	err = pcim_iomap_regions(pdev, BIT(0), KBUILD_MODNAME);
+	if (err) {
+		dev_err(dev, "cannot map BAR0: %d\n", err);
+		return err;
+	}
+	hd->bar0 = pcim_iomap_table(pdev)[0];
+
+	err = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	if (err) {
+		dev_err(dev, "no 64-bit DMA: %d\n", err);
+		return err;
+	}
+	pci_set_master(pdev);
+
+	err = hpnic_check_id(hd);
+	if (err)
+		return err;
+	err = hpnic_wait_ready(hd);
+	if (err)
+		return err;
+	hpnic_setup_irqs(hd);
+
+	dev_info(dev, "hpnic register map %u.%u, build %08x, git %08x, %u QPs, %u MHz; interrupts %s%s\n",
+		 HPNIC_GET(HPNIC_HDR_VERSION_MAJOR, hd->id_version),
+		 HPNIC_GET(HPNIC_HDR_VERSION_MINOR, hd->id_version), hd->build_date, hd->git_hash,
+		 1u << HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, hd->qp_cfg),
+		 HPNIC_GET(HPNIC_ID_DATAPATH_CLK_MHZ, hd->datapath), irq_kind_names[hd->irq_kind],
+		 hd->polling ? ", completions polled" : "");
+	return 0;
+}
+
+static void hpnic_remove(struct pci_dev *pdev)
+{
+	struct hpnic_dev *hd = pci_get_drvdata(pdev);
+
+	/* nothing of the core's is left running: interrupts off, then the vectors */
+	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
+	if (hd->nvec)
+		pci_free_irq_vectors(pdev);
+	pci_clear_master(pdev);
+}
+
+static const struct pci_device_id hpnic_ids[] = {
+	{ PCI_DEVICE(HPNIC_PCI_VENDOR_ID, HPNIC_PCI_DEVICE_ID) },
+	{ }
+};
+MODULE_DEVICE_TABLE(pci, hpnic_ids);
+
+static struct pci_driver hpnic_driver = {
+	.name = KBUILD_MODNAME,
+	.id_table = hpnic_ids,
+	.probe = hpnic_probe,
+	.remove = hpnic_remove,
+	.dev_groups = hpnic_groups,
+};
+
+static int __init hpnic_init(void)
+{
+	hpnic_sysfs_init();
+	return pci_register_driver(&hpnic_driver);
+}
+module_init(hpnic_init);
+
+static void __exit hpnic_exit(void)
+{
+	pci_unregister_driver(&hpnic_driver);
+}
+module_exit(hpnic_exit);
+
+MODULE_DESCRIPTION("hpnic RoCEv2 NIC with HPCC congestion control");
+MODULE_LICENSE("Dual MIT/GPL");

@@ -1,0 +1,82 @@
+# tb/driver/driver_test.sh: runs inside the co-simulation guest (busybox
+# sh), started by tb/driver/test_driver.sh through scripts/vm-run.sh, with
+# /hpnic/hpnic.ko and two hpnic functions, the second presenting a foreign
+# register map. /hpnic/args: the register map version the driver must show,
+# the number of counters. Prints "ok: ..." or "FAIL: ...", the figures as
+# "figure NAME VALUE", and exits with the number of failures.
+fail=0
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+{ read -r want_ver; read -r ncnt; } < /hpnic/args
+drv=/sys/bus/pci/drivers/hpnic
+
+bdfs=""
+for d in /sys/bus/pci/devices/*; do
+	[ "$(cat "$d/vendor")" = 0x1234 ] && [ "$(cat "$d/device")" = 0x4870 ] && bdfs="$bdfs ${d##*/}"
+done
+set -- $bdfs
+[ $# -eq 2 ] && ok "two hpnic functions:$bdfs" || { bad "hpnic functions:$bdfs"; exit $fail; }
+b0=$1
+b1=$2
+dev0=/sys/bus/pci/devices/$b0
+
+# guest time in microseconds, at the 10 ms grain of /proc/uptime (the guest's
+# clock runs at wall speed under TCG)
+now_us() {
+	read -r up _ < /proc/uptime
+	c=${up#*.}
+	c=${c#0}
+	echo $((${up%.*} * 1000000 + c * 10000))
+}
+
+t0=$(now_us)
+insmod /hpnic/hpnic.ko 2>&1 && ok "insmod hpnic.ko" || bad "insmod hpnic.ko"
+t1=$(now_us)
+echo "figure insmod_us $((t1 - t0))"
+[ -e "$drv/$b0" ] && ok "$b0 bound to hpnic" || bad "$b0 not bound"
+[ ! -e "$drv/$b1" ] && ok "$b1 (foreign register map) not bound" || bad "$b1 bound"
+n=$(dmesg | grep "$b1" | grep -c "register map version 255.0, driver built for 1.x: refusing the device")
+[ "$n" = 1 ] && ok "$b1 refused with one dmesg line" || { dmesg | grep "$b1"; bad "$b1: $n refusal lines"; }
+
+v=$(cat "$dev0/fw_version")
+[ "$v" = "$want_ver" ] && ok "fw_version $v" || bad "fw_version '$v', want $want_ver"
+for f in build_date git_hash irq_mode; do
+	v=$(cat "$dev0/$f") && [ -n "$v" ] && ok "$f: $v" || bad "$f unreadable"
+done
+n=$(ls "$dev0/counters" | wc -l)
+[ "$n" = "$ncnt" ] && ok "counters/: $n files" || bad "counters/: $n files, want $ncnt"
+bad_cnt=""
+for c in "$dev0"/counters/*; do
+	v=$(cat "$c") || { bad_cnt="$bad_cnt ${c##*/}"; continue; }
+	case "$v" in ''|*[!0-9]*) bad_cnt="$bad_cnt ${c##*/}" ;; esac
+done
+[ -z "$bad_cnt" ] && ok "every counter reads a number" || bad "counters unreadable:$bad_cnt"
+echo test > "$dev0/fw_version" 2>/dev/null && bad "fw_version is writable" || ok "fw_version is read-only"
+
+t0=$(now_us)
+rmmod hpnic 2>&1 && ok "rmmod hpnic" || bad "rmmod hpnic"
+t1=$(now_us)
+echo "figure rmmod_us $((t1 - t0))"
+[ ! -e "$drv" ] && ok "the driver is gone" || bad "$drv still there"
+
+# twenty more rounds: probe and remove, the same outcome each time
+n_ok=0
+t0=$(now_us)
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	insmod /hpnic/hpnic.ko && [ -e "$drv/$b0" ] && [ ! -e "$drv/$b1" ] &&
+		[ "$(cat "$dev0/fw_version")" = "$want_ver" ] && rmmod hpnic && [ ! -e "$drv" ] &&
+		n_ok=$((n_ok + 1))
+done
+t1=$(now_us)
+[ "$n_ok" = 20 ] && ok "insmod/rmmod 20 times" || bad "insmod/rmmod: $n_ok of 20 rounds"
+echo "figure insmod_rmmod_round_us $(((t1 - t0) / 20))"
+n=$(dmesg | grep -c "hpnic $b0: hpnic register map")
+[ "$n" = 21 ] && ok "21 probes announced" || bad "$n probes announced, want 21"
+
+if dmesg | grep -E "WARNING|BUG|Oops|Call Trace|refcount|use-after-free"; then
+	bad "dmesg has warnings"
+else
+	ok "dmesg: no WARNING, BUG or Oops"
+fi
+dmesg | grep -i hpnic | head -4
+exit $fail
