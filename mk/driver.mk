@@ -7,7 +7,7 @@
 DRIVER_KVER := $(shell ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -n 1 | sed 's|^/boot/vmlinuz-||')
 DRIVER_KDIR ?= /lib/modules/$(DRIVER_KVER)/build
 DRIVER_KO := $(BUILD)/kernel/hpnic.ko
-DRIVER_SRC := driver/kernel/Kbuild $(wildcard driver/kernel/*.c driver/kernel/*.h) driver/lib/hpnic_regs.h
+DRIVER_SRC := driver/kernel/Kbuild $(wildcard driver/kernel/*.c driver/kernel/*.h) driver/lib/hpnic_regs.h driver/lib/hpnic_abi.h
 
 $(DRIVER_KO): $(DRIVER_SRC)
 	@[ -n "$(DRIVER_KVER)" ] && [ -d "$(DRIVER_KDIR)" ] || \
@@ -19,6 +19,11 @@ $(DRIVER_KO): $(DRIVER_SRC)
 	@! grep -E "warning:|error:" $(BUILD)/kernel/build.log || \
 	  { echo "driver: the build above has warnings (W=1 or sparse)"; exit 1; }
 	cp driver/kernel/hpnic.ko $@
+
+# the guest's check of the char device (in the VM image, mk/vm.mk)
+$(BUILD)/bin/hpnic-drvcheck: tb/driver/hpnic-drvcheck.c driver/lib/hpnic_abi.h driver/lib/hpnic_regs.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idriver/lib $< -o $@
 
 .PHONY: driver test-driver
 driver: $(DRIVER_KO)

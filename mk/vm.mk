@@ -7,7 +7,7 @@
 VMDEV := $(BUILD)/bin/hpnic-vmdev
 VM_IMG := $(BUILD)/vm/initrd.cpio.gz
 # what the guest gets besides busybox and lspci
-VM_GUEST_PROGS := $(BUILD)/bin/hpnicctl $(BUILD)/bin/hpnic-vmcheck
+VM_GUEST_PROGS := $(BUILD)/bin/hpnicctl $(BUILD)/bin/hpnic-vmcheck $(BUILD)/bin/hpnic-drvcheck
 
 $(VMDEV): sim/vmdev/vmdev.c sim/vmdev/vmdev_proto.h $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) \
 		$(LIBHPNIC_HDR) sim/nic/hpnic_sim.h

@@ -6,8 +6,12 @@
 #ifndef HPNIC_H
 #define HPNIC_H
 
+#include <linux/idr.h>
 #include <linux/io.h>
+#include <linux/kref.h>
+#include <linux/miscdevice.h>
 #include <linux/pci.h>
+#include <linux/rwsem.h>
 #include <linux/types.h>
 
 #include "hpnic_regs.h"
@@ -20,10 +24,23 @@ enum hpnic_irq_kind {
 	HPNIC_IRQ_MSIX,
 };
 
+/*
+ * One per function. Open files hold a reference (kref), so the struct
+ * outlives a remove while a program still has /dev/hpnicN open; from the
+ * remove on, removed is set (under rwsem) and no ioctl touches the device.
+ */
 struct hpnic_dev {
 	struct pci_dev *pdev;
 	void __iomem *bar0;
 	bool gone;              /* a CSR read returned all ones: surprise removal */
+
+	struct kref ref;
+	struct rw_semaphore rwsem;
+	bool removed;
+	int index;              /* N of /dev/hpnicN */
+	char name[16];
+	struct miscdevice misc;
+	struct ida pd_ida;      /* PD numbers 1..HPNIC_MAX_PDS */
 
 	/* the identity read at probe (ID block) */
 	u32 id_version;
@@ -38,11 +55,18 @@ struct hpnic_dev {
 	bool polling;           /* completions are polled, not signalled */
 };
 
+/* PD numbers are 16 bits (QP.PD, MR.PD); 0 is no PD's */
+#define HPNIC_MAX_PDS 65535
+
 u32 hpnic_rd(struct hpnic_dev *hd, u32 off);
 void hpnic_wr(struct hpnic_dev *hd, u32 off, u32 val);
 u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx);
 
 extern const struct attribute_group *hpnic_groups[];
 void hpnic_sysfs_init(void);
+
+int hpnic_cdev_add(struct hpnic_dev *hd);
+void hpnic_cdev_remove(struct hpnic_dev *hd);
+void hpnic_dev_put(struct hpnic_dev *hd);
 
 #endif

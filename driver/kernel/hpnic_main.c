@@ -16,8 +16,12 @@
 #include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/slab.h>
 
 #include "hpnic.h"
+
+/* N of /dev/hpnicN */
+static DEFINE_IDA(hpnic_index_ida);
 
 static int poll = -1;
 module_param(poll, int, 0444);
@@ -138,17 +142,11 @@ static const char *const irq_kind_names[] = {
 	[HPNIC_IRQ_MSIX] = "MSI-X",
 };
 
-static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+static int hpnic_probe_hw(struct hpnic_dev *hd)
 {
+	struct pci_dev *pdev = hd->pdev;
 	struct device *dev = &pdev->dev;
-	struct hpnic_dev *hd;
 	int err;
-
-	hd = devm_kzalloc(dev, sizeof(*hd), GFP_KERNEL);
-	if (!hd)
-		return -ENOMEM;
-	hd->pdev = pdev;
-	pci_set_drvdata(pdev, hd);
 
 	err = pcim_enable_device(pdev);
 	if (err) {
@@ -181,25 +179,71 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	if (err)
 		return err;
 	hpnic_setup_irqs(hd);
+	return 0;
+}
 
-	dev_info(dev, "hpnic register map %u.%u, build %08x, git %08x, %u QPs, %u MHz; interrupts %s%s\n",
+static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	struct device *dev = &pdev->dev;
+	struct hpnic_dev *hd;
+	int err;
+
+	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
+	if (!hd)
+		return -ENOMEM;
+	hd->pdev = pdev;
+	kref_init(&hd->ref);
+	init_rwsem(&hd->rwsem);
+	ida_init(&hd->pd_ida);
+	hd->index = ida_alloc(&hpnic_index_ida, GFP_KERNEL);
+	if (hd->index < 0) {
+		err = hd->index;
+		goto err_free;
+	}
+	snprintf(hd->name, sizeof(hd->name), "hpnic%d", hd->index);
+	pci_set_drvdata(pdev, hd);
+
+	err = hpnic_probe_hw(hd);
+	if (err)
+		goto err_index;
+	err = hpnic_cdev_add(hd);
+	if (err) {
+		dev_err(dev, "cannot register /dev/%s: %d\n", hd->name, err);
+		goto err_irq;
+	}
+
+	dev_info(dev, "hpnic register map %u.%u, build %08x, git %08x, %u QPs, %u MHz; interrupts %s%s; /dev/%s\n",
 		 HPNIC_GET(HPNIC_HDR_VERSION_MAJOR, hd->id_version),
 		 HPNIC_GET(HPNIC_HDR_VERSION_MINOR, hd->id_version), hd->build_date, hd->git_hash,
 		 1u << HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, hd->qp_cfg),
 		 HPNIC_GET(HPNIC_ID_DATAPATH_CLK_MHZ, hd->datapath), irq_kind_names[hd->irq_kind],
-		 hd->polling ? ", completions polled" : "");
+		 hd->polling ? ", completions polled" : "", hd->name);
 	return 0;
+
+err_irq:
+	if (hd->nvec)
+		pci_free_irq_vectors(pdev);
+err_index:
+	ida_free(&hpnic_index_ida, hd->index);
+err_free:
+	pci_set_drvdata(pdev, NULL);
+	hpnic_dev_put(hd);
+	return err;
 }
 
 static void hpnic_remove(struct pci_dev *pdev)
 {
 	struct hpnic_dev *hd = pci_get_drvdata(pdev);
 
+	/* open files stay valid but reach the device no more */
+	hpnic_cdev_remove(hd);
 	/* nothing of the core's is left running: interrupts off, then the vectors */
 	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
 	if (hd->nvec)
 		pci_free_irq_vectors(pdev);
 	pci_clear_master(pdev);
+	ida_free(&hpnic_index_ida, hd->index);
+	hpnic_dev_put(hd);
 }
 
 static const struct pci_device_id hpnic_ids[] = {

@@ -73,6 +73,14 @@ echo "figure insmod_rmmod_round_us $(((t1 - t0) / 20))"
 n=$(dmesg | grep -c "hpnic $b0: hpnic register map")
 [ "$n" = 21 ] && ok "21 probes announced" || bad "$n probes announced, want 21"
 
+# the char device: the ioctls with good and bad arguments, handles of other
+# files, a killed process's objects; then a file open across an unbind
+insmod /hpnic/hpnic.ko || bad "insmod for the char device checks"
+[ -c /dev/hpnic0 ] && ok "/dev/hpnic0 is a char device" || bad "no /dev/hpnic0"
+hpnic-drvcheck abi /dev/hpnic0 || bad "hpnic-drvcheck abi exits non-zero"
+hpnic-drvcheck unbind /dev/hpnic0 "$b0" || bad "hpnic-drvcheck unbind exits non-zero"
+rmmod hpnic && ok "rmmod after the char device checks" || bad "rmmod after the char device checks"
+
 if dmesg | grep -E "WARNING|BUG|Oops|Call Trace|refcount|use-after-free"; then
 	bad "dmesg has warnings"
 else

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hpnic-drvcheck: checks of the hpnic driver's char device, run inside the
+ * co-simulation guest as root (tb/driver/driver_test.sh):
+ *
+ *   abi DEV            the ioctls with good and bad arguments: NULL and
+ *                      unmapped pointers, argsz too small and past a page,
+ *                      flags and reserved fields set, unknown numbers;
+ *                      PDs: distinct numbers, another file's and unknown
+ *                      ones refused, a killed process's PDs freed (all
+ *                      65535 can be had again); ioctl latencies
+ *   unbind DEV BDF     a file open across an unbind: its ioctls get
+ *                      -ENODEV, closing it is clean, rmmod was refused
+ *                      while it was open; the function is bound again
+ *
+ * Prints "ok: ..." or "FAIL: ..." per check and "figure NAME VALUE" lines;
+ * exits 0 when every check held.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hpnic_abi.h"
+#include "hpnic_regs.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                        \
+	do {                                                                    \
+		if (cond) {                                                     \
+			printf("ok: ");                                         \
+		} else {                                                        \
+			printf("FAIL: ");                                       \
+			failures++;                                             \
+		}                                                               \
+		printf(__VA_ARGS__);                                            \
+		printf("\n");                                                   \
+	} while (0)
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* the ioctl's result as 0 or -errno */
+static int ioc(int fd, unsigned long nr, void *arg)
+{
+	return ioctl(fd, nr, arg) ? -errno : 0;
+}
+
+static int alloc_pd(int fd, uint32_t *pdn)
+{
+	struct hpnic_abi_alloc_pd a = { .argsz = sizeof(a) };
+	int err = ioc(fd, HPNIC_IOCTL_ALLOC_PD, &a);
+
+	*pdn = a.pdn;
+	return err;
+}
+
+static int dealloc_pd(int fd, uint32_t pdn)
+{
+	struct hpnic_abi_dealloc_pd d = { .argsz = sizeof(d), .pdn = pdn };
+
+	return ioc(fd, HPNIC_IOCTL_DEALLOC_PD, &d);
+}
+
+static int open_dev(const char *dev)
+{
+	int fd = open(dev, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		printf("FAIL: open %s: %s\n", dev, strerror(errno));
+		exit(1);
+	}
+	return fd;
+}
+
+static void check_query(int fd)
+{
+	struct hpnic_abi_query_device q = { .argsz = sizeof(q) };
+	int err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+
+	CHECK(!err, "QUERY_DEVICE: %s", err ? strerror(-err) : "0");
+	CHECK(q.abi_version == HPNIC_ABI_VERSION, "abi_version %u", q.abi_version);
+	CHECK(q.fw_version >> 16 == HPNIC_ID_BLOCK_VERSION >> 16, "fw_version %u.%u",
+	      q.fw_version >> 16, q.fw_version & 0xffff);
+	CHECK(q.num_counters == HPNIC_NUM_COUNTERS, "num_counters %u", q.num_counters);
+	CHECK(q.max_pds == 65535, "max_pds %u", q.max_pds);
+}
+
+/* every way of handing a bad argument: each an error, nothing else moves */
+static void check_bad_args(int fd)
+{
+	struct hpnic_abi_query_device q = { .argsz = sizeof(q) };
+	struct hpnic_abi_alloc_pd a = { .argsz = sizeof(a) };
+	void *unmapped;
+	int err;
+
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, NULL);
+	CHECK(err == -EFAULT, "QUERY_DEVICE(NULL): %s", strerror(-err));
+	err = ioc(fd, HPNIC_IOCTL_ALLOC_PD, NULL);
+	CHECK(err == -EFAULT, "ALLOC_PD(NULL): %s", strerror(-err));
+	err = ioc(fd, HPNIC_IOCTL_DEALLOC_PD, NULL);
+	CHECK(err == -EFAULT, "DEALLOC_PD(NULL): %s", strerror(-err));
+
+	unmapped = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, unmapped);
+	CHECK(err == -EFAULT, "QUERY_DEVICE(unmapped page): %s", strerror(-err));
+	munmap(unmapped, 4096);
+
+	q.argsz = sizeof(q) - 4;
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+	CHECK(err == -EINVAL, "QUERY_DEVICE, argsz one field short: %s", strerror(-err));
+	q.argsz = 0;
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+	CHECK(err == -EINVAL, "QUERY_DEVICE, argsz 0: %s", strerror(-err));
+	q.argsz = 0xffffffffu;
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+	CHECK(err == -EINVAL, "QUERY_DEVICE, argsz 4 GiB: %s", strerror(-err));
+	q.argsz = sizeof(q);
+	q.flags = 1;
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+	CHECK(err == -EINVAL, "QUERY_DEVICE, flags 1: %s", strerror(-err));
+
+	/* a larger struct of a newer caller: its tail is left alone */
+	{
+		struct { struct hpnic_abi_query_device q; uint32_t tail; } big;
+
+		memset(&big, 0, sizeof(big));
+		big.q.argsz = sizeof(big);
+		big.tail = 0x5a5a5a5au;
+		err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &big);
+		CHECK(!err && big.tail == 0x5a5a5a5au && big.q.abi_version == HPNIC_ABI_VERSION,
+		      "QUERY_DEVICE, argsz past the struct: %s, tail kept",
+		      err ? strerror(-err) : "0");
+	}
+
+	a.reserved = 7;
+	err = ioc(fd, HPNIC_IOCTL_ALLOC_PD, &a);
+	CHECK(err == -EINVAL, "ALLOC_PD, reserved set: %s", strerror(-err));
+	err = ioc(fd, _IO(HPNIC_IOCTL_MAGIC, 0x7f), &a);
+	CHECK(err == -ENOTTY, "unknown ioctl number: %s", strerror(-err));
+	err = ioc(fd, _IOWR('T', 0x01, int), &a);
+	CHECK(err == -ENOTTY, "another driver's ioctl number: %s", strerror(-err));
+}
+
+static void check_pds(const char *dev, int fd)
+{
+	uint32_t p[3], q;
+	int err, i, st;
+	pid_t pid;
+
+	for (i = 0; i < 3; i++)
+		err = alloc_pd(fd, &p[i]);
+	CHECK(!err && p[0] && p[1] && p[2] && p[0] != p[1] && p[1] != p[2] && p[0] != p[2] &&
+	      p[0] <= 65535 && p[1] <= 65535 && p[2] <= 65535,
+	      "three PDs: %u %u %u", p[0], p[1], p[2]);
+	err = dealloc_pd(fd, p[1]);
+	CHECK(!err, "DEALLOC_PD %u: %s", p[1], err ? strerror(-err) : "0");
+	err = dealloc_pd(fd, p[1]);
+	CHECK(err == -EINVAL, "DEALLOC_PD %u again: %s", p[1], strerror(-err));
+	err = dealloc_pd(fd, 0);
+	CHECK(err == -EINVAL, "DEALLOC_PD 0: %s", strerror(-err));
+	err = dealloc_pd(fd, 70000);
+	CHECK(err == -EINVAL, "DEALLOC_PD 70000: %s", strerror(-err));
+
+	/* another process's file: the handles are not its own */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+
+		_exit(dealloc_pd(cfd, p[0]) == -EINVAL ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "another process cannot free PD %u (-EINVAL)", p[0]);
+	err = dealloc_pd(fd, p[0]);
+	CHECK(!err, "the owner still can: %s", err ? strerror(-err) : "0");
+
+	/* a process killed holding 1000 PDs: they come back */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+
+		for (i = 0; i < 1000; i++)
+			if (alloc_pd(cfd, &q))
+				_exit(1);
+		raise(SIGKILL);
+		_exit(2);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "a process with 1000 PDs killed (-9)");
+
+	/* every PD but the one this file still has can be had, then no more */
+	{
+		int n = 0, fd2 = open_dev(dev);
+		uint64_t t0 = now_ns(), t1;
+
+		while (!(err = alloc_pd(fd2, &q)))
+			n++;
+		t1 = now_ns();
+		CHECK(err == -ENOSPC && n == 65534, "PDs to exhaustion: %d, then %s", n,
+		      strerror(-err));
+		printf("figure ioctl_alloc_pd_us %.2f\n", n ? (t1 - t0) / 1e3 / n : 0.0);
+		close(fd2);
+	}
+	err = alloc_pd(fd, &q);
+	CHECK(!err, "a PD again after the file that had them all is closed");
+	dealloc_pd(fd, q);
+	dealloc_pd(fd, p[2]);
+}
+
+static void figures(int fd)
+{
+	struct hpnic_abi_query_device q = { .argsz = sizeof(q) };
+	uint64_t t0 = now_ns();
+	int i;
+
+	for (i = 0; i < 100; i++)
+		ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+	printf("figure ioctl_query_device_us %.1f\n", (now_ns() - t0) / 1e3 / 100);
+}
+
+static void check_unbind(const char *dev, const char *bdf)
+{
+	int fd = open_dev(dev), fd2, err, ret;
+	struct hpnic_abi_query_device q = { .argsz = sizeof(q) };
+	uint32_t pdn;
+	char path[128];
+	FILE *f;
+
+	err = alloc_pd(fd, &pdn);
+	CHECK(!err, "a PD before the unbind");
+	ret = system("rmmod hpnic 2>/dev/null");
+	CHECK(ret != 0, "rmmod refused while %s is open", dev);
+
+	f = fopen("/sys/bus/pci/drivers/hpnic/unbind", "w");
+	ret = f ? fputs(bdf, f) >= 0 : 0;
+	if (f && fclose(f))
+		ret = 0;
+	CHECK(ret, "unbind %s with %s open", bdf, dev);
+	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
+	CHECK(err == -ENODEV, "QUERY_DEVICE after the unbind: %s", strerror(-err));
+	err = dealloc_pd(fd, pdn);
+	CHECK(err == -ENODEV, "DEALLOC_PD after the unbind: %s", strerror(-err));
+	CHECK(access(dev, F_OK) != 0, "%s is gone", dev);
+	CHECK(close(fd) == 0, "close after the unbind");
+
+	f = fopen("/sys/bus/pci/drivers/hpnic/bind", "w");
+	ret = f ? fputs(bdf, f) >= 0 : 0;
+	if (f && fclose(f))
+		ret = 0;
+	snprintf(path, sizeof(path), "/sys/bus/pci/drivers/hpnic/%s", bdf);
+	CHECK(ret && access(path, F_OK) == 0, "bound again");
+	fd2 = open(dev, O_RDWR | O_CLOEXEC);
+	CHECK(fd2 >= 0 && ioc(fd2, HPNIC_IOCTL_QUERY_DEVICE, &q) == 0, "%s works again", dev);
+	if (fd2 >= 0)
+		close(fd2);
+}
+
+static void usage(FILE *o)
+{
+	fprintf(o, "usage: hpnic-drvcheck abi DEV | unbind DEV BDF\n"
+		   "Checks of the hpnic driver's char device (run as root in the guest).\n");
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "abi")) {
+		int fd = open_dev(argv[2]);
+
+		check_query(fd);
+		check_bad_args(fd);
+		check_pds(argv[2], fd);
+		figures(fd);
+		close(fd);
+	} else if (argc == 4 && !strcmp(argv[1], "unbind")) {
+		check_unbind(argv[2], argv[3]);
+	} else {
+		usage(stderr);
+		return 2;
+	}
+	return failures ? 1 : 0;
+}
