@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * hpnic Linux driver: sysfs files under the PCI device (docs/driver.md):
- * the register map's identity, how the device signals, and every counter
- * of STATS under counters/, named from the generated register header.
+ * the register map's identity, how the device signals, every counter of
+ * STATS under counters/, and the NIC-wide CC parameters under cc/, one
+ * value a file; counters and parameters are named from the generated
+ * register header's tables.
  */
+#include <linux/ctype.h>
 #include <linux/device.h>
+#include <linux/kernel.h>
 #include <linux/sysfs.h>
 
 #define HPNIC_REGS_WANT_COUNTER_NAMES
 #define HPNIC_REGS_NO_COUNTER_DESCS
+#define HPNIC_REGS_WANT_REG_TABLE
 #include "hpnic.h"
 
 static struct hpnic_dev *to_hd(struct device *dev)
@@ -74,11 +79,97 @@ static const struct attribute_group hpnic_counter_group = {
 	.attrs = counter_attr_list,
 };
 
+/*
+ * cc/NAME: the CC block's read-write registers (hpnicctl's CC keys), the
+ * register's index in hpnic_reg_table in the attribute's var. A value that
+ * does not fit the register's bits is refused with -EINVAL; the engine's
+ * own clamping shows in cc/status.
+ */
+#define HPNIC_MAX_CC_PARAMS 16
+
+static ssize_t cc_param_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dev_ext_attribute *ea = container_of(attr, struct dev_ext_attribute, attr);
+	const struct hpnic_reg_desc *r = &hpnic_reg_table[(uintptr_t)ea->var];
+
+	return sysfs_emit(buf, "%u\n", hpnic_rd(to_hd(dev), r->offset) & r->mask);
+}
+
+static ssize_t cc_param_store(struct device *dev, struct device_attribute *attr,
+			      const char *buf, size_t count)
+{
+	struct dev_ext_attribute *ea = container_of(attr, struct dev_ext_attribute, attr);
+	const struct hpnic_reg_desc *r = &hpnic_reg_table[(uintptr_t)ea->var];
+	u32 v;
+
+	if (kstrtou32(buf, 0, &v) || (v & ~r->mask))
+		return -EINVAL;
+	hpnic_wr(to_hd(dev), r->offset, v);
+	return count;
+}
+
+/* CTRL.CC_PARAM_STATUS, then the names of its set fields */
+static ssize_t status_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	const struct hpnic_reg_desc *r = NULL;
+	unsigned int i;
+	ssize_t n;
+	u32 v;
+
+	for (i = 0; i < HPNIC_NUM_REGS; i++)
+		if (hpnic_reg_table[i].offset == HPNIC_CTRL_CC_PARAM_STATUS)
+			r = &hpnic_reg_table[i];
+	v = hpnic_rd(to_hd(dev), HPNIC_CTRL_CC_PARAM_STATUS);
+	n = sysfs_emit(buf, "0x%08x", v);
+	for (i = 0; r && i < r->num_fields; i++)
+		if (v & hpnic_field_table[r->field + i].mask)
+			n += sysfs_emit_at(buf, n, " %s", hpnic_field_table[r->field + i].name);
+	return n + sysfs_emit_at(buf, n, "\n");
+}
+static DEVICE_ATTR_RO(status);
+
+static struct dev_ext_attribute cc_attrs[HPNIC_MAX_CC_PARAMS];
+static char cc_names[HPNIC_MAX_CC_PARAMS][24];
+static struct attribute *cc_attr_list[HPNIC_MAX_CC_PARAMS + 2];
+
+static const struct attribute_group hpnic_cc_group = {
+	.name = "cc",
+	.attrs = cc_attr_list,
+};
+
 const struct attribute_group *hpnic_groups[] = {
 	&hpnic_group,
 	&hpnic_counter_group,
+	&hpnic_cc_group,
 	NULL
 };
+
+static void hpnic_sysfs_init_cc(void)
+{
+	const struct hpnic_block_desc *cc = NULL;
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < HPNIC_NUM_BLOCKS; i++)
+		if (hpnic_block_table[i].base == HPNIC_CC_BASE)
+			cc = &hpnic_block_table[i];
+	for (i = cc->reg; i < cc->reg + cc->num_regs && n < HPNIC_MAX_CC_PARAMS; i++) {
+		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
+		struct dev_ext_attribute *ea = &cc_attrs[n];
+
+		if (r->access != HPNIC_REG_RW || r->count != 1)
+			continue;
+		for (j = 0; r->name[j] && j + 1 < sizeof(cc_names[n]); j++)
+			cc_names[n][j] = tolower(r->name[j]);
+		sysfs_attr_init(&ea->attr.attr);
+		ea->attr.attr.name = cc_names[n];
+		ea->attr.attr.mode = 0644;
+		ea->attr.show = cc_param_show;
+		ea->attr.store = cc_param_store;
+		ea->var = (void *)(uintptr_t)i;
+		cc_attr_list[n++] = &ea->attr.attr;
+	}
+	cc_attr_list[n] = &dev_attr_status.attr;
+}
 
 /* the counter files are built from the register header's name table once */
 void hpnic_sysfs_init(void)
@@ -95,4 +186,5 @@ void hpnic_sysfs_init(void)
 		ea->var = (void *)(uintptr_t)i;
 		counter_attr_list[i] = &ea->attr.attr;
 	}
+	hpnic_sysfs_init_cc();
 }

@@ -53,6 +53,42 @@ done
 [ -z "$bad_cnt" ] && ok "every counter reads a number" || bad "counters unreadable:$bad_cnt"
 echo test > "$dev0/fw_version" 2>/dev/null && bad "fw_version is writable" || ok "fw_version is read-only"
 
+# cc/: the CC block's read-write registers, one file each; a value that does
+# not fit is refused and changes nothing; what is written is in the CSRs
+miss=""
+for k in t_ns eta max_stage wai line_mbps min_mbps sched_overhead sched_burst sched_grant \
+	default_mode status; do
+	[ -e "$dev0/cc/$k" ] || miss="$miss $k"
+done
+[ -z "$miss" ] && ok "cc/: every CC parameter and status" || bad "cc/ misses:$miss"
+t=$(cat "$dev0/cc/t_ns")
+[ "$t" = 4160 ] && ok "cc/t_ns reads its reset value 4160" || bad "cc/t_ns reads '$t'"
+echo 8320 > "$dev0/cc/t_ns" && ok "cc/t_ns = 8320 accepted" || bad "cc/t_ns = 8320 refused"
+# BAR0 is the driver's while it is bound (the kernel refuses mmaps of a
+# claimed region): unbind, read the register with hpnicctl, bind again
+echo "$b0" > "$drv/unbind"
+v=$(hpnicctl cc -d "$b0" | sed -n 's/^t_ns=//p')
+[ "$v" = 8320 ] && ok "CC.T_NS reads 8320 through BAR0 (hpnicctl cc, unbound)" ||
+	bad "CC.T_NS reads '$v' through BAR0"
+echo "$b0" > "$drv/bind"
+[ -e "$drv/$b0" ] && ok "bound again" || bad "not bound again"
+v=$(cat "$dev0/cc/t_ns")
+[ "$v" = 8320 ] && ok "cc/t_ns reads 8320 after the rebind" || bad "cc/t_ns '$v' after the rebind"
+for x in 1048576 -1 abc 0x100000 ""; do
+	if echo "$x" > "$dev0/cc/t_ns" 2>/dev/null; then
+		bad "cc/t_ns = '$x' accepted"
+	else
+		ok "cc/t_ns = '$x' refused"
+	fi
+done
+echo 4 > "$dev0/cc/default_mode" 2>/dev/null && bad "cc/default_mode = 4 (2 bits) accepted" ||
+	ok "cc/default_mode = 4 (2 bits) refused"
+v=$(cat "$dev0/cc/t_ns")
+[ "$v" = 8320 ] && ok "refused values changed nothing" || bad "cc/t_ns is '$v' after refusals"
+echo 4160 > "$dev0/cc/t_ns"
+v=$(cat "$dev0/cc/status")
+case "$v" in 0x????????*) ok "cc/status: $v" ;; *) bad "cc/status: '$v'" ;; esac
+
 t0=$(now_us)
 rmmod hpnic 2>&1 && ok "rmmod hpnic" || bad "rmmod hpnic"
 t1=$(now_us)
@@ -71,7 +107,7 @@ t1=$(now_us)
 [ "$n_ok" = 20 ] && ok "insmod/rmmod 20 times" || bad "insmod/rmmod: $n_ok of 20 rounds"
 echo "figure insmod_rmmod_round_us $(((t1 - t0) / 20))"
 n=$(dmesg | grep -c "hpnic $b0: hpnic register map")
-[ "$n" = 21 ] && ok "21 probes announced" || bad "$n probes announced, want 21"
+[ "$n" = 22 ] && ok "22 probes announced (one a rebind)" || bad "$n probes announced, want 22"
 
 # the char device: the ioctls with good and bad arguments, handles of other
 # files, a killed process's objects; then a file open across an unbind
