@@ -3,9 +3,11 @@
  * hpnicctl: list, dump and configure hpnic PCI functions from user space.
  *
  * libpci enumerates the functions and reads their config space through
- * sysfs; BAR0 is mapped from sysfs's resource0. Nothing here depends on the
- * kernel driver, so the tool works the same inside a QEMU guest whose hpnic
- * functions are the simulated RTL and on a host with a board. Every register
+ * sysfs; BAR0 is mapped from sysfs's resource0, so the tool works without the
+ * kernel driver, inside a QEMU guest whose hpnic functions are the simulated
+ * RTL as on a host with a board. A function bound to the hpnic driver is
+ * the driver's: list and cc go through the files it puts under the device
+ * (docs/driver.md), and dump, which needs BAR0, says so. Every register
  * name, offset, mask and counter name comes from hpnic_regs.h, generated from
  * fw/regmap.toml. docs/hpnicctl.md describes the commands.
  *
@@ -418,6 +420,73 @@ static void wr(const struct bar *b, uint32_t off, uint32_t v)
 	b->regs[off / 4] = htole32(v);
 }
 
+/*
+ * The hpnic kernel driver: while it is bound, BAR0 is its own (the kernel
+ * refuses to map a claimed region), and the tool goes through the files
+ * the driver puts under the device (docs/driver.md) instead.
+ */
+static int driver_bound(const struct fn *f)
+{
+	char path[PATH_MAX], link[PATH_MAX];
+	const char *base;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/devices/%s/driver", sysfs_dir, f->bdf);
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0)
+		return 0;
+	link[n] = 0;
+	base = strrchr(link, '/');
+	return !strcmp(base ? base + 1 : link, "hpnic");
+}
+
+/* a file of the driver's: its first line, without the newline */
+static void drv_read(const struct fn *f, const char *rel, char *buf, size_t len)
+{
+	char path[PATH_MAX];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/devices/%s/%s", sysfs_dir, f->bdf, rel);
+	fp = fopen(path, "r");
+	if (!fp || !fgets(buf, (int)len, fp))
+		fail(1, "%s: %s (the hpnic driver is bound and should provide it)", path,
+		     fp ? "empty" : strerror(errno));
+	fclose(fp);
+	buf[strcspn(buf, "\n")] = 0;
+}
+
+/* base 0: decimal or 0x hex (cc/); 16: the ID files' bare hex digits */
+static uint32_t drv_read_u32(const struct fn *f, const char *rel, int base)
+{
+	char buf[64], *end;
+	unsigned long v;
+
+	drv_read(f, rel, buf, sizeof(buf));
+	errno = 0;
+	v = strtoul(buf, &end, base);
+	if (errno || end == buf || *end || v > UINT32_MAX)
+		fail(1, "%s/devices/%s/%s: '%s' is not a number", sysfs_dir, f->bdf, rel, buf);
+	return (uint32_t)v;
+}
+
+/* 0, or the driver's refusal as -errno */
+static int drv_write_u32(const struct fn *f, const char *rel, uint32_t v)
+{
+	char path[PATH_MAX];
+	FILE *fp;
+	int err = 0;
+
+	snprintf(path, sizeof(path), "%s/devices/%s/%s", sysfs_dir, f->bdf, rel);
+	fp = fopen(path, "w");
+	if (!fp)
+		return -errno;
+	if (fprintf(fp, "%u\n", v) < 0)
+		err = -errno;
+	if (fclose(fp) && !err)
+		err = -errno;
+	return err;
+}
+
 static const char *type_str(uint32_t type, char buf[5])
 {
 	for (int i = 0; i < 4; i++) {
@@ -575,14 +644,11 @@ static void walk(const struct bar *b, FILE *out, struct walk *w)
 }
 
 /* the selected function, mapped, answering as hpnic, its list matching the map */
-static void open_checked(struct bar *b)
+static void open_fn_checked(const struct fn *f, struct bar *b)
 {
-	const struct fn *f;
 	char why[256];
 	struct walk w;
 
-	scan();
-	f = select_fn();
 	map_bar0(f, b);
 	if (id_problem(f, b, why, sizeof(why)))
 		fail(1, "%s: %s", f->bdf, why);
@@ -642,11 +708,21 @@ static int cmd_list(int argc, char **argv)
 		struct walk w;
 		struct bar b;
 
-		map_bar0(f, &b);
 		printf("%s %04x:%04x class %04x%02x BAR0 0x%08llx %s", f->bdf, p->vendor_id,
 		       p->device_id, p->device_class, p->prog_if,
 		       (unsigned long long)(p->base_addr[0] & PCI_ADDR_MEM_MASK),
 		       size_str((uint64_t)p->size[0], sz, sizeof(sz)));
+		if (driver_bound(f)) {
+			char fw[32];
+
+			drv_read(f, "fw_version", fw, sizeof(fw));
+			date = drv_read_u32(f, "build_date", 16);
+			printf(": HPID %s build %04x-%02x-%02x git %08x (hpnic driver bound)\n",
+			       fw, date >> 16, (date >> 8) & 0xff, date & 0xff,
+			       drv_read_u32(f, "git_hash", 16));
+			continue;
+		}
+		map_bar0(f, &b);
 		if (id_problem(f, &b, why, sizeof(why))) {
 			printf(": %s\n", why);
 			munmap((void *)b.regs, b.len);
@@ -697,6 +773,11 @@ static int cmd_dump(int argc, char **argv)
 		usage_fail("dump takes no argument ('%s')", argv[optind]);
 	scan();
 	f = select_fn();
+	if (driver_bound(f))
+		fail(1, "%s is bound to the hpnic driver, which owns BAR0: its counters and CC "
+		     "parameters are in %s/devices/%s/counters and cc; to dump the registers, "
+		     "unbind it (echo %s > /sys/bus/pci/drivers/hpnic/unbind)", f->bdf, sysfs_dir,
+		     f->bdf, f->bdf);
 	map_bar0(f, &b);
 	if (id_problem(f, &b, why, sizeof(why)))
 		fail(1, "%s: %s", f->bdf, why);
@@ -849,6 +930,77 @@ static uint32_t cc_status(const struct bar *b, char *buf, size_t n)
 	return v;
 }
 
+/*
+ * The engine re-derives after every write. As libhpnic's hpnic_set_cc,
+ * order the two rates so that min <= line holds at each step when both
+ * change, and no clamp is flagged on the way.
+ */
+static void order_rates(struct cc_write *ws, int nw, uint32_t old_line)
+{
+	int il = -1, im = -1;
+
+	for (int i = 0; i < nw; i++) {
+		if (ws[i].reg->offset == HPNIC_CC_LINE_MBPS)
+			il = i;
+		if (ws[i].reg->offset == HPNIC_CC_MIN_MBPS)
+			im = i;
+	}
+	if (il >= 0 && im >= 0) {
+		int min_first = ws[im].value <= old_line;
+
+		if (min_first != (im < il)) {
+			struct cc_write t = ws[il];
+
+			ws[il] = ws[im];
+			ws[im] = t;
+		}
+	}
+}
+
+/* cc show/set through the hpnic driver's cc/ files (docs/driver.md) */
+static int cc_through_driver(const struct fn *f, int set, struct cc_write *ws, int nw)
+{
+	const struct hpnic_block_desc *cc = block_by_base(HPNIC_CC_BASE);
+	char key[32], rel[64], st[256];
+	uint32_t v;
+	int bad = 0, err;
+
+	if (!set) {
+		for (unsigned int i = cc->reg; i < cc->reg + cc->num_regs; i++) {
+			const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
+
+			if (!is_cc_param(r))
+				continue;
+			snprintf(rel, sizeof(rel), "cc/%s", lower(r->name, key, sizeof(key)));
+			printf("%s=%u\n", key, drv_read_u32(f, rel, 0));
+		}
+		drv_read(f, "cc/status", st, sizeof(st));
+		v = (uint32_t)strtoul(st, NULL, 16);
+		printf("# CTRL.CC_PARAM_STATUS = %s%s (through the hpnic driver)\n", st,
+		       v ? "" : ": nothing clamped");
+		return 0;
+	}
+	order_rates(ws, nw, drv_read_u32(f, "cc/line_mbps", 0));
+	for (int i = 0; i < nw; i++) {
+		snprintf(rel, sizeof(rel), "cc/%s", lower(ws[i].reg->name, key, sizeof(key)));
+		err = drv_write_u32(f, rel, ws[i].value);
+		if (err) {
+			fprintf(stderr, PROG ": %s/devices/%s/%s: the driver refused %u: %s\n",
+				sysfs_dir, f->bdf, rel, ws[i].value, strerror(-err));
+			bad = 1;
+		} else if ((v = drv_read_u32(f, rel, 0)) != ws[i].value) {
+			fprintf(stderr, PROG ": CC.%s reads back %u after writing %u\n",
+				ws[i].reg->name, v, ws[i].value);
+			bad = 1;
+		}
+	}
+	nanosleep(&(struct timespec){ .tv_nsec = CC_SETTLE_NS }, NULL);
+	drv_read(f, "cc/status", st, sizeof(st));
+	if (strtoul(st, NULL, 16))
+		fprintf(stderr, PROG ": CTRL.CC_PARAM_STATUS = %s\n", st);
+	return bad;
+}
+
 static int cmd_cc(int argc, char **argv)
 {
 	const struct hpnic_block_desc *cc = block_by_base(HPNIC_CC_BASE);
@@ -856,6 +1008,7 @@ static int cmd_cc(int argc, char **argv)
 	struct cc_write *ws = NULL;
 	int nw = 0, bad = 0;
 	char key[32], st[512];
+	const struct fn *f;
 	struct bar b;
 
 	argc -= optind;
@@ -891,7 +1044,14 @@ static int cmd_cc(int argc, char **argv)
 		usage_fail("cc show takes no argument ('%s')", argv[1]);
 	}
 
-	open_checked(&b);
+	scan();
+	f = select_fn();
+	if (driver_bound(f)) {
+		bad = cc_through_driver(f, set, ws, nw);
+		free(ws);
+		return bad;
+	}
+	open_fn_checked(f, &b);
 	if (!set) {
 		for (unsigned int i = cc->reg; i < cc->reg + cc->num_regs; i++) {
 			const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
@@ -905,32 +1065,7 @@ static int cmd_cc(int argc, char **argv)
 		return 0;
 	}
 
-	/*
-	 * The engine re-derives after every write. As libhpnic's hpnic_set_cc,
-	 * order the two rates so that min <= line holds at each step when both
-	 * change, and no clamp is flagged on the way.
-	 */
-	{
-		int il = -1, im = -1;
-
-		for (int i = 0; i < nw; i++) {
-			if (ws[i].reg->offset == HPNIC_CC_LINE_MBPS)
-				il = i;
-			if (ws[i].reg->offset == HPNIC_CC_MIN_MBPS)
-				im = i;
-		}
-		if (il >= 0 && im >= 0) {
-			uint32_t old_line = rd(&b, HPNIC_CC_LINE_MBPS) & HPNIC_CC_LINE_MBPS_MASK;
-			int min_first = ws[im].value <= old_line;
-
-			if (min_first != (im < il)) {
-				struct cc_write t = ws[il];
-
-				ws[il] = ws[im];
-				ws[im] = t;
-			}
-		}
-	}
+	order_rates(ws, nw, rd(&b, HPNIC_CC_LINE_MBPS) & HPNIC_CC_LINE_MBPS_MASK);
 	for (int i = 0; i < nw; i++)
 		wr(&b, ws[i].reg->offset, ws[i].value);
 	for (int i = 0; i < nw; i++) {

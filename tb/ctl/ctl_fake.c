@@ -11,6 +11,10 @@
  *   ctl_fake --counters          the counter names, one a line
  *   ctl_fake --cc-keys           each CC parameter: key, value mask
  *
+ * With --driver the function is bound to the hpnic kernel driver: a driver
+ * link and the driver's files (fw_version, build_date, git_hash, cc/NAME
+ * with the reset values, cc/status), as docs/driver.md has them.
+ *
  * The image holds the block list (each header from HPNIC_BLOCKS), the ID
  * block, CTRL.STATUS ready, a few reset values and STATS.COUNT. hpnicctl maps
  * the regular file as it maps a BAR, so its writes land in the file; the
@@ -26,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define HPNIC_REGS_WANT_COUNTER_NAMES
 #define HPNIC_REGS_WANT_REG_TABLE
@@ -140,6 +145,35 @@ static void bar0_image(uint8_t *img, uint32_t build, uint32_t git, uint32_t cc_s
 	put32(img, HPNIC_STATS_VALUE_LO, 1234);
 }
 
+/* what the hpnic driver puts under a bound function (docs/driver.md) */
+static void driver_files(const char *dir, uint32_t build, uint32_t git, uint32_t cc_status)
+{
+	char path[4200], cc[4200], name[32];
+
+	snprintf(path, sizeof(path), "%s/driver", dir);
+	if (symlink("../../../bus/pci/drivers/hpnic", path) && errno != EEXIST)
+		die("%s: %s", path, strerror(errno));
+	write_text(dir, "fw_version", "%u.%u\n", HPNIC_ID_BLOCK_VERSION >> 16,
+		   HPNIC_ID_BLOCK_VERSION & 0xffff);
+	write_text(dir, "build_date", "%08x\n", build);
+	write_text(dir, "git_hash", "%08x\n", git);
+	snprintf(cc, sizeof(cc), "%s/cc", dir);
+	mkdir_p(cc);
+	for (int i = 0; i < HPNIC_NUM_REGS; i++) {
+		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
+		size_t j;
+
+		if (strcmp(r->block, "CC") || r->access != HPNIC_REG_RW || r->count != 1)
+			continue;
+		for (j = 0; r->name[j] && j + 1 < sizeof(name); j++)
+			name[j] = (char)(r->name[j] >= 'A' && r->name[j] <= 'Z' ?
+					 r->name[j] - 'A' + 'a' : r->name[j]);
+		name[j] = 0;
+		write_text(cc, name, "%u\n", r->reset);
+	}
+	write_text(cc, "status", "0x%08x\n", cc_status);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -154,12 +188,13 @@ int main(int argc, char **argv)
 		{ "cc-status", required_argument, NULL, 's' },
 		{ "dead", no_argument, NULL, 'D' },
 		{ "bad-next", no_argument, NULL, 'N' },
+		{ "driver", no_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned long vendor = HPNIC_PCI_VENDOR_ID, device = HPNIC_PCI_DEVICE_ID;
 	unsigned long long bar = 0xfe000000ull;
 	unsigned long build = 0x20251125, git = 0x1a2b3c4d, cc_status = 0;
-	int dead = 0, bad_next = 0, c;
+	int dead = 0, bad_next = 0, driver = 0, c;
 	char dir[4096], res[1024];
 	uint8_t cfg[256], *img;
 	size_t len = 0;
@@ -194,9 +229,11 @@ int main(int argc, char **argv)
 		case 's': cc_status = strtoul(optarg, NULL, 0); break;
 		case 'D': dead = 1; break;
 		case 'N': bad_next = 1; break;
+		case 'R': driver = 1; break;
 		default:
 			fprintf(stderr, "usage: ctl_fake [--vendor V] [--device D] [--bar ADDR] "
-				"[--build BCD] [--git H] [--cc-status V] [--dead] [--bad-next] DIR BDF\n"
+				"[--build BCD] [--git H] [--cc-status V] [--dead] [--bad-next] [--driver]\n"
+				"       DIR BDF\n"
 				"       ctl_fake --blocks | --counters | --cc-keys\n");
 			return 2;
 		}
@@ -242,5 +279,7 @@ int main(int argc, char **argv)
 	/* root only, as sysfs makes resource0 */
 	write_file(dir, "resource0", img, HPNIC_BAR0_SIZE, 0600);
 	free(img);
+	if (driver)
+		driver_files(dir, (uint32_t)build, (uint32_t)git, (uint32_t)cc_status);
 	return 0;
 }

@@ -217,6 +217,26 @@ else
 fi
 
 # --- usage --------------------------------------------------------------------
+# --- bound to the hpnic driver: BAR0 is the driver's, the tool goes through
+# the driver's files (docs/driver.md), and resource0 stays untouched -----------
+bound=$tmp/bound
+bdir=$bound/devices/0000:00:07.0
+"$fake" --driver --build 0x20260101 --git 0xcafef00d "$bound" 0000:00:07.0 ||
+  bad "cannot make the bound tree"
+ok_run "bound: list" "$ctl" --sysfs "$bound" list &&
+  has "bound: list" "HPID 1.0 build 2026-01-01 git cafef00d (hpnic driver bound)"
+ok_run "bound: cc" "$ctl" --sysfs "$bound" cc && has "bound: cc" "t_ns=4160" &&
+  has "bound: cc" "nothing clamped (through the hpnic driver)"
+snapshot
+ok_run "bound: cc set" "$ctl" --sysfs "$bound" cc set t_ns=8320 eta=0xea60
+if [ "$(cat "$bdir/cc/t_ns")" = 8320 ] && [ "$(cat "$bdir/cc/eta")" = 60000 ]; then ok; else
+  bad "bound: cc set: cc/t_ns '$(cat "$bdir/cc/t_ns")', cc/eta '$(cat "$bdir/cc/eta")'"
+fi
+if unchanged; then ok; else bad "bound: cc set touched resource0"; fi
+ok_run "bound: cc after the set" "$ctl" --sysfs "$bound" cc && has "bound: cc after the set" "t_ns=8320"
+expect_err "bound: dump" "bound to the hpnic driver, which owns BAR0" "$ctl" --sysfs "$bound" dump
+expect_err "bound: cc set out of range" "out of range" "$ctl" --sysfs "$bound" cc set t_ns=1048576
+
 for a in "" "bogus" "--bogus list" "list --bogus" "list extra" "cc frob" "cc set" "-d" "cc show x"; do
   run "$ctl" --sysfs "$one" $a
   if [ $rc -eq 2 ] && grep -q "^usage: hpnicctl" "$err"; then ok; else bad "'hpnicctl $a': exit status $rc, not 2 with a usage line"; fi

@@ -86,6 +86,15 @@ echo 4 > "$dev0/cc/default_mode" 2>/dev/null && bad "cc/default_mode = 4 (2 bits
 v=$(cat "$dev0/cc/t_ns")
 [ "$v" = 8320 ] && ok "refused values changed nothing" || bad "cc/t_ns is '$v' after refusals"
 echo 4160 > "$dev0/cc/t_ns"
+# hpnicctl on a bound function goes through these files
+v=$(hpnicctl cc -d "$b0" | sed -n 's/^t_ns=//p')
+[ "$v" = 4160 ] && ok "hpnicctl cc, bound: t_ns=4160 through the driver's files" ||
+	bad "hpnicctl cc, bound: t_ns '$v'"
+hpnicctl cc set -d "$b0" sched_burst=8192 && [ "$(cat "$dev0/cc/sched_burst")" = 8192 ] &&
+	ok "hpnicctl cc set, bound: sched_burst=8192" || bad "hpnicctl cc set, bound"
+hpnicctl cc set -d "$b0" sched_burst=4096
+hpnicctl list | grep "${b0#0000:}" | grep -q "(hpnic driver bound)" &&
+	ok "hpnicctl list: $b0 bound to the driver" || bad "hpnicctl list: $(hpnicctl list)"
 v=$(cat "$dev0/cc/status")
 case "$v" in 0x????????*) ok "cc/status: $v" ;; *) bad "cc/status: '$v'" ;; esac
 
