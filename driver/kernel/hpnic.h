@@ -41,6 +41,10 @@ struct hpnic_dev {
 	char name[16];
 	struct miscdevice misc;
 	struct ida pd_ida;      /* PD numbers 1..HPNIC_MAX_PDS */
+	struct ida cq_ida;      /* CQ numbers 0..max_cqs - 1 */
+	unsigned int max_cqs;
+	struct mutex cmd_lock;  /* the indirect blocks' staging registers and commands */
+	struct xarray cqs;      /* every live CQ, cqn -> struct hpnic_cq (under cmd_lock) */
 
 	/* the identity read at probe (ID block) */
 	u32 id_version;
@@ -55,12 +59,23 @@ struct hpnic_dev {
 	bool polling;           /* completions are polled, not signalled */
 };
 
+/* a completion queue: its ring in coherent DMA memory, owned by one file */
+struct hpnic_cq {
+	u32 cqn;
+	u32 log2;
+	size_t bytes;           /* the ring, page-rounded */
+	void *ring;
+	dma_addr_t ring_dma;
+	atomic_t mapped;        /* the file's mappings of the ring */
+};
+
 /* PD numbers are 16 bits (QP.PD, MR.PD); 0 is no PD's */
 #define HPNIC_MAX_PDS 65535
 
 u32 hpnic_rd(struct hpnic_dev *hd, u32 off);
 void hpnic_wr(struct hpnic_dev *hd, u32 off, u32 val);
 u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx);
+int hpnic_cmd(struct hpnic_dev *hd, u32 cmd_reg, u32 status_reg, u32 cmd);
 
 extern const struct attribute_group *hpnic_groups[];
 void hpnic_sysfs_init(void);
@@ -68,5 +83,6 @@ void hpnic_sysfs_init(void);
 int hpnic_cdev_add(struct hpnic_dev *hd);
 void hpnic_cdev_remove(struct hpnic_dev *hd);
 void hpnic_dev_put(struct hpnic_dev *hd);
+void hpnic_cq_disable_all(struct hpnic_dev *hd);
 
 #endif

@@ -5,7 +5,9 @@
  * open file and goes when the file is closed, also when the process is
  * killed.
  */
+#include <linux/dma-mapping.h>
 #include <linux/fs.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
@@ -16,15 +18,38 @@
 /* what one open file owns */
 struct hpnic_file {
 	struct hpnic_dev *hd;
-	struct mutex lock;      /* the file's objects */
+	struct mutex lock;      /* one ioctl at a time (held across user copies) */
 	struct xarray pds;      /* pdn -> the file's mark (xa_mk_value(1)) */
+	struct xarray cqs;      /* cqn -> struct hpnic_cq, once it is programmed */
+	/*
+	 * Membership of cqs against mmap: mmap runs under the mm's lock, which a
+	 * user copy in an ioctl may take, so mmap takes this one, never lock,
+	 * and nothing here is held across a user copy.
+	 */
+	struct mutex obj_lock;
 };
+
+/*
+ * mmap offsets: the object's kind in bits 40 up, its number from bit 24 (a
+ * ring is at most 1 MiB), nothing below
+ */
+#define HPNIC_MMAP_KIND_SHIFT 40
+#define HPNIC_MMAP_IDX_SHIFT 24
+#define HPNIC_MMAP_KIND_CQ 1ull
+
+static u64 hpnic_mmap_offset(u64 kind, u32 idx)
+{
+	return kind << HPNIC_MMAP_KIND_SHIFT | (u64)idx << HPNIC_MMAP_IDX_SHIFT;
+}
 
 static void hpnic_dev_release(struct kref *ref)
 {
 	struct hpnic_dev *hd = container_of(ref, struct hpnic_dev, ref);
 
 	ida_destroy(&hd->pd_ida);
+	ida_destroy(&hd->cq_ida);
+	xa_destroy(&hd->cqs);
+	pci_dev_put(hd->pdev);
 	kfree(hd);
 }
 
@@ -51,20 +76,32 @@ static int hpnic_open(struct inode *inode, struct file *file)
 	up_read(&hd->rwsem);
 	hf->hd = hd;
 	mutex_init(&hf->lock);
+	mutex_init(&hf->obj_lock);
 	xa_init(&hf->pds);
+	xa_init(&hf->cqs);
 	file->private_data = hf;
 	return 0;
 }
+
+static void hpnic_cq_free(struct hpnic_dev *hd, struct hpnic_cq *cq);
 
 static int hpnic_release(struct inode *inode, struct file *file)
 {
 	struct hpnic_file *hf = file->private_data;
 	struct hpnic_dev *hd = hf->hd;
-	unsigned long pdn;
+	struct hpnic_cq *cq;
+	unsigned long idx;
 	void *entry;
 
-	xa_for_each(&hf->pds, pdn, entry)
-		ida_free(&hd->pd_ida, pdn);
+	/* no mapping is left (each holds the file): every ring can go */
+	down_read(&hd->rwsem);
+	xa_for_each(&hf->cqs, idx, cq)
+		hpnic_cq_free(hd, cq);
+	up_read(&hd->rwsem);
+	xa_destroy(&hf->cqs);
+	mutex_destroy(&hf->obj_lock);
+	xa_for_each(&hf->pds, idx, entry)
+		ida_free(&hd->pd_ida, idx);
 	xa_destroy(&hf->pds);
 	mutex_destroy(&hf->lock);
 	kfree(hf);
@@ -109,6 +146,8 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 	q.cc_modes = hpnic_rd(hd, HPNIC_ID_CC_MODES);
 	q.num_counters = hpnic_rd(hd, HPNIC_STATS_COUNT);
 	q.max_pds = HPNIC_MAX_PDS;
+	q.max_cqs = hd->max_cqs;
+	q.reserved = 0;
 	if (hd->gone)
 		return -ENODEV;
 	return copy_to_user(uarg, &q, sizeof(q)) ? -EFAULT : 0;
@@ -159,6 +198,218 @@ static int hpnic_dealloc_pd(struct hpnic_file *hf, void __user *uarg)
 	return 0;
 }
 
+/*
+ * CQs. The ring is coherent DMA memory, zeroed, page-rounded; CQ.CMD WRITE
+ * points the NIC at it (producer index 0, phase 1). Destroying one stops the
+ * NIC writing into it (CQ.CMD DISABLE) before the memory is freed.
+ */
+static int hpnic_cq_program(struct hpnic_dev *hd, struct hpnic_cq *cq)
+{
+	hpnic_wr(hd, HPNIC_CQ_CQN, cq->cqn);
+	hpnic_wr(hd, HPNIC_CQ_BASE_LO, lower_32_bits(cq->ring_dma));
+	hpnic_wr(hd, HPNIC_CQ_BASE_HI, upper_32_bits(cq->ring_dma));
+	hpnic_wr(hd, HPNIC_CQ_LOG2, HPNIC_SET(HPNIC_CQ_LOG2, cq->log2));
+	hpnic_wr(hd, HPNIC_CQ_IRQ_VECTOR, 0);
+	return hpnic_cmd(hd, HPNIC_CQ_CMD, HPNIC_CQ_CMD_STATUS, HPNIC_CQ_CMD_WRITE);
+}
+
+static void hpnic_cq_disable(struct hpnic_dev *hd, u32 cqn)
+{
+	hpnic_wr(hd, HPNIC_CQ_CQN, cqn);
+	if (hpnic_cmd(hd, HPNIC_CQ_CMD, HPNIC_CQ_CMD_STATUS, HPNIC_CQ_CMD_DISABLE) && !hd->gone)
+		dev_err(&hd->pdev->dev, "CQ %u: DISABLE failed\n", cqn);
+}
+
+/* at remove: every live ring, whichever file has it */
+void hpnic_cq_disable_all(struct hpnic_dev *hd)
+{
+	unsigned long cqn;
+	void *cq;
+
+	mutex_lock(&hd->cmd_lock);
+	xa_for_each(&hd->cqs, cqn, cq)
+		hpnic_cq_disable(hd, cqn);
+	mutex_unlock(&hd->cmd_lock);
+}
+
+/*
+ * The NIC stops writing into the ring (unless the device is removed: then
+ * it already has), then the memory goes. The caller holds hd->rwsem for
+ * reading and has taken the CQ out of its file's xarray (or is releasing
+ * the file).
+ */
+static void hpnic_cq_free(struct hpnic_dev *hd, struct hpnic_cq *cq)
+{
+	mutex_lock(&hd->cmd_lock);
+	if (!hd->removed)
+		hpnic_cq_disable(hd, cq->cqn);
+	xa_erase(&hd->cqs, cq->cqn);
+	mutex_unlock(&hd->cmd_lock);
+	dma_free_coherent(&hd->pdev->dev, cq->bytes, cq->ring, cq->ring_dma);
+	ida_free(&hd->cq_ida, cq->cqn);
+	kfree(cq);
+}
+
+/* out of the file, unless a mapping holds it: 0, or -EBUSY */
+static int hpnic_cq_take(struct hpnic_file *hf, struct hpnic_cq *cq)
+{
+	int err = 0;
+
+	mutex_lock(&hf->obj_lock);
+	if (atomic_read(&cq->mapped))
+		err = -EBUSY;
+	else
+		xa_erase(&hf->cqs, cq->cqn);
+	mutex_unlock(&hf->obj_lock);
+	return err;
+}
+
+static int hpnic_create_cq(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_dev *hd = hf->hd;
+	struct hpnic_abi_create_cq c;
+	struct hpnic_cq *cq;
+	int cqn, err;
+
+	err = hpnic_get_arg(uarg, &c, sizeof(c));
+	if (err)
+		return err;
+	if (c.reserved || c.log2 < HPNIC_CQ_LOG2_MIN || c.log2 > HPNIC_CQ_LOG2_MAX)
+		return -EINVAL;
+	cq = kzalloc(sizeof(*cq), GFP_KERNEL);
+	if (!cq)
+		return -ENOMEM;
+	cqn = ida_alloc_max(&hd->cq_ida, hd->max_cqs - 1, GFP_KERNEL);
+	if (cqn < 0) {
+		err = cqn == -ENOMEM ? -ENOMEM : -ENOSPC;
+		goto err_free;
+	}
+	cq->cqn = cqn;
+	cq->log2 = c.log2;
+	cq->bytes = PAGE_ALIGN((size_t)HPNIC_CQE_SIZE << c.log2);
+	atomic_set(&cq->mapped, 0);
+	cq->ring = dma_alloc_coherent(&hd->pdev->dev, cq->bytes, &cq->ring_dma, GFP_KERNEL);
+	if (!cq->ring) {
+		err = -ENOMEM;
+		goto err_ida;
+	}
+	mutex_lock(&hd->cmd_lock);
+	err = xa_insert(&hd->cqs, cqn, cq, GFP_KERNEL);
+	if (!err) {
+		err = hpnic_cq_program(hd, cq);
+		if (err)
+			xa_erase(&hd->cqs, cqn);
+	}
+	mutex_unlock(&hd->cmd_lock);
+	if (err)
+		goto err_ring;
+	/* programmed: now the file has it, and mmap can find it */
+	mutex_lock(&hf->obj_lock);
+	err = xa_insert(&hf->cqs, cqn, cq, GFP_KERNEL);
+	mutex_unlock(&hf->obj_lock);
+	if (err) {
+		hpnic_cq_free(hd, cq);
+		return err;
+	}
+
+	c.cqn = cqn;
+	c.ring_bytes = cq->bytes;
+	c.mmap_offset = hpnic_mmap_offset(HPNIC_MMAP_KIND_CQ, cqn);
+	if (copy_to_user(uarg, &c, sizeof(c))) {
+		/* mapped already (its offset guessed)? then the file's close frees it */
+		if (!hpnic_cq_take(hf, cq))
+			hpnic_cq_free(hd, cq);
+		return -EFAULT;
+	}
+	return 0;
+
+err_ring:
+	dma_free_coherent(&hd->pdev->dev, cq->bytes, cq->ring, cq->ring_dma);
+err_ida:
+	ida_free(&hd->cq_ida, cqn);
+err_free:
+	kfree(cq);
+	return err;
+}
+
+static int hpnic_destroy_cq(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_abi_destroy_cq d;
+	struct hpnic_cq *cq;
+	int err;
+
+	err = hpnic_get_arg(uarg, &d, sizeof(d));
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	cq = xa_load(&hf->cqs, d.cqn);
+	if (!cq)
+		return -EINVAL;
+	/* a mapped ring stays: freeing it would leave the mapping on freed pages */
+	err = hpnic_cq_take(hf, cq);
+	if (err)
+		return err;
+	hpnic_cq_free(hf->hd, cq);
+	return 0;
+}
+
+static void hpnic_vma_open(struct vm_area_struct *vma)
+{
+	struct hpnic_cq *cq = vma->vm_private_data;
+
+	atomic_inc(&cq->mapped);
+}
+
+static void hpnic_vma_close(struct vm_area_struct *vma)
+{
+	struct hpnic_cq *cq = vma->vm_private_data;
+
+	atomic_dec(&cq->mapped);
+}
+
+static const struct vm_operations_struct hpnic_vm_ops = {
+	.open = hpnic_vma_open,
+	.close = hpnic_vma_close,
+};
+
+/* a CQ ring, read-only, whole, at the offset CREATE_CQ gave */
+static int hpnic_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct hpnic_file *hf = file->private_data;
+	struct hpnic_dev *hd = hf->hd;
+	u64 off = (u64)vma->vm_pgoff << PAGE_SHIFT;
+	u64 size = vma->vm_end - vma->vm_start;
+	struct hpnic_cq *cq;
+	int err;
+
+	if (off >> HPNIC_MMAP_KIND_SHIFT != HPNIC_MMAP_KIND_CQ ||
+	    off & ((1ull << HPNIC_MMAP_IDX_SHIFT) - 1))
+		return -EINVAL;
+	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
+		return -EPERM;
+	/* the mapping is counted first, so that a destroy cannot take the ring */
+	mutex_lock(&hf->obj_lock);
+	cq = xa_load(&hf->cqs, (off >> HPNIC_MMAP_IDX_SHIFT) & 0xffff);
+	if (cq && size == cq->bytes)
+		atomic_inc(&cq->mapped);
+	mutex_unlock(&hf->obj_lock);
+	if (!cq || size != cq->bytes)
+		return -EINVAL;
+	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTCOPY;
+	/* the offset was the lookup key: the ring itself starts at its page 0 */
+	vma->vm_pgoff = 0;
+	err = dma_mmap_coherent(&hd->pdev->dev, vma, cq->ring, cq->ring_dma, cq->bytes);
+	if (err) {
+		atomic_dec(&cq->mapped);
+		return err;
+	}
+	vma->vm_private_data = cq;
+	vma->vm_ops = &hpnic_vm_ops;
+	return 0;
+}
+
 static long hpnic_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct hpnic_file *hf = file->private_data;
@@ -182,6 +433,12 @@ static long hpnic_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case HPNIC_IOCTL_DEALLOC_PD:
 		ret = hpnic_dealloc_pd(hf, uarg);
 		break;
+	case HPNIC_IOCTL_CREATE_CQ:
+		ret = hpnic_create_cq(hf, uarg);
+		break;
+	case HPNIC_IOCTL_DESTROY_CQ:
+		ret = hpnic_destroy_cq(hf, uarg);
+		break;
 	default:
 		ret = -ENOTTY;
 	}
@@ -196,6 +453,7 @@ static const struct file_operations hpnic_fops = {
 	.open = hpnic_open,
 	.release = hpnic_release,
 	.unlocked_ioctl = hpnic_ioctl,
+	.mmap = hpnic_mmap,
 	.compat_ioctl = compat_ptr_ioctl,
 	.llseek = noop_llseek,
 };

@@ -63,6 +63,41 @@ u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx)
 	return (u64)hi << 32 | lo;
 }
 
+/*
+ * A command of an indirect block (QP, MR, CQ): write it, wait for BUSY to
+ * clear (one cycle in this core; a board behind PCIe may take longer), and
+ * turn the block's error code into an errno. Caller holds cmd_lock.
+ */
+int hpnic_cmd(struct hpnic_dev *hd, u32 cmd_reg, u32 status_reg, u32 cmd)
+{
+	unsigned int i;
+	u32 st;
+
+	lockdep_assert_held(&hd->cmd_lock);
+	hpnic_wr(hd, cmd_reg, cmd);
+	for (i = 0; i < 1000; i++) {
+		st = hpnic_rd(hd, status_reg);
+		if (hd->gone)
+			return -ENODEV;
+		if (!(st & HPNIC_CQ_CMD_STATUS_BUSY_MASK))
+			break;
+		usleep_range(10, 20);
+	}
+	if (st & HPNIC_CQ_CMD_STATUS_BUSY_MASK) {
+		dev_err(&hd->pdev->dev, "command %u at 0x%x still busy after 1000 polls\n", cmd,
+			cmd_reg);
+		return -ETIMEDOUT;
+	}
+	switch (HPNIC_GET(HPNIC_CQ_CMD_STATUS_ERROR, st)) {
+	case HPNIC_ERR_OK:
+		return 0;
+	case HPNIC_ERR_BAD_INDEX:
+		return -EINVAL;
+	default:
+		return -EIO;
+	}
+}
+
 static int hpnic_check_id(struct hpnic_dev *hd)
 {
 	struct device *dev = &hd->pdev->dev;
@@ -89,6 +124,7 @@ static int hpnic_check_id(struct hpnic_dev *hd)
 	hd->git_hash = hpnic_rd(hd, HPNIC_ID_GIT_HASH);
 	hd->qp_cfg = hpnic_rd(hd, HPNIC_ID_QP_CFG);
 	hd->datapath = hpnic_rd(hd, HPNIC_ID_DATAPATH);
+	hd->max_cqs = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_CQN_WIDTH, hd->qp_cfg);
 	hd->features = hpnic_rd(hd, HPNIC_ID_FEATURES);
 	return hd->gone ? -ENODEV : 0;
 }
@@ -195,6 +231,12 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	kref_init(&hd->ref);
 	init_rwsem(&hd->rwsem);
 	ida_init(&hd->pd_ida);
+	ida_init(&hd->cq_ida);
+	mutex_init(&hd->cmd_lock);
+	xa_init(&hd->cqs);
+	/* the coherent rings of files still open after a remove are freed
+	 * against this device: keep it */
+	pci_dev_get(pdev);
 	hd->index = ida_alloc(&hpnic_index_ida, GFP_KERNEL);
 	if (hd->index < 0) {
 		err = hd->index;
@@ -237,6 +279,8 @@ static void hpnic_remove(struct pci_dev *pdev)
 
 	/* open files stay valid but reach the device no more */
 	hpnic_cdev_remove(hd);
+	/* the NIC writes into no ring from now on: the files free them later */
+	hpnic_cq_disable_all(hd);
 	/* nothing of the core's is left running: interrupts off, then the vectors */
 	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
 	if (hd->nvec)

@@ -36,6 +36,8 @@ struct hpnic_abi_query_device {
 	__u32 cc_modes;         /* ID.CC_MODES */
 	__u32 num_counters;     /* STATS.COUNT */
 	__u32 max_pds;          /* PDs this device can give */
+	__u32 max_cqs;          /* CQs this device can give */
+	__u32 reserved;         /* 0 */
 };
 
 /* HPNIC_IOCTL_ALLOC_PD: pdn out */
@@ -54,8 +56,38 @@ struct hpnic_abi_dealloc_pd {
 	__u32 reserved;         /* 0 */
 };
 
+/*
+ * HPNIC_IOCTL_CREATE_CQ: log2 of the ring's CQEs in (1..15); the CQ's
+ * number, the ring's bytes and the mmap offset of the ring out. The ring is
+ * DMA memory the NIC writes CQEs into (HPNIC_CQE_SIZE bytes each, zeroed at
+ * creation); map it read-only with mmap(NULL, ring_bytes, PROT_READ,
+ * MAP_SHARED, fd, mmap_offset).
+ */
+struct hpnic_abi_create_cq {
+	__u32 argsz;
+	__u32 flags;
+	__u32 log2;
+	__u32 cqn;
+	__u32 ring_bytes;
+	__u32 reserved;         /* 0 */
+	__u64 mmap_offset;
+};
+
+/* HPNIC_IOCTL_DESTROY_CQ: cqn in, one of this file's, not mapped (-EBUSY) */
+struct hpnic_abi_destroy_cq {
+	__u32 argsz;
+	__u32 flags;
+	__u32 cqn;
+	__u32 reserved;         /* 0 */
+};
+
+#define HPNIC_CQ_LOG2_MIN 1
+#define HPNIC_CQ_LOG2_MAX 15
+
 #define HPNIC_IOCTL_QUERY_DEVICE _IO(HPNIC_IOCTL_MAGIC, 0x00)
 #define HPNIC_IOCTL_ALLOC_PD     _IO(HPNIC_IOCTL_MAGIC, 0x01)
 #define HPNIC_IOCTL_DEALLOC_PD   _IO(HPNIC_IOCTL_MAGIC, 0x02)
+#define HPNIC_IOCTL_CREATE_CQ    _IO(HPNIC_IOCTL_MAGIC, 0x03)
+#define HPNIC_IOCTL_DESTROY_CQ   _IO(HPNIC_IOCTL_MAGIC, 0x04)
 
 #endif /* HPNIC_ABI_H */

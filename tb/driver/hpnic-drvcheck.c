@@ -8,10 +8,14 @@
  *                      flags and reserved fields set, unknown numbers;
  *                      PDs: distinct numbers, another file's and unknown
  *                      ones refused, a killed process's PDs freed (all
- *                      65535 can be had again); ioctl latencies
- *   unbind DEV BDF     a file open across an unbind: its ioctls get
- *                      -ENODEV, closing it is clean, rmmod was refused
- *                      while it was open; the function is bound again
+ *                      65535 can be had again); CQs: rings mapped
+ *                      read-only and zeroed, bad sizes, offsets and
+ *                      protections refused, no destroy while mapped, a
+ *                      killed process's CQs freed; ioctl latencies
+ *   unbind DEV BDF     a file open across an unbind, with a CQ ring mapped:
+ *                      its ioctls get -ENODEV, the ring stays readable,
+ *                      closing it is clean, rmmod was refused while it was
+ *                      open; the function is bound again
  *
  * Prints "ok: ..." or "FAIL: ..." per check and "figure NAME VALUE" lines;
  * exits 0 when every check held.
@@ -75,6 +79,28 @@ static int dealloc_pd(int fd, uint32_t pdn)
 	struct hpnic_abi_dealloc_pd d = { .argsz = sizeof(d), .pdn = pdn };
 
 	return ioc(fd, HPNIC_IOCTL_DEALLOC_PD, &d);
+}
+
+static int create_cq(int fd, uint32_t log2, struct hpnic_abi_create_cq *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->argsz = sizeof(*c);
+	c->log2 = log2;
+	return ioc(fd, HPNIC_IOCTL_CREATE_CQ, c);
+}
+
+static int destroy_cq(int fd, uint32_t cqn)
+{
+	struct hpnic_abi_destroy_cq d = { .argsz = sizeof(d), .cqn = cqn };
+
+	return ioc(fd, HPNIC_IOCTL_DESTROY_CQ, &d);
+}
+
+static void *map_ring(int fd, size_t len, int prot, uint64_t off)
+{
+	void *p = mmap(NULL, len, prot, MAP_SHARED, fd, (off_t)off);
+
+	return p == MAP_FAILED ? NULL : p;
 }
 
 static int open_dev(const char *dev)
@@ -223,6 +249,94 @@ static void check_pds(const char *dev, int fd)
 	dealloc_pd(fd, p[2]);
 }
 
+static void check_cqs(const char *dev, int fd)
+{
+	struct hpnic_abi_query_device qd = { .argsz = sizeof(qd) };
+	struct hpnic_abi_create_cq c, c2, bad;
+	const uint8_t *ring;
+	unsigned int zero = 1, i;
+	int err, st, n;
+	pid_t pid;
+
+	ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &qd);
+	CHECK(qd.max_cqs >= 2, "max_cqs %u", qd.max_cqs);
+	err = create_cq(fd, 6, &c);
+	CHECK(!err && c.ring_bytes == 4096 && c.mmap_offset, "CREATE_CQ log2 6: %s, cqn %u, %u bytes",
+	      err ? strerror(-err) : "0", c.cqn, c.ring_bytes);
+	err = create_cq(fd, 12, &c2);
+	CHECK(!err && c2.cqn != c.cqn && c2.ring_bytes == (32u << 12),
+	      "CREATE_CQ log2 12: cqn %u, %u bytes", c2.cqn, c2.ring_bytes);
+	err = create_cq(fd, 0, &bad) == -EINVAL && create_cq(fd, 16, &bad) == -EINVAL;
+	CHECK(err, "CREATE_CQ log2 0 and 16: -EINVAL");
+
+	ring = map_ring(fd, c.ring_bytes, PROT_READ, c.mmap_offset);
+	CHECK(ring != NULL, "the ring mapped read-only");
+	for (i = 0; ring && i < c.ring_bytes; i++)
+		zero &= ring[i] == 0;
+	CHECK(ring && zero, "the ring is zeroed");
+	CHECK(!map_ring(fd, c.ring_bytes, PROT_READ | PROT_WRITE, c.mmap_offset),
+	      "a writable mapping refused");
+	CHECK(!map_ring(fd, c.ring_bytes * 2, PROT_READ, c.mmap_offset), "twice the size refused");
+	CHECK(!map_ring(fd, c.ring_bytes, PROT_READ, c.mmap_offset + 4096), "an offset inside refused");
+	CHECK(!map_ring(fd, c.ring_bytes, PROT_READ, 12345u << 12), "an offset of nothing refused");
+	CHECK(ring && mprotect((void *)ring, c.ring_bytes, PROT_READ | PROT_WRITE) != 0,
+	      "mprotect to writable refused");
+	err = destroy_cq(fd, c.cqn);
+	CHECK(err == -EBUSY, "DESTROY_CQ while mapped: %s", strerror(-err));
+	if (ring)
+		munmap((void *)ring, c.ring_bytes);
+	err = destroy_cq(fd, c.cqn);
+	CHECK(!err, "DESTROY_CQ after munmap: %s", err ? strerror(-err) : "0");
+	err = destroy_cq(fd, c.cqn);
+	CHECK(err == -EINVAL, "DESTROY_CQ again: %s", strerror(-err));
+
+	/* another process: neither its destroy nor its mmap reaches this file's CQ */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+
+		_exit(destroy_cq(cfd, c2.cqn) == -EINVAL &&
+		      !map_ring(cfd, c2.ring_bytes, PROT_READ, c2.mmap_offset) ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "another process can neither destroy nor map CQ %u", c2.cqn);
+
+	/* a process killed with 100 CQs, one mapped: all come back */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+		struct hpnic_abi_create_cq k;
+
+		for (i = 0; i < 100; i++)
+			if (create_cq(cfd, 4, &k))
+				_exit(1);
+		if (!map_ring(cfd, k.ring_bytes, PROT_READ, k.mmap_offset))
+			_exit(1);
+		raise(SIGKILL);
+		_exit(2);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "a process with 100 CQs killed (-9)");
+	{
+		int fd2 = open_dev(dev);
+		uint64_t t0 = now_ns(), t1;
+
+		n = 0;
+		while (!(err = create_cq(fd2, 1, &c)))
+			n++;
+		t1 = now_ns();
+		CHECK(err == -ENOSPC && n == (int)qd.max_cqs - 1, "CQs to exhaustion: %d, then %s", n,
+		      strerror(-err));
+		printf("figure ioctl_create_cq_us %.1f\n", n ? (t1 - t0) / 1e3 / n : 0.0);
+		t0 = now_ns();
+		close(fd2);
+		printf("figure close_with_cqs_us_per_cq %.1f\n", n ? (now_ns() - t0) / 1e3 / n : 0.0);
+	}
+	err = destroy_cq(fd, c2.cqn);
+	CHECK(!err, "DESTROY_CQ %u: %s", c2.cqn, err ? strerror(-err) : "0");
+}
+
 static void figures(int fd)
 {
 	struct hpnic_abi_query_device q = { .argsz = sizeof(q) };
@@ -242,8 +356,14 @@ static void check_unbind(const char *dev, const char *bdf)
 	char path[128];
 	FILE *f;
 
+	struct hpnic_abi_create_cq c;
+	const volatile uint8_t *ring;
+
 	err = alloc_pd(fd, &pdn);
 	CHECK(!err, "a PD before the unbind");
+	err = create_cq(fd, 6, &c);
+	ring = err ? NULL : map_ring(fd, c.ring_bytes, PROT_READ, c.mmap_offset);
+	CHECK(ring != NULL, "a CQ ring mapped before the unbind");
 	ret = system("rmmod hpnic 2>/dev/null");
 	CHECK(ret != 0, "rmmod refused while %s is open", dev);
 
@@ -257,6 +377,9 @@ static void check_unbind(const char *dev, const char *bdf)
 	err = dealloc_pd(fd, pdn);
 	CHECK(err == -ENODEV, "DEALLOC_PD after the unbind: %s", strerror(-err));
 	CHECK(access(dev, F_OK) != 0, "%s is gone", dev);
+	CHECK(ring && ring[0] == 0 && ring[c.ring_bytes - 1] == 0, "the mapped ring still reads");
+	if (ring)
+		munmap((void *)ring, c.ring_bytes);
 	CHECK(close(fd) == 0, "close after the unbind");
 
 	f = fopen("/sys/bus/pci/drivers/hpnic/bind", "w");
@@ -290,6 +413,7 @@ int main(int argc, char **argv)
 		check_query(fd);
 		check_bad_args(fd);
 		check_pds(argv[2], fd);
+		check_cqs(argv[2], fd);
 		figures(fd);
 		close(fd);
 	} else if (argc == 4 && !strcmp(argv[1], "unbind")) {
