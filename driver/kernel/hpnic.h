@@ -45,6 +45,12 @@ struct hpnic_dev {
 	unsigned int max_cqs;
 	struct mutex cmd_lock;  /* the indirect blocks' staging registers and commands */
 	struct xarray cqs;      /* every live CQ, cqn -> struct hpnic_cq (under cmd_lock) */
+	struct ida mr_ida;      /* MR table entries 0..max_mrs - 1 */
+	unsigned int max_mrs;
+	u8 *mr_tag;             /* each entry's last tag: a new key at every registration */
+	unsigned long *mtt_map; /* the translation table's entries in use (under cmd_lock) */
+	unsigned int mtt_entries;
+	atomic64_t pinned_pages;
 
 	/* the identity read at probe (ID block) */
 	u32 id_version;
@@ -67,6 +73,17 @@ struct hpnic_cq {
 	void *ring;
 	dma_addr_t ring_dma;
 	atomic_t mapped;        /* the file's mappings of the ring */
+};
+
+/* a memory region: its pages pinned and mapped, a run of MTT entries */
+struct hpnic_mr {
+	u32 idx;
+	u32 key;
+	u32 mtt_base;
+	u32 npages;
+	struct page **pages;
+	struct sg_table sgt;
+	bool writable;          /* pinned for the NIC to write */
 };
 
 /* PD numbers are 16 bits (QP.PD, MR.PD); 0 is no PD's */

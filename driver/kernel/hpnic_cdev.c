@@ -5,9 +5,11 @@
  * open file and goes when the file is closed, also when the process is
  * killed.
  */
+#include <linux/bitmap.h>
 #include <linux/dma-mapping.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/xarray.h>
@@ -21,6 +23,7 @@ struct hpnic_file {
 	struct mutex lock;      /* one ioctl at a time (held across user copies) */
 	struct xarray pds;      /* pdn -> the file's mark (xa_mk_value(1)) */
 	struct xarray cqs;      /* cqn -> struct hpnic_cq, once it is programmed */
+	struct xarray mrs;      /* MR index -> struct hpnic_mr */
 	/*
 	 * Membership of cqs against mmap: mmap runs under the mm's lock, which a
 	 * user copy in an ioctl may take, so mmap takes this one, never lock,
@@ -48,7 +51,10 @@ static void hpnic_dev_release(struct kref *ref)
 
 	ida_destroy(&hd->pd_ida);
 	ida_destroy(&hd->cq_ida);
+	ida_destroy(&hd->mr_ida);
 	xa_destroy(&hd->cqs);
+	kfree(hd->mr_tag);
+	bitmap_free(hd->mtt_map);
 	pci_dev_put(hd->pdev);
 	kfree(hd);
 }
@@ -79,11 +85,13 @@ static int hpnic_open(struct inode *inode, struct file *file)
 	mutex_init(&hf->obj_lock);
 	xa_init(&hf->pds);
 	xa_init(&hf->cqs);
+	xa_init(&hf->mrs);
 	file->private_data = hf;
 	return 0;
 }
 
 static void hpnic_cq_free(struct hpnic_dev *hd, struct hpnic_cq *cq);
+static void hpnic_mr_free(struct hpnic_dev *hd, struct hpnic_mr *mr);
 
 static int hpnic_release(struct inode *inode, struct file *file)
 {
@@ -97,7 +105,10 @@ static int hpnic_release(struct inode *inode, struct file *file)
 	down_read(&hd->rwsem);
 	xa_for_each(&hf->cqs, idx, cq)
 		hpnic_cq_free(hd, cq);
+	xa_for_each(&hf->mrs, idx, entry)
+		hpnic_mr_free(hd, entry);
 	up_read(&hd->rwsem);
+	xa_destroy(&hf->mrs);
 	xa_destroy(&hf->cqs);
 	mutex_destroy(&hf->obj_lock);
 	xa_for_each(&hf->pds, idx, entry)
@@ -147,6 +158,8 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 	q.num_counters = hpnic_rd(hd, HPNIC_STATS_COUNT);
 	q.max_pds = HPNIC_MAX_PDS;
 	q.max_cqs = hd->max_cqs;
+	q.max_mrs = hd->max_mrs;
+	q.mtt_entries = hd->mtt_entries;
 	q.reserved = 0;
 	if (hd->gone)
 		return -ENODEV;
@@ -354,6 +367,235 @@ static int hpnic_destroy_cq(struct hpnic_file *hf, void __user *uarg)
 	return 0;
 }
 
+/*
+ * Memory regions. The pages are pinned for as long as the region lives
+ * (FOLL_LONGTERM), mapped for DMA, and their DMA addresses written into a
+ * run of MTT entries (MR.MTT_IDX, then MR.MTT_ADDR_HI when it changes and
+ * MR.MTT_ADDR_LO per page); the MR entry names the run by its NIC address
+ * (docs/host.md, "Memory translation"). Deregistering invalidates the entry
+ * first (a new tag at the next registration: the old key never works
+ * again), then unmaps and unpins.
+ */
+#define HPNIC_ABI_ACCESS_ALL (HPNIC_ABI_ACCESS_LOCAL_WRITE | HPNIC_ABI_ACCESS_REMOTE_WRITE | \
+			      HPNIC_ABI_ACCESS_REMOTE_READ)
+
+static u8 hpnic_next_tag(u8 tag)
+{
+	tag++;
+	return tag ? tag : 1;   /* no key is 0 */
+}
+
+static void hpnic_mr_unpin(struct hpnic_dev *hd, struct hpnic_mr *mr, bool mapped)
+{
+	if (mapped)
+		dma_unmap_sgtable(&hd->pdev->dev, &mr->sgt, DMA_BIDIRECTIONAL, 0);
+	sg_free_table(&mr->sgt);
+	unpin_user_pages_dirty_lock(mr->pages, mr->npages, mr->writable);
+	atomic64_sub(mr->npages, &hd->pinned_pages);
+	kvfree(mr->pages);
+}
+
+/* caller holds hd->rwsem for reading; the MR is out of its file's xarray */
+static void hpnic_mr_free(struct hpnic_dev *hd, struct hpnic_mr *mr)
+{
+	mutex_lock(&hd->cmd_lock);
+	if (!hd->removed) {
+		hpnic_wr(hd, HPNIC_MR_IDX, mr->idx);
+		if (hpnic_cmd(hd, HPNIC_MR_CMD, HPNIC_MR_CMD_STATUS, HPNIC_MR_CMD_INVALIDATE) &&
+		    !hd->gone)
+			dev_err(&hd->pdev->dev, "MR %u: INVALIDATE failed\n", mr->idx);
+	}
+	bitmap_clear(hd->mtt_map, mr->mtt_base, mr->npages);
+	mutex_unlock(&hd->cmd_lock);
+	hpnic_mr_unpin(hd, mr, true);
+	ida_free(&hd->mr_ida, mr->idx);
+	kfree(mr);
+}
+
+/* the pages' DMA addresses into MTT entries mtt_base...; the runs they make */
+static int hpnic_mtt_write(struct hpnic_dev *hd, struct hpnic_mr *mr, u32 *runs)
+{
+	struct sg_dma_page_iter it;
+	dma_addr_t prev = 0;
+	u32 hi = ~0u, n = 0;
+
+	hpnic_wr(hd, HPNIC_MR_MTT_IDX, mr->mtt_base);
+	*runs = 0;
+	for_each_sgtable_dma_page(&mr->sgt, &it, 0) {
+		dma_addr_t a = sg_page_iter_dma_address(&it);
+
+		if (n == mr->npages || (u64)a >> 48 || a & (PAGE_SIZE - 1))
+			return -EIO;
+		if (!n || a != prev + PAGE_SIZE)
+			(*runs)++;
+		prev = a;
+		if (upper_32_bits(a) != hi) {
+			hi = upper_32_bits(a);
+			hpnic_wr(hd, HPNIC_MR_MTT_ADDR_HI, hi);
+		}
+		hpnic_wr(hd, HPNIC_MR_MTT_ADDR_LO, lower_32_bits(a));
+		n++;
+	}
+	return n == mr->npages ? 0 : -EIO;
+}
+
+static int hpnic_mr_program(struct hpnic_dev *hd, struct hpnic_mr *mr, u64 va, u64 len,
+			    u32 access, u32 pdn, u64 iova)
+{
+	u32 acc = 0;
+
+	if (access & HPNIC_ABI_ACCESS_REMOTE_WRITE)
+		acc |= HPNIC_MR_ACCESS_REMOTE_WRITE_MASK;
+	if (access & HPNIC_ABI_ACCESS_REMOTE_READ)
+		acc |= HPNIC_MR_ACCESS_REMOTE_READ_MASK;
+	if (access & HPNIC_ABI_ACCESS_LOCAL_WRITE)
+		acc |= HPNIC_MR_ACCESS_LOCAL_WRITE_MASK;
+	hpnic_wr(hd, HPNIC_MR_IDX, mr->idx);
+	hpnic_wr(hd, HPNIC_MR_TAG, HPNIC_SET(HPNIC_MR_TAG, mr->key & 0xff));
+	hpnic_wr(hd, HPNIC_MR_ACCESS, acc);
+	hpnic_wr(hd, HPNIC_MR_VA_LO, lower_32_bits(va));
+	hpnic_wr(hd, HPNIC_MR_VA_HI, upper_32_bits(va));
+	hpnic_wr(hd, HPNIC_MR_LEN_LO, lower_32_bits(len));
+	hpnic_wr(hd, HPNIC_MR_LEN_HI, HPNIC_SET(HPNIC_MR_LEN_HI, upper_32_bits(len)));
+	hpnic_wr(hd, HPNIC_MR_IOVA_LO, lower_32_bits(iova));
+	hpnic_wr(hd, HPNIC_MR_IOVA_HI, upper_32_bits(iova));
+	hpnic_wr(hd, HPNIC_MR_PD, HPNIC_SET(HPNIC_MR_PD, pdn));
+	return hpnic_cmd(hd, HPNIC_MR_CMD, HPNIC_MR_CMD_STATUS, HPNIC_MR_CMD_WRITE);
+}
+
+static int hpnic_reg_mr(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_dev *hd = hf->hd;
+	struct hpnic_abi_reg_mr r;
+	unsigned long first, last, base;
+	struct hpnic_mr *mr;
+	u32 pinned = 0, runs;
+	int idx, err, n;
+	u64 iova;
+
+	err = hpnic_get_arg(uarg, &r, sizeof(r));
+	if (err)
+		return err;
+	if (r.reserved || !r.length || r.access & ~HPNIC_ABI_ACCESS_ALL ||
+	    ((r.access & HPNIC_ABI_ACCESS_REMOTE_WRITE) &&
+	     !(r.access & HPNIC_ABI_ACCESS_LOCAL_WRITE)) ||
+	    r.addr + r.length < r.addr || r.addr + r.length > TASK_SIZE)
+		return -EINVAL;
+	/* a PD of this file's: PD 0, shared by nobody, is no one's */
+	if (!xa_load(&hf->pds, r.pdn))
+		return -EINVAL;
+	first = r.addr >> PAGE_SHIFT;
+	last = (r.addr + r.length - 1) >> PAGE_SHIFT;
+	if (last - first + 1 > hd->mtt_entries)
+		return -ENOSPC;
+
+	mr = kzalloc(sizeof(*mr), GFP_KERNEL);
+	if (!mr)
+		return -ENOMEM;
+	mr->npages = last - first + 1;
+	mr->writable = r.access & (HPNIC_ABI_ACCESS_LOCAL_WRITE | HPNIC_ABI_ACCESS_REMOTE_WRITE);
+	mr->pages = kvmalloc_array(mr->npages, sizeof(*mr->pages), GFP_KERNEL);
+	if (!mr->pages) {
+		err = -ENOMEM;
+		goto err_free;
+	}
+	while (pinned < mr->npages) {
+		n = pin_user_pages_fast((first + pinned) << PAGE_SHIFT, mr->npages - pinned,
+					FOLL_LONGTERM | (mr->writable ? FOLL_WRITE : 0),
+					mr->pages + pinned);
+		if (n <= 0) {
+			err = n ? n : -EFAULT;
+			goto err_unpin;
+		}
+		pinned += n;
+		atomic64_add(n, &hd->pinned_pages);
+	}
+	err = sg_alloc_table_from_pages(&mr->sgt, mr->pages, mr->npages, 0,
+					(unsigned long)mr->npages << PAGE_SHIFT, GFP_KERNEL);
+	if (err)
+		goto err_unpin;
+	err = dma_map_sgtable(&hd->pdev->dev, &mr->sgt, DMA_BIDIRECTIONAL, 0);
+	if (err)
+		goto err_sgt;
+
+	idx = ida_alloc_max(&hd->mr_ida, hd->max_mrs - 1, GFP_KERNEL);
+	if (idx < 0) {
+		err = idx == -ENOMEM ? -ENOMEM : -ENOSPC;
+		goto err_unmap;
+	}
+	mr->idx = idx;
+	mutex_lock(&hd->cmd_lock);
+	base = bitmap_find_next_zero_area(hd->mtt_map, hd->mtt_entries, 0, mr->npages, 0);
+	if (base >= hd->mtt_entries) {
+		mutex_unlock(&hd->cmd_lock);
+		err = -ENOSPC;
+		goto err_idx;
+	}
+	bitmap_set(hd->mtt_map, base, mr->npages);
+	mr->mtt_base = base;
+	hd->mr_tag[idx] = hpnic_next_tag(hd->mr_tag[idx]);
+	mr->key = (u32)idx << 8 | hd->mr_tag[idx];
+	iova = BIT_ULL(HPNIC_NADDR_TRANSLATE) | (u64)base << HPNIC_NADDR_PAGE_4K |
+	       (r.addr & (PAGE_SIZE - 1));
+	err = hpnic_mtt_write(hd, mr, &runs);
+	if (!err)
+		err = hpnic_mr_program(hd, mr, r.addr, r.length, r.access, r.pdn, iova);
+	if (err)
+		bitmap_clear(hd->mtt_map, base, mr->npages);
+	mutex_unlock(&hd->cmd_lock);
+	if (err)
+		goto err_idx;
+	err = xa_insert(&hf->mrs, idx, mr, GFP_KERNEL);
+	if (err) {
+		hpnic_mr_free(hd, mr);
+		return err;
+	}
+
+	r.key = mr->key;
+	r.pages = mr->npages;
+	r.iova = iova;
+	r.runs = runs;
+	if (copy_to_user(uarg, &r, sizeof(r))) {
+		xa_erase(&hf->mrs, idx);
+		hpnic_mr_free(hd, mr);
+		return -EFAULT;
+	}
+	return 0;
+
+err_idx:
+	ida_free(&hd->mr_ida, mr->idx);
+err_unmap:
+	dma_unmap_sgtable(&hd->pdev->dev, &mr->sgt, DMA_BIDIRECTIONAL, 0);
+err_sgt:
+	sg_free_table(&mr->sgt);
+err_unpin:
+	unpin_user_pages(mr->pages, pinned);
+	atomic64_sub(pinned, &hd->pinned_pages);
+	kvfree(mr->pages);
+err_free:
+	kfree(mr);
+	return err;
+}
+
+static int hpnic_dereg_mr(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_abi_dereg_mr d;
+	struct hpnic_mr *mr;
+	int err;
+
+	err = hpnic_get_arg(uarg, &d, sizeof(d));
+	if (err)
+		return err;
+	if (d.reserved)
+		return -EINVAL;
+	mr = xa_load(&hf->mrs, d.key >> 8);
+	if (!mr || mr->key != d.key)
+		return -EINVAL;
+	xa_erase(&hf->mrs, d.key >> 8);
+	hpnic_mr_free(hf->hd, mr);
+	return 0;
+}
+
 static void hpnic_vma_open(struct vm_area_struct *vma)
 {
 	struct hpnic_cq *cq = vma->vm_private_data;
@@ -438,6 +680,12 @@ static long hpnic_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		break;
 	case HPNIC_IOCTL_DESTROY_CQ:
 		ret = hpnic_destroy_cq(hf, uarg);
+		break;
+	case HPNIC_IOCTL_REG_MR:
+		ret = hpnic_reg_mr(hf, uarg);
+		break;
+	case HPNIC_IOCTL_DEREG_MR:
+		ret = hpnic_dereg_mr(hf, uarg);
 		break;
 	default:
 		ret = -ENOTTY;

@@ -125,6 +125,8 @@ static int hpnic_check_id(struct hpnic_dev *hd)
 	hd->qp_cfg = hpnic_rd(hd, HPNIC_ID_QP_CFG);
 	hd->datapath = hpnic_rd(hd, HPNIC_ID_DATAPATH);
 	hd->max_cqs = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_CQN_WIDTH, hd->qp_cfg);
+	hd->max_mrs = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_MR_LOG2, hd->qp_cfg);
+	hd->mtt_entries = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_MTT_LOG2, hd->qp_cfg);
 	hd->features = hpnic_rd(hd, HPNIC_ID_FEATURES);
 	return hd->gone ? -ENODEV : 0;
 }
@@ -211,6 +213,11 @@ static int hpnic_probe_hw(struct hpnic_dev *hd)
 	err = hpnic_check_id(hd);
 	if (err)
 		return err;
+	/* not devm: files open after a remove still free their MRs into them */
+	hd->mr_tag = kcalloc(hd->max_mrs, sizeof(*hd->mr_tag), GFP_KERNEL);
+	hd->mtt_map = bitmap_zalloc(hd->mtt_entries, GFP_KERNEL);
+	if (!hd->mr_tag || !hd->mtt_map)
+		return -ENOMEM;
 	err = hpnic_wait_ready(hd);
 	if (err)
 		return err;
@@ -232,6 +239,8 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	init_rwsem(&hd->rwsem);
 	ida_init(&hd->pd_ida);
 	ida_init(&hd->cq_ida);
+	ida_init(&hd->mr_ida);
+	atomic64_set(&hd->pinned_pages, 0);
 	mutex_init(&hd->cmd_lock);
 	xa_init(&hd->cqs);
 	/* the coherent rings of files still open after a remove are freed

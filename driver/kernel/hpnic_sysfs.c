@@ -51,7 +51,15 @@ static ssize_t irq_mode_show(struct device *dev, struct device_attribute *attr, 
 }
 static DEVICE_ATTR_RO(irq_mode);
 
+/* pages pinned for memory regions, over every open file */
+static ssize_t pinned_pages_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%lld\n", (long long)atomic64_read(&to_hd(dev)->pinned_pages));
+}
+static DEVICE_ATTR_RO(pinned_pages);
+
 static struct attribute *hpnic_attrs[] = {
+	&dev_attr_pinned_pages.attr,
 	&dev_attr_fw_version.attr,
 	&dev_attr_build_date.attr,
 	&dev_attr_git_hash.attr,

@@ -37,6 +37,8 @@ struct hpnic_abi_query_device {
 	__u32 num_counters;     /* STATS.COUNT */
 	__u32 max_pds;          /* PDs this device can give */
 	__u32 max_cqs;          /* CQs this device can give */
+	__u32 max_mrs;          /* memory regions (MR table entries) */
+	__u32 mtt_entries;      /* translation table entries: pages registered at once */
 	__u32 reserved;         /* 0 */
 };
 
@@ -81,6 +83,40 @@ struct hpnic_abi_destroy_cq {
 	__u32 reserved;         /* 0 */
 };
 
+/* HPNIC_IOCTL_REG_MR access bits (verbs': REMOTE_WRITE needs LOCAL_WRITE) */
+#define HPNIC_ABI_ACCESS_LOCAL_WRITE  0x1
+#define HPNIC_ABI_ACCESS_REMOTE_WRITE 0x2
+#define HPNIC_ABI_ACCESS_REMOTE_READ  0x4
+
+/*
+ * HPNIC_IOCTL_REG_MR: [addr, addr + length) of the caller's memory, pinned,
+ * mapped for DMA and written into the NIC's translation table page by page,
+ * under one of this file's PDs. Out: the key (L_Key = R_Key = index << 8 |
+ * tag), the NIC address of the first byte (what WQEs and peers name), the
+ * pages pinned and the physically contiguous runs they make.
+ */
+struct hpnic_abi_reg_mr {
+	__u32 argsz;
+	__u32 flags;
+	__u64 addr;
+	__u64 length;
+	__u32 access;           /* HPNIC_ABI_ACCESS_* */
+	__u32 pdn;
+	__u32 key;
+	__u32 pages;
+	__u64 iova;
+	__u32 runs;
+	__u32 reserved;         /* 0 */
+};
+
+/* HPNIC_IOCTL_DEREG_MR: key in, one of this file's; the key never works again */
+struct hpnic_abi_dereg_mr {
+	__u32 argsz;
+	__u32 flags;
+	__u32 key;
+	__u32 reserved;         /* 0 */
+};
+
 #define HPNIC_CQ_LOG2_MIN 1
 #define HPNIC_CQ_LOG2_MAX 15
 
@@ -89,5 +125,7 @@ struct hpnic_abi_destroy_cq {
 #define HPNIC_IOCTL_DEALLOC_PD   _IO(HPNIC_IOCTL_MAGIC, 0x02)
 #define HPNIC_IOCTL_CREATE_CQ    _IO(HPNIC_IOCTL_MAGIC, 0x03)
 #define HPNIC_IOCTL_DESTROY_CQ   _IO(HPNIC_IOCTL_MAGIC, 0x04)
+#define HPNIC_IOCTL_REG_MR       _IO(HPNIC_IOCTL_MAGIC, 0x05)
+#define HPNIC_IOCTL_DEREG_MR     _IO(HPNIC_IOCTL_MAGIC, 0x06)
 
 #endif /* HPNIC_ABI_H */

@@ -122,7 +122,7 @@ n=$(dmesg | grep -c "hpnic $b0: hpnic register map")
 # files, a killed process's objects; then a file open across an unbind
 insmod /hpnic/hpnic.ko || bad "insmod for the char device checks"
 [ -c /dev/hpnic0 ] && ok "/dev/hpnic0 is a char device" || bad "no /dev/hpnic0"
-hpnic-drvcheck abi /dev/hpnic0 || bad "hpnic-drvcheck abi exits non-zero"
+hpnic-drvcheck abi /dev/hpnic0 "$b0" || bad "hpnic-drvcheck abi exits non-zero"
 hpnic-drvcheck unbind /dev/hpnic0 "$b0" || bad "hpnic-drvcheck unbind exits non-zero"
 rmmod hpnic && ok "rmmod after the char device checks" || bad "rmmod after the char device checks"
 

@@ -3,7 +3,7 @@
  * hpnic-drvcheck: checks of the hpnic driver's char device, run inside the
  * co-simulation guest as root (tb/driver/driver_test.sh):
  *
- *   abi DEV            the ioctls with good and bad arguments: NULL and
+ *   abi DEV BDF        the ioctls with good and bad arguments: NULL and
  *                      unmapped pointers, argsz too small and past a page,
  *                      flags and reserved fields set, unknown numbers;
  *                      PDs: distinct numbers, another file's and unknown
@@ -11,7 +11,12 @@
  *                      65535 can be had again); CQs: rings mapped
  *                      read-only and zeroed, bad sizes, offsets and
  *                      protections refused, no destroy while mapped, a
- *                      killed process's CQs freed; ioctl latencies
+ *                      killed process's CQs freed; MRs: a 64 MiB malloc'd
+ *                      buffer registered, its pages pinned and shown not
+ *                      contiguous (the driver's count of runs equals
+ *                      /proc/self/pagemap's), bad ranges, rights, PDs and
+ *                      keys refused, pinned pages back to 0 after dereg
+ *                      and after a kill; ioctl latencies
  *   unbind DEV BDF     a file open across an unbind, with a CQ ring mapped:
  *                      its ioctls get -ENODEV, the ring stays readable,
  *                      closing it is clean, rmmod was refused while it was
@@ -337,6 +342,173 @@ static void check_cqs(const char *dev, int fd)
 	CHECK(!err, "DESTROY_CQ %u: %s", c2.cqn, err ? strerror(-err) : "0");
 }
 
+static long long pinned_pages(const char *bdf)
+{
+	char path[128];
+	long long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/pinned_pages", bdf);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+static int reg_mr(int fd, void *addr, uint64_t len, uint32_t access, uint32_t pdn,
+		  struct hpnic_abi_reg_mr *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->argsz = sizeof(*r);
+	r->addr = (uintptr_t)addr;
+	r->length = len;
+	r->access = access;
+	r->pdn = pdn;
+	return ioc(fd, HPNIC_IOCTL_REG_MR, r);
+}
+
+static int dereg_mr(int fd, uint32_t key)
+{
+	struct hpnic_abi_dereg_mr d = { .argsz = sizeof(d), .key = key };
+
+	return ioc(fd, HPNIC_IOCTL_DEREG_MR, &d);
+}
+
+/* the physically contiguous runs of [p, p + len) from /proc/self/pagemap */
+static long pagemap_runs(const void *p, size_t len)
+{
+	uintptr_t a = (uintptr_t)p & ~4095ul, end = (uintptr_t)p + len;
+	uint64_t e, prev = 0;
+	long runs = 0;
+	int fd = open("/proc/self/pagemap", O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	for (; a < end; a += 4096) {
+		if (pread(fd, &e, 8, (off_t)(a / 4096 * 8)) != 8 || !(e >> 63)) {
+			close(fd);
+			return -1;
+		}
+		e &= (1ull << 55) - 1;      /* the PFN */
+		if (!runs || e != prev + 1)
+			runs++;
+		prev = e;
+	}
+	close(fd);
+	return runs;
+}
+
+static void check_mrs(const char *dev, const char *bdf, int fd)
+{
+	const uint32_t all = HPNIC_ABI_ACCESS_LOCAL_WRITE | HPNIC_ABI_ACCESS_REMOTE_WRITE |
+			     HPNIC_ABI_ACCESS_REMOTE_READ;
+	size_t len = 64u << 20;
+	struct hpnic_abi_reg_mr r, bad;
+	uint32_t pd, other;
+	uint8_t *buf, *ro, *none;
+	long pm_runs;
+	uint64_t t0, t1;
+	int err, st;
+	pid_t pid;
+
+	CHECK(pinned_pages(bdf) == 0, "pinned_pages 0 before any MR");
+	alloc_pd(fd, &pd);
+	buf = malloc(len);
+	if (!buf) {
+		printf("FAIL: malloc of 64 MiB\n");
+		failures++;
+		return;
+	}
+	memset(buf, 0x5a, len);
+	t0 = now_ns();
+	err = reg_mr(fd, buf, len, all, pd, &r);
+	t1 = now_ns();
+	CHECK(!err, "REG_MR of a 64 MiB malloc'd buffer at %p: %s", (void *)buf,
+	      err ? strerror(-err) : "0");
+	CHECK(r.pages == (((uintptr_t)buf + len - 1) / 4096 - (uintptr_t)buf / 4096 + 1),
+	      "%u pages pinned", r.pages);
+	CHECK(r.iova >> 63 && (r.iova & 4095) == ((uintptr_t)buf & 4095),
+	      "NIC address 0x%llx: translated, same offset in its page", (unsigned long long)r.iova);
+	CHECK(r.key && r.key & 0xff, "key 0x%x", r.key);
+	pm_runs = pagemap_runs(buf, len);
+	CHECK(r.runs > 1 && (long)r.runs == pm_runs,
+	      "not contiguous: %u physically contiguous runs (pagemap: %ld)", r.runs, pm_runs);
+	CHECK(pinned_pages(bdf) == r.pages, "pinned_pages %lld", pinned_pages(bdf));
+	printf("figure ioctl_reg_mr_us_per_page %.1f\n", (t1 - t0) / 1e3 / r.pages);
+
+	err = reg_mr(fd, buf, 0, all, pd, &bad);
+	CHECK(err == -EINVAL, "REG_MR length 0: %s", strerror(-err));
+	err = reg_mr(fd, buf, 4096, 0x8, pd, &bad);
+	CHECK(err == -EINVAL, "REG_MR unknown access bit: %s", strerror(-err));
+	err = reg_mr(fd, buf, 4096, HPNIC_ABI_ACCESS_REMOTE_WRITE, pd, &bad);
+	CHECK(err == -EINVAL, "REG_MR REMOTE_WRITE without LOCAL_WRITE: %s", strerror(-err));
+	err = reg_mr(fd, buf, 4096, all, 0, &bad);
+	CHECK(err == -EINVAL, "REG_MR under PD 0: %s", strerror(-err));
+	err = reg_mr(fd, buf, 4096, all, 60000, &bad);
+	CHECK(err == -EINVAL, "REG_MR under a PD not this file's: %s", strerror(-err));
+	err = reg_mr(fd, NULL, 4096, all, pd, &bad);
+	CHECK(err == -EFAULT, "REG_MR at NULL: %s", strerror(-err));
+	none = mmap(NULL, 8192, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	err = reg_mr(fd, none, 8192, all, pd, &bad);
+	CHECK(err == -EFAULT, "REG_MR of an inaccessible mapping: %s", strerror(-err));
+	ro = mmap(NULL, 8192, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	err = reg_mr(fd, ro, 8192, all, pd, &bad);
+	CHECK(err == -EFAULT, "REG_MR of read-only memory for the NIC to write: %s", strerror(-err));
+	err = reg_mr(fd, ro, 8192, HPNIC_ABI_ACCESS_REMOTE_READ, pd, &bad);
+	CHECK(!err, "REG_MR of read-only memory for remote READ only: %s",
+	      err ? strerror(-err) : "0");
+	if (!err)
+		dereg_mr(fd, bad.key);
+	err = reg_mr(fd, (void *)(1ull << 32), 1ull << 40, all, pd, &bad);
+	CHECK(err == -ENOSPC, "REG_MR of 1 TiB (more pages than the table): %s", strerror(-err));
+	err = reg_mr(fd, (void *)~0xfffull, 1ull << 20, all, pd, &bad);
+	CHECK(err == -EINVAL, "REG_MR past the address space: %s", strerror(-err));
+	CHECK(pinned_pages(bdf) == r.pages, "refusals pinned nothing (%lld)", pinned_pages(bdf));
+
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+
+		_exit(dereg_mr(cfd, r.key) == -EINVAL ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "another process cannot deregister it");
+	err = dereg_mr(fd, r.key ^ 0x1);
+	CHECK(err == -EINVAL, "DEREG_MR with a wrong tag: %s", strerror(-err));
+	err = dereg_mr(fd, r.key);
+	CHECK(!err, "DEREG_MR: %s", err ? strerror(-err) : "0");
+	err = dereg_mr(fd, r.key);
+	CHECK(err == -EINVAL, "DEREG_MR again: %s", strerror(-err));
+	CHECK(pinned_pages(bdf) == 0, "pinned_pages 0 after DEREG_MR (%lld)", pinned_pages(bdf));
+	err = reg_mr(fd, buf, len, all, pd, &bad);
+	CHECK(!err && bad.key != r.key && (bad.key >> 8) == (r.key >> 8),
+	      "registered again: same entry, new key 0x%x", bad.key);
+	if (!err)
+		dereg_mr(fd, bad.key);
+
+	/* a process killed with an 8 MiB region: its pages are unpinned */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+		struct hpnic_abi_reg_mr k;
+
+		if (alloc_pd(cfd, &other) || reg_mr(cfd, buf, 8u << 20, all, other, &k))
+			_exit(1);
+		raise(SIGKILL);
+		_exit(2);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "a process with an 8 MiB region killed (-9)");
+	CHECK(pinned_pages(bdf) == 0, "pinned_pages 0 after the kill (%lld)", pinned_pages(bdf));
+	dealloc_pd(fd, pd);
+	munmap(ro, 8192);
+	munmap(none, 8192);
+	free(buf);
+}
+
 static void figures(int fd)
 {
 	struct hpnic_abi_query_device q = { .argsz = sizeof(q) };
@@ -396,7 +568,7 @@ static void check_unbind(const char *dev, const char *bdf)
 
 static void usage(FILE *o)
 {
-	fprintf(o, "usage: hpnic-drvcheck abi DEV | unbind DEV BDF\n"
+	fprintf(o, "usage: hpnic-drvcheck abi DEV BDF | unbind DEV BDF\n"
 		   "Checks of the hpnic driver's char device (run as root in the guest).\n");
 }
 
@@ -407,13 +579,14 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	if (argc == 3 && !strcmp(argv[1], "abi")) {
+	if (argc == 4 && !strcmp(argv[1], "abi")) {
 		int fd = open_dev(argv[2]);
 
 		check_query(fd);
 		check_bad_args(fd);
 		check_pds(argv[2], fd);
 		check_cqs(argv[2], fd);
+		check_mrs(argv[2], argv[3], fd);
 		figures(fd);
 		close(fd);
 	} else if (argc == 4 && !strcmp(argv[1], "unbind")) {
