@@ -138,6 +138,28 @@ static int hpnic_get_arg(void __user *uarg, void *out, size_t size)
 	return 0;
 }
 
+/*
+ * The freeing ioctls (DEALLOC_PD, DESTROY_CQ, DEREG_MR) share one shape:
+ * argsz, flags, the handle, a reserved word that must be 0
+ */
+static int hpnic_get_handle(void __user *uarg, u32 *handle)
+{
+	struct hpnic_abi_dealloc_pd h;
+	int err;
+
+	BUILD_BUG_ON(sizeof(struct hpnic_abi_destroy_cq) != sizeof(h) ||
+		     sizeof(struct hpnic_abi_dereg_mr) != sizeof(h) ||
+		     offsetof(struct hpnic_abi_destroy_cq, cqn) != offsetof(typeof(h), pdn) ||
+		     offsetof(struct hpnic_abi_dereg_mr, key) != offsetof(typeof(h), pdn));
+	err = hpnic_get_arg(uarg, &h, sizeof(h));
+	if (err)
+		return err;
+	if (h.reserved)
+		return -EINVAL;
+	*handle = h.pdn;
+	return 0;
+}
+
 static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 {
 	struct hpnic_dev *hd = hf->hd;
@@ -196,18 +218,16 @@ static int hpnic_alloc_pd(struct hpnic_file *hf, void __user *uarg)
 
 static int hpnic_dealloc_pd(struct hpnic_file *hf, void __user *uarg)
 {
-	struct hpnic_abi_dealloc_pd d;
+	u32 pdn;
 	int err;
 
-	err = hpnic_get_arg(uarg, &d, sizeof(d));
+	err = hpnic_get_handle(uarg, &pdn);
 	if (err)
 		return err;
-	if (d.reserved)
-		return -EINVAL;
 	/* only this file's: another file's PD, or none, is the same refusal */
-	if (!xa_erase(&hf->pds, d.pdn))
+	if (!xa_erase(&hf->pds, pdn))
 		return -EINVAL;
-	ida_free(&hf->hd->pd_ida, d.pdn);
+	ida_free(&hf->hd->pd_ida, pdn);
 	return 0;
 }
 
@@ -347,16 +367,14 @@ err_free:
 
 static int hpnic_destroy_cq(struct hpnic_file *hf, void __user *uarg)
 {
-	struct hpnic_abi_destroy_cq d;
 	struct hpnic_cq *cq;
+	u32 cqn;
 	int err;
 
-	err = hpnic_get_arg(uarg, &d, sizeof(d));
+	err = hpnic_get_handle(uarg, &cqn);
 	if (err)
 		return err;
-	if (d.reserved)
-		return -EINVAL;
-	cq = xa_load(&hf->cqs, d.cqn);
+	cq = xa_load(&hf->cqs, cqn);
 	if (!cq)
 		return -EINVAL;
 	/* a mapped ring stays: freeing it would leave the mapping on freed pages */
@@ -579,19 +597,17 @@ err_free:
 
 static int hpnic_dereg_mr(struct hpnic_file *hf, void __user *uarg)
 {
-	struct hpnic_abi_dereg_mr d;
 	struct hpnic_mr *mr;
+	u32 key;
 	int err;
 
-	err = hpnic_get_arg(uarg, &d, sizeof(d));
+	err = hpnic_get_handle(uarg, &key);
 	if (err)
 		return err;
-	if (d.reserved)
+	mr = xa_load(&hf->mrs, key >> 8);
+	if (!mr || mr->key != key)
 		return -EINVAL;
-	mr = xa_load(&hf->mrs, d.key >> 8);
-	if (!mr || mr->key != d.key)
-		return -EINVAL;
-	xa_erase(&hf->mrs, d.key >> 8);
+	xa_erase(&hf->mrs, key >> 8);
 	hpnic_mr_free(hf->hd, mr);
 	return 0;
 }
