@@ -65,6 +65,7 @@ help:
 	@echo "make demo    deps, then the current demo"
 	@echo "make lint    verilator --lint-only -Wall and iverilog -g2012 on every RTL file, parameter checks"
 	@echo "make vm-shell  a shell in a QEMU guest whose PCI functions are the RTL NICs (docs/vm.md)"
+	@echo "make driver    the Linux driver hpnic.ko for that guest's kernel; make test-driver loads it there (docs/driver.md)"
 	@echo "make install   libhpnic, its headers, the simulator and pkg-config files under PREFIX"
 	@echo "               (/usr/local; DESTDIR stages); make uninstall removes them (docs/libhpnic.md)"
 	@echo "make clean   remove $(BUILD)"

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libhpnic's "kernel" backend: a board behind the hpnic Linux driver
- * (driver/kernel), which will expose BAR0, DMA memory and the port's
- * addresses through a char device (/dev/hpnicN). That driver is not written
- * yet, so today every open fails with -ENODEV and says why; the table is
- * complete so that programs link and fail cleanly at run time.
+ * libhpnic's "kernel" backend: a board (or the co-simulation VM) behind the
+ * hpnic Linux driver (driver/kernel, docs/driver.md), through its char
+ * device /dev/hpnicN. The driver makes PDs, CQs and MRs but no QPs yet, and
+ * this backend is not written, so today every open fails with -ENODEV and
+ * says why; the table is complete so that programs link and fail cleanly
+ * at run time.
  */
 #include <errno.h>
 
@@ -15,8 +16,8 @@ static int kernel_open(const char *arg, struct hpnic_backend **be)
 	(void)arg;
 	if (be)
 		*be = NULL;
-	hpnic_set_error("the kernel backend needs the hpnic Linux driver (driver/kernel), "
-			"which is not written yet");
+	hpnic_set_error("the kernel backend is not written yet: the hpnic Linux driver "
+			"(driver/kernel) has no QPs yet (docs/driver.md)");
 	return -ENODEV;
 }
 
