@@ -73,6 +73,11 @@ int hpnic_cmd(struct hpnic_dev *hd, u32 cmd_reg, u32 status_reg, u32 cmd)
 	unsigned int i;
 	u32 st;
 
+	/* QP, MR and CQ share CMD_STATUS's layout; the CQ's masks serve all */
+	BUILD_BUG_ON(HPNIC_QP_CMD_STATUS_BUSY_MASK != HPNIC_CQ_CMD_STATUS_BUSY_MASK ||
+		     HPNIC_MR_CMD_STATUS_BUSY_MASK != HPNIC_CQ_CMD_STATUS_BUSY_MASK ||
+		     HPNIC_QP_CMD_STATUS_ERROR_MASK != HPNIC_CQ_CMD_STATUS_ERROR_MASK ||
+		     HPNIC_MR_CMD_STATUS_ERROR_MASK != HPNIC_CQ_CMD_STATUS_ERROR_MASK);
 	lockdep_assert_held(&hd->cmd_lock);
 	hpnic_wr(hd, cmd_reg, cmd);
 	for (i = 0; i < 1000; i++) {

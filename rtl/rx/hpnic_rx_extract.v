@@ -164,7 +164,6 @@ wire        f_has_pay = y_total > 16'd4;
 reg         ra_in_frame = 1'b0;     // a frame's beats are being consumed
 reg [6:0]   ra_k = 0;               // beat index in the frame
 reg [2:0]   ra_cls = 0;             // the header length's class: the shift
-reg         ra_b0 = 0;              // hl >= 64
 reg [15:0]  ra_rem = 0;             // Y bytes still to output
 reg [511:0] ra_prev = 0;
 reg         ra_flush = 1'b0;
@@ -179,7 +178,11 @@ wire         event_room;
 wire start = !ra_in_frame && s_frame_tvalid && s_info_valid && event_room;
 wire cur_ok = ra_in_frame || start;
 wire [2:0]  cur_cls = ra_in_frame ? ra_cls : hpnic_hl_class(s_info_hl);
-wire        cur_b0 = ra_in_frame ? ra_b0 : s_info_hl[6];
+// hl >= 64: of the held class while in a frame (hpnic_hdr_len.vh)
+// verilator lint_off UNUSEDSIGNAL
+wire [6:0]  ra_hl = hpnic_hl_of_class(ra_cls);     // only bit 6 is needed
+// verilator lint_on UNUSEDSIGNAL
+wire        cur_b0 = ra_in_frame ? ra_hl[6] : s_info_hl[6];
 wire [6:0]  cur_k = ra_in_frame ? ra_k : 7'd0;
 wire [15:0] cur_rem = ra_in_frame ? ra_rem : y_total;
 
@@ -252,7 +255,6 @@ always @(posedge clk) begin
             ra_in_frame <= 1'b1;
             ra_k <= cur_k + 7'd1;
             ra_cls <= cur_cls;
-            ra_b0 <= cur_b0;
             ra_rem <= rem_after;
         end
     end

@@ -306,7 +306,6 @@ localparam [1:0] PP_FLUSH = 2'd2;       // the carry's last bytes
 
 reg [1:0]   pp_state_reg = PP_START;
 reg [511:0] carry_reg = 0;
-reg [5:0]   s_reg = 0;                  // shift in bytes
 reg [6:0]   carry_n_reg = 0;            // bytes in the carry (flush)
 
 wire        hdr_big = s_hdr_len > 7'd64;
@@ -319,7 +318,11 @@ wire [511:0] carry_start = (hdr_big ? {128'd0, s_hdr_data[895:512]} : s_hdr_data
 
 wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
 wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
-wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
+// the carried shift is the held class's (hpnic_hdr_len.vh), not a register of its own
+// verilator lint_off UNUSEDSIGNAL
+wire [6:0]   cls_hl;                    // its bits 5:0 are hl mod 64
+// verilator lint_on UNUSEDSIGNAL
+wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : cls_hl[5:0];
 
 // X behind the header: X << 8 * (hl mod 64), as {X, 0} shifted right by
 // 64 - hl mod 64 bytes, one of six amounts picked by the header's class
@@ -328,6 +331,7 @@ wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : s_reg;
 localparam [63:0] PREPEND_SHIFTS = hpnic_hl_shifts(1);
 
 reg  [2:0]    cls_reg = 0;
+assign cls_hl = hpnic_hl_of_class(cls_reg);
 wire [2:0]    cls_cur = (pp_state_reg == PP_START) ? hpnic_hl_class(s_hdr_len) : cls_reg;
 wire [1023:0] wide;
 
@@ -395,11 +399,9 @@ always @(posedge clk) begin
                 if (pp_first_big) begin
                     pp_state_reg <= PP_STREAM;
                     carry_reg <= carry_start;
-                    s_reg <= s_start;
                     cls_reg <= cls_cur;
                 end else begin
                     carry_reg <= wide[1023:512];
-                    s_reg <= s_cur;
                     cls_reg <= cls_cur;
                     if (xr_last && total <= 8'd64) begin
                         pp_state_reg <= PP_START;
