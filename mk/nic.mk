@@ -48,7 +48,7 @@ $(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHP
 	  $(VLIB) $(VLIBS) -lm
 
 # tools that drive the simulated pair through libhpnic
-NIC_TOOLS := hpnic-write-bench hpnic-pingpong
+NIC_TOOLS := hpnic-write-bench hpnic-pingpong hpnic-xfer
 $(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
 		sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@) $(BUILD)/nic/tools

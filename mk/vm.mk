@@ -7,7 +7,13 @@
 VMDEV := $(BUILD)/bin/hpnic-vmdev
 VM_IMG := $(BUILD)/vm/initrd.cpio.gz
 # what the guest gets besides busybox and lspci
-VM_GUEST_PROGS := $(BUILD)/bin/hpnicctl $(BUILD)/bin/hpnic-vmcheck $(BUILD)/bin/hpnic-drvcheck
+VM_GUEST_PROGS := $(BUILD)/bin/hpnicctl $(BUILD)/bin/hpnic-vmcheck $(BUILD)/bin/hpnic-drvcheck \
+	$(BUILD)/guest/hpnic-xfer
+
+# the guest's hpnic-xfer: libhpnic alone (the kernel and pci backends), no simulator
+$(BUILD)/guest/hpnic-xfer: driver/tools/hpnic-xfer.c $(LIBHPNIC) $(LIBHPNIC_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LIBHPNIC_INC) $< $(LIBHPNIC) -o $@
 
 $(VMDEV): sim/vmdev/vmdev.c sim/vmdev/vmdev_proto.h $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) \
 		$(LIBHPNIC_HDR) sim/nic/hpnic_sim.h

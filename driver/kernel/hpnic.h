@@ -51,6 +51,12 @@ struct hpnic_dev {
 	unsigned long *mtt_map; /* the translation table's entries in use (under cmd_lock) */
 	unsigned int mtt_entries;
 	atomic64_t pinned_pages;
+	struct ida qp_ida;      /* QPNs 1..max_qps - 1 */
+	unsigned int max_qps;
+	struct xarray qps;      /* every live QP, qpn -> struct hpnic_qp (under cmd_lock) */
+	struct mutex stats_lock; /* STATS.SEL and the value it selects */
+	/* the port's addresses, as CTRL holds them (set at probe) */
+	u32 mac_hi, mac_lo, ipv4;
 
 	/* the identity read at probe (ID block) */
 	u32 id_version;
@@ -73,6 +79,26 @@ struct hpnic_cq {
 	void *ring;
 	dma_addr_t ring_dma;
 	atomic_t mapped;        /* the file's mappings of the ring */
+	struct hpnic_file *owner; /* where its events go */
+};
+
+/*
+ * A queue pair: its send queue in coherent DMA memory, owned by one file.
+ * The context is the process's to write (MODIFY_QP); the driver keeps
+ * the state it last wrote, to stop the QP when the file goes.
+ */
+struct hpnic_qp {
+	u32 qpn;
+	u32 pdn;
+	u32 cqn;
+	u32 sq_log2;
+	u32 wqe_log2;
+	u32 state;
+	size_t bytes;           /* the send queue, page-rounded */
+	void *ring;
+	dma_addr_t ring_dma;
+	atomic_t mapped;        /* the file's mappings of the ring and doorbell page */
+	struct hpnic_file *owner; /* where its events go */
 };
 
 /* a memory region: its pages pinned and mapped, a run of MTT entries */
@@ -85,6 +111,41 @@ struct hpnic_mr {
 	struct sg_table sgt;
 	bool writable;          /* pinned for the NIC to write */
 };
+
+/* a file's asynchronous events, in CTRL.EVENT's layout */
+#define HPNIC_FILE_EVENTS 64
+
+/* what one open file owns */
+struct hpnic_file {
+	struct hpnic_dev *hd;
+	struct mutex lock;      /* one ioctl at a time (held across user copies) */
+	struct xarray pds;      /* pdn -> the file's mark (xa_mk_value(1)) */
+	struct xarray cqs;      /* cqn -> struct hpnic_cq, once it is programmed */
+	struct xarray qps;      /* qpn -> struct hpnic_qp, once it is programmed */
+	struct xarray mrs;      /* MR index -> struct hpnic_mr */
+	/*
+	 * Membership of cqs and qps against mmap: mmap runs under the mm's
+	 * lock, which a user copy in an ioctl may take, so mmap takes this
+	 * one, never lock, and nothing here is held across a user copy.
+	 */
+	struct mutex obj_lock;
+	spinlock_t ev_lock;     /* the event ring */
+	u32 events[HPNIC_FILE_EVENTS];
+	unsigned int ev_head, ev_tail;
+	u32 ev_lost;
+};
+
+/* mmap offsets: the object's kind in bits 40 up, its number from bit 24 */
+#define HPNIC_MMAP_KIND_SHIFT 40
+#define HPNIC_MMAP_IDX_SHIFT 24
+#define HPNIC_MMAP_KIND_CQ 1ull
+#define HPNIC_MMAP_KIND_SQ 2ull
+#define HPNIC_MMAP_KIND_DB 3ull
+
+static inline u64 hpnic_mmap_offset(u64 kind, u32 idx)
+{
+	return kind << HPNIC_MMAP_KIND_SHIFT | (u64)idx << HPNIC_MMAP_IDX_SHIFT;
+}
 
 /* PD numbers are 16 bits (QP.PD, MR.PD); 0 is no PD's */
 #define HPNIC_MAX_PDS 65535
@@ -101,5 +162,15 @@ int hpnic_cdev_add(struct hpnic_dev *hd);
 void hpnic_cdev_remove(struct hpnic_dev *hd);
 void hpnic_dev_put(struct hpnic_dev *hd);
 void hpnic_cq_disable_all(struct hpnic_dev *hd);
+
+int hpnic_get_arg(void __user *uarg, void *out, size_t size);
+int hpnic_get_handle(void __user *uarg, u32 *handle);
+int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg);
+int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg);
+int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg);
+int hpnic_destroy_qp(struct hpnic_file *hf, void __user *uarg);
+void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp);
+void hpnic_qp_reset_all(struct hpnic_dev *hd);
+int hpnic_get_event(struct hpnic_file *hf, void __user *uarg);
 
 #endif

@@ -17,34 +17,6 @@
 #include "hpnic.h"
 #include "hpnic_abi.h"
 
-/* what one open file owns */
-struct hpnic_file {
-	struct hpnic_dev *hd;
-	struct mutex lock;      /* one ioctl at a time (held across user copies) */
-	struct xarray pds;      /* pdn -> the file's mark (xa_mk_value(1)) */
-	struct xarray cqs;      /* cqn -> struct hpnic_cq, once it is programmed */
-	struct xarray mrs;      /* MR index -> struct hpnic_mr */
-	/*
-	 * Membership of cqs against mmap: mmap runs under the mm's lock, which a
-	 * user copy in an ioctl may take, so mmap takes this one, never lock,
-	 * and nothing here is held across a user copy.
-	 */
-	struct mutex obj_lock;
-};
-
-/*
- * mmap offsets: the object's kind in bits 40 up, its number from bit 24 (a
- * ring is at most 1 MiB), nothing below
- */
-#define HPNIC_MMAP_KIND_SHIFT 40
-#define HPNIC_MMAP_IDX_SHIFT 24
-#define HPNIC_MMAP_KIND_CQ 1ull
-
-static u64 hpnic_mmap_offset(u64 kind, u32 idx)
-{
-	return kind << HPNIC_MMAP_KIND_SHIFT | (u64)idx << HPNIC_MMAP_IDX_SHIFT;
-}
-
 static void hpnic_dev_release(struct kref *ref)
 {
 	struct hpnic_dev *hd = container_of(ref, struct hpnic_dev, ref);
@@ -52,7 +24,9 @@ static void hpnic_dev_release(struct kref *ref)
 	ida_destroy(&hd->pd_ida);
 	ida_destroy(&hd->cq_ida);
 	ida_destroy(&hd->mr_ida);
+	ida_destroy(&hd->qp_ida);
 	xa_destroy(&hd->cqs);
+	xa_destroy(&hd->qps);
 	kfree(hd->mr_tag);
 	bitmap_free(hd->mtt_map);
 	pci_dev_put(hd->pdev);
@@ -85,7 +59,9 @@ static int hpnic_open(struct inode *inode, struct file *file)
 	mutex_init(&hf->obj_lock);
 	xa_init(&hf->pds);
 	xa_init(&hf->cqs);
+	xa_init(&hf->qps);
 	xa_init(&hf->mrs);
+	spin_lock_init(&hf->ev_lock);
 	file->private_data = hf;
 	return 0;
 }
@@ -98,17 +74,22 @@ static int hpnic_release(struct inode *inode, struct file *file)
 	struct hpnic_file *hf = file->private_data;
 	struct hpnic_dev *hd = hf->hd;
 	struct hpnic_cq *cq;
+	struct hpnic_qp *qp;
 	unsigned long idx;
 	void *entry;
 
-	/* no mapping is left (each holds the file): every ring can go */
+	/* no mapping is left (each holds the file): every ring can go, the
+	 * QPs first (they stop fetching WQEs and writing CQEs) */
 	down_read(&hd->rwsem);
+	xa_for_each(&hf->qps, idx, qp)
+		hpnic_qp_free(hd, qp);
 	xa_for_each(&hf->cqs, idx, cq)
 		hpnic_cq_free(hd, cq);
 	xa_for_each(&hf->mrs, idx, entry)
 		hpnic_mr_free(hd, entry);
 	up_read(&hd->rwsem);
 	xa_destroy(&hf->mrs);
+	xa_destroy(&hf->qps);
 	xa_destroy(&hf->cqs);
 	mutex_destroy(&hf->obj_lock);
 	xa_for_each(&hf->pds, idx, entry)
@@ -125,7 +106,7 @@ static int hpnic_release(struct inode *inode, struct file *file)
  * caller's, ignored) and at most a page (past that it is not a struct),
  * flags 0. Only sizeof(*out) bytes are copied.
  */
-static int hpnic_get_arg(void __user *uarg, void *out, size_t size)
+int hpnic_get_arg(void __user *uarg, void *out, size_t size)
 {
 	u32 argsz, flags;
 
@@ -142,14 +123,16 @@ static int hpnic_get_arg(void __user *uarg, void *out, size_t size)
  * The freeing ioctls (DEALLOC_PD, DESTROY_CQ, DEREG_MR) share one shape:
  * argsz, flags, the handle, a reserved word that must be 0
  */
-static int hpnic_get_handle(void __user *uarg, u32 *handle)
+int hpnic_get_handle(void __user *uarg, u32 *handle)
 {
 	struct hpnic_abi_dealloc_pd h;
 	int err;
 
 	BUILD_BUG_ON(sizeof(struct hpnic_abi_destroy_cq) != sizeof(h) ||
 		     sizeof(struct hpnic_abi_dereg_mr) != sizeof(h) ||
+		     sizeof(struct hpnic_abi_destroy_qp) != sizeof(h) ||
 		     offsetof(struct hpnic_abi_destroy_cq, cqn) != offsetof(typeof(h), pdn) ||
+		     offsetof(struct hpnic_abi_destroy_qp, qpn) != offsetof(typeof(h), pdn) ||
 		     offsetof(struct hpnic_abi_dereg_mr, key) != offsetof(typeof(h), pdn));
 	err = hpnic_get_arg(uarg, &h, sizeof(h));
 	if (err)
@@ -182,7 +165,10 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 	q.max_cqs = hd->max_cqs;
 	q.max_mrs = hd->max_mrs;
 	q.mtt_entries = hd->mtt_entries;
-	q.reserved = 0;
+	q.max_qps = hd->max_qps;
+	q.mac_hi = hd->mac_hi;
+	q.mac_lo = hd->mac_lo;
+	q.ipv4 = hd->ipv4;
 	if (hd->gone)
 		return -ENODEV;
 	return copy_to_user(uarg, &q, sizeof(q)) ? -EFAULT : 0;
@@ -319,6 +305,7 @@ static int hpnic_create_cq(struct hpnic_file *hf, void __user *uarg)
 	}
 	cq->cqn = cqn;
 	cq->log2 = c.log2;
+	cq->owner = hf;
 	cq->bytes = PAGE_ALIGN((size_t)HPNIC_CQE_SIZE << c.log2);
 	atomic_set(&cq->mapped, 0);
 	cq->ring = dma_alloc_coherent(&hd->pdev->dev, cq->bytes, &cq->ring_dma, GFP_KERNEL);
@@ -612,18 +599,15 @@ static int hpnic_dereg_mr(struct hpnic_file *hf, void __user *uarg)
 	return 0;
 }
 
+/* a mapping holds its object: destroying it waits for munmap (-EBUSY) */
 static void hpnic_vma_open(struct vm_area_struct *vma)
 {
-	struct hpnic_cq *cq = vma->vm_private_data;
-
-	atomic_inc(&cq->mapped);
+	atomic_inc(vma->vm_private_data);
 }
 
 static void hpnic_vma_close(struct vm_area_struct *vma)
 {
-	struct hpnic_cq *cq = vma->vm_private_data;
-
-	atomic_dec(&cq->mapped);
+	atomic_dec(vma->vm_private_data);
 }
 
 static const struct vm_operations_struct hpnic_vm_ops = {
@@ -631,39 +615,75 @@ static const struct vm_operations_struct hpnic_vm_ops = {
 	.close = hpnic_vma_close,
 };
 
-/* a CQ ring, read-only, whole, at the offset CREATE_CQ gave */
+/*
+ * The offsets CREATE_CQ and CREATE_QP gave: a CQ ring read-only, a send
+ * queue read-write, a doorbell page write (and read) only; each whole, by
+ * the file that owns it.
+ */
 static int hpnic_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct hpnic_file *hf = file->private_data;
 	struct hpnic_dev *hd = hf->hd;
 	u64 off = (u64)vma->vm_pgoff << PAGE_SHIFT;
 	u64 size = vma->vm_end - vma->vm_start;
-	struct hpnic_cq *cq;
+	u64 kind = off >> HPNIC_MMAP_KIND_SHIFT;
+	u32 idx = (off >> HPNIC_MMAP_IDX_SHIFT) & 0xffff;
+	atomic_t *mapped = NULL;
+	struct hpnic_cq *cq = NULL;
+	struct hpnic_qp *qp = NULL;
+	size_t want = 0;
 	int err;
 
-	if (off >> HPNIC_MMAP_KIND_SHIFT != HPNIC_MMAP_KIND_CQ ||
-	    off & ((1ull << HPNIC_MMAP_IDX_SHIFT) - 1))
+	if (off & ((1ull << HPNIC_MMAP_IDX_SHIFT) - 1) || vma->vm_flags & VM_EXEC)
 		return -EINVAL;
-	if (vma->vm_flags & (VM_WRITE | VM_EXEC))
+	if (kind == HPNIC_MMAP_KIND_CQ && vma->vm_flags & VM_WRITE)
 		return -EPERM;
-	/* the mapping is counted first, so that a destroy cannot take the ring */
+	/* the mapping is counted first, so that a destroy cannot take the object */
 	mutex_lock(&hf->obj_lock);
-	cq = xa_load(&hf->cqs, (off >> HPNIC_MMAP_IDX_SHIFT) & 0xffff);
-	if (cq && size == cq->bytes)
-		atomic_inc(&cq->mapped);
+	if (kind == HPNIC_MMAP_KIND_CQ) {
+		cq = xa_load(&hf->cqs, idx);
+		if (cq) {
+			mapped = &cq->mapped;
+			want = cq->bytes;
+		}
+	} else if (kind == HPNIC_MMAP_KIND_SQ || kind == HPNIC_MMAP_KIND_DB) {
+		qp = xa_load(&hf->qps, idx);
+		if (qp) {
+			mapped = &qp->mapped;
+			want = kind == HPNIC_MMAP_KIND_SQ ? qp->bytes : PAGE_SIZE;
+		}
+	}
+	if (mapped && size == want)
+		atomic_inc(mapped);
 	mutex_unlock(&hf->obj_lock);
-	if (!cq || size != cq->bytes)
+	if (!mapped || size != want)
 		return -EINVAL;
-	vma->vm_flags &= ~(VM_MAYWRITE | VM_MAYEXEC);
+
+	vma->vm_flags &= ~VM_MAYEXEC;
 	vma->vm_flags |= VM_DONTEXPAND | VM_DONTCOPY;
-	/* the offset was the lookup key: the ring itself starts at its page 0 */
+	/* the offset was the lookup key: the object itself starts at its page 0 */
 	vma->vm_pgoff = 0;
-	err = dma_mmap_coherent(&hd->pdev->dev, vma, cq->ring, cq->ring_dma, cq->bytes);
+	if (kind == HPNIC_MMAP_KIND_CQ) {
+		vma->vm_flags &= ~VM_MAYWRITE;
+		err = dma_mmap_coherent(&hd->pdev->dev, vma, cq->ring, cq->ring_dma, cq->bytes);
+	} else if (kind == HPNIC_MMAP_KIND_SQ) {
+		err = dma_mmap_coherent(&hd->pdev->dev, vma, qp->ring, qp->ring_dma, qp->bytes);
+	} else {
+		/* the QP's own page of the DB block: its doorbell and nothing else */
+		phys_addr_t pa = pci_resource_start(hd->pdev, 0) + HPNIC_DB_BASE +
+				 (phys_addr_t)qp->qpn * HPNIC_DB_SQ_DB_STRIDE;
+
+		BUILD_BUG_ON(HPNIC_DB_SQ_DB_STRIDE != PAGE_SIZE);
+		vma->vm_flags |= VM_IO | VM_DONTDUMP;
+		vma->vm_page_prot = pgprot_noncached(vma->vm_page_prot);
+		err = io_remap_pfn_range(vma, vma->vm_start, pa >> PAGE_SHIFT, PAGE_SIZE,
+					 vma->vm_page_prot);
+	}
 	if (err) {
-		atomic_dec(&cq->mapped);
+		atomic_dec(mapped);
 		return err;
 	}
-	vma->vm_private_data = cq;
+	vma->vm_private_data = mapped;
 	vma->vm_ops = &hpnic_vm_ops;
 	return 0;
 }
@@ -702,6 +722,21 @@ static long hpnic_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		break;
 	case HPNIC_IOCTL_DEREG_MR:
 		ret = hpnic_dereg_mr(hf, uarg);
+		break;
+	case HPNIC_IOCTL_CREATE_QP:
+		ret = hpnic_create_qp(hf, uarg);
+		break;
+	case HPNIC_IOCTL_MODIFY_QP:
+		ret = hpnic_modify_qp(hf, uarg);
+		break;
+	case HPNIC_IOCTL_QUERY_QP:
+		ret = hpnic_query_qp(hf, uarg);
+		break;
+	case HPNIC_IOCTL_DESTROY_QP:
+		ret = hpnic_destroy_qp(hf, uarg);
+		break;
+	case HPNIC_IOCTL_GET_EVENT:
+		ret = hpnic_get_event(hf, uarg);
 		break;
 	default:
 		ret = -ENOTTY;

@@ -57,9 +57,11 @@ u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx)
 {
 	u32 lo, hi;
 
+	mutex_lock(&hd->stats_lock);
 	hpnic_wr(hd, HPNIC_STATS_SEL, idx);
 	lo = hpnic_rd(hd, HPNIC_STATS_VALUE_LO);
 	hi = hpnic_rd(hd, HPNIC_STATS_VALUE_HI);
+	mutex_unlock(&hd->stats_lock);
 	return (u64)hi << 32 | lo;
 }
 
@@ -132,8 +134,34 @@ static int hpnic_check_id(struct hpnic_dev *hd)
 	hd->max_cqs = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_CQN_WIDTH, hd->qp_cfg);
 	hd->max_mrs = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_MR_LOG2, hd->qp_cfg);
 	hd->mtt_entries = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_MTT_LOG2, hd->qp_cfg);
+	/* one doorbell page per QP in the DB block */
+	hd->max_qps = min_t(u32, 1u << min_t(u32, HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, hd->qp_cfg),
+					       24), HPNIC_DB_SQ_DB_COUNT);
 	hd->features = hpnic_rd(hd, HPNIC_ID_FEATURES);
 	return hd->gone ? -ENODEV : 0;
+}
+
+/*
+ * The port's addresses: what CTRL holds if something set them (a board's
+ * firmware, the simulator), else ones made from the PCI address, as
+ * libhpnic's pci backend makes them: 02:00:00:bus:dev:fn, 10.bus.dev.fn+1
+ */
+static void hpnic_set_port(struct hpnic_dev *hd)
+{
+	struct pci_dev *pdev = hd->pdev;
+	u32 slot = PCI_SLOT(pdev->devfn), fn = PCI_FUNC(pdev->devfn);
+
+	hd->mac_lo = hpnic_rd(hd, HPNIC_CTRL_MAC_LO);
+	hd->mac_hi = hpnic_rd(hd, HPNIC_CTRL_MAC_HI) & HPNIC_CTRL_MAC_HI_MASK;
+	hd->ipv4 = hpnic_rd(hd, HPNIC_CTRL_IP);
+	if (hd->ipv4 && (hd->mac_lo || hd->mac_hi))
+		return;
+	hd->mac_hi = 0x0200;
+	hd->mac_lo = (u32)pdev->bus->number << 16 | slot << 8 | fn;
+	hd->ipv4 = 10u << 24 | (u32)pdev->bus->number << 16 | slot << 8 | (fn + 1);
+	hpnic_wr(hd, HPNIC_CTRL_MAC_LO, hd->mac_lo);
+	hpnic_wr(hd, HPNIC_CTRL_MAC_HI, HPNIC_SET(HPNIC_CTRL_MAC_HI, hd->mac_hi));
+	hpnic_wr(hd, HPNIC_CTRL_IP, hd->ipv4);
 }
 
 static int hpnic_wait_ready(struct hpnic_dev *hd)
@@ -226,6 +254,7 @@ static int hpnic_probe_hw(struct hpnic_dev *hd)
 	err = hpnic_wait_ready(hd);
 	if (err)
 		return err;
+	hpnic_set_port(hd);
 	hpnic_setup_irqs(hd);
 	return 0;
 }
@@ -245,6 +274,9 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ida_init(&hd->pd_ida);
 	ida_init(&hd->cq_ida);
 	ida_init(&hd->mr_ida);
+	ida_init(&hd->qp_ida);
+	xa_init(&hd->qps);
+	mutex_init(&hd->stats_lock);
 	atomic64_set(&hd->pinned_pages, 0);
 	mutex_init(&hd->cmd_lock);
 	xa_init(&hd->cqs);
@@ -293,7 +325,9 @@ static void hpnic_remove(struct pci_dev *pdev)
 
 	/* open files stay valid but reach the device no more */
 	hpnic_cdev_remove(hd);
-	/* the NIC writes into no ring from now on: the files free them later */
+	/* the NIC fetches from and writes into no ring from now on: the
+	 * files free them later */
+	hpnic_qp_reset_all(hd);
 	hpnic_cq_disable_all(hd);
 	/* nothing of the core's is left running: interrupts off, then the vectors */
 	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);

@@ -136,6 +136,66 @@ static ssize_t status_show(struct device *dev, struct device_attribute *attr, ch
 }
 static DEVICE_ATTR_RO(status);
 
+/* int/: CTRL.INT_CTRL's fields, INT (in-band telemetry) on or off and its UDP port */
+static ssize_t hpnic_int_show(struct device *dev, char *buf, u32 mask, unsigned int shift)
+{
+	return sysfs_emit(buf, "%u\n", (hpnic_rd(to_hd(dev), HPNIC_CTRL_INT_CTRL) & mask) >> shift);
+}
+
+static ssize_t hpnic_int_store(struct device *dev, const char *buf, size_t count, u32 mask,
+			       unsigned int shift)
+{
+	struct hpnic_dev *hd = to_hd(dev);
+	u32 v, reg;
+
+	if (kstrtou32(buf, 0, &v) || (v & ~(mask >> shift)))
+		return -EINVAL;
+	mutex_lock(&hd->cmd_lock);
+	reg = hpnic_rd(hd, HPNIC_CTRL_INT_CTRL);
+	hpnic_wr(hd, HPNIC_CTRL_INT_CTRL, (reg & ~mask) | v << shift);
+	mutex_unlock(&hd->cmd_lock);
+	return count;
+}
+
+static ssize_t enable_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return hpnic_int_show(dev, buf, HPNIC_CTRL_INT_CTRL_ENABLE_MASK,
+			      HPNIC_CTRL_INT_CTRL_ENABLE_SHIFT);
+}
+
+static ssize_t enable_store(struct device *dev, struct device_attribute *attr, const char *buf,
+			    size_t count)
+{
+	return hpnic_int_store(dev, buf, count, HPNIC_CTRL_INT_CTRL_ENABLE_MASK,
+			       HPNIC_CTRL_INT_CTRL_ENABLE_SHIFT);
+}
+static DEVICE_ATTR_RW(enable);
+
+static ssize_t udp_port_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return hpnic_int_show(dev, buf, HPNIC_CTRL_INT_CTRL_PORT_MASK,
+			      HPNIC_CTRL_INT_CTRL_PORT_SHIFT);
+}
+
+static ssize_t udp_port_store(struct device *dev, struct device_attribute *attr, const char *buf,
+			      size_t count)
+{
+	return hpnic_int_store(dev, buf, count, HPNIC_CTRL_INT_CTRL_PORT_MASK,
+			       HPNIC_CTRL_INT_CTRL_PORT_SHIFT);
+}
+static DEVICE_ATTR_RW(udp_port);
+
+static struct attribute *hpnic_int_attrs[] = {
+	&dev_attr_enable.attr,
+	&dev_attr_udp_port.attr,
+	NULL
+};
+
+static const struct attribute_group hpnic_int_group = {
+	.name = "int",
+	.attrs = hpnic_int_attrs,
+};
+
 static struct dev_ext_attribute cc_attrs[HPNIC_MAX_CC_PARAMS];
 static char cc_names[HPNIC_MAX_CC_PARAMS][24];
 static struct attribute *cc_attr_list[HPNIC_MAX_CC_PARAMS + 2];
@@ -149,6 +209,7 @@ const struct attribute_group *hpnic_groups[] = {
 	&hpnic_group,
 	&hpnic_counter_group,
 	&hpnic_cc_group,
+	&hpnic_int_group,
 	NULL
 };
 

@@ -201,24 +201,44 @@ void hpnic_bitmap_release(struct hpnic_bitmap *bm, unsigned idx)
 /*
  * BAR0 access
  */
+int hpnic_backend_fail(const struct hpnic_dev *dev, int err, const char *fn)
+{
+	char detail[sizeof(err_buf)];
+
+	snprintf(detail, sizeof(detail), "%s", err_buf);
+	err = err < 0 ? err : -EIO;
+	return hpnic_dev_fail(dev, err, "%s: %s", fn, detail[0] ? detail : hpnic_strerror(err));
+}
+
+/* a failed register access: the backend's own detail when it left one */
+static int csr_fail(struct hpnic_dev *dev, int err, const char *how, uint32_t off)
+{
+	char detail[sizeof(err_buf)];
+
+	snprintf(detail, sizeof(detail), "%s", err_buf);
+	err = err < 0 ? err : -EIO;
+	if (detail[0])
+		return hpnic_dev_fail(dev, err, "BAR0 %s at 0x%05x failed: %s", how, off, detail);
+	return hpnic_dev_fail(dev, err, "BAR0 %s at 0x%05x failed: %s", how, off,
+			      hpnic_strerror(err));
+}
+
 int hpnic_rd(struct hpnic_dev *dev, uint32_t off, uint32_t *val)
 {
-	int err = dev->ops->csr_read(dev->be, off, val);
+	int err;
 
-	if (err)
-		return hpnic_dev_fail(dev, err < 0 ? err : -EIO, "BAR0 read at 0x%05x failed: %s",
-				      off, hpnic_strerror(err));
-	return 0;
+	err_buf[0] = '\0';
+	err = dev->ops->csr_read(dev->be, off, val);
+	return err ? csr_fail(dev, err, "read", off) : 0;
 }
 
 int hpnic_wr(struct hpnic_dev *dev, uint32_t off, uint32_t val)
 {
-	int err = dev->ops->csr_write(dev->be, off, val);
+	int err;
 
-	if (err)
-		return hpnic_dev_fail(dev, err < 0 ? err : -EIO, "BAR0 write at 0x%05x failed: %s",
-				      off, hpnic_strerror(err));
-	return 0;
+	err_buf[0] = '\0';
+	err = dev->ops->csr_write(dev->be, off, val);
+	return err ? csr_fail(dev, err, "write", off) : 0;
 }
 
 /*
@@ -538,6 +558,9 @@ static int set_port(struct hpnic_dev *dev)
 	if (err)
 		return hpnic_dev_fail(dev, err < 0 ? err : -EIO, "the backend has no port address: "
 				      "%s", hpnic_strerror(err));
+	/* a backend that owns the NIC (the kernel's) has set them already */
+	if (dev->objs)
+		return 0;
 	/* CTRL.MAC_LO holds bytes 2..5, MAC_HI bytes 0..1, first byte highest */
 	if ((err = hpnic_wr(dev, HPNIC_CTRL_MAC_LO, (uint32_t)a->mac[2] << 24 |
 			    (uint32_t)a->mac[3] << 16 | (uint32_t)a->mac[4] << 8 | a->mac[5])) ||
@@ -590,6 +613,7 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 	}
 	snprintf(dev->name, nlen, "%s:%s", ops->name, arg);
 	dev->ops = ops;
+	dev->objs = ops->objs;
 
 	/* a backend may leave the detail of its failure (hpnic_set_error) */
 	hpnic_clear_error();
@@ -612,11 +636,21 @@ int hpnic_open_backend(const struct hpnic_backend_ops *ops, const char *arg,
 		return err;
 	}
 
-	err = walk_blocks(dev);
-	if (!err)
-		err = test_scratch(dev);
-	if (!err)
-		err = wait_ready(dev);
+	/* a backend that owns the NIC (the kernel's driver) checked the map,
+	 * the register link and readiness when it took the device, and hands
+	 * out the PD of objects made without one: no other process's */
+	if (!dev->objs) {
+		err = walk_blocks(dev);
+		if (!err)
+			err = test_scratch(dev);
+		if (!err)
+			err = wait_ready(dev);
+	} else {
+		hpnic_clear_error();
+		err = dev->objs->alloc_pd(dev->be, &dev->own_pdn);
+		if (err)
+			err = hpnic_backend_fail(dev, err, "hpnic_open");
+	}
 	if (!err)
 		err = read_id(dev);
 	if (!err)

@@ -39,7 +39,10 @@ struct hpnic_abi_query_device {
 	__u32 max_cqs;          /* CQs this device can give */
 	__u32 max_mrs;          /* memory regions (MR table entries) */
 	__u32 mtt_entries;      /* translation table entries: pages registered at once */
-	__u32 reserved;         /* 0 */
+	__u32 max_qps;          /* QPNs 1..max_qps - 1 (QPN 0 is never given) */
+	__u32 mac_hi;           /* the port's MAC: bytes 0..1, first byte highest */
+	__u32 mac_lo;           /* bytes 2..5 */
+	__u32 ipv4;             /* the port's IPv4 address, host order */
 };
 
 /* HPNIC_IOCTL_ALLOC_PD: pdn out */
@@ -117,8 +120,93 @@ struct hpnic_abi_dereg_mr {
 	__u32 reserved;         /* 0 */
 };
 
+/*
+ * HPNIC_IOCTL_CREATE_QP: a QP in RESET under one of this file's PDs, its
+ * completions to one of this file's CQs. In: log2 of the send queue's WQEs
+ * (1..15) and of a WQE's bytes (6, or 7 with the extension for SGE lists
+ * and inline data). Out: the QPN; the send queue, DMA memory the NIC
+ * reads WQEs from (zeroed): mmap(NULL, ring_bytes, PROT_READ | PROT_WRITE,
+ * MAP_SHARED, fd, ring_mmap_offset); the QP's doorbell page, that page of
+ * BAR0 and no other: mmap(NULL, 4096, PROT_WRITE, MAP_SHARED, fd,
+ * db_mmap_offset), the doorbell db_offset bytes into it; the congestion
+ * control mode the NIC gives new QPs (CC.DEFAULT_MODE).
+ */
+struct hpnic_abi_create_qp {
+	__u32 argsz;
+	__u32 flags;
+	__u32 pdn;
+	__u32 cqn;
+	__u32 sq_log2;
+	__u32 wqe_log2;
+	__u32 qpn;
+	__u32 ring_bytes;
+	__u64 ring_mmap_offset;
+	__u64 db_mmap_offset;
+	__u32 db_offset;
+	__u32 cc_mode;
+};
+
+/* what HPNIC_IOCTL_MODIFY_QP makes the NIC do with the context */
+#define HPNIC_ABI_QP_WRITE    1   /* write it */
+#define HPNIC_ABI_QP_START_RQ 2   /* write it; the receive side restarts at rq_psn */
+#define HPNIC_ABI_QP_START_SQ 3   /* write it; the send side restarts at sq_psn, index 0 */
+
+/*
+ * HPNIC_IOCTL_MODIFY_QP: the whole context of one of this file's QPs, as
+ * the NIC's QP block holds it (docs/regmap.md, block QP); each value must
+ * fit its register (-EINVAL). The driver adds the send queue, PD and CQ it
+ * gave the QP. The verbs state machine is libhpnic's: a process can only
+ * change its own QPs. HPNIC_IOCTL_QUERY_QP fills the same struct from the
+ * NIC's copy (cmd ignored).
+ */
+struct hpnic_abi_qp_ctx {
+	__u32 argsz;
+	__u32 flags;
+	__u32 qpn;
+	__u32 cmd;              /* HPNIC_ABI_QP_* */
+	__u32 state;            /* QP.STATE: 0 RESET .. 4 ERR */
+	__u32 mtu_log2;
+	__u32 dqpn;
+	__u32 dip;
+	__u32 dmac_hi;          /* as QP.DMAC_HI: bytes 0..1 */
+	__u32 dmac_lo;          /* as QP.DMAC_LO: bytes 2..5 */
+	__u32 sport;
+	__u32 dscp_ecn;
+	__u32 sq_psn;
+	__u32 rq_psn;
+	__u32 cc_mode;
+	__u32 cc_override;
+	__u32 qp_t_ns;
+	__u32 qp_wai;
+	__u32 qp_max_stage;
+	__u32 reserved;         /* 0 */
+};
+
+/* HPNIC_IOCTL_DESTROY_QP: qpn in, one of this file's, unmapped (-EBUSY) */
+struct hpnic_abi_destroy_qp {
+	__u32 argsz;
+	__u32 flags;
+	__u32 qpn;
+	__u32 reserved;         /* 0 */
+};
+
+/*
+ * HPNIC_IOCTL_GET_EVENT: this file's next asynchronous event, in the
+ * layout of CTRL.EVENT (VALID, TYPE, the QPN or CQN), or 0 when there is
+ * none. The driver takes the NIC's events and hands each to the file that
+ * owns its QP or CQ; lost counts those a full queue dropped.
+ */
+struct hpnic_abi_get_event {
+	__u32 argsz;
+	__u32 flags;
+	__u32 event;
+	__u32 lost;
+};
+
 #define HPNIC_CQ_LOG2_MIN 1
 #define HPNIC_CQ_LOG2_MAX 15
+#define HPNIC_SQ_LOG2_MIN 1
+#define HPNIC_SQ_LOG2_MAX 15
 
 #define HPNIC_IOCTL_QUERY_DEVICE _IO(HPNIC_IOCTL_MAGIC, 0x00)
 #define HPNIC_IOCTL_ALLOC_PD     _IO(HPNIC_IOCTL_MAGIC, 0x01)
@@ -127,5 +215,10 @@ struct hpnic_abi_dereg_mr {
 #define HPNIC_IOCTL_DESTROY_CQ   _IO(HPNIC_IOCTL_MAGIC, 0x04)
 #define HPNIC_IOCTL_REG_MR       _IO(HPNIC_IOCTL_MAGIC, 0x05)
 #define HPNIC_IOCTL_DEREG_MR     _IO(HPNIC_IOCTL_MAGIC, 0x06)
+#define HPNIC_IOCTL_CREATE_QP    _IO(HPNIC_IOCTL_MAGIC, 0x07)
+#define HPNIC_IOCTL_MODIFY_QP    _IO(HPNIC_IOCTL_MAGIC, 0x08)
+#define HPNIC_IOCTL_QUERY_QP     _IO(HPNIC_IOCTL_MAGIC, 0x09)
+#define HPNIC_IOCTL_DESTROY_QP   _IO(HPNIC_IOCTL_MAGIC, 0x0a)
+#define HPNIC_IOCTL_GET_EVENT    _IO(HPNIC_IOCTL_MAGIC, 0x0b)
 
 #endif /* HPNIC_ABI_H */

@@ -29,6 +29,7 @@ extern "C" {
 #endif
 
 struct hpnic_backend;          /* a backend's own per-device state */
+struct hpnic_backend_objs;     /* object ops: libhpnic's own backends only */
 
 struct hpnic_backend_ops {
 	const char *name;          /* "sim", "kernel" */
@@ -73,6 +74,15 @@ struct hpnic_backend_ops {
 	 */
 	int (*dma_map_pages)(struct hpnic_backend *be, void *addr, size_t len,
 			     unsigned page_shift, uint64_t *iova);
+
+	/*
+	 * Optional, for backends built into libhpnic (the "kernel" backend):
+	 * the backend owns the NIC's QP, MR and CQ tables and makes the
+	 * objects itself (hpnic_priv.h); the library then writes none of
+	 * those blocks, and csr_read/csr_write see only the NIC-wide
+	 * registers. NULL: the library programs the blocks through BAR0.
+	 */
+	const struct hpnic_backend_objs *objs;
 };
 
 /* the backends built into libhpnic */

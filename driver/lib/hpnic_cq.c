@@ -64,6 +64,30 @@ int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp
 	cq = calloc(1, sizeof(*cq));
 	if (!cq)
 		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_cq: out of memory");
+	if (dev->objs) {
+		/* the driver's ring, programmed, mapped read-only, zeroed */
+		uint32_t n;
+
+		hpnic_clear_error();
+		err = dev->objs->create_cq(dev->be, hpnic_log2(depth), &n, &cq->ring);
+		if (err) {
+			free(cq);
+			return hpnic_backend_fail(dev, err, "hpnic_create_cq");
+		}
+		if (n >= dev->attr.max_cqs || dev->cq_slot[n]) {
+			(void)dev->objs->destroy_cq(dev->be, n, cq->ring,
+						    (size_t)depth * HPNIC_CQE_SIZE);
+			free(cq);
+			return hpnic_dev_fail(dev, -EIO, "hpnic_create_cq: the driver gave CQN %u, "
+					      "which is %s", n, n >= dev->attr.max_cqs ?
+					      "past the table" : "taken");
+		}
+		cq->dev = dev;
+		cq->cqn = n;
+		cq->depth = depth;
+		cq->log2 = hpnic_log2(depth);
+		goto done;
+	}
 	cqn = hpnic_bitmap_alloc(&dev->cqns, 0);
 	if (cqn < 0) {
 		free(cq);
@@ -101,6 +125,7 @@ int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp
 	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_WRITE, cq->cqn)))
 		goto out_ring;
 
+done:
 	dev->ncqs++;
 	dev->cq_slot[cq->cqn] = cq;
 	*cqp = cq;
@@ -125,15 +150,23 @@ int hpnic_destroy_cq(struct hpnic_cq *cq)
 	if (cq->nqps)
 		return hpnic_dev_fail(dev, -EBUSY, "hpnic_destroy_cq: CQ %u is used by %u QPs: "
 				      "destroy them first", cq->cqn, cq->nqps);
-	if ((err = hpnic_wr(dev, HPNIC_CQ_CQN, cq->cqn)) ||
-	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_DISABLE, cq->cqn)))
-		return err;
-	dev->ops->dma_free(dev->be, cq->ring, (size_t)cq->depth * HPNIC_CQE_SIZE);
+	if (dev->objs) {
+		hpnic_clear_error();
+		err = dev->objs->destroy_cq(dev->be, cq->cqn, cq->ring,
+					    (size_t)cq->depth * HPNIC_CQE_SIZE);
+		if (err)
+			return hpnic_backend_fail(dev, err, "hpnic_destroy_cq");
+	} else {
+		if ((err = hpnic_wr(dev, HPNIC_CQ_CQN, cq->cqn)) ||
+		    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_DISABLE, cq->cqn)))
+			return err;
+		dev->ops->dma_free(dev->be, cq->ring, (size_t)cq->depth * HPNIC_CQE_SIZE);
+		hpnic_bitmap_release(&dev->cqns, cq->cqn);
+	}
 	dev->cq_slot[cq->cqn] = NULL;
 	for (unsigned i = dev->evq_h; i != dev->evq_t; i++)
 		if (dev->evq[i % HPNIC_EVQ_LEN].cq == cq)
 			dev->evq[i % HPNIC_EVQ_LEN].cq = NULL;
-	hpnic_bitmap_release(&dev->cqns, cq->cqn);
 	dev->ncqs--;
 	free(cq);
 	return 0;

@@ -71,7 +71,20 @@ int hpnic_alloc_pd(struct hpnic_dev *dev, struct hpnic_pd **pdp)
 	pd = calloc(1, sizeof(*pd));
 	if (!pd)
 		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_alloc_pd: out of memory");
-	pdn = hpnic_bitmap_alloc(&dev->pdns, 1);
+	if (dev->objs) {
+		uint32_t n;
+		int err;
+
+		hpnic_clear_error();
+		err = dev->objs->alloc_pd(dev->be, &n);
+		if (err) {
+			free(pd);
+			return hpnic_backend_fail(dev, err, "hpnic_alloc_pd");
+		}
+		pdn = n;
+	} else {
+		pdn = hpnic_bitmap_alloc(&dev->pdns, 1);
+	}
 	if (pdn < 0) {
 		free(pd);
 		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_alloc_pd: all %u protection domains are "
@@ -93,7 +106,16 @@ int hpnic_dealloc_pd(struct hpnic_pd *pd)
 	if (pd->users)
 		return hpnic_dev_fail(pd->dev, -EBUSY, "hpnic_dealloc_pd: PD %u still has %u MRs and "
 				      "QPs: destroy them first", pd->pdn, pd->users);
-	hpnic_bitmap_release(&pd->dev->pdns, pd->pdn);
+	if (pd->dev->objs) {
+		int err;
+
+		hpnic_clear_error();
+		err = pd->dev->objs->dealloc_pd(pd->dev->be, pd->pdn);
+		if (err)
+			return hpnic_backend_fail(pd->dev, err, "hpnic_dealloc_pd");
+	} else {
+		hpnic_bitmap_release(&pd->dev->pdns, pd->pdn);
+	}
 	pd->dev->npds--;
 	pd->magic = 0;
 	free(pd);
@@ -237,13 +259,38 @@ static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t
 	}
 	mr->dev = dev;
 	mr->pd = pd;
-	mr->pdn = pd ? pd->pdn : 0;
+	mr->pdn = pd ? pd->pdn : dev->own_pdn;
 	mr->addr = addr;
 	mr->len = len;
 	mr->access = access;
 	mr->idx = (uint32_t)idx;
 	mr->tag = next_tag(dev->mr_tag[idx]);
 
+	if (dev->objs) {
+		/* the driver pins, maps, translates and picks the slot and key */
+		uint32_t key;
+
+		hpnic_bitmap_release(&dev->mrs, (unsigned)idx);
+		hpnic_clear_error();
+		err = dev->objs->reg_mr(dev->be, mr->pdn, addr, len, access, &key, &mr->iova);
+		if (err) {
+			err = hpnic_backend_fail(dev, err, "hpnic_reg_mr");
+			free(mr);
+			return err;
+		}
+		idx = key >> 8;
+		if ((unsigned long)idx >= dev->attr.max_mrs || dev->mr_slot[idx]) {
+			(void)dev->objs->dereg_mr(dev->be, key);
+			free(mr);
+			return hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the driver gave key 0x%x, "
+					      "whose slot is %s", key,
+					      (unsigned long)idx >= dev->attr.max_mrs ?
+					      "past the table" : "taken");
+		}
+		mr->idx = (uint32_t)idx;
+		mr->tag = (uint8_t)key;
+		goto done;
+	}
 	if (dev->ops->dma_map_pages && dev->attr.mtt_entries) {
 		err = mtt_map(dev, mr);
 		if (err)
@@ -267,6 +314,7 @@ static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t
 	if (err)
 		goto out_unmap;
 
+done:
 	dev->mr_tag[idx] = mr->tag;
 	dev->mr_slot[idx] = mr;
 	dev->nmrs++;
@@ -292,6 +340,13 @@ int hpnic_dereg_mr(struct hpnic_mr *mr)
 	if (!mr)
 		return hpnic_fail(-EINVAL, "hpnic_dereg_mr: mr is NULL");
 	dev = mr->dev;
+	if (dev->objs) {
+		hpnic_clear_error();
+		err = dev->objs->dereg_mr(dev->be, hpnic_mr_lkey(mr));
+		if (err)
+			return hpnic_backend_fail(dev, err, "hpnic_dereg_mr");
+		goto done;
+	}
 	/* INVALIDATE writes an empty entry: the key stops matching before the
 	 * memory is unmapped */
 	if ((err = hpnic_wr(dev, HPNIC_MR_IDX, mr->idx)) ||
@@ -299,8 +354,9 @@ int hpnic_dereg_mr(struct hpnic_mr *mr)
 		return err;
 	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
 	mtt_release(dev, mr);
-	dev->mr_slot[mr->idx] = NULL;
 	hpnic_bitmap_release(&dev->mrs, mr->idx);
+done:
+	dev->mr_slot[mr->idx] = NULL;
 	dev->nmrs--;
 	if (mr->pd)
 		mr->pd->users--;

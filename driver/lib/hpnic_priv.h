@@ -59,8 +59,37 @@ long hpnic_bitmap_alloc_range(struct hpnic_bitmap *bm, unsigned n);
 
 #define HPNIC_EVQ_LEN 64
 
+struct hpnic_qp_ctx;
+
+/*
+ * A backend that owns the NIC's tables (hpnic_backend_ops.objs): the
+ * kernel backend, whose driver checks every object against the process
+ * that made it. Each function returns 0 or a negative errno, and may set
+ * the detail (hpnic_set_error). Rings come back mapped and zeroed.
+ */
+struct hpnic_backend_objs {
+	int (*alloc_pd)(struct hpnic_backend *be, uint32_t *pdn);
+	int (*dealloc_pd)(struct hpnic_backend *be, uint32_t pdn);
+	int (*create_cq)(struct hpnic_backend *be, unsigned log2, uint32_t *cqn, uint8_t **ring);
+	int (*destroy_cq)(struct hpnic_backend *be, uint32_t cqn, uint8_t *ring, size_t bytes);
+	int (*reg_mr)(struct hpnic_backend *be, uint32_t pdn, void *addr, size_t len,
+		      unsigned access, uint32_t *key, uint64_t *iova);
+	int (*dereg_mr)(struct hpnic_backend *be, uint32_t key);
+	/* a QP in RESET; *cc_mode: the NIC's default mode for it */
+	int (*create_qp)(struct hpnic_backend *be, uint32_t pdn, uint32_t cqn, unsigned log2,
+			 unsigned wqe_log2, uint32_t *qpn, uint8_t **ring, unsigned *cc_mode);
+	/* the whole context, then HPNIC_QP_CMD_WRITE, _START_RQ or _START_SQ */
+	int (*write_qp)(struct hpnic_backend *be, uint32_t qpn, const struct hpnic_qp_ctx *c,
+			uint32_t cmd);
+	/* the NIC's copy of the context (its CC fields are what callers use) */
+	int (*read_qp)(struct hpnic_backend *be, uint32_t qpn, struct hpnic_qp_ctx *c);
+	int (*destroy_qp)(struct hpnic_backend *be, uint32_t qpn, uint8_t *ring, size_t bytes);
+};
+
 struct hpnic_dev {
 	const struct hpnic_backend_ops *ops;
+	const struct hpnic_backend_objs *objs; /* ops->objs: NULL when the library programs */
+	uint32_t own_pdn;          /* the PD of objects made without one: 0, or the kernel's */
 	struct hpnic_backend *be;
 	char *name;                /* "<backend>:<arg>" */
 	struct hpnic_dev_attr attr;
@@ -188,6 +217,8 @@ int hpnic_dev_fail(const struct hpnic_dev *dev, int err, const char *fmt, ...)
 void hpnic_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *hpnic_error_buf(void);
 void hpnic_clear_error(void);
+/* a failure of a backend object op: fn, then the detail the backend left */
+int hpnic_backend_fail(const struct hpnic_dev *dev, int err, const char *fn);
 
 /* BAR0 access through the backend; a failure sets the detail */
 int hpnic_rd(struct hpnic_dev *dev, uint32_t off, uint32_t *val);

@@ -106,6 +106,11 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	struct hpnic_dev *dev = qp->dev;
 	int err;
 
+	if (dev->objs) {
+		hpnic_clear_error();
+		err = dev->objs->write_qp(dev->be, qp->qpn, c, cmd);
+		return err ? hpnic_backend_fail(dev, err, "QP context") : 0;
+	}
 	if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_STATE, HPNIC_SET(HPNIC_QP_STATE, c->state))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_MTU_LOG2, HPNIC_SET(HPNIC_QP_MTU_LOG2, c->mtu_log2))) ||
@@ -192,12 +197,15 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: CQ %u (depth %u) already "
 				      "serves send queues of %u WQEs: %u more do not fit", cq->cqn,
 				      cq->depth, cq->sq_sum, attr->sq_depth);
-	/* QPs without a mode of their own take the NIC's default (CC.DEFAULT_MODE) */
-	if ((err = hpnic_rd(dev, HPNIC_CC_DEFAULT_MODE, &mode)))
-		return err;
-	mode = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, mode);
-	if (!(dev->attr.cc_modes & (1u << mode)))
-		mode = HPNIC_CC_MODE_HPCC;
+	/* QPs without a mode of their own take the NIC's default (CC.DEFAULT_MODE;
+	 * a driver says which with the QP) */
+	if (!dev->objs) {
+		if ((err = hpnic_rd(dev, HPNIC_CC_DEFAULT_MODE, &mode)))
+			return err;
+		mode = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, mode);
+		if (!(dev->attr.cc_modes & (1u << mode)))
+			mode = HPNIC_CC_MODE_HPCC;
+	}
 
 	qp = calloc(1, sizeof(*qp));
 	if (!qp)
@@ -207,8 +215,36 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 		free(qp);
 		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_qp: out of memory");
 	}
-	/* QPN 0 is never used (a zeroed CQE's, and IB's QP0) */
-	qpn = hpnic_bitmap_alloc(&dev->qpns, 1);
+	qp->pdn = attr->pd ? attr->pd->pdn : dev->own_pdn;
+	qp->max_sge = attr->max_send_sge ? attr->max_send_sge : 1;
+	/* an SGE list or inline data needs the WQE's 64-byte extension */
+	qp->wqe_log2 = qp->max_sge > 1 || attr->max_inline_data ? 7 : 6;
+	bytes = (size_t)attr->sq_depth << qp->wqe_log2;
+	if (dev->objs) {
+		/* the driver's QPN and send queue (mapped, zeroed), in RESET */
+		uint32_t n;
+		unsigned m;
+
+		hpnic_clear_error();
+		err = dev->objs->create_qp(dev->be, qp->pdn, cq->cqn, hpnic_log2(attr->sq_depth),
+					   qp->wqe_log2, &n, &qp->ring, &m);
+		if (err) {
+			err = hpnic_backend_fail(dev, err, "hpnic_create_qp");
+			goto out_free;
+		}
+		if (n >= dev->attr.max_qps || !n || dev->qps[n]) {
+			(void)dev->objs->destroy_qp(dev->be, n, qp->ring, bytes);
+			err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the driver gave QPN %u, "
+					     "which is %s", n, n && n < dev->attr.max_qps ? "taken" :
+					     "outside 1..max_qps - 1");
+			goto out_free;
+		}
+		qpn = n;
+		mode = m;
+	} else {
+		/* QPN 0 is never used (a zeroed CQE's, and IB's QP0) */
+		qpn = hpnic_bitmap_alloc(&dev->qpns, 1);
+	}
 	if (qpn < 0) {
 		err = hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: all %u QPs are in use",
 				     dev->attr.max_qps - 1);
@@ -221,13 +257,10 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->log2 = hpnic_log2(attr->sq_depth);
 	qp->sig_all = attr->sq_sig_all != 0;
 	qp->pd = attr->pd;
-	qp->pdn = attr->pd ? attr->pd->pdn : 0;
-	qp->max_sge = attr->max_send_sge ? attr->max_send_sge : 1;
 	qp->max_inline = attr->max_inline_data;
-	/* an SGE list or inline data needs the WQE's 64-byte extension */
-	qp->wqe_log2 = qp->max_sge > 1 || qp->max_inline ? 7 : 6;
+	if (dev->objs)
+		goto ring_done;
 
-	bytes = (size_t)qp->depth << qp->wqe_log2;
 	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&qp->ring, &qp->ring_iova);
 	if (err) {
 		err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_qp: the backend "
@@ -243,6 +276,7 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	}
 	memset(qp->ring, 0, bytes);
 
+ring_done:
 	qp->ctx.state = HPNIC_QPS_RESET;
 	qp->ctx.mtu_log2 = hpnic_log2(mtu);
 	qp->ctx.sport = (uint16_t)(0xc000u | (qp->qpn & 0x3fffu));
@@ -264,6 +298,10 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	return 0;
 
 out_ring:
+	if (dev->objs) {
+		(void)dev->objs->destroy_qp(dev->be, qp->qpn, qp->ring, bytes);
+		goto out_free;
+	}
 	dev->ops->dma_free(dev->be, qp->ring, bytes);
 out_qpn:
 	hpnic_bitmap_release(&dev->qpns, qp->qpn);
@@ -513,8 +551,17 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 	if (qp->pd)
 		qp->pd->users--;
 	cq->sq_sum -= qp->depth;
-	hpnic_bitmap_release(&dev->qpns, qp->qpn);
-	dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth << qp->wqe_log2);
+	if (dev->objs) {
+		/* in RESET already: the NIC has let go of the ring */
+		hpnic_clear_error();
+		err = dev->objs->destroy_qp(dev->be, qp->qpn, qp->ring,
+					    (size_t)qp->depth << qp->wqe_log2);
+		if (err)
+			hpnic_backend_fail(dev, err, "hpnic_destroy_qp");
+	} else {
+		hpnic_bitmap_release(&dev->qpns, qp->qpn);
+		dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth << qp->wqe_log2);
+	}
 	dev->nqps--;
 	free(qp->swqe);
 	free(qp);
@@ -911,8 +958,20 @@ int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc)
 		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_qp_get_cc: %s is NULL",
 				      qp ? "cc" : "qp");
 	dev = qp->dev;
+	if (dev->objs) {
+		struct hpnic_qp_ctx c;
+
+		hpnic_clear_error();
+		err = dev->objs->read_qp(dev->be, qp->qpn, &c);
+		if (err)
+			return hpnic_backend_fail(dev, err, "hpnic_qp_get_cc");
+		mode = c.cc_mode;
+		ovr = c.cc_override;
+		t = c.qp_t_ns;
+		wai = c.qp_wai;
+		stage = c.qp_max_stage;
 	/* CMD READ loads the staging registers from the NIC's copy of the QP */
-	if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||
+	} else if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||
 	    (err = hpnic_cmd(dev, HPNIC_BLK_QP, HPNIC_QP_CMD_READ, qp->qpn)) ||
 	    (err = hpnic_rd(dev, HPNIC_QP_CC_MODE, &mode)) ||
 	    (err = hpnic_rd(dev, HPNIC_QP_CC_OVERRIDE, &ovr)) ||

@@ -1043,6 +1043,7 @@ extern "C" const struct hpnic_backend_ops hpnic_backend_sim = {
 	sim_port_addr,
 	sim_progress,
 	sim_dma_map_pages,
+	nullptr,                /* objs: the library programs the simulated NIC itself */
 };
 
 // "sim:N" in hpnic_open(): linking this object registers the backend

@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * hpnic Linux driver: queue pairs and asynchronous events (docs/driver.md).
+ *
+ * A QP's send queue is coherent DMA memory the process maps read-write
+ * and the NIC fetches WQEs from; its doorbell is its own 4 KiB page of
+ * BAR0's DB block, which the process maps and nothing else of BAR0. The
+ * process writes the context (MODIFY_QP) with values the driver checks
+ * against the registers and the file's PDs and CQs; the send queue, PD and
+ * CQ fields are the driver's. Destroying a QP, or closing its file, writes
+ * it back to RESET before its memory goes: the NIC fetches no WQE of a
+ * QP in RESET and writes no CQE for it.
+ *
+ * Events: CTRL.EVENT is one queue for the whole NIC. Whoever asks takes
+ * every event waiting and hands each to the file that owns the QP or CQ it
+ * names; an event for an object no one owns any more is dropped.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/xarray.h>
+
+#include "hpnic.h"
+#include "hpnic_abi.h"
+
+/* path MTUs the NIC takes: 64 B .. 4 KiB */
+#define HPNIC_MTU_LOG2_MIN 6
+#define HPNIC_MTU_LOG2_MAX 12
+
+/* the context fields a process gives, the register each goes to, its bits */
+struct hpnic_qp_field {
+	u32 reg;
+	u32 mask;
+	size_t off;
+};
+
+#define HPNIC_QP_FIELD(r, m, f) { HPNIC_QP_##r, m, offsetof(struct hpnic_abi_qp_ctx, f) }
+
+static const struct hpnic_qp_field hpnic_qp_fields[] = {
+	HPNIC_QP_FIELD(STATE, HPNIC_QP_STATE_MASK, state),
+	HPNIC_QP_FIELD(MTU_LOG2, HPNIC_QP_MTU_LOG2_MASK, mtu_log2),
+	HPNIC_QP_FIELD(DQPN, HPNIC_QP_DQPN_MASK, dqpn),
+	HPNIC_QP_FIELD(DIP, ~0u, dip),
+	HPNIC_QP_FIELD(DMAC_HI, HPNIC_QP_DMAC_HI_MASK, dmac_hi),
+	HPNIC_QP_FIELD(DMAC_LO, ~0u, dmac_lo),
+	HPNIC_QP_FIELD(SPORT, HPNIC_QP_SPORT_MASK, sport),
+	HPNIC_QP_FIELD(DSCP_ECN, HPNIC_QP_DSCP_ECN_MASK, dscp_ecn),
+	HPNIC_QP_FIELD(SQ_PSN, HPNIC_QP_SQ_PSN_MASK, sq_psn),
+	HPNIC_QP_FIELD(RQ_PSN, HPNIC_QP_RQ_PSN_MASK, rq_psn),
+	HPNIC_QP_FIELD(CC_MODE, HPNIC_QP_CC_MODE_MASK, cc_mode),
+	HPNIC_QP_FIELD(CC_OVERRIDE, HPNIC_QP_CC_OVERRIDE_MASK, cc_override),
+	HPNIC_QP_FIELD(QP_T_NS, HPNIC_QP_QP_T_NS_MASK, qp_t_ns),
+	HPNIC_QP_FIELD(QP_WAI, HPNIC_QP_QP_WAI_MASK, qp_wai),
+	HPNIC_QP_FIELD(QP_MAX_STAGE, HPNIC_QP_QP_MAX_STAGE_MASK, qp_max_stage),
+};
+
+static u32 *hpnic_qp_field_ptr(struct hpnic_abi_qp_ctx *c, const struct hpnic_qp_field *f)
+{
+	return (u32 *)((u8 *)c + f->off);
+}
+
+/* every value fits its register and means something to the NIC */
+static int hpnic_qp_ctx_check(struct hpnic_dev *hd, struct hpnic_abi_qp_ctx *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hpnic_qp_fields); i++)
+		if (*hpnic_qp_field_ptr(c, &hpnic_qp_fields[i]) & ~hpnic_qp_fields[i].mask)
+			return -EINVAL;
+	if (c->state > HPNIC_QPS_ERR || c->mtu_log2 < HPNIC_MTU_LOG2_MIN ||
+	    c->mtu_log2 > HPNIC_MTU_LOG2_MAX ||
+	    !(hpnic_rd(hd, HPNIC_ID_CC_MODES) & BIT(c->cc_mode)))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * The whole context into the staging registers, the driver's fields with
+ * it, then the command. Caller holds cmd_lock.
+ */
+static int hpnic_qp_write(struct hpnic_dev *hd, struct hpnic_qp *qp,
+			  struct hpnic_abi_qp_ctx *c, u32 cmd)
+{
+	unsigned int i;
+	int err;
+
+	lockdep_assert_held(&hd->cmd_lock);
+	hpnic_wr(hd, HPNIC_QP_QPN, qp->qpn);
+	for (i = 0; i < ARRAY_SIZE(hpnic_qp_fields); i++)
+		hpnic_wr(hd, hpnic_qp_fields[i].reg, *hpnic_qp_field_ptr(c, &hpnic_qp_fields[i]));
+	hpnic_wr(hd, HPNIC_QP_SQ_BASE_LO, lower_32_bits(qp->ring_dma));
+	hpnic_wr(hd, HPNIC_QP_SQ_BASE_HI, upper_32_bits(qp->ring_dma));
+	hpnic_wr(hd, HPNIC_QP_SQ_LOG2, HPNIC_SET(HPNIC_QP_SQ_LOG2, qp->sq_log2));
+	hpnic_wr(hd, HPNIC_QP_SQ_WQE_LOG2, HPNIC_SET(HPNIC_QP_SQ_WQE_LOG2, qp->wqe_log2));
+	hpnic_wr(hd, HPNIC_QP_PD, HPNIC_SET(HPNIC_QP_PD, qp->pdn));
+	hpnic_wr(hd, HPNIC_QP_CQN, qp->cqn);
+	err = hpnic_cmd(hd, HPNIC_QP_CMD, HPNIC_QP_CMD_STATUS, cmd);
+	if (!err)
+		qp->state = c->state;
+	return err;
+}
+
+/* back to RESET with an empty context: the NIC stops using the QP */
+static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
+{
+	struct hpnic_abi_qp_ctx c = {
+		.state = HPNIC_QPS_RESET,
+		.mtu_log2 = HPNIC_MTU_LOG2_MAX,
+		.dscp_ecn = HPNIC_QP_DSCP_ECN_RST,
+	};
+
+	if (hpnic_qp_write(hd, qp, &c, HPNIC_QP_CMD_WRITE) && !hd->gone)
+		dev_err(&hd->pdev->dev, "QP %u: reset failed\n", qp->qpn);
+}
+
+/* at remove: every live QP, whichever file has it */
+void hpnic_qp_reset_all(struct hpnic_dev *hd)
+{
+	struct hpnic_qp *qp;
+	unsigned long qpn;
+
+	mutex_lock(&hd->cmd_lock);
+	xa_for_each(&hd->qps, qpn, qp)
+		if (qp->state != HPNIC_QPS_RESET)
+			hpnic_qp_reset(hd, qp);
+	mutex_unlock(&hd->cmd_lock);
+}
+
+/*
+ * The NIC stops using the QP (unless the device is removed: then it has
+ * already), then the memory goes. The caller holds hd->rwsem for reading
+ * and has taken the QP out of its file's xarray (or is releasing the file).
+ */
+void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp)
+{
+	mutex_lock(&hd->cmd_lock);
+	if (!hd->removed && qp->state != HPNIC_QPS_RESET)
+		hpnic_qp_reset(hd, qp);
+	xa_erase(&hd->qps, qp->qpn);
+	mutex_unlock(&hd->cmd_lock);
+	dma_free_coherent(&hd->pdev->dev, qp->bytes, qp->ring, qp->ring_dma);
+	ida_free(&hd->qp_ida, qp->qpn);
+	kfree(qp);
+}
+
+/* out of the file, unless a mapping holds it: 0, or -EBUSY */
+static int hpnic_qp_take(struct hpnic_file *hf, struct hpnic_qp *qp)
+{
+	int err = 0;
+
+	mutex_lock(&hf->obj_lock);
+	if (atomic_read(&qp->mapped))
+		err = -EBUSY;
+	else
+		xa_erase(&hf->qps, qp->qpn);
+	mutex_unlock(&hf->obj_lock);
+	return err;
+}
+
+int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_dev *hd = hf->hd;
+	struct hpnic_abi_create_qp c;
+	struct hpnic_qp *qp;
+	int qpn, err;
+
+	err = hpnic_get_arg(uarg, &c, sizeof(c));
+	if (err)
+		return err;
+	if (c.sq_log2 < HPNIC_SQ_LOG2_MIN || c.sq_log2 > HPNIC_SQ_LOG2_MAX ||
+	    (c.wqe_log2 != 6 && c.wqe_log2 != 7))
+		return -EINVAL;
+	/* the file's own PD and CQ: another file's, or none, is the same refusal */
+	if (!xa_load(&hf->pds, c.pdn) || !xa_load(&hf->cqs, c.cqn))
+		return -EINVAL;
+	qp = kzalloc(sizeof(*qp), GFP_KERNEL);
+	if (!qp)
+		return -ENOMEM;
+	/* QPN 0 is never given: a zeroed CQE's, and IB's QP0 */
+	qpn = ida_alloc_range(&hd->qp_ida, 1, hd->max_qps - 1, GFP_KERNEL);
+	if (qpn < 0) {
+		err = qpn == -ENOMEM ? -ENOMEM : -ENOSPC;
+		goto err_free;
+	}
+	qp->qpn = qpn;
+	qp->pdn = c.pdn;
+	qp->cqn = c.cqn;
+	qp->sq_log2 = c.sq_log2;
+	qp->wqe_log2 = c.wqe_log2;
+	qp->owner = hf;
+	qp->state = HPNIC_QPS_ERR;      /* not RESET: the first write must happen */
+	atomic_set(&qp->mapped, 0);
+	qp->bytes = PAGE_ALIGN((size_t)1 << (c.sq_log2 + c.wqe_log2));
+	qp->ring = dma_alloc_coherent(&hd->pdev->dev, qp->bytes, &qp->ring_dma, GFP_KERNEL);
+	if (!qp->ring) {
+		err = -ENOMEM;
+		goto err_ida;
+	}
+	mutex_lock(&hd->cmd_lock);
+	err = xa_insert(&hd->qps, qpn, qp, GFP_KERNEL);
+	if (!err) {
+		hpnic_qp_reset(hd, qp);
+		if (qp->state != HPNIC_QPS_RESET) {
+			err = hd->gone ? -ENODEV : -EIO;
+			xa_erase(&hd->qps, qpn);
+		}
+	}
+	mutex_unlock(&hd->cmd_lock);
+	if (err)
+		goto err_ring;
+	/* programmed: now the file has it, and mmap can find it */
+	mutex_lock(&hf->obj_lock);
+	err = xa_insert(&hf->qps, qpn, qp, GFP_KERNEL);
+	mutex_unlock(&hf->obj_lock);
+	if (err) {
+		hpnic_qp_free(hd, qp);
+		return err;
+	}
+
+	c.qpn = qpn;
+	c.ring_bytes = qp->bytes;
+	c.ring_mmap_offset = hpnic_mmap_offset(HPNIC_MMAP_KIND_SQ, qpn);
+	c.db_mmap_offset = hpnic_mmap_offset(HPNIC_MMAP_KIND_DB, qpn);
+	c.db_offset = HPNIC_DB_SQ_DB(0) & (PAGE_SIZE - 1);
+	c.cc_mode = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, hpnic_rd(hd, HPNIC_CC_DEFAULT_MODE));
+	if (!(hpnic_rd(hd, HPNIC_ID_CC_MODES) & BIT(c.cc_mode)))
+		c.cc_mode = HPNIC_CC_MODE_HPCC;
+	if (copy_to_user(uarg, &c, sizeof(c))) {
+		/* mapped already (its offset guessed)? then the file's close frees it */
+		if (!hpnic_qp_take(hf, qp))
+			hpnic_qp_free(hd, qp);
+		return -EFAULT;
+	}
+	return 0;
+
+err_ring:
+	dma_free_coherent(&hd->pdev->dev, qp->bytes, qp->ring, qp->ring_dma);
+err_ida:
+	ida_free(&hd->qp_ida, qpn);
+err_free:
+	kfree(qp);
+	return err;
+}
+
+static const u32 hpnic_qp_cmds[] = {
+	[HPNIC_ABI_QP_WRITE] = HPNIC_QP_CMD_WRITE,
+	[HPNIC_ABI_QP_START_RQ] = HPNIC_QP_CMD_START_RQ,
+	[HPNIC_ABI_QP_START_SQ] = HPNIC_QP_CMD_START_SQ,
+};
+
+int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_dev *hd = hf->hd;
+	struct hpnic_abi_qp_ctx c;
+	struct hpnic_qp *qp;
+	int err;
+
+	err = hpnic_get_arg(uarg, &c, sizeof(c));
+	if (err)
+		return err;
+	qp = xa_load(&hf->qps, c.qpn);
+	if (!qp || c.reserved || !c.cmd || c.cmd >= ARRAY_SIZE(hpnic_qp_cmds))
+		return -EINVAL;
+	err = hpnic_qp_ctx_check(hd, &c);
+	if (err)
+		return err;
+	mutex_lock(&hd->cmd_lock);
+	err = hpnic_qp_write(hd, qp, &c, hpnic_qp_cmds[c.cmd]);
+	mutex_unlock(&hd->cmd_lock);
+	return err;
+}
+
+int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_dev *hd = hf->hd;
+	struct hpnic_abi_qp_ctx c;
+	struct hpnic_qp *qp;
+	unsigned int i;
+	int err;
+
+	err = hpnic_get_arg(uarg, &c, sizeof(c));
+	if (err)
+		return err;
+	qp = xa_load(&hf->qps, c.qpn);
+	if (!qp)
+		return -EINVAL;
+	/* CMD READ loads the staging registers from the NIC's copy */
+	mutex_lock(&hd->cmd_lock);
+	hpnic_wr(hd, HPNIC_QP_QPN, qp->qpn);
+	err = hpnic_cmd(hd, HPNIC_QP_CMD, HPNIC_QP_CMD_STATUS, HPNIC_QP_CMD_READ);
+	for (i = 0; !err && i < ARRAY_SIZE(hpnic_qp_fields); i++)
+		*hpnic_qp_field_ptr(&c, &hpnic_qp_fields[i]) =
+			hpnic_rd(hd, hpnic_qp_fields[i].reg) & hpnic_qp_fields[i].mask;
+	mutex_unlock(&hd->cmd_lock);
+	if (err)
+		return err;
+	if (hd->gone)
+		return -ENODEV;
+	c.cmd = 0;
+	c.reserved = 0;
+	return copy_to_user(uarg, &c, sizeof(c)) ? -EFAULT : 0;
+}
+
+int hpnic_destroy_qp(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_qp *qp;
+	u32 qpn;
+	int err;
+
+	err = hpnic_get_handle(uarg, &qpn);
+	if (err)
+		return err;
+	qp = xa_load(&hf->qps, qpn);
+	if (!qp)
+		return -EINVAL;
+	/* a mapped ring or doorbell stays: unmapping is the process's first */
+	err = hpnic_qp_take(hf, qp);
+	if (err)
+		return err;
+	hpnic_qp_free(hf->hd, qp);
+	return 0;
+}
+
+/*
+ * Events
+ */
+static void hpnic_file_event(struct hpnic_file *hf, u32 ev)
+{
+	spin_lock(&hf->ev_lock);
+	if (hf->ev_tail - hf->ev_head < HPNIC_FILE_EVENTS)
+		hf->events[hf->ev_tail++ % HPNIC_FILE_EVENTS] = ev;
+	else
+		hf->ev_lost++;
+	spin_unlock(&hf->ev_lock);
+}
+
+/* every event waiting in the NIC to the file that owns what it names */
+static void hpnic_take_events(struct hpnic_dev *hd)
+{
+	unsigned int n;
+
+	mutex_lock(&hd->cmd_lock);
+	/* the NIC's queue is short; a bound keeps a broken device from looping */
+	for (n = 0; n < 1024; n++) {
+		u32 ev = hpnic_rd(hd, HPNIC_CTRL_EVENT);
+		u32 id = HPNIC_GET(HPNIC_CTRL_EVENT_ID, ev);
+		struct hpnic_file *owner = NULL;
+
+		if (hd->gone || !(ev & HPNIC_CTRL_EVENT_VALID_MASK))
+			break;
+		if (HPNIC_GET(HPNIC_CTRL_EVENT_TYPE, ev) == HPNIC_ASYNC_EVENT_CQ_ERR) {
+			struct hpnic_cq *cq = xa_load(&hd->cqs, id);
+
+			owner = cq ? cq->owner : NULL;
+		} else {
+			struct hpnic_qp *qp = xa_load(&hd->qps, id);
+
+			owner = qp ? qp->owner : NULL;
+		}
+		if (owner)
+			hpnic_file_event(owner, ev);
+	}
+	mutex_unlock(&hd->cmd_lock);
+}
+
+int hpnic_get_event(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_abi_get_event g;
+	int err;
+
+	err = hpnic_get_arg(uarg, &g, sizeof(g));
+	if (err)
+		return err;
+	hpnic_take_events(hf->hd);
+	spin_lock(&hf->ev_lock);
+	g.event = hf->ev_head != hf->ev_tail ? hf->events[hf->ev_head++ % HPNIC_FILE_EVENTS] : 0;
+	g.lost = hf->ev_lost;
+	spin_unlock(&hf->ev_lock);
+	return copy_to_user(uarg, &g, sizeof(g)) ? -EFAULT : 0;
+}
