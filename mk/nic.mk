@@ -57,9 +57,11 @@ $(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(L
 	  $(VLIB) $(VLIBS) -lm
 
 .PHONY: test-nic
-test-nic: $(BUILD)/bin/tb_nic
+test-nic: $(BUILD)/bin/tb_nic $(BUILD)/bin/hpnic-xfer
 	$(BUILD)/bin/tb_nic $(if $(SEED),--seed $(SEED))
 	$(BUILD)/bin/tb_nic --dma-stall 0.3 --test sizes,gather,lkey $(if $(SEED),--seed $(SEED))
+	@# the program make test-driver runs through the Linux driver, here on the simulator
+	$(BUILD)/bin/hpnic-xfer --qps 4 --max 1M --quiet sim:0 sim:1
 
 TESTS += test-nic
 

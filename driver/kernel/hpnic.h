@@ -24,6 +24,15 @@ enum hpnic_irq_kind {
 	HPNIC_IRQ_MSIX,
 };
 
+/* what a process makes, by kind (hpnic_dev.ids) */
+enum hpnic_obj_kind {
+	HPNIC_OBJ_PD,
+	HPNIC_OBJ_CQ,
+	HPNIC_OBJ_MR,
+	HPNIC_OBJ_QP,
+	HPNIC_NUM_OBJ
+};
+
 /*
  * One per function. Open files hold a reference (kref), so the struct
  * outlives a remove while a program still has /dev/hpnicN open; from the
@@ -40,18 +49,18 @@ struct hpnic_dev {
 	int index;              /* N of /dev/hpnicN */
 	char name[16];
 	struct miscdevice misc;
-	struct ida pd_ida;      /* PD numbers 1..HPNIC_MAX_PDS */
-	struct ida cq_ida;      /* CQ numbers 0..max_cqs - 1 */
+	/* the numbers of live objects by kind (PD 1..HPNIC_MAX_PDS, CQ 0..max_cqs - 1,
+	 * MR table entries 0..max_mrs - 1, QPN 1..max_qps - 1) and how many */
+	struct ida ids[HPNIC_NUM_OBJ];
+	atomic_t live[HPNIC_NUM_OBJ];
 	unsigned int max_cqs;
 	struct mutex cmd_lock;  /* the indirect blocks' staging registers and commands */
 	struct xarray cqs;      /* every live CQ, cqn -> struct hpnic_cq (under cmd_lock) */
-	struct ida mr_ida;      /* MR table entries 0..max_mrs - 1 */
 	unsigned int max_mrs;
 	u8 *mr_tag;             /* each entry's last tag: a new key at every registration */
 	unsigned long *mtt_map; /* the translation table's entries in use (under cmd_lock) */
 	unsigned int mtt_entries;
 	atomic64_t pinned_pages;
-	struct ida qp_ida;      /* QPNs 1..max_qps - 1 */
 	unsigned int max_qps;
 	struct xarray qps;      /* every live QP, qpn -> struct hpnic_qp (under cmd_lock) */
 	struct mutex stats_lock; /* STATS.SEL and the value it selects */
@@ -79,6 +88,7 @@ struct hpnic_cq {
 	void *ring;
 	dma_addr_t ring_dma;
 	atomic_t mapped;        /* the file's mappings of the ring */
+	atomic_t users;         /* QPs completing into it: no destroy until 0 */
 	struct hpnic_file *owner; /* where its events go */
 };
 
@@ -98,12 +108,14 @@ struct hpnic_qp {
 	void *ring;
 	dma_addr_t ring_dma;
 	atomic_t mapped;        /* the file's mappings of the ring and doorbell page */
-	struct hpnic_file *owner; /* where its events go */
+	struct hpnic_cq *cq;    /* counted in its users */
+	struct hpnic_file *owner; /* where its events go; its PD is counted there */
 };
 
 /* a memory region: its pages pinned and mapped, a run of MTT entries */
 struct hpnic_mr {
 	u32 idx;
+	u32 pdn;                /* counted in the file's PD */
 	u32 key;
 	u32 mtt_base;
 	u32 npages;
@@ -119,7 +131,7 @@ struct hpnic_mr {
 struct hpnic_file {
 	struct hpnic_dev *hd;
 	struct mutex lock;      /* one ioctl at a time (held across user copies) */
-	struct xarray pds;      /* pdn -> the file's mark (xa_mk_value(1)) */
+	struct xarray pds;      /* pdn -> xa_mk_value(1 + the MRs and QPs in it) */
 	struct xarray cqs;      /* cqn -> struct hpnic_cq, once it is programmed */
 	struct xarray qps;      /* qpn -> struct hpnic_qp, once it is programmed */
 	struct xarray mrs;      /* MR index -> struct hpnic_mr */
@@ -163,6 +175,11 @@ void hpnic_cdev_remove(struct hpnic_dev *hd);
 void hpnic_dev_put(struct hpnic_dev *hd);
 void hpnic_cq_disable_all(struct hpnic_dev *hd);
 
+int hpnic_id_alloc(struct hpnic_dev *hd, enum hpnic_obj_kind kind, unsigned int min,
+		   unsigned int max);
+void hpnic_id_free(struct hpnic_dev *hd, enum hpnic_obj_kind kind, unsigned int id);
+int hpnic_pd_get(struct hpnic_file *hf, u32 pdn);
+void hpnic_pd_put(struct hpnic_file *hf, u32 pdn);
 int hpnic_get_arg(void __user *uarg, void *out, size_t size);
 int hpnic_get_handle(void __user *uarg, u32 *handle);
 int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg);

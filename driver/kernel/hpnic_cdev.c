@@ -17,15 +17,31 @@
 #include "hpnic.h"
 #include "hpnic_abi.h"
 
+/* an object's number, counted among the live ones (sysfs objects) */
+int hpnic_id_alloc(struct hpnic_dev *hd, enum hpnic_obj_kind kind, unsigned int min,
+		   unsigned int max)
+{
+	int id = ida_alloc_range(&hd->ids[kind], min, max, GFP_KERNEL);
+
+	if (id >= 0)
+		atomic_inc(&hd->live[kind]);
+	return id;
+}
+
+void hpnic_id_free(struct hpnic_dev *hd, enum hpnic_obj_kind kind, unsigned int id)
+{
+	ida_free(&hd->ids[kind], id);
+	atomic_dec(&hd->live[kind]);
+}
+
 static void hpnic_dev_release(struct kref *ref)
 {
 	struct hpnic_dev *hd = container_of(ref, struct hpnic_dev, ref);
+	unsigned int i;
 
-	ida_destroy(&hd->pd_ida);
-	ida_destroy(&hd->cq_ida);
-	ida_destroy(&hd->mr_ida);
-	ida_destroy(&hd->qp_ida);
-	xa_destroy(&hd->cqs);
+	for (i = 0; i < HPNIC_NUM_OBJ; i++)
+		ida_destroy(&hd->ids[i]);
+					xa_destroy(&hd->cqs);
 	xa_destroy(&hd->qps);
 	kfree(hd->mr_tag);
 	bitmap_free(hd->mtt_map);
@@ -93,7 +109,7 @@ static int hpnic_release(struct inode *inode, struct file *file)
 	xa_destroy(&hf->cqs);
 	mutex_destroy(&hf->obj_lock);
 	xa_for_each(&hf->pds, idx, entry)
-		ida_free(&hd->pd_ida, idx);
+		hpnic_id_free(hd, HPNIC_OBJ_PD, idx);
 	xa_destroy(&hf->pds);
 	mutex_destroy(&hf->lock);
 	kfree(hf);
@@ -185,25 +201,49 @@ static int hpnic_alloc_pd(struct hpnic_file *hf, void __user *uarg)
 		return err;
 	if (a.reserved)
 		return -EINVAL;
-	pdn = ida_alloc_range(&hd->pd_ida, 1, HPNIC_MAX_PDS, GFP_KERNEL);
+	pdn = hpnic_id_alloc(hd, HPNIC_OBJ_PD, 1, HPNIC_MAX_PDS);
 	if (pdn < 0)
 		return pdn == -ENOMEM ? -ENOMEM : -ENOSPC;
 	err = xa_insert(&hf->pds, pdn, xa_mk_value(1), GFP_KERNEL);
 	if (err) {
-		ida_free(&hd->pd_ida, pdn);
+		hpnic_id_free(hd, HPNIC_OBJ_PD, pdn);
 		return err;
 	}
 	a.pdn = pdn;
 	if (copy_to_user(uarg, &a, sizeof(a))) {
 		xa_erase(&hf->pds, pdn);
-		ida_free(&hd->pd_ida, pdn);
+		hpnic_id_free(hd, HPNIC_OBJ_PD, pdn);
 		return -EFAULT;
 	}
 	return 0;
 }
 
+/*
+ * A PD of this file's, used by one more MR or QP: 0, or -EINVAL for another
+ * file's PD or none. Callers hold hf->lock (or release the file).
+ */
+int hpnic_pd_get(struct hpnic_file *hf, u32 pdn)
+{
+	void *v = xa_load(&hf->pds, pdn);
+
+	if (!v)
+		return -EINVAL;
+	/* replacing a value entry in place allocates nothing */
+	xa_store(&hf->pds, pdn, xa_mk_value(xa_to_value(v) + 1), GFP_KERNEL);
+	return 0;
+}
+
+void hpnic_pd_put(struct hpnic_file *hf, u32 pdn)
+{
+	void *v = xa_load(&hf->pds, pdn);
+
+	if (v && xa_to_value(v) > 1)
+		xa_store(&hf->pds, pdn, xa_mk_value(xa_to_value(v) - 1), GFP_KERNEL);
+}
+
 static int hpnic_dealloc_pd(struct hpnic_file *hf, void __user *uarg)
 {
+	void *v;
 	u32 pdn;
 	int err;
 
@@ -211,9 +251,14 @@ static int hpnic_dealloc_pd(struct hpnic_file *hf, void __user *uarg)
 	if (err)
 		return err;
 	/* only this file's: another file's PD, or none, is the same refusal */
-	if (!xa_erase(&hf->pds, pdn))
+	v = xa_load(&hf->pds, pdn);
+	if (!v)
 		return -EINVAL;
-	ida_free(&hf->hd->pd_ida, pdn);
+	/* as verbs: not while a region or QP is in it */
+	if (xa_to_value(v) > 1)
+		return -EBUSY;
+	xa_erase(&hf->pds, pdn);
+	hpnic_id_free(hf->hd, HPNIC_OBJ_PD, pdn);
 	return 0;
 }
 
@@ -265,7 +310,7 @@ static void hpnic_cq_free(struct hpnic_dev *hd, struct hpnic_cq *cq)
 	xa_erase(&hd->cqs, cq->cqn);
 	mutex_unlock(&hd->cmd_lock);
 	dma_free_coherent(&hd->pdev->dev, cq->bytes, cq->ring, cq->ring_dma);
-	ida_free(&hd->cq_ida, cq->cqn);
+	hpnic_id_free(hd, HPNIC_OBJ_CQ, cq->cqn);
 	kfree(cq);
 }
 
@@ -298,7 +343,7 @@ static int hpnic_create_cq(struct hpnic_file *hf, void __user *uarg)
 	cq = kzalloc(sizeof(*cq), GFP_KERNEL);
 	if (!cq)
 		return -ENOMEM;
-	cqn = ida_alloc_max(&hd->cq_ida, hd->max_cqs - 1, GFP_KERNEL);
+	cqn = hpnic_id_alloc(hd, HPNIC_OBJ_CQ, 0, hd->max_cqs - 1);
 	if (cqn < 0) {
 		err = cqn == -ENOMEM ? -ENOMEM : -ENOSPC;
 		goto err_free;
@@ -306,6 +351,7 @@ static int hpnic_create_cq(struct hpnic_file *hf, void __user *uarg)
 	cq->cqn = cqn;
 	cq->log2 = c.log2;
 	cq->owner = hf;
+	atomic_set(&cq->users, 0);
 	cq->bytes = PAGE_ALIGN((size_t)HPNIC_CQE_SIZE << c.log2);
 	atomic_set(&cq->mapped, 0);
 	cq->ring = dma_alloc_coherent(&hd->pdev->dev, cq->bytes, &cq->ring_dma, GFP_KERNEL);
@@ -346,7 +392,7 @@ static int hpnic_create_cq(struct hpnic_file *hf, void __user *uarg)
 err_ring:
 	dma_free_coherent(&hd->pdev->dev, cq->bytes, cq->ring, cq->ring_dma);
 err_ida:
-	ida_free(&hd->cq_ida, cqn);
+	hpnic_id_free(hd, HPNIC_OBJ_CQ, cqn);
 err_free:
 	kfree(cq);
 	return err;
@@ -364,6 +410,9 @@ static int hpnic_destroy_cq(struct hpnic_file *hf, void __user *uarg)
 	cq = xa_load(&hf->cqs, cqn);
 	if (!cq)
 		return -EINVAL;
+	/* as verbs: not while a QP completes into it */
+	if (atomic_read(&cq->users))
+		return -EBUSY;
 	/* a mapped ring stays: freeing it would leave the mapping on freed pages */
 	err = hpnic_cq_take(hf, cq);
 	if (err)
@@ -413,7 +462,7 @@ static void hpnic_mr_free(struct hpnic_dev *hd, struct hpnic_mr *mr)
 	bitmap_clear(hd->mtt_map, mr->mtt_base, mr->npages);
 	mutex_unlock(&hd->cmd_lock);
 	hpnic_mr_unpin(hd, mr, true);
-	ida_free(&hd->mr_ida, mr->idx);
+	hpnic_id_free(hd, HPNIC_OBJ_MR, mr->idx);
 	kfree(mr);
 }
 
@@ -523,7 +572,7 @@ static int hpnic_reg_mr(struct hpnic_file *hf, void __user *uarg)
 	if (err)
 		goto err_sgt;
 
-	idx = ida_alloc_max(&hd->mr_ida, hd->max_mrs - 1, GFP_KERNEL);
+	idx = hpnic_id_alloc(hd, HPNIC_OBJ_MR, 0, hd->max_mrs - 1);
 	if (idx < 0) {
 		err = idx == -ENOMEM ? -ENOMEM : -ENOSPC;
 		goto err_unmap;
@@ -555,6 +604,8 @@ static int hpnic_reg_mr(struct hpnic_file *hf, void __user *uarg)
 		hpnic_mr_free(hd, mr);
 		return err;
 	}
+	mr->pdn = r.pdn;
+	hpnic_pd_get(hf, r.pdn);
 
 	r.key = mr->key;
 	r.pages = mr->npages;
@@ -562,13 +613,14 @@ static int hpnic_reg_mr(struct hpnic_file *hf, void __user *uarg)
 	r.runs = runs;
 	if (copy_to_user(uarg, &r, sizeof(r))) {
 		xa_erase(&hf->mrs, idx);
+		hpnic_pd_put(hf, mr->pdn);
 		hpnic_mr_free(hd, mr);
 		return -EFAULT;
 	}
 	return 0;
 
 err_idx:
-	ida_free(&hd->mr_ida, mr->idx);
+	hpnic_id_free(hd, HPNIC_OBJ_MR, mr->idx);
 err_unmap:
 	dma_unmap_sgtable(&hd->pdev->dev, &mr->sgt, DMA_BIDIRECTIONAL, 0);
 err_sgt:
@@ -595,6 +647,7 @@ static int hpnic_dereg_mr(struct hpnic_file *hf, void __user *uarg)
 	if (!mr || mr->key != key)
 		return -EINVAL;
 	xa_erase(&hf->mrs, key >> 8);
+	hpnic_pd_put(hf, mr->pdn);
 	hpnic_mr_free(hf->hd, mr);
 	return 0;
 }

@@ -263,6 +263,7 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
 	struct device *dev = &pdev->dev;
 	struct hpnic_dev *hd;
+	unsigned int i;
 	int err;
 
 	hd = kzalloc(sizeof(*hd), GFP_KERNEL);
@@ -271,10 +272,8 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	hd->pdev = pdev;
 	kref_init(&hd->ref);
 	init_rwsem(&hd->rwsem);
-	ida_init(&hd->pd_ida);
-	ida_init(&hd->cq_ida);
-	ida_init(&hd->mr_ida);
-	ida_init(&hd->qp_ida);
+					for (i = 0; i < HPNIC_NUM_OBJ; i++)
+		ida_init(&hd->ids[i]);
 	xa_init(&hd->qps);
 	mutex_init(&hd->stats_lock);
 	atomic64_set(&hd->pinned_pages, 0);

@@ -138,8 +138,10 @@ void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp)
 		hpnic_qp_reset(hd, qp);
 	xa_erase(&hd->qps, qp->qpn);
 	mutex_unlock(&hd->cmd_lock);
+	atomic_dec(&qp->cq->users);
+	hpnic_pd_put(qp->owner, qp->pdn);
 	dma_free_coherent(&hd->pdev->dev, qp->bytes, qp->ring, qp->ring_dma);
-	ida_free(&hd->qp_ida, qp->qpn);
+	hpnic_id_free(hd, HPNIC_OBJ_QP, qp->qpn);
 	kfree(qp);
 }
 
@@ -161,6 +163,7 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 {
 	struct hpnic_dev *hd = hf->hd;
 	struct hpnic_abi_create_qp c;
+	struct hpnic_cq *cq;
 	struct hpnic_qp *qp;
 	int qpn, err;
 
@@ -171,13 +174,14 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	    (c.wqe_log2 != 6 && c.wqe_log2 != 7))
 		return -EINVAL;
 	/* the file's own PD and CQ: another file's, or none, is the same refusal */
-	if (!xa_load(&hf->pds, c.pdn) || !xa_load(&hf->cqs, c.cqn))
+	cq = xa_load(&hf->cqs, c.cqn);
+	if (!xa_load(&hf->pds, c.pdn) || !cq)
 		return -EINVAL;
 	qp = kzalloc(sizeof(*qp), GFP_KERNEL);
 	if (!qp)
 		return -ENOMEM;
 	/* QPN 0 is never given: a zeroed CQE's, and IB's QP0 */
-	qpn = ida_alloc_range(&hd->qp_ida, 1, hd->max_qps - 1, GFP_KERNEL);
+	qpn = hpnic_id_alloc(hd, HPNIC_OBJ_QP, 1, hd->max_qps - 1);
 	if (qpn < 0) {
 		err = qpn == -ENOMEM ? -ENOMEM : -ENOSPC;
 		goto err_free;
@@ -208,6 +212,10 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	mutex_unlock(&hd->cmd_lock);
 	if (err)
 		goto err_ring;
+	/* from here on hpnic_qp_free undoes it all, these counts too */
+	qp->cq = cq;
+	atomic_inc(&cq->users);
+	hpnic_pd_get(hf, c.pdn);
 	/* programmed: now the file has it, and mmap can find it */
 	mutex_lock(&hf->obj_lock);
 	err = xa_insert(&hf->qps, qpn, qp, GFP_KERNEL);
@@ -236,7 +244,7 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 err_ring:
 	dma_free_coherent(&hd->pdev->dev, qp->bytes, qp->ring, qp->ring_dma);
 err_ida:
-	ida_free(&hd->qp_ida, qpn);
+	hpnic_id_free(hd, HPNIC_OBJ_QP, qpn);
 err_free:
 	kfree(qp);
 	return err;

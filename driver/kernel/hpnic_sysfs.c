@@ -58,8 +58,20 @@ static ssize_t pinned_pages_show(struct device *dev, struct device_attribute *at
 }
 static DEVICE_ATTR_RO(pinned_pages);
 
+/* the objects processes hold, over every open file */
+static ssize_t objects_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct hpnic_dev *hd = to_hd(dev);
+
+	return sysfs_emit(buf, "pds %d cqs %d mrs %d qps %d\n",
+			  atomic_read(&hd->live[HPNIC_OBJ_PD]), atomic_read(&hd->live[HPNIC_OBJ_CQ]),
+			  atomic_read(&hd->live[HPNIC_OBJ_MR]), atomic_read(&hd->live[HPNIC_OBJ_QP]));
+}
+static DEVICE_ATTR_RO(objects);
+
 static struct attribute *hpnic_attrs[] = {
 	&dev_attr_pinned_pages.attr,
+	&dev_attr_objects.attr,
 	&dev_attr_fw_version.attr,
 	&dev_attr_build_date.attr,
 	&dev_attr_git_hash.attr,

@@ -87,7 +87,8 @@ static int kernel_open(const char *arg, struct hpnic_backend **bep)
 	snprintf(be->path, sizeof(be->path), "%s", arg);
 	be->fd = open(arg, O_RDWR | O_CLOEXEC);
 	if (be->fd < 0) {
-		err = -errno;
+		/* no such node is no such device */
+		err = errno == ENOENT || errno == ENXIO ? -ENODEV : -errno;
 		hpnic_set_error("%s: %s%s", arg, strerror(errno),
 				errno == ENOENT ? " (is hpnic.ko loaded? docs/driver.md)" : "");
 		free(be);
@@ -103,8 +104,11 @@ static int kernel_open(const char *arg, struct hpnic_backend **bep)
 	be->q.argsz = sizeof(be->q);
 	err = kioctl(be, HPNIC_IOCTL_QUERY_DEVICE, &be->q, "QUERY_DEVICE");
 	if (err) {
-		if (err == -ENOTTY)
-			hpnic_set_error("%s: not an hpnic device (QUERY_DEVICE: ENOTTY)", arg);
+		if (err == -ENOTTY || err == -EINVAL) {
+			hpnic_set_error("%s: not an hpnic device (QUERY_DEVICE: %s)", arg,
+					strerror(-err));
+			err = -ENODEV;
+		}
 		goto fail;
 	}
 	if (be->q.abi_version != HPNIC_ABI_VERSION) {

@@ -13,6 +13,10 @@
  *
  *   hpnic-xfer [options] DEV0 DEV1
  *
+ * Then the rest of the API on the same devices: counters, CQ and per-QP CC
+ * parameters, and a WRITE with a bad R_Key, whose error completion and
+ * asynchronous events must reach the right device's QPs (--no-api skips).
+ *
  * Prints one line per size and a summary; exits 0 when every check held,
  * 1 on a failure, 2 on bad usage.
  */
@@ -53,13 +57,15 @@ struct end {
 
 static struct {
 	unsigned qps;
+	size_t min;                    /* the smallest message */
 	size_t max;                    /* the largest message */
 	size_t buf;                    /* each device's buffer: 2 x this */
 	unsigned rounds;               /* 0: until SIGINT/SIGTERM */
 	unsigned timeout_s;
 	uint32_t seed;
 	int quiet;
-} opt = { 4, 1u << 20, 0, 1, 60, 1, 0 };
+	int no_api;
+} opt = { 4, 1, 1u << 20, 0, 1, 60, 1, 0, 0 };
 
 static void usage(FILE *f)
 {
@@ -69,12 +75,16 @@ static void usage(FILE *f)
 		"1 B .. --max, every byte checked and every completion's status.\n"
 		"DEV is a libhpnic device name: sim:0, kernel:/dev/hpnic0, pci:0000:00:03.0.\n"
 		"  -q, --qps N        QP pairs (default 4, at most %d)\n"
-		"  -m, --max BYTES    largest message (default 1048576)\n"
+		"  -n, --min BYTES    smallest message (default 1)\n"
+		"  -m, --max BYTES    largest message (default 1048576); sizes run from\n"
+		"                     --min to --max over 1, 3, 64, 1000, 4096, 4097, 64K,\n"
+		"                     256K, 1M, 4M, 16M, 64M, ending at --max\n"
 		"  -b, --buf BYTES    buffer per device and direction (default: --max x QPs)\n"
 		"  -r, --rounds N     passes over every size (default 1; 0: until killed)\n"
 		"  -t, --timeout S    a message not complete after S seconds fails (default 60)\n"
 		"  -s, --seed N       pattern seed (default 1)\n"
 		"  -Q, --quiet        only the summary\n"
+		"      --no-api       skip the counter, CC and error-event checks\n"
 		"  -h, --help\n", prog, MAX_QPS);
 }
 
@@ -231,16 +241,130 @@ static int run_size(struct end *e, size_t size, uint32_t seed, uint64_t *bytes)
 	return 0;
 }
 
+/* a counter of dev by name, read through the library */
+static uint64_t counter(struct end *e, const char *name)
+{
+	uint64_t v[256];
+	int n = hpnic_read_counters(e->dev, v, 256);
+
+	TRY(n);
+	for (int i = 0; i < n; i++)
+		if (!strcmp(hpnic_counter_name((unsigned)i), name))
+			return v[i];
+	fprintf(stderr, "%s: no counter %s\n", prog, name);
+	exit(1);
+}
+
+/* the device's next event, waiting up to the timeout; 1, or 0 for none */
+static int next_event(struct end *e, struct hpnic_async_event *ev)
+{
+	uint64_t deadline = now_ns() + (uint64_t)opt.timeout_s * 1000000000u;
+	int n;
+
+	while (!(n = hpnic_get_async_event(e->dev, ev)) && now_ns() < deadline)
+		;
+	TRY(n);
+	return n;
+}
+
+#define API_CHECK(cond, ...)                                                        \
+	do {                                                                        \
+		if (!(cond)) {                                                      \
+			fprintf(stderr, "%s: ", prog);                              \
+			fprintf(stderr, __VA_ARGS__);                               \
+			fprintf(stderr, "\n");                                      \
+			bad++;                                                      \
+		}                                                                   \
+	} while (0)
+
+/* the API beyond transfers, through whatever backend: 0 or the failures */
+static int api_checks(struct end *e)
+{
+	struct hpnic_qp_init_attr ia = { .send_cq = e[0].cq, .sq_depth = 16 };
+	struct hpnic_cc_params cc;
+	struct hpnic_qp_cc qc, qc2;
+	struct hpnic_async_event ev;
+	struct hpnic_qp_attr at;
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_wc wc;
+	uint16_t port;
+	int bad = 0, en, n;
+
+	/* the transfers above moved bytes: both sides counted them */
+	API_CHECK(counter(&e[0], "host_doorbells") > 0 && counter(&e[1], "rx_writes") > 0 &&
+		  counter(&e[1], "rx_reads") > 0, "counters: doorbells %llu, rx_writes %llu",
+		  (unsigned long long)counter(&e[0], "host_doorbells"),
+		  (unsigned long long)counter(&e[1], "rx_writes"));
+	TRY(hpnic_get_cc(e[0].dev, &cc));
+	API_CHECK(cc.t_ns > 0 && cc.line_mbps > 0, "NIC-wide CC: T %u ns, line %u Mb/s", cc.t_ns,
+		  cc.line_mbps);
+	TRY(hpnic_get_int(e[0].dev, &en, &port));
+
+	/* per-QP CC: stored in the NIC, read back */
+	TRY(hpnic_qp_get_cc(e[0].qp[0], &qc));
+	qc2 = qc;
+	qc2.override = 1;
+	qc2.t_ns = cc.t_ns * 2;
+	qc2.wai_bytes = cc.wai_bytes;
+	qc2.max_stage = cc.max_stage;
+	TRY(hpnic_qp_set_cc(e[0].qp[0], &qc2));
+	TRY(hpnic_qp_get_cc(e[0].qp[0], &qc));
+	API_CHECK(qc.override && qc.t_ns == cc.t_ns * 2, "per-QP CC read back: override %d T %u",
+		  qc.override, qc.t_ns);
+
+	/* events left by the transfers name no live QP */
+	for (int d = 0; d < 2; d++)
+		while ((n = hpnic_get_async_event(e[d].dev, &ev)) == 1)
+			API_CHECK(!ev.qp, "an old event names live QP %u", ev.num);
+
+	/* a WRITE with a bad R_Key: the requester's completion says so, the
+	 * responder's QP fails, and each device hears of its own QP only */
+	TRY(hpnic_create_qp(e[0].dev, &ia, &qa));
+	ia.send_cq = e[1].cq;
+	TRY(hpnic_create_qp(e[1].dev, &ia, &qb));
+	connect_qp(qa, &e[1], qb);
+	connect_qp(qb, &e[0], qa);
+	TRY(hpnic_post_write(qa, 77, e[0].mr, e[0].buf, 100, (uintptr_t)e[1].buf,
+			     hpnic_mr_rkey(e[1].mr) ^ 2, HPNIC_WR_SIGNALED));
+	{
+		uint64_t deadline = now_ns() + (uint64_t)opt.timeout_s * 1000000000u;
+
+		while (!(n = hpnic_poll_cq(e[0].cq, 1, &wc)) && now_ns() < deadline)
+			;
+	}
+	TRY(n);
+	API_CHECK(n == 1 && wc.wr_id == 77 && wc.status == HPNIC_WC_REMOTE_ACCESS_ERR,
+		  "bad R_Key: %d completions, status %d", n, n ? (int)wc.status : -1);
+	API_CHECK(next_event(&e[1], &ev) == 1 && ev.type == HPNIC_EVENT_QP_ACCESS_ERR &&
+		  ev.qp == qb, "responder: event type %d for QP %u (want QP_ACCESS_ERR, QP %u)",
+		  (int)ev.type, ev.num, hpnic_qp_num(qb));
+	TRY(hpnic_query_qp(qb, &at));
+	API_CHECK(at.qp_state == HPNIC_QPS_ERR, "responder QP in state %u, want ERR", at.qp_state);
+	API_CHECK(next_event(&e[0], &ev) == 1 && ev.type == HPNIC_EVENT_QP_FATAL && ev.qp == qa,
+		  "requester: event type %d for QP %u (want QP_FATAL, QP %u)", (int)ev.type, ev.num,
+		  hpnic_qp_num(qa));
+	API_CHECK(hpnic_get_async_event(e[0].dev, &ev) == 0 &&
+		  hpnic_get_async_event(e[1].dev, &ev) == 0, "more events than the two");
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	if (!bad)
+		printf("%s: API checks OK: counters, NIC-wide and per-QP CC, a bad R_Key's "
+		       "completion and events\n", prog);
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{ "qps", required_argument, NULL, 'q' },
+		{ "min", required_argument, NULL, 'n' },
 		{ "max", required_argument, NULL, 'm' },
 		{ "buf", required_argument, NULL, 'b' },
 		{ "rounds", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'Q' },
+		{ "no-api", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -251,20 +375,23 @@ int main(int argc, char **argv)
 	struct end e[2];
 	int c;
 
-	while ((c = getopt_long(argc, argv, "q:m:b:r:t:s:Qh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "q:n:m:b:r:t:s:Qh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'q': opt.qps = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 'n': opt.min = parse_size(optarg); break;
 		case 'm': opt.max = parse_size(optarg); break;
 		case 'b': opt.buf = parse_size(optarg); break;
 		case 'r': opt.rounds = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 't': opt.timeout_s = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 's': opt.seed = (uint32_t)strtoul(optarg, NULL, 0); break;
 		case 'Q': opt.quiet = 1; break;
+		case 'A': opt.no_api = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
-	if (argc - optind != 2 || !opt.qps || opt.qps > MAX_QPS || opt.max > 0x7fffffffu) {
+	if (argc - optind != 2 || !opt.qps || opt.qps > MAX_QPS || opt.max > 0x7fffffffu ||
+	    opt.min > opt.max) {
 		usage(stderr);
 		return 2;
 	}
@@ -286,18 +413,23 @@ int main(int argc, char **argv)
 		connect_qp(e[0].qp[q], &e[1], e[1].qp[q]);
 		connect_qp(e[1].qp[q], &e[0], e[0].qp[q]);
 	}
-	printf("%s: %s <-> %s, %u QP pairs, 1 B .. %zu B, %zu-byte buffers\n", prog,
-	       argv[optind], argv[optind + 1], opt.qps, opt.max, 2 * opt.buf);
+	printf("%s: %s <-> %s, %u QP pairs, %zu B .. %zu B, %zu-byte buffers\n", prog,
+	       argv[optind], argv[optind + 1], opt.qps, opt.min, opt.max, 2 * opt.buf);
 	fflush(stdout);
 
 	t0 = now_ns();
 	while (!stop && (!opt.rounds || round < opt.rounds)) {
+		size_t prev = 0;
+
 		for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]) && !stop; k++) {
-			size_t size = sizes[k] < opt.max ? sizes[k] : opt.max;
+			/* the list clamped to [--min, --max], each size once */
+			size_t size = sizes[k] < opt.min ? opt.min : sizes[k] > opt.max ? opt.max :
+				      sizes[k];
 			uint64_t t = now_ns();
 
-			if (k && sizes[k - 1] >= opt.max)
-				break;
+			if (size == prev)
+				continue;
+			prev = size;
 			if (run_size(e, size, opt.seed + round * 7919u + (uint32_t)k, &bytes)) {
 				printf("%s: FAILED at %zu B, round %u\n", prog, size, round);
 				return 1;
@@ -312,6 +444,10 @@ int main(int argc, char **argv)
 	}
 	printf("%s: %u rounds, %u sizes, %" PRIu64 " bytes checked, %.2f s: OK\n", prog, round,
 	       nsizes, bytes, (double)(now_ns() - t0) / 1e9);
+	if (!opt.no_api && !stop && api_checks(e)) {
+		printf("%s: FAILED in the API checks\n", prog);
+		return 1;
+	}
 	close_end(&e[0]);
 	close_end(&e[1]);
 	return 0;

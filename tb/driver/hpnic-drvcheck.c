@@ -17,6 +17,17 @@
  *                      /proc/self/pagemap's), bad ranges, rights, PDs and
  *                      keys refused, pinned pages back to 0 after dereg
  *                      and after a kill; ioctl latencies
+ *                      QPs: distinct QPNs from 1, send queue mapped
+ *                      read-write and zeroed, the doorbell page write-only
+ *                      and exactly one page, bad PDs, CQs, sizes, context
+ *                      values and commands refused, the context read back
+ *                      as written, no destroy while mapped, another
+ *                      file's QPs out of reach, a killed process's QPs
+ *                      freed (sysfs objects); GET_EVENT with none waiting
+ *   steal DEV N        a second process tries every handle a busy file
+ *                      may hold (QPNs 1..N, MR keys of entries 0..N, CQNs,
+ *                      PDs 1..N): modify, query, destroy, dereg, mmap; each
+ *                      refused, nothing of the owner's changes
  *   unbind DEV BDF     a file open across an unbind, with a CQ ring mapped:
  *                      its ioctls get -ENODEV, the ring stays readable,
  *                      closing it is clean, rmmod was refused while it was
@@ -29,6 +40,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -342,6 +354,293 @@ static void check_cqs(const char *dev, int fd)
 	CHECK(!err, "DESTROY_CQ %u: %s", c2.cqn, err ? strerror(-err) : "0");
 }
 
+static int create_qp(int fd, uint32_t pdn, uint32_t cqn, uint32_t log2, uint32_t wqe_log2,
+		     struct hpnic_abi_create_qp *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->argsz = sizeof(*c);
+	c->pdn = pdn;
+	c->cqn = cqn;
+	c->sq_log2 = log2;
+	c->wqe_log2 = wqe_log2;
+	return ioc(fd, HPNIC_IOCTL_CREATE_QP, c);
+}
+
+static int destroy_qp(int fd, uint32_t qpn)
+{
+	struct hpnic_abi_destroy_qp d = { .argsz = sizeof(d), .qpn = qpn };
+
+	return ioc(fd, HPNIC_IOCTL_DESTROY_QP, &d);
+}
+
+/* a context that every check below starts from: fits every register */
+static void good_ctx(struct hpnic_abi_qp_ctx *x, uint32_t qpn, uint32_t cmd)
+{
+	memset(x, 0, sizeof(*x));
+	x->argsz = sizeof(*x);
+	x->qpn = qpn;
+	x->cmd = cmd;
+	x->state = 1;            /* INIT */
+	x->mtu_log2 = 12;
+	x->dqpn = 0x123456;
+	x->dip = 0x0a000102;
+	x->dmac_hi = 0x0200;
+	x->dmac_lo = 0x00000102;
+	x->sport = 0xc001;
+	x->dscp_ecn = 106;
+	x->sq_psn = 0xabcdef;
+	x->rq_psn = 0x654321;
+}
+
+static int modify_qp(int fd, struct hpnic_abi_qp_ctx *x)
+{
+	return ioc(fd, HPNIC_IOCTL_MODIFY_QP, x);
+}
+
+/* the objects line of sysfs: "pds N cqs N mrs N qps N" */
+static int sysfs_objects(const char *bdf, int *v)
+{
+	char path[128];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/objects", bdf);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fscanf(f, "pds %d cqs %d mrs %d qps %d", &v[0], &v[1], &v[2], &v[3]);
+	fclose(f);
+	return n == 4 ? 0 : -1;
+}
+
+static void check_qps(const char *dev, const char *bdf, int fd)
+{
+	struct hpnic_abi_create_qp c, c2, bad;
+	struct hpnic_abi_create_cq cq;
+	struct hpnic_abi_qp_ctx x, r;
+	struct hpnic_abi_get_event ev = { .argsz = sizeof(ev) };
+	uint32_t pd, pd2;
+	uint8_t *ring;
+	volatile uint32_t *db;
+	unsigned int zero = 1, i;
+	int err, st, obj[4];
+	uint64_t t0;
+	pid_t pid;
+
+	err = alloc_pd(fd, &pd) || alloc_pd(fd, &pd2) || create_cq(fd, 10, &cq);
+	CHECK(!err, "a PD and a CQ for the QP checks");
+	t0 = now_ns();
+	err = create_qp(fd, pd, cq.cqn, 4, 6, &c);
+	printf("figure ioctl_create_qp_us %.1f\n", (now_ns() - t0) / 1e3);
+	CHECK(!err && c.qpn >= 1 && c.ring_bytes == 4096 && c.ring_mmap_offset &&
+	      c.db_mmap_offset && c.db_offset < 4096,
+	      "CREATE_QP 16 x 64 B: %s, QPN %u, %u bytes, doorbell at +0x%x",
+	      err ? strerror(-err) : "0", c.qpn, c.ring_bytes, c.db_offset);
+	err = create_qp(fd, pd2, cq.cqn, 15, 7, &c2);
+	CHECK(!err && c2.qpn >= 1 && c2.qpn != c.qpn && c2.ring_bytes == (128u << 15),
+	      "CREATE_QP 32768 x 128 B: QPN %u, %u bytes", c2.qpn, c2.ring_bytes);
+	CHECK(create_qp(fd, 0, cq.cqn, 4, 6, &bad) == -EINVAL, "CREATE_QP with PD 0 refused");
+	CHECK(create_qp(fd, 60000, cq.cqn, 4, 6, &bad) == -EINVAL, "CREATE_QP with an unknown PD refused");
+	CHECK(create_qp(fd, pd, 255, 4, 6, &bad) == -EINVAL, "CREATE_QP with a CQ not its own refused");
+	CHECK(create_qp(fd, pd, cq.cqn, 0, 6, &bad) == -EINVAL &&
+	      create_qp(fd, pd, cq.cqn, 16, 6, &bad) == -EINVAL, "CREATE_QP sq_log2 0 and 16 refused");
+	CHECK(create_qp(fd, pd, cq.cqn, 4, 5, &bad) == -EINVAL &&
+	      create_qp(fd, pd, cq.cqn, 4, 8, &bad) == -EINVAL, "CREATE_QP wqe_log2 5 and 8 refused");
+	CHECK(ioc(fd, HPNIC_IOCTL_CREATE_QP, NULL) == -EFAULT, "CREATE_QP(NULL): EFAULT");
+	memset(&bad, 0, sizeof(bad));
+	bad.argsz = sizeof(bad) - 4;
+	CHECK(ioc(fd, HPNIC_IOCTL_CREATE_QP, &bad) == -EINVAL, "CREATE_QP, argsz short: EINVAL");
+
+	ring = map_ring(fd, c.ring_bytes, PROT_READ | PROT_WRITE, c.ring_mmap_offset);
+	CHECK(ring != NULL, "the send queue mapped read-write");
+	for (i = 0; ring && i < c.ring_bytes; i++)
+		zero &= ring[i] == 0;
+	CHECK(ring && zero, "the send queue is zeroed");
+	if (ring)
+		ring[0] = 0x5a;   /* the process writes WQEs there */
+	db = map_ring(fd, 4096, PROT_WRITE, c.db_mmap_offset);
+	CHECK(db != NULL, "the doorbell page mapped");
+	CHECK(!map_ring(fd, 8192, PROT_WRITE, c.db_mmap_offset), "two doorbell pages refused");
+	CHECK(!map_ring(fd, 4096, PROT_WRITE | PROT_EXEC, c.db_mmap_offset),
+	      "an executable doorbell page refused");
+	CHECK(!map_ring(fd, c.ring_bytes, PROT_READ | PROT_EXEC, c.ring_mmap_offset),
+	      "an executable send queue refused");
+	CHECK(!map_ring(fd, 4096, PROT_WRITE, c.db_mmap_offset + 4096), "an offset inside refused");
+	/* a doorbell with nothing posted: the QP is in RESET, the NIC ignores it */
+	if (db)
+		db[c.db_offset / 4] = 0;
+
+	good_ctx(&x, c.qpn, HPNIC_ABI_QP_WRITE);
+	t0 = now_ns();
+	err = modify_qp(fd, &x);
+	printf("figure ioctl_modify_qp_us %.1f\n", (now_ns() - t0) / 1e3);
+	CHECK(!err, "MODIFY_QP to INIT: %s", err ? strerror(-err) : "0");
+	memset(&r, 0, sizeof(r));
+	r.argsz = sizeof(r);
+	r.qpn = c.qpn;
+	t0 = now_ns();
+	err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+	printf("figure ioctl_query_qp_us %.1f\n", (now_ns() - t0) / 1e3);
+	CHECK(!err && r.state == 1 && r.dqpn == x.dqpn && r.sq_psn == x.sq_psn &&
+	      r.rq_psn == x.rq_psn && r.dip == x.dip && r.dmac_lo == x.dmac_lo &&
+	      r.dmac_hi == x.dmac_hi && r.sport == x.sport && r.mtu_log2 == 12,
+	      "QUERY_QP reads the context back: state %u dqpn 0x%x sq_psn 0x%x rq_psn 0x%x",
+	      r.state, r.dqpn, r.sq_psn, r.rq_psn);
+	{
+		static const struct { size_t off; uint32_t v; const char *what; } bads[] = {
+			{ offsetof(struct hpnic_abi_qp_ctx, state), 5, "state 5" },
+			{ offsetof(struct hpnic_abi_qp_ctx, mtu_log2), 5, "mtu_log2 5" },
+			{ offsetof(struct hpnic_abi_qp_ctx, mtu_log2), 13, "mtu_log2 13" },
+			{ offsetof(struct hpnic_abi_qp_ctx, dqpn), 1u << 24, "dqpn 2^24" },
+			{ offsetof(struct hpnic_abi_qp_ctx, dmac_hi), 0x10000, "dmac_hi 0x10000" },
+			{ offsetof(struct hpnic_abi_qp_ctx, sport), 0x10000, "sport 0x10000" },
+			{ offsetof(struct hpnic_abi_qp_ctx, dscp_ecn), 256, "dscp_ecn 256" },
+			{ offsetof(struct hpnic_abi_qp_ctx, sq_psn), 1u << 24, "sq_psn 2^24" },
+			{ offsetof(struct hpnic_abi_qp_ctx, rq_psn), ~0u, "rq_psn ~0" },
+			{ offsetof(struct hpnic_abi_qp_ctx, cc_mode), 3, "cc_mode 3 (not built)" },
+			{ offsetof(struct hpnic_abi_qp_ctx, cc_override), 2, "cc_override 2" },
+			{ offsetof(struct hpnic_abi_qp_ctx, qp_t_ns), 1u << 20, "qp_t_ns 2^20" },
+			{ offsetof(struct hpnic_abi_qp_ctx, qp_wai), 1u << 20, "qp_wai 2^20" },
+			{ offsetof(struct hpnic_abi_qp_ctx, qp_max_stage), 16, "qp_max_stage 16" },
+			{ offsetof(struct hpnic_abi_qp_ctx, cmd), 0, "cmd 0" },
+			{ offsetof(struct hpnic_abi_qp_ctx, cmd), 4, "cmd 4" },
+			{ offsetof(struct hpnic_abi_qp_ctx, qpn), 0, "QPN 0" },
+			{ offsetof(struct hpnic_abi_qp_ctx, qpn), 4095, "a QPN not its own" },
+			{ offsetof(struct hpnic_abi_qp_ctx, reserved), 1, "reserved 1" },
+			{ offsetof(struct hpnic_abi_qp_ctx, flags), 1, "flags 1" },
+		};
+		unsigned int nbad = 0;
+
+		for (i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+			good_ctx(&x, c.qpn, HPNIC_ABI_QP_WRITE);
+			memcpy((uint8_t *)&x + bads[i].off, &bads[i].v, 4);
+			err = modify_qp(fd, &x);
+			if (err != -EINVAL) {
+				printf("FAIL: MODIFY_QP with %s: %s\n", bads[i].what,
+				       err ? strerror(-err) : "accepted");
+				failures++;
+				nbad++;
+			}
+		}
+		CHECK(!nbad, "MODIFY_QP refuses %zu bad contexts with EINVAL",
+		      sizeof(bads) / sizeof(bads[0]));
+		err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+		CHECK(!err && r.state == 1 && r.dqpn == 0x123456 && r.sq_psn == 0xabcdef,
+		      "the refusals changed nothing in the NIC");
+	}
+	CHECK(ioc(fd, HPNIC_IOCTL_MODIFY_QP, NULL) == -EFAULT &&
+	      ioc(fd, HPNIC_IOCTL_QUERY_QP, NULL) == -EFAULT &&
+	      ioc(fd, HPNIC_IOCTL_DESTROY_QP, NULL) == -EFAULT &&
+	      ioc(fd, HPNIC_IOCTL_GET_EVENT, NULL) == -EFAULT, "the QP ioctls with NULL: EFAULT");
+	err = ioc(fd, HPNIC_IOCTL_GET_EVENT, &ev);
+	CHECK(!err && ev.event == 0, "GET_EVENT with none waiting: 0x%x", ev.event);
+	err = destroy_cq(fd, cq.cqn);
+	CHECK(err == -EBUSY, "DESTROY_CQ while QPs complete into it: %s", strerror(-err));
+	err = dealloc_pd(fd, pd);
+	CHECK(err == -EBUSY, "DEALLOC_PD while a QP is in it: %s", strerror(-err));
+
+	/* another process: nothing of this file's QPs */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+		struct hpnic_abi_qp_ctx y;
+
+		good_ctx(&y, c.qpn, HPNIC_ABI_QP_WRITE);
+		_exit(modify_qp(cfd, &y) == -EINVAL && destroy_qp(cfd, c.qpn) == -EINVAL &&
+		      ioc(cfd, HPNIC_IOCTL_QUERY_QP, &y) == -EINVAL &&
+		      !map_ring(cfd, 4096, PROT_WRITE, c.db_mmap_offset) &&
+		      !map_ring(cfd, c.ring_bytes, PROT_READ | PROT_WRITE, c.ring_mmap_offset) ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "another process can neither modify, query, destroy nor map QP %u", c.qpn);
+
+	err = destroy_qp(fd, c.qpn);
+	CHECK(err == -EBUSY, "DESTROY_QP while mapped: %s", strerror(-err));
+	if (ring)
+		munmap(ring, c.ring_bytes);
+	err = destroy_qp(fd, c.qpn);
+	CHECK(err == -EBUSY, "DESTROY_QP with the doorbell page still mapped: %s", strerror(-err));
+	if (db)
+		munmap((void *)db, 4096);
+	t0 = now_ns();
+	err = destroy_qp(fd, c.qpn);
+	printf("figure ioctl_destroy_qp_us %.1f\n", (now_ns() - t0) / 1e3);
+	CHECK(!err, "DESTROY_QP after munmap: %s", err ? strerror(-err) : "0");
+	CHECK(destroy_qp(fd, c.qpn) == -EINVAL, "DESTROY_QP again: EINVAL");
+	CHECK(destroy_qp(fd, c2.qpn) == 0, "DESTROY_QP of the large one");
+
+	/* a process killed with 200 QPs, some mapped: all come back */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+		struct hpnic_abi_create_qp k;
+		struct hpnic_abi_create_cq kc;
+		struct hpnic_abi_qp_ctx y;
+		uint32_t kpd;
+
+		if (alloc_pd(cfd, &kpd) || create_cq(cfd, 12, &kc))
+			_exit(1);
+		for (i = 0; i < 200; i++) {
+			if (create_qp(cfd, kpd, kc.cqn, 4, 6, &k))
+				_exit(1);
+			good_ctx(&y, k.qpn, HPNIC_ABI_QP_WRITE);
+			if (modify_qp(cfd, &y))
+				_exit(1);
+			if (i % 50 == 0 && (!map_ring(cfd, 4096, PROT_WRITE, k.db_mmap_offset) ||
+					    !map_ring(cfd, k.ring_bytes, PROT_READ | PROT_WRITE,
+						      k.ring_mmap_offset)))
+				_exit(1);
+		}
+		raise(SIGKILL);
+		_exit(2);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "a process with 200 QPs killed (-9)");
+	err = sysfs_objects(bdf, obj);
+	CHECK(!err && obj[3] == 0, "sysfs objects after the kill: qps %d", err ? -1 : obj[3]);
+	dealloc_pd(fd, pd);
+	dealloc_pd(fd, pd2);
+	destroy_cq(fd, cq.cqn);
+	err = sysfs_objects(bdf, obj);
+	CHECK(!err && !obj[0] && !obj[1] && !obj[2] && !obj[3],
+	      "sysfs objects: pds %d cqs %d mrs %d qps %d", obj[0], obj[1], obj[2], obj[3]);
+}
+
+/*
+ * Another process's handles, tried from this one while the owner works:
+ * every QPN, MR entry (all 255 tags), CQN and PD up to n
+ */
+static int steal(const char *dev, unsigned int n)
+{
+	int fd = open_dev(dev), got = 0;
+	unsigned int i, t;
+
+	for (i = 0; i <= n; i++) {
+		struct hpnic_abi_qp_ctx y;
+
+		good_ctx(&y, i, HPNIC_ABI_QP_WRITE);
+		y.state = 4;   /* ERR: it would stop the owner's transfer */
+		got += modify_qp(fd, &y) != -EINVAL;
+		got += ioc(fd, HPNIC_IOCTL_QUERY_QP, &y) != -EINVAL;
+		got += destroy_qp(fd, i) != -EINVAL;
+		got += destroy_cq(fd, i) != -EINVAL;
+		got += i && dealloc_pd(fd, i) != -EINVAL;
+		for (t = 0; t < 256; t++) {
+			struct hpnic_abi_dereg_mr d = { .argsz = sizeof(d), .key = i << 8 | t };
+
+			got += ioc(fd, HPNIC_IOCTL_DEREG_MR, &d) != -EINVAL;
+		}
+		got += map_ring(fd, 4096, PROT_WRITE, 3ull << 40 | (uint64_t)i << 24) != NULL;
+		got += map_ring(fd, 4096, PROT_READ | PROT_WRITE, 2ull << 40 | (uint64_t)i << 24) != NULL;
+		got += map_ring(fd, 4096, PROT_READ, 1ull << 40 | (uint64_t)i << 24) != NULL;
+	}
+	CHECK(!got, "another process's handles 0..%u (QP, CQ, PD, MR of every tag, mmaps): "
+	      "%d reached", n, got);
+	close(fd);
+	return got;
+}
+
 static long long pinned_pages(const char *bdf)
 {
 	char path[128];
@@ -438,6 +737,8 @@ static void check_mrs(const char *dev, const char *bdf, int fd)
 	      "not contiguous: %u physically contiguous runs (pagemap: %ld)", r.runs, pm_runs);
 	CHECK(pinned_pages(bdf) == r.pages, "pinned_pages %lld", pinned_pages(bdf));
 	printf("figure ioctl_reg_mr_us_per_page %.1f\n", (t1 - t0) / 1e3 / r.pages);
+	err = dealloc_pd(fd, pd);
+	CHECK(err == -EBUSY, "DEALLOC_PD while a region is in it: %s", strerror(-err));
 
 	err = reg_mr(fd, buf, 0, all, pd, &bad);
 	CHECK(err == -EINVAL, "REG_MR length 0: %s", strerror(-err));
@@ -568,7 +869,7 @@ static void check_unbind(const char *dev, const char *bdf)
 
 static void usage(FILE *o)
 {
-	fprintf(o, "usage: hpnic-drvcheck abi DEV BDF | unbind DEV BDF\n"
+	fprintf(o, "usage: hpnic-drvcheck abi DEV BDF | steal DEV N | unbind DEV BDF\n"
 		   "Checks of the hpnic driver's char device (run as root in the guest).\n");
 }
 
@@ -587,8 +888,11 @@ int main(int argc, char **argv)
 		check_pds(argv[2], fd);
 		check_cqs(argv[2], fd);
 		check_mrs(argv[2], argv[3], fd);
+		check_qps(argv[2], argv[3], fd);
 		figures(fd);
 		close(fd);
+	} else if (argc == 4 && !strcmp(argv[1], "steal")) {
+		steal(argv[2], (unsigned int)strtoul(argv[3], NULL, 0));
 	} else if (argc == 4 && !strcmp(argv[1], "unbind")) {
 		check_unbind(argv[2], argv[3]);
 	} else {

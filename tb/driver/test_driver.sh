@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# make test-driver: boot the co-simulation guest with two hpnic functions,
-# the second presenting a register map no driver knows (hpnic-vmdev
-# --bad-id 1), and run tb/driver/driver_test.sh in it with hpnic.ko: probe,
-# sysfs, refusal, insmod/rmmod twenty times, a dmesg free of warnings.
-# Prints the guest's lines and "driver: N passed, N failed".
+# make test-driver: boot the co-simulation guest twice with two hpnic
+# functions. First the second presents a register map no driver knows
+# (hpnic-vmdev --bad-id 1), and tb/driver/driver_test.sh checks hpnic.ko:
+# probe, sysfs, refusal, insmod/rmmod twenty times, the char device's ABI
+# (hpnic-drvcheck), a dmesg free of warnings. Then both are good, joined
+# back to back, and tb/driver/driver_xfer.sh runs libhpnic programs through
+# the driver (hpnic-xfer kernel:/dev/hpnic0 kernel:/dev/hpnic1): WRITE and
+# READ byte-exact, a 64 MiB region (XFER_BIG=SIZE changes it), kill -9,
+# isolation, removal under traffic. Prints the guest's lines and "driver: N
+# passed, N failed".
 #
 #   tb/driver/test_driver.sh HPNIC_KO
 set -uo pipefail
@@ -18,16 +23,29 @@ ncnt=$(sed -n 's/^#define HPNIC_NUM_COUNTERS[[:space:]]*\([0-9]*\).*/\1/p' $regs
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-scripts/vm-run.sh --timeout 300 --vmdev-arg --bad-id --vmdev-arg 1 --file "$ko" \
-	tb/driver/driver_test.sh "$want_ver" "$ncnt" 2>&1 | tr -d '\r' > "$log"
-rc=${PIPESTATUS[0]}
-grep -E '^(ok|FAIL|figure|  )' "$log"
-passed=$(grep -c '^ok:' "$log")
-failed=$(grep -c '^FAIL:' "$log")
-if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
-	echo "FAIL: the guest run exited $rc"
-	tail -20 "$log"
-	failed=1
-fi
+passed=0
+failed=0
+# one guest run: its ok/FAIL/figure lines, added to the totals
+run() {
+	local rc p f
+	scripts/vm-run.sh "$@" 2>&1 | tr -d '\r' > "$log"
+	rc=${PIPESTATUS[0]}
+	grep -E '^(ok|FAIL|figure|hpnic-xfer|  )' "$log"
+	p=$(grep -c '^ok:' "$log")
+	f=$(grep -c '^FAIL:' "$log")
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "FAIL: the guest run exited $rc"
+		tail -20 "$log"
+		f=1
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+}
+
+echo "== driver: probe, sysfs, refusal, module cycles, the char device's ABI"
+run --timeout 300 --vmdev-arg --bad-id --vmdev-arg 1 --file "$ko" \
+	tb/driver/driver_test.sh "$want_ver" "$ncnt"
+echo "== driver: libhpnic programs through it, two functions back to back"
+run --timeout 600 --file "$ko" tb/driver/driver_xfer.sh "${XFER_BIG:-64M}"
 echo "driver: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -546,9 +546,13 @@ static void test_open(void)
 	/* this program does not link the simulator: the weak symbol is NULL */
 	EXPECT_ERR(hpnic_open("sim:0", &dev), -ENODEV);
 	EXPECT_MSG("not linked");
-	EXPECT_ERR(hpnic_open("kernel:/dev/hpnic0", &dev), -ENODEV);
-	EXPECT_MSG("driver/kernel");
-	EXPECT_MSG("not written yet");
+	/* the kernel backend: no node, a node of another driver, not a node */
+	EXPECT_ERR(hpnic_open("kernel:/dev/hpnic-none", &dev), -ENODEV);
+	EXPECT_MSG("is hpnic.ko loaded");
+	EXPECT_ERR(hpnic_open("kernel:/dev/null", &dev), -ENODEV);
+	EXPECT_MSG("not an hpnic device");
+	EXPECT_ERR(hpnic_open("kernel:/proc/self/status", &dev), -ENODEV);
+	EXPECT_MSG("not a character device");
 	/* the pci backend: a malformed address, a function that is not there */
 	EXPECT_ERR(hpnic_open("pci:zz", &dev), -EINVAL);
 	EXPECT_MSG("not a PCI address");
