@@ -13,6 +13,8 @@
 #include <linux/pci.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "hpnic_regs.h"
 
@@ -77,7 +79,17 @@ struct hpnic_dev {
 
 	enum hpnic_irq_kind irq_kind;
 	int nvec;
+	bool irq_requested;     /* a handler on vector 0 (message interrupts only) */
+	atomic_t irqs;          /* interrupts taken */
 	bool polling;           /* completions are polled, not signalled */
+
+	/* completion and asynchronous events for poll(2): a work item looks
+	 * at the armed CQs and CTRL.EVENT, at once after an interrupt, else
+	 * every poll_us while a CQ is armed or a process polls the file */
+	struct delayed_work poll_work;
+	spinlock_t arm_lock;
+	unsigned int n_armed;
+	unsigned long poll_until; /* jiffies: a poll(2) caller wants events till then */
 };
 
 /* a completion queue: its ring in coherent DMA memory, owned by one file */
@@ -90,6 +102,8 @@ struct hpnic_cq {
 	atomic_t mapped;        /* the file's mappings of the ring */
 	atomic_t users;         /* QPs completing into it: no destroy until 0 */
 	struct hpnic_file *owner; /* where its events go */
+	bool armed;             /* a completion event is wanted (under hd->arm_lock) */
+	u32 arm_ci;             /* for the CQE at this ring position */
 };
 
 /*
@@ -145,6 +159,8 @@ struct hpnic_file {
 	u32 events[HPNIC_FILE_EVENTS];
 	unsigned int ev_head, ev_tail;
 	u32 ev_lost;
+	unsigned long *cq_fired; /* CQs whose armed completion came, by CQN */
+	wait_queue_head_t wait; /* poll(2) */
 };
 
 /* mmap offsets: the object's kind in bits 40 up, its number from bit 24 */
@@ -189,5 +205,9 @@ int hpnic_destroy_qp(struct hpnic_file *hf, void __user *uarg);
 void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp);
 void hpnic_qp_reset_all(struct hpnic_dev *hd);
 int hpnic_get_event(struct hpnic_file *hf, void __user *uarg);
+int hpnic_arm_cq(struct hpnic_file *hf, void __user *uarg);
+int hpnic_get_cq_event(struct hpnic_file *hf, void __user *uarg);
+void hpnic_poll_work(struct work_struct *work);
+bool hpnic_file_ready(struct hpnic_file *hf);
 
 #endif

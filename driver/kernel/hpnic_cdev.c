@@ -9,6 +9,7 @@
 #include <linux/dma-mapping.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
+#include <linux/poll.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -74,6 +75,13 @@ static int hpnic_open(struct inode *inode, struct file *file)
 	mutex_init(&hf->lock);
 	mutex_init(&hf->obj_lock);
 	xa_init(&hf->pds);
+	hf->cq_fired = bitmap_zalloc(hd->max_cqs, GFP_KERNEL);
+	if (!hf->cq_fired) {
+		hpnic_dev_put(hd);
+		kfree(hf);
+		return -ENOMEM;
+	}
+	init_waitqueue_head(&hf->wait);
 	xa_init(&hf->cqs);
 	xa_init(&hf->qps);
 	xa_init(&hf->mrs);
@@ -112,6 +120,7 @@ static int hpnic_release(struct inode *inode, struct file *file)
 		hpnic_id_free(hd, HPNIC_OBJ_PD, idx);
 	xa_destroy(&hf->pds);
 	mutex_destroy(&hf->lock);
+	bitmap_free(hf->cq_fired);
 	kfree(hf);
 	hpnic_dev_put(hd);
 	return 0;
@@ -304,6 +313,11 @@ void hpnic_cq_disable_all(struct hpnic_dev *hd)
  */
 static void hpnic_cq_free(struct hpnic_dev *hd, struct hpnic_cq *cq)
 {
+	spin_lock(&hd->arm_lock);
+	if (cq->armed)
+		hd->n_armed--;
+	cq->armed = false;
+	spin_unlock(&hd->arm_lock);
 	mutex_lock(&hd->cmd_lock);
 	if (!hd->removed)
 		hpnic_cq_disable(hd, cq->cqn);
@@ -791,6 +805,12 @@ static long hpnic_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case HPNIC_IOCTL_GET_EVENT:
 		ret = hpnic_get_event(hf, uarg);
 		break;
+	case HPNIC_IOCTL_ARM_CQ:
+		ret = hpnic_arm_cq(hf, uarg);
+		break;
+	case HPNIC_IOCTL_GET_CQ_EVENT:
+		ret = hpnic_get_cq_event(hf, uarg);
+		break;
 	default:
 		ret = -ENOTTY;
 	}
@@ -800,12 +820,38 @@ out:
 	return ret;
 }
 
+/* readable while a completion or asynchronous event waits; hung up once the device is gone */
+static __poll_t hpnic_poll(struct file *file, struct poll_table_struct *wait)
+{
+	struct hpnic_file *hf = file->private_data;
+	struct hpnic_dev *hd = hf->hd;
+	__poll_t mask = 0;
+
+	poll_wait(file, &hf->wait, wait);
+	down_read(&hd->rwsem);
+	if (hd->removed) {
+		mask = EPOLLERR | EPOLLHUP;
+	} else {
+		/* the NIC's events are looked at while someone waits for them */
+		spin_lock(&hd->arm_lock);
+		hd->poll_until = jiffies + HZ;
+		spin_unlock(&hd->arm_lock);
+		if (!delayed_work_pending(&hd->poll_work))
+			schedule_delayed_work(&hd->poll_work, 0);
+		if (hpnic_file_ready(hf))
+			mask = EPOLLIN | EPOLLRDNORM;
+	}
+	up_read(&hd->rwsem);
+	return mask;
+}
+
 static const struct file_operations hpnic_fops = {
 	.owner = THIS_MODULE,
 	.open = hpnic_open,
 	.release = hpnic_release,
 	.unlocked_ioctl = hpnic_ioctl,
 	.mmap = hpnic_mmap,
+	.poll = hpnic_poll,
 	.compat_ioctl = compat_ptr_ioctl,
 	.llseek = noop_llseek,
 };
@@ -823,8 +869,17 @@ int hpnic_cdev_add(struct hpnic_dev *hd)
 /* no new opens, and the open files' ioctls get -ENODEV from here on */
 void hpnic_cdev_remove(struct hpnic_dev *hd)
 {
+	struct hpnic_qp *qp;
+	unsigned long qpn;
+
 	misc_deregister(&hd->misc);
 	down_write(&hd->rwsem);
 	hd->removed = true;
 	up_write(&hd->rwsem);
+	cancel_delayed_work_sync(&hd->poll_work);
+	/* pollers see the hangup */
+	mutex_lock(&hd->cmd_lock);
+	xa_for_each(&hd->qps, qpn, qp)
+		wake_up_interruptible(&qp->owner->wait);
+	mutex_unlock(&hd->cmd_lock);
 }

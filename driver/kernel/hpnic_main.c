@@ -25,7 +25,7 @@ static DEFINE_IDA(hpnic_index_ida);
 
 static int poll = -1;
 module_param(poll, int, 0444);
-MODULE_PARM_DESC(poll, "poll for completions: 1 always, 0 never, -1 when no interrupt vector is granted (default)");
+MODULE_PARM_DESC(poll, "poll for completions: 1 always; 0 or -1 (default): take MSI-X or MSI interrupts when granted, polling until one is seen to arrive");
 
 static unsigned int ready_ms = 1000;
 module_param(ready_ms, uint, 0444);
@@ -164,6 +164,21 @@ static void hpnic_set_port(struct hpnic_dev *hd)
 	hpnic_wr(hd, HPNIC_CTRL_IP, hd->ipv4);
 }
 
+/*
+ * Events a previous driver instance left in the NIC (its QPs are gone)
+ * would name QPNs that new processes get again: dropped, and said so
+ */
+static void hpnic_drain_events(struct hpnic_dev *hd)
+{
+	unsigned int n = 0;
+
+	while (n < 1024 && !hd->gone &&
+	       hpnic_rd(hd, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK)
+		n++;
+	if (n)
+		dev_info(&hd->pdev->dev, "%u asynchronous events of an earlier driver dropped\n", n);
+}
+
 static int hpnic_wait_ready(struct hpnic_dev *hd)
 {
 	const u32 want = HPNIC_CTRL_STATUS_CC_INIT_DONE_MASK |
@@ -187,12 +202,30 @@ static int hpnic_wait_ready(struct hpnic_dev *hd)
 	return -ETIMEDOUT;
 }
 
+/* a completion or an event: look at once (the work item sorts it out) */
+static irqreturn_t hpnic_irq(int irq, void *data)
+{
+	struct hpnic_dev *hd = data;
+
+	atomic_inc(&hd->irqs);
+	mod_delayed_work(system_wq, &hd->poll_work, 0);
+	return IRQ_HANDLED;
+}
+
+/*
+ * The core signals completions by message (MSI-X, or MSI): it has no
+ * interrupt status register, so INTx, which must be acknowledged, is not
+ * used even when granted. Without a message vector, or with poll=1, the
+ * driver polls; with one, it also polls until an interrupt is seen to
+ * arrive (hpnic_poll_work), so a vector that never fires costs latency,
+ * not completions.
+ */
 static void hpnic_setup_irqs(struct hpnic_dev *hd)
 {
 	struct pci_dev *pdev = hd->pdev;
 	int n;
 
-	/* interrupts stay off in the core until completion events need them */
+	/* interrupts stay off in the core until a handler is in place */
 	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
 	n = pci_alloc_irq_vectors(pdev, 1, 1, PCI_IRQ_MSIX | PCI_IRQ_MSI | PCI_IRQ_LEGACY);
 	if (n > 0) {
@@ -203,7 +236,12 @@ static void hpnic_setup_irqs(struct hpnic_dev *hd)
 		hd->nvec = 0;
 		hd->irq_kind = HPNIC_IRQ_NONE;
 	}
-	hd->polling = poll > 0 || (poll < 0 && hd->irq_kind == HPNIC_IRQ_NONE);
+	if (poll <= 0 && (hd->irq_kind == HPNIC_IRQ_MSIX || hd->irq_kind == HPNIC_IRQ_MSI) &&
+	    !request_irq(pci_irq_vector(pdev, 0), hpnic_irq, 0, hd->name, hd)) {
+		hd->irq_requested = true;
+		hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, HPNIC_CTRL_IRQ_CTRL_ENABLE_MASK);
+	}
+	hd->polling = !hd->irq_requested;
 }
 
 static const char *const irq_kind_names[] = {
@@ -255,6 +293,7 @@ static int hpnic_probe_hw(struct hpnic_dev *hd)
 	if (err)
 		return err;
 	hpnic_set_port(hd);
+	hpnic_drain_events(hd);
 	hpnic_setup_irqs(hd);
 	return 0;
 }
@@ -275,6 +314,8 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 					for (i = 0; i < HPNIC_NUM_OBJ; i++)
 		ida_init(&hd->ids[i]);
 	xa_init(&hd->qps);
+	spin_lock_init(&hd->arm_lock);
+	INIT_DELAYED_WORK(&hd->poll_work, hpnic_poll_work);
 	mutex_init(&hd->stats_lock);
 	atomic64_set(&hd->pinned_pages, 0);
 	mutex_init(&hd->cmd_lock);
@@ -308,6 +349,9 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 
 err_irq:
+	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
+	if (hd->irq_requested)
+		free_irq(pci_irq_vector(pdev, 0), hd);
 	if (hd->nvec)
 		pci_free_irq_vectors(pdev);
 err_index:
@@ -330,6 +374,10 @@ static void hpnic_remove(struct pci_dev *pdev)
 	hpnic_cq_disable_all(hd);
 	/* nothing of the core's is left running: interrupts off, then the vectors */
 	hpnic_wr(hd, HPNIC_CTRL_IRQ_CTRL, 0);
+	if (hd->irq_requested)
+		free_irq(pci_irq_vector(pdev, 0), hd);
+	/* the last interrupt may have queued the work again */
+	cancel_delayed_work_sync(&hd->poll_work);
 	if (hd->nvec)
 		pci_free_irq_vectors(pdev);
 	pci_clear_master(pdev);

@@ -100,6 +100,8 @@ static int hpnic_qp_write(struct hpnic_dev *hd, struct hpnic_qp *qp,
 	return err;
 }
 
+static void hpnic_take_events_locked(struct hpnic_dev *hd);
+
 /* back to RESET with an empty context: the NIC stops using the QP */
 static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
 {
@@ -136,6 +138,9 @@ void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp)
 	mutex_lock(&hd->cmd_lock);
 	if (!hd->removed && qp->state != HPNIC_QPS_RESET)
 		hpnic_qp_reset(hd, qp);
+	/* the NIC's events about it go to its owner now, not to the QPN's next one */
+	if (!hd->removed)
+		hpnic_take_events_locked(hd);
 	xa_erase(&hd->qps, qp->qpn);
 	mutex_unlock(&hd->cmd_lock);
 	atomic_dec(&qp->cq->users);
@@ -342,12 +347,13 @@ static void hpnic_file_event(struct hpnic_file *hf, u32 ev)
 	spin_unlock(&hf->ev_lock);
 }
 
-/* every event waiting in the NIC to the file that owns what it names */
-static void hpnic_take_events(struct hpnic_dev *hd)
+/* every event waiting in the NIC to the file that owns what it names;
+ * caller holds cmd_lock */
+static void hpnic_take_events_locked(struct hpnic_dev *hd)
 {
 	unsigned int n;
 
-	mutex_lock(&hd->cmd_lock);
+	lockdep_assert_held(&hd->cmd_lock);
 	/* the NIC's queue is short; a bound keeps a broken device from looping */
 	for (n = 0; n < 1024; n++) {
 		u32 ev = hpnic_rd(hd, HPNIC_CTRL_EVENT);
@@ -365,10 +371,11 @@ static void hpnic_take_events(struct hpnic_dev *hd)
 
 			owner = qp ? qp->owner : NULL;
 		}
-		if (owner)
+		if (owner) {
 			hpnic_file_event(owner, ev);
+			wake_up_interruptible(&owner->wait);
+		}
 	}
-	mutex_unlock(&hd->cmd_lock);
 }
 
 int hpnic_get_event(struct hpnic_file *hf, void __user *uarg)
@@ -379,10 +386,139 @@ int hpnic_get_event(struct hpnic_file *hf, void __user *uarg)
 	err = hpnic_get_arg(uarg, &g, sizeof(g));
 	if (err)
 		return err;
-	hpnic_take_events(hf->hd);
+	mutex_lock(&hf->hd->cmd_lock);
+	hpnic_take_events_locked(hf->hd);
+	mutex_unlock(&hf->hd->cmd_lock);
 	spin_lock(&hf->ev_lock);
 	g.event = hf->ev_head != hf->ev_tail ? hf->events[hf->ev_head++ % HPNIC_FILE_EVENTS] : 0;
 	g.lost = hf->ev_lost;
 	spin_unlock(&hf->ev_lock);
 	return copy_to_user(uarg, &g, sizeof(g)) ? -EFAULT : 0;
+}
+
+/*
+ * Completion events. The driver reads the CQE's phase byte in the ring
+ * (coherent memory it owns): new when it equals the pass the consumer
+ * position is on (1 on the first pass, 0 on the second, ...).
+ */
+static bool hpnic_cqe_new(const struct hpnic_cq *cq, u32 ci)
+{
+	const u8 *p = (const u8 *)cq->ring + (size_t)(ci & ((1u << cq->log2) - 1)) * HPNIC_CQE_SIZE;
+	u32 phase = HPNIC_GET(HPNIC_CQE_PHASE, READ_ONCE(p[HPNIC_CQE_PHASE_OFF]));
+
+	return phase == (((ci >> cq->log2) & 1) ? 0u : 1u);
+}
+
+/* armed CQs whose completion came: to their files; caller holds cmd_lock */
+static unsigned int hpnic_check_cqs_locked(struct hpnic_dev *hd)
+{
+	struct hpnic_cq *cq;
+	unsigned long cqn;
+	unsigned int fired = 0;
+
+	lockdep_assert_held(&hd->cmd_lock);
+	xa_for_each(&hd->cqs, cqn, cq) {
+		bool fire;
+
+		spin_lock(&hd->arm_lock);
+		fire = cq->armed && hpnic_cqe_new(cq, cq->arm_ci);
+		if (fire) {
+			cq->armed = false;
+			hd->n_armed--;
+		}
+		spin_unlock(&hd->arm_lock);
+		if (fire) {
+			set_bit(cqn, cq->owner->cq_fired);
+			wake_up_interruptible(&cq->owner->wait);
+			fired++;
+		}
+	}
+	return fired;
+}
+
+static unsigned long poll_us = 1000;
+module_param(poll_us, ulong, 0644);
+MODULE_PARM_DESC(poll_us, "how often armed CQs and CTRL.EVENT are looked at without an interrupt, us (default 1000; at least one tick)");
+
+void hpnic_poll_work(struct work_struct *work)
+{
+	struct hpnic_dev *hd = container_of(to_delayed_work(work), struct hpnic_dev, poll_work);
+	unsigned int fired;
+	bool again;
+
+	down_read(&hd->rwsem);
+	if (hd->removed) {
+		up_read(&hd->rwsem);
+		return;
+	}
+	mutex_lock(&hd->cmd_lock);
+	hpnic_take_events_locked(hd);
+	fired = hpnic_check_cqs_locked(hd);
+	mutex_unlock(&hd->cmd_lock);
+	/* a completion found with no interrupt ever taken: none will come */
+	if (fired && !hd->polling && !atomic_read(&hd->irqs)) {
+		hd->polling = true;
+		dev_info(&hd->pdev->dev, "a completion came with no interrupt: polling every %lu us\n",
+			 poll_us);
+	}
+	spin_lock(&hd->arm_lock);
+	again = hd->n_armed || time_before(jiffies, hd->poll_until);
+	spin_unlock(&hd->arm_lock);
+	if (again)
+		schedule_delayed_work(&hd->poll_work, usecs_to_jiffies(poll_us) ?: 1);
+	up_read(&hd->rwsem);
+}
+
+int hpnic_arm_cq(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_dev *hd = hf->hd;
+	struct hpnic_abi_arm_cq a;
+	struct hpnic_cq *cq;
+	int err;
+
+	err = hpnic_get_arg(uarg, &a, sizeof(a));
+	if (err)
+		return err;
+	cq = xa_load(&hf->cqs, a.cqn);
+	if (!cq)
+		return -EINVAL;
+	spin_lock(&hd->arm_lock);
+	if (!cq->armed)
+		hd->n_armed++;
+	cq->armed = true;
+	cq->arm_ci = a.ci;
+	spin_unlock(&hd->arm_lock);
+	/* a completion there already fires at once */
+	mod_delayed_work(system_wq, &hd->poll_work, 0);
+	return 0;
+}
+
+int hpnic_get_cq_event(struct hpnic_file *hf, void __user *uarg)
+{
+	struct hpnic_abi_get_cq_event g;
+	unsigned long n;
+	int err;
+
+	err = hpnic_get_arg(uarg, &g, sizeof(g));
+	if (err)
+		return err;
+	g.valid = 0;
+	g.cqn = 0;
+	n = find_first_bit(hf->cq_fired, hf->hd->max_cqs);
+	if (n < hf->hd->max_cqs && test_and_clear_bit(n, hf->cq_fired)) {
+		g.valid = 1;
+		g.cqn = n;
+	}
+	return copy_to_user(uarg, &g, sizeof(g)) ? -EFAULT : 0;
+}
+
+/* an event of either kind waits for the file */
+bool hpnic_file_ready(struct hpnic_file *hf)
+{
+	bool ev;
+
+	spin_lock(&hf->ev_lock);
+	ev = hf->ev_head != hf->ev_tail;
+	spin_unlock(&hf->ev_lock);
+	return ev || find_first_bit(hf->cq_fired, hf->hd->max_cqs) < hf->hd->max_cqs;
 }

@@ -567,6 +567,29 @@ static int k_read_qp(struct hpnic_backend *be, uint32_t qpn, struct hpnic_qp_ctx
 	return 0;
 }
 
+static int k_arm_cq(struct hpnic_backend *be, uint32_t cqn, uint32_t ci)
+{
+	struct hpnic_abi_arm_cq a = { .argsz = sizeof(a), .cqn = cqn, .ci = ci };
+
+	return kioctl(be, HPNIC_IOCTL_ARM_CQ, &a, "ARM_CQ");
+}
+
+static int k_get_cq_event(struct hpnic_backend *be, uint32_t *cqn)
+{
+	struct hpnic_abi_get_cq_event g = { .argsz = sizeof(g) };
+	int err = kioctl(be, HPNIC_IOCTL_GET_CQ_EVENT, &g, "GET_CQ_EVENT");
+
+	if (err)
+		return err;
+	*cqn = g.cqn;
+	return g.valid ? 1 : 0;
+}
+
+static int k_event_fd(struct hpnic_backend *be)
+{
+	return be->fd;
+}
+
 static const struct hpnic_backend_objs kernel_objs = {
 	.alloc_pd = k_alloc_pd,
 	.dealloc_pd = k_dealloc_pd,
@@ -578,6 +601,9 @@ static const struct hpnic_backend_objs kernel_objs = {
 	.write_qp = k_write_qp,
 	.read_qp = k_read_qp,
 	.destroy_qp = k_destroy_qp,
+	.arm_cq = k_arm_cq,
+	.get_cq_event = k_get_cq_event,
+	.event_fd = k_event_fd,
 };
 
 const struct hpnic_backend_ops hpnic_backend_kernel = {

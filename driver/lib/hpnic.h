@@ -274,6 +274,28 @@ int hpnic_wait_cq(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t ti
 int hpnic_wait_cq_wall(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64_t timeout_ns);
 
 /*
+ * Completion events, for programs that sleep rather than poll.
+ *
+ * hpnic_req_notify_cq - ask for one event when the CQ next has a
+ * completion to return (at once if it has one already). As in verbs, the
+ * request is used up by the event: ask again after taking it, then poll
+ * the CQ empty, so that no completion falls between the two.
+ *
+ * hpnic_get_cq_event - take a CQ whose requested event came: 1 and *cq, or
+ * 0 when none has (a simulator is given a progress() slice then).
+ *
+ * hpnic_event_fd - a file descriptor that poll(2)/epoll report readable
+ * (POLLIN) while a completion event or an asynchronous event waits for
+ * this device; -EOPNOTSUPP for backends without one (sim, pci: call
+ * hpnic_get_cq_event in a loop instead).
+ *
+ * Errors: -EINVAL (NULL), a backend error.
+ */
+int hpnic_req_notify_cq(struct hpnic_cq *cq);
+int hpnic_get_cq_event(struct hpnic_dev *dev, struct hpnic_cq **cq);
+int hpnic_event_fd(struct hpnic_dev *dev);
+
+/*
  * Queue pairs (reliable connected; RDMA WRITE and READ)
  */
 

@@ -203,6 +203,28 @@ struct hpnic_abi_get_event {
 	__u32 lost;
 };
 
+/*
+ * HPNIC_IOCTL_ARM_CQ: one completion event for one of this file's CQs, when
+ * the CQE at ring position ci (free-running: the CQEs the process has
+ * consumed) is written, or at once if it is there already. The event is
+ * taken with HPNIC_IOCTL_GET_CQ_EVENT; poll(2) on the file reports POLLIN
+ * while a completion or asynchronous event waits. Arming again replaces ci.
+ */
+struct hpnic_abi_arm_cq {
+	__u32 argsz;
+	__u32 flags;
+	__u32 cqn;
+	__u32 ci;
+};
+
+/* HPNIC_IOCTL_GET_CQ_EVENT: a CQ whose armed completion came (valid 1), or valid 0 */
+struct hpnic_abi_get_cq_event {
+	__u32 argsz;
+	__u32 flags;
+	__u32 valid;
+	__u32 cqn;
+};
+
 #define HPNIC_CQ_LOG2_MIN 1
 #define HPNIC_CQ_LOG2_MAX 15
 #define HPNIC_SQ_LOG2_MIN 1
@@ -220,5 +242,7 @@ struct hpnic_abi_get_event {
 #define HPNIC_IOCTL_QUERY_QP     _IO(HPNIC_IOCTL_MAGIC, 0x09)
 #define HPNIC_IOCTL_DESTROY_QP   _IO(HPNIC_IOCTL_MAGIC, 0x0a)
 #define HPNIC_IOCTL_GET_EVENT    _IO(HPNIC_IOCTL_MAGIC, 0x0b)
+#define HPNIC_IOCTL_ARM_CQ       _IO(HPNIC_IOCTL_MAGIC, 0x0c)
+#define HPNIC_IOCTL_GET_CQ_EVENT _IO(HPNIC_IOCTL_MAGIC, 0x0d)
 
 #endif /* HPNIC_ABI_H */

@@ -429,3 +429,75 @@ int hpnic_wait_cq_wall(struct hpnic_cq *cq, int max, struct hpnic_wc *wc, uint64
 {
 	return wait_cq(cq, max, wc, timeout_ns, 1, "hpnic_wait_cq_wall");
 }
+
+/*
+ * Completion events. A backend that owns the NIC (the kernel's) watches
+ * the ring itself and wakes the event descriptor; for the others the
+ * library looks at its armed CQs when asked.
+ */
+int hpnic_req_notify_cq(struct hpnic_cq *cq)
+{
+	struct hpnic_dev *dev;
+	int err;
+
+	if (!cq)
+		return hpnic_fail(-EINVAL, "hpnic_req_notify_cq: cq is NULL");
+	dev = cq->dev;
+	if (dev->objs) {
+		hpnic_clear_error();
+		err = dev->objs->arm_cq(dev->be, cq->cqn, cq->ci);
+		if (err)
+			return hpnic_backend_fail(dev, err, "hpnic_req_notify_cq");
+	}
+	cq->armed = 1;
+	return 0;
+}
+
+int hpnic_get_cq_event(struct hpnic_dev *dev, struct hpnic_cq **cqp)
+{
+	uint32_t cqn;
+	int n;
+
+	if (!dev || !cqp)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_cq_event: %s is NULL",
+				      dev ? "cq" : "dev");
+	*cqp = NULL;
+	/* work flushed in software is a completion the NIC never writes */
+	for (unsigned i = 0; i < dev->attr.max_cqs; i++) {
+		struct hpnic_cq *cq = dev->cq_slot[i];
+
+		if (cq && cq->armed && (cq->flush_head || (!dev->objs && cqe_valid(cq, cq->ci)))) {
+			cq->armed = 0;
+			*cqp = cq;
+			return 1;
+		}
+	}
+	if (!dev->objs) {
+		dev->ops->progress(dev->be);
+		return 0;
+	}
+	do {
+		hpnic_clear_error();
+		n = dev->objs->get_cq_event(dev->be, &cqn);
+		if (n < 0)
+			return hpnic_backend_fail(dev, n, "hpnic_get_cq_event");
+		/* a CQ destroyed since, or one not armed through this library */
+	} while (n && (cqn >= dev->attr.max_cqs || !dev->cq_slot[cqn] ||
+		       !dev->cq_slot[cqn]->armed));
+	if (!n)
+		return 0;
+	dev->cq_slot[cqn]->armed = 0;
+	*cqp = dev->cq_slot[cqn];
+	return 1;
+}
+
+int hpnic_event_fd(struct hpnic_dev *dev)
+{
+	if (!dev)
+		return hpnic_fail(-EINVAL, "hpnic_event_fd: dev is NULL");
+	if (!dev->objs)
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "hpnic_event_fd: the %s backend has no "
+				      "event descriptor: call hpnic_get_cq_event in a loop",
+				      dev->ops->name);
+	return dev->objs->event_fd(dev->be);
+}

@@ -84,6 +84,10 @@ struct hpnic_backend_objs {
 	/* the NIC's copy of the context (its CC fields are what callers use) */
 	int (*read_qp)(struct hpnic_backend *be, uint32_t qpn, struct hpnic_qp_ctx *c);
 	int (*destroy_qp)(struct hpnic_backend *be, uint32_t qpn, uint8_t *ring, size_t bytes);
+	/* completion events: arm for ring position ci; take one (1, *cqn) or none (0) */
+	int (*arm_cq)(struct hpnic_backend *be, uint32_t cqn, uint32_t ci);
+	int (*get_cq_event)(struct hpnic_backend *be, uint32_t *cqn);
+	int (*event_fd)(struct hpnic_backend *be);
 };
 
 struct hpnic_dev {
@@ -145,6 +149,7 @@ struct hpnic_cq {
 	unsigned sq_sum;           /* sum of their send queue depths */
 	struct hpnic_qp *flush_head; /* QPs in ERR with work requests left to flush */
 	uint64_t stale;            /* CQEs matching no outstanding WQE (diagnostics) */
+	int armed;                 /* hpnic_req_notify_cq, for backends without objs */
 };
 
 /* what the library keeps of each posted WQE, to build its completion */

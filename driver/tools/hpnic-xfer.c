@@ -22,7 +22,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,9 +349,44 @@ static int api_checks(struct end *e)
 		  hpnic_get_async_event(e[1].dev, &ev) == 0, "more events than the two");
 	TRY(hpnic_destroy_qp(qa));
 	TRY(hpnic_destroy_qp(qb));
+
+	/* a completion event: asked for, the CQ polled empty, a WRITE posted;
+	 * the event descriptor wakes (or, without one, the event is polled) */
+	{
+		struct hpnic_cq *got = NULL;
+		int fd = hpnic_event_fd(e[0].dev), r = 0;
+		uint64_t t0, deadline;
+		size_t one = 64;
+
+		if (fd < 0 && fd != -EOPNOTSUPP)
+			TRY(fd);
+		TRY(hpnic_req_notify_cq(e[0].cq));
+		TRY(hpnic_poll_cq(e[0].cq, 1, &wc));
+		API_CHECK(hpnic_get_cq_event(e[0].dev, &got) == 0, "a CQ event before any completion");
+		t0 = now_ns();
+		deadline = t0 + (uint64_t)opt.timeout_s * 1000000000u;
+		TRY(hpnic_post_write(e[0].qp[0], 0, e[0].mr, e[0].buf, 64, (uintptr_t)e[1].buf,
+				     hpnic_mr_rkey(e[1].mr), HPNIC_WR_SIGNALED));
+		if (fd >= 0) {
+			struct pollfd p = { .fd = fd, .events = POLLIN };
+
+			r = poll(&p, 1, (int)opt.timeout_s * 1000);
+			API_CHECK(r == 1 && (p.revents & POLLIN), "poll(2) on the event descriptor: %d, "
+				  "revents 0x%x", r, p.revents);
+		}
+		while (!(r = hpnic_get_cq_event(e[0].dev, &got)) && now_ns() < deadline)
+			;
+		TRY(r);
+		API_CHECK(r == 1 && got == e[0].cq, "the completion event names the CQ");
+		if (r == 1)
+			printf("%s: completion event %.0f us after the post (%s)\n", prog,
+			       (double)(now_ns() - t0) / 1e3, fd >= 0 ? "poll(2) woke" : "polled");
+		API_CHECK(reap(&e[0], 1, &one, "WRITE after the event") == 0, "the completion is there");
+		API_CHECK(hpnic_get_cq_event(e[0].dev, &got) == 0, "one event per request");
+	}
 	if (!bad)
 		printf("%s: API checks OK: counters, NIC-wide and per-QP CC, a bad R_Key's "
-		       "completion and events\n", prog);
+		       "completion and events, a completion event\n", prog);
 	return bad;
 }
 

@@ -39,6 +39,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -534,6 +535,27 @@ static void check_qps(const char *dev, const char *bdf, int fd)
 	      ioc(fd, HPNIC_IOCTL_GET_EVENT, NULL) == -EFAULT, "the QP ioctls with NULL: EFAULT");
 	err = ioc(fd, HPNIC_IOCTL_GET_EVENT, &ev);
 	CHECK(!err && ev.event == 0, "GET_EVENT with none waiting: 0x%x", ev.event);
+	{
+		struct hpnic_abi_arm_cq a = { .argsz = sizeof(a), .cqn = cq.cqn };
+		struct hpnic_abi_get_cq_event g = { .argsz = sizeof(g) };
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		CHECK(ioc(fd, HPNIC_IOCTL_ARM_CQ, NULL) == -EFAULT &&
+		      ioc(fd, HPNIC_IOCTL_GET_CQ_EVENT, NULL) == -EFAULT, "ARM_CQ, GET_CQ_EVENT (NULL): EFAULT");
+		a.cqn = 255;
+		CHECK(ioc(fd, HPNIC_IOCTL_ARM_CQ, &a) == -EINVAL, "ARM_CQ of a CQ not its own: EINVAL");
+		a.cqn = cq.cqn;
+		a.flags = 1;
+		CHECK(ioc(fd, HPNIC_IOCTL_ARM_CQ, &a) == -EINVAL, "ARM_CQ, flags 1: EINVAL");
+		a.flags = 0;
+		CHECK(ioc(fd, HPNIC_IOCTL_ARM_CQ, &a) == 0, "ARM_CQ of an empty CQ");
+		t0 = now_ns();
+		err = poll(&p, 1, 200);
+		CHECK(err == 0, "poll(2) with nothing to report times out: %d (%.0f ms)", err,
+		      (now_ns() - t0) / 1e6);
+		err = ioc(fd, HPNIC_IOCTL_GET_CQ_EVENT, &g);
+		CHECK(!err && !g.valid, "GET_CQ_EVENT with none: valid %u", g.valid);
+	}
 	err = destroy_cq(fd, cq.cqn);
 	CHECK(err == -EBUSY, "DESTROY_CQ while QPs complete into it: %s", strerror(-err));
 	err = dealloc_pd(fd, pd);
@@ -850,6 +872,13 @@ static void check_unbind(const char *dev, const char *bdf)
 	err = dealloc_pd(fd, pdn);
 	CHECK(err == -ENODEV, "DEALLOC_PD after the unbind: %s", strerror(-err));
 	CHECK(access(dev, F_OK) != 0, "%s is gone", dev);
+	{
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+
+		ret = poll(&p, 1, 1000);
+		CHECK(ret == 1 && (p.revents & POLLHUP), "poll(2) after the unbind: hangup (0x%x)",
+		      p.revents);
+	}
 	CHECK(ring && ring[0] == 0 && ring[c.ring_bytes - 1] == 0, "the mapped ring still reads");
 	if (ring)
 		munmap((void *)ring, c.ring_bytes);

@@ -1272,7 +1272,25 @@ static void test_post_poll(void)
 	mk->cfg.progress_cycles = 64;
 	EXPECT_OK(to_rts(qp));
 	EXPECT_OK(hpnic_post_write(qp, 0x50, mr, buf, 8, 0, 0x105, HPNIC_WR_SIGNALED));
-	mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+	/* a completion event, asked for before the CQE comes */
+	{
+		struct hpnic_cq *got = (struct hpnic_cq *)1;
+
+		EXPECT_ERR(hpnic_req_notify_cq(NULL), -EINVAL);
+		EXPECT_ERR(hpnic_get_cq_event(NULL, &got), -EINVAL);
+		EXPECT_ERR(hpnic_get_cq_event(cq->dev, NULL), -EINVAL);
+		EXPECT_ERR(hpnic_event_fd(NULL), -EINVAL);
+		EXPECT_ERR(hpnic_event_fd(cq->dev), -EOPNOTSUPP);
+		EXPECT_DEV_MSG("hpnic_get_cq_event in a loop");
+		EXPECT_OK(hpnic_req_notify_cq(cq));
+		n = hpnic_get_cq_event(cq->dev, &got);
+		CHECK(n == 0 && got == NULL, "an event before the completion: %d", n);
+		mock_complete(mk, qp->qpn, 0, HPNIC_CQE_STATUS_OK);
+		n = hpnic_get_cq_event(cq->dev, &got);
+		CHECK(n == 1 && got == cq, "the completion's event: %d", n);
+		n = hpnic_get_cq_event(cq->dev, &got);
+		CHECK(n == 0, "one event per request: %d", n);
+	}
 	n = hpnic_wait_cq(cq, 8, wc, 1000);
 	CHECK(n == 1 && wc[0].wr_id == 0x50, "wait: %d", n);
 
