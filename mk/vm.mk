@@ -8,7 +8,12 @@ VMDEV := $(BUILD)/bin/hpnic-vmdev
 VM_IMG := $(BUILD)/vm/initrd.cpio.gz
 # what the guest gets besides busybox and lspci
 VM_GUEST_PROGS := $(BUILD)/bin/hpnicctl $(BUILD)/bin/hpnic-vmcheck $(BUILD)/bin/hpnic-drvcheck \
-	$(BUILD)/guest/hpnic-xfer
+	$(BUILD)/guest/hpnic-xfer $(BUILD)/guest/tb_nic
+
+# the integration suite without the simulator, for the driver's devices
+$(BUILD)/guest/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC) $(LIBHPNIC_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LIBHPNIC_INC) -Imodel/cc -Itb/common $< $(LIBHPNIC) -lm -o $@
 
 # the guest's hpnic-xfer: libhpnic alone (the kernel and pci backends), no simulator
 $(BUILD)/guest/hpnic-xfer: driver/tools/hpnic-xfer.c $(LIBHPNIC) $(LIBHPNIC_HDR)

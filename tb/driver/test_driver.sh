@@ -5,8 +5,8 @@
 # probe, sysfs, refusal, insmod/rmmod twenty times, the char device's ABI
 # (hpnic-drvcheck), a dmesg free of warnings. Then both are good, joined
 # back to back, and tb/driver/driver_xfer.sh runs libhpnic programs through
-# the driver (hpnic-xfer kernel:/dev/hpnic0 kernel:/dev/hpnic1): WRITE and
-# READ byte-exact, a 64 MiB region (XFER_BIG=SIZE changes it), kill -9,
+# the driver: libhpnic's integration suite tb_nic, hpnic-xfer
+# kernel:/dev/hpnic0 kernel:/dev/hpnic1 (WRITE and READ byte-exact), a 64 MiB region (XFER_BIG=SIZE changes it), kill -9,
 # isolation, removal under traffic. Prints the guest's lines and "driver: N
 # passed, N failed".
 #
@@ -30,7 +30,7 @@ run() {
 	local rc p f
 	scripts/vm-run.sh "$@" 2>&1 | tr -d '\r' > "$log"
 	rc=${PIPESTATUS[0]}
-	grep -E '^(ok|FAIL|figure|hpnic-xfer|  )' "$log"
+	grep -E '^(ok|FAIL|figure|hpnic-xfer|PASS|SKIP|  )' "$log"
 	p=$(grep -c '^ok:' "$log")
 	f=$(grep -c '^FAIL:' "$log")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
