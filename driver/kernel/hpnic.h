@@ -134,6 +134,7 @@ struct hpnic_mr {
 	u32 mtt_base;
 	u32 npages;
 	struct page **pages;
+	struct mm_struct *mm;   /* whose pinned_vm the pages are charged to */
 	struct sg_table sgt;
 	bool writable;          /* pinned for the NIC to write */
 };

@@ -10,6 +10,8 @@
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include <linux/poll.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -453,6 +455,35 @@ static u8 hpnic_next_tag(u8 tag)
 	return tag ? tag : 1;   /* no key is 0 */
 }
 
+/*
+ * Pinned pages count against the registering process's RLIMIT_MEMLOCK, as
+ * every RDMA driver's do (unless it has CAP_IPC_LOCK): charged to its mm,
+ * which the region holds, since the file may be released after the
+ * process has let go of its memory (at exit).
+ */
+static int hpnic_mr_charge(struct hpnic_mr *mr)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	s64 total;
+
+	mr->mm = current->mm;
+	total = atomic64_add_return(mr->npages, &mr->mm->pinned_vm);
+	if (total > limit && !capable(CAP_IPC_LOCK)) {
+		atomic64_sub(mr->npages, &mr->mm->pinned_vm);
+		mr->mm = NULL;
+		return -ENOMEM;
+	}
+	mmgrab(mr->mm);
+	return 0;
+}
+
+static void hpnic_mr_uncharge(struct hpnic_mr *mr)
+{
+	atomic64_sub(mr->npages, &mr->mm->pinned_vm);
+	mmdrop(mr->mm);
+	mr->mm = NULL;
+}
+
 static void hpnic_mr_unpin(struct hpnic_dev *hd, struct hpnic_mr *mr, bool mapped)
 {
 	if (mapped)
@@ -460,6 +491,7 @@ static void hpnic_mr_unpin(struct hpnic_dev *hd, struct hpnic_mr *mr, bool mappe
 	sg_free_table(&mr->sgt);
 	unpin_user_pages_dirty_lock(mr->pages, mr->npages, mr->writable);
 	atomic64_sub(mr->npages, &hd->pinned_pages);
+	hpnic_mr_uncharge(mr);
 	kvfree(mr->pages);
 }
 
@@ -567,6 +599,11 @@ static int hpnic_reg_mr(struct hpnic_file *hf, void __user *uarg)
 		err = -ENOMEM;
 		goto err_free;
 	}
+	err = hpnic_mr_charge(mr);
+	if (err) {
+		kvfree(mr->pages);
+		goto err_free;
+	}
 	while (pinned < mr->npages) {
 		n = pin_user_pages_fast((first + pinned) << PAGE_SHIFT, mr->npages - pinned,
 					FOLL_LONGTERM | (mr->writable ? FOLL_WRITE : 0),
@@ -642,6 +679,7 @@ err_sgt:
 err_unpin:
 	unpin_user_pages(mr->pages, pinned);
 	atomic64_sub(pinned, &hd->pinned_pages);
+	hpnic_mr_uncharge(mr);
 	kvfree(mr->pages);
 err_free:
 	kfree(mr);

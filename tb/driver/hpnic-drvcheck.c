@@ -48,6 +48,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -164,6 +165,27 @@ static void check_bad_args(int fd)
 	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, unmapped);
 	CHECK(err == -EFAULT, "QUERY_DEVICE(unmapped page): %s", strerror(-err));
 	munmap(unmapped, 4096);
+
+	/* an odd address, and a struct that runs off its mapping into none */
+	{
+		uint8_t *two = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+				    -1, 0);
+		struct hpnic_abi_query_device *odd = (void *)(two + 1);
+		struct hpnic_abi_create_qp *edge = (void *)(two + 4096 - 12);
+
+		odd->argsz = sizeof(*odd);
+		odd->flags = 0;
+		err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, odd);
+		CHECK(!err && odd->abi_version == HPNIC_ABI_VERSION,
+		      "QUERY_DEVICE at an odd address: %s", err ? strerror(-err) : "0");
+		munmap(two + 4096, 4096);
+		edge->argsz = sizeof(*edge);
+		edge->flags = 0;
+		err = ioc(fd, HPNIC_IOCTL_CREATE_QP, edge);
+		CHECK(err == -EFAULT, "CREATE_QP with the struct running into an unmapped page: %s",
+		      strerror(-err));
+		munmap(two, 4096);
+	}
 
 	q.argsz = sizeof(q) - 4;
 	err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &q);
@@ -826,6 +848,27 @@ static void check_mrs(const char *dev, const char *bdf, int fd)
 	waitpid(pid, &st, 0);
 	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "a process with an 8 MiB region killed (-9)");
 	CHECK(pinned_pages(bdf) == 0, "pinned_pages 0 after the kill (%lld)", pinned_pages(bdf));
+
+	/* RLIMIT_MEMLOCK: a process without CAP_IPC_LOCK (root turned nobody,
+	 * the file open from before) pins up to its limit of 256 KiB, no more */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev), r1, r2, r3;
+		struct rlimit lim = { 256u << 10, 256u << 10 };
+		struct hpnic_abi_reg_mr k1, k2, k3;
+
+		if (alloc_pd(cfd, &other) || setrlimit(RLIMIT_MEMLOCK, &lim) || setuid(65534))
+			_exit(9);
+		r1 = reg_mr(cfd, buf, 1u << 20, all, other, &k1);
+		r2 = reg_mr(cfd, buf, 128u << 10, all, other, &k2);
+		r3 = reg_mr(cfd, buf + (128u << 10), 192u << 10, all, other, &k3);
+		_exit(r1 == -ENOMEM && r2 == 0 && r3 == -ENOMEM ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "RLIMIT_MEMLOCK of 256 KiB without CAP_IPC_LOCK: 1 MiB refused (ENOMEM), 128 KiB "
+	      "taken, 192 KiB more refused (status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	CHECK(pinned_pages(bdf) == 0, "pinned_pages 0 after that process (%lld)", pinned_pages(bdf));
 	dealloc_pd(fd, pd);
 	munmap(ro, 8192);
 	munmap(none, 8192);
