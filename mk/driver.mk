@@ -25,12 +25,34 @@ $(BUILD)/bin/hpnic-drvcheck: tb/driver/hpnic-drvcheck.c driver/lib/hpnic_abi.h d
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Idriver/lib $< -o $@
 
-.PHONY: driver test-driver
+.PHONY: driver test-driver checkpatch
 driver: $(DRIVER_KO)
+
+# the kernel's style checker, from Debian's linux-source package (fetched,
+# not installed: only scripts/checkpatch.pl and its two word lists are
+# taken out of its 140 MB); --strict, every warning and check a failure
+CHECKPATCH := $(BUILD)/kernel/checkpatch/scripts/checkpatch.pl
+$(CHECKPATCH):
+	@mkdir -p $(BUILD)/kernel/checkpatch
+	cd $(BUILD)/kernel && rm -f linux-source-*.deb && \
+	  { apt-get download linux-source-6.1 >/dev/null 2>&1 || \
+	    { apt-get update -qq >/dev/null && apt-get download linux-source-6.1 >/dev/null; }; } && \
+	  dpkg-deb --fsys-tarfile linux-source-*.deb | tar -xO --wildcards './usr/src/linux-source-*.tar.xz' | \
+	  tar -xJ --strip-components=1 -C checkpatch --wildcards '*/scripts/checkpatch.pl' \
+	    '*/scripts/spelling.txt' '*/scripts/const_structs.checkpatch' && rm -f linux-source-*.deb
+	@test -x $@
+checkpatch: $(CHECKPATCH)
+	@$(CHECKPATCH) --no-tree --strict --terse --quiet -f \
+	  $(filter-out %.mod.c,$(wildcard driver/kernel/*.c)) driver/kernel/*.h \
+	  driver/kernel/Kbuild driver/kernel/Makefile | grep -v '^total: 0 errors, 0 warnings, 0 checks' || true
+	@$(CHECKPATCH) --no-tree --strict --terse --quiet -f \
+	  $(filter-out %.mod.c,$(wildcard driver/kernel/*.c)) driver/kernel/*.h \
+	  driver/kernel/Kbuild driver/kernel/Makefile >/dev/null
+	@echo "checkpatch: driver/kernel clean (--strict)"
 
 # one VM, two hpnic functions, the second presenting a register map no
 # driver knows (hpnic-vmdev --bad-id 1); tb/driver/driver_test.sh runs inside
-test-driver: $(DRIVER_KO) $(BUILD)/vm/initrd.cpio.gz $(BUILD)/bin/hpnic-vmdev
+test-driver: $(DRIVER_KO) $(BUILD)/vm/initrd.cpio.gz $(BUILD)/bin/hpnic-vmdev checkpatch
 	tb/driver/test_driver.sh $(DRIVER_KO)
 
 TESTS += test-driver

@@ -52,7 +52,8 @@ struct hpnic_dev {
 	char name[16];
 	struct miscdevice misc;
 	/* the numbers of live objects by kind (PD 1..HPNIC_MAX_PDS, CQ 0..max_cqs - 1,
-	 * MR table entries 0..max_mrs - 1, QPN 1..max_qps - 1) and how many */
+	 * MR table entries 0..max_mrs - 1, QPN 1..max_qps - 1) and how many
+	 */
 	struct ida ids[HPNIC_NUM_OBJ];
 	atomic_t live[HPNIC_NUM_OBJ];
 	unsigned int max_cqs;
@@ -85,9 +86,10 @@ struct hpnic_dev {
 
 	/* completion and asynchronous events for poll(2): a work item looks
 	 * at the armed CQs and CTRL.EVENT, at once after an interrupt, else
-	 * every poll_us while a CQ is armed or a process polls the file */
+	 * every poll_us while a CQ is armed or a process polls the file
+	 */
 	struct delayed_work poll_work;
-	spinlock_t arm_lock;
+	spinlock_t arm_lock;    /* the CQs' armed and arm_ci, n_armed, poll_until */
 	unsigned int n_armed;
 	unsigned long poll_until; /* jiffies: a poll(2) caller wants events till then */
 };

@@ -105,7 +105,8 @@ static int hpnic_release(struct inode *inode, struct file *file)
 	void *entry;
 
 	/* no mapping is left (each holds the file): every ring can go, the
-	 * QPs first (they stop fetching WQEs and writing CQEs) */
+	 * QPs first (they stop fetching WQEs and writing CQEs)
+	 */
 	down_read(&hd->rwsem);
 	xa_for_each(&hf->qps, idx, qp)
 		hpnic_qp_free(hd, qp);

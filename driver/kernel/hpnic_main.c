@@ -65,6 +65,12 @@ u64 hpnic_counter(struct hpnic_dev *hd, unsigned int idx)
 	return (u64)hi << 32 | lo;
 }
 
+/* QP, MR and CQ share CMD_STATUS's layout; the CQ's masks serve all */
+static_assert((HPNIC_QP_CMD_STATUS_BUSY_MASK ^ HPNIC_CQ_CMD_STATUS_BUSY_MASK) == 0);
+static_assert((HPNIC_MR_CMD_STATUS_BUSY_MASK ^ HPNIC_CQ_CMD_STATUS_BUSY_MASK) == 0);
+static_assert((HPNIC_QP_CMD_STATUS_ERROR_MASK ^ HPNIC_CQ_CMD_STATUS_ERROR_MASK) == 0);
+static_assert((HPNIC_MR_CMD_STATUS_ERROR_MASK ^ HPNIC_CQ_CMD_STATUS_ERROR_MASK) == 0);
+
 /*
  * A command of an indirect block (QP, MR, CQ): write it, wait for BUSY to
  * clear (one cycle in this core; a board behind PCIe may take longer), and
@@ -75,11 +81,6 @@ int hpnic_cmd(struct hpnic_dev *hd, u32 cmd_reg, u32 status_reg, u32 cmd)
 	unsigned int i;
 	u32 st;
 
-	/* QP, MR and CQ share CMD_STATUS's layout; the CQ's masks serve all */
-	BUILD_BUG_ON(HPNIC_QP_CMD_STATUS_BUSY_MASK != HPNIC_CQ_CMD_STATUS_BUSY_MASK ||
-		     HPNIC_MR_CMD_STATUS_BUSY_MASK != HPNIC_CQ_CMD_STATUS_BUSY_MASK ||
-		     HPNIC_QP_CMD_STATUS_ERROR_MASK != HPNIC_CQ_CMD_STATUS_ERROR_MASK ||
-		     HPNIC_MR_CMD_STATUS_ERROR_MASK != HPNIC_CQ_CMD_STATUS_ERROR_MASK);
 	lockdep_assert_held(&hd->cmd_lock);
 	hpnic_wr(hd, cmd_reg, cmd);
 	for (i = 0; i < 1000; i++) {
@@ -109,7 +110,8 @@ static int hpnic_check_id(struct hpnic_dev *hd)
 {
 	struct device *dev = &hd->pdev->dev;
 	u32 type = hpnic_rd(hd, HPNIC_ID_TYPE);
-	u32 ver, maj, min, want = HPNIC_GET(HPNIC_HDR_VERSION_MAJOR, HPNIC_ID_BLOCK_VERSION);
+	u32 ver, maj, min, qpn_width, want = HPNIC_GET(HPNIC_HDR_VERSION_MAJOR,
+						     HPNIC_ID_BLOCK_VERSION);
 
 	if (hd->gone)
 		return -ENODEV;
@@ -135,8 +137,8 @@ static int hpnic_check_id(struct hpnic_dev *hd)
 	hd->max_mrs = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_MR_LOG2, hd->qp_cfg);
 	hd->mtt_entries = 1u << HPNIC_GET(HPNIC_ID_QP_CFG_MTT_LOG2, hd->qp_cfg);
 	/* one doorbell page per QP in the DB block */
-	hd->max_qps = min_t(u32, 1u << min_t(u32, HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, hd->qp_cfg),
-					       24), HPNIC_DB_SQ_DB_COUNT);
+	qpn_width = min_t(u32, HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, hd->qp_cfg), 24);
+	hd->max_qps = min_t(u32, 1u << qpn_width, HPNIC_DB_SQ_DB_COUNT);
 	hd->features = hpnic_rd(hd, HPNIC_ID_FEATURES);
 	return hd->gone ? -ENODEV : 0;
 }
@@ -176,7 +178,8 @@ static void hpnic_drain_events(struct hpnic_dev *hd)
 	       hpnic_rd(hd, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK)
 		n++;
 	if (n)
-		dev_info(&hd->pdev->dev, "%u asynchronous events of an earlier driver dropped\n", n);
+		dev_info(&hd->pdev->dev, "%u asynchronous events of an earlier driver dropped\n",
+			 n);
 }
 
 static int hpnic_wait_ready(struct hpnic_dev *hd)
@@ -311,7 +314,7 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	hd->pdev = pdev;
 	kref_init(&hd->ref);
 	init_rwsem(&hd->rwsem);
-					for (i = 0; i < HPNIC_NUM_OBJ; i++)
+	for (i = 0; i < HPNIC_NUM_OBJ; i++)
 		ida_init(&hd->ids[i]);
 	xa_init(&hd->qps);
 	spin_lock_init(&hd->arm_lock);
@@ -321,7 +324,8 @@ static int hpnic_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	mutex_init(&hd->cmd_lock);
 	xa_init(&hd->cqs);
 	/* the coherent rings of files still open after a remove are freed
-	 * against this device: keep it */
+	 * against this device: keep it
+	 */
 	pci_dev_get(pdev);
 	hd->index = ida_alloc(&hpnic_index_ida, GFP_KERNEL);
 	if (hd->index < 0) {
@@ -369,7 +373,8 @@ static void hpnic_remove(struct pci_dev *pdev)
 	/* open files stay valid but reach the device no more */
 	hpnic_cdev_remove(hd);
 	/* the NIC fetches from and writes into no ring from now on: the
-	 * files free them later */
+	 * files free them later
+	 */
 	hpnic_qp_reset_all(hd);
 	hpnic_cq_disable_all(hd);
 	/* nothing of the core's is left running: interrupts off, then the vectors */

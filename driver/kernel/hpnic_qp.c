@@ -348,7 +348,8 @@ static void hpnic_file_event(struct hpnic_file *hf, u32 ev)
 }
 
 /* every event waiting in the NIC to the file that owns what it names;
- * caller holds cmd_lock */
+ * caller holds cmd_lock
+ */
 static void hpnic_take_events_locked(struct hpnic_dev *hd)
 {
 	unsigned int n;

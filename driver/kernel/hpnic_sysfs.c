@@ -64,8 +64,10 @@ static ssize_t objects_show(struct device *dev, struct device_attribute *attr, c
 	struct hpnic_dev *hd = to_hd(dev);
 
 	return sysfs_emit(buf, "pds %d cqs %d mrs %d qps %d\n",
-			  atomic_read(&hd->live[HPNIC_OBJ_PD]), atomic_read(&hd->live[HPNIC_OBJ_CQ]),
-			  atomic_read(&hd->live[HPNIC_OBJ_MR]), atomic_read(&hd->live[HPNIC_OBJ_QP]));
+			  atomic_read(&hd->live[HPNIC_OBJ_PD]),
+			  atomic_read(&hd->live[HPNIC_OBJ_CQ]),
+			  atomic_read(&hd->live[HPNIC_OBJ_MR]),
+			  atomic_read(&hd->live[HPNIC_OBJ_QP]));
 }
 static DEVICE_ATTR_RO(objects);
 
