@@ -207,6 +207,7 @@ int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg);
 int hpnic_destroy_qp(struct hpnic_file *hf, void __user *uarg);
 void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp);
 void hpnic_qp_reset_all(struct hpnic_dev *hd);
+int hpnic_reset_objects(struct hpnic_dev *hd);
 int hpnic_get_event(struct hpnic_file *hf, void __user *uarg);
 int hpnic_arm_cq(struct hpnic_file *hf, void __user *uarg);
 int hpnic_get_cq_event(struct hpnic_file *hf, void __user *uarg);

@@ -295,6 +295,9 @@ static int hpnic_probe_hw(struct hpnic_dev *hd)
 	err = hpnic_wait_ready(hd);
 	if (err)
 		return err;
+	err = hpnic_reset_objects(hd);
+	if (err)
+		return err;
 	hpnic_set_port(hd);
 	hpnic_drain_events(hd);
 	hpnic_setup_irqs(hd);

@@ -115,6 +115,45 @@ static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
 		dev_err(&hd->pdev->dev, "QP %u: reset failed\n", qp->qpn);
 }
 
+/*
+ * At probe: nothing a previous driver (a crashed one, or a userspace tool
+ * through BAR0) left in the NIC may run on. The register map has no global
+ * reset, so every QP is written back to RESET, every CQ disabled and every
+ * MR entry invalidated, by commands. The RESET context is staged once
+ * (staging registers keep their values); after it each QPN costs a write
+ * of QP.QPN, the command and its status.
+ */
+int hpnic_reset_objects(struct hpnic_dev *hd)
+{
+	struct hpnic_qp none = { .qpn = 1, .sq_log2 = 1, .wqe_log2 = 6 };
+	struct hpnic_abi_qp_ctx c = {
+		.state = HPNIC_QPS_RESET,
+		.mtu_log2 = HPNIC_MTU_LOG2_MAX,
+		.dscp_ecn = HPNIC_QP_DSCP_ECN_RST,
+	};
+	u32 n;
+	int err;
+
+	mutex_lock(&hd->cmd_lock);
+	err = hpnic_qp_write(hd, &none, &c, HPNIC_QP_CMD_WRITE);
+	for (n = 2; n < hd->max_qps && !err; n++) {
+		hpnic_wr(hd, HPNIC_QP_QPN, n);
+		err = hpnic_cmd(hd, HPNIC_QP_CMD, HPNIC_QP_CMD_STATUS, HPNIC_QP_CMD_WRITE);
+	}
+	for (n = 0; n < hd->max_cqs && !err; n++) {
+		hpnic_wr(hd, HPNIC_CQ_CQN, n);
+		err = hpnic_cmd(hd, HPNIC_CQ_CMD, HPNIC_CQ_CMD_STATUS, HPNIC_CQ_CMD_DISABLE);
+	}
+	for (n = 0; n < hd->max_mrs && !err; n++) {
+		hpnic_wr(hd, HPNIC_MR_IDX, n);
+		err = hpnic_cmd(hd, HPNIC_MR_CMD, HPNIC_MR_CMD_STATUS, HPNIC_MR_CMD_INVALIDATE);
+	}
+	mutex_unlock(&hd->cmd_lock);
+	if (err)
+		dev_err(&hd->pdev->dev, "resetting the NIC's objects failed at %u: %d\n", n, err);
+	return err;
+}
+
 /* at remove: every live QP, whichever file has it */
 void hpnic_qp_reset_all(struct hpnic_dev *hd)
 {
