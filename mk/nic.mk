@@ -97,7 +97,7 @@ bench-nic: $(BUILD)/bin/hpnic-write-bench
 synth-core: $(BUILD)/synth/$(NIC_TOP).summary
 $(BUILD)/synth/$(NIC_TOP).summary: $(NIC_FLIST) $(shell $(FLIST) $(NIC_FLIST)) $(wildcard rtl/*/*.vh) \
 		fpga/yosys/synth.sh scripts/lut_levels.py
-	fpga/yosys/synth.sh $(NIC_TOP) $(NIC_FLIST) $(BUILD)/synth
+	LUT_PATHS=20 fpga/yosys/synth.sh $(NIC_TOP) $(NIC_FLIST) $(BUILD)/synth
 
 BENCHES += bench-nic
 SYNTHS += synth-core

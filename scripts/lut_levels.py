@@ -2,6 +2,14 @@
 """Resource counts and register-to-register logic depth of a Yosys
 synth_xilinx netlist (write_json).
 
+  lut_levels.py NETLIST.json TOP [N] [--budget=B] [--cells]
+
+Without N: the resource line and the worst paths. With N (make synth-core
+gives 20): also every register-to-register path deeper than B LUT levels
+(default 8), one per end register, sorted deepest first, the N deepest
+with their start and end registers, and how many each module has;
+--cells also lists the cells of the worst paths.
+
 Yosys' own `ltp -noff` cuts paths only at Yosys-internal flip-flop cells, so
 after synth_xilinx it walks straight through FDRE/FDSE; this script cuts at
 every Xilinx sequential primitive instead and reports:
@@ -11,8 +19,12 @@ every Xilinx sequential primitive instead and reports:
                 DSP48E2 cells (Vivado's "logic levels" also count these).
                 Yosys 0.23 maps adders to CARRY4 (4 bits/cell) even for
                 UltraScale+, whose CARRY8 halves the carry count.
+  logic levels (CARRY8)
+                what Vivado reports on UltraScale+: each run of k
+                consecutive CARRY4 on the path counted as ceil(k/2) CARRY8.
 """
 import json
+import re
 import sys
 from collections import Counter
 
@@ -36,7 +48,19 @@ def param_int(cell, name):
 
 
 def main():
-    path, top = sys.argv[1], sys.argv[2]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    budget, verbose = 8, False
+    for a in sys.argv[1:]:
+        if a.startswith("--budget="):
+            budget = int(a.split("=", 1)[1])
+        elif a == "--cells":
+            verbose = True
+        elif a.startswith("--"):
+            sys.exit("lut_levels.py: unknown option %s (--budget=N, --cells)" % a)
+    if len(args) < 2:
+        sys.exit("usage: lut_levels.py NETLIST.json TOP [N] [--budget=B] [--cells]")
+    path, top = args[0], args[1]
+    n_show = int(args[2]) if len(args) > 2 else 0
     mod = json.load(open(path))["modules"][top]
     cells = mod["cells"]
     types = Counter(c["type"] for c in cells.values())
@@ -90,6 +114,8 @@ def main():
 
     memo = {}
 
+    start_of = {}                                # comb cell -> the register its worst path starts at
+
     def level(name):
         """(lut_levels, logic_levels, path) for a combinational cell's output."""
         if name in memo:
@@ -97,16 +123,23 @@ def main():
         memo[name] = (0, 0, [])                  # guards against loops
         t = cells[name]["type"]
         best = (0, 0, [])
+        start = None
         for b in comb_inputs(name):
             d = driver.get(b)
-            if d is None or is_seq(d):
+            if d is None:
+                continue
+            if is_seq(d):
+                if start is None and best == (0, 0, []):
+                    start = d
                 continue
             cand = level(d)
             if (cand[0], cand[1]) > (best[0], best[1]):
                 best = cand
+                start = start_of.get(d)
         lut = 1 if t in LUT or t.startswith(("RAM32", "RAM64", "SRL")) else 0
         logic = 1 if (lut or t in MUXF or t in CARRY or t.startswith("DSP48")) else 0
         memo[name] = (best[0] + lut, best[1] + logic, best[2] + [t + ':' + name])
+        start_of[name] = start
         return memo[name]
 
     # net names, to name a path by the register it ends in
@@ -117,7 +150,17 @@ def main():
         for i, b in enumerate(info["bits"]):
             if isinstance(b, int) and b not in bitname:
                 bitname[b] = "%s[%d]" % (net, i) if len(info["bits"]) > 1 else net
-    endpoints = {}                               # register name -> (lut, logic)
+    endpoints = {}                               # register name -> (lut, logic, path, start cell)
+
+    def reg_name(name):
+        """A sequential cell by the net its output drives: a register's name"""
+        c = cells[name]
+        dirs = c.get("port_directions", {})
+        qbits = [x for pp, bb in c["connections"].items()
+                 if dirs.get(pp) == "output" for x in bb if isinstance(x, int)]
+        ep = bitname.get(qbits[0], name) if qbits else name
+        # a register's bits are one register; a generate index stays
+        return re.sub(r"\[\d+\]$", "", ep) if c["type"].startswith("FD") else ep
 
     worst_lut = (0, 0, [])
     worst_logic = (0, 0, [])
@@ -139,12 +182,10 @@ def main():
                     worst_lut = cand
                 if (cand[1], cand[0]) > (worst_logic[1], worst_logic[0]):
                     worst_logic = cand
-                qbits = [x for pp, bb in c["connections"].items()
-                         if dirs.get(pp) == "output" for x in bb if isinstance(x, int)]
-                ep = bitname.get(qbits[0], name) if qbits else name
-                ep = ep.split("[")[0] if c["type"].startswith("FD") else ep
-                old = endpoints.get(ep, (0, 0))
-                endpoints[ep] = max(old, (cand[0], cand[1]))
+                ep = reg_name(name)
+                old = endpoints.get(ep)
+                if old is None or (cand[0], cand[1]) > (old[0], old[1]):
+                    endpoints[ep] = (cand[0], cand[1], cand[2], start_of.get(d))
     for port, p in mod["ports"].items():
         if p["direction"] == "output":
             for b in p["bits"]:
@@ -178,10 +219,48 @@ def main():
           % (worst_logic[1], worst_logic[0], short(worst_logic[2])))
 
 
-    if len(sys.argv) > 3:
-        print("deepest endpoints (LUT levels, logic levels):")
-        for ep, (a, b) in sorted(endpoints.items(), key=lambda kv: kv[1], reverse=True)[:int(sys.argv[3])]:
-            print("  %3d %3d  %s" % (a, b, ep))
+    def carry8_levels(p):
+        """logic levels with each run of k CARRY4 counted as ceil(k/2) CARRY8"""
+        n, run = 0, 0
+        for x in p + ["END:"]:
+            t = x.split(':')[0]
+            if t == "CARRY4":
+                run += 1
+                continue
+            n += (run + 1) // 2
+            run = 0
+            if t in LUT or t in MUXF or t == "CARRY8" or t.startswith(("DSP48", "RAM32", "RAM64", "SRL")):
+                n += 1
+        return n
+
+    def module_of(reg):
+        """the block a register is in: the first three instance levels
+        (names ending in _inst, this project's habit) of its path"""
+        parts = []
+        for x in reg.split(".")[:-1]:
+            if not x.endswith("_inst") or len(parts) == 3:
+                break
+            parts.append(x)
+        return ".".join(parts) if parts else "(top)"
+
+    worst8 = max((carry8_levels(v[2]) for v in endpoints.values()), default=0)
+    print("  logic levels %d counting carries as CARRY8, as Vivado does on UltraScale+" % worst8)
+
+    if n_show:
+        over = sorted(((v[0], carry8_levels(v[2]), ep, v[3]) for ep, v in endpoints.items()
+                       if v[0] > budget), reverse=True)
+        print("paths over %d LUT levels: %d end registers" % (budget, len(over)))
+        per_mod = Counter(module_of(ep) for _, _, ep, _ in over)
+        for m, n in sorted(per_mod.items(), key=lambda kv: (-kv[1], kv[0])):
+            deepest = max(a for a, _, ep, _ in over if module_of(ep) == m)
+            print("  %4d  deepest %2d  %s" % (n, deepest, m))
+        print("the %d deepest register-to-register paths (LUT levels, logic levels with CARRY8;"
+              " start -> end):" % n_show)
+        ranked = sorted(((v[0], carry8_levels(v[2]), ep, v[3]) for ep, v in endpoints.items()),
+                        reverse=True)
+        for a, b, ep, st in ranked[:n_show]:
+            print("  %3d %3d  %s -> %s" % (a, b, reg_name(st) if st else "(input)", ep))
+    if verbose:
         for label, w in (("LUT", worst_lut), ("logic", worst_logic)):
             print("worst %s path:" % label)
             for x in w[2]:

@@ -5,7 +5,9 @@
 #   fpga/yosys/synth.sh TOP FILELIST OUTDIR [-set PARAM VALUE]...
 #
 # Writes OUTDIR/TOP.log (Yosys log), OUTDIR/TOP.json (netlist) and
-# OUTDIR/TOP.summary (the figures docs/performance.md quotes).
+# OUTDIR/TOP.summary (the figures docs/performance.md quotes). With
+# LUT_PATHS=N in the environment the summary also lists every path over 8
+# LUT levels by module and the N deepest (scripts/lut_levels.py).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 top=$1; flist=$2; out=$3; shift 3
@@ -32,5 +34,5 @@ yosys -q -l "$out/$top.log" -p "
   synth_xilinx -family xcup -uram -flatten -noiopad -noclkbuf -top $top;
   stat;
   write_json $out/$top.json" > /dev/null 2>> "$out/$top.log"
-/usr/bin/python3 scripts/lut_levels.py "$out/$top.json" "$top" > "$out/$top.summary"
+/usr/bin/python3 scripts/lut_levels.py "$out/$top.json" "$top" ${LUT_PATHS:-} > "$out/$top.summary"
 cat "$out/$top.summary"
