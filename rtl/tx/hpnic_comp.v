@@ -688,7 +688,8 @@ reg          cpl_wr = 0, rw_wr = 0, una_wr = 0, nt_wr = 0, ct_wr = 0, inf_wr = 0
 reg [QW-1:0]    inf_qpn = 0;
 reg [23:0]      inf_sent = 0;
 reg             inf_rewind = 1'b0;
-reg [23:0]      s3_pos_pkts = 0, s3_pos_base = 0;
+reg [23:0]      s3_pos_pkts = 0, s3_pos_bpos = 0;
+reg             s3_pos_read = 1'b0;
 reg [13:0]      s3_pos_unit = 0;
 reg             s3_pos_init = 1'b0;
 wire [12:0]     mtu = 13'd1 << mtu_log2;
@@ -722,8 +723,10 @@ always @(posedge clk) begin
     rw_data <= {s2_qpn, o_una, target, rw_off, rewind_fatal};
     s3_pos_pkts <= pos_pkts;
     s3_pos_unit <= {1'b0, mtu} + {6'd0, cfg_pkt_overhead};
-    s3_pos_base <= o_una_bpos + ((pos_pkts == 24'd0) ? 24'd0 :
-                                 una_is_read ? 24'd4 : 24'd16);
+    // the extension header's bytes are added a stage later (s4_base), off
+    // the path from the acknowledgement through pos_pkts
+    s3_pos_bpos <= o_una_bpos;
+    s3_pos_read <= una_is_read;
     s3_pos_init <= s2_kind == EV_INIT;
     una_wr <= s2_valid && do_una;
     // a repeated una (timer) carries no READ completion
@@ -792,7 +795,8 @@ always @(posedge clk) begin
     s4_sent <= inf_sent;
     s4_rewind <= inf_rewind;
     s4_init <= s3_pos_init;
-    s4_base <= s3_pos_base;
+    s4_base <= s3_pos_bpos + ((s3_pos_pkts == 24'd0) ? 24'd0 :
+                              s3_pos_read ? 24'd4 : 24'd16);
     s4_prod <= s3_pos_pkts * {10'd0, s3_pos_unit};
 
     rw5_wr <= s4_rw_wr;
