@@ -58,6 +58,16 @@ struct hpnic_backend {
 	uint64_t stats_val;        /* latched by a VALUE_LO read */
 };
 
+/* a QP's mappings, before the driver is asked to destroy it (it keeps a mapped QP) */
+static void k_unmap_qp(struct kernel_qp *kq)
+{
+	if (kq->db_page)
+		munmap(kq->db_page, KPAGE);
+	if (kq->ring)
+		munmap(kq->ring, kq->ring_bytes);
+	memset(kq, 0, sizeof(*kq));
+}
+
 static size_t page_round(size_t n)
 {
 	return (n + KPAGE - 1) & ~(size_t)(KPAGE - 1);
@@ -136,12 +146,8 @@ static void kernel_close(struct hpnic_backend *be)
 	if (!be)
 		return;
 	/* the driver frees whatever the file still owns */
-	for (uint32_t i = 0; i < be->q.max_qps; i++) {
-		if (be->qps[i].ring)
-			munmap(be->qps[i].ring, be->qps[i].ring_bytes);
-		if (be->qps[i].db_page)
-			munmap(be->qps[i].db_page, KPAGE);
-	}
+	for (uint32_t i = 0; i < be->q.max_qps; i++)
+		k_unmap_qp(&be->qps[i]);
 	close(be->fd);
 	free(be->qps);
 	free(be);
@@ -453,14 +459,10 @@ static int k_dereg_mr(struct hpnic_backend *be, uint32_t key)
 
 static int k_destroy_qp(struct hpnic_backend *be, uint32_t qpn, uint8_t *ring, size_t bytes)
 {
-	struct kernel_qp *kq = qpn < be->q.max_qps ? &be->qps[qpn] : NULL;
-
-	if (kq && kq->db_page)
-		munmap(kq->db_page, KPAGE);
-	if (ring)
-		munmap(ring, page_round(bytes));
-	if (kq)
-		memset(kq, 0, sizeof(*kq));
+	(void)ring;             /* the backend's own record of the mapping serves */
+	(void)bytes;
+	if (qpn < be->q.max_qps)
+		k_unmap_qp(&be->qps[qpn]);
 	return k_free(be, HPNIC_IOCTL_DESTROY_QP, qpn, "DESTROY_QP");
 }
 
@@ -488,16 +490,16 @@ static int k_create_qp(struct hpnic_backend *be, uint32_t pdn, uint32_t cqn, uns
 		return -EIO;
 	}
 	kq = &be->qps[c.qpn];
+	kq->ring_bytes = c.ring_bytes;
+	kq->db_offset = c.db_offset;
 	err = k_map(be, c.ring_bytes, PROT_READ | PROT_WRITE, c.ring_mmap_offset, &kq->ring,
 		    "send queue");
 	if (!err)
 		err = k_map(be, KPAGE, PROT_WRITE, c.db_mmap_offset, &kq->db_page, "doorbell page");
 	if (err) {
-		(void)k_destroy_qp(be, c.qpn, kq->ring, c.ring_bytes);
+		(void)k_destroy_qp(be, c.qpn, NULL, 0);
 		return err;
 	}
-	kq->ring_bytes = c.ring_bytes;
-	kq->db_offset = c.db_offset;
 	*ring = kq->ring;
 	*cc_mode = c.cc_mode;
 	return 0;

@@ -45,61 +45,17 @@ static int cqe_valid(const struct hpnic_cq *cq, uint32_t i)
 	return 1;
 }
 
-int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp)
+/* the library's own CQ: a number, a ring from the backend, CQ.CMD WRITE */
+static int cq_make(struct hpnic_dev *dev, struct hpnic_cq *cq)
 {
-	struct hpnic_cq *cq;
-	size_t bytes;
-	long cqn;
+	size_t bytes = (size_t)cq->depth * HPNIC_CQE_SIZE;
+	long cqn = hpnic_bitmap_alloc(&dev->cqns, 0);
 	int err;
 
-	if (!cqp)
-		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_cq: cq is NULL");
-	*cqp = NULL;
-	if (!dev)
-		return hpnic_fail(-EINVAL, "hpnic_create_cq: dev is NULL");
-	if (!hpnic_is_pow2(depth) || depth < HPNIC_CQ_DEPTH_MIN || depth > HPNIC_CQ_DEPTH_MAX)
-		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_cq: depth %u: not a power of two "
-				      "in %u..%u", depth, HPNIC_CQ_DEPTH_MIN, HPNIC_CQ_DEPTH_MAX);
-
-	cq = calloc(1, sizeof(*cq));
-	if (!cq)
-		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_cq: out of memory");
-	if (dev->objs) {
-		/* the driver's ring, programmed, mapped read-only, zeroed */
-		uint32_t n;
-
-		hpnic_clear_error();
-		err = dev->objs->create_cq(dev->be, hpnic_log2(depth), &n, &cq->ring);
-		if (err) {
-			free(cq);
-			return hpnic_backend_fail(dev, err, "hpnic_create_cq");
-		}
-		if (n >= dev->attr.max_cqs || dev->cq_slot[n]) {
-			(void)dev->objs->destroy_cq(dev->be, n, cq->ring,
-						    (size_t)depth * HPNIC_CQE_SIZE);
-			free(cq);
-			return hpnic_dev_fail(dev, -EIO, "hpnic_create_cq: the driver gave CQN %u, "
-					      "which is %s", n, n >= dev->attr.max_cqs ?
-					      "past the table" : "taken");
-		}
-		cq->dev = dev;
-		cq->cqn = n;
-		cq->depth = depth;
-		cq->log2 = hpnic_log2(depth);
-		goto done;
-	}
-	cqn = hpnic_bitmap_alloc(&dev->cqns, 0);
-	if (cqn < 0) {
-		free(cq);
+	if (cqn < 0)
 		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_cq: all %u completion queues are "
 				      "in use", dev->attr.max_cqs);
-	}
-	cq->dev = dev;
 	cq->cqn = (uint32_t)cqn;
-	cq->depth = depth;
-	cq->log2 = hpnic_log2(depth);
-
-	bytes = (size_t)depth * HPNIC_CQE_SIZE;
 	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&cq->ring, &cq->ring_iova);
 	if (err) {
 		err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_cq: the backend "
@@ -124,19 +80,63 @@ int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp
 	    (err = hpnic_wr(dev, HPNIC_CQ_IRQ_VECTOR, 0)) ||
 	    (err = hpnic_cmd(dev, HPNIC_BLK_CQ, HPNIC_CQ_CMD_WRITE, cq->cqn)))
 		goto out_ring;
-
-done:
-	dev->ncqs++;
-	dev->cq_slot[cq->cqn] = cq;
-	*cqp = cq;
 	return 0;
 
 out_ring:
 	dev->ops->dma_free(dev->be, cq->ring, bytes);
 out_cqn:
 	hpnic_bitmap_release(&dev->cqns, cq->cqn);
-	free(cq);
 	return err;
+}
+
+/* a driver's CQ: its number and its ring, programmed, mapped read-only, zeroed */
+static int cq_make_by_backend(struct hpnic_dev *dev, struct hpnic_cq *cq)
+{
+	uint32_t n;
+	int err;
+
+	hpnic_clear_error();
+	err = dev->objs->create_cq(dev->be, cq->log2, &n, &cq->ring);
+	if (err)
+		return hpnic_backend_fail(dev, err, "hpnic_create_cq");
+	if (n >= dev->attr.max_cqs || dev->cq_slot[n]) {
+		(void)dev->objs->destroy_cq(dev->be, n, cq->ring, (size_t)cq->depth * HPNIC_CQE_SIZE);
+		return hpnic_dev_fail(dev, -EIO, "hpnic_create_cq: the driver gave CQN %u, which is "
+				      "%s", n, n >= dev->attr.max_cqs ? "past the table" : "taken");
+	}
+	cq->cqn = n;
+	return 0;
+}
+
+int hpnic_create_cq(struct hpnic_dev *dev, unsigned depth, struct hpnic_cq **cqp)
+{
+	struct hpnic_cq *cq;
+	int err;
+
+	if (!cqp)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_cq: cq is NULL");
+	*cqp = NULL;
+	if (!dev)
+		return hpnic_fail(-EINVAL, "hpnic_create_cq: dev is NULL");
+	if (!hpnic_is_pow2(depth) || depth < HPNIC_CQ_DEPTH_MIN || depth > HPNIC_CQ_DEPTH_MAX)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_cq: depth %u: not a power of two "
+				      "in %u..%u", depth, HPNIC_CQ_DEPTH_MIN, HPNIC_CQ_DEPTH_MAX);
+
+	cq = calloc(1, sizeof(*cq));
+	if (!cq)
+		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_cq: out of memory");
+	cq->dev = dev;
+	cq->depth = depth;
+	cq->log2 = hpnic_log2(depth);
+	err = dev->objs ? cq_make_by_backend(dev, cq) : cq_make(dev, cq);
+	if (err) {
+		free(cq);
+		return err;
+	}
+	dev->ncqs++;
+	dev->cq_slot[cq->cqn] = cq;
+	*cqp = cq;
+	return 0;
 }
 
 int hpnic_destroy_cq(struct hpnic_cq *cq)

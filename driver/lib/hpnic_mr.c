@@ -204,6 +204,71 @@ static void mtt_release(struct hpnic_dev *dev, struct hpnic_mr *mr)
 	mr->mtt_n = 0;
 }
 
+/* the library's own registration: a slot and tag, the mapping, MR.CMD WRITE */
+static int mr_make(struct hpnic_dev *dev, struct hpnic_mr *mr)
+{
+	long idx = hpnic_bitmap_alloc(&dev->mrs, 0);
+	int err;
+
+	if (idx < 0)
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_reg_mr: all %u memory regions are in "
+				      "use", dev->attr.max_mrs);
+	mr->idx = (uint32_t)idx;
+	mr->tag = next_tag(dev->mr_tag[idx]);
+	if (dev->ops->dma_map_pages && dev->attr.mtt_entries) {
+		err = mtt_map(dev, mr);
+		if (err)
+			goto out_slot;
+	} else {
+		err = dev->ops->dma_map(dev->be, mr->addr, mr->len, &mr->iova);
+		if (err) {
+			err = hpnic_dev_fail(dev, err < 0 ? err : -EIO, "hpnic_reg_mr: the backend "
+					     "cannot map [%p, +%zu): %s", mr->addr, mr->len,
+					     hpnic_strerror(err));
+			goto out_slot;
+		}
+		if (mr->iova >> HPNIC_NADDR_TRANSLATE) {
+			err = hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the backend mapped [%p, +%zu) "
+					     "at IO address 0x%llx: bit 63 is the NIC's", mr->addr,
+					     mr->len, (unsigned long long)mr->iova);
+			goto out_unmap;
+		}
+	}
+	err = mr_write(dev, mr, HPNIC_MR_CMD_WRITE);
+	if (err)
+		goto out_unmap;
+	return 0;
+
+out_unmap:
+	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
+	mtt_release(dev, mr);
+out_slot:
+	hpnic_bitmap_release(&dev->mrs, (unsigned)idx);
+	return err;
+}
+
+/* a driver's registration: it pins, maps, translates and picks the slot and key */
+static int mr_make_by_backend(struct hpnic_dev *dev, struct hpnic_mr *mr)
+{
+	uint32_t key, idx;
+	int err;
+
+	hpnic_clear_error();
+	err = dev->objs->reg_mr(dev->be, mr->pdn, mr->addr, mr->len, mr->access, &key, &mr->iova);
+	if (err)
+		return hpnic_backend_fail(dev, err, "hpnic_reg_mr");
+	idx = key >> 8;
+	if (idx >= dev->attr.max_mrs || dev->mr_slot[idx]) {
+		(void)dev->objs->dereg_mr(dev->be, key);
+		return hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the driver gave key 0x%x, whose "
+				      "slot is %s", key, idx >= dev->attr.max_mrs ? "past the table" :
+				      "taken");
+	}
+	mr->idx = idx;
+	mr->tag = (uint8_t)key;
+	return 0;
+}
+
 int hpnic_reg_mr_pd(struct hpnic_pd *pd, void *addr, size_t len, unsigned access,
 		    struct hpnic_mr **mrp)
 {
@@ -226,7 +291,6 @@ static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t
 		  unsigned access, struct hpnic_mr **mrp)
 {
 	struct hpnic_mr *mr;
-	long idx;
 	int err;
 
 	if (!mrp)
@@ -251,85 +315,24 @@ static int reg_mr(struct hpnic_dev *dev, struct hpnic_pd *pd, void *addr, size_t
 	mr = calloc(1, sizeof(*mr));
 	if (!mr)
 		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_reg_mr: out of memory");
-	idx = hpnic_bitmap_alloc(&dev->mrs, 0);
-	if (idx < 0) {
-		free(mr);
-		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_reg_mr: all %u memory regions are in "
-				      "use", dev->attr.max_mrs);
-	}
 	mr->dev = dev;
 	mr->pd = pd;
 	mr->pdn = pd ? pd->pdn : dev->own_pdn;
 	mr->addr = addr;
 	mr->len = len;
 	mr->access = access;
-	mr->idx = (uint32_t)idx;
-	mr->tag = next_tag(dev->mr_tag[idx]);
-
-	if (dev->objs) {
-		/* the driver pins, maps, translates and picks the slot and key */
-		uint32_t key;
-
-		hpnic_bitmap_release(&dev->mrs, (unsigned)idx);
-		hpnic_clear_error();
-		err = dev->objs->reg_mr(dev->be, mr->pdn, addr, len, access, &key, &mr->iova);
-		if (err) {
-			err = hpnic_backend_fail(dev, err, "hpnic_reg_mr");
-			free(mr);
-			return err;
-		}
-		idx = key >> 8;
-		if ((unsigned long)idx >= dev->attr.max_mrs || dev->mr_slot[idx]) {
-			(void)dev->objs->dereg_mr(dev->be, key);
-			free(mr);
-			return hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the driver gave key 0x%x, "
-					      "whose slot is %s", key,
-					      (unsigned long)idx >= dev->attr.max_mrs ?
-					      "past the table" : "taken");
-		}
-		mr->idx = (uint32_t)idx;
-		mr->tag = (uint8_t)key;
-		goto done;
+	err = dev->objs ? mr_make_by_backend(dev, mr) : mr_make(dev, mr);
+	if (err) {
+		free(mr);
+		return err;
 	}
-	if (dev->ops->dma_map_pages && dev->attr.mtt_entries) {
-		err = mtt_map(dev, mr);
-		if (err)
-			goto out_slot;
-	} else {
-		err = dev->ops->dma_map(dev->be, addr, len, &mr->iova);
-		if (err) {
-			err = hpnic_dev_fail(dev, err < 0 ? err : -EIO, "hpnic_reg_mr: the backend "
-					     "cannot map [%p, +%zu): %s", addr, len,
-					     hpnic_strerror(err));
-			goto out_slot;
-		}
-		if (mr->iova >> HPNIC_NADDR_TRANSLATE) {
-			err = hpnic_dev_fail(dev, -EIO, "hpnic_reg_mr: the backend mapped [%p, +%zu) "
-					     "at IO address 0x%llx: bit 63 is the NIC's", addr, len,
-					     (unsigned long long)mr->iova);
-			goto out_unmap;
-		}
-	}
-	err = mr_write(dev, mr, HPNIC_MR_CMD_WRITE);
-	if (err)
-		goto out_unmap;
-
-done:
-	dev->mr_tag[idx] = mr->tag;
-	dev->mr_slot[idx] = mr;
+	dev->mr_tag[mr->idx] = mr->tag;
+	dev->mr_slot[mr->idx] = mr;
 	dev->nmrs++;
 	if (pd)
 		pd->users++;
 	*mrp = mr;
 	return 0;
-
-out_unmap:
-	dev->ops->dma_unmap(dev->be, addr, len);
-	mtt_release(dev, mr);
-out_slot:
-	hpnic_bitmap_release(&dev->mrs, (unsigned)idx);
-	free(mr);
-	return err;
 }
 
 int hpnic_dereg_mr(struct hpnic_mr *mr)
@@ -345,17 +348,16 @@ int hpnic_dereg_mr(struct hpnic_mr *mr)
 		err = dev->objs->dereg_mr(dev->be, hpnic_mr_lkey(mr));
 		if (err)
 			return hpnic_backend_fail(dev, err, "hpnic_dereg_mr");
-		goto done;
+	} else {
+		/* INVALIDATE writes an empty entry: the key stops matching before
+		 * the memory is unmapped */
+		if ((err = hpnic_wr(dev, HPNIC_MR_IDX, mr->idx)) ||
+		    (err = hpnic_cmd(dev, HPNIC_BLK_MR, HPNIC_MR_CMD_INVALIDATE, mr->idx)))
+			return err;
+		dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
+		mtt_release(dev, mr);
+		hpnic_bitmap_release(&dev->mrs, mr->idx);
 	}
-	/* INVALIDATE writes an empty entry: the key stops matching before the
-	 * memory is unmapped */
-	if ((err = hpnic_wr(dev, HPNIC_MR_IDX, mr->idx)) ||
-	    (err = hpnic_cmd(dev, HPNIC_BLK_MR, HPNIC_MR_CMD_INVALIDATE, mr->idx)))
-		return err;
-	dev->ops->dma_unmap(dev->be, mr->addr, mr->len);
-	mtt_release(dev, mr);
-	hpnic_bitmap_release(&dev->mrs, mr->idx);
-done:
 	dev->mr_slot[mr->idx] = NULL;
 	dev->nmrs--;
 	if (mr->pd)

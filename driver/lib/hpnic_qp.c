@@ -258,25 +258,24 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->sig_all = attr->sq_sig_all != 0;
 	qp->pd = attr->pd;
 	qp->max_inline = attr->max_inline_data;
-	if (dev->objs)
-		goto ring_done;
-
-	err = dev->ops->dma_alloc(dev->be, bytes, (void **)&qp->ring, &qp->ring_iova);
-	if (err) {
-		err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_qp: the backend "
-				     "cannot allocate a %zu-byte send queue: %s", bytes,
-				     hpnic_strerror(err));
-		goto out_qpn;
+	/* a driver's ring came with the QP (mapped, zeroed); the library's own: */
+	if (!dev->objs) {
+		err = dev->ops->dma_alloc(dev->be, bytes, (void **)&qp->ring, &qp->ring_iova);
+		if (err) {
+			err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_qp: the "
+					     "backend cannot allocate a %zu-byte send queue: %s",
+					     bytes, hpnic_strerror(err));
+			goto out_qpn;
+		}
+		if (qp->ring_iova & ((1u << qp->wqe_log2) - 1)) {
+			err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the backend's ring IO "
+					     "address 0x%llx is not %u-byte aligned",
+					     (unsigned long long)qp->ring_iova, 1u << qp->wqe_log2);
+			goto out_ring;
+		}
+		memset(qp->ring, 0, bytes);
 	}
-	if (qp->ring_iova & ((1u << qp->wqe_log2) - 1)) {
-		err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the backend's ring IO address "
-				     "0x%llx is not %u-byte aligned",
-				     (unsigned long long)qp->ring_iova, 1u << qp->wqe_log2);
-		goto out_ring;
-	}
-	memset(qp->ring, 0, bytes);
 
-ring_done:
 	qp->ctx.state = HPNIC_QPS_RESET;
 	qp->ctx.mtu_log2 = hpnic_log2(mtu);
 	qp->ctx.sport = (uint16_t)(0xc000u | (qp->qpn & 0x3fffu));

@@ -4,30 +4,9 @@
 # register map. /hpnic/args: the register map version the driver must show,
 # the number of counters. Prints "ok: ..." or "FAIL: ...", the figures as
 # "figure NAME VALUE", and exits with the number of failures.
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. /hpnic/guest_lib.sh
 { read -r want_ver; read -r ncnt; } < /hpnic/args
-drv=/sys/bus/pci/drivers/hpnic
-
-bdfs=""
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor")" = 0x1234 ] && [ "$(cat "$d/device")" = 0x4870 ] && bdfs="$bdfs ${d##*/}"
-done
-set -- $bdfs
-[ $# -eq 2 ] && ok "two hpnic functions:$bdfs" || { bad "hpnic functions:$bdfs"; exit $fail; }
-b0=$1
-b1=$2
 dev0=/sys/bus/pci/devices/$b0
-
-# guest time in microseconds, at the 10 ms grain of /proc/uptime (the guest's
-# clock runs at wall speed under TCG)
-now_us() {
-	read -r up _ < /proc/uptime
-	c=${up#*.}
-	c=${c#0}
-	echo $((${up%.*} * 1000000 + c * 10000))
-}
 
 t0=$(now_us)
 insmod /hpnic/hpnic.ko 2>&1 && ok "insmod hpnic.ko" || bad "insmod hpnic.ko"

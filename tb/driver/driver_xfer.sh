@@ -7,29 +7,10 @@
 # function removed under traffic and found again. Prints "ok: ..." or
 # "FAIL: ...", figures as "figure NAME VALUE", and exits with the number of
 # failures.
-fail=0
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=$((fail + 1)); }
+. /hpnic/guest_lib.sh
 { read -r big; } < /hpnic/args
-drv=/sys/bus/pci/drivers/hpnic
 d0=kernel:/dev/hpnic0
 d1=kernel:/dev/hpnic1
-
-bdfs=""
-for d in /sys/bus/pci/devices/*; do
-	[ "$(cat "$d/vendor")" = 0x1234 ] && [ "$(cat "$d/device")" = 0x4870 ] && bdfs="$bdfs ${d##*/}"
-done
-set -- $bdfs
-[ $# -eq 2 ] && ok "two hpnic functions:$bdfs" || { bad "hpnic functions:$bdfs"; exit $fail; }
-b0=$1
-b1=$2
-
-now_us() {
-	read -r up _ < /proc/uptime
-	c=${up#*.}
-	c=${c#0}
-	echo $((${up%.*} * 1000000 + c * 10000))
-}
 
 # "pds N cqs N mrs N qps N" on both functions, and no page pinned
 clean() {

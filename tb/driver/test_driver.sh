@@ -43,9 +43,9 @@ run() {
 }
 
 echo "== driver: probe, sysfs, refusal, module cycles, the char device's ABI"
-run --timeout 300 --vmdev-arg --bad-id --vmdev-arg 1 --file "$ko" \
+run --timeout 300 --vmdev-arg --bad-id --vmdev-arg 1 --file "$ko" --file tb/driver/guest_lib.sh \
 	tb/driver/driver_test.sh "$want_ver" "$ncnt"
 echo "== driver: libhpnic programs through it, two functions back to back"
-run --timeout 600 --file "$ko" tb/driver/driver_xfer.sh "${XFER_BIG:-64M}"
+run --timeout 600 --file "$ko" --file tb/driver/guest_lib.sh tb/driver/driver_xfer.sh "${XFER_BIG:-64M}"
 echo "driver: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
