@@ -62,13 +62,18 @@ initial begin
 end
 // verilator lint_on WIDTH
 
-// pointers into the RAM; in "block" mode the RAM excludes the output word
+// pointers into the RAM; in "block" mode the RAM excludes the output word.
+// The RAM's fill level and its empty flag are registers of their own, kept
+// equal to what the pointers imply: callers compare count and gate on
+// s_ready/m_valid, and a pointer subtraction in front of every such compare
+// put a carry chain on paths across the core.
 reg [DEPTH_LOG2:0] wr_ptr_reg = 0;
 reg [DEPTH_LOG2:0] rd_ptr_reg = 0;
+reg [DEPTH_LOG2:0] fill_reg = 0;           // wr_ptr_reg - rd_ptr_reg
+reg                empty_reg = 1'b1;       // fill_reg == 0
 
-wire full = (wr_ptr_reg[DEPTH_LOG2] != rd_ptr_reg[DEPTH_LOG2]) &&
-            (wr_ptr_reg[DEPTH_LOG2-1:0] == rd_ptr_reg[DEPTH_LOG2-1:0]);
-wire empty = wr_ptr_reg == rd_ptr_reg;
+wire full = fill_reg[DEPTH_LOG2];          // fill never exceeds 2**DEPTH_LOG2
+wire empty = empty_reg;
 wire wr_go = s_valid && !full;
 wire rd_go;
 
@@ -81,10 +86,19 @@ always @(posedge clk) begin
     if (rd_go) begin
         rd_ptr_reg <= rd_ptr_reg + 1'b1;
     end
+    if (wr_go && !rd_go) begin
+        fill_reg <= fill_reg + 1'b1;
+        empty_reg <= 1'b0;
+    end else if (rd_go && !wr_go) begin
+        fill_reg <= fill_reg - 1'b1;
+        empty_reg <= fill_reg == 1;
+    end
 
     if (rst) begin
         wr_ptr_reg <= 0;
         rd_ptr_reg <= 0;
+        fill_reg <= 0;
+        empty_reg <= 1'b1;
     end
 end
 
@@ -94,10 +108,23 @@ if (RAM_STYLE == "block") begin : g_block
     // or being taken. A read never meets the write's address: it needs the
     // RAM not empty, and a write to the read slot needs it full.
     reg out_valid_reg = 1'b0;
+    reg [DEPTH_LOG2:0] count_reg = 0;      // fill_reg + out_valid_reg
+    wire take = out_valid_reg && m_ready;
 
     assign rd_go = (!out_valid_reg || m_ready) && !empty;
     assign m_valid = out_valid_reg;
-    assign count = (wr_ptr_reg - rd_ptr_reg) + {{DEPTH_LOG2{1'b0}}, out_valid_reg};
+    assign count = count_reg;
+
+    always @(posedge clk) begin
+        if (wr_go && !take) begin
+            count_reg <= count_reg + 1'b1;
+        end else if (take && !wr_go) begin
+            count_reg <= count_reg - 1'b1;
+        end
+        if (rst) begin
+            count_reg <= 0;
+        end
+    end
 
     hpnic_ram_sdp #(
         .ADDR_WIDTH(DEPTH_LOG2),
@@ -129,7 +156,7 @@ end else begin : g_dist
     assign rd_go = m_ready && !empty;
     assign m_valid = !empty;
     assign m_data = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
-    assign count = wr_ptr_reg - rd_ptr_reg;
+    assign count = fill_reg;
 
     always @(posedge clk) begin
         if (wr_go) begin

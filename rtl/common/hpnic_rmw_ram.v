@@ -53,8 +53,10 @@ end
 
 reg                  s2_valid_reg = 1'b0;
 reg [ADDR_WIDTH-1:0] s2_addr_reg = 0;
-reg                  last_wr_reg = 1'b0;      // a write happened last cycle
-reg [ADDR_WIDTH-1:0] last_addr_reg = 0;
+// the event in stage 2 follows a write to its own key: decided a cycle
+// early, from registers, so that stage 2's loop starts one mux after the
+// RAM instead of behind an address compare
+reg                  fwd_reg = 1'b0;
 reg [DATA_WIDTH-1:0] last_data_reg = 0;
 
 wire [DATA_WIDTH-1:0] ram_data;
@@ -73,18 +75,17 @@ ram_inst (
     .rd_data(ram_data)
 );
 
-assign old_data = (last_wr_reg && last_addr_reg == s2_addr_reg) ? last_data_reg : ram_data;
+assign old_data = fwd_reg ? last_data_reg : ram_data;
 
 always @(posedge clk) begin
     s2_valid_reg <= rd_valid;
     s2_addr_reg <= rd_addr;
-    last_wr_reg <= wr_en && s2_valid_reg;
-    last_addr_reg <= s2_addr_reg;
+    fwd_reg <= wr_en && s2_valid_reg && rd_addr == s2_addr_reg;
     last_data_reg <= wr_data;
 
     if (rst) begin
         s2_valid_reg <= 1'b0;
-        last_wr_reg <= 1'b0;
+        fwd_reg <= 1'b0;
     end
 end
 
