@@ -508,7 +508,7 @@ end
 // check, bytes left, packets}
 localparam MW = 1 + 1 + 1 + 32 + 24;
 localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 32+1+1+1+24
-                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
+                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1 - 16 - 24 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -526,20 +526,23 @@ state_inst (
     .wr_data(st_new)
 );
 
-wire [3:0] mtu_log2;
+// the MTU is stored decoded as well: at stage 2 it is a RAM output, not a
+// shifter in front of every length compare
+wire [3:0]  mtu_log2;
+wire [12:0] mtu;
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(4)
+    .DATA_WIDTH(4 + 13)
 )
 mtu_inst (
     .clk(clk),
     .wr_en(cfg_wr_en),
     .wr_addr(cfg_wr_qpn),
-    .wr_data(cfg_wr_mtu_log2),
+    .wr_data({cfg_wr_mtu_log2, 13'd1 << cfg_wr_mtu_log2}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
-    .rd_data(mtu_log2)
+    .rd_data({mtu_log2, mtu})
 );
 
 // the completer's una with its epoch, mirrored here (a stale value only
@@ -636,12 +639,11 @@ end
  * The per-QP state word, every field named once, in the word's order (MSB
  * first): meta (the WQE slots' summaries), head (the WQE being sent, the
  * ring tail the completer sees), arr (next WQE expected from a fetch: slots
- * head..arr-1 are filled), fetch_idx (next WQE to ask for: arr..fetch_idx-1
- * are in flight), cur_first, cur_rem (bytes of the head WQE not yet sent),
+ * head..arr-1 are filled; fetch_idx, the next WQE to ask for, is the fetch
+ * loop's, stage 3), cur_first, cur_rem (bytes of the head WQE not yet sent),
  * sq_pi, fetch_tag, snd_nxt, rd_out (a READ is outstanding: the fence),
  * rd_gen, rw_off and rw_pending (a rewind's resume point), err, rsp_turn
- * (the last packet was a READ response), snd_max (one past the highest PSN ever sent: rewinds go
- * back), bal (PktSend credit not yet spent, signed), free_owed (credit went
+ * (the last packet was a READ response), bal (PktSend credit not yet spent, signed), free_owed (credit went
  * to responses: tell the window), rec_idx (WQEs recorded since the QP's
  * reset), spare and spare_ok (the record entry the next WQE recorded will
  * use), epoch (flips at every QP reset), rewinds (taken, mod 4, mirrored to
@@ -654,9 +656,9 @@ end
     kind [SLOTS*MW-1:0] p``_meta; \
     kind [15:0] p``_head; \
     kind [15:0] p``_arr; \
-    kind [15:0] p``_fetch_idx; \
     kind p``_cur_first; \
     kind [31:0] p``_cur_rem; \
+    kind p``_cur_last; \
     kind [15:0] p``_sq_pi; \
     kind [1:0] p``_fetch_tag; \
     kind [23:0] p``_snd_nxt; \
@@ -666,7 +668,6 @@ end
     kind p``_rw_pending; \
     kind p``_err; \
     kind p``_rsp_turn; \
-    kind [23:0] p``_snd_max; \
     kind [31:0] p``_bal; \
     kind p``_free_owed; \
     kind [15:0] p``_rec_idx; \
@@ -676,9 +677,9 @@ end
     kind [1:0] p``_rewinds; \
     kind p``_pool_wait; \
     kind p``_lstop;
-`define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_fetch_idx, p``_cur_first, p``_cur_rem, \
+`define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_cur_first, p``_cur_rem, p``_cur_last, \
     p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rw_off, p``_rw_pending, \
-    p``_err, p``_rsp_turn, p``_snd_max, p``_bal, p``_free_owed, p``_rec_idx, \
+    p``_err, p``_rsp_turn, p``_bal, p``_free_owed, p``_rec_idx, \
     p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop
 
 // verilator lint_off UNUSEDSIGNAL
@@ -712,7 +713,6 @@ wire        o_cur_signaled = head_meta[MW-1];
 wire        o_cur_lerr = head_meta[MW-3];
 wire [23:0] o_cur_npkts = head_meta[23:0];
 
-wire [12:0] mtu = 13'd1 << mtu_log2;
 
 // packets of a length: max(1, ceil(len / MTU)); only for WQE arrivals. A
 // WQE that failed its L_Key check goes out as a zero-length WRITE: it
@@ -725,8 +725,14 @@ wire [31:0] wqe_npkts_full = (wqe_len_eff + {19'd0, mtu} - 32'd1) >> mtu_log2;
 wire [23:0] wqe_npkts = (wqe_len_eff == 0) ? 24'd1 : wqe_npkts_full[23:0];
 // verilator lint_on UNUSEDSIGNAL
 
-// packet lengths and wire costs for PktSend (a response's: hpnic_resp_tx)
-wire        cur_last = o_cur_rem <= {19'd0, mtu};
+// packet lengths and wire costs for PktSend (a response's: hpnic_resp_tx).
+// Whether the head WQE's next packet is its last is kept in the state
+// (cur_last), decided as cur_rem is written, so that the balance's chain
+// does not start behind a 32-bit compare
+wire        cur_last = o_cur_last;
+wire        cur_last2 = o_cur_rem <= {18'd0, mtu, 1'b0};   // and the one after
+wire        wqe_last = wqe_len_eff <= {19'd0, mtu};
+wire        next_last = next_len <= {19'd0, mtu};
 wire [12:0] cur_plen = cur_last ? o_cur_rem[12:0] : mtu;
 wire [1:0]  cur_pad = 2'd0 - cur_plen[1:0];
 wire [15:0] wr_cost = {3'd0, cur_plen} + {14'd0, cur_pad} + {8'd0, s2_ovh} +
@@ -736,6 +742,7 @@ wire [15:0] rdreq_cost = {8'd0, s2_ovh} + {11'd0, EXT_RETH};
 // the balance this event may spend (a CONT brings no new credit)
 wire [31:0] bal_in = o_bal + ((s2_type == EV_PKTSEND) ? s2_len : 32'd0);
 wire        bal_pos = !bal_in[31] && bal_in != 32'd0;
+wire        o_bal_pos = !o_bal[31] && o_bal != 32'd0;
 
 // A QP that answers a READ and has requests of its own alternates between
 // them: its peer's long READ must not starve its WRITEs (nor the reverse)
@@ -772,17 +779,14 @@ wire [15:0] una_eff = (s2_type == EV_UNA && s2_uepoch == o_epoch) ? s2_idx :
 
 // the new state
 `REQ_ST_DECL(reg, n)
-// verilator lint_off UNUSEDSIGNAL
-reg [23:0] max_d;
-reg [15:0] occ, pi_ahead, ring_used;
-// verilator lint_on UNUSEDSIGNAL
-reg [SL:0] fetch_n;
-reg        capped;
+reg        nbal_pos;                // n_bal > 0
+reg        fset;                    // the event moves fetch_idx (stage 3) to fset_idx
+reg [15:0] fset_idx;
 reg        n_head_read;             // the head WQE after the event is a READ
 integer    j;
 
 // what the event produces
-reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_fetch, do_cont, do_free;
+reg        do_pkt, do_pkt_rsp, do_ring, do_rdesc, do_wqe_wr, do_cont, do_free;
 reg        rd_cancel;               // do_rdesc: no READ outstanding any more
 reg        sent;                    // a packet left on the balance
 reg [7:0]  pkt_opcode;
@@ -810,7 +814,6 @@ always @* begin
     do_rdesc = 1'b0;
     rd_cancel = 1'b0;
     do_wqe_wr = 1'b0;
-    do_fetch = 1'b0;
     do_cont = 1'b0;
     do_free = 1'b0;
     sent = 1'b0;
@@ -829,8 +832,9 @@ always @* begin
     c_ext = 5'd0;
     bpos_op = BP_KEEP;
     bpos_set = 24'd0;
-    fetch_n = 0;
-    capped = 1'b0;
+    fset = 1'b0;
+    fset_idx = 16'd0;
+    nbal_pos = o_bal_pos;
     do_record = 1'b0;
     do_alloc = 1'b0;
     do_cinit = 1'b0;
@@ -845,7 +849,7 @@ always @* begin
             n_rewinds = 2'd0;
             n_head = 16'd0;
             n_arr = 16'd0;
-            n_fetch_idx = 16'd0;
+            fset = 1'b1;
             n_sq_pi = 16'd0;
             {n_rd_out, n_rw_pending, n_free_owed, n_pool_wait, n_lstop} = 5'd0;
             do_cinit = 1'b1;
@@ -855,7 +859,7 @@ always @* begin
             {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed, n_pool_wait, n_lstop} = 7'd0;
             n_head = 16'd0;
             n_arr = 16'd0;
-            n_fetch_idx = 16'd0;
+            fset = 1'b1;
             n_sq_pi = 16'd0;
             n_snd_nxt = s2_psn;
             n_bal = 32'd0;
@@ -893,6 +897,7 @@ always @* begin
                     // at the rewind's offset
                     n_cur_first = !o_rw_pending || o_rw_off == 0;
                     n_cur_rem = wqe_len_eff;
+                    n_cur_last = wqe_last;
                 end
                 n_rw_pending = 1'b0;
                 // work: a WRITE's remaining packets; a READ's one request
@@ -906,7 +911,8 @@ always @* begin
             n_rewinds = o_rewinds + 2'd1;
             n_head = s2_idx;
             n_arr = s2_idx;
-            n_fetch_idx = s2_idx;
+            fset = 1'b1;
+            fset_idx = s2_idx;
             n_fetch_tag = o_fetch_tag + 2'd1;
             n_rd_out = 1'b0;
             n_lstop = 1'b0;
@@ -938,6 +944,7 @@ always @* begin
                 sent = 1'b1;
                 n_free_owed = 1'b1;
                 n_bal = bal_in - {16'd0, rsp_cost};
+                nbal_pos = $signed(bal_in) > $signed({16'd0, rsp_cost});
                 n_rsp_turn = 1'b1;
             end else if (!o_cur_valid || o_err || o_lstop) begin
                 // nothing to spend it on (credit for work a rewind or a
@@ -958,12 +965,14 @@ always @* begin
                 do_pkt = 1'b1;
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, wr_cost};
+                nbal_pos = $signed(bal_in) > $signed({16'd0, wr_cost});
                 pkt_len = cur_plen;
                 pkt_opcode = (o_cur_first && cur_last) ? HPNIC_BTH_OP_WRITE_ONLY :
                              o_cur_first ? HPNIC_BTH_OP_WRITE_FIRST :
                              cur_last ? HPNIC_BTH_OP_WRITE_LAST : HPNIC_BTH_OP_WRITE_MIDDLE;
                 n_snd_nxt = o_snd_nxt + 24'd1;
                 n_cur_rem = o_cur_rem - {19'd0, cur_plen};
+                n_cur_last = cur_last2;
                 n_cur_first = 1'b0;
                 bpos_op = BP_ADD;
                 c_bpos = 1'b1;
@@ -986,6 +995,7 @@ always @* begin
                 do_rdesc = 1'b1;
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, rdreq_cost};
+                nbal_pos = $signed(bal_in) > $signed({16'd0, rdreq_cost});
                 pkt_opcode = HPNIC_BTH_OP_READ_REQ;
                 n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts;
@@ -1014,6 +1024,7 @@ always @* begin
                 n_head = o_head + 16'd1;
                 n_cur_first = 1'b1;
                 n_cur_rem = next_len;
+                n_cur_last = next_last;
             end
         end
         EV_SCAN: begin
@@ -1036,7 +1047,8 @@ always @* begin
                 // not retired instead of resending acknowledged packets.
                 n_head = s2_idx;
                 n_arr = s2_idx;
-                n_fetch_idx = s2_idx;
+                fset = 1'b1;
+                fset_idx = s2_idx;
                 n_fetch_tag = o_fetch_tag + 2'd1;
                 n_snd_nxt = s2_psn;
                 n_rw_pending = 1'b0;
@@ -1072,7 +1084,7 @@ always @* begin
         end
     end
     if ((sent || pool_go || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
-            !n_bal[31] && n_bal != 32'd0 &&
+            nbal_pos &&
             ((n_head != n_arr && !n_err && !n_lstop && !(n_head_read && n_rd_out)) ||
              (do_pkt_rsp ? !rsp_last : rsp_valid))) begin
         do_cont = 1'b1;
@@ -1085,33 +1097,6 @@ always @* begin
     if (do_free) begin
         n_free_owed = 1'b0;
     end
-
-    // snd_max follows snd_nxt forward, never back (an init resets both)
-    max_d = n_snd_nxt - o_snd_max;
-    if (s2_type == EV_INIT || (max_d != 24'd0 && !max_d[23])) begin
-        n_snd_max = n_snd_nxt;
-    end
-
-    // fetch as many WQEs as there are free slots, posted WQEs and ring room
-    occ = n_fetch_idx - n_head;
-    pi_ahead = n_sq_pi - n_fetch_idx;
-    ring_used = n_fetch_idx - una_eff;
-    fetch_n = SLOTS[SL:0] - occ[SL:0];
-    if (pi_ahead < {{(15-SL){1'b0}}, fetch_n}) begin
-        fetch_n = pi_ahead[SL:0];
-    end
-    if (ring_used >= RING[15:0]) begin
-        fetch_n = 0;
-    end else if (RING[15:0] - ring_used < {{(15-SL){1'b0}}, fetch_n}) begin
-        fetch_n = RING[SL:0] - ring_used[SL:0];
-    end
-    if (fetch_room_reg && !n_err && fetch_n != 0) begin
-        do_fetch = 1'b1;
-        n_fetch_idx = n_fetch_idx + {{(15-SL){1'b0}}, fetch_n};
-    end
-    // near its bound of started WQEs with more posted: its una events must
-    // come through here to fetch again
-    capped = !n_err && pi_ahead != 16'd0 && ring_used >= RING[15:0] - SLOTS[15:0];
 
     st_new = {`REQ_ST(n)};
 end
@@ -1143,8 +1128,8 @@ hpnic_ram_sdp #(
 )
 capped_inst (
     .clk(clk),
-    .wr_en(s2_valid),
-    .wr_addr(s2_qpn),
+    .wr_en(s3_valid),
+    .wr_addr(s3_qpn),
     .wr_data(capped),
     .rd_en(s_una_valid && s_una_ready),
     .rd_addr(s_una_qpn),
@@ -1170,13 +1155,18 @@ reg          s3_lerr = 0;
 reg [POOL_LOG2-1:0] s3_ptr = 0, s3_next = 0;
 reg [15:0]   s3_tail = 0, s3_head = 0;
 reg [1:0]    s3_rewinds = 0;
-reg [23:0]   s3_last_psn = 0, s3_snd_nxt = 0, s3_snd_max = 0;
+reg [23:0]   s3_last_psn = 0, s3_snd_nxt = 0;
+reg          s3_init = 0;
 reg [1:0]    s3_bpos_op = 0;
 reg [23:0]   s3_bpos_set = 0;
 reg [31:0]   s3_c_len = 0;
 reg [23:0]   s3_c_npkts = 0;
 reg [4:0]    s3_c_ext = 0;
 reg [7:0]    s3_ovh = 0;
+// towards the fetch loop
+reg          s3_fset = 0, s3_err = 0;
+reg [15:0]   s3_fset_idx = 0, s3_sq_pi = 0, s3_una = 0;
+reg [1:0]    s3_fetch_tag = 0;
 
 always @(posedge clk) begin
     s3_valid <= s2_valid;
@@ -1200,7 +1190,7 @@ always @(posedge clk) begin
     s3_epoch <= n_epoch;
     s3_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts - 24'd1 : o_snd_nxt;
     s3_snd_nxt <= n_snd_nxt;
-    s3_snd_max <= n_snd_max;
+    s3_init <= s2_type == EV_INIT;
     s3_tail <= n_rec_idx;
     s3_head <= n_head;
     s3_rewinds <= n_rewinds;
@@ -1213,9 +1203,12 @@ always @(posedge clk) begin
     s3_c_ext <= c_ext;
     s3_ovh <= s2_ovh;
 
-    fetch_wr <= s2_valid && do_fetch;
-    fetch_data <= {s2_qpn, n_fetch_idx - {{(15-SL){1'b0}}, fetch_n}, {{(3-SL){1'b0}}, fetch_n},
-                   n_fetch_tag};
+    s3_fset <= fset;
+    s3_fset_idx <= fset_idx;
+    s3_sq_pi <= n_sq_pi;
+    s3_una <= una_eff;
+    s3_err <= n_err;
+    s3_fetch_tag <= n_fetch_tag;
     cont_wr <= s2_valid && do_cont;
     cont_data <= s2_qpn;
     cinit_wr <= s2_valid && do_cinit;
@@ -1235,13 +1228,72 @@ always @(posedge clk) begin
         s3_ring <= 1'b0;
         s3_free <= 1'b0;
         s3_work <= 1'b0;
-        fetch_wr <= 1'b0;
         cont_wr <= 1'b0;
         cinit_wr <= 1'b0;
         stat_pktsend_idle <= 0;
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
         stat_pool_wait <= 0;
+    end
+end
+
+/*
+ * Stage 3: the fetch loop. fetch_idx (the next WQE to ask for: arr..
+ * fetch_idx-1 are in flight) has its own read-modify-write RAM a stage
+ * after the state loop, which hands it the event's head, producer index,
+ * una and error; fetches are sized here, off the state loop's cycle. Events
+ * reach it in the state loop's order, so fetch_idx moves exactly as it
+ * would inside that loop, a cycle later.
+ */
+wire [15:0] fetch_old;
+reg  [15:0] fetch_new;
+reg  [SL:0] fetch_n;
+reg         do_fetch, capped;
+// verilator lint_off UNUSEDSIGNAL
+reg  [15:0] fi, occ, pi_ahead, ring_used;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_rmw_ram #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(16)
+)
+fetch_idx_inst (
+    .clk(clk),
+    .rst(rst),
+    .rd_valid(s2_valid),
+    .rd_addr(s2_qpn),
+    .old_data(fetch_old),
+    .wr_en(1'b1),
+    .wr_data(fetch_new)
+);
+
+// fetch as many WQEs as there are free slots, posted WQEs and ring room
+always @* begin
+    fi = s3_fset ? s3_fset_idx : fetch_old;
+    occ = fi - s3_head;
+    pi_ahead = s3_sq_pi - fi;
+    ring_used = fi - s3_una;
+    fetch_n = SLOTS[SL:0] - occ[SL:0];
+    if (pi_ahead < {{(15-SL){1'b0}}, fetch_n}) begin
+        fetch_n = pi_ahead[SL:0];
+    end
+    if (ring_used >= RING[15:0]) begin
+        fetch_n = 0;
+    end else if (RING[15:0] - ring_used < {{(15-SL){1'b0}}, fetch_n}) begin
+        fetch_n = RING[SL:0] - ring_used[SL:0];
+    end
+    do_fetch = fetch_room_reg && !s3_err && fetch_n != 0;
+    fetch_new = do_fetch ? fi + {{(15-SL){1'b0}}, fetch_n} : fi;
+    // near its bound of started WQEs with more posted: its una events must
+    // come through the state loop to fetch again
+    capped = !s3_err && pi_ahead != 16'd0 && ring_used >= RING[15:0] - SLOTS[15:0];
+end
+
+always @(posedge clk) begin
+    fetch_wr <= s3_valid && do_fetch;
+    fetch_data <= {s3_qpn, fi, {{(3-SL){1'b0}}, fetch_n}, s3_fetch_tag};
+    if (rst) begin
+        fetch_wr <= 1'b0;
     end
 end
 
@@ -1286,7 +1338,7 @@ end
  */
 // What stage 3 decided rides to stage 6 unchanged: control bits (reset)
 // and data, one word each per stage
-localparam LATE_W = QW + 4 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 24 + 2 + 24;
+localparam LATE_W = QW + 4 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 1 + 2 + 24;
 
 reg  [3:0]        ctl4 = 0, ctl5 = 0, ctl6 = 0;     // {valid, ring, free, work}
 reg  [LATE_W-1:0] late4 = 0, late5 = 0, late6 = 0;
@@ -1297,7 +1349,7 @@ reg  [31:0]       s5_cost = 0, s6_cost = 0;
 always @(posedge clk) begin
     ctl4 <= {s3_valid, s3_ring, s3_free, s3_work};
     late4 <= {s3_qpn, s3_read, s3_sig, s3_lerr, s3_epoch, s3_ptr, s3_next, s3_tail, s3_head, s3_rewinds,
-              s3_last_psn, s3_snd_nxt, s3_snd_max, s3_bpos_op, s3_bpos_set};
+              s3_last_psn, s3_snd_nxt, s3_init, s3_bpos_op, s3_bpos_set};
     {ctl5, late5} <= {ctl4, late4};
     {ctl6, late6} <= {ctl5, late5};
     s4_prod <= {8'd0, s3_c_npkts} * {24'd0, s3_ovh};   // 24 x 8: one DSP
@@ -1323,11 +1375,12 @@ wire [QW-1:0] s6_qpn;
 wire [POOL_LOG2-1:0] s6_ptr, s6_next;
 wire [15:0]   s6_tail, s6_head;
 wire [1:0]    s6_rewinds, s6_bpos_op;
-wire [23:0]   s6_last_psn, s6_snd_nxt, s6_snd_max, s6_bpos_set;
+wire [23:0]   s6_last_psn, s6_snd_nxt, s6_bpos_set;
+wire          s6_init;
 
 assign {s6_valid, s6_ring, s6_free, s6_work} = ctl6;
 assign {s6_qpn, s6_read, s6_sig, s6_lerr, s6_epoch, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
-        s6_last_psn, s6_snd_nxt, s6_snd_max, s6_bpos_op, s6_bpos_set} = late6;
+        s6_last_psn, s6_snd_nxt, s6_init, s6_bpos_op, s6_bpos_set} = late6;
 
 wire [23:0] bpos_old;
 reg  [23:0] bpos_new;
@@ -1345,6 +1398,34 @@ bpos_inst (
     .wr_en(1'b1),
     .wr_data(bpos_new)
 );
+
+// snd_max, one past the highest PSN ever sent (rewinds go back), follows
+// snd_nxt forward, never back; an init resets both. Its own RAM here, so
+// that the state loop does not carry a 24-bit compare
+wire [23:0] snd_max_old;
+reg  [23:0] snd_max_new;
+// verilator lint_off UNUSEDSIGNAL
+reg  [23:0] max_d;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_rmw_ram #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(24)
+)
+snd_max_inst (
+    .clk(clk),
+    .rst(rst),
+    .rd_valid(s5_valid),
+    .rd_addr(s5_qpn),
+    .old_data(snd_max_old),
+    .wr_en(1'b1),
+    .wr_data(snd_max_new)
+);
+
+always @* begin
+    max_d = s6_snd_nxt - snd_max_old;
+    snd_max_new = (s6_init || (max_d != 24'd0 && !max_d[23])) ? s6_snd_nxt : snd_max_old;
+end
 
 always @* begin
     case (s6_bpos_op)
@@ -1371,7 +1452,7 @@ always @(posedge clk) begin
     sndnxt_wr_en <= s6_valid;
     sndnxt_wr_qpn <= s6_qpn;
     sndnxt_wr_psn <= s6_snd_nxt;
-    sndnxt_wr_max <= s6_snd_max;
+    sndnxt_wr_max <= snd_max_new;
     sndnxt_wr_tail <= s6_tail;
     sndnxt_wr_bpos <= bpos_new;
     sndnxt_wr_epoch <= s6_epoch;
