@@ -134,23 +134,32 @@ wire               q_valid, q_take;
 wire [1:0]         q_pay;
 wire               q_cack;
 wire               q_cut;
-wire [12:0]        q_first_len;
+wire [5:0]         q_cut_beat, q_cut_lane;
+wire               q_cut_mid;
 wire               cd_ready;
 // verilator lint_off UNUSEDSIGNAL
 wire [QUEUE_LOG2:0] q_count, cd_count;
 // verilator lint_on UNUSEDSIGNAL
 
+// Where a cut payload is cut, decided here rather than at the mover's head:
+// the first command ends at the page's end, 4096 - addr[11:0] bytes in, so
+// in beat ~addr[11:6] (the last beat of the first command) at lane
+// -addr[5:0], inside that beat unless addr[5:0] is 0
+wire [5:0] in_cut_beat = ~s_commit_addr[11:6];
+wire [5:0] in_cut_lane = 6'd0 - s_commit_addr[5:0];
+wire       in_cut_mid = s_commit_addr[5:0] != 6'd0;
+
 // The mover's queue holds only what it acts on, in LUT RAM: a verdict
 // written now is at its head next cycle, so a 64-byte payload moves the
 // cycle after its command and packets follow every 2.9 cycles (behind a
 // block-RAM queue the head came a cycle later and RX took 3 cycles a packet)
-hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(3 + 1 + 13))
+hpnic_fifo #(.DEPTH_LOG2(QUEUE_LOG2), .WIDTH(3 + 1 + 6 + 6 + 1))
 queue_inst (
     .clk(clk), .rst(rst),
     .s_valid(issue), .s_ready(q_ready_ctl),
-    .s_data({s_commit_pay, s_commit_cack, cut, in_first_len}),
+    .s_data({s_commit_pay, s_commit_cack, cut, in_cut_beat, in_cut_lane, in_cut_mid}),
     .m_valid(q_valid), .m_ready(q_take),
-    .m_data({q_pay, q_cack, q_cut, q_first_len}),
+    .m_data({q_pay, q_cack, q_cut, q_cut_beat, q_cut_lane, q_cut_mid}),
     .count(q_count)
 );
 
@@ -182,10 +191,9 @@ wire mover_ok = q_valid;
 reg  [6:0]  beat_reg = 0;               // beats of the head payload moved
 reg         second_reg = 1'b0;          // the cut beat's second pass is next
 
-wire [5:0]  cut_lane = q_first_len[5:0];
-wire [6:0]  cut_beat = q_first_len[12:6] - {6'd0, cut_lane == 6'd0};
-wire        cut_here = q_write && q_cut && beat_reg == cut_beat && !second_reg;
-wire        cut_twice = cut_here && cut_lane != 6'd0;
+wire [5:0]  cut_lane = q_cut_lane;
+wire        cut_here = q_write && q_cut && beat_reg == {1'b0, q_cut_beat} && !second_reg;
+wire        cut_twice = cut_here && q_cut_mid;
 
 `include "hpnic_lanes.vh"
 
@@ -219,15 +227,24 @@ assign q_take = mover_ok && (!q_has_pay || pay_done);
 
 // completer events released and not yet taken (at most the queue's depth)
 reg [QUEUE_LOG2:0] released = 0;
-assign m_cack_valid = cd_valid && released != 0;
+reg                released_nz = 1'b0;  // released != 0, kept as a register
+wire               cack_take = m_cack_valid && m_cack_ready;
+wire               cack_add = q_take && q_cack;
+assign m_cack_valid = cd_valid && released_nz;
 
 always @(posedge clk) begin
     done_count <= done_count + {15'd0, q_take};
-    released <= released + {{QUEUE_LOG2{1'b0}}, q_take && q_cack} -
-                {{QUEUE_LOG2{1'b0}}, m_cack_valid && m_cack_ready};
+    if (cack_add && !cack_take) begin
+        released <= released + 1'b1;
+        released_nz <= 1'b1;
+    end else if (cack_take && !cack_add) begin
+        released <= released - 1'b1;
+        released_nz <= released != 1;
+    end
     if (rst) begin
         done_count <= 0;
         released <= 0;
+        released_nz <= 1'b0;
     end
 end
 
