@@ -174,7 +174,9 @@ wire              issue_take;
 
 /*
  * Request stage: one fetch at a time holds the request register until its
- * last DMA read is taken
+ * last DMA read is taken. Its first cycle only takes the queue's table entry
+ * (base, size, WQE width) and the masks it implies into registers, so that
+ * sizing each DMA read starts from registers
  */
 reg                   rq_valid_reg = 1'b0;
 reg                   rq_first_reg = 1'b0;  // the table read is in sq_rd
@@ -183,41 +185,46 @@ reg [15:0]            rq_idx_reg = 0;
 reg [COUNT_WIDTH-1:0] rq_count_reg = 0;
 reg [1:0]             rq_tag_reg = 0;
 reg [63:0]            rq_base_reg = 0;
-reg [4:0]             rq_log2_reg = 0;
 reg                   rq_wide_reg = 1'b0;
+reg [15:0]            rq_ring_mask_reg = 0; // slots of the ring - 1
+reg [15:0]            rq_run_mask_reg = 0;  // slots of a run - 1
+reg [16:0]            rq_run_size_reg = 0;
 
-wire [63:0] sq_base = rq_first_reg ? sq_rd[69:6] : rq_base_reg;
-wire [4:0]  sq_log2 = rq_first_reg ? sq_rd[5:1] : rq_log2_reg;
-wire        sq_wide = rq_first_reg ? sq_rd[0] : rq_wide_reg;
-wire [15:0] slot = rq_idx_reg & ~(16'hffff << sq_log2);
+wire [63:0] sq_base = rq_base_reg;
+wire        sq_wide = rq_wide_reg;
+wire [15:0] slot = rq_idx_reg & rq_ring_mask_reg;
 
 // WQEs up to the ring's end or the page's (64 or 32 WQEs), whichever is first
-wire [4:0]  page_log2 = sq_wide ? 5'd5 : 5'd6;
-wire [4:0]  run_log2 = (sq_log2 < page_log2) ? sq_log2 : page_log2;
-// verilator lint_off UNUSEDSIGNAL
-wire [15:0] run_pos = slot & ~(16'hffff << run_log2);
-wire [16:0] run_left = (17'd1 << run_log2) - {1'b0, run_pos};
-// verilator lint_on UNUSEDSIGNAL
-wire [COUNT_WIDTH-1:0] rd_n = (run_left < {{(17-COUNT_WIDTH){1'b0}}, rq_count_reg}) ?
-                              run_left[COUNT_WIDTH-1:0] : rq_count_reg;
+wire [4:0]  first_log2 = sq_rd[5:1];
+wire [4:0]  first_page_log2 = sq_rd[0] ? 5'd5 : 5'd6;
+wire [4:0]  first_run_log2 = (first_log2 < first_page_log2) ? first_log2 : first_page_log2;
+wire [15:0] run_pos = slot & rq_run_mask_reg;
+wire [16:0] run_left = rq_run_size_reg - {1'b0, run_pos};
+// the rest of the fetch fits in this run: this read is its last
+wire        rq_fits = run_left >= {{(17-COUNT_WIDTH){1'b0}}, rq_count_reg};
+wire [COUNT_WIDTH-1:0] rd_n = rq_fits ? rq_count_reg : run_left[COUNT_WIDTH-1:0];
 wire        rd_take = m_rd_req_valid && m_rd_req_ready;
-wire        rq_done = rd_take && rd_n == rq_count_reg;
+wire        rq_done = rd_take && rq_fits;
 
 assign s_fetch_ready = (!rq_valid_reg || rq_done) &&
                        credit_reg >= {{(OUT_LOG2+1-COUNT_WIDTH){1'b0}}, s_fetch_count} &&
                        s_fetch_count != 0;
 assign issue_take = s_fetch_valid && s_fetch_ready;
 
-assign m_rd_req_valid = rq_valid_reg;
+assign m_rd_req_valid = rq_valid_reg && !rq_first_reg;
 assign m_rd_req_addr = sq_base + (sq_wide ? {41'd0, slot, 7'd0} : {42'd0, slot, 6'd0});
 assign m_rd_req_len = sq_wide ? {{(6-COUNT_WIDTH){1'b0}}, rd_n, 7'd0} : {{(7-COUNT_WIDTH){1'b0}}, rd_n, 6'd0};
 
 always @(posedge clk) begin
-    if (rd_take) begin
+    if (rq_first_reg) begin
         rq_first_reg <= 1'b0;
-        rq_base_reg <= sq_base;
-        rq_log2_reg <= sq_log2;
-        rq_wide_reg <= sq_wide;
+        rq_base_reg <= sq_rd[69:6];
+        rq_wide_reg <= sq_rd[0];
+        rq_ring_mask_reg <= ~(16'hffff << first_log2);
+        rq_run_mask_reg <= ~(16'hffff << first_run_log2);
+        rq_run_size_reg <= 17'd1 << first_run_log2;
+    end
+    if (rd_take) begin
         rq_idx_reg <= rq_idx_reg + {{(16-COUNT_WIDTH){1'b0}}, rd_n};
         rq_count_reg <= rq_count_reg - rd_n;
         if (rq_done) begin
