@@ -261,6 +261,25 @@ qp_pd_inst (
     .rd_data(qp_pd)
 );
 
+// the QP's state and MTU, read at stage 0 too: the length rules that need
+// only the packet and the MTU are settled at stage 1, before the loop
+wire [6:0]  qp_cfg;                     // {state, mtu_log2}
+wire [12:0] qp_mtu;                     // the MTU, decoded as it is written
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(7 + 13)
+)
+qp_inst (
+    .clk(clk),
+    .wr_en(cfg_qp_wr_en),
+    .wr_addr(cfg_qp_wr_qpn),
+    .wr_data({cfg_qp_wr_state, cfg_qp_wr_mtu_log2, 13'd1 << cfg_qp_wr_mtu_log2}),
+    .rd_en(take_init || take_pkt),
+    .rd_addr(take_init ? s_init_qpn : s_pkt_qpn),
+    .rd_data({qp_cfg, qp_mtu})
+);
+
 reg          s1_valid = 1'b0, s1_init = 1'b0;
 reg          s1_drop = 0, s1_has_payload = 0, s1_qpn_ok = 0;
 reg [QW-1:0] s1_qpn = 0;
@@ -334,6 +353,17 @@ reg          s2_int_valid = 0;
 reg [335:0]  s2_int = 0;
 reg          s2_access_ok = 0;
 reg [63:0]   s2_iova = 0;            // IO address of the RETH's VA
+reg [2:0]    s2_qp_state = 0;
+reg [3:0]    s2_mtu_log2 = 0;
+reg [12:0]   s2_mtu = 0;
+reg [23:0]   s2_rd_npkts = 0;        // a READ's response packets
+reg          s2_len_eq_mtu = 0, s2_len_le_mtu = 0, s2_rlen_gt_mtu = 0, s2_len_eq_rlen = 0;
+reg          s2_rlen_big = 0;
+
+wire [12:0]  mtu1 = qp_mtu;
+// verilator lint_off UNUSEDSIGNAL
+wire [31:0]  rd_npkts_full1 = (s1_rlen + {19'd0, mtu1} - 32'd1) >> qp_cfg[3:0];   // < 2^24 PSNs
+// verilator lint_on UNUSEDSIGNAL
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
@@ -351,6 +381,15 @@ always @(posedge clk) begin
     s2_int <= s1_int;
     s2_access_ok <= access_ok1;
     s2_iova <= mr_iova + mr_off[63:0];
+    s2_qp_state <= qp_cfg[6:4];
+    s2_mtu_log2 <= qp_cfg[3:0];
+    s2_mtu <= mtu1;
+    s2_rd_npkts <= (s1_rlen == 0) ? 24'd1 : rd_npkts_full1[23:0];
+    s2_len_eq_mtu <= s1_len == mtu1;
+    s2_len_le_mtu <= s1_len <= mtu1;
+    s2_rlen_gt_mtu <= s1_rlen > {19'd0, mtu1};
+    s2_len_eq_rlen <= {19'd0, s1_len} == s1_rlen;
+    s2_rlen_big <= s1_rlen > 32'h8000_0000;
 
     if (rst) begin
         s2_valid <= 1'b0;
@@ -376,28 +415,13 @@ state_inst (
     .wr_data(st_new)
 );
 
-wire [6:0] qp_cfg;                      // {state, mtu_log2}
-
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW),
-    .DATA_WIDTH(7)
-)
-qp_inst (
-    .clk(clk),
-    .wr_en(cfg_qp_wr_en),
-    .wr_addr(cfg_qp_wr_qpn),
-    .wr_data({cfg_qp_wr_state, cfg_qp_wr_mtu_log2}),
-    .rd_en(s1_valid),
-    .rd_addr(s1_qpn),
-    .rd_data(qp_cfg)
-);
 
 /*
  * Stage 2: the decision (the loop)
  */
-wire [2:0]  qp_state = qp_cfg[6:4];
-wire [3:0]  mtu_log2 = qp_cfg[3:0];
-wire [12:0] mtu = 13'd1 << mtu_log2;
+wire [2:0]  qp_state = s2_qp_state;
+wire [3:0]  mtu_log2 = s2_mtu_log2;
+wire [12:0] mtu = s2_mtu;
 
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
@@ -435,17 +459,14 @@ wire [23:0] psn_ahead = s2_psn - o_epsn;
 wire in_seq = psn_ahead == 0;
 wire dup = psn_ahead[23];                            // psn before epsn
 
-// payload-length rules for requests
-// verilator lint_off UNUSEDSIGNAL
-wire [31:0] rd_npkts_full = (s2_rlen + {19'd0, mtu} - 32'd1) >> mtu_log2;   // < 2^24 PSNs
-// verilator lint_on UNUSEDSIGNAL
-wire [23:0] rd_npkts = (s2_rlen == 0) ? 24'd1 : rd_npkts_full[23:0];
-wire len_ok_first = s2_len == mtu && s2_rlen > {19'd0, mtu};
-wire len_ok_only = {19'd0, s2_len} == s2_rlen && s2_len <= mtu;
-wire len_ok_middle = o_wr_active && s2_len == mtu && o_wr_rem > {19'd0, mtu};
-wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem && s2_len <= mtu;
+// payload-length rules for requests (the parts without state: stage 1)
+wire [23:0] rd_npkts = s2_rd_npkts;
+wire len_ok_first = s2_len_eq_mtu && s2_rlen_gt_mtu;
+wire len_ok_only = s2_len_eq_rlen && s2_len_le_mtu;
+wire len_ok_middle = o_wr_active && s2_len_eq_mtu && o_wr_rem > {19'd0, mtu};
+wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem && s2_len_le_mtu;
 // a new message inside an open WRITE, or longer than IB's 2^31 bytes
-wire msg_bad = has_reth && (o_wr_active || s2_rlen > 32'h8000_0000);
+wire msg_bad = has_reth && (o_wr_active || s2_rlen_big);
 
 wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == HPNIC_QPS_RTR || qp_state == HPNIC_QPS_RTS) :
                                         qp_state == HPNIC_QPS_RTS);

@@ -156,21 +156,33 @@ assign {`RDT_ST(o)} = st_old;
 
 wire [12:0] mtu = 13'd1 << mtu_log2;
 
+// Each difference to the expected PSN is taken both ways, from the READ
+// descriptor and from the state, and the fresh bit picks one: the compares
+// do not wait for the pick
 wire        fresh = d_gen != o_gen;                  // a READ (re)issued since
 wire [23:0] exp = fresh ? d_first : o_exp;
+wire [23:0] exp_next = fresh ? d_first + 24'd1 : o_exp + 24'd1;
 wire        active = fresh ? d_npkts != 24'd0 : o_active;
 wire [23:0] r_idx = psn - d_first;                   // response number
-wire [23:0] r_ahead = psn - exp;
-wire        r_in_seq = active && r_ahead == 0 && r_idx < d_npkts;
-wire        r_gap = active && !r_ahead[23] && r_ahead != 0 && r_idx < d_npkts;
-wire        r_last = r_idx == d_npkts - 24'd1;
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] r_ahead_old = psn - o_exp;              // its sign only
+// verilator lint_on UNUSEDSIGNAL
+wire        r_behind = fresh ? r_idx[23] : r_ahead_old[23];   // before exp
+wire        r_at_exp = fresh ? psn == d_first : psn == o_exp;
+wire        r_in_read = r_idx < d_npkts;
+wire        r_in_seq = active && r_at_exp && r_in_read;
+wire        r_gap = active && !r_behind && !r_at_exp && r_in_read;
 wire [31:0] r_off = {8'd0, r_idx} << mtu_log2;
-wire [31:0] r_last_len = d_len - r_off;
+// the last response's length, from the descriptor alone (the responses
+// before it carry an MTU each): not behind the PSN's subtraction
+wire [23:0] d_npkts_m1 = d_npkts - 24'd1;
+wire [31:0] d_last_off = {8'd0, d_npkts_m1} << mtu_log2;
+wire [31:0] r_last_len = d_len - d_last_off;
+wire        r_last = r_idx == d_npkts_m1;
 wire        r_len_ok = r_last ? ({19'd0, len} == r_last_len) : (len == mtu);
-// an ACK at or beyond the response still awaited, a NAK past it (r_ahead
-// is the same difference)
-wire        ack_past_read = active && !r_ahead[23];
-wire        nak_past_read = ack_past_read && r_ahead != 24'd0;
+// an ACK at or beyond the response still awaited, a NAK past it
+wire        ack_past_read = active && !r_behind;
+wire        nak_past_read = ack_past_read && !r_at_exp;
 
 assign resp_addr = d_laddr + {32'd0, r_off};
 
@@ -210,7 +222,7 @@ always @* begin
         cack_kind = HPNIC_ACK_KIND_ACK;
         if (r_in_seq && r_len_ok) begin
             resp_write = 1'b1;
-            n_exp = exp + 24'd1;
+            n_exp = exp_next;
             n_gap_sent = 1'b0;
             cack = 1'b1;
             if (r_last) begin
