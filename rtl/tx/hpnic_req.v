@@ -428,7 +428,17 @@ wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg,
                       cont_valid && desc_room_reg, s_post_valid, u_valid,
                       s_rdwork_valid, s_wqe_valid, s_rewind_valid,
                       s_init_valid && pool_room_reg && cinit_room_reg};
-wire [7:0] grant = (room_reg && !clr_active_reg) ? (req_vec & ~(req_vec - 8'd1)) : 8'd0;
+// the lowest request wins; written as and-terms, not req & -req, whose
+// subtraction put a carry chain in front of every stage-1 select
+reg  [7:0] grant;
+integer    g;
+
+always @* begin
+    for (g = 0; g < 8; g = g + 1) begin
+        grant[g] = room_reg && !clr_active_reg && req_vec[g] &&
+                   (req_vec & ((8'd1 << g) - 8'd1)) == 8'd0;
+    end
+end
 wire       scan = room_reg && !clr_active_reg && fetch_room_reg && cont_room_reg && req_vec == 8'd0;
 reg [QW-1:0] scan_qpn_reg = 0;
 
@@ -471,17 +481,22 @@ reg [2:0]    s1_sgl = 0;                // {list, entries - 1}
 
 always @(posedge clk) begin
     s1_valid <= |grant || scan || clr;
-    s1_type <= clr ? EV_CLR : grant[0] ? EV_INIT : grant[1] ? EV_REWIND : grant[2] ? EV_WQE :
-               grant[3] ? EV_RDWORK : grant[4] ? EV_UNA : grant[5] ? EV_POST :
-               grant[6] ? EV_CONT : grant[7] ? EV_PKTSEND : EV_SCAN;
-    s1_qpn <= clr ? clr_qpn_reg : grant[0] ? s_init_qpn : grant[1] ? s_rewind_qpn : grant[2] ? s_wqe_qpn :
-              grant[3] ? s_rdwork_qpn : grant[4] ? u_qpn : grant[5] ? s_post_qpn :
-              grant[6] ? cont_qpn : grant[7] ? s_pktsend_qpn : scan_qpn_reg;
-    s1_idx <= grant[1] ? s_rewind_idx : grant[2] ? s_wqe_idx : grant[4] ? u_idx : s_post_pi;
-    s1_psn <= grant[0] ? s_init_psn : grant[1] ? s_rewind_psn : grant[4] ? u_psn :
-              s_rdwork_psn;
-    s1_len <= grant[1] ? s_rewind_off : grant[2] ? s_wqe_len : grant[3] ? s_rdwork_len :
-              grant[7] ? {{(32-LEN_WIDTH){1'b0}}, s_pktsend_len} : 32'd0;
+    // grant is one-hot, or zero for a scan or the clearing pass (which
+    // excludes grants): and-or selects, two LUT levels, not priority chains
+    s1_type <= clr ? EV_CLR : (|grant) ? ({4{grant[0]}} & EV_INIT | {4{grant[1]}} & EV_REWIND |
+               {4{grant[2]}} & EV_WQE | {4{grant[3]}} & EV_RDWORK | {4{grant[4]}} & EV_UNA |
+               {4{grant[5]}} & EV_POST | {4{grant[6]}} & EV_CONT | {4{grant[7]}} & EV_PKTSEND) :
+               EV_SCAN;
+    s1_qpn <= clr ? clr_qpn_reg : (|grant) ? ({QW{grant[0]}} & s_init_qpn | {QW{grant[1]}} & s_rewind_qpn |
+              {QW{grant[2]}} & s_wqe_qpn | {QW{grant[3]}} & s_rdwork_qpn | {QW{grant[4]}} & u_qpn |
+              {QW{grant[5]}} & s_post_qpn | {QW{grant[6]}} & cont_qpn | {QW{grant[7]}} & s_pktsend_qpn) :
+              scan_qpn_reg;
+    s1_idx <= {16{grant[1]}} & s_rewind_idx | {16{grant[2]}} & s_wqe_idx | {16{grant[4]}} & u_idx |
+              {16{grant[5]}} & s_post_pi;
+    s1_psn <= {24{grant[0]}} & s_init_psn | {24{grant[1]}} & s_rewind_psn | {24{grant[4]}} & u_psn |
+              {24{grant[3]}} & s_rdwork_psn;
+    s1_len <= {32{grant[1]}} & s_rewind_off | {32{grant[2]}} & s_wqe_len | {32{grant[3]}} & s_rdwork_len |
+              {32{grant[7]}} & {{(32-LEN_WIDTH){1'b0}}, s_pktsend_len};
     s1_bpos <= grant[1] ? s_rewind_bpos : u_bpos;
     s1_tag <= s_wqe_tag;
     s1_signaled <= s_wqe_signaled;
@@ -608,6 +623,10 @@ reg [63:0]   s2_laddr = 0, s2_raddr = 0;
 reg [31:0]   s2_rkey = 0;
 reg [2:0]    s2_sgl = 0;
 reg [7:0]    s2_ovh = 0;
+reg          s2_initclr = 1'b0;     // an INIT or the clearing pass (decoded at stage 1:
+                                    // it holds stage 0's una input)
+reg [31:0]   s2_credit = 0;         // a PktSend's credit, 0 for other events
+reg [31:0]   s2_credit_neg = 0;     // its negation
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
@@ -629,9 +648,13 @@ always @(posedge clk) begin
     s2_rkey <= s1_rkey;
     s2_sgl <= s1_sgl;
     s2_ovh <= cfg_pkt_overhead;
+    s2_initclr <= s1_valid && (s1_type == EV_INIT || s1_type == EV_CLR);
+    s2_credit <= (s1_type == EV_PKTSEND) ? s1_len : 32'd0;
+    s2_credit_neg <= (s1_type == EV_PKTSEND) ? 32'd0 - s1_len : 32'd0;
 
     if (rst) begin
         s2_valid <= 1'b0;
+        s2_initclr <= 1'b0;
     end
 end
 
@@ -711,19 +734,34 @@ wire        o_cur_valid = o_head != o_arr;
 wire        o_cur_read = head_meta[MW-2];
 wire        o_cur_signaled = head_meta[MW-1];
 wire        o_cur_lerr = head_meta[MW-3];
-wire [23:0] o_cur_npkts = head_meta[23:0];
+wire [23:0] o_cur_npkts_m1 = head_meta[23:0];     // its packets, less one
 
 
-// packets of a length: max(1, ceil(len / MTU)); only for WQE arrivals. A
-// WQE that failed its L_Key check goes out as a zero-length WRITE: it
-// touches no memory on either side, and its acknowledgement completes it
-// (with the error) in order behind the WQEs before it
+// packets of a length, less one: max(1, ceil(len / MTU)) - 1, which is
+// (len - 1) / MTU for len >= 1; only for WQE arrivals. The slots keep this
+// form (npkts_m1): len - 1 is one adder (len + ~offset), the division a
+// select by the decoded MTU, and no increment follows. A WQE that failed
+// its L_Key check goes out as a zero-length WRITE: it touches no memory on
+// either side, and its acknowledgement completes it (with the error) in
+// order behind the WQEs before it
 wire        wqe_is_read = s2_flag && !s2_lerr;
-wire [31:0] wqe_len_eff = s2_lerr ? 32'd0 : s2_len - (o_rw_pending ? o_rw_off : 32'd0);
+wire [31:0] wqe_off = o_rw_pending ? o_rw_off : 32'd0;
+wire [31:0] wqe_len_eff = s2_lerr ? 32'd0 : s2_len - wqe_off;
+wire [31:0] wqe_len_m1 = s2_len + ~wqe_off;         // wqe_len_eff - 1 (no L_Key error)
+wire        wqe_empty = s2_lerr || wqe_len_m1[31];  // length 0: one packet
 // verilator lint_off UNUSEDSIGNAL
-wire [31:0] wqe_npkts_full = (wqe_len_eff + {19'd0, mtu} - 32'd1) >> mtu_log2;
-wire [23:0] wqe_npkts = (wqe_len_eff == 0) ? 24'd1 : wqe_npkts_full[23:0];
+wire [39:0] wqe_len_m1_x = {8'd0, wqe_len_m1};
 // verilator lint_on UNUSEDSIGNAL
+reg  [23:0] wqe_div;
+integer     m;
+
+always @* begin
+    wqe_div = 24'd0;
+    for (m = 6; m <= 12; m = m + 1) begin
+        wqe_div = wqe_div | ({24{mtu[m]}} & wqe_len_m1_x[m +: 24]);
+    end
+end
+wire [23:0] wqe_npkts_m1 = wqe_empty ? 24'd0 : wqe_div;
 
 // packet lengths and wire costs for PktSend (a response's: hpnic_resp_tx).
 // Whether the head WQE's next packet is its last is kept in the state
@@ -731,7 +769,7 @@ wire [23:0] wqe_npkts = (wqe_len_eff == 0) ? 24'd1 : wqe_npkts_full[23:0];
 // does not start behind a 32-bit compare
 wire        cur_last = o_cur_last;
 wire        cur_last2 = o_cur_rem <= {18'd0, mtu, 1'b0};   // and the one after
-wire        wqe_last = wqe_len_eff <= {19'd0, mtu};
+wire        wqe_last = wqe_npkts_m1 == 24'd0;
 wire        next_last = next_len <= {19'd0, mtu};
 wire [12:0] cur_plen = cur_last ? o_cur_rem[12:0] : mtu;
 wire [1:0]  cur_pad = 2'd0 - cur_plen[1:0];
@@ -740,9 +778,17 @@ wire [15:0] wr_cost = {3'd0, cur_plen} + {14'd0, cur_pad} + {8'd0, s2_ovh} +
 wire [15:0] rdreq_cost = {8'd0, s2_ovh} + {11'd0, EXT_RETH};
 
 // the balance this event may spend (a CONT brings no new credit)
-wire [31:0] bal_in = o_bal + ((s2_type == EV_PKTSEND) ? s2_len : 32'd0);
-wire        bal_pos = !bal_in[31] && bal_in != 32'd0;
+// (signs by compares from registers, beside the sums rather than after them:
+// bal + credit > 0 is bal > -credit, and bal + credit - cost > 0 is
+// bal + credit + ~cost >= 0, one three-input sum)
+wire [31:0] bal_in = o_bal + s2_credit;
+wire        bal_pos = $signed(o_bal) > $signed(s2_credit_neg);
 wire        o_bal_pos = !o_bal[31] && o_bal != 32'd0;
+// verilator lint_off UNUSEDSIGNAL
+wire [31:0] left_rsp = o_bal + s2_credit + {16'hffff, ~rsp_cost};
+wire [31:0] left_wr = o_bal + s2_credit + {16'hffff, ~wr_cost};
+wire [31:0] left_rdreq = o_bal + s2_credit + {16'hffff, ~rdreq_cost};
+// verilator lint_on UNUSEDSIGNAL
 
 // A QP that answers a READ and has requests of its own alternates between
 // them: its peer's long READ must not starve its WRITEs (nor the reverse)
@@ -770,7 +816,7 @@ wire [15:0] head_ahead = o_head - s2_idx;
 // verilator lint_on UNUSEDSIGNAL
 wire una_behind = head_ahead[15];
 
-assign una_wr_init = s2_valid && (s2_type == EV_INIT || s2_type == EV_CLR);
+assign una_wr_init = s2_initclr;
 assign una_init_epoch = (s2_type == EV_INIT) ? !o_epoch : o_epoch;
 
 // an una event carries the new una; the mirror may not have it yet
@@ -799,6 +845,7 @@ reg        promote;
 reg        c_work, c_bpos;
 reg [31:0] c_len;
 reg [23:0] c_npkts;
+reg        c_plus1;                 // c_npkts is the count less one
 reg [4:0]  c_ext;
 reg [1:0]  bpos_op;                 // 0 add the cost, 1 set, 2 keep
 reg [23:0] bpos_set;
@@ -829,6 +876,7 @@ always @* begin
     c_bpos = 1'b0;
     c_len = 32'd0;
     c_npkts = 24'd1;
+    c_plus1 = 1'b0;
     c_ext = 5'd0;
     bpos_op = BP_KEEP;
     bpos_set = 24'd0;
@@ -889,7 +937,7 @@ always @* begin
                 do_wqe_wr = 1'b1;
                 for (j = 0; j < SLOTS; j = j + 1) begin
                     if (s2_idx[SL-1:0] == j[SL-1:0]) begin
-                        n_meta[MW*j +: MW] = {s2_signaled, wqe_is_read, s2_lerr, wqe_len_eff, wqe_npkts};
+                        n_meta[MW*j +: MW] = {s2_signaled, wqe_is_read, s2_lerr, wqe_len_eff, wqe_npkts_m1};
                     end
                 end
                 if (!o_cur_valid) begin
@@ -903,7 +951,8 @@ always @* begin
                 // work: a WRITE's remaining packets; a READ's one request
                 c_work = 1'b1;
                 c_len = wqe_is_read ? 32'd0 : wqe_len_eff;
-                c_npkts = wqe_is_read ? 24'd1 : wqe_npkts;
+                c_npkts = wqe_is_read ? 24'd0 : wqe_npkts_m1;
+                c_plus1 = 1'b1;
                 c_ext = (wqe_is_read || s2_lerr || !o_rw_pending || o_rw_off == 0) ? EXT_RETH : 5'd0;
             end
         end
@@ -944,7 +993,7 @@ always @* begin
                 sent = 1'b1;
                 n_free_owed = 1'b1;
                 n_bal = bal_in - {16'd0, rsp_cost};
-                nbal_pos = $signed(bal_in) > $signed({16'd0, rsp_cost});
+                nbal_pos = !left_rsp[31];
                 n_rsp_turn = 1'b1;
             end else if (!o_cur_valid || o_err || o_lstop) begin
                 // nothing to spend it on (credit for work a rewind or a
@@ -965,7 +1014,7 @@ always @* begin
                 do_pkt = 1'b1;
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, wr_cost};
-                nbal_pos = $signed(bal_in) > $signed({16'd0, wr_cost});
+                nbal_pos = !left_wr[31];
                 pkt_len = cur_plen;
                 pkt_opcode = (o_cur_first && cur_last) ? HPNIC_BTH_OP_WRITE_ONLY :
                              o_cur_first ? HPNIC_BTH_OP_WRITE_FIRST :
@@ -995,21 +1044,22 @@ always @* begin
                 do_rdesc = 1'b1;
                 sent = 1'b1;
                 n_bal = bal_in - {16'd0, rdreq_cost};
-                nbal_pos = $signed(bal_in) > $signed({16'd0, rdreq_cost});
+                nbal_pos = !left_rdreq[31];
                 pkt_opcode = HPNIC_BTH_OP_READ_REQ;
                 n_rsp_turn = 1'b0;
-                n_snd_nxt = o_snd_nxt + o_cur_npkts;
+                n_snd_nxt = o_snd_nxt + o_cur_npkts_m1 + 24'd1;
                 n_rd_out = 1'b1;
                 n_rd_gen = o_rd_gen + 4'd1;
                 promote = 1'b1;
                 bpos_op = BP_ADD;
                 c_bpos = 1'b1;
                 c_len = o_cur_rem;
-                c_npkts = o_cur_npkts;
+                c_npkts = o_cur_npkts_m1;
+                c_plus1 = 1'b1;
                 // AETH on the first and last response; a READ resumed after
                 // a rewind keeps the window position the original had
                 // (its first response's AETH is already counted)
-                c_ext = (o_cur_npkts == 24'd1 || !o_cur_first) ? EXT_AETH : (EXT_AETH << 1);
+                c_ext = (o_cur_npkts_m1 == 24'd0 || !o_cur_first) ? EXT_AETH : (EXT_AETH << 1);
             end
             if (do_ring) begin
                 // the first time this WQE is fully sent: record it in the
@@ -1146,7 +1196,7 @@ reg [7:0]    s3_opcode = 0;
 reg [23:0]   s3_psn = 0;
 reg [12:0]   s3_len = 0;
 reg [31:0]   s3_rem = 0;            // WQE bytes left before this packet
-reg [23:0]   s3_npkts = 0;
+reg [23:0]   s3_npkts = 0;         // the READ's packets, less one
 reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
 // towards the later stages
@@ -1160,7 +1210,9 @@ reg          s3_init = 0;
 reg [1:0]    s3_bpos_op = 0;
 reg [23:0]   s3_bpos_set = 0;
 reg [31:0]   s3_c_len = 0;
-reg [23:0]   s3_c_npkts = 0;
+reg [23:0]   s3_c_npkts = 0;       // packets, less one if s3_c_plus1
+reg          s3_c_plus1 = 0;
+reg          s3_rd_cancel = 0;
 reg [4:0]    s3_c_ext = 0;
 reg [7:0]    s3_ovh = 0;
 // towards the fetch loop
@@ -1177,7 +1229,8 @@ always @(posedge clk) begin
     s3_psn <= o_snd_nxt;
     s3_len <= pkt_len;
     s3_rem <= o_cur_rem;
-    s3_npkts <= rd_cancel ? 24'd0 : o_cur_npkts;
+    s3_npkts <= o_cur_npkts_m1;
+    s3_rd_cancel <= rd_cancel;
     s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
 
@@ -1188,7 +1241,7 @@ always @(posedge clk) begin
     s3_ptr <= o_spare;
     s3_next <= s_pool_ptr;
     s3_epoch <= n_epoch;
-    s3_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts - 24'd1 : o_snd_nxt;
+    s3_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts_m1 : o_snd_nxt;
     s3_snd_nxt <= n_snd_nxt;
     s3_init <= s2_type == EV_INIT;
     s3_tail <= n_rec_idx;
@@ -1200,6 +1253,7 @@ always @(posedge clk) begin
     s3_bpos_set <= bpos_set;
     s3_c_len <= c_len;
     s3_c_npkts <= c_npkts;
+    s3_c_plus1 <= c_plus1;
     s3_c_ext <= c_ext;
     s3_ovh <= s2_ovh;
 
@@ -1322,7 +1376,7 @@ always @(posedge clk) begin
     rdesc_wr_en <= s3_rdesc;
     rdesc_wr_qpn <= s3_qpn;
     rdesc_wr_first_psn <= s3_psn;
-    rdesc_wr_npkts <= s3_npkts;
+    rdesc_wr_npkts <= s3_rd_cancel ? 24'd0 : s3_npkts + 24'd1;
     rdesc_wr_laddr <= w_laddr + {32'd0, w_off};
     rdesc_wr_len <= s3_rem;
     rdesc_wr_gen <= s3_rd_gen;
@@ -1353,7 +1407,8 @@ always @(posedge clk) begin
     {ctl5, late5} <= {ctl4, late4};
     {ctl6, late6} <= {ctl5, late5};
     s4_prod <= {8'd0, s3_c_npkts} * {24'd0, s3_ovh};   // 24 x 8: one DSP
-    s4_lpad <= s3_c_len + {30'd0, 2'd0 - s3_c_len[1:0]} + {27'd0, s3_c_ext};
+    s4_lpad <= s3_c_len + {30'd0, 2'd0 - s3_c_len[1:0]} + {27'd0, s3_c_ext} +
+               (s3_c_plus1 ? {24'd0, s3_ovh} : 32'd0);
     s5_cost <= s4_prod + s4_lpad;
     s6_cost <= s5_cost;
     if (rst) begin
