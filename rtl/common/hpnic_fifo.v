@@ -63,16 +63,17 @@ end
 // verilator lint_on WIDTH
 
 // pointers into the RAM; in "block" mode the RAM excludes the output word.
-// The RAM's fill level and its empty flag are registers of their own, kept
-// equal to what the pointers imply: callers compare count and gate on
-// s_ready/m_valid, and a pointer subtraction in front of every such compare
-// put a carry chain on paths across the core.
+// The full and empty flags are registers of their own, kept equal to what
+// the pointers imply: callers gate on s_ready/m_valid, and a pointer compare
+// in front of every such gate put two LUT levels on paths across the core.
 reg [DEPTH_LOG2:0] wr_ptr_reg = 0;
 reg [DEPTH_LOG2:0] rd_ptr_reg = 0;
-reg [DEPTH_LOG2:0] fill_reg = 0;           // wr_ptr_reg - rd_ptr_reg
-reg                empty_reg = 1'b1;       // fill_reg == 0
+reg                full_reg = 1'b0;
+reg                empty_reg = 1'b1;
 
-wire full = fill_reg[DEPTH_LOG2];          // fill never exceeds 2**DEPTH_LOG2
+wire [DEPTH_LOG2:0] wr_ptr_next = wr_ptr_reg + 1'b1;
+wire [DEPTH_LOG2:0] rd_ptr_next = rd_ptr_reg + 1'b1;
+wire full = full_reg;
 wire empty = empty_reg;
 wire wr_go = s_valid && !full;
 wire rd_go;
@@ -81,23 +82,24 @@ assign s_ready = !full;
 
 always @(posedge clk) begin
     if (wr_go) begin
-        wr_ptr_reg <= wr_ptr_reg + 1'b1;
+        wr_ptr_reg <= wr_ptr_next;
     end
     if (rd_go) begin
-        rd_ptr_reg <= rd_ptr_reg + 1'b1;
+        rd_ptr_reg <= rd_ptr_next;
     end
+    // only a write fills the RAM, only a read empties it
     if (wr_go && !rd_go) begin
-        fill_reg <= fill_reg + 1'b1;
         empty_reg <= 1'b0;
+        full_reg <= wr_ptr_next == {~rd_ptr_reg[DEPTH_LOG2], rd_ptr_reg[DEPTH_LOG2-1:0]};
     end else if (rd_go && !wr_go) begin
-        fill_reg <= fill_reg - 1'b1;
-        empty_reg <= fill_reg == 1;
+        full_reg <= 1'b0;
+        empty_reg <= rd_ptr_next == wr_ptr_reg;
     end
 
     if (rst) begin
         wr_ptr_reg <= 0;
         rd_ptr_reg <= 0;
-        fill_reg <= 0;
+        full_reg <= 1'b0;
         empty_reg <= 1'b1;
     end
 end
@@ -108,23 +110,10 @@ if (RAM_STYLE == "block") begin : g_block
     // or being taken. A read never meets the write's address: it needs the
     // RAM not empty, and a write to the read slot needs it full.
     reg out_valid_reg = 1'b0;
-    reg [DEPTH_LOG2:0] count_reg = 0;      // fill_reg + out_valid_reg
-    wire take = out_valid_reg && m_ready;
 
     assign rd_go = (!out_valid_reg || m_ready) && !empty;
     assign m_valid = out_valid_reg;
-    assign count = count_reg;
-
-    always @(posedge clk) begin
-        if (wr_go && !take) begin
-            count_reg <= count_reg + 1'b1;
-        end else if (take && !wr_go) begin
-            count_reg <= count_reg - 1'b1;
-        end
-        if (rst) begin
-            count_reg <= 0;
-        end
-    end
+    assign count = (wr_ptr_reg - rd_ptr_reg) + {{DEPTH_LOG2{1'b0}}, out_valid_reg};
 
     hpnic_ram_sdp #(
         .ADDR_WIDTH(DEPTH_LOG2),
@@ -156,7 +145,7 @@ end else begin : g_dist
     assign rd_go = m_ready && !empty;
     assign m_valid = !empty;
     assign m_data = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
-    assign count = fill_reg;
+    assign count = wr_ptr_reg - rd_ptr_reg;
 
     always @(posedge clk) begin
         if (wr_go) begin
