@@ -357,6 +357,48 @@ always @(posedge clk) begin
     end
 end
 
+/*
+ * Free record entries, up to three held here ahead of the pool. An
+ * allocation at stage 2 takes the head at once; the entry leaves these
+ * registers a cycle later (alloc_reg), and meanwhile the next one is the
+ * head. So the pool's FIFO is popped from registers, not from the end of
+ * the state loop.
+ */
+reg  [POOL_LOG2-1:0] pf0 = 0, pf1 = 0, pf2 = 0;
+reg  [2:0]           pf_v = 3'b000;             // 000, 001, 011 or 111
+reg                  alloc_reg = 1'b0;          // the head was taken last cycle
+wire [POOL_LOG2-1:0] pool_ptr = alloc_reg ? pf1 : pf0;
+wire                 pool_valid = alloc_reg ? pf_v[1] : pf_v[0];
+wire                 pf_fill = !rst && s_pool_valid && (!pf_v[2] || alloc_reg);
+reg  [POOL_LOG2-1:0] pf0_n, pf1_n, pf2_n;
+reg  [2:0]           pf_v_n;
+
+assign s_pool_ready = pf_fill;
+
+always @* begin
+    {pf0_n, pf1_n, pf2_n, pf_v_n} = {pf0, pf1, pf2, pf_v};
+    if (alloc_reg) begin
+        {pf0_n, pf1_n, pf_v_n} = {pf1, pf2, 1'b0, pf_v[2:1]};
+    end
+    if (pf_fill) begin
+        if (!pf_v_n[0]) begin
+            pf0_n = s_pool_ptr;
+        end else if (!pf_v_n[1]) begin
+            pf1_n = s_pool_ptr;
+        end else begin
+            pf2_n = s_pool_ptr;
+        end
+        pf_v_n = {pf_v_n[1:0], 1'b1};
+    end
+end
+
+always @(posedge clk) begin
+    {pf0, pf1, pf2, pf_v} <= {pf0_n, pf1_n, pf2_n, pf_v_n};
+    if (rst) begin
+        pf_v <= 3'b000;
+    end
+end
+
 // After a NIC reset every QP's state is cleared once, before any event: the
 // state RAM keeps its contents across a reset, and a QP must not keep record
 // entries the pool has just freed.
@@ -921,7 +963,7 @@ always @* begin
             n_rewinds = 2'd0;
             if (!o_spare_ok) begin
                 do_alloc = 1'b1;
-                n_spare = s_pool_ptr;
+                n_spare = pool_ptr;
                 n_spare_ok = 1'b1;
             end
             do_cinit = 1'b1;
@@ -1001,7 +1043,7 @@ always @* begin
                 cnt_idle = 1'b1;
                 n_bal = 32'd0;
                 do_free = 1'b1;
-            end else if (o_head == o_rec_idx && !s_pool_valid &&
+            end else if (o_head == o_rec_idx && !pool_valid &&
                          (o_cur_read ? !o_rd_out : cur_last)) begin
                 // this packet would record its WQE and the pool has no free
                 // entry: the credit waits in the balance, as at the READ
@@ -1067,7 +1109,7 @@ always @* begin
                 // finds its record already there)
                 do_record = 1'b1;
                 do_alloc = 1'b1;
-                n_spare = s_pool_ptr;
+                n_spare = pool_ptr;
                 n_rec_idx = o_rec_idx + 16'd1;
             end
             if (promote) begin
@@ -1080,7 +1122,7 @@ always @* begin
         EV_SCAN: begin
             // the fetch decision below; and credit held for want of a
             // record entry goes on (as a CONT) once the pool has one
-            if (o_pool_wait && s_pool_valid) begin
+            if (o_pool_wait && pool_valid) begin
                 n_pool_wait = 1'b0;
                 pool_go = 1'b1;
             end
@@ -1239,7 +1281,7 @@ always @(posedge clk) begin
     s3_sig <= o_cur_signaled;
     s3_lerr <= o_cur_lerr;
     s3_ptr <= o_spare;
-    s3_next <= s_pool_ptr;
+    s3_next <= pool_ptr;
     s3_epoch <= n_epoch;
     s3_last_psn <= o_cur_read ? o_snd_nxt + o_cur_npkts_m1 : o_snd_nxt;
     s3_snd_nxt <= n_snd_nxt;
@@ -1529,13 +1571,18 @@ always @(posedge clk) begin
     end
 end
 
-assign s_pool_ready = s2_valid && do_alloc;
+always @(posedge clk) begin
+    alloc_reg <= s2_valid && do_alloc;
+    if (rst) begin
+        alloc_reg <= 1'b0;
+    end
+end
 
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
 wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready, cont_fifo_ready;
 wire cinit_fifo_ready;
-wire pool_unused = s_pool_valid || s_pool_init_done;
+wire pool_unused = s_pool_init_done;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CINIT_W))
