@@ -4,6 +4,11 @@
  * so no combinational path crosses it, at full throughput (a skid register
  * holds the word that arrives the cycle ready falls). Used where two blocks
  * meet across a long distance, e.g. the PCIe shim boundary.
+ *
+ * With SKID = 0 it registers data and valid only: s_ready is
+ * !m_valid || m_ready, one LUT on the ready path, and there is no skid word
+ * (no multiplexer in front of every data bit: a wide stream costs only its
+ * flip-flops). Full throughput either way.
  */
 
 `resetall
@@ -12,7 +17,9 @@
 
 module hpnic_reg_slice #(
     // word width
-    parameter WIDTH = 32
+    parameter WIDTH = 32,
+    // 1: ready registered too (a skid word); 0: data and valid only
+    parameter SKID = 1
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -34,13 +41,20 @@ initial begin
     end
 end
 
-reg             out_valid_reg = 1'b0, skid_valid_reg = 1'b0;
-reg [WIDTH-1:0] out_data_reg = 0, skid_data_reg = 0;
+reg             out_valid_reg = 1'b0;
+reg [WIDTH-1:0] out_data_reg = 0;
+
+assign m_valid = out_valid_reg;
+assign m_data = out_data_reg;
+
+generate
+if (SKID) begin : g_skid
+
+reg             skid_valid_reg = 1'b0;
+reg [WIDTH-1:0] skid_data_reg = 0;
 reg             s_ready_reg = 1'b0;
 
 assign s_ready = s_ready_reg;
-assign m_valid = out_valid_reg;
-assign m_data = out_data_reg;
 
 wire take = s_valid && s_ready_reg;
 wire give = out_valid_reg && m_ready;
@@ -71,6 +85,23 @@ always @(posedge clk) begin
         s_ready_reg <= 1'b0;
     end
 end
+
+end else begin : g_pipe
+
+assign s_ready = !out_valid_reg || m_ready;
+
+always @(posedge clk) begin
+    if (s_ready) begin
+        out_valid_reg <= s_valid;
+        out_data_reg <= s_data;
+    end
+    if (rst) begin
+        out_valid_reg <= 1'b0;
+    end
+end
+
+end
+endgenerate
 
 endmodule
 

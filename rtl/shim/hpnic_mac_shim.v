@@ -154,8 +154,31 @@ function [BW-1:0] keep_bytes(input [KW-1:0] keep);
 endfunction
 
 /*
- * TX: core -> store-and-forward FIFO -> MAC
+ * TX: core -> input register -> store-and-forward FIFO -> MAC. The input
+ * register (data and valid; ready passes through one LUT) ends the core's
+ * frame assembler at a flip-flop instead of inside the FIFO's write logic.
  */
+wire [DATA_WIDTH-1:0]   tx_in_tdata;
+wire [DATA_WIDTH/8-1:0] tx_in_tkeep;
+wire                    tx_in_tvalid, tx_in_tready, tx_in_tlast, tx_in_tuser;
+
+// Not reset: the FIFO tracks frame boundaries across its own reset, so no
+// beat may vanish between the core and the FIFO (a first beat lost in a
+// reset would turn the rest of its frame into a frame of its own). A beat
+// taken during a reset waits here and reaches the FIFO after it.
+hpnic_reg_slice #(
+    .WIDTH(DATA_WIDTH + DATA_WIDTH/8 + 2),
+    .SKID(0)
+) tx_in_inst (
+    .clk(clk),
+    .rst(1'b0),
+    .s_valid(s_tx_tvalid),
+    .s_ready(s_tx_tready),
+    .s_data({s_tx_tdata, s_tx_tkeep, s_tx_tlast, s_tx_tuser}),
+    .m_valid(tx_in_tvalid),
+    .m_ready(tx_in_tready),
+    .m_data({tx_in_tdata, tx_in_tkeep, tx_in_tlast, tx_in_tuser})
+);
 
 wire tx_good, tx_bad, tx_cut, tx_oversize;
 // verilator lint_off UNUSEDSIGNAL
@@ -174,12 +197,12 @@ hpnic_axis_async_fifo #(
 ) tx_fifo (
     .s_clk(clk),
     .s_rst(rst),
-    .s_tdata(s_tx_tdata),
-    .s_tkeep(s_tx_tkeep),
-    .s_tvalid(s_tx_tvalid),
-    .s_tready(s_tx_tready),
-    .s_tlast(s_tx_tlast),
-    .s_tuser(s_tx_tuser),
+    .s_tdata(tx_in_tdata),
+    .s_tkeep(tx_in_tkeep),
+    .s_tvalid(tx_in_tvalid),
+    .s_tready(tx_in_tready),
+    .s_tlast(tx_in_tlast),
+    .s_tuser(tx_in_tuser),
     .m_clk(mac_tx_clk),
     .m_rst(mac_tx_rst),
     .m_tdata(m_mac_tx_tdata),
@@ -209,9 +232,9 @@ reg          tx_good_d_reg = 1'b0;
 wire [FW-1:0] tx_frame_sum = tx_frame_acc_reg + {{(FW-BW){1'b0}}, tx_beat_bytes_reg};
 
 always @(posedge clk) begin
-    tx_beat_bytes_reg <= keep_bytes(s_tx_tkeep);
-    tx_beat_valid_reg <= s_tx_tvalid && s_tx_tready;
-    tx_beat_last_reg <= s_tx_tlast;
+    tx_beat_bytes_reg <= keep_bytes(tx_in_tkeep);
+    tx_beat_valid_reg <= tx_in_tvalid && tx_in_tready;
+    tx_beat_last_reg <= tx_in_tlast;
     if (tx_beat_valid_reg) begin
         if (tx_beat_last_reg) begin
             tx_frame_bytes_reg <= tx_frame_sum;

@@ -111,11 +111,15 @@ wire       crc_tready;
 wire       data_fifo_ready;
 wire       info_ready;
 
-wire view_go = !crc_in_payload_reg && s_view_valid && crc_tready && info_ready;
-wire pay_go = crc_in_payload_reg && s_pay_tvalid && crc_tready && data_fifo_ready;
+// neither ready looks at its own valid: the producers' output registers
+// would otherwise feed back into the producers through them
+wire view_ready = !crc_in_payload_reg && crc_tready && info_ready;
+wire view_go = view_ready && s_view_valid;
+wire pay_ready = crc_in_payload_reg && crc_tready && data_fifo_ready;
+wire pay_go = pay_ready && s_pay_tvalid;
 
-assign s_view_ready = view_go;
-assign s_pay_tready = pay_go;
+assign s_view_ready = view_ready;
+assign s_pay_tready = pay_ready;
 
 wire [511:0] crc_tdata = crc_in_payload_reg ? pay_data : s_view_data;
 wire [63:0]  crc_tkeep = crc_in_payload_reg ? pay_keep : {64{1'b1}};
