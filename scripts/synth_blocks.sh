@@ -28,7 +28,7 @@ hpnic_rx_in rtl/rx/rx.f
 hpnic_rx_extract rtl/rx/rx.f
 hpnic_rx_commit rtl/rx/rx.f
 hpnic_rx_decision rtl/top/top.f
-hpnic_sched_glue rtl/top/top.f
+hpnic_sched_glue rtl/top/core.f
 hpnic_flow_sched rtl/sched/sched.f
 hpcc_cc_engine rtl/cc/cc.f
 hpnic_host rtl/host/host.f
