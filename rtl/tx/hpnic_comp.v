@@ -378,6 +378,7 @@ reg          s2_valid = 1'b0;
 reg [2:0]    s2_kind = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
+reg [23:0]   s2_psn_p1 = 0, s2_psn_m1 = 0;
 reg          s2_rw_pending = 0;
 reg          s2_fatal_pending = 0;
 reg          s2_reclaim = 0;
@@ -394,6 +395,8 @@ always @(posedge clk) begin
     s2_kind <= s1_kind;
     s2_qpn <= s1_qpn;
     s2_psn <= s1_psn;
+    s2_psn_p1 <= s1_psn + 24'd1;
+    s2_psn_m1 <= s1_psn - 24'd1;
     s2_rw_pending <= s1_rw_pending;
     s2_fatal_pending <= s1_fatal_pending;
     s2_reclaim <= s1_reclaim;
@@ -469,12 +472,13 @@ endfunction
 // packet. The requester then resends acknowledged packets (the responder
 // acknowledges duplicates again), and nothing is outstanding meanwhile.
 // verilator lint_off UNUSEDSIGNAL
-wire [23:0] unacked = snd_nxt - (o_acked + 24'd1);
+// (x - (acked + 1) is x + ~acked: one adder, not two in a row)
+wire [23:0] unacked = snd_nxt + ~o_acked;
 // verilator lint_on UNUSEDSIGNAL
 wire        outstanding = unacked != 24'd0 && !unacked[23];
 // verilator lint_off UNUSEDSIGNAL
-wire [23:0] nak_off = s2_psn - (o_acked + 24'd1);
-wire [23:0] sent_win = snd_max - (o_acked + 24'd1);
+wire [23:0] nak_off = s2_psn + ~o_acked;
+wire [23:0] sent_win = snd_max + ~o_acked;
 // verilator lint_on UNUSEDSIGNAL
 wire        nak_in_window = nak_off < sent_win && !sent_win[23];
 
@@ -484,11 +488,13 @@ wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 &&
                  outstanding && (now - o_prog) > cfg_rto;
 // target: for go-back-N the PSN to resend from; acks cover target - 1. A
 // scan that is not a timeout only retires what is already acknowledged.
-wire [23:0] target = (s2_kind == HPNIC_ACK_KIND_ACK || s2_kind == HPNIC_ACK_KIND_READ_DONE) ? s2_psn + 24'd1 :
-                     (s2_kind == EV_TIMER) ? o_acked + 24'd1 : s2_psn;
-wire [23:0] ack_to = target - 24'd1;
+// Both are picked from values formed beside each other (s2_psn + 1 and - 1
+// at stage 1), not one derived from the other
+wire        target_next = s2_kind == HPNIC_ACK_KIND_ACK || s2_kind == HPNIC_ACK_KIND_READ_DONE;
+wire [23:0] target = target_next ? s2_psn_p1 : (s2_kind == EV_TIMER) ? o_acked + 24'd1 : s2_psn;
+wire [23:0] ack_to = target_next ? s2_psn : (s2_kind == EV_TIMER) ? o_acked : s2_psn_m1;
 // verilator lint_off UNUSEDSIGNAL
-wire [23:0] ghost_d = snd_max - target;
+wire [23:0] ghost_d = snd_max + ~ack_to;           // snd_max - target
 // verilator lint_on UNUSEDSIGNAL
 wire        ghost = s2_kind != EV_TIMER && s2_kind != EV_CONT && s2_kind != EV_INIT &&
                     ghost_d[23];                        // target > snd_max
