@@ -63,14 +63,18 @@ test-xor-matrix: $(BUILD)/bin/tb_xor_matrix
 
 TESTS += test-xor-matrix
 
-# ---- synchronous FIFO, both RAM styles ----
+# ---- synchronous FIFO: both RAM styles, count from pointers or a counter ----
 
 $(eval $(call hpnic_vmodel,fifo_dist,hpnic_fifo,$(COMMON_FLIST),$(COMMON_B),-GWIDTH=32 -GDEPTH_LOG2=3))
 $(eval $(call hpnic_vmodel,fifo_block,hpnic_fifo,$(COMMON_FLIST),$(COMMON_B),-GWIDTH=32 -GDEPTH_LOG2=3 '-GRAM_STYLE="block"'))
-FIFO_VLIBS := $(COMMON_B)/fifo_dist/Vfifo_dist__ALL.a $(COMMON_B)/fifo_block/Vfifo_block__ALL.a
+$(eval $(call hpnic_vmodel,fifo_dist_cr,hpnic_fifo,$(COMMON_FLIST),$(COMMON_B),-GWIDTH=32 -GDEPTH_LOG2=3 -GCOUNT_REG=1))
+$(eval $(call hpnic_vmodel,fifo_block_cr,hpnic_fifo,$(COMMON_FLIST),$(COMMON_B),-GWIDTH=32 -GDEPTH_LOG2=3 '-GRAM_STYLE="block"' -GCOUNT_REG=1))
+FIFO_VLIBS := $(COMMON_B)/fifo_dist/Vfifo_dist__ALL.a $(COMMON_B)/fifo_block/Vfifo_block__ALL.a \
+	$(COMMON_B)/fifo_dist_cr/Vfifo_dist_cr__ALL.a $(COMMON_B)/fifo_block_cr/Vfifo_block_cr__ALL.a
 
 $(COMMON_B)/fifo_rtl.o: tb/common/fifo_rtl.cpp tb/common/fifo_rtl.h $(TB_UTIL_H) $(FIFO_VLIBS)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(COMMON_B)/fifo_dist -I$(COMMON_B)/fifo_block \
+	  -I$(COMMON_B)/fifo_dist_cr -I$(COMMON_B)/fifo_block_cr \
 	  $(VINC) -Itb/common -c $< -o $@
 
 $(BUILD)/bin/tb_fifo: $(COMMON_B)/tb/tb_fifo.o $(COMMON_B)/fifo_rtl.o $(FIFO_VLIBS) $(VLIB)

@@ -3,7 +3,10 @@
  * Synchronous first-word-fall-through FIFO.
  *
  * m_valid/m_data show the head word whenever the FIFO is not empty. count is
- * the number of stored words, for callers that grant credit ahead of time.
+ * the number of stored words, for callers that grant credit ahead of time;
+ * with COUNT_REG = 1 it is a register of its own (a counter, where the
+ * default subtracts the pointers: for callers whose compare on it is
+ * already deep).
  *
  * RAM_STYLE "distributed" (default) keeps the words in LUT RAM, read
  * combinationally: a word written in one cycle is at the head the next.
@@ -25,7 +28,9 @@ module hpnic_fifo #(
     // word width
     parameter WIDTH = 32,
     // "distributed" or "block" (see above)
-    parameter RAM_STYLE = "distributed"
+    parameter RAM_STYLE = "distributed",
+    // 1: count from a counter register, 0: from the pointers
+    parameter COUNT_REG = 0
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -77,6 +82,10 @@ wire full = full_reg;
 wire empty = empty_reg;
 wire wr_go = s_valid && !full;
 wire rd_go;
+wire [DEPTH_LOG2:0] ptr_count;             // words stored, from the pointers
+// verilator lint_off UNUSEDSIGNAL
+wire out_take;                             // a word leaves at the output (COUNT_REG)
+// verilator lint_on UNUSEDSIGNAL
 
 assign s_ready = !full;
 
@@ -113,7 +122,8 @@ if (RAM_STYLE == "block") begin : g_block
 
     assign rd_go = (!out_valid_reg || m_ready) && !empty;
     assign m_valid = out_valid_reg;
-    assign count = (wr_ptr_reg - rd_ptr_reg) + {{DEPTH_LOG2{1'b0}}, out_valid_reg};
+    assign ptr_count = (wr_ptr_reg - rd_ptr_reg) + {{DEPTH_LOG2{1'b0}}, out_valid_reg};
+    assign out_take = out_valid_reg && m_ready;
 
     hpnic_ram_sdp #(
         .ADDR_WIDTH(DEPTH_LOG2),
@@ -145,13 +155,37 @@ end else begin : g_dist
     assign rd_go = m_ready && !empty;
     assign m_valid = !empty;
     assign m_data = mem[rd_ptr_reg[DEPTH_LOG2-1:0]];
-    assign count = wr_ptr_reg - rd_ptr_reg;
+    assign ptr_count = wr_ptr_reg - rd_ptr_reg;
+    assign out_take = rd_go;
 
     always @(posedge clk) begin
         if (wr_go) begin
             mem[wr_ptr_reg[DEPTH_LOG2-1:0]] <= s_data;
         end
     end
+end
+endgenerate
+
+generate
+if (COUNT_REG != 0) begin : g_count_reg
+    // words in the FIFO, the output register included: +1 per write, -1 per
+    // word taken at the output
+    reg [DEPTH_LOG2:0] count_reg = 0;
+
+    assign count = count_reg;
+
+    always @(posedge clk) begin
+        count_reg <= count_reg + {{DEPTH_LOG2{wr_go ? 1'b0 : out_take}}, wr_go ^ out_take};
+        if (rst) begin
+            count_reg <= 0;
+        end
+    end
+
+    // verilator lint_off UNUSEDSIGNAL
+    wire [DEPTH_LOG2:0] unused_ptr_count = ptr_count;
+    // verilator lint_on UNUSEDSIGNAL
+end else begin : g_count_ptr
+    assign count = ptr_count;
 end
 endgenerate
 

@@ -48,7 +48,7 @@ assign m_valid = out_valid_reg;
 assign m_data = out_data_reg;
 
 generate
-if (SKID) begin : g_skid
+if (SKID != 0) begin : g_skid
 
 reg             skid_valid_reg = 1'b0;
 reg [WIDTH-1:0] skid_data_reg = 0;

@@ -887,9 +887,11 @@ assign ev_no_room = v7_valid && v7_no_room;
 wire out_fifo_ready;
 reg  out_ovf_reg = 1'b0;
 
+// its count from a counter: the committed-slot sum above starts from it
 hpnic_fifo #(
     .DEPTH_LOG2(OUT_FIFO_LOG2),
-    .WIDTH(LW + LEN + 3)
+    .WIDTH(LW + LEN + 3),
+    .COUNT_REG(1)
 )
 out_fifo_inst (
     .clk(clk),

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* C API to the Verilated rtl/common/hpnic_fifo.v, both RAM styles (WIDTH 32, DEPTH_LOG2 3). */
+/* C API to the Verilated rtl/common/hpnic_fifo.v, both RAM styles, COUNT_REG 0 and 1 (WIDTH 32, DEPTH_LOG2 3). */
 #ifndef FIFO_RTL_H
 #define FIFO_RTL_H
 
@@ -23,8 +23,8 @@ struct fifo_io {
 	unsigned count;
 };
 
-/* block: 0 = RAM_STYLE "distributed", 1 = "block" */
-struct fifo_rtl *fifo_rtl_new(int block);
+/* block: 0 = RAM_STYLE "distributed", 1 = "block"; count_reg: COUNT_REG */
+struct fifo_rtl *fifo_rtl_new(int block, int count_reg);
 void fifo_rtl_free(struct fifo_rtl *r);
 void fifo_rtl_reset(struct fifo_rtl *r);
 /* drive the inputs, read the outputs, then one clock edge */

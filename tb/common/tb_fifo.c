@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tb_fifo: rtl/common/hpnic_fifo in both RAM styles against a reference
+ * tb_fifo: rtl/common/hpnic_fifo in both RAM styles, each with its count
+ * from the pointers and from a counter (COUNT_REG), against a reference
  * queue, with random writes and random read stalls at several loads.
  *
  * Every cycle: m_data is the oldest word whenever m_valid; count is the
@@ -23,12 +24,13 @@ struct ref {
 	unsigned head, n;
 };
 
-static void run(int block, uint64_t cycles)
+static void run(int block, int count_reg, uint64_t cycles)
 {
-	const char *style = block ? "block" : "distributed";
+	const char *style = block ? (count_reg ? "block+count" : "block") :
+				    (count_reg ? "distributed+count" : "distributed");
 	const unsigned cap = FIFO_RTL_DEPTH + (block ? 1 : 0);
 	const unsigned lat = block ? 2 : 1;
-	struct fifo_rtl *r = fifo_rtl_new(block);
+	struct fifo_rtl *r = fifo_rtl_new(block, count_reg);
 	struct ref q = { .head = 0, .n = 0 };
 	uint64_t moved = 0, full_seen = 0, streak = 0, best_streak = 0;
 	uint32_t next = 1;
@@ -91,9 +93,11 @@ int main(int argc, char **argv)
 	uint64_t cycles = 200000;
 
 	tb_args(argc, argv, "tb_fifo",
-		"hpnic_fifo, distributed and block RAM styles, against a reference queue.",
+		"hpnic_fifo, distributed and block RAM styles, count from pointers or a counter, against a reference queue.",
 		"cycles", &cycles, NULL);
-	run(0, cycles);
-	run(1, cycles);
+	for (int cr = 0; cr < 2; cr++) {
+		run(0, cr, cycles);
+		run(1, cr, cycles);
+	}
 	return tb_finish("tb_fifo");
 }
