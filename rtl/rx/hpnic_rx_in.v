@@ -36,8 +36,9 @@
 module hpnic_rx_in #(
     // QPN bits
     parameter QPN_WIDTH = 12,
-    // log2 of the frame FIFO depth in 64-byte beats
-    parameter FIFO_LOG2 = 8
+    // log2 of the frame FIFO depth in 64-byte beats: the RX buffer (512
+    // beats take the block RAM that 256 do, 513 bits wide)
+    parameter FIFO_LOG2 = 9
 ) (
     input  wire                 clk,
     input  wire                 rst,
