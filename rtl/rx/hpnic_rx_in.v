@@ -21,12 +21,15 @@
  * The ICRC is computed here too, as the frame comes in, so that the frame is
  * buffered once (no byte of it is used before the verdict): each admitted
  * frame's info record leaves with its verdict (m_info_icrc_bad), about ten
- * cycles after the frame's last beat; hpnic_rx_extract drops the packet.
+ * cycles after the frame's last beat (a bad one is passed on as a drop, for
+ * hpnic_rx_decide, and counted in hpnic_rx_extract).
  *
  * Pipeline: I1 input register; the checks on beat 0 (the BTH's on beat 1
  * behind an INT block) reduced to flags in registers; I3 decision (flags
- * only) and FIFO write; the counters one cycle later. The CRC stream (C) runs
- * beside I3 into hpnic_crc32; the verdicts wait in a FIFO for their records.
+ * only) and FIFO write; the counters one cycle later. The CRC stream is
+ * taken at I3 into a register stage C and hpnic_crc32; each frame's result
+ * meets the frame's record ({admitted, received ICRC}), and the admitted
+ * frames' verdicts wait in a FIFO beside the info FIFO.
  */
 
 `resetall
