@@ -252,9 +252,21 @@ wire [2:0]  ylen_zero = has_int ? {ip_len == 16'd102, ip_len == 16'd90, ip_len =
                                 : {ip_len == 16'd60, ip_len == 16'd48, ip_len == 16'd44};
 wire        ylen_mod4 = ip_len[1:0] == (has_int ? 2'd2 : 2'd0);
 
+// the header checks before the BTH's, in check order (hdr_reason below)
+wire [9:0] hdr_chk = {etype != 16'h0800,
+                      dmac != cfg_mac,
+                      ip_hdr[159:152] != 8'h45,
+                      !ip_csum_ok,
+                      ip_frag[13] || ip_frag[12:0] != 0,
+                      ip_proto != 8'd17,
+                      ip_dst != cfg_ip,
+                      udp_dport != ROCE_PORT && !has_int,
+                      udp_len != ip_len - 16'd20,
+                      has_int && int_b42[7:4] > 4'd5};
+
 // per frame, from beat 0
-reg         pr_hdr_bad = 1'b0;          // any check before the opcode's fails
-reg  [4:0]  pr_hdr_reason = 0;          // the first one (R_NONE if none)
+reg  [9:0]  pr_chk = 0;                 // hdr_chk
+reg         pr_hdr_bad = 1'b0;          // any of them fails, but the checksum
 reg         pr_int = 1'b0;
 reg  [16:0] pr_ip_end = 0;
 reg  [15:0] pr_ip_len = 0;
@@ -263,43 +275,46 @@ reg  [2:0]  pr_neg = 0, pr_big = 0, pr_zero = 0;   // {r, a, n}: < 0, > 4096, ==
 reg         pr_mod4 = 1'b0;             // payload + pad a multiple of 4 (all three)
 reg  [111*8+7:0] pr_hdr = 0;            // the frame's first 112 bytes
 
-// the BTH's checks, from beat 0, or from beat 1 behind an INT block
-wire [511:0] bth_src = i1_first ? i1_data : {i1_data[335:0], 176'd0};   // frame byte 84 at 42
-wire [7:0]   opcode = (i1_first && has_int) ? 8'd0 : byte_at(bth_src, 42);
-// SE and MigReq unchecked
-// verilator lint_off UNUSEDSIGNAL
-wire [7:0]   bth1 = (i1_first && has_int) ? 8'd0 : byte_at(bth_src, 43);
-// verilator lint_on UNUSEDSIGNAL
-wire [23:0]  dqpn = (i1_first && has_int) ? 24'd0 :
-                    {byte_at(bth_src, 47), byte_at(bth_src, 48), byte_at(bth_src, 49)};
-
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
 `include "hpnic_regs.vh"
-wire op_reth = opcode == HPNIC_BTH_OP_WRITE_FIRST || opcode == HPNIC_BTH_OP_WRITE_ONLY || opcode == HPNIC_BTH_OP_READ_REQ;
-wire op_aeth = opcode == HPNIC_BTH_OP_RESP_FIRST || opcode == HPNIC_BTH_OP_RESP_LAST || opcode == HPNIC_BTH_OP_RESP_ONLY || opcode == HPNIC_BTH_OP_ACK;
-wire op_known = op_reth || op_aeth || opcode == HPNIC_BTH_OP_WRITE_MIDDLE || opcode == HPNIC_BTH_OP_WRITE_LAST || opcode == HPNIC_BTH_OP_RESP_MIDDLE;
-wire op_nopay = opcode == HPNIC_BTH_OP_READ_REQ || opcode == HPNIC_BTH_OP_ACK;
+
+// the BTH's flags, the BTH at byte b of a beat: {RETH, AETH, no payload
+// allowed, opcode unknown, pad, TVer not 0, QPN out of range}
+function [7:0] bth_flags;
+    input [511:0] d;
+    input integer b;
+    reg [7:0]  op;
+    // verilator lint_off UNUSEDSIGNAL
+    reg [7:0]  b1;
+    // verilator lint_on UNUSEDSIGNAL
+    reg [23:0] qpn;
+    reg        reth, aeth, known;
+    begin
+        op = byte_at(d, b);
+        b1 = byte_at(d, b + 1);         // SE, MigReq (unchecked), pad, TVer
+        qpn = {byte_at(d, b + 5), byte_at(d, b + 6), byte_at(d, b + 7)};
+        reth = op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_ONLY || op == HPNIC_BTH_OP_READ_REQ;
+        aeth = op == HPNIC_BTH_OP_RESP_FIRST || op == HPNIC_BTH_OP_RESP_LAST || op == HPNIC_BTH_OP_RESP_ONLY || op == HPNIC_BTH_OP_ACK;
+        known = reth || aeth || op == HPNIC_BTH_OP_WRITE_MIDDLE || op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_RESP_MIDDLE;
+        bth_flags = {reth, aeth, op == HPNIC_BTH_OP_READ_REQ || op == HPNIC_BTH_OP_ACK, !known,
+                     b1[5:4], b1[3:0] != 4'd0, (qpn >> QPN_WIDTH) != 0};
+    end
+endfunction
+
+// the BTH at 42 (beat 0), or at 84 behind an INT block (beat 1, lane 20):
+// both worked out, the choice made last. A one-beat frame with INT has no
+// BTH: opcode 0 (unknown), as if its missing bytes were zeros.
+wire [7:0] bth0_flags = has_int ? 8'b0001_0000 : bth_flags(i1_data, 42);
+wire [7:0] bth1_flags = bth_flags(i1_data, 20);
 
 reg         pb_reth = 1'b0, pb_aeth = 1'b0, pb_nopay = 1'b0;
 reg  [1:0]  pb_pad = 0;
-reg  [4:0]  pb_reason = 0;              // opcode, TVer, QPN (R_NONE if none)
+reg  [2:0]  pb_chk = 0;                 // opcode, TVer, QPN
 
 always @(posedge clk) begin
     if (i1_first) begin
-        pr_hdr_bad <= etype != 16'h0800 || dmac != cfg_mac || ip_hdr[159:152] != 8'h45 ||
-                      !ip_csum_ok || ip_frag[13] || ip_frag[12:0] != 0 || ip_proto != 8'd17 ||
-                      ip_dst != cfg_ip || (udp_dport != ROCE_PORT && !has_int) ||
-                      udp_len != ip_len - 16'd20 || (has_int && int_b42[7:4] > 4'd5);
-        pr_hdr_reason <= (etype != 16'h0800) ? R_ETYPE :
-                         (dmac != cfg_mac) ? R_NOTOURS :
-                         (ip_hdr[159:152] != 8'h45) ? R_IPHDR :
-                         !ip_csum_ok ? R_IPCSUM :
-                         (ip_frag[13] || ip_frag[12:0] != 0) ? R_FRAG :
-                         (ip_proto != 8'd17) ? R_PROTO :
-                         (ip_dst != cfg_ip) ? R_NOTOURS :
-                         (udp_dport != ROCE_PORT && !has_int) ? R_PORT :
-                         (udp_len != ip_len - 16'd20) ? R_UDPLEN :
-                         (has_int && int_b42[7:4] > 4'd5) ? R_INT : R_NONE;
+        pr_chk <= hdr_chk;
+        pr_hdr_bad <= |{hdr_chk[9:7], hdr_chk[5:0]};
         pr_int <= has_int;
         pr_ip_end <= ip_end;
         pr_ip_len <= ip_len;
@@ -317,14 +332,30 @@ always @(posedge clk) begin
         pr_hdr[111*8+7:512] <= i1_data[383:0];
     end
     if (i1_first || (i1_second && pr_int)) begin
-        pb_reth <= op_reth;
-        pb_aeth <= op_aeth;
-        pb_nopay <= op_nopay;
-        pb_pad <= bth1[5:4];
-        pb_reason <= !op_known ? R_OPCODE :
-                     (bth1[3:0] != 4'd0) ? R_TVER :
-                     (dqpn >> QPN_WIDTH) != 0 ? R_QPN : R_NONE;
+        {pb_reth, pb_aeth, pb_nopay, pb_chk[2], pb_pad, pb_chk[1], pb_chk[0]} <=
+            i1_first ? bth0_flags : bth1_flags;
     end
+end
+
+// the first failing header check (R_NONE if none), for the counters
+reg [4:0] hdr_reason;
+always @* begin
+    casez ({pr_chk, pb_chk})
+        13'b1????????????: hdr_reason = R_ETYPE;
+        13'b01???????????: hdr_reason = R_NOTOURS;
+        13'b001??????????: hdr_reason = R_IPHDR;
+        13'b0001?????????: hdr_reason = R_IPCSUM;
+        13'b00001????????: hdr_reason = R_FRAG;
+        13'b000001???????: hdr_reason = R_PROTO;
+        13'b0000001??????: hdr_reason = R_NOTOURS;
+        13'b00000001?????: hdr_reason = R_PORT;
+        13'b000000001????: hdr_reason = R_UDPLEN;
+        13'b0000000001???: hdr_reason = R_INT;
+        13'b00000000001??: hdr_reason = R_OPCODE;
+        13'b000000000001?: hdr_reason = R_TVER;
+        13'b0000000000001: hdr_reason = R_QPN;
+        default:           hdr_reason = R_NONE;
+    endcase
 end
 
 // frame length at the last beat; MAC errors and room over the whole frame
@@ -378,9 +409,10 @@ wire        pay_ok = !y_neg && pr_mod4 && !y_big && !(y_zero && pb_pad != 2'd0) 
                      (!pb_nopay || (y_zero && pb_pad == 2'd0));
 wire        short_ip = {3'd0, f_len} < pr_ip_end;   // IPv4 packet longer than the frame
 
-wire drop = f_user || !f_room || f_long || pr_hdr_bad || pb_reason != R_NONE || short_ip || !pay_ok;
+wire drop = f_user || !f_room || f_long || pr_hdr_bad || pr_chk[6] || pb_chk != 3'd0 ||
+            short_ip || !pay_ok;
 wire [4:0] reason = f_user ? R_MAC : !f_room ? R_FULL : f_long ? R_LONG :
-                    pr_hdr_bad ? pr_hdr_reason : (pb_reason != R_NONE) ? pb_reason :
+                    (hdr_reason != R_NONE) ? hdr_reason :
                     short_ip ? R_IPLEN : !pay_ok ? R_PAYLEN : R_NONE;
 
 // the info record's lengths
