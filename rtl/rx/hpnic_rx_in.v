@@ -358,19 +358,29 @@ always @* begin
     endcase
 end
 
-// frame length at the last beat; MAC errors and room over the whole frame
+// frame length at the last beat; MAC errors and room over the whole frame.
+// tkeep is contiguous from lane 0 (as hpnic_crc32 and the MAC shim take
+// it): its byte count is where the ones end, an OR of one-hot edges rather
+// than a 64-input adder tree
 reg  [6:0]  cnt;
-integer ki;
+integer ki, kj;
 always @* begin
     cnt = 7'd0;
-    for (ki = 0; ki < 64; ki = ki + 1) begin
-        cnt = cnt + {6'd0, i1_keep[ki]};
+    for (ki = 1; ki <= 64; ki = ki + 1) begin
+        if (i1_keep[ki-1] && (ki == 64 || !i1_keep[ki % 64])) begin
+            for (kj = 0; kj < 7; kj = kj + 1) begin
+                if ((ki >> kj) % 2 == 1) begin
+                    cnt[kj] = 1'b1;
+                end
+            end
+        end
     end
 end
 
 wire [FIFO_LOG2:0] fifo_free;
 reg  f_user = 0, f_room = 0, f_long = 0;
-reg  [13:0] f_len = 0;                  // frame length, at the last beat
+reg  f_short = 0;                       // IPv4 packet longer than the frame (at its last beat)
+wire [13:0] len_now = {1'b0, i1_idx, 6'd0} + {7'd0, cnt};   // the frame's length so far
 
 /*
  * I3: decision at the last beat; every beat written to the frame FIFO
@@ -389,7 +399,8 @@ always @(posedge clk) begin
         // two beats of the previous frame may still be on their way in
         f_room <= (i1_idx == 0) ? (fifo_free >= MAX_BEATS + 2) : f_room;
         f_long <= (i1_idx == 0 ? 1'b0 : f_long) || i1_idx >= MAX_BEATS;
-        f_len <= {1'b0, i1_idx, 6'd0} + {7'd0, cnt};
+        // ip_end is in a register from beat 1 on; a one-beat frame's is its own
+        f_short <= {3'd0, len_now} < (i1_idx == 0 ? ip_end : pr_ip_end);
     end
 
     if (rst) begin
@@ -407,13 +418,10 @@ wire [12:0] y_len = c_reth ? pr_ylen_r : c_aeth ? pr_ylen_a : pr_ylen_n;
 // ylen = 0 < pad, <= 4096 iff ylen <= 4096, and 0 iff ylen = pad = 0
 wire        pay_ok = !y_neg && pr_mod4 && !y_big && !(y_zero && pb_pad != 2'd0) &&
                      (!pb_nopay || (y_zero && pb_pad == 2'd0));
-wire        short_ip = {3'd0, f_len} < pr_ip_end;   // IPv4 packet longer than the frame
+wire        short_ip = f_short;
 
 wire drop = f_user || !f_room || f_long || pr_hdr_bad || pr_chk[6] || pb_chk != 3'd0 ||
             short_ip || !pay_ok;
-wire [4:0] reason = f_user ? R_MAC : !f_room ? R_FULL : f_long ? R_LONG :
-                    (hdr_reason != R_NONE) ? hdr_reason :
-                    short_ip ? R_IPLEN : !pay_ok ? R_PAYLEN : R_NONE;
 
 // the info record's lengths
 wire [6:0]  p_hl = 7'd54 + (pr_int ? 7'd42 : 7'd0) + (c_reth ? 7'd16 : c_aeth ? 7'd4 : 7'd0);
@@ -490,6 +498,7 @@ reg         cr_int = 1'b0;
 reg  [15:0] cr_ilen = 0;                 // IPv4 length less the INT block
 reg  [15:0] cr_ulen = 0;                 // UDP length less the INT block
 reg         c_done = 1'b0;               // the CRC's last beat has gone
+reg         c_at_end = 1'b0;             // the beat at I3 holds the CRC's last byte
 
 always @(posedge clk) begin
     i3_idx <= i1_idx;
@@ -500,9 +509,10 @@ always @(posedge clk) begin
         cr_ilen <= ip_len - 16'd42;
         cr_ulen <= udp_len - 16'd42;
     end
+    // decided at I1: on beat 0 from ip_len itself, later from cr_end
+    c_at_end <= i1_first ? ip_len < 16'd55 : {4'd0, i1_idx} == cr_end[16:6];
 end
 
-wire c_at_end = {4'd0, i3_idx} == cr_end[16:6];
 wire c_go = i3_valid && (i3_idx == 7'd0 || !c_done);
 wire c_last_now = c_at_end || i3_last;
 
@@ -627,18 +637,28 @@ always @(posedge clk) begin
     end
 end
 
-// the counters count one cycle after the decision
+// the counters count one cycle after the decision, from its flags
 reg         r4_valid = 1'b0, r4_drop = 1'b0;
-reg  [4:0]  r4_reason = 0;
+reg         r4_user = 1'b0, r4_full = 1'b0, r4_long = 1'b0, r4_short = 1'b0, r4_pay_bad = 1'b0;
+reg  [4:0]  r4_hdr_reason = 0;
 
 always @(posedge clk) begin
     r4_valid <= i3_valid && i3_last;
     r4_drop <= drop;
-    r4_reason <= reason;
+    r4_user <= f_user;
+    r4_full <= !f_room;
+    r4_long <= f_long;
+    r4_hdr_reason <= hdr_reason;
+    r4_short <= short_ip;
+    r4_pay_bad <= !pay_ok;
     if (rst) begin
         r4_valid <= 1'b0;
     end
 end
+
+wire [4:0] r4_reason = r4_user ? R_MAC : r4_full ? R_FULL : r4_long ? R_LONG :
+                       (r4_hdr_reason != R_NONE) ? r4_hdr_reason :
+                       r4_short ? R_IPLEN : r4_pay_bad ? R_PAYLEN : R_NONE;
 
 // one record per frame, a cycle after its decision (when its ICRC is
 // complete), for its CRC result
