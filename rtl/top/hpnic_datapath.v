@@ -756,7 +756,7 @@ tx_frame_inst (
  */
 wire          fr_valid, fr_ready, fr_last;
 wire [511:0]  fr_data;
-wire          in_valid, in_ready, in_int;
+wire          in_valid, in_ready, in_int, in_icrc_bad;
 wire [895:0]  in_hdr;
 wire [6:0]    in_hl;
 wire [15:0]   in_ip_len;
@@ -793,6 +793,7 @@ rx_in_inst (
     .m_info_pay_len(in_pay_len),
     .m_info_pad(in_pad),
     .m_info_int(in_int),
+    .m_info_icrc_bad(in_icrc_bad),
     .stat_frames(st_rx_frames),
     .stat_mac_err(st_mac_err),
     .stat_full(st_full),
@@ -845,6 +846,7 @@ rx_extract_inst (
     .s_info_pay_len(in_pay_len),
     .s_info_pad(in_pad),
     .s_info_int(in_int),
+    .s_info_icrc_bad(in_icrc_bad),
     .m_pkt_valid(pk_valid),
     .m_pkt_ready(pk_ready),
     .m_pkt_drop(pk_drop),
