@@ -9,7 +9,10 @@
  * head WQE, snd_nxt, the send queue's producer index, and a byte balance of
  * PktSend credit. All of it lives in one state RAM with a one-cycle
  * read-modify-write loop (hpnic_rmw_ram), so events for one QP can follow
- * each other every cycle.
+ * each other every cycle. What the loop does not need to decide the next
+ * event has read-modify-write loops of its own later in the pipeline, off
+ * the state loop's cycle: the next WQE to fetch (stage 3), the window
+ * position (stages 5-6) and snd_max (stages 5-6).
  *
  * The responder's sending side (hpnic_resp_tx: the READ response being sent,
  * its packets and descriptors) is a separate block with its own state RAM.
