@@ -11,8 +11,8 @@
  * read-modify-write loop (hpnic_rmw_ram), so events for one QP can follow
  * each other every cycle. What the loop does not need to decide the next
  * event has read-modify-write loops of its own later in the pipeline, off
- * the state loop's cycle: the next WQE to fetch (stage 3), the window
- * position (stages 5-6) and snd_max (stages 5-6).
+ * the state loop's cycle: the next WQE to fetch (stage 3), and the window
+ * position with snd_max (stages 5-6).
  *
  * The responder's sending side (hpnic_resp_tx: the READ response being sent,
  * its packets and descriptors) is a separate block with its own state RAM.
@@ -567,8 +567,8 @@ end
 // hand the cycle the head one finishes: {signaled, READ, failed its L_Key
 // check, bytes left, packets}
 localparam MW = 1 + 1 + 1 + 32 + 24;
-localparam SW = SLOTS*MW + 16+16+16 + 1+32 + 16+2+24 + 1+4 + 32+1+1+1+24
-                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1 - 16 - 24 + 1;
+localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 16+2+24 + 1+4 + 32+1+1+1
+                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -709,10 +709,11 @@ end
  * ring tail the completer sees), arr (next WQE expected from a fetch: slots
  * head..arr-1 are filled; fetch_idx, the next WQE to ask for, is the fetch
  * loop's, stage 3), cur_first, cur_rem (bytes of the head WQE not yet sent),
- * sq_pi, fetch_tag, snd_nxt, rd_out (a READ is outstanding: the fence),
- * rd_gen, rw_off and rw_pending (a rewind's resume point), err, rsp_turn
- * (the last packet was a READ response), bal (PktSend credit not yet spent, signed), free_owed (credit went
- * to responses: tell the window), rec_idx (WQEs recorded since the QP's
+ * cur_last (its next packet is its last), sq_pi, fetch_tag, snd_nxt, rd_out
+ * (a READ is outstanding: the fence), rd_gen, rw_off and rw_pending (a
+ * rewind's resume point), err, rsp_turn (the last packet was a READ
+ * response), bal (PktSend credit not yet spent, signed), free_owed (credit
+ * went to responses: tell the window), rec_idx (WQEs recorded since the QP's
  * reset), spare and spare_ok (the record entry the next WQE recorded will
  * use), epoch (flips at every QP reset), rewinds (taken, mod 4, mirrored to
  * the completer), pool_wait (credit held for want of a free record entry:
@@ -1482,44 +1483,28 @@ assign {s6_valid, s6_ring, s6_free, s6_work} = ctl6;
 assign {s6_qpn, s6_read, s6_sig, s6_lerr, s6_epoch, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
         s6_last_psn, s6_snd_nxt, s6_init, s6_bpos_op, s6_bpos_set} = late6;
 
-wire [23:0] bpos_old;
-reg  [23:0] bpos_new;
-
-hpnic_rmw_ram #(
-    .ADDR_WIDTH(QW),
-    .DATA_WIDTH(24)
-)
-bpos_inst (
-    .clk(clk),
-    .rst(rst),
-    .rd_valid(s5_valid),
-    .rd_addr(s5_qpn),
-    .old_data(bpos_old),
-    .wr_en(1'b1),
-    .wr_data(bpos_new)
-);
-
+// The window position and snd_max share one read-modify-write RAM here.
 // snd_max, one past the highest PSN ever sent (rewinds go back), follows
-// snd_nxt forward, never back; an init resets both. Its own RAM here, so
-// that the state loop does not carry a 24-bit compare
-wire [23:0] snd_max_old;
-reg  [23:0] snd_max_new;
+// snd_nxt forward, never back; an init resets both. It lives here, not in
+// the state word, so that the state loop does not carry its 24-bit compare
+wire [23:0] bpos_old, snd_max_old;
+reg  [23:0] bpos_new, snd_max_new;
 // verilator lint_off UNUSEDSIGNAL
 reg  [23:0] max_d;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_rmw_ram #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(24)
+    .DATA_WIDTH(24 + 24)
 )
-snd_max_inst (
+late_inst (
     .clk(clk),
     .rst(rst),
     .rd_valid(s5_valid),
     .rd_addr(s5_qpn),
-    .old_data(snd_max_old),
+    .old_data({bpos_old, snd_max_old}),
     .wr_en(1'b1),
-    .wr_data(snd_max_new)
+    .wr_data({bpos_new, snd_max_new})
 );
 
 always @* begin
