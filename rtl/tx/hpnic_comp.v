@@ -291,7 +291,7 @@ end
  * Stage 1: state, the ring entry at the una the mirror knows, snd_nxt/tail,
  * MTU. Stage 2: the loop.
  */
-// state: una_idx, una_first_psn, its window position, acked_psn, last
+// state: una_idx, una_first_psn - 1, its window position, acked_psn, last
 // progress, retries, active, err, the una WQE's record entry, epoch,
 // rewinds issued (mod 4)
 localparam SW = 16 + 24 + 24 + 24 + 16 + 3 + 1 + 1 + POOL_LOG2 + 1 + 2;
@@ -378,7 +378,11 @@ reg          s2_valid = 1'b0;
 reg [2:0]    s2_kind = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
-reg [23:0]   s2_psn_p1 = 0, s2_psn_m1 = 0;
+reg [23:0]   s2_psn_m1 = 0;
+// an event's last PSN acknowledged and the PSN a rewind restarts from (a
+// timer scan takes the state's instead): an ACK or READ done acknowledges
+// its PSN, the other kinds the one before it
+reg [23:0]   s2_ackto_ev = 0, s2_target_ev = 0;
 reg          s2_rw_pending = 0;
 reg          s2_fatal_pending = 0;
 reg          s2_reclaim = 0;
@@ -395,8 +399,14 @@ always @(posedge clk) begin
     s2_kind <= s1_kind;
     s2_qpn <= s1_qpn;
     s2_psn <= s1_psn;
-    s2_psn_p1 <= s1_psn + 24'd1;
     s2_psn_m1 <= s1_psn - 24'd1;
+    if (s1_kind == HPNIC_ACK_KIND_ACK || s1_kind == HPNIC_ACK_KIND_READ_DONE) begin
+        s2_ackto_ev <= s1_psn;
+        s2_target_ev <= s1_psn + 24'd1;
+    end else begin
+        s2_ackto_ev <= s1_psn - 24'd1;
+        s2_target_ev <= s1_psn;
+    end
     s2_rw_pending <= s1_rw_pending;
     s2_fatal_pending <= s1_fatal_pending;
     s2_reclaim <= s1_reclaim;
@@ -415,7 +425,8 @@ end
 
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
- * first): una (WQE index), una_first (its first PSN), una_bpos (its window
+ * first): una (WQE index), una_fm1 (its first PSN less one: the packets
+ * from it to a PSN are one subtraction), una_bpos (its window
  * position), acked (last PSN acknowledged), prog (time of the last
  * progress), retries, active, err, head (the una WQE's record entry), epoch
  * (flips at every QP reset), rewinds (taken, mod 4). o_* is the word read,
@@ -423,7 +434,7 @@ end
  */
 `define COMP_ST_DECL(kind, p) \
     kind [15:0] p``_una; \
-    kind [23:0] p``_una_first; \
+    kind [23:0] p``_una_fm1; \
     kind [23:0] p``_una_bpos; \
     kind [23:0] p``_acked; \
     kind [15:0] p``_prog; \
@@ -433,7 +444,7 @@ end
     kind [POOL_LOG2-1:0] p``_head; \
     kind p``_epoch; \
     kind [1:0] p``_rewinds;
-`define COMP_ST(p) p``_una, p``_una_first, p``_una_bpos, p``_acked, p``_prog, p``_retries, \
+`define COMP_ST(p) p``_una, p``_una_fm1, p``_una_bpos, p``_acked, p``_prog, p``_retries, \
     p``_active, p``_err, p``_head, p``_epoch, p``_rewinds
 
 `COMP_ST_DECL(wire, o)
@@ -476,29 +487,42 @@ endfunction
 wire [23:0] unacked = snd_nxt + ~o_acked;
 // verilator lint_on UNUSEDSIGNAL
 wire        outstanding = unacked != 24'd0 && !unacked[23];
+// a NAK's PSN lies in the window: acked < PSN < snd_max, with snd_max
+// ahead of acked (serial compares side by side; as one compare of two
+// differences the second carry chain would wait for the first)
 // verilator lint_off UNUSEDSIGNAL
-wire [23:0] nak_off = s2_psn + ~o_acked;
 wire [23:0] sent_win = snd_max + ~o_acked;
+wire [23:0] nak_above = o_acked - s2_psn;
+wire [23:0] nak_below = s2_psn - snd_max;
 // verilator lint_on UNUSEDSIGNAL
-wire        nak_in_window = nak_off < sent_win && !sent_win[23];
+wire        nak_in_window = nak_above[23] && nak_below[23] && !sent_win[23];
 
 // the PSN everything before which is acknowledged, by event kind
 wire is_goback = s2_kind == HPNIC_ACK_KIND_NAK_SEQ || s2_kind == HPNIC_ACK_KIND_READ_GAP;
 wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 &&
                  outstanding && (now - o_prog) > cfg_rto;
-// target: for go-back-N the PSN to resend from; acks cover target - 1. A
-// scan that is not a timeout only retires what is already acknowledged.
-// Both are picked from values formed beside each other (s2_psn + 1 and - 1
-// at stage 1), not one derived from the other
-wire        target_next = s2_kind == HPNIC_ACK_KIND_ACK || s2_kind == HPNIC_ACK_KIND_READ_DONE;
-wire [23:0] target = target_next ? s2_psn_p1 : (s2_kind == EV_TIMER) ? o_acked + 24'd1 : s2_psn;
-wire [23:0] ack_to = target_next ? s2_psn : (s2_kind == EV_TIMER) ? o_acked : s2_psn_m1;
+// target: for go-back-N the PSN to resend from; acks cover target - 1 (ack_to).
+// A scan that is not a timeout only retires what is already acknowledged:
+// for it both come from the state (acked + 1, acked), for the other kinds
+// from stage 1's registers. Every test below that involves them is made
+// for both sources side by side, then picked by the kind, so no carry chain
+// waits for the pick
+wire        is_timer = s2_kind == EV_TIMER;
+wire [23:0] target = is_timer ? o_acked + 24'd1 : s2_target_ev;
+wire [23:0] ack_to = is_timer ? o_acked : s2_ackto_ev;
 // verilator lint_off UNUSEDSIGNAL
-wire [23:0] ghost_d = snd_max + ~ack_to;           // snd_max - target
+wire [23:0] ghost_d = snd_max + ~s2_ackto_ev;      // snd_max - target
 // verilator lint_on UNUSEDSIGNAL
-wire        ghost = s2_kind != EV_TIMER && s2_kind != EV_CONT && s2_kind != EV_INIT &&
+wire        ghost = !is_timer && s2_kind != EV_CONT && s2_kind != EV_INIT &&
                     ghost_d[23];                        // target > snd_max
-wire        advances = !psn_le(ack_to, o_acked);       // ack_to > acked
+// ack_to > acked (never for a timer scan)
+wire        advances = !is_timer && !psn_le(s2_ackto_ev, o_acked);
+// acked <= ack_to (always for a timer scan)
+wire        acked_le = is_timer || psn_le(o_acked, s2_ackto_ev);
+// target < snd_nxt: packets from the target on were sent (for a timer scan,
+// target = acked + 1, that is what outstanding says)
+wire        target_sent = is_timer ? outstanding :
+                          (s2_target_ev != snd_nxt && psn_le(s2_target_ev, snd_nxt));
 
 // can the una WQE retire now?
 wire ring_ok = s2_ring_idx == o_una;
@@ -509,7 +533,8 @@ wire ring_ok = s2_ring_idx == o_una;
 wire [15:0] sent_ahead = tail - o_una;
 // verilator lint_on UNUSEDSIGNAL
 wire una_sent = sent_ahead != 16'd0 && !sent_ahead[15];
-wire una_done = una_sent && ring_ok && psn_le(ring_last, ack_to);
+wire una_acked = is_timer ? psn_le(ring_last, o_acked) : psn_le(ring_last, s2_ackto_ev);
+wire una_done = una_sent && ring_ok && una_acked;
 wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
 
 // a re-entry of the connection before the QP's reset (an ACK that retired
@@ -523,7 +548,7 @@ reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal;
 // verilator lint_off UNUSEDSIGNAL
 reg [15:0] behind_d;
 // verilator lint_on UNUSEDSIGNAL
-reg        una_loop;
+reg        una_loop, una_inc, acked_moved;
 reg        do_free, cont_reclaim_n;
 reg [POOL_LOG2-1:0] free_ptr, cont_ptr_n;
 reg [15:0] cont_count_n;
@@ -544,6 +569,8 @@ always @* begin
     do_cpl = 1'b0;
     do_rewind = 1'b0;
     do_una = 1'b0;
+    una_inc = 1'b0;
+    acked_moved = 1'b0;
     do_notify = 1'b0;
     do_cont = 1'b0;
     cont_rw = 1'b0;
@@ -561,9 +588,9 @@ always @* begin
         end
     end else if (s2_kind == EV_INIT) begin
         n_una = 16'd0;
-        n_una_first = s2_psn;
+        n_una_fm1 = s2_psn_m1;
         n_una_bpos = 24'd0;
-        n_acked = s2_psn - 24'd1;
+        n_acked = s2_psn_m1;
         n_prog = now;
         n_retries = 3'd0;
         n_active = !s2_clear;
@@ -604,7 +631,8 @@ always @* begin
             n_prog = now;
         end
         if (advances) begin
-            n_acked = ack_to;
+            acked_moved = 1'b1;
+            n_acked = s2_ackto_ev;
             n_prog = now;
             n_retries = 3'd0;
         end
@@ -615,8 +643,9 @@ always @* begin
         if (una_done && !ring_lerr) begin
             do_cpl = 1'b1;
             do_una = 1'b1;
+            una_inc = 1'b1;
             n_una = o_una + 16'd1;
-            n_una_first = ring_last + 24'd1;
+            n_una_fm1 = ring_last;
             n_una_bpos = ring_bpos;
             n_head = ring_next;
             do_free = 1'b1;
@@ -644,8 +673,7 @@ always @* begin
             do_rewind = 1'b1;
             rewind_fatal = 1'b1;
             n_err = 1'b1;
-        end else if (cont_rw && psn_le(o_acked, ack_to) && target != snd_nxt &&
-                     psn_le(target, snd_nxt)) begin
+        end else if (cont_rw && acked_le && target_sent) begin
             do_rewind = 1'b1;
         end
         // A rewind leaves this pipeline a few stages after an una decided
@@ -667,15 +695,15 @@ always @* begin
     // one that may have overtaken a rewind (it then skips forward): until
     // the requester has taken every rewind issued, or while its head is
     // behind the new una
-    behind_d = req_head - n_una;
+    // (req_head - n_una, taken from both values of n_una side by side)
+    behind_d = una_inc ? req_head + ~o_una : req_behind;
     una_loop = ring_read || req_rewinds != o_rewinds || behind_d[15];
 
     st_new = {`COMP_ST(n)};
 end
 
-// rewind point: the target PSN inside the una WQE
-wire [23:0] rw_pkts = target - o_una_first;
-wire [31:0] rw_off = {8'd0, rw_pkts} << mtu_log2;
+// rewind point: the target PSN inside the una WQE, target - first =
+// ack_to - (first - 1); taken a stage later, from registers (s3_rw_*)
 
 // The window position of the first PSN not acknowledged (after the event),
 // which is also a rewind's target: the una WQE's first position plus its
@@ -683,8 +711,17 @@ wire [31:0] rw_off = {8'd0, rw_pkts} << mtu_log2;
 // the extension header of its first packet (RETH of a WRITE, AETH of a READ
 // response). Computed at a pass that retires nothing more, when that PSN
 // lies in the una WQE. The requester counts the same bytes.
-wire [23:0] pos_pkts_d = n_acked + 24'd1 - o_una_first;
-wire [23:0] pos_pkts = pos_pkts_d[23] ? 24'd0 : pos_pkts_d;
+// (n_acked + 1 - first = n_acked - (first - 1), for both values of
+// n_acked side by side)
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] pos_pkts_adv = s2_ackto_ev - o_una_fm1;
+wire [23:0] pos_pkts_old = o_acked - o_una_fm1;
+// verilator lint_on UNUSEDSIGNAL
+wire [23:0] pos_pkts = acked_moved ? (pos_pkts_adv[23] ? 24'd0 : pos_pkts_adv) :
+                                     (pos_pkts_old[23] ? 24'd0 : pos_pkts_old);
+// the una WQE's first PSN after the event: the next WQE's if it retired
+wire [23:0] una_first_ret = ring_last + 24'd1;
+wire [23:0] una_first_old = o_una_fm1 + 24'd1;
 wire        una_is_read = una_sent && ring_ok && ring_read;
 
 /*
@@ -698,6 +735,9 @@ reg [23:0]      s3_pos_pkts = 0, s3_pos_bpos = 0;
 reg             s3_pos_read = 1'b0;
 reg [13:0]      s3_pos_unit = 0;
 reg             s3_pos_init = 1'b0;
+reg [23:0]      s3_rw_ackto = 0, s3_rw_fm1 = 0;
+reg [3:0]       s3_rw_mtu_log2 = 0;
+reg             stat_timeout_reg = 1'b0, stat_rewind_reg = 1'b0, stat_fatal_reg = 1'b0;
 wire [12:0]     mtu = 13'd1 << mtu_log2;
 
 // the window state after the event (packets in flight: snd_nxt - acked - 1).
@@ -705,7 +745,7 @@ wire [12:0]     mtu = 13'd1 << mtu_log2;
 // acknowledged; a timer scan or a re-entry changes nothing unless it rewinds.
 wire        inf_event = s2_kind != EV_TIMER && s2_kind != EV_CONT;
 reg [CPL_W-1:0] cpl_data = 0;
-reg [RW_W-24-1:0] rw_data = 0;
+reg [RW_W-24-32-1:0] rw_data = 0;      // the offset joins at stage 4
 reg [UNA_W-1:0] una_data = 0;
 reg [NT_W-1:0]  nt_data = 0;
 
@@ -726,7 +766,10 @@ always @(posedge clk) begin
     // a failure is always reported; a success only if the WQE asked
     cpl_data <= {s2_qpn, o_una, cpl_status, ring_signaled || cpl_status != CPL_OK};
     rw_wr <= s2_valid && do_rewind;
-    rw_data <= {s2_qpn, o_una, target, rw_off, rewind_fatal};
+    rw_data <= {s2_qpn, o_una, target, rewind_fatal};
+    s3_rw_ackto <= ack_to;
+    s3_rw_fm1 <= o_una_fm1;
+    s3_rw_mtu_log2 <= mtu_log2;
     s3_pos_pkts <= pos_pkts;
     s3_pos_unit <= {1'b0, mtu} + {6'd0, cfg_pkt_overhead};
     // the extension header's bytes are added a stage later (s4_base), off
@@ -736,8 +779,8 @@ always @(posedge clk) begin
     s3_pos_init <= s2_kind == EV_INIT;
     una_wr <= s2_valid && do_una;
     // a repeated una (timer) carries no READ completion
-    una_data <= {s2_qpn, n_una, n_una_first, n_una_bpos, ring_read && una_done, una_loop,
-                 o_epoch};
+    una_data <= {s2_qpn, n_una, una_inc ? una_first_ret : una_first_old, n_una_bpos,
+                 ring_read && una_done, una_loop, o_epoch};
     nt_wr <= s2_valid && do_notify;
     nt_data <= {s2_qpn, s2_psn - (is_goback ? 24'd1 : 24'd0), snd_nxt, s2_int[335:320],
                 hops_by_index(s2_int[319:0])};
@@ -759,11 +802,13 @@ always @(posedge clk) begin
     una_m_idx <= n_una;
     una_m_head <= n_head;
 
-    if (s2_valid) begin
-        stat_timeouts <= stat_timeouts + {31'd0, timed_out};
-        stat_rewinds <= stat_rewinds + {31'd0, do_rewind && !rewind_fatal};
-        stat_fatal <= stat_fatal + {31'd0, do_rewind && rewind_fatal};
-    end
+    // counted a cycle later, from registers
+    stat_timeout_reg <= s2_valid && timed_out;
+    stat_rewind_reg <= s2_valid && do_rewind && !rewind_fatal;
+    stat_fatal_reg <= s2_valid && do_rewind && rewind_fatal;
+    stat_timeouts <= stat_timeouts + {31'd0, stat_timeout_reg};
+    stat_rewinds <= stat_rewinds + {31'd0, stat_rewind_reg};
+    stat_fatal <= stat_fatal + {31'd0, stat_fatal_reg};
 
     if (rst) begin
         cpl_wr <= 1'b0;
@@ -774,6 +819,9 @@ always @(posedge clk) begin
         inf_wr <= 1'b0;
         una_m_wr <= 1'b0;
         pool_free_valid <= 1'b0;
+        stat_timeout_reg <= 1'b0;
+        stat_rewind_reg <= 1'b0;
+        stat_fatal_reg <= 1'b0;
         stat_timeouts <= 0;
         stat_rewinds <= 0;
         stat_fatal <= 0;
@@ -796,7 +844,9 @@ reg [INF_W-1:0] inf5_data = 0;
 always @(posedge clk) begin
     s4_rw_wr <= rw_wr;
     s4_inf_wr <= inf_wr;
-    s4_rw_data <= rw_data;
+    // the rewind's byte offset in its WQE
+    s4_rw_data <= {rw_data[RW_W-24-32-1:1], {8'd0, s3_rw_ackto - s3_rw_fm1} << s3_rw_mtu_log2,
+                   rw_data[0]};
     s4_inf_qpn <= inf_qpn;
     s4_sent <= inf_sent;
     s4_rewind <= inf_rewind;

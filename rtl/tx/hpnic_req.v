@@ -590,19 +590,24 @@ state_inst (
 // shifter in front of every length compare
 wire [3:0]  mtu_log2;
 wire [12:0] mtu;
+wire [6:0]  mtu_hi;                 // bits 6..12 at or above log2(MTU)
+wire [12:0] cfg_mtu = 13'd1 << cfg_wr_mtu_log2;
+// verilator lint_off UNUSEDSIGNAL
+wire [12:0] cfg_mtu_mask = ~(cfg_mtu - 13'd1);      // below 64 always clear
+// verilator lint_on UNUSEDSIGNAL
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(4 + 13)
+    .DATA_WIDTH(4 + 13 + 7)
 )
 mtu_inst (
     .clk(clk),
     .wr_en(cfg_wr_en),
     .wr_addr(cfg_wr_qpn),
-    .wr_data({cfg_wr_mtu_log2, 13'd1 << cfg_wr_mtu_log2}),
+    .wr_data({cfg_wr_mtu_log2, cfg_mtu, cfg_mtu_mask[12:6]}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
-    .rd_data({mtu_log2, mtu})
+    .rd_data({mtu_log2, mtu, mtu_hi})
 );
 
 // the completer's una with its epoch, mirrored here (a stale value only
@@ -670,8 +675,24 @@ reg [2:0]    s2_sgl = 0;
 reg [7:0]    s2_ovh = 0;
 reg          s2_initclr = 1'b0;     // an INIT or the clearing pass (decoded at stage 1:
                                     // it holds stage 0's una input)
+reg [31:0]   s2_len_m1 = 0;
 reg [31:0]   s2_credit = 0;         // a PktSend's credit, 0 for other events
 reg [31:0]   s2_credit_neg = 0;     // its negation
+// the credit less the parts of a packet's cost known before the state is
+// read, so that the balance after a packet is one carry-save layer and one
+// adder (see left_wr): index {first packet of a WRITE (RETH), length a
+// multiple of 4}; and the READ REQUEST's whole cost, less one and not
+reg [31:0]   s2_kw [0:3];
+reg [31:0]   s2_krd = 0, s2_krd_p1 = 0;
+integer      kwi;
+
+initial begin
+    for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
+        s2_kw[kwi] = 32'd0;
+    end
+end
+wire [31:0]  s1_credit = (s1_type == EV_PKTSEND) ? s1_len : 32'd0;
+wire [31:0]  s1_k = s1_credit + ~{24'd0, cfg_pkt_overhead};   // credit - ovh - 1
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
@@ -680,6 +701,7 @@ always @(posedge clk) begin
     s2_idx <= s1_idx;
     s2_psn <= s1_psn;
     s2_len <= s1_len;
+    s2_len_m1 <= s1_len - 32'd1;
     s2_bpos <= s1_bpos;
     s2_tag <= s1_tag;
     s2_flag <= s1_flag;
@@ -696,6 +718,11 @@ always @(posedge clk) begin
     s2_initclr <= s1_valid && (s1_type == EV_INIT || s1_type == EV_CLR);
     s2_credit <= (s1_type == EV_PKTSEND) ? s1_len : 32'd0;
     s2_credit_neg <= (s1_type == EV_PKTSEND) ? 32'd0 - s1_len : 32'd0;
+    for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
+        s2_kw[kwi] <= s1_k - (kwi[1] ? {27'd0, EXT_RETH} : 32'd0) + (kwi[0] ? 32'd4 : 32'd0);
+    end
+    s2_krd <= s1_k - {27'd0, EXT_RETH};
+    s2_krd_p1 <= s1_k - {27'd0, EXT_RETH} + 32'd1;
 
     if (rst) begin
         s2_valid <= 1'b0;
@@ -757,26 +784,31 @@ end
 assign {`REQ_ST(o)} = st_old;
 
 wire [SL-1:0] head_slot = o_head[SL-1:0];
-wire [SL-1:0] next_slot = head_slot + 1'b1;
 // Slot selects as plain multiplexers: a part-select at MW * index (MW is
 // not a power of two) becomes a barrel shifter over every slot, 10,000 LUTs
 reg  [MW-1:0] head_meta;
 reg  [31:0]   next_len;
+reg           next_read;
 integer       k;
 
 always @* begin
     head_meta = o_meta[MW-1:0];
     next_len = o_meta[55:24];
+    next_read = o_meta[MW-2];
     for (k = 0; k < SLOTS; k = k + 1) begin
         if (head_slot == k[SL-1:0]) begin
             head_meta = o_meta[MW*k +: MW];
         end
-        if (next_slot == k[SL-1:0]) begin
+        if (head_slot == k[SL-1:0] - 1'b1) begin   // next_slot, by constants
             next_len = o_meta[MW*k + 24 +: 32];
+            next_read = o_meta[MW*k + MW-2];
         end
     end
 end
 wire        o_cur_valid = o_head != o_arr;
+// another WQE behind the head (for the CONT decision after a promotion)
+wire [15:0] o_head_p1 = o_head + 16'd1;
+wire        o_next_valid = o_head_p1 != o_arr;
 wire        o_cur_read = head_meta[MW-2];
 wire        o_cur_signaled = head_meta[MW-1];
 wire        o_cur_lerr = head_meta[MW-3];
@@ -791,9 +823,12 @@ wire [23:0] o_cur_npkts_m1 = head_meta[23:0];     // its packets, less one
 // either side, and its acknowledgement completes it (with the error) in
 // order behind the WQEs before it
 wire        wqe_is_read = s2_flag && !s2_lerr;
-wire [31:0] wqe_off = o_rw_pending ? o_rw_off : 32'd0;
-wire [31:0] wqe_len_eff = s2_lerr ? 32'd0 : s2_len - wqe_off;
-wire [31:0] wqe_len_m1 = s2_len + ~wqe_off;         // wqe_len_eff - 1 (no L_Key error)
+// (each formed for both cases side by side, the rewind's offset or none,
+// then picked: the state's bit does not sit in front of the adders)
+wire [31:0] wqe_len_rw = s2_len - o_rw_off;
+wire [31:0] wqe_len_m1_rw = s2_len + ~o_rw_off;
+wire [31:0] wqe_len_eff = s2_lerr ? 32'd0 : o_rw_pending ? wqe_len_rw : s2_len;
+wire [31:0] wqe_len_m1 = o_rw_pending ? wqe_len_m1_rw : s2_len_m1;   // wqe_len_eff - 1 (no L_Key error)
 wire        wqe_empty = s2_lerr || wqe_len_m1[31];  // length 0: one packet
 // verilator lint_off UNUSEDSIGNAL
 wire [39:0] wqe_len_m1_x = {8'd0, wqe_len_m1};
@@ -815,13 +850,13 @@ wire [23:0] wqe_npkts_m1 = wqe_empty ? 24'd0 : wqe_div;
 // does not start behind a 32-bit compare
 wire        cur_last = o_cur_last;
 wire        cur_last2 = o_cur_rem <= {18'd0, mtu, 1'b0};   // and the one after
-wire        wqe_last = wqe_npkts_m1 == 24'd0;
+// one packet: no bit at or above the MTU's in len - 1 (a mask test on each
+// of the two lengths, not a compare behind the division's select)
+wire [31:0] mtu_mask = {19'h7ffff, mtu_hi, 6'd0};
+wire        wqe_last = s2_lerr || (o_rw_pending ? (wqe_len_m1_rw[31] || (wqe_len_m1_rw & mtu_mask) == 0) :
+                                                  (s2_len_m1[31] || (s2_len_m1 & mtu_mask) == 0));
 wire        next_last = next_len <= {19'd0, mtu};
 wire [12:0] cur_plen = cur_last ? o_cur_rem[12:0] : mtu;
-wire [1:0]  cur_pad = 2'd0 - cur_plen[1:0];
-wire [15:0] wr_cost = {3'd0, cur_plen} + {14'd0, cur_pad} + {8'd0, s2_ovh} +
-                      (o_cur_first ? {11'd0, EXT_RETH} : 16'd0);
-wire [15:0] rdreq_cost = {8'd0, s2_ovh} + {11'd0, EXT_RETH};
 
 // the balance this event may spend (a CONT brings no new credit)
 // (signs by compares from registers, beside the sums rather than after them:
@@ -830,10 +865,37 @@ wire [15:0] rdreq_cost = {8'd0, s2_ovh} + {11'd0, EXT_RETH};
 wire [31:0] bal_in = o_bal + s2_credit;
 wire        bal_pos = $signed(o_bal) > $signed(s2_credit_neg);
 wire        o_bal_pos = !o_bal[31] && o_bal != 32'd0;
+// The balance left after a packet, less one (its sign says whether credit
+// is left) and not. A WRITE packet's cost is its length rounded up to 4
+// (the pad), the overhead and the RETH of a first packet: bal + credit -
+// cost - 1 is bal + kw[first, len % 4 == 0] + ({~len[12:2], 00} sign-
+// extended): -roundup4(len) is (~len & ~3) + 4 when len % 4 == 0 (the 4 is
+// in kw). Three terms: one carry-save layer, then one adder; the one more
+// for the balance itself rides in the carry word's free bit 0.
+function [63:0] csa3;
+    input [31:0] a, b, c;
+    begin
+        csa3 = {a ^ b ^ c, (a & b) | (a & c) | (b & c)};
+    end
+endfunction
+// Both values of the len % 4 term are summed side by side and picked after
+// the adders (the term waits for the length's select).
+wire [31:0] wr_negpad = {19'h7ffff, ~cur_plen[12:2], 2'b00};
+wire        wr_len4 = cur_plen[1:0] == 2'd0;
 // verilator lint_off UNUSEDSIGNAL
-wire [31:0] left_rsp = o_bal + s2_credit + {16'hffff, ~rsp_cost};
-wire [31:0] left_wr = o_bal + s2_credit + {16'hffff, ~wr_cost};
-wire [31:0] left_rdreq = o_bal + s2_credit + {16'hffff, ~rdreq_cost};
+wire [63:0] wr_csa0 = csa3(o_bal, o_cur_first ? s2_kw[2] : s2_kw[0], wr_negpad);   // carry [31] unused
+wire [63:0] wr_csa1 = csa3(o_bal, o_cur_first ? s2_kw[3] : s2_kw[1], wr_negpad);
+wire [31:0] left_wr0 = wr_csa0[63:32] + {wr_csa0[30:0], 1'b0};
+wire [31:0] left_wr1 = wr_csa1[63:32] + {wr_csa1[30:0], 1'b0};
+wire [31:0] nbal_wr0 = wr_csa0[63:32] + {wr_csa0[30:0], 1'b1};
+wire [31:0] nbal_wr1 = wr_csa1[63:32] + {wr_csa1[30:0], 1'b1};
+wire [31:0] left_wr = wr_len4 ? left_wr1 : left_wr0;
+wire [31:0] nbal_wr = wr_len4 ? nbal_wr1 : nbal_wr0;
+wire [63:0] rsp_csa = csa3(o_bal, s2_credit, {16'hffff, ~rsp_cost});
+wire [31:0] left_rsp = rsp_csa[63:32] + {rsp_csa[30:0], 1'b0};
+wire [31:0] nbal_rsp = rsp_csa[63:32] + {rsp_csa[30:0], 1'b1};
+wire [31:0] left_rdreq = o_bal + s2_krd;
+wire [31:0] nbal_rdreq = o_bal + s2_krd_p1;
 // verilator lint_on UNUSEDSIGNAL
 
 // A QP that answers a READ and has requests of its own alternates between
@@ -872,9 +934,16 @@ wire [15:0] una_eff = (s2_type == EV_UNA && s2_uepoch == o_epoch) ? s2_idx :
 // the new state
 `REQ_ST_DECL(reg, n)
 reg        nbal_pos;                // n_bal > 0
+// which sum the balance after the event is: the sign of that sum is picked
+// after the case, by a select the case decides beside the sums, so the
+// sums' carry chains end one multiplexer before the CONT decision
+reg  [1:0] bal_src;
+reg        nb_in, nb_zero;          // the balance after the event: bal + credit, 0
+localparam [1:0] BS_OLD = 2'd0, BS_RSP = 2'd1, BS_WR = 2'd2, BS_RDREQ = 2'd3;
 reg        fset;                    // the event moves fetch_idx (stage 3) to fset_idx
 reg [15:0] fset_idx;
 reg        n_head_read;             // the head WQE after the event is a READ
+reg        n_head_more;             // and there is one (n_head != n_arr)
 integer    j;
 
 // what the event produces
@@ -928,7 +997,9 @@ always @* begin
     bpos_set = 24'd0;
     fset = 1'b0;
     fset_idx = 16'd0;
-    nbal_pos = o_bal_pos;
+    bal_src = BS_OLD;
+    nb_in = 1'b0;
+    nb_zero = 1'b0;
     do_record = 1'b0;
     do_alloc = 1'b0;
     do_cinit = 1'b0;
@@ -956,7 +1027,7 @@ always @* begin
             fset = 1'b1;
             n_sq_pi = 16'd0;
             n_snd_nxt = s2_psn;
-            n_bal = 32'd0;
+            nb_zero = 1'b1;
             n_fetch_tag = o_fetch_tag + 2'd1;   // responses in flight become stale
             bpos_op = BP_SET;
             bpos_set = 24'd0;
@@ -1030,7 +1101,7 @@ always @* begin
             c_ext = rsp_read_ext;
         end
         EV_PKTSEND, EV_CONT: begin
-            n_bal = bal_in;
+            nb_in = 1'b1;
             if (!bal_pos) begin
                 // credit owed from an overdrawn packet: nothing to send yet
             end else if (take_rsp) begin
@@ -1038,14 +1109,15 @@ always @* begin
                 do_pkt_rsp = 1'b1;
                 sent = 1'b1;
                 n_free_owed = 1'b1;
-                n_bal = bal_in - {16'd0, rsp_cost};
-                nbal_pos = !left_rsp[31];
+                nb_in = 1'b0;
+                bal_src = BS_RSP;
                 n_rsp_turn = 1'b1;
             end else if (!o_cur_valid || o_err || o_lstop) begin
                 // nothing to spend it on (credit for work a rewind or a
                 // replaced READ took back): let it go, and free the window
                 cnt_idle = 1'b1;
-                n_bal = 32'd0;
+                nb_in = 1'b0;
+                nb_zero = 1'b1;
                 do_free = 1'b1;
             end else if (o_head == o_rec_idx && !pool_valid &&
                          (o_cur_read ? !o_rd_out : cur_last)) begin
@@ -1059,8 +1131,8 @@ always @* begin
                 n_rsp_turn = 1'b0;
                 do_pkt = 1'b1;
                 sent = 1'b1;
-                n_bal = bal_in - {16'd0, wr_cost};
-                nbal_pos = !left_wr[31];
+                nb_in = 1'b0;
+                bal_src = BS_WR;
                 pkt_len = cur_plen;
                 pkt_opcode = (o_cur_first && cur_last) ? HPNIC_BTH_OP_WRITE_ONLY :
                              o_cur_first ? HPNIC_BTH_OP_WRITE_FIRST :
@@ -1089,8 +1161,8 @@ always @* begin
                 do_ring = o_head == o_rec_idx;
                 do_rdesc = 1'b1;
                 sent = 1'b1;
-                n_bal = bal_in - {16'd0, rdreq_cost};
-                nbal_pos = !left_rdreq[31];
+                nb_in = 1'b0;
+                bal_src = BS_RDREQ;
                 pkt_opcode = HPNIC_BTH_OP_READ_REQ;
                 n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts_m1 + 24'd1;
@@ -1117,7 +1189,7 @@ always @* begin
                 n_rec_idx = o_rec_idx + 16'd1;
             end
             if (promote) begin
-                n_head = o_head + 16'd1;
+                n_head = o_head_p1;
                 n_cur_first = 1'b1;
                 n_cur_rem = next_len;
                 n_cur_last = next_last;
@@ -1171,17 +1243,29 @@ always @* begin
     if (sent) begin
         n_pool_wait = 1'b0;
     end
+    // the balance written back: one and-or of the sums (selects decided
+    // beside them), not a multiplexer per case behind their carry chains
+    n_bal = ({32{nb_in}} & bal_in) | ({32{bal_src == BS_RSP}} & nbal_rsp) |
+            ({32{bal_src == BS_WR}} & nbal_wr) | ({32{bal_src == BS_RDREQ}} & nbal_rdreq) |
+            ({32{!nb_in && !nb_zero && bal_src == BS_OLD}} & o_bal);
+    case (bal_src)
+        BS_RSP:   nbal_pos = !left_rsp[31];
+        BS_WR:    nbal_pos = !left_wr[31];
+        BS_RDREQ: nbal_pos = !left_rdreq[31];
+        default:  nbal_pos = o_bal_pos;
+    endcase
 
-    // the next packet on the balance: another event for this QP
-    n_head_read = 1'b0;
-    for (j = 0; j < SLOTS; j = j + 1) begin
-        if (n_head[SL-1:0] == j[SL-1:0]) begin
-            n_head_read = n_meta[MW*j + MW-2];
-        end
-    end
+    // the next packet on the balance: another event for this QP. Only a
+    // packet sent, a scan's pool_go or a READ's retirement makes one; the
+    // head after them is the head or, promoted, the next slot (an una that
+    // resumes elsewhere leaves no WQE in the slots), so whether a WQE is
+    // there and is a READ comes from both side by side, not from a slot
+    // select by the new head
+    n_head_read = promote ? next_read : o_cur_read;
+    n_head_more = promote ? o_next_valid : (o_cur_valid && !(s2_type == EV_UNA && una_behind));
     if ((sent || pool_go || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
             nbal_pos &&
-            ((n_head != n_arr && !n_err && !n_lstop && !(n_head_read && n_rd_out)) ||
+            ((n_head_more && !n_err && !n_lstop && !(n_head_read && n_rd_out)) ||
              (do_pkt_rsp ? !rsp_last : rsp_valid))) begin
         do_cont = 1'b1;
     end
@@ -1264,6 +1348,7 @@ reg [7:0]    s3_ovh = 0;
 // towards the fetch loop
 reg          s3_fset = 0, s3_err = 0;
 reg [15:0]   s3_fset_idx = 0, s3_sq_pi = 0, s3_una = 0;
+reg [15:0]   s3_lim_slots = 0, s3_lim_ring = 0;   // head + SLOTS, una + RING
 reg [1:0]    s3_fetch_tag = 0;
 
 always @(posedge clk) begin
@@ -1307,6 +1392,8 @@ always @(posedge clk) begin
     s3_fset_idx <= fset_idx;
     s3_sq_pi <= n_sq_pi;
     s3_una <= una_eff;
+    s3_lim_slots <= n_head + SLOTS[15:0];
+    s3_lim_ring <= una_eff + RING[15:0];
     s3_err <= n_err;
     s3_fetch_tag <= n_fetch_tag;
     cont_wr <= s2_valid && do_cont;
@@ -1350,7 +1437,7 @@ reg  [15:0] fetch_new;
 reg  [SL:0] fetch_n;
 reg         do_fetch, capped;
 // verilator lint_off UNUSEDSIGNAL
-reg  [15:0] fi, occ, pi_ahead, ring_used;
+reg  [15:0] fi, span, pi_ahead, ring_used;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_rmw_ram #(
@@ -1367,23 +1454,40 @@ fetch_idx_inst (
     .wr_data(fetch_new)
 );
 
-// fetch as many WQEs as there are free slots, posted WQEs and ring room
+// serial order of WQE indices (they stay within 2^15 of each other)
+// verilator lint_off UNUSEDSIGNAL
+function idx_lt;
+    input [15:0] a, b;
+    reg   [15:0] d;
+    begin
+        d = a - b;
+        idx_lt = d[15];
+    end
+endfunction
+// verilator lint_on UNUSEDSIGNAL
+
+// Fetch as many WQEs as there are free slots, posted WQEs and ring room:
+// up to the nearest of three limits, head + SLOTS, the producer index and
+// una + RING. The limits do not depend on fetch_idx, so the loop itself is
+// one compare and a select (fetch_idx + count would put an adder behind
+// the count's minimum). fetch_idx lies at or after the head and at or
+// before the producer index, so the count is at most SLOTS.
+reg  [15:0] lim;
 always @* begin
     fi = s3_fset ? s3_fset_idx : fetch_old;
-    occ = fi - s3_head;
-    pi_ahead = s3_sq_pi - fi;
     ring_used = fi - s3_una;
-    fetch_n = SLOTS[SL:0] - occ[SL:0];
-    if (pi_ahead < {{(15-SL){1'b0}}, fetch_n}) begin
-        fetch_n = pi_ahead[SL:0];
+    pi_ahead = s3_sq_pi - fi;
+    if (idx_lt(s3_lim_slots, s3_sq_pi) && idx_lt(s3_lim_slots, s3_lim_ring)) begin
+        lim = s3_lim_slots;
+    end else if (idx_lt(s3_sq_pi, s3_lim_ring)) begin
+        lim = s3_sq_pi;
+    end else begin
+        lim = s3_lim_ring;
     end
-    if (ring_used >= RING[15:0]) begin
-        fetch_n = 0;
-    end else if (RING[15:0] - ring_used < {{(15-SL){1'b0}}, fetch_n}) begin
-        fetch_n = RING[SL:0] - ring_used[SL:0];
-    end
-    do_fetch = fetch_room_reg && !s3_err && fetch_n != 0;
-    fetch_new = do_fetch ? fi + {{(15-SL){1'b0}}, fetch_n} : fi;
+    do_fetch = fetch_room_reg && !s3_err && idx_lt(fi, lim);
+    fetch_new = do_fetch ? lim : fi;
+    span = lim - fi;
+    fetch_n = span[SL:0];
     // near its bound of started WQEs with more posted: its una events must
     // come through the state loop to fetch again
     capped = !s3_err && pi_ahead != 16'd0 && ring_used >= RING[15:0] - SLOTS[15:0];
