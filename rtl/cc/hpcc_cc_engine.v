@@ -623,7 +623,21 @@ ram_w_inst (
     .rd_data(w_rdata)
 );
 
-wire [55:0] w_old_all = `CTL_EQ1(ctl[12]) ? p13_w : `CTL_EQ2(ctl[12]) ? p14_w : w_rdata;
+// the forwarding selects in flip-flops of their own: the control word's
+// stages map to SRLs, whose output is slow and would start this loop's
+// path (reset, so that they are not taken into the SRLs: an SRL has none)
+reg p12_eq1 = 1'b0, p12_eq2 = 1'b0;
+
+always @(posedge clk) begin
+    p12_eq1 <= `CTL_EQ1(ctl[11]);
+    p12_eq2 <= `CTL_EQ2(ctl[11]);
+    if (rst) begin
+        p12_eq1 <= 1'b0;
+        p12_eq2 <= 1'b0;
+    end
+end
+
+wire [55:0] w_old_all = p12_eq1 ? p13_w : p12_eq2 ? p14_w : w_rdata;
 wire [25:0] w_old = w_old_all[55:30];
 wire [25:0] wc_old = w_old_all[29:4];
 wire [3:0]  inc_old = w_old_all[3:0];
@@ -631,7 +645,9 @@ wire [3:0]  inc_old = w_old_all[3:0];
 wire mdi = p12_v_ge1 || inc_old >= max_stage;
 
 // Eqn (4): Wc / (U/eta) + W_AI, clamped, with every constant pre-shifted by s
-wire [47:0] w_prod = {22'd0, wc_old} * {31'd0, recip_v_m} + {1'b0, p12_c};
+// (the product at its own width, 26 x 17, then the addend)
+wire [42:0] w_mul = wc_old * recip_v_m;
+wire [47:0] w_prod = {5'd0, w_mul} + {1'b0, p12_c};
 // verilator lint_off UNUSEDSIGNAL
 wire [47:0] w_prod_sh = w_prod >> p12_s;       // < 2^26 when below Hmax
 // verilator lint_on UNUSEDSIGNAL
