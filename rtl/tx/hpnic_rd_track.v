@@ -76,7 +76,7 @@ module hpnic_rd_track #(
     /*
      * Stage 2: the packet (at most one ev_* set) and the decision
      */
-    input  wire [3:0]            mtu_log2,          // the QP's path MTU
+    input  wire [12:0]           mtu,               // the QP's path MTU, 64..4096
     input  wire                  ev_init,           // QP reset: no response expected
     input  wire                  ev_ack,            // ACK or NAK for this QP
     input  wire                  ev_resp,           // READ response for this QP
@@ -167,8 +167,6 @@ state_inst (
 `RDT_ST_DECL(wire, o)
 assign {`RDT_ST(o)} = st_old;
 
-wire [12:0] mtu = 13'd1 << mtu_log2;
-
 // Each difference to the expected PSN is taken both ways, from the READ
 // descriptor and from the state, and the fresh bit picks one: the compares
 // do not wait for the pick. Every compare starts from the descriptor or the
@@ -187,7 +185,18 @@ wire        r_at_exp = fresh ? psn == d_first : psn == o_exp;
 wire        r_in_read = !r_idx[23] && !r_left[23];  // first <= PSN <= last
 wire        r_in_seq = active && r_at_exp && r_in_read;
 wire        r_gap = active && !r_behind && !r_at_exp && r_in_read;
-wire [31:0] r_off = {8'd0, r_idx} << mtu_log2;
+// the response's offset, (PSN - first) MTUs: a select by the decoded MTU
+// (one bit of 64..4096, which is all the CSR takes), not a shifter behind
+// the subtraction
+reg  [31:0] r_off;
+integer     k;
+
+always @* begin
+    r_off = 32'd0;
+    for (k = 6; k <= 12; k = k + 1) begin
+        r_off = r_off | ({32{mtu[k]}} & ({8'd0, r_idx} << k));
+    end
+end
 wire        r_last = psn == d_last;
 wire        r_len_ok = r_last ? len == d_last_len : len == mtu;
 // an ACK at or beyond the response still awaited, a NAK past it
