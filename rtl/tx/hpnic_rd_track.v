@@ -8,9 +8,9 @@
  * rather than as it is read: its first and last response PSNs, whether it
  * awaits responses at all (0 withdraws it: no READ is outstanding any more),
  * its local IO address, its last response's length, and a generation that
- * changes at every (re)issue. This block keeps, per
- * QP, how far the responses have come (the next response PSN expected), and
- * decides for each response:
+ * changes at every (re)issue. This block keeps, per QP, how far the
+ * responses have come (the next response PSN expected), and decides for
+ * each response:
  *  - in sequence, of the right length: its payload goes to the local buffer
  *    at first address + (PSN - first PSN) * MTU, and it acknowledges what
  *    precedes it (progress for the completer's timer); the last one
