@@ -89,7 +89,7 @@ module hpnic_rx_decide #(
      */
     output wire                  trk_lk_valid,
     output wire [QPN_WIDTH-1:0]  trk_lk_qpn,
-    output wire [3:0]            trk_mtu_log2,
+    output wire [12:0]           trk_mtu,
     output wire                  trk_ev_init,
     output wire                  trk_ev_ack,
     output wire                  trk_ev_resp,
@@ -341,9 +341,15 @@ wire        access_ok1 = s1_rlen == 32'd0 ||
                           !mr_off[64] && mr_end <= {17'd0, mr_len});
 
 reg          s2_valid = 1'b0, s2_init = 1'b0;
-reg          s2_drop = 0, s2_has_payload = 0, s2_qpn_ok = 0;
+reg          s2_drop = 0, s2_has_payload = 0;
+// the packet's kind and whether its QP takes it, from stage 1: the loop's
+// decision then starts from a few bits, not from opcode and state compares
+reg          s2_badqp = 0;           // QPN out of range or QP not ready
+reg          s2_req = 0;             // a request the QP takes (in RTR/RTS)
+reg          s2_rsp = 0;             // a response or ACK the QP takes (in RTS)
+reg          s2_op_first = 0, s2_op_middle = 0, s2_op_last = 0, s2_op_only = 0;
+reg          s2_op_read = 0, s2_op_ack = 0, s2_op_resp = 0;
 reg [QW-1:0] s2_qpn = 0;
-reg [7:0]    s2_opcode = 0;
 reg [23:0]   s2_psn = 0;
 reg [12:0]   s2_len = 0;
 reg [31:0]   s2_rlen = 0;
@@ -353,14 +359,22 @@ reg          s2_int_valid = 0;
 reg [335:0]  s2_int = 0;
 reg          s2_access_ok = 0;
 reg [63:0]   s2_iova = 0;            // IO address of the RETH's VA
-reg [2:0]    s2_qp_state = 0;
-reg [3:0]    s2_mtu_log2 = 0;
 reg [12:0]   s2_mtu = 0;
 reg [23:0]   s2_rd_npkts = 0;        // a READ's response packets
 reg          s2_len_eq_mtu = 0, s2_len_le_mtu = 0, s2_rlen_gt_mtu = 0, s2_len_eq_rlen = 0;
 reg          s2_rlen_big = 0;
 
 wire [12:0]  mtu1 = qp_mtu;
+wire         is_first1 = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST;
+wire         is_middle1 = s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
+wire         is_last1 = s1_opcode == HPNIC_BTH_OP_WRITE_LAST;
+wire         is_only1 = s1_opcode == HPNIC_BTH_OP_WRITE_ONLY;
+wire         is_request1 = is_first1 || is_middle1 || is_last1 || is_only1 || is_read1;
+wire [2:0]   qp_state1 = qp_cfg[6:4];
+wire         qp_ok1 = s1_qpn_ok && (is_request1 ? (qp_state1 == HPNIC_QPS_RTR ||
+                                                   qp_state1 == HPNIC_QPS_RTS) :
+                                                  qp_state1 == HPNIC_QPS_RTS);
+wire         pass1 = !s1_init && !s1_drop;
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0]  rd_npkts_full1 = (s1_rlen + {19'd0, mtu1} - 32'd1) >> qp_cfg[3:0];   // < 2^24 PSNs
 // verilator lint_on UNUSEDSIGNAL
@@ -370,9 +384,18 @@ always @(posedge clk) begin
     s2_init <= s1_init;
     s2_drop <= s1_drop;
     s2_has_payload <= s1_has_payload;
-    s2_qpn_ok <= s1_qpn_ok;
+    s2_badqp <= pass1 && !qp_ok1;
+    s2_req <= pass1 && qp_ok1 && is_request1;
+    s2_rsp <= pass1 && qp_ok1 && !is_request1;
+    s2_op_first <= is_first1;
+    s2_op_middle <= is_middle1;
+    s2_op_last <= is_last1;
+    s2_op_only <= is_only1;
+    s2_op_read <= is_read1;
+    s2_op_ack <= s1_opcode == HPNIC_BTH_OP_ACK;
+    s2_op_resp <= s1_opcode == HPNIC_BTH_OP_RESP_FIRST || s1_opcode == HPNIC_BTH_OP_RESP_MIDDLE ||
+                  s1_opcode == HPNIC_BTH_OP_RESP_LAST || s1_opcode == HPNIC_BTH_OP_RESP_ONLY;
     s2_qpn <= s1_qpn;
-    s2_opcode <= s1_opcode;
     s2_psn <= s1_psn;
     s2_len <= s1_len;
     s2_rlen <= s1_rlen;
@@ -381,8 +404,6 @@ always @(posedge clk) begin
     s2_int <= s1_int;
     s2_access_ok <= access_ok1;
     s2_iova <= mr_iova + mr_off[63:0];
-    s2_qp_state <= qp_cfg[6:4];
-    s2_mtu_log2 <= qp_cfg[3:0];
     s2_mtu <= mtu1;
     s2_rd_npkts <= (s1_rlen == 0) ? 24'd1 : rd_npkts_full1[23:0];
     s2_len_eq_mtu <= s1_len == mtu1;
@@ -419,8 +440,6 @@ state_inst (
 /*
  * Stage 2: the decision (the loop)
  */
-wire [2:0]  qp_state = s2_qp_state;
-wire [3:0]  mtu_log2 = s2_mtu_log2;
 wire [12:0] mtu = s2_mtu;
 
 /*
@@ -444,40 +463,56 @@ wire [12:0] mtu = s2_mtu;
 `DECIDE_ST_DECL(wire, o)
 assign {`DECIDE_ST(o)} = st_old;
 
-wire is_write = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE ||
-                s2_opcode == HPNIC_BTH_OP_WRITE_LAST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY;
-wire has_reth = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
-                s2_opcode == HPNIC_BTH_OP_READ_REQ;
-wire is_read = s2_opcode == HPNIC_BTH_OP_READ_REQ;
-wire is_resp = s2_opcode == HPNIC_BTH_OP_RESP_FIRST || s2_opcode == HPNIC_BTH_OP_RESP_MIDDLE ||
-               s2_opcode == HPNIC_BTH_OP_RESP_LAST || s2_opcode == HPNIC_BTH_OP_RESP_ONLY;
-wire is_ack = s2_opcode == HPNIC_BTH_OP_ACK;
-wire is_request = is_write || is_read;
+wire has_reth = s2_op_first || s2_op_only || s2_op_read;
 
-// sequence against epsn
-wire [23:0] psn_ahead = s2_psn - o_epsn;
-wire in_seq = psn_ahead == 0;
+// The decision is cut into exclusive outcomes, each a product of a few
+// terms: what the packet alone settles (from registers) and what the state
+// read adds, every compare on the state side by side (sign, equality and
+// the WRITE cursor's two), none behind another. The request rules in IB's
+// order: a failed responder, then the PSN (duplicate, out of sequence), then
+// a new message inside a WRITE or too long, the R_Key check, the lengths.
+// verilator lint_off UNUSEDSIGNAL
+wire [23:0] psn_ahead = s2_psn - o_epsn;            // its sign only
+// verilator lint_on UNUSEDSIGNAL
 wire dup = psn_ahead[23];                            // psn before epsn
+wire in_seq = s2_psn == o_epsn;
+wire rem_gt_mtu = o_wr_rem > {19'd0, mtu};
+wire rem_eq_len = o_wr_rem == {19'd0, s2_len};
 
-// payload-length rules for requests (the parts without state: stage 1)
+// the packet's part (registers): a READ or a WRITE FIRST/ONLY that may go
+// unless a WRITE is open, a MIDDLE/LAST that may if the cursor agrees
 wire [23:0] rd_npkts = s2_rd_npkts;
-wire len_ok_first = s2_len_eq_mtu && s2_rlen_gt_mtu;
-wire len_ok_only = s2_len_eq_rlen && s2_len_le_mtu;
-wire len_ok_middle = o_wr_active && s2_len_eq_mtu && o_wr_rem > {19'd0, mtu};
-wire len_ok_last = o_wr_active && {19'd0, s2_len} == o_wr_rem && s2_len_le_mtu;
-// a new message inside an open WRITE, or longer than IB's 2^31 bytes
-wire msg_bad = has_reth && (o_wr_active || s2_rlen_big);
+wire rd_ok0 = s2_op_read && s2_access_ok && !s2_rlen_big;
+wire wr_reth_ok0 = ((s2_op_first && s2_len_eq_mtu && s2_rlen_gt_mtu) ||
+                    (s2_op_only && s2_len_eq_rlen && s2_len_le_mtu)) && s2_access_ok && !s2_rlen_big;
+wire acc_nak0 = has_reth && !s2_rlen_big && !s2_access_ok;
+wire mid_ok0 = s2_op_middle && s2_len_eq_mtu;
+wire last_ok0 = s2_op_last && s2_len_le_mtu;
 
-wire qp_ok = s2_qpn_ok && (is_request ? (qp_state == HPNIC_QPS_RTR || qp_state == HPNIC_QPS_RTS) :
-                                        qp_state == HPNIC_QPS_RTS);
+// the outcomes of a request (at most one holds)
+wire go = s2_req && !o_failed;
+wire r_badqp = s2_badqp || (s2_req && o_failed);
+wire r_dup = go && dup;                              // acknowledged again
+wire r_dup_nak = r_dup && s2_op_read && !s2_access_ok;
+wire r_oos = go && !dup && !in_seq;                  // out of sequence
+wire r_nakseq = r_oos && !o_nak_sent;                // its one NAK
+wire r_seq = go && in_seq;
+wire r_read = r_seq && rd_ok0 && !o_wr_active;
+wire r_write = r_seq && (o_wr_active ? (mid_ok0 && rem_gt_mtu) || (last_ok0 && rem_eq_len) :
+                                       wr_reth_ok0);
+wire r_acc = r_seq && acc_nak0 && !o_wr_active;      // R_Key, range or right
+wire r_inv = r_seq && !r_read && !r_write && !r_acc; // message or length rules
+// responses and ACKs: the READ tracking decides (trk_*)
+wire rsp_ack = s2_rsp && s2_op_ack;
+wire rsp_resp = s2_rsp && !s2_op_ack && s2_op_resp;
 
 // the READ tracking's part of the loop: the packet it decides on
 assign trk_lk_valid = s1_valid;
 assign trk_lk_qpn = s1_qpn;
-assign trk_mtu_log2 = mtu_log2;
+assign trk_mtu = mtu;
 assign trk_ev_init = s2_valid && s2_init;
-assign trk_ev_ack = s2_valid && !s2_init && !s2_drop && qp_ok && !is_request && is_ack;
-assign trk_ev_resp = s2_valid && !s2_init && !s2_drop && qp_ok && !is_request && !is_ack && is_resp;
+assign trk_ev_ack = s2_valid && rsp_ack;
+assign trk_ev_resp = s2_valid && rsp_resp;
 assign trk_psn = s2_psn;
 assign trk_len = s2_len;
 assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
@@ -499,126 +534,73 @@ localparam [3:0] W_NONE = 4'd0, W_BADQP = 4'd1, W_DUP = 4'd2, W_OOS = 4'd3, W_NA
                  W_ACC = 4'd5, W_LEN = 4'd6, W_STRAY = 4'd7, W_GAP = 4'd8, W_WRITE = 4'd9,
                  W_READ = 4'd10, W_DROP = 4'd11;
 
+// A request executed was in sequence: its PSN is epsn, so the next epsn
+// comes from the packet's registers, the state only picks it
+wire [23:0] epsn_next = s2_psn + (s2_op_read ? rd_npkts : 24'd1);
+// a WRITE's payload goes to the RETH's address or on from the cursor
+wire [63:0] wr_base = has_reth ? s2_iova : o_wr_addr;
+
 always @* begin
     {`DECIDE_ST(n)} = st_old;
-    do_commit = s2_has_payload;
-    commit_drop = 1'b1;
-    commit_addr = 64'd0;
-    do_ack = 1'b0;
-    ack_syn = HPNIC_AETH_SYN_ACK;
-    ack_psn = s2_psn;
-    do_rdwork = 1'b0;
-    do_cack = 1'b0;
-    do_event = 1'b0;
-    event_type = HPNIC_ASYNC_EVENT_QP_ACCESS_ERR;
-    cack_kind = HPNIC_ACK_KIND_ACK;
-    cack_psn = s2_psn;
-    cack_int = 1'b0;
-    why = W_NONE;
-
     if (s2_init) begin
-        do_commit = 1'b0;
         n_epsn = s2_psn;
         n_msn = 24'd0;
         n_nak_sent = 1'b0;
         n_wr_active = 1'b0;
         n_failed = 1'b0;
-    end else if (s2_drop) begin
-        why = W_DROP;                   // counted by the parser
-    end else if (!qp_ok || (is_request && o_failed)) begin
-        why = W_BADQP;
-    end else if (is_request) begin
-        if (dup) begin
-            // a duplicate: acknowledge again; a duplicate READ runs again
-            why = W_DUP;
-            if (is_read) begin
-                if (s2_access_ok) begin
-                    do_rdwork = 1'b1;
-                end else begin
-                    do_ack = 1'b1;
-                    ack_syn = HPNIC_AETH_SYN_NAK_ACC;
-                    n_failed = 1'b1;
-                    do_event = 1'b1;
-                end
-            end else begin
-                do_ack = 1'b1;
-                ack_psn = o_epsn - 24'd1;
-            end
-        end else if (!in_seq) begin
-            why = W_OOS;
-            if (!o_nak_sent) begin
-                why = W_NAKSEQ;
-                do_ack = 1'b1;
-                ack_syn = HPNIC_AETH_SYN_NAK_SEQ;
-                ack_psn = o_epsn;
-                n_nak_sent = 1'b1;
-            end
-        end else begin
-            n_nak_sent = 1'b0;
-            if (msg_bad) begin
-                why = W_LEN;
-                do_ack = 1'b1;
-                ack_syn = HPNIC_AETH_SYN_NAK_INV;
-                n_failed = 1'b1;
-                do_event = 1'b1;
-                event_type = HPNIC_ASYNC_EVENT_QP_REQ_ERR;
-            end else if (has_reth && !s2_access_ok) begin
-                why = W_ACC;
-                do_ack = 1'b1;
-                ack_syn = HPNIC_AETH_SYN_NAK_ACC;
-                n_failed = 1'b1;
-                do_event = 1'b1;
-            end else if (is_read) begin
-                why = W_READ;
-                do_rdwork = 1'b1;
-                n_epsn = o_epsn + rd_npkts;
-                n_msn = o_msn + 24'd1;
-            end else if ((s2_opcode == HPNIC_BTH_OP_WRITE_FIRST && !len_ok_first) ||
-                         (s2_opcode == HPNIC_BTH_OP_WRITE_ONLY && !len_ok_only) ||
-                         (s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE && !len_ok_middle) ||
-                         (s2_opcode == HPNIC_BTH_OP_WRITE_LAST && !len_ok_last)) begin
-                why = W_LEN;
-                do_ack = 1'b1;
-                ack_syn = HPNIC_AETH_SYN_NAK_INV;
-                n_failed = 1'b1;
-                do_event = 1'b1;
-                event_type = HPNIC_ASYNC_EVENT_QP_REQ_ERR;
-            end else begin
-                why = W_WRITE;
-                commit_drop = 1'b0;
-                commit_addr = has_reth ? s2_iova : o_wr_addr;
-                n_wr_addr = commit_addr + {51'd0, s2_len};
-                n_wr_rem = (has_reth ? s2_rlen : o_wr_rem) - {19'd0, s2_len};
-                n_wr_active = s2_opcode == HPNIC_BTH_OP_WRITE_FIRST || s2_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
-                n_epsn = o_epsn + 24'd1;
-                if (s2_opcode == HPNIC_BTH_OP_WRITE_LAST || s2_opcode == HPNIC_BTH_OP_WRITE_ONLY) begin
-                    n_msn = o_msn + 24'd1;
-                end
-                do_ack = 1'b1;
-            end
+    end else begin
+        if (r_read || r_write) begin
+            n_epsn = epsn_next;
         end
-    end else if (is_ack) begin
-        // to the completer, unless the READ tracking holds it back
-        do_cack = trk_cack;
-        cack_int = s2_int_valid;
-        cack_kind = trk_cack_kind;
-        cack_psn = trk_cack_psn;
-    end else if (is_resp) begin
-        do_cack = trk_cack;
-        cack_kind = trk_cack_kind;
-        cack_psn = trk_cack_psn;
-        if (trk_resp_write) begin
-            why = W_WRITE;
-            commit_drop = 1'b0;
-            commit_addr = trk_resp_addr;
-        end else if (trk_resp_gap) begin
-            why = W_GAP;
-        end else begin
-            why = W_STRAY;
+        if (r_read || (r_write && (s2_op_last || s2_op_only))) begin
+            n_msn = o_msn + 24'd1;
+        end
+        if (r_seq) begin
+            n_nak_sent = 1'b0;
+        end else if (r_oos) begin
+            n_nak_sent = 1'b1;
+        end
+        if (r_dup_nak || r_inv || r_acc) begin
+            n_failed = 1'b1;
+        end
+        if (r_write) begin
+            n_wr_addr = wr_base + {51'd0, s2_len};
+            n_wr_rem = (has_reth ? s2_rlen : o_wr_rem) - {19'd0, s2_len};
+            n_wr_active = s2_op_first || s2_op_middle;
         end
     end
-
     st_new = {`DECIDE_ST(n)};
+
+    // the outcome's outputs: the payload's commit, the ACK/NAK, READ work,
+    // the completer's event, the failure event, the counter
+    do_commit = !s2_init && s2_has_payload;
+    commit_drop = !r_write && !trk_resp_write;
+    commit_addr = ({64{r_write}} & wr_base) | ({64{trk_resp_write}} & trk_resp_addr);
+    do_ack = (r_dup && !(s2_op_read && s2_access_ok)) || r_nakseq || r_inv || r_acc || r_write;
+    ack_syn = r_nakseq ? HPNIC_AETH_SYN_NAK_SEQ : r_inv ? HPNIC_AETH_SYN_NAK_INV :
+              (r_acc || r_dup_nak) ? HPNIC_AETH_SYN_NAK_ACC : HPNIC_AETH_SYN_ACK;
+    ack_psn = (r_dup && !s2_op_read) ? o_epsn - 24'd1 : r_nakseq ? o_epsn : s2_psn;
+    do_rdwork = (r_dup && s2_op_read && s2_access_ok) || r_read;
+    do_event = r_dup_nak || r_inv || r_acc;
+    event_type = r_inv ? HPNIC_ASYNC_EVENT_QP_REQ_ERR : HPNIC_ASYNC_EVENT_QP_ACCESS_ERR;
+    // to the completer, unless the READ tracking holds it back
+    do_cack = trk_cack;
+    cack_int = rsp_ack && s2_int_valid;
+    cack_kind = (rsp_ack || rsp_resp) ? trk_cack_kind : HPNIC_ACK_KIND_ACK;
+    cack_psn = (rsp_ack || rsp_resp) ? trk_cack_psn : s2_psn;
+    if (s2_init) begin
+        why = W_NONE;
+    end else if (s2_drop) begin
+        why = W_DROP;                   // counted by the parser
+    end else begin
+        // exclusive outcomes: an OR of their codes
+        why = ({4{r_badqp}} & W_BADQP) | ({4{r_dup}} & W_DUP) |
+              ({4{r_oos && o_nak_sent}} & W_OOS) | ({4{r_nakseq}} & W_NAKSEQ) |
+              ({4{r_inv}} & W_LEN) | ({4{r_acc}} & W_ACC) | ({4{r_read}} & W_READ) |
+              ({4{r_write || trk_resp_write}} & W_WRITE) |
+              ({4{rsp_resp && !trk_resp_write && trk_resp_gap}} & W_GAP) |
+              ({4{rsp_resp && !trk_resp_write && !trk_resp_gap}} & W_STRAY);
+    end
 end
 
 /*

@@ -319,9 +319,10 @@ wire [15:0]   sndnxt_wr_tail;
 wire [23:0]   sndnxt_wr_bpos;
 wire          rdesc_wr_en;
 wire [QW-1:0] rdesc_wr_qpn;
-wire [23:0]   rdesc_wr_first_psn, rdesc_wr_npkts;
+wire [23:0]   rdesc_wr_first_psn, rdesc_wr_last_psn;
+wire          rdesc_wr_live;
 wire [63:0]   rdesc_wr_laddr;
-wire [31:0]   rdesc_wr_len;
+wire [12:0]   rdesc_wr_last_len;
 wire [3:0]    rdesc_wr_gen;
 
 wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
@@ -450,9 +451,10 @@ req_inst (
     .rdesc_wr_en(rdesc_wr_en),
     .rdesc_wr_qpn(rdesc_wr_qpn),
     .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_npkts(rdesc_wr_npkts),
+    .rdesc_wr_last_psn(rdesc_wr_last_psn),
+    .rdesc_wr_live(rdesc_wr_live),
     .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_len(rdesc_wr_len),
+    .rdesc_wr_last_len(rdesc_wr_last_len),
     .rdesc_wr_gen(rdesc_wr_gen),
     .stat_pktsend_idle(st_req_idle),
     .stat_read_fenced(st_req_fenced),
@@ -918,9 +920,10 @@ rx_decide_inst (
     .rdesc_wr_en(rdesc_wr_en),
     .rdesc_wr_qpn(rdesc_wr_qpn),
     .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_npkts(rdesc_wr_npkts),
+    .rdesc_wr_last_psn(rdesc_wr_last_psn),
+    .rdesc_wr_live(rdesc_wr_live),
     .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_len(rdesc_wr_len),
+    .rdesc_wr_last_len(rdesc_wr_last_len),
     .rdesc_wr_gen(rdesc_wr_gen),
     .cfg_qp_wr_en(cfg_qp_wr_en),
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),

@@ -46,9 +46,10 @@ module hpnic_rx_decision #(
     input  wire                  rdesc_wr_en,
     input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
     input  wire [23:0]           rdesc_wr_first_psn,
-    input  wire [23:0]           rdesc_wr_npkts,
+    input  wire [23:0]           rdesc_wr_last_psn,
+    input  wire                  rdesc_wr_live,
     input  wire [63:0]           rdesc_wr_laddr,
-    input  wire [31:0]           rdesc_wr_len,
+    input  wire [12:0]           rdesc_wr_last_len,
     input  wire [3:0]            rdesc_wr_gen,
 
     input  wire                  s_pkt_valid,
@@ -134,7 +135,7 @@ localparam QW = QPN_WIDTH;
 wire          trk_lk_valid, trk_ev_init, trk_ev_ack, trk_ev_resp;
 wire          trk_resp_write, trk_resp_gap, trk_cack;
 wire [QW-1:0] trk_lk_qpn;
-wire [3:0]    trk_mtu_log2;
+wire [12:0]   trk_mtu;
 wire [23:0]   trk_psn, trk_cack_psn;
 wire [12:0]   trk_len;
 wire [2:0]    trk_ack_kind, trk_cack_kind;
@@ -149,13 +150,14 @@ rd_track_inst (
     .rdesc_wr_en(rdesc_wr_en),
     .rdesc_wr_qpn(rdesc_wr_qpn),
     .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_npkts(rdesc_wr_npkts),
+    .rdesc_wr_last_psn(rdesc_wr_last_psn),
+    .rdesc_wr_live(rdesc_wr_live),
     .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_len(rdesc_wr_len),
+    .rdesc_wr_last_len(rdesc_wr_last_len),
     .rdesc_wr_gen(rdesc_wr_gen),
     .lk_valid(trk_lk_valid),
     .lk_qpn(trk_lk_qpn),
-    .mtu_log2(trk_mtu_log2),
+    .mtu(trk_mtu),
     .ev_init(trk_ev_init),
     .ev_ack(trk_ev_ack),
     .ev_resp(trk_ev_resp),
@@ -199,7 +201,7 @@ rx_decide_inst (
     .s_init_epsn(s_init_epsn),
     .trk_lk_valid(trk_lk_valid),
     .trk_lk_qpn(trk_lk_qpn),
-    .trk_mtu_log2(trk_mtu_log2),
+    .trk_mtu(trk_mtu),
     .trk_ev_init(trk_ev_init),
     .trk_ev_ack(trk_ev_ack),
     .trk_ev_resp(trk_ev_resp),

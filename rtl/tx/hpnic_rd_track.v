@@ -4,11 +4,13 @@
  * back against the READ this QP has outstanding.
  *
  * The requester (hpnic_req) writes the outstanding READ when it sends the
- * READ REQUEST: its first PSN, its packets, its local IO address and length,
- * and a generation that changes at every (re)issue. A new generation with
- * no packets withdraws it: no READ is outstanding any more. This block keeps, per
- * QP, how far the responses have come (the next response PSN expected), and
- * decides for each response:
+ * READ REQUEST, in the form the checks below use, computed as it is written
+ * rather than as it is read: its first and last response PSNs, whether it
+ * awaits responses at all (0 withdraws it: no READ is outstanding any more),
+ * its local IO address, its last response's length, and a generation that
+ * changes at every (re)issue. This block keeps, per QP, how far the
+ * responses have come (the next response PSN expected), and decides for
+ * each response:
  *  - in sequence, of the right length: its payload goes to the local buffer
  *    at first address + (PSN - first PSN) * MTU, and it acknowledges what
  *    precedes it (progress for the completer's timer); the last one
@@ -19,6 +21,14 @@
  *    again (the timer covers a lost re-issue), as Linux rxe's started_retry
  *    does;
  *  - anything else (duplicate, stray, wrong length): dropped.
+ * "In the READ" is two serial-number sign tests side by side, PSN - first
+ * >= 0 and last - PSN >= 0: the same as (PSN - first) < packets while a READ
+ * has at most 2^23 packets (half the PSN space; libhpnic refuses longer
+ * ones, and PSNs are compared modulo 2^24 everywhere else too). The last
+ * response's length comes with the descriptor: if the MTU changes while a
+ * READ is outstanding, that READ's last response is still held to the
+ * length the MTU at its issue gave (its others and their addresses follow
+ * the MTU of the moment); libhpnic only sets the MTU before RTR.
  * An ACK or NAK from beyond the response still awaited means the responses
  * were lost or are still behind it on the wire: it is held back until the
  * READ's last response, and only what precedes the awaited response is
@@ -51,9 +61,10 @@ module hpnic_rd_track #(
     input  wire                  rdesc_wr_en,
     input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
     input  wire [23:0]           rdesc_wr_first_psn,
-    input  wire [23:0]           rdesc_wr_npkts,
+    input  wire [23:0]           rdesc_wr_last_psn, // first + packets - 1
+    input  wire                  rdesc_wr_live,     // awaits responses (0: withdrawn)
     input  wire [63:0]           rdesc_wr_laddr,
-    input  wire [31:0]           rdesc_wr_len,
+    input  wire [12:0]           rdesc_wr_last_len, // the last response's payload bytes
     input  wire [3:0]            rdesc_wr_gen,
 
     /*
@@ -65,7 +76,7 @@ module hpnic_rd_track #(
     /*
      * Stage 2: the packet (at most one ev_* set) and the decision
      */
-    input  wire [3:0]            mtu_log2,          // the QP's path MTU
+    input  wire [12:0]           mtu,               // the QP's path MTU, 64..4096
     input  wire                  ev_init,           // QP reset: no response expected
     input  wire                  ev_ack,            // ACK or NAK for this QP
     input  wire                  ev_resp,           // READ response for this QP
@@ -91,7 +102,7 @@ end
 // the completer's ACK kinds: the register map's (fw/regmap.toml, ACK_KIND)
 `include "hpnic_regs.vh"
 
-localparam RDW = 24 + 24 + 64 + 32 + 4;
+localparam RDW = 24 + 24 + 1 + 64 + 13 + 4;
 wire [RDW-1:0] rdesc;
 
 hpnic_ram_sdp #(
@@ -102,17 +113,19 @@ rdesc_inst (
     .clk(clk),
     .wr_en(rdesc_wr_en),
     .wr_addr(rdesc_wr_qpn),
-    .wr_data({rdesc_wr_first_psn, rdesc_wr_npkts, rdesc_wr_laddr, rdesc_wr_len, rdesc_wr_gen}),
+    .wr_data({rdesc_wr_first_psn, rdesc_wr_last_psn, rdesc_wr_live, rdesc_wr_laddr,
+              rdesc_wr_last_len, rdesc_wr_gen}),
     .rd_en(lk_valid),
     .rd_addr(lk_qpn),
     .rd_data(rdesc)
 );
 
-wire [23:0] d_first, d_npkts;
+wire [23:0] d_first, d_last;
+wire        d_live;
 wire [63:0] d_laddr;
-wire [31:0] d_len;
+wire [12:0] d_last_len;
 wire [3:0]  d_gen;
-assign {d_first, d_npkts, d_laddr, d_len, d_gen} = rdesc;
+assign {d_first, d_last, d_live, d_laddr, d_last_len, d_gen} = rdesc;
 
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
@@ -154,32 +167,38 @@ state_inst (
 `RDT_ST_DECL(wire, o)
 assign {`RDT_ST(o)} = st_old;
 
-wire [12:0] mtu = 13'd1 << mtu_log2;
-
 // Each difference to the expected PSN is taken both ways, from the READ
 // descriptor and from the state, and the fresh bit picks one: the compares
-// do not wait for the pick
+// do not wait for the pick. Every compare starts from the descriptor or the
+// state as read, none behind another's result
 wire        fresh = d_gen != o_gen;                  // a READ (re)issued since
 wire [23:0] exp = fresh ? d_first : o_exp;
 wire [23:0] exp_next = fresh ? d_first + 24'd1 : o_exp + 24'd1;
-wire        active = fresh ? d_npkts != 24'd0 : o_active;
+wire        active = fresh ? d_live : o_active;
 wire [23:0] r_idx = psn - d_first;                   // response number
 // verilator lint_off UNUSEDSIGNAL
 wire [23:0] r_ahead_old = psn - o_exp;              // its sign only
+wire [23:0] r_left = d_last - psn;                  // its sign only
 // verilator lint_on UNUSEDSIGNAL
 wire        r_behind = fresh ? r_idx[23] : r_ahead_old[23];   // before exp
 wire        r_at_exp = fresh ? psn == d_first : psn == o_exp;
-wire        r_in_read = r_idx < d_npkts;
+wire        r_in_read = !r_idx[23] && !r_left[23];  // first <= PSN <= last
 wire        r_in_seq = active && r_at_exp && r_in_read;
 wire        r_gap = active && !r_behind && !r_at_exp && r_in_read;
-wire [31:0] r_off = {8'd0, r_idx} << mtu_log2;
-// the last response's length, from the descriptor alone (the responses
-// before it carry an MTU each): not behind the PSN's subtraction
-wire [23:0] d_npkts_m1 = d_npkts - 24'd1;
-wire [31:0] d_last_off = {8'd0, d_npkts_m1} << mtu_log2;
-wire [31:0] r_last_len = d_len - d_last_off;
-wire        r_last = r_idx == d_npkts_m1;
-wire        r_len_ok = r_last ? ({19'd0, len} == r_last_len) : (len == mtu);
+// the response's offset, (PSN - first) MTUs: a select by the decoded MTU
+// (one bit of 64..4096, which is all the CSR takes), not a shifter behind
+// the subtraction
+reg  [31:0] r_off;
+integer     k;
+
+always @* begin
+    r_off = 32'd0;
+    for (k = 6; k <= 12; k = k + 1) begin
+        r_off = r_off | ({32{mtu[k]}} & ({8'd0, r_idx} << k));
+    end
+end
+wire        r_last = psn == d_last;
+wire        r_len_ok = r_last ? len == d_last_len : len == mtu;
 // an ACK at or beyond the response still awaited, a NAK past it
 wire        ack_past_read = active && !r_behind;
 wire        nak_past_read = ack_past_read && !r_at_exp;

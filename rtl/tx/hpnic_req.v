@@ -218,9 +218,10 @@ module hpnic_req #(
     output reg                   rdesc_wr_en = 1'b0,   // the outstanding READ
     output reg  [QPN_WIDTH-1:0]  rdesc_wr_qpn = 0,
     output reg  [23:0]           rdesc_wr_first_psn = 0,
-    output reg  [23:0]           rdesc_wr_npkts = 0,
+    output reg  [23:0]           rdesc_wr_last_psn = 0,  // its last response's PSN
+    output reg                   rdesc_wr_live = 1'b0,   // 0: withdrawn
     output reg  [63:0]           rdesc_wr_laddr = 0,
-    output reg  [31:0]           rdesc_wr_len = 0,
+    output reg  [12:0]           rdesc_wr_last_len = 0,  // its last response's bytes
     output reg  [3:0]            rdesc_wr_gen = 0,
 
     /*
@@ -1326,7 +1327,7 @@ reg [7:0]    s3_opcode = 0;
 reg [23:0]   s3_psn = 0;
 reg [12:0]   s3_len = 0;
 reg [31:0]   s3_rem = 0;            // WQE bytes left before this packet
-reg [23:0]   s3_npkts = 0;         // the READ's packets, less one
+reg [12:0]   s3_mtu = 0;            // the READ's last response length needs it
 reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
 // towards the later stages
@@ -1360,7 +1361,7 @@ always @(posedge clk) begin
     s3_psn <= o_snd_nxt;
     s3_len <= pkt_len;
     s3_rem <= o_cur_rem;
-    s3_npkts <= o_cur_npkts_m1;
+    s3_mtu <= mtu;
     s3_rd_cancel <= rd_cancel;
     s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
@@ -1522,13 +1523,20 @@ always @* begin
     desc_wr = s3_pkt;
 end
 
+// The READ descriptor in the form RX's checks use (hpnic_rd_track), worked
+// out here off RX's loop: the last response carries what the whole MTUs
+// before it leave, s3_rem mod MTU or a whole MTU if that is 0 (0 for an empty
+// READ), which is s3_rem less its packets less one times the MTU
+wire [12:0] rd_tail = s3_rem[12:0] & (s3_mtu - 13'd1);
+
 always @(posedge clk) begin
     rdesc_wr_en <= s3_rdesc;
     rdesc_wr_qpn <= s3_qpn;
     rdesc_wr_first_psn <= s3_psn;
-    rdesc_wr_npkts <= s3_rd_cancel ? 24'd0 : s3_npkts + 24'd1;
+    rdesc_wr_last_psn <= s3_last_psn;
+    rdesc_wr_live <= !s3_rd_cancel;
     rdesc_wr_laddr <= w_laddr + {32'd0, w_off};
-    rdesc_wr_len <= s3_rem;
+    rdesc_wr_last_len <= (s3_rem == 32'd0) ? 13'd0 : (rd_tail == 13'd0) ? s3_mtu : rd_tail;
     rdesc_wr_gen <= s3_rd_gen;
 
     if (rst) begin

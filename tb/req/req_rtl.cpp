@@ -211,8 +211,9 @@ static void tick(req_rtl *r)
 				      m->sndnxt_wr_tail, m->sndnxt_wr_bpos, m->sndnxt_wr_epoch,
 				      m->sndnxt_wr_head, m->sndnxt_wr_rewinds, r->cycles});
 	if (m->rdesc_wr_en)
-		r->rdescs.push_back({m->rdesc_wr_qpn, m->rdesc_wr_first_psn, m->rdesc_wr_npkts,
-				     m->rdesc_wr_len, m->rdesc_wr_gen, m->rdesc_wr_laddr, r->cycles});
+		r->rdescs.push_back({m->rdesc_wr_qpn, m->rdesc_wr_first_psn, m->rdesc_wr_last_psn,
+				     m->rdesc_wr_live, m->rdesc_wr_last_len, m->rdesc_wr_gen,
+				     m->rdesc_wr_laddr, r->cycles});
 
 	m->clk = 1;
 	m->eval();

@@ -135,8 +135,10 @@ struct req_sndnxt {
 	uint64_t cycle;
 };
 
+/* the outstanding READ as hpnic_rd_track stores it: its first and last
+ * response PSNs, live (0: withdrawn), its last response's length */
 struct req_rdesc {
-	unsigned qpn, first_psn, npkts, len, gen;
+	unsigned qpn, first_psn, last_psn, live, last_len, gen;
 	uint64_t laddr;
 	uint64_t cycle;
 };

@@ -542,11 +542,12 @@ static void rdesc_match(struct qp *q, unsigned qpn)
 	while (q->rqe_h != q->rqe_t && q->rqg_h != q->rqg_t) {
 		const struct req_rdesc *e = &q->rq_exp[q->rqe_h++ % RDQ];
 		const struct req_rdesc *g = &q->rq_got[q->rqg_h++ % RDQ];
-		CHECK(e->first_psn == g->first_psn && e->npkts == g->npkts && e->laddr == g->laddr &&
-		      e->len == g->len, "QP %u: READ descriptor psn %06x n %u laddr %016llx len %u, "
-		      "the READ REQUEST's psn %06x n %u laddr %016llx len %u", qpn, g->first_psn,
-		      g->npkts, (unsigned long long)g->laddr, g->len, e->first_psn, e->npkts,
-		      (unsigned long long)e->laddr, e->len);
+		CHECK(e->first_psn == g->first_psn && e->last_psn == g->last_psn &&
+		      e->laddr == g->laddr && e->last_len == g->last_len,
+		      "QP %u: READ descriptor psn %06x..%06x laddr %016llx last len %u, "
+		      "the READ REQUEST's psn %06x..%06x laddr %016llx last len %u", qpn,
+		      g->first_psn, g->last_psn, (unsigned long long)g->laddr, g->last_len,
+		      e->first_psn, e->last_psn, (unsigned long long)e->laddr, e->last_len);
 	}
 }
 
@@ -587,8 +588,11 @@ static void check_req(struct qp *q, unsigned qpn, const struct req_desc *d)
 		      (unsigned long long)(w->raddr + off), w->rkey, rem);
 		cost = OVH + 16;
 		CHECK(q->rqe_t - q->rqe_h < RDQ, "model: READ queue overflows");
-		q->rq_exp[q->rqe_t++ % RDQ] = (struct req_rdesc){ qpn, psn, npk(rem, q->mtu_log2),
-								  rem, 0, w->laddr + off, 0 };
+		/* its last response carries what the whole MTUs before it
+		 * leave (0 for an empty READ) */
+		q->rq_exp[q->rqe_t++ % RDQ] = (struct req_rdesc){
+			qpn, psn, (psn + npk(rem, q->mtu_log2) - 1) & PSN_MASK, 1,
+			rem ? ((rem - 1) & (q->mtu - 1)) + 1 : 0, 0, w->laddr + off, 0 };
 		rdesc_match(q, qpn);
 		q->cw++;
 		q->ck = 0;
@@ -909,7 +913,7 @@ static void on_rdesc(const struct req_rdesc *g)
 		      g->gen, (q->gen + 1) & 15);
 	q->gen_known = 1;
 	q->gen = g->gen;
-	if (g->npkts == 0) {
+	if (!g->live) {
 		/* no READ outstanding any more (an una skipped the requester past
 		 * the one it sent): it lifts the fence like a retirement */
 		fence_clear(q, ev);

@@ -216,9 +216,10 @@ extern "C" void rxd_rtl_rdesc(struct rxd_rtl *r, const struct rxd_rdesc *d)
 	m->rdesc_wr_en = 1;
 	m->rdesc_wr_qpn = d->qpn;
 	m->rdesc_wr_first_psn = d->first;
-	m->rdesc_wr_npkts = d->npkts;
+	m->rdesc_wr_last_psn = (d->first + d->npkts - 1) & 0xffffff;
+	m->rdesc_wr_live = d->npkts != 0;
 	m->rdesc_wr_laddr = d->laddr;
-	m->rdesc_wr_len = d->len;
+	m->rdesc_wr_last_len = d->last_len;
 	m->rdesc_wr_gen = d->gen;
 	tick(r);
 	m->rdesc_wr_en = 0;

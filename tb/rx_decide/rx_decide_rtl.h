@@ -42,8 +42,11 @@ struct rxd_mr {
 	uint64_t va, len, iova;         /* len: 48 bits */
 };
 
+/* the outstanding READ; the harness writes first + npkts - 1 (its last PSN),
+ * npkts != 0 (it awaits responses) and last_len, the form hpnic_rd_track
+ * stores; len is the model's, to make responses with */
 struct rxd_rdesc {
-	unsigned qpn, first, npkts, gen;
+	unsigned qpn, first, npkts, gen, last_len;
 	uint64_t laddr;
 	uint32_t len;
 };

@@ -101,7 +101,7 @@ enum cov {
 	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
 	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
 	C_INIT, C_INIT_PKT, C_FAILED_DROP, C_EVENT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG,
-	C_ACC_PD, NCOV
+	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -114,7 +114,7 @@ static const char *const cov_name[NCOV] = {
 	"ACK passed", "ACK held", "NAK held", "held ACK/NAK released", "fatal NAK", "init",
 	"init with packet", "request to a failed responder",
 	"responder failure event", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
-	"another PD's region",
+	"another PD's region", "READ of 2^23 packets", "last response at the issue's MTU",
 };
 
 static struct {
@@ -441,7 +441,9 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 	unsigned idx = psn_sub(p->psn, d->first);
 	int last = idx == psn_sub(d->npkts, 1);
 	uint32_t off = (uint32_t)((uint64_t)idx << log2);
-	int len_ok = last ? p->len == d->len - off : p->len == mtu;
+	/* the last response's length is the one the READ was issued with,
+	 * even if the MTU changed since (docs/transport.md) */
+	int len_ok = last ? p->len == d->last_len : p->len == mtu;
 	int in_seq = active && ahead == 0 && idx < d->npkts;
 	int gap = active && !(ahead & PSN_HALF) && ahead && idx < d->npkts;
 
@@ -455,6 +457,8 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 		t->gap_sent = 0;
 		E.cov[C_RESP_WRITE]++;
 		if (last) {
+			if (d->last_len != d->len - off)
+				E.cov[C_MTU_MOVED]++;
 			commit->kind = HPNIC_ACK_KIND_READ_DONE;
 			t->active = 0;
 			E.cov[C_READ_DONE]++;
@@ -861,6 +865,13 @@ static void gen_request(unsigned q, struct rxd_pkt *p)
 		pick_reth(p, op == HPNIC_BTH_OP_READ_REQ ? 2 : 1);
 }
 
+/* the last response's length, as the requester works it out when it
+ * (re)issues the READ: what the whole MTUs before it leave */
+static unsigned last_len(uint32_t len, unsigned log2)
+{
+	return len ? ((len - 1) & ((1u << log2) - 1)) + 1 : 0;
+}
+
 /* the requester issues a READ: its responses start at first */
 static void issue_read(unsigned q)
 {
@@ -870,7 +881,14 @@ static void issue_read(unsigned q)
 
 	d.qpn = q;
 	d.len = rndr(20) ? 1 + rndr(5u << log2) : 0;
+	if (log2 <= 8 && rndr(40) == 0) {
+		/* as long as a READ may be, 2^23 packets less 0..2: the
+		 * in-READ test's sign compares hold up to 2^23 */
+		d.len = ((PSN_HALF - 1 - rndr(3)) << log2) + 1 + rndr(1u << log2);
+		E.cov[C_LONG_READ]++;
+	}
 	d.npkts = read_npkts(d.len, log2);
+	d.last_len = last_len(d.len, log2);
 	d.first = rndr(2) ? psn_add(rq->end, rndr(4)) : (unsigned)rnd() & PSN_M;
 	d.laddr = rnd();
 	d.gen = (d.gen + 1) & 15;
@@ -891,6 +909,7 @@ static void reissue_read(unsigned q, unsigned exp)
 	d.npkts = psn_sub(d.npkts, idx);
 	d.laddr += (uint64_t)idx << log2;
 	d.len -= idx << log2;
+	d.last_len = last_len(d.len, log2);
 	d.gen = (d.gen + 1) & 15;
 	write_rdesc(&d);
 	E.req[q].next = exp;
@@ -903,7 +922,8 @@ static void resp_pkt(struct rxd_pkt *p, unsigned q, unsigned psn)
 	const struct rxd_rdesc *d = &E.rd[q];
 	unsigned log2 = E.qp[q].mtu_log2, idx = psn_sub(psn, d->first), op;
 	int last = idx == psn_sub(d->npkts, 1);
-	uint32_t len = last ? d->len - (uint32_t)((uint64_t)idx << log2) : 1u << log2;
+	/* the last one as the READ asked for it (a changed MTU aside) */
+	uint32_t len = last ? d->last_len : 1u << log2;
 
 	op = d->npkts == 1 ? HPNIC_BTH_OP_RESP_ONLY : idx == 0 ? HPNIC_BTH_OP_RESP_FIRST :
 	     last ? HPNIC_BTH_OP_RESP_LAST : HPNIC_BTH_OP_RESP_MIDDLE;
@@ -951,7 +971,8 @@ static int gen_requester(unsigned q, struct rxd_pkt *p)
 	} else if (k < 61) {
 		resp_pkt(p, q, psn_sub(rq->next, 1 + rndr(3)));
 	} else if (k < 66) {
-		resp_pkt(p, q, psn_add(d->first, rndr(d->npkts + 2)));
+		/* anywhere in the READ or just past it, its end often */
+		resp_pkt(p, q, psn_add(d->first, rndr(2) ? rndr(d->npkts + 2) : d->npkts - 2 + rndr(4)));
 	} else if (k < 69) {
 		resp_pkt(p, q, (unsigned)rnd());
 	} else if (k < 74) {
