@@ -445,10 +445,13 @@ always @(posedge clk) begin
     end
 end
 
+wire       fifo_valid;
+wire [14:0] fifo_data;
 wire       ord_valid, ord_list, ord_last, ord_zero;
 wire [5:0] ord_bytes;
-wire [5:0] ord_beats_m1;
+wire       ord_bytes_nz;
 wire       ord_pop;
+wire       ord_load;
 // verilator lint_off UNUSEDSIGNAL
 wire [ORDER_LOG2:0] order_count;
 // verilator lint_on UNUSEDSIGNAL
@@ -458,9 +461,24 @@ order_inst (
     .clk(clk), .rst(rst),
     .s_valid(order_push), .s_ready(order_ready),
     .s_data({order_list, order_bytes, order_last, order_zero, order_beats[11:6]}),
-    .m_valid(ord_valid), .m_ready(ord_pop),
-    .m_data({ord_list, ord_bytes, ord_last, ord_zero, ord_beats_m1}),
+    .m_valid(fifo_valid), .m_ready(ord_load),
+    .m_data(fifo_data),
     .count(order_count)
+);
+
+// the order FIFO's head in flip-flops: the packer's every decision hangs
+// on it, and read through the LUT RAM it put 10-13 LUT levels on the
+// packer's registers in the core. A word reaches the head a cycle later
+// (two after its read went out, well before its data); one word a cycle
+// still. The byte count's "not 64" is decoded on the way in, and a zero
+// piece's beat count goes to its counter (below) instead.
+hpnic_reg_slice #(.WIDTH(1 + 9), .SKID(0))
+order_head_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(fifo_valid), .s_ready(ord_load),
+    .s_data({fifo_data[13:8] != 6'd0, fifo_data[14:6]}),
+    .m_valid(ord_valid), .m_ready(ord_pop),
+    .m_data({ord_bytes_nz, ord_list, ord_bytes, ord_last, ord_zero})
 );
 
 /*
@@ -485,10 +503,13 @@ reg          out_valid_reg = 1'b0, out_last_reg = 1'b0;
 
 wire out_free = !out_valid_reg || m_pay_tready;
 
-// a zero piece's beats come from here, not from the DMA channel
-reg  [5:0] zbeat_reg = 0;
+// a zero piece's beats come from here, not from the DMA channel: the beats
+// left after this one, and whether there are none (a flag, so that
+// beat_last is a 2:1 select of flip-flops)
+reg  [5:0] zleft_reg = 0;
+reg        zlast_reg = 1'b0;
 wire beat_valid = ord_zero || s_dma_tvalid;
-wire beat_last = ord_zero ? zbeat_reg == ord_beats_m1 : s_dma_tlast;
+wire beat_last = ord_zero ? zlast_reg : s_dma_tlast;
 wire pay_beat = beat_valid && ord_valid && !ord_list;
 wire pay_take = pay_beat && out_free && !flush_reg;
 
@@ -497,11 +518,12 @@ assign list_push = s_dma_tvalid && ord_valid && ord_list;
 assign ord_pop = ord_valid && (ord_zero ? pay_take && beat_last : s_dma_tvalid && s_dma_tready && s_dma_tlast);
 
 always @(posedge clk) begin
-    if (pay_take && ord_zero) begin
-        zbeat_reg <= beat_last ? 6'd0 : zbeat_reg + 6'd1;
-    end
-    if (rst) begin
-        zbeat_reg <= 0;
+    if (ord_load) begin
+        zleft_reg <= fifo_data[5:0];
+        zlast_reg <= fifo_data[5:0] == 6'd0;
+    end else if (pay_take && ord_zero) begin
+        zleft_reg <= zleft_reg - 6'd1;
+        zlast_reg <= zleft_reg == 6'd1;
     end
 end
 
@@ -532,8 +554,10 @@ assign rot = res_n_reg[5:4] == 2'd0 ? rot2 :
              res_n_reg[5:4] == 2'd2 ? rotl_lanes(rot2, 32) : rotl_lanes(rot2, 48);
 
 wire [63:0]  res_lanes = hpnic_lanes_below({1'b0, res_n_reg});
-wire [6:0]   beat_n = (beat_last && ord_bytes != 6'd0) ? {1'b0, ord_bytes} : 7'd64;
-wire [7:0]   total = {2'd0, res_n_reg} + {1'b0, beat_n};
+// the residue plus the beat: a partial last beat's bytes (ord_bytes), else
+// 64. Both sums are made from flip-flops, and beat_last only selects
+wire [6:0]   part_total = {1'b0, res_n_reg} + {1'b0, ord_bytes};
+wire [7:0]   total = {1'b0, (beat_last && ord_bytes_nz) ? part_total : {1'b1, res_n_reg}};
 wire         pkt_end = beat_last && ord_last;
 wire         emit = pay_take && (total >= 8'd64 || pkt_end);
 
