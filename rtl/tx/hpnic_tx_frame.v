@@ -42,6 +42,7 @@ module hpnic_tx_frame #(
     output wire               s_hdr_ready,
     input  wire [112*8-1:0]   s_hdr_data,
     input  wire [6:0]         s_hdr_len,
+    input  wire [2:0]         s_hdr_cls,        // hpnic_hl_class(s_hdr_len), from a register
 
     input  wire               s_view_valid,
     output wire               s_view_ready,
@@ -260,18 +261,41 @@ assign q_take = take_q;
  * through) keeps one beat per cycle
  */
 reg  [511:0] xr_data = 0;
-reg  [6:0]   xr_n = 0;
 reg          xr_last = 1'b0;
 reg          xr_valid = 1'b0;
 wire         xr_ready;
 
+// per header class (hpnic_hdr_len.vh), what the prepend stage makes of X
+// behind a header of that class: hl mod 64 + xn bytes, and whether they
+// fit in one beat. Made here, from the trailer's count, so that the
+// prepend stage's last-beat decision (its header FIFO's ready, the keep
+// mask) is a select by class, not an add and a compare behind one: the
+// add behind the class select put 10 LUT levels on the header FIFO's
+// registers and the MAC shim's input in the core
+reg  [7*8-1:0] xr_tot = 0;
+reg  [7:0]     xr_fits = 0;
+
 assign x_ready = !xr_valid || xr_ready;
+
+genvar gc;
+generate
+    for (gc = 0; gc < 8; gc = gc + 1) begin : g_cls
+        localparam [2:0] CLS = gc;
+        localparam [6:0] HL_MOD = hpnic_hl_of_class(CLS) % 7'd64;
+        always @(posedge clk) begin
+            if (x_ready) begin
+                xr_tot[7*gc +: 7] <= HL_MOD + x_n;
+                // a compare with a constant, not behind the add
+                xr_fits[gc] <= x_n <= 7'd64 - HL_MOD;
+            end
+        end
+    end
+endgenerate
 
 always @(posedge clk) begin
     if (x_ready) begin
         xr_valid <= x_valid;
         xr_data <= x_data;
-        xr_n <= x_n;
         xr_last <= x_last;
     end
 
@@ -312,8 +336,23 @@ reg [1:0]   pp_state_reg = PP_START;
 reg [511:0] carry_reg = 0;
 reg [6:0]   carry_n_reg = 0;            // bytes in the carry (flush)
 
-wire        hdr_big = s_hdr_len > 7'd64;
+// the classes whose header is longer than one beat
+function [7:0] big_classes;
+    input [6:0] min_len;
+    integer c;
+    begin
+        for (c = 0; c < 8; c = c + 1) begin
+            big_classes[c] = hpnic_hl_of_class(c[2:0]) > min_len;
+        end
+    end
+endfunction
+localparam [7:0] CLS_BIG = big_classes(7'd64);
+
+wire        hdr_big = CLS_BIG[s_hdr_cls];
 wire [5:0]  s_start = s_hdr_len[5:0];   // hl mod 64 (hl = 64 never occurs)
+// verilator lint_off UNUSEDSIGNAL
+wire        unused_hdr_len = s_hdr_len[6];  // hdr_big: the class says it
+// verilator lint_on UNUSEDSIGNAL
 
 // the carry at a packet's start: the header (or what follows its first 64
 // bytes), with anything past the header's end cleared
@@ -322,11 +361,6 @@ wire [511:0] carry_start = (hdr_big ? {128'd0, s_hdr_data[895:512]} : s_hdr_data
 
 wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
 wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
-// the carried shift is the held class's (hpnic_hdr_len.vh), not a register of its own
-// verilator lint_off UNUSEDSIGNAL
-wire [6:0]   cls_hl;                    // its bits 5:0 are hl mod 64
-// verilator lint_on UNUSEDSIGNAL
-wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : cls_hl[5:0];
 
 // X behind the header: X << 8 * (hl mod 64), as {X, 0} shifted right by
 // 64 - hl mod 64 bytes, one of six amounts picked by the header's class
@@ -334,9 +368,11 @@ wire [5:0]   s_cur = (pp_state_reg == PP_START) ? s_start : cls_hl[5:0];
 // LUTs fewer)
 localparam [63:0] PREPEND_SHIFTS = hpnic_hl_shifts(1);
 
+// the carried shift is the held class's (hpnic_hdr_len.vh), not a register
+// of its own; at a packet's start the header's class, which the header
+// builder sends beside its length, so it is not decoded here
 reg  [2:0]    cls_reg = 0;
-assign cls_hl = hpnic_hl_of_class(cls_reg);
-wire [2:0]    cls_cur = (pp_state_reg == PP_START) ? hpnic_hl_class(s_hdr_len) : cls_reg;
+wire [2:0]    cls_cur = (pp_state_reg == PP_START) ? s_hdr_cls : cls_reg;
 wire [1023:0] wide;
 
 hpnic_byte_shr #(
@@ -351,7 +387,10 @@ prepend_shr_inst (
     .shift(cls_cur),
     .out(wide)
 );
-wire [7:0]    total = {2'd0, s_cur} + {1'd0, xr_n};
+// header and X bytes in this beat (hl mod 64 + xn), and whether they fit
+// it: made at the X register, per class
+wire [6:0]    total = xr_tot[7*cls_cur +: 7];
+wire          fits = xr_fits[cls_cur];
 
 reg  [511:0] o_data;
 reg  [63:0]  o_keep;
@@ -380,8 +419,8 @@ always @* begin
             end else if ((pp_state_reg == PP_STREAM || s_hdr_valid) && xr_valid) begin
                 o_valid = 1'b1;
                 o_take_x = m_tready;
-                if (xr_last && total <= 8'd64) begin
-                    o_keep = hpnic_lanes_below(total[6:0]);
+                if (xr_last && fits) begin
+                    o_keep = hpnic_lanes_below(total);
                     o_last = 1'b1;
                 end
             end
@@ -407,11 +446,11 @@ always @(posedge clk) begin
                 end else begin
                     carry_reg <= wide[1023:512];
                     cls_reg <= cls_cur;
-                    if (xr_last && total <= 8'd64) begin
+                    if (xr_last && fits) begin
                         pp_state_reg <= PP_START;
                     end else if (xr_last) begin
                         pp_state_reg <= PP_FLUSH;
-                        carry_n_reg <= total[6:0] - 7'd64;
+                        carry_n_reg <= total - 7'd64;
                     end else begin
                         pp_state_reg <= PP_STREAM;
                     end

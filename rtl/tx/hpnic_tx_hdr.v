@@ -84,6 +84,7 @@ module hpnic_tx_hdr #(
     input  wire                  m_hdr_ready,
     output wire [112*8-1:0]      m_hdr_data,
     output wire [6:0]            m_hdr_len,         // 54..112
+    output wire [2:0]            m_hdr_cls,         // its class (hpnic_hdr_len.vh)
 
     output wire                  m_view_valid,      // to the CRC
     input  wire                  m_view_ready,
@@ -127,7 +128,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
  * Output room: each descriptor makes one header, one view, at most one DMA
  * request; descriptors are accepted while every FIFO can take three more
  */
-localparam HDR_W = 112*8 + 7 + 13;
+localparam HDR_W = 112*8 + 7 + 3 + 13;
 localparam VIEW_W = 512 + 32 + 1;
 localparam DMA_W = 64 + 13 + 35 + 16;
 localparam FIFO_LOG2 = INFLIGHT_LOG2;
@@ -360,7 +361,11 @@ reg [VIEW_W-1:0] view_data = 0;
 
 always @(posedge clk) begin
     hdr_wr <= s2_valid;
-    hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes, s2_len};
+    // the length and its class {INT, RETH, AETH} (hpnic_hdr_len.vh): the
+    // frame assembler's prepend selects by the class, and decoding it from
+    // the length there was on its longest path
+    hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes,
+                 s2_int_en, s2_has_reth, s2_has_aeth && !s2_has_reth, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
 
     if (rst) begin
@@ -385,7 +390,7 @@ hdr_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(hdr_wr), .s_ready(hdr_fifo_ready), .s_data(hdr_data),
     .m_valid(m_hdr_valid), .m_ready(m_hdr_ready),
-    .m_data({m_hdr_data, m_hdr_len, hdr_out_len}),
+    .m_data({m_hdr_data, m_hdr_len, m_hdr_cls, hdr_out_len}),
     .count(hdr_count)
 );
 
