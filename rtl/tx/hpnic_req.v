@@ -232,10 +232,11 @@ module hpnic_req #(
     output wire                  rsp_lk_valid,
     output wire [QPN_WIDTH-1:0]  rsp_lk_qpn,
     output wire [3:0]            rsp_mtu_log2,
-    output wire [7:0]            rsp_pkt_overhead,
+    output wire [12:0]           rsp_mtu,           // decoded
     input  wire                  rsp_valid,
     input  wire                  rsp_last,
-    input  wire [15:0]           rsp_cost,
+    input  wire [12:0]           rsp_plen,          // its next packet's payload bytes
+    input  wire                  rsp_aeth,          // ... and whether it carries an AETH
     output wire                  rsp_ev_read,
     output wire [23:0]           rsp_ev_read_psn,
     output wire [63:0]           rsp_ev_read_end,
@@ -684,12 +685,14 @@ reg [31:0]   s2_credit_neg = 0;     // its negation
 // adder (see left_wr): index {first packet of a WRITE (RETH), length a
 // multiple of 4}; and the READ REQUEST's whole cost, less one and not
 reg [31:0]   s2_kw [0:3];
+reg [31:0]   s2_kr [0:3];           // the same with an AETH in place of the RETH
 reg [31:0]   s2_krd = 0, s2_krd_p1 = 0;
 integer      kwi;
 
 initial begin
     for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
         s2_kw[kwi] = 32'd0;
+        s2_kr[kwi] = 32'd0;
     end
 end
 wire [31:0]  s1_credit = (s1_type == EV_PKTSEND) ? s1_len : 32'd0;
@@ -721,6 +724,7 @@ always @(posedge clk) begin
     s2_credit_neg <= (s1_type == EV_PKTSEND) ? 32'd0 - s1_len : 32'd0;
     for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
         s2_kw[kwi] <= s1_k - (kwi[1] ? {27'd0, EXT_RETH} : 32'd0) + (kwi[0] ? 32'd4 : 32'd0);
+        s2_kr[kwi] <= s1_k - (kwi[1] ? {27'd0, EXT_AETH} : 32'd0) + (kwi[0] ? 32'd4 : 32'd0);
     end
     s2_krd <= s1_k - {27'd0, EXT_RETH};
     s2_krd_p1 <= s1_k - {27'd0, EXT_RETH} + 32'd1;
@@ -892,9 +896,17 @@ wire [31:0] nbal_wr0 = wr_csa0[63:32] + {wr_csa0[30:0], 1'b1};
 wire [31:0] nbal_wr1 = wr_csa1[63:32] + {wr_csa1[30:0], 1'b1};
 wire [31:0] left_wr = wr_len4 ? left_wr1 : left_wr0;
 wire [31:0] nbal_wr = wr_len4 ? nbal_wr1 : nbal_wr0;
-wire [63:0] rsp_csa = csa3(o_bal, s2_credit, {16'hffff, ~rsp_cost});
-wire [31:0] left_rsp = rsp_csa[63:32] + {rsp_csa[30:0], 1'b0};
-wire [31:0] nbal_rsp = rsp_csa[63:32] + {rsp_csa[30:0], 1'b1};
+// a READ response packet's the same way: its AETH in place of the RETH
+wire [31:0] rsp_negpad = {19'h7ffff, ~rsp_plen[12:2], 2'b00};
+wire        rsp_len4 = rsp_plen[1:0] == 2'd0;
+wire [63:0] rsp_csa0 = csa3(o_bal, rsp_aeth ? s2_kr[2] : s2_kr[0], rsp_negpad);
+wire [63:0] rsp_csa1 = csa3(o_bal, rsp_aeth ? s2_kr[3] : s2_kr[1], rsp_negpad);
+wire [31:0] left_rsp0 = rsp_csa0[63:32] + {rsp_csa0[30:0], 1'b0};
+wire [31:0] left_rsp1 = rsp_csa1[63:32] + {rsp_csa1[30:0], 1'b0};
+wire [31:0] nbal_rsp0 = rsp_csa0[63:32] + {rsp_csa0[30:0], 1'b1};
+wire [31:0] nbal_rsp1 = rsp_csa1[63:32] + {rsp_csa1[30:0], 1'b1};
+wire [31:0] left_rsp = rsp_len4 ? left_rsp1 : left_rsp0;
+wire [31:0] nbal_rsp = rsp_len4 ? nbal_rsp1 : nbal_rsp0;
 wire [31:0] left_rdreq = o_bal + s2_krd;
 wire [31:0] nbal_rdreq = o_bal + s2_krd_p1;
 // verilator lint_on UNUSEDSIGNAL
@@ -908,7 +920,7 @@ wire take_rsp = rsp_valid && (!req_ready || !o_rsp_turn);
 assign rsp_lk_valid = s1_valid;
 assign rsp_lk_qpn = s1_qpn;
 assign rsp_mtu_log2 = mtu_log2;
-assign rsp_pkt_overhead = s2_ovh;
+assign rsp_mtu = mtu;
 assign rsp_ev_read = s2_valid && s2_type == EV_RDWORK;
 assign rsp_ev_read_psn = s2_psn;
 assign rsp_ev_read_end = s2_addr;

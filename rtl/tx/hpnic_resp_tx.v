@@ -14,8 +14,9 @@
  * every event for the QP and plugs this block in at its loop stage:
  *  - stage 1 (lk_valid, lk_qpn): the QP's response state is read;
  *  - stage 2: the requester sees whether a response is pending (rsp_valid),
- *    what its next packet costs on the wire (rsp_cost) and whether it is the
- *    last (rsp_last), decides, and tells this block what happened: new READ
+ *    its next packet's payload bytes and whether it carries an AETH (for
+ *    its wire cost: rsp_plen, rsp_aeth) and whether it is the last
+ *    (rsp_last), decides, and tells this block what happened: new READ
  *    work replaces the response (ev_read), one packet went out (ev_send), or
  *    the QP was reset or failed (ev_abort). The state is written back in the
  *    same cycle (hpnic_rmw_ram), so events for one QP may follow each other
@@ -48,10 +49,11 @@ module hpnic_resp_tx #(
      * response, and what the requester's loop did with it
      */
     input  wire [3:0]            mtu_log2,          // 6..12
-    input  wire [7:0]            pkt_overhead,
+    input  wire [12:0]           mtu,               // the same, decoded
     output wire                  rsp_valid,         // a response packet is pending
     output wire                  rsp_last,          // ... and it is the response's last
-    output wire [15:0]           rsp_cost,          // ... its wire bytes
+    output wire [12:0]           rsp_plen,          // ... its payload bytes
+    output wire                  rsp_aeth,          // ... and it carries an AETH
 
     input  wire                  ev_read,           // new READ work replaces the response
     input  wire [23:0]           ev_read_psn,
@@ -96,13 +98,14 @@ localparam [4:0] EXT_AETH = 5'd4;
 `define RESP_ST_DECL(kind, p) \
     kind p``_valid; \
     kind p``_first; \
+    kind p``_last; \
     kind [23:0] p``_psn; \
     kind [31:0] p``_rem; \
     kind [63:0] p``_end; \
     kind [23:0] p``_msn;
-`define RESP_ST(p) p``_valid, p``_first, p``_psn, p``_rem, p``_end, p``_msn
+`define RESP_ST(p) p``_valid, p``_first, p``_last, p``_psn, p``_rem, p``_end, p``_msn
 
-localparam SW = 1 + 1 + 24 + 32 + 64 + 24;
+localparam SW = 1 + 1 + 1 + 24 + 32 + 64 + 24;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -123,17 +126,18 @@ state_inst (
 `RESP_ST_DECL(wire, o)
 assign {`RESP_ST(o)} = st_old;
 
-wire [12:0] mtu = 13'd1 << mtu_log2;
-
-// the next packet: one MTU, or what is left
-wire [12:0] plen = rsp_last ? o_rem[12:0] : mtu;
-wire [1:0]  pad = 2'd0 - plen[1:0];
+// the next packet: one MTU, or what is left. Whether it is the last is a
+// state bit (last), decided as rem is written: at a packet, rem <= 2 MTU
+// says whether the one after is the last; so the length and the cost the
+// requester forms from it do not wait for a compare
+wire [12:0] plen = o_last ? o_rem[12:0] : mtu;
 
 assign rsp_valid = o_valid;
-assign rsp_last = o_rem <= {19'd0, mtu};
-// payload, its pad, the per-packet overhead, AETH on FIRST, LAST and ONLY
-assign rsp_cost = {3'd0, plen} + {14'd0, pad} + {8'd0, pkt_overhead} +
-                  ((o_first || rsp_last) ? {11'd0, EXT_AETH} : 16'd0);
+assign rsp_last = o_last;
+// the requester adds the pad, the per-packet overhead and the AETH (FIRST,
+// LAST and ONLY carry one) into its balance itself
+assign rsp_plen = plen;
+assign rsp_aeth = o_first || o_last;
 
 // new READ work: max(1, ceil(len / MTU)) packets, AETH on the first and last
 // verilator lint_off UNUSEDSIGNAL
@@ -154,11 +158,13 @@ always @* begin
         n_first = 1'b1;
         n_psn = ev_read_psn;
         n_rem = ev_read_len;
+        n_last = ev_read_len <= {19'd0, mtu};
         n_end = ev_read_end;
         n_msn = ev_read_msn;
     end else if (ev_send) begin
         n_psn = o_psn + 24'd1;
         n_rem = o_rem - {19'd0, plen};
+        n_last = o_rem <= {18'd0, mtu, 1'b0};   // the next one (if any) is the last
         n_first = 1'b0;
         n_valid = !rsp_last;
     end

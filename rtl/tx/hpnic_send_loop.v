@@ -177,8 +177,9 @@ end
 wire                 rsp_lk_valid, rsp_valid, rsp_last, rsp_ev_read, rsp_ev_send, rsp_ev_abort;
 wire [QPN_WIDTH-1:0] rsp_lk_qpn;
 wire [3:0]           rsp_mtu_log2;
-wire [7:0]           rsp_pkt_overhead, rsp_d_opcode;
-wire [15:0]          rsp_cost;
+wire [12:0]          rsp_mtu, rsp_plen;
+wire                 rsp_aeth;
+wire [7:0]           rsp_d_opcode;
 wire [23:0]          rsp_ev_read_psn, rsp_ev_read_msn, rsp_read_npkts, rsp_d_psn;
 wire [63:0]          rsp_ev_read_end, rsp_d_addr;
 wire [31:0]          rsp_ev_read_len, rsp_d_aeth;
@@ -319,10 +320,11 @@ req_inst (
     .rsp_lk_valid(rsp_lk_valid),
     .rsp_lk_qpn(rsp_lk_qpn),
     .rsp_mtu_log2(rsp_mtu_log2),
-    .rsp_pkt_overhead(rsp_pkt_overhead),
+    .rsp_mtu(rsp_mtu),
     .rsp_valid(rsp_valid),
     .rsp_last(rsp_last),
-    .rsp_cost(rsp_cost),
+    .rsp_plen(rsp_plen),
+    .rsp_aeth(rsp_aeth),
     .rsp_ev_read(rsp_ev_read),
     .rsp_ev_read_psn(rsp_ev_read_psn),
     .rsp_ev_read_end(rsp_ev_read_end),
@@ -352,10 +354,11 @@ resp_tx_inst (
     .lk_valid(rsp_lk_valid),
     .lk_qpn(rsp_lk_qpn),
     .mtu_log2(rsp_mtu_log2),
-    .pkt_overhead(rsp_pkt_overhead),
+    .mtu(rsp_mtu),
     .rsp_valid(rsp_valid),
     .rsp_last(rsp_last),
-    .rsp_cost(rsp_cost),
+    .rsp_plen(rsp_plen),
+    .rsp_aeth(rsp_aeth),
     .ev_read(rsp_ev_read),
     .ev_read_psn(rsp_ev_read_psn),
     .ev_read_end(rsp_ev_read_end),
