@@ -592,7 +592,8 @@ state_inst (
 // shifter in front of every length compare
 wire [3:0]  mtu_log2;
 wire [12:0] mtu;
-wire [6:0]  mtu_hi;                 // bits 6..12 at or above log2(MTU)
+wire [6:0]  mtu_hi;                 // bits 6..12 at or above log2(MTU): stored, not
+                                    // derived, so no subtraction follows the RAM
 wire [12:0] cfg_mtu = 13'd1 << cfg_wr_mtu_log2;
 // verilator lint_off UNUSEDSIGNAL
 wire [12:0] cfg_mtu_mask = ~(cfg_mtu - 13'd1);      // below 64 always clear
@@ -883,30 +884,35 @@ function [63:0] csa3;
         csa3 = {a ^ b ^ c, (a & b) | (a & c) | (b & c)};
     end
 endfunction
-// Both values of the len % 4 term are summed side by side and picked after
-// the adders (the term waits for the length's select).
-wire [31:0] wr_negpad = {19'h7ffff, ~cur_plen[12:2], 2'b00};
-wire        wr_len4 = cur_plen[1:0] == 2'd0;
+// {balance left less one, balance left} after a packet of len payload
+// bytes, k0/k1 being the credit less the rest of its cost for len % 4 != 0
+// and == 0. Both values of the len % 4 term are summed side by side and
+// picked after the adders (the term waits for the length's select).
 // verilator lint_off UNUSEDSIGNAL
-wire [63:0] wr_csa0 = csa3(o_bal, o_cur_first ? s2_kw[2] : s2_kw[0], wr_negpad);   // carry [31] unused
-wire [63:0] wr_csa1 = csa3(o_bal, o_cur_first ? s2_kw[3] : s2_kw[1], wr_negpad);
-wire [31:0] left_wr0 = wr_csa0[63:32] + {wr_csa0[30:0], 1'b0};
-wire [31:0] left_wr1 = wr_csa1[63:32] + {wr_csa1[30:0], 1'b0};
-wire [31:0] nbal_wr0 = wr_csa0[63:32] + {wr_csa0[30:0], 1'b1};
-wire [31:0] nbal_wr1 = wr_csa1[63:32] + {wr_csa1[30:0], 1'b1};
-wire [31:0] left_wr = wr_len4 ? left_wr1 : left_wr0;
-wire [31:0] nbal_wr = wr_len4 ? nbal_wr1 : nbal_wr0;
-// a READ response packet's the same way: its AETH in place of the RETH
-wire [31:0] rsp_negpad = {19'h7ffff, ~rsp_plen[12:2], 2'b00};
-wire        rsp_len4 = rsp_plen[1:0] == 2'd0;
-wire [63:0] rsp_csa0 = csa3(o_bal, rsp_aeth ? s2_kr[2] : s2_kr[0], rsp_negpad);
-wire [63:0] rsp_csa1 = csa3(o_bal, rsp_aeth ? s2_kr[3] : s2_kr[1], rsp_negpad);
-wire [31:0] left_rsp0 = rsp_csa0[63:32] + {rsp_csa0[30:0], 1'b0};
-wire [31:0] left_rsp1 = rsp_csa1[63:32] + {rsp_csa1[30:0], 1'b0};
-wire [31:0] nbal_rsp0 = rsp_csa0[63:32] + {rsp_csa0[30:0], 1'b1};
-wire [31:0] nbal_rsp1 = rsp_csa1[63:32] + {rsp_csa1[30:0], 1'b1};
-wire [31:0] left_rsp = rsp_len4 ? left_rsp1 : left_rsp0;
-wire [31:0] nbal_rsp = rsp_len4 ? nbal_rsp1 : nbal_rsp0;
+function [63:0] bal_after;
+    input [31:0] bal, k0, k1;
+    input [12:0] len;
+    reg   [31:0] negpad;
+    reg   [63:0] c0, c1;                // carry words' [31] unused
+    reg   [31:0] left0, left1, nbal0, nbal1;
+    begin
+        negpad = {19'h7ffff, ~len[12:2], 2'b00};
+        c0 = csa3(bal, k0, negpad);
+        c1 = csa3(bal, k1, negpad);
+        left0 = c0[63:32] + {c0[30:0], 1'b0};
+        left1 = c1[63:32] + {c1[30:0], 1'b0};
+        nbal0 = c0[63:32] + {c0[30:0], 1'b1};
+        nbal1 = c1[63:32] + {c1[30:0], 1'b1};
+        bal_after = (len[1:0] == 2'd0) ? {left1, nbal1} : {left0, nbal0};
+    end
+endfunction
+// a WRITE packet: its RETH if it is the first; a READ response packet: its
+// AETH on FIRST, LAST and ONLY (of left_*, only the sign is used)
+wire [31:0] left_wr, nbal_wr, left_rsp, nbal_rsp;
+assign {left_wr, nbal_wr} = bal_after(o_bal, o_cur_first ? s2_kw[2] : s2_kw[0],
+                                      o_cur_first ? s2_kw[3] : s2_kw[1], cur_plen);
+assign {left_rsp, nbal_rsp} = bal_after(o_bal, rsp_aeth ? s2_kr[2] : s2_kr[0],
+                                        rsp_aeth ? s2_kr[3] : s2_kr[1], rsp_plen);
 wire [31:0] left_rdreq = o_bal + s2_krd;
 wire [31:0] nbal_rdreq = o_bal + s2_krd_p1;
 // verilator lint_on UNUSEDSIGNAL
