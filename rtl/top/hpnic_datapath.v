@@ -601,7 +601,6 @@ assign rq_desc_ready = d_ready && !pick_ack;
 
 wire [511:0]  hdr_data_lo;
 wire [895:0]  hdr_data;
-wire [6:0]    hdr_len;
 wire [2:0]    hdr_cls;
 wire          hdr_valid, hdr_ready;
 wire [511:0]  view_data;
@@ -660,7 +659,6 @@ tx_hdr_inst (
     .m_hdr_valid(hdr_valid),
     .m_hdr_ready(hdr_ready),
     .m_hdr_data(hdr_data),
-    .m_hdr_len(hdr_len),
     .m_hdr_cls(hdr_cls),
     .m_view_valid(view_valid),
     .m_view_ready(view_ready),
@@ -737,7 +735,6 @@ tx_frame_inst (
     .s_hdr_valid(hdr_valid),
     .s_hdr_ready(hdr_ready),
     .s_hdr_data(hdr_data),
-    .s_hdr_len(hdr_len),
     .s_hdr_cls(hdr_cls),
     .s_view_valid(view_valid),
     .s_view_ready(view_ready),

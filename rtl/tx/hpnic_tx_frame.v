@@ -40,9 +40,8 @@ module hpnic_tx_frame #(
      */
     input  wire               s_hdr_valid,
     output wire               s_hdr_ready,
-    input  wire [112*8-1:0]   s_hdr_data,
-    input  wire [6:0]         s_hdr_len,
-    input  wire [2:0]         s_hdr_cls,        // hpnic_hl_class(s_hdr_len), from a register
+    input  wire [112*8-1:0]   s_hdr_data,       // lane 0 first, zero past the header's length
+    input  wire [2:0]         s_hdr_cls,        // the length's class (hpnic_hdr_len.vh), from a register
 
     input  wire               s_view_valid,
     output wire               s_view_ready,
@@ -79,17 +78,6 @@ end
 
 `include "hpnic_lanes.vh"
 `include "hpnic_hdr_len.vh"
-
-// byte lanes of a keep mask as bit lanes
-function [511:0] keep_mask;
-    input [63:0] k;
-    integer i;
-    begin
-        for (i = 0; i < 64; i = i + 1) begin
-            keep_mask[8*i +: 8] = {8{k[i]}};
-        end
-    end
-endfunction
 
 /*
  * Pad: the last beat grows by the pad bytes (zero: the gather zeroes the
@@ -349,18 +337,17 @@ endfunction
 localparam [7:0] CLS_BIG = big_classes(7'd64);
 
 wire        hdr_big = CLS_BIG[s_hdr_cls];
-wire [5:0]  s_start = s_hdr_len[5:0];   // hl mod 64 (hl = 64 never occurs)
-// verilator lint_off UNUSEDSIGNAL
-wire        unused_hdr_len = s_hdr_len[6];  // hdr_big: the class says it
-// verilator lint_on UNUSEDSIGNAL
-
-// the carry at a packet's start: the header (or what follows its first 64
-// bytes), with anything past the header's end cleared
-wire [511:0] carry_start = (hdr_big ? {128'd0, s_hdr_data[895:512]} : s_hdr_data[511:0]) &
-                           keep_mask(hpnic_lanes_below({1'b0, s_start}));
 
 wire         pp_first_big = pp_state_reg == PP_START && s_hdr_valid && hdr_big;
-wire [511:0] carry_cur = (pp_state_reg == PP_START) ? carry_start : carry_reg;
+
+// a beat is the header's first 64 bytes at a packet's start, else the
+// carry, ORed with the shifted X unless the header fills the beat or only
+// the carry is left: one form for every state, so each bit is a select of
+// two and an OR behind the shifter, not a select among three outcomes. The
+// header's bytes past its end are zero (s_hdr_data's contract), so X goes
+// in behind it without a mask
+wire [511:0] o_base = (pp_state_reg == PP_START) ? s_hdr_data[511:0] : carry_reg;
+wire         o_wide_on = (pp_state_reg == PP_STREAM) || (pp_state_reg == PP_START && !hdr_big);
 
 // X behind the header: X << 8 * (hl mod 64), as {X, 0} shifted right by
 // 64 - hl mod 64 bytes, one of six amounts picked by the header's class
@@ -398,7 +385,7 @@ reg          o_last, o_valid;
 reg          o_take_x, o_take_hdr;
 
 always @* begin
-    o_data = carry_cur | wide[511:0];
+    o_data = o_base | (wide[511:0] & {512{o_wide_on}});
     o_keep = {64{1'b1}};
     o_last = 1'b0;
     o_valid = 1'b0;
@@ -407,7 +394,6 @@ always @* begin
     case (pp_state_reg)
         PP_FLUSH: begin
             o_valid = 1'b1;
-            o_data = carry_reg;
             o_keep = hpnic_lanes_below(carry_n_reg);
             o_last = 1'b1;
         end
@@ -415,7 +401,6 @@ always @* begin
             if (pp_first_big) begin
                 // a header longer than one beat: its first 64 bytes alone
                 o_valid = 1'b1;
-                o_data = s_hdr_data[511:0];
             end else if ((pp_state_reg == PP_STREAM || s_hdr_valid) && xr_valid) begin
                 o_valid = 1'b1;
                 o_take_x = m_tready;
@@ -441,7 +426,7 @@ always @(posedge clk) begin
             default: begin
                 if (pp_first_big) begin
                     pp_state_reg <= PP_STREAM;
-                    carry_reg <= carry_start;
+                    carry_reg <= {128'd0, s_hdr_data[895:512]};
                     cls_reg <= cls_cur;
                 end else begin
                     carry_reg <= wide[1023:512];

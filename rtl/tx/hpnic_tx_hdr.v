@@ -82,9 +82,8 @@ module hpnic_tx_hdr #(
      */
     output wire                  m_hdr_valid,       // to the frame assembler
     input  wire                  m_hdr_ready,
-    output wire [112*8-1:0]      m_hdr_data,
-    output wire [6:0]            m_hdr_len,         // 54..112
-    output wire [2:0]            m_hdr_cls,         // its class (hpnic_hdr_len.vh)
+    output wire [112*8-1:0]      m_hdr_data,        // lane 0 first, zero past its length
+    output wire [2:0]            m_hdr_cls,         // its length's class (hpnic_hdr_len.vh)
 
     output wire                  m_view_valid,      // to the CRC
     input  wire                  m_view_ready,
@@ -128,7 +127,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
  * Output room: each descriptor makes one header, one view, at most one DMA
  * request; descriptors are accepted while every FIFO can take three more
  */
-localparam HDR_W = 112*8 + 7 + 3 + 13;
+localparam HDR_W = 112*8 + 3 + 13;
 localparam VIEW_W = 512 + 32 + 1;
 localparam DMA_W = 64 + 13 + 35 + 16;
 localparam FIFO_LOG2 = INFLIGHT_LOG2;
@@ -319,7 +318,7 @@ wire [95:0] bth = {s2_opcode, 1'b0, 1'b1, s2_pad, 4'd0, 16'hffff, 8'h00, s2_dqpn
 wire [127:0] reth = {s2_va, s2_rkey, s2_rlen};
 // RETH, or AETH in the top 4 bytes, or nothing: bytes past the header are zero
 wire [127:0] ext = s2_has_reth ? reth : s2_has_aeth ? {s2_aeth, 96'd0} : 128'd0;
-wire [6:0]  ext_bytes = s2_has_reth ? 7'd16 : s2_has_aeth ? 7'd4 : 7'd0;
+wire [4:0]  ext_bytes = s2_has_reth ? 5'd16 : s2_has_aeth ? 5'd4 : 5'd0;
 
 // wire order (byte 0 first) to lane order (byte 0 in bits 7:0)
 function [112*8-1:0] to_lanes112;
@@ -349,7 +348,7 @@ view_inst (
     .udp_hdr({s2_sport, s2_dport, udp_len, 16'h0000}),
     .bth(bth),
     .ext(ext),
-    .ext_len(ext_bytes[4:0]),
+    .ext_len(ext_bytes),
     .int_len(s2_int_en ? 6'd42 : 6'd0),
     .view(view_lanes),
     .crc_init(view_init)
@@ -361,11 +360,11 @@ reg [VIEW_W-1:0] view_data = 0;
 
 always @(posedge clk) begin
     hdr_wr <= s2_valid;
-    // the length and its class {INT, RETH, AETH} (hpnic_hdr_len.vh): the
-    // frame assembler's prepend selects by the class, and decoding it from
-    // the length there was on its longest path
-    hdr_data <= {to_lanes112(hdr_be), 7'd54 + (s2_int_en ? 7'd42 : 7'd0) + ext_bytes,
-                 s2_int_en, s2_has_reth, s2_has_aeth && !s2_has_reth, s2_len};
+    // the header's length as its class {INT, RETH, AETH} (hpnic_hdr_len.vh):
+    // the frame assembler's prepend selects by the class, and decoding it
+    // from the length there was on its longest path; the bytes past the
+    // header are zero (hdr_be), so it needs no mask from the length either
+    hdr_data <= {to_lanes112(hdr_be), s2_int_en, s2_has_reth, s2_has_aeth && !s2_has_reth, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
 
     if (rst) begin
@@ -390,7 +389,7 @@ hdr_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(hdr_wr), .s_ready(hdr_fifo_ready), .s_data(hdr_data),
     .m_valid(m_hdr_valid), .m_ready(m_hdr_ready),
-    .m_data({m_hdr_data, m_hdr_len, m_hdr_cls, hdr_out_len}),
+    .m_data({m_hdr_data, m_hdr_cls, hdr_out_len}),
     .count(hdr_count)
 );
 
