@@ -224,8 +224,7 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	qp = kzalloc(sizeof(*qp), GFP_KERNEL);
 	if (!qp)
 		return -ENOMEM;
-	/* QPN 0 is never given: a zeroed CQE's, and IB's QP0 */
-	qpn = hpnic_id_alloc(hd, HPNIC_OBJ_QP, 1, hd->max_qps - 1);
+	qpn = hpnic_id_alloc(hd, HPNIC_OBJ_QP, HPNIC_QPN_FIRST, hd->max_qps - 1);
 	if (qpn < 0) {
 		err = qpn == -ENOMEM ? -ENOMEM : -ENOSPC;
 		goto err_free;

@@ -56,7 +56,7 @@ struct hpnic_dev_attr {
 	uint32_t build_date;        /* ID.BUILD_DATE: YYYYMMDD in BCD (0x20261123) */
 	uint32_t git_hash;          /* ID.GIT_HASH: first 32 bits of the commit */
 	unsigned qpn_width;         /* ID.QP_CFG.QPN_WIDTH */
-	unsigned max_qps;           /* 2^qpn_width; QPN 0 is never used: max_qps - 1 QPs */
+	unsigned max_qps;           /* 2^qpn_width; QPNs 0 and 1 are never given: max_qps - 2 QPs */
 	unsigned max_mrs;           /* memory-region table entries, 2^MR_LOG2 */
 	unsigned mtt_entries;       /* memory translation table entries (pages), 2^MTT_LOG2 */
 	unsigned max_pds;           /* protection domains hpnic_alloc_pd can give (65535) */

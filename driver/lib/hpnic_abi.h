@@ -22,6 +22,13 @@
 
 #define HPNIC_IOCTL_MAGIC 0xb7
 
+/*
+ * The first QPN a QP is given. IBTA reserves QP0 (subnet management) and
+ * QP1 (general services: rdma_cm's and the CM's MADs go to it), and a
+ * zeroed CQE names QPN 0.
+ */
+#define HPNIC_QPN_FIRST 2
+
 /* HPNIC_IOCTL_QUERY_DEVICE: the device and its limits (all out) */
 struct hpnic_abi_query_device {
 	__u32 argsz;
@@ -39,7 +46,7 @@ struct hpnic_abi_query_device {
 	__u32 max_cqs;          /* CQs this device can give */
 	__u32 max_mrs;          /* memory regions (MR table entries) */
 	__u32 mtt_entries;      /* translation table entries: pages registered at once */
-	__u32 max_qps;          /* QPNs 1..max_qps - 1 (QPN 0 is never given) */
+	__u32 max_qps;          /* QPNs 2..max_qps - 1 (QPN 0 and 1 are never given) */
 	__u32 mac_hi;           /* the port's MAC: bytes 0..1, first byte highest */
 	__u32 mac_lo;           /* bytes 2..5 */
 	__u32 ipv4;             /* the port's IPv4 address, host order */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hpnic_abi.h"
 #include "hpnic_priv.h"
 #include "hpcc_model.h"
 
@@ -232,22 +233,21 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 			err = hpnic_backend_fail(dev, err, "hpnic_create_qp");
 			goto out_free;
 		}
-		if (n >= dev->attr.max_qps || !n || dev->qps[n]) {
+		if (n >= dev->attr.max_qps || n < HPNIC_QPN_FIRST || dev->qps[n]) {
 			(void)dev->objs->destroy_qp(dev->be, n, qp->ring, bytes);
 			err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the driver gave QPN %u, "
-					     "which is %s", n, n && n < dev->attr.max_qps ? "taken" :
-					     "outside 1..max_qps - 1");
+					     "which is %s", n, n >= HPNIC_QPN_FIRST && n < dev->attr.max_qps ?
+					     "taken" : "outside 2..max_qps - 1");
 			goto out_free;
 		}
 		qpn = n;
 		mode = m;
 	} else {
-		/* QPN 0 is never used (a zeroed CQE's, and IB's QP0) */
-		qpn = hpnic_bitmap_alloc(&dev->qpns, 1);
+		qpn = hpnic_bitmap_alloc(&dev->qpns, HPNIC_QPN_FIRST);
 	}
 	if (qpn < 0) {
 		err = hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: all %u QPs are in use",
-				     dev->attr.max_qps - 1);
+				     dev->attr.max_qps - HPNIC_QPN_FIRST);
 		goto out_free;
 	}
 	qp->dev = dev;

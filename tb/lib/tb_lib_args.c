@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "hpnic.h"
+#include "hpnic_abi.h"      /* HPNIC_QPN_FIRST */
 #include "hpnic_backend.h"
 #include "hpnic_priv.h"   /* hpnic_clear_error(): each check sees its own detail */
 #include "tb_util.h"
@@ -886,7 +887,8 @@ static void test_cq_qp(void)
 	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp));
 	if (!qp)
 		goto out;
-	CHECK(hpnic_qp_num(qp) == 1, "first QPN %u, expected 1", hpnic_qp_num(qp));
+	CHECK(hpnic_qp_num(qp) == HPNIC_QPN_FIRST, "first QPN %u, expected %u", hpnic_qp_num(qp),
+	      HPNIC_QPN_FIRST);
 	CHECK(hpnic_qp_num(NULL) == 0, "hpnic_qp_num(NULL)");
 	m = &mock->qp[qp->qpn];
 	CHECK(m->state == HPNIC_QPS_RESET && m->mtu == 10 && m->sq_log2 == 3 &&
