@@ -9,7 +9,7 @@
 #
 # Layout, under PREFIX:
 #   include/hpnic/   hpnic.h, hpnic_regs.h, hpnic_backend.h, hpnic_sim.h and
-#                    link_model.h, which hpnic_sim.h includes: -I.../include/hpnic
+#                    link_model.h and stream_port.h, which hpnic_sim.h includes: -I.../include/hpnic
 #                    is the one flag a program needs
 #   lib/             libhpnic.a, libhpnic.so.0 (soname), libhpnic-san.a,
 #                    libhpnic_sim.a
@@ -26,7 +26,7 @@ DESTDIR ?=
 LDCONFIG ?= ldconfig
 
 INSTALL_HDR := $(LIBHPNIC_DIR)/hpnic.h $(LIBHPNIC_DIR)/hpnic_regs.h $(LIBHPNIC_DIR)/hpnic_backend.h \
-	sim/nic/hpnic_sim.h $(LINK_DIR)/link_model.h
+	sim/nic/hpnic_sim.h $(LINK_HDR)
 INSTALL_LIB := $(LIBHPNIC) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM)
 INSTALL_PRIV := $(LIBHPNIC_SIM_OBJ) $(VLIB)
 INSTALL_PC := $(LIBHPNIC_DIR)/hpnic.pc.in $(LIBHPNIC_DIR)/hpnic-san.pc.in sim/nic/hpnic-sim.pc.in \

@@ -17,7 +17,7 @@ $(eval $(call hpnic_vmodel,$(NIC_TOP),$(NIC_TOP),$(NIC_FLIST),$(BUILD)/nic,--tra
 $(NIC_VLIB): fw/recip_rom.vh
 
 $(BUILD)/nic/nic_sim.o: sim/nic/nic_sim.cpp sim/nic/hpnic_sim.h driver/lib/hpnic_backend.h \
-		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(NIC_VLIB) tb/common/vtb.h
+		driver/lib/hpnic_regs.h sim/net/net_model.h $(ROCE_HDR) $(LINK_HDR) $(NIC_VLIB) tb/common/vtb.h
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(NIC_OBJ) $(VINC) $(NIC_INC) -Itb/common -c $< -o $@
 
 # the network between the NICs: switches with INT, topology, routing
@@ -47,6 +47,15 @@ $(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHP
 	$(CXX) $(SAN) -o $@ $(BUILD)/nic/tb_nic.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
 	  $(VLIB) $(VLIBS) -lm
 
+# the simulated NIC's port on a Unix stream socket (QEMU -netdev stream
+# framing): the port alone, then two simulator processes through it
+$(BUILD)/bin/tb_stream: tb/stream/tb_stream.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_SIM_OBJ) \
+		$(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) sim/nic/hpnic_sim.h $(LINK_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) $(NIC_INC) -Itb/common -c $< -o $(BUILD)/nic/tb_stream.o
+	$(CXX) $(SAN) -o $@ $(BUILD)/nic/tb_stream.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
+	  $(VLIB) $(VLIBS) -lm
+
 # tools that drive the simulated pair through libhpnic
 NIC_TOOLS := hpnic-write-bench hpnic-pingpong hpnic-xfer
 $(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) \
@@ -57,8 +66,9 @@ $(BUILD)/bin/hpnic-%: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_OBJ) $(L
 	  $(VLIB) $(VLIBS) -lm
 
 .PHONY: test-nic
-test-nic: $(BUILD)/bin/tb_nic $(BUILD)/bin/hpnic-xfer
+test-nic: $(BUILD)/bin/tb_nic $(BUILD)/bin/hpnic-xfer $(BUILD)/bin/tb_stream
 	$(BUILD)/bin/tb_nic $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_stream $(if $(SEED),--seed $(SEED))
 	$(BUILD)/bin/tb_nic --dma-stall 0.3 --test sizes,gather,lkey $(if $(SEED),--seed $(SEED))
 	@# the program make test-driver runs through the Linux driver, here on the simulator
 	$(BUILD)/bin/hpnic-xfer --qps 4 --max 1M --quiet sim:0 sim:1

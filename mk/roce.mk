@@ -13,8 +13,10 @@ ROCE_INC := -I$(ROCE_DIR) -I$(LINK_DIR) -Idriver/lib
 
 ROCE_OBJ := $(patsubst $(ROCE_DIR)/%.c,$(BUILD)/roce/obj/%.o,$(ROCE_SRC))
 ROCE_OBJ_SAN := $(patsubst $(ROCE_DIR)/%.c,$(BUILD)/roce/san/%.o,$(ROCE_SRC))
-LINK_OBJ := $(BUILD)/roce/obj/link_model.o
-LINK_OBJ_SAN := $(BUILD)/roce/san/link_model.o
+LINK_SRC := $(LINK_DIR)/link_model.c $(LINK_DIR)/stream_port.c
+LINK_HDR := $(LINK_DIR)/link_model.h $(LINK_DIR)/stream_port.h
+LINK_OBJ := $(patsubst $(LINK_DIR)/%.c,$(BUILD)/roce/obj/%.o,$(LINK_SRC))
+LINK_OBJ_SAN := $(patsubst $(LINK_DIR)/%.c,$(BUILD)/roce/san/%.o,$(LINK_SRC))
 
 $(BUILD)/roce/obj/%.o: $(ROCE_DIR)/%.c $(ROCE_HDR)
 	@mkdir -p $(dir $@)
@@ -22,10 +24,10 @@ $(BUILD)/roce/obj/%.o: $(ROCE_DIR)/%.c $(ROCE_HDR)
 $(BUILD)/roce/san/%.o: $(ROCE_DIR)/%.c $(ROCE_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) $(ROCE_INC) -c $< -o $@
-$(LINK_OBJ): $(LINK_DIR)/link_model.c $(LINK_DIR)/link_model.h
+$(BUILD)/roce/obj/%.o: $(LINK_DIR)/%.c $(LINK_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ROCE_INC) -c $< -o $@
-$(LINK_OBJ_SAN): $(LINK_DIR)/link_model.c $(LINK_DIR)/link_model.h
+$(BUILD)/roce/san/%.o: $(LINK_DIR)/%.c $(LINK_HDR)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) $(ROCE_INC) -c $< -o $@
 

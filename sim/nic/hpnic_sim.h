@@ -26,6 +26,16 @@
  *                             default 64: a program reacts at that grain
  *   HPNIC_SIM_LOSS=P, HPNIC_SIM_CORRUPT=P   link impairments (0..1)
  *   HPNIC_SIM_THREADS=N       threads evaluating the NICs (1, 2; default auto)
+ *   HPNIC_SIM_STREAM=PATH     one NIC, whose link partner is at the other end
+ *                             of a Unix stream socket in QEMU's `-netdev
+ *                             stream` framing (sim/link/stream_port.h): a VM
+ *                             (`-netdev stream,server=on,addr.type=unix,
+ *                             addr.path=PATH`), or another simulator; this
+ *                             one connects (for 10 s, then fails)
+ *   HPNIC_SIM_STREAM_LISTEN=PATH   the same, listening at PATH for the peer
+ *   HPNIC_SIM_MAC=xx:..:xx, HPNIC_SIM_IP=a.b.c.d   NIC 0's port addresses
+ *                             (NIC n: + n), instead of 02:00:00:00:00:10 and
+ *                             10.0.0.1
  *
  * Not thread-safe: one thread drives the world.
  */
@@ -36,6 +46,7 @@
 #include <stdint.h>
 
 #include "link_model.h"
+#include "stream_port.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,6 +72,8 @@ struct hpnic_sim_cfg {
 	const char *fst_path;
 	uint64_t seed;
 	double dma_stall;              /* PCIe model back-pressure, 0..1 (HPNIC_SIM_DMA_STALL) */
+	const char *stream_path;       /* one NIC, its port on this Unix socket (stream_port.h) */
+	int stream_listen;             /* 1: listen there for the peer; 0: connect to it */
 };
 
 void hpnic_sim_cfg_default(struct hpnic_sim_cfg *c);
@@ -89,7 +102,8 @@ int hpnic_sim_start(void);
 /*
  * The port addresses of NIC nic, which the sim backend gives libhpnic and
  * a net-mode topology routes by: MAC 02:00:00:00:00:10 + nic, IPv4
- * 10.0.0.(nic + 1)
+ * 10.0.0.(nic + 1), or HPNIC_SIM_MAC + nic and HPNIC_SIM_IP + nic
+ * (-EINVAL, with a message, if those are malformed)
  */
 int hpnic_sim_port_addr(unsigned nic, uint8_t mac[6], uint32_t *ipv4);
 
@@ -111,6 +125,8 @@ struct hpnic_sim_stats {
 };
 int hpnic_sim_stats(unsigned nic, struct hpnic_sim_stats *s);
 int hpnic_sim_link_stats(unsigned from_nic, struct link_stats *s);
+/* the stream port's counters (-EINVAL without one) */
+int hpnic_sim_stream_stats(struct stream_port_stats *s);
 
 /*
  * Net mode: the switches' ports (hpnic_sim_port_stats), and per NIC the data

@@ -25,6 +25,7 @@
 #include "hpnic_regs.h"
 #include "net_model.h"
 #include "pcap.h"
+#include "stream_port.h"
 
 namespace {
 
@@ -78,6 +79,7 @@ struct World {
 	std::atomic<bool> quit{false};
 	std::vector<Nic> nic;
 	std::vector<struct link *> lk;         // pair mode: NIC i -> NIC i ^ 1
+	struct stream_port *stream = nullptr;  // stream mode: NIC 0's link partner
 	std::unique_ptr<hpnic_net::Net> net;   // net mode: the switches and links
 	std::unique_ptr<VerilatedFstC> fst;
 	roce_pcap pcap{};
@@ -386,6 +388,18 @@ void count_rx(World *w, Nic &n, const uint8_t *f, size_t len)
 		n.qp_rx_payload[qpn] += len - hdr - pad - 4;
 }
 
+// a frame from the stream socket: to NIC 0, and to the pcap beside what it sends
+constexpr uint64_t STREAM_POLL = 16;
+
+void stream_rx(void *ctx, const uint8_t *f, size_t len)
+{
+	World *w = static_cast<World *>(ctx);
+
+	w->nic[0].rxq.emplace_back(f, f + len);
+	if (w->pcap_on)
+		roce_pcap_write(&w->pcap, w->cycle * PS_PER_CYCLE / 1000, f, len);
+}
+
 void step(World *w)
 {
 	uint64_t now_ps = w->cycle * PS_PER_CYCLE;
@@ -408,9 +422,17 @@ void step(World *w)
 		for (unsigned i = 0; i < w->cfg.nics; i++) {
 			struct link_frame f;
 
-			while (link_recv(w->lk[i], now_ps, &f))
-				w->nic[i ^ 1].rxq.emplace_back(f.data, f.data + f.len);
+			while (link_recv(w->lk[i], now_ps, &f)) {
+				if (w->stream)
+					stream_port_send(w->stream, f.data, f.len);
+				else
+					w->nic[i ^ 1].rxq.emplace_back(f.data, f.data + f.len);
+			}
 		}
+		// the socket's frames, every STREAM_POLL cycles (a system call
+		// per cycle would set the simulator's pace)
+		if (w->stream && !(w->cycle % STREAM_POLL))
+			stream_port_poll(w->stream, stream_rx, w);
 	}
 	for (Nic &n : w->nic) {
 		if (!n.reset_left)
@@ -472,6 +494,7 @@ void world_free(World *w)
 			w->nic[i].m->final();
 	for (struct link *l : w->lk)
 		link_destroy(l);
+	stream_port_close(w->stream);
 	delete w;
 }
 
@@ -500,6 +523,16 @@ int world_create()
 	c.threads = (unsigned)env_double("HPNIC_SIM_THREADS", c.threads);
 	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
 	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);
+	if (getenv("HPNIC_SIM_STREAM")) {
+		c.stream_path = getenv("HPNIC_SIM_STREAM");
+		c.stream_listen = 0;
+	}
+	if (getenv("HPNIC_SIM_STREAM_LISTEN")) {
+		c.stream_path = getenv("HPNIC_SIM_STREAM_LISTEN");
+		c.stream_listen = 1;
+	}
+	if (c.stream_path && !c.topology && c.nics == 2)
+		c.nics = 1;             // the default pair becomes one NIC and the socket
 	World *w = new (std::nothrow) World;
 	if (!w)
 		return -ENOMEM;
@@ -528,7 +561,14 @@ int world_create()
 		w->net->set_int_port(w->int_port);
 		if (c.pcap_port >= 0)
 			w->net->set_tap(c.pcap_switch, c.pcap_port);
-	} else if (c.nics != 2) {
+		if (c.stream_path) {
+			fprintf(stderr, "hpnic sim: a stream port and a topology are exclusive\n");
+			delete w;
+			return -EINVAL;
+		}
+	} else if (c.nics != (c.stream_path ? 1u : 2u)) {
+		fprintf(stderr, "hpnic sim: %u NICs: two back to back, or one on a stream port\n",
+			c.nics);
 		delete w;
 		return -EINVAL;
 	}
@@ -551,6 +591,15 @@ int world_create()
 			fprintf(stderr, "hpnic sim: link: %s\n", err);
 			world_free(w);
 			return -EINVAL;
+		}
+	}
+	if (c.stream_path) {
+		w->stream = stream_port_open(c.stream_path, c.stream_listen != 0, 10000, err,
+					     sizeof(err));
+		if (!w->stream) {
+			fprintf(stderr, "hpnic sim: stream port: %s\n", err);
+			world_free(w);
+			return -EIO;
 		}
 	}
 	{
@@ -698,6 +747,14 @@ extern "C" int hpnic_sim_stats(unsigned nic, struct hpnic_sim_stats *s)
 	if (!g_world || nic >= g_world->cfg.nics || !s)
 		return -EINVAL;
 	*s = g_world->nic[nic].st;
+	return 0;
+}
+
+extern "C" int hpnic_sim_stream_stats(struct stream_port_stats *s)
+{
+	if (!g_world || !g_world->stream || !s)
+		return -EINVAL;
+	*s = *stream_port_get_stats(g_world->stream);
 	return 0;
 }
 
@@ -1006,12 +1063,40 @@ extern "C" int hpnic_sim_port_addr(unsigned nic, uint8_t mac[6], uint32_t *ipv4)
 {
 	static const uint8_t base[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x10};
 
+	uint8_t b[6];
+	uint32_t ip = 0x0a000001u;               /* 10.0.0.1, 10.0.0.2, ... */
+	const char *e_mac = getenv("HPNIC_SIM_MAC"), *e_ip = getenv("HPNIC_SIM_IP");
+	unsigned v[6];
+	char tail;
+
 	if (nic >= HPNIC_SIM_MAX_NICS || !mac || !ipv4)
 		return -EINVAL;
-	memcpy(mac, base, 6);
-	mac[4] = (uint8_t)((base[5] + nic) >> 8);
-	mac[5] = (uint8_t)(base[5] + nic);
-	*ipv4 = 0x0a000001u + nic;               /* 10.0.0.1, 10.0.0.2, ... */
+	memcpy(b, base, 6);
+	// a NIC facing the world (a stream port) takes the addresses it is given
+	if (e_mac) {
+		if (sscanf(e_mac, "%x:%x:%x:%x:%x:%x%c", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+			   &tail) != 6 || (v[0] | v[1] | v[2] | v[3] | v[4] | v[5]) > 0xff || (v[0] & 1)) {
+			fprintf(stderr, "hpnic sim: HPNIC_SIM_MAC=%s: want a unicast xx:xx:xx:xx:xx:xx\n",
+				e_mac);
+			return -EINVAL;
+		}
+		for (int k = 0; k < 6; k++)
+			b[k] = (uint8_t)v[k];
+	}
+	if (e_ip) {
+		if (sscanf(e_ip, "%u.%u.%u.%u%c", &v[0], &v[1], &v[2], &v[3], &tail) != 4 ||
+		    (v[0] | v[1] | v[2] | v[3]) > 0xff) {
+			fprintf(stderr, "hpnic sim: HPNIC_SIM_IP=%s: want a.b.c.d\n", e_ip);
+			return -EINVAL;
+		}
+		ip = v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3];
+	}
+	memcpy(mac, b, 6);
+	// NIC n: the base plus n in the last two bytes and in the address
+	uint16_t lo = (uint16_t)((b[4] << 8 | b[5]) + nic);
+	mac[4] = (uint8_t)(lo >> 8);
+	mac[5] = (uint8_t)lo;
+	*ipv4 = ip + nic;
 	return 0;
 }
 
