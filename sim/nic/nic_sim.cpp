@@ -523,6 +523,11 @@ int world_create()
 	c.threads = (unsigned)env_double("HPNIC_SIM_THREADS", c.threads);
 	c.link.p_loss = env_double("HPNIC_SIM_LOSS", c.link.p_loss);
 	c.link.p_corrupt = env_double("HPNIC_SIM_CORRUPT", c.link.p_corrupt);
+	if (getenv("HPNIC_SIM_STREAM") && getenv("HPNIC_SIM_STREAM_LISTEN")) {
+		fprintf(stderr, "hpnic sim: HPNIC_SIM_STREAM and HPNIC_SIM_STREAM_LISTEN: "
+			"connect or listen, not both\n");
+		return -EINVAL;
+	}
 	if (getenv("HPNIC_SIM_STREAM")) {
 		c.stream_path = getenv("HPNIC_SIM_STREAM");
 		c.stream_listen = 0;
