@@ -89,6 +89,31 @@ test-fifo: $(BUILD)/bin/tb_fifo
 
 TESTS += test-fifo
 
+# ---- per-QP queues in a shared pool: the responder's shape and the requester's ----
+
+QQ_ARGS := -GQPN_WIDTH=3 -GPOOL_LOG2=4 -GLIMIT_LOG2=3 -GFIFO_LOG2=3
+$(eval $(call hpnic_vmodel,qq_serve1,hpnic_qp_queue,$(COMMON_FLIST),$(COMMON_B),$(QQ_ARGS) -GSERVE=1))
+$(eval $(call hpnic_vmodel,qq_serve4,hpnic_qp_queue,$(COMMON_FLIST),$(COMMON_B),$(QQ_ARGS) -GSERVE=4))
+QQ_VLIBS := $(COMMON_B)/qq_serve1/Vqq_serve1__ALL.a $(COMMON_B)/qq_serve4/Vqq_serve4__ALL.a
+# the parameters are in this file: a change to them rebuilds the models
+$(QQ_VLIBS): mk/common.mk
+
+$(COMMON_B)/qq_rtl.o: tb/common/qq_rtl.cpp tb/common/qq_rtl.h $(QQ_VLIBS)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(COMMON_B)/qq_serve1 -I$(COMMON_B)/qq_serve4 \
+	  $(VINC) -Itb/common -c $< -o $@
+
+$(BUILD)/bin/tb_qp_queue: $(COMMON_B)/tb/tb_qp_queue.o $(COMMON_B)/qq_rtl.o $(QQ_VLIBS) $(VLIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
+
+QQ_CYCLES := $(if $(filter 1,$(SLOW)),2000000,200000)
+
+.PHONY: test-qp-queue
+test-qp-queue: $(BUILD)/bin/tb_qp_queue
+	$(BUILD)/bin/tb_qp_queue --cycles $(QQ_CYCLES) $(if $(SEED),--seed $(SEED))
+
+TESTS += test-qp-queue
+
 # ---- IPv4 header checksum ----
 
 $(eval $(call hpnic_vmodel,ipv4_csum,hpnic_ipv4_csum,$(COMMON_FLIST),$(COMMON_B),))
