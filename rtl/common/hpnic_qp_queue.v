@@ -162,7 +162,7 @@ reg [7:0]            s1_tag = 0;
 always @(posedge clk) begin
     s1_valid <= take_done || take_flush || take_push || clr_active;
     s1_type <= clr_active ? EV_CLR : take_done ? EV_DONE : take_flush ? EV_FLUSH : EV_PUSH;
-    s1_qpn <= clr_active ? clr_idx[QW-1:0] : take_done ? s_done_qpn : take_flush ? s_flush_qpn : s_push_qpn;
+    s1_qpn <= clr_active ? clr_idx[(QW > 0 ? QW - 1 : 0):0] : take_done ? s_done_qpn : take_flush ? s_flush_qpn : s_push_qpn;
     s1_data <= s_push_data;
     s1_key <= s_push_key;
     s1_dup <= s_push_dup;

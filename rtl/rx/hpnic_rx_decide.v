@@ -160,6 +160,7 @@ module hpnic_rx_decide #(
     output wire [63:0]           m_rdwork_addr,
     output wire [31:0]           m_rdwork_len,
     output wire [23:0]           m_rdwork_msn,
+    output wire                  m_rdwork_dup,      // a repeated READ request
 
     output wire                  m_event_valid,     // the responder failed (ASYNC_EVENT)
     input  wire                  m_event_ready,
@@ -202,7 +203,7 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
  */
 localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
 localparam AK_W = 16 + QW + 8 + 24 + 24 + 1 + 336;
-localparam RW_W = 16 + QW + 24 + 64 + 32 + 24;
+localparam RW_W = 16 + QW + 24 + 64 + 32 + 24 + 1;
 localparam EV_W = QW + 4;
 wire [FIFO_LOG2:0] cm_count, rw_count, ev_count;
 wire [ACK_FIFO_LOG2:0] ak_count;
@@ -636,7 +637,7 @@ always @(posedge clk) begin
     rw_wr <= s2_valid && do_rdwork;
     ev_wr <= s2_valid && do_event;
     ev_data <= {s2_qpn, event_type};
-    rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn};
+    rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn, r_dup};
     why_reg <= why;
     why_valid <= s2_valid;
 
@@ -714,7 +715,8 @@ rw_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
     .m_valid(rw_head_valid), .m_ready(m_rdwork_ready && rw_due),
-    .m_data({rw_seq, m_rdwork_qpn, m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn}),
+    .m_data({rw_seq, m_rdwork_qpn, m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn,
+             m_rdwork_dup}),
     .count(rw_count)
 );
 

@@ -290,6 +290,7 @@ wire [QW-1:0] rdw_qpn;
 wire [23:0]   rdw_psn, rdw_msn;
 wire [63:0]   rdw_addr;
 wire [31:0]   rdw_len;
+wire          rdw_dup;
 
 wire          rq_desc_valid, rq_desc_ready;
 wire [QW-1:0] rq_desc_qpn;
@@ -317,13 +318,12 @@ wire [QW-1:0] sndnxt_wr_qpn;
 wire [23:0]   sndnxt_wr_psn, sndnxt_wr_max;
 wire [15:0]   sndnxt_wr_tail;
 wire [23:0]   sndnxt_wr_bpos;
-wire          rdesc_wr_en;
-wire [QW-1:0] rdesc_wr_qpn;
-wire [23:0]   rdesc_wr_first_psn, rdesc_wr_last_psn;
-wire          rdesc_wr_live;
-wire [63:0]   rdesc_wr_laddr;
-wire [12:0]   rdesc_wr_last_len;
-wire [3:0]    rdesc_wr_gen;
+wire          rdq_valid, rdq_ready, rdq_flush;
+wire [QW-1:0] rdq_qpn;
+wire [23:0]   rdq_first_psn, rdq_last_psn;
+wire [63:0]   rdq_laddr;
+wire [12:0]   rdq_last_len;
+wire [31:0]   st_rdq_full, st_rdq_pool, st_rdq_drop;
 
 wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
 
@@ -386,6 +386,7 @@ req_inst (
     .s_rdwork_addr(rdw_addr),
     .s_rdwork_len(rdw_len),
     .s_rdwork_msn(rdw_msn),
+    .s_rdwork_dup(rdw_dup),
     .s_una_valid(una_valid),
     .s_una_ready(una_ready),
     .s_una_qpn(una_qpn),
@@ -448,18 +449,20 @@ req_inst (
     .sndnxt_wr_epoch(sndnxt_wr_epoch),
     .sndnxt_wr_head(sndnxt_wr_head),
     .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
-    .rdesc_wr_en(rdesc_wr_en),
-    .rdesc_wr_qpn(rdesc_wr_qpn),
-    .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_last_psn(rdesc_wr_last_psn),
-    .rdesc_wr_live(rdesc_wr_live),
-    .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_last_len(rdesc_wr_last_len),
-    .rdesc_wr_gen(rdesc_wr_gen),
+    .m_rdq_valid(rdq_valid),
+    .m_rdq_ready(rdq_ready),
+    .m_rdq_flush(rdq_flush),
+    .m_rdq_qpn(rdq_qpn),
+    .m_rdq_first_psn(rdq_first_psn),
+    .m_rdq_last_psn(rdq_last_psn),
+    .m_rdq_laddr(rdq_laddr),
+    .m_rdq_last_len(rdq_last_len),
     .stat_pktsend_idle(st_req_idle),
     .stat_read_fenced(st_req_fenced),
     .stat_pool_wait(st_req_pool),
-    .stat_wqe_stale(st_req_stale)
+    .stat_wqe_stale(st_req_stale),
+    .stat_rdq_full(st_rdq_full),
+    .stat_rdq_pool(st_rdq_pool)
 );
 
 
@@ -917,14 +920,14 @@ hpnic_rx_decision #(
 rx_decide_inst (
     .clk(clk),
     .rst(rst),
-    .rdesc_wr_en(rdesc_wr_en),
-    .rdesc_wr_qpn(rdesc_wr_qpn),
-    .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_last_psn(rdesc_wr_last_psn),
-    .rdesc_wr_live(rdesc_wr_live),
-    .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_last_len(rdesc_wr_last_len),
-    .rdesc_wr_gen(rdesc_wr_gen),
+    .s_rdq_valid(rdq_valid),
+    .s_rdq_ready(rdq_ready),
+    .s_rdq_flush(rdq_flush),
+    .s_rdq_qpn(rdq_qpn),
+    .s_rdq_first_psn(rdq_first_psn),
+    .s_rdq_last_psn(rdq_last_psn),
+    .s_rdq_laddr(rdq_laddr),
+    .s_rdq_last_len(rdq_last_len),
     .cfg_qp_wr_en(cfg_qp_wr_en),
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_state(cfg_qp_wr_state),
@@ -991,6 +994,7 @@ rx_decide_inst (
     .m_rdwork_addr(rdw_addr),
     .m_rdwork_len(rdw_len),
     .m_rdwork_msn(rdw_msn),
+    .m_rdwork_dup(rdw_dup),
     .m_event_valid(ev_rx_valid),
     .m_event_ready(ev_rx_ready),
     .m_event_qpn(ev_rx_qpn),
@@ -1004,7 +1008,8 @@ rx_decide_inst (
     .stat_resp_stray(st_stray),
     .stat_resp_gap(st_gap),
     .stat_writes(st_writes),
-    .stat_reads(st_reads)
+    .stat_reads(st_reads),
+    .stat_rdq_drop(st_rdq_drop)
 );
 
 // the write commands' NIC addresses become IO addresses on the way out
@@ -1085,7 +1090,8 @@ assign stats = {
 };
 
 // verilator lint_off UNUSEDSIGNAL
-wire [127:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool};
+wire [223:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool, st_rdq_full,
+                             st_rdq_pool, st_rdq_drop};
 wire [31:0] unused_notify = st_notify_drop;
 wire [511:0] unused_hdr = hdr_data_lo;
 // verilator lint_on UNUSEDSIGNAL

@@ -3,7 +3,7 @@
  * RX's decision: the responder's decision stage (hpnic_rx_decide) with the
  * requester's READ tracking (hpnic_rd_track) plugged into its loop through
  * the trk_* ports (docs/transport.md). All the rest is a port: the
- * configuration, the responder inits, the outstanding-READ writes (the
+ * configuration, the responder inits, the READ descriptors and flushes (the
  * requester's), the parsed packets, the output streams, commit's progress
  * and the counters. hpnic_datapath instantiates this pair, and tb_rx_decide
  * tests it as is.
@@ -17,7 +17,9 @@ module hpnic_rx_decision #(
     parameter QPN_WIDTH = 12,
     parameter MR_LOG2 = 10,
     parameter FIFO_LOG2 = 5,
-    parameter ACK_FIFO_LOG2 = 8
+    parameter ACK_FIFO_LOG2 = 8,
+    parameter RD_MAX_LOG2 = 4,
+    parameter RDQ_POOL_LOG2 = 10
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -43,14 +45,14 @@ module hpnic_rx_decision #(
     input  wire [QPN_WIDTH-1:0]  s_init_qpn,
     input  wire [23:0]           s_init_epsn,
 
-    input  wire                  rdesc_wr_en,
-    input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
-    input  wire [23:0]           rdesc_wr_first_psn,
-    input  wire [23:0]           rdesc_wr_last_psn,
-    input  wire                  rdesc_wr_live,
-    input  wire [63:0]           rdesc_wr_laddr,
-    input  wire [12:0]           rdesc_wr_last_len,
-    input  wire [3:0]            rdesc_wr_gen,
+    input  wire                  s_rdq_valid,
+    output wire                  s_rdq_ready,
+    input  wire                  s_rdq_flush,
+    input  wire [QPN_WIDTH-1:0]  s_rdq_qpn,
+    input  wire [23:0]           s_rdq_first_psn,
+    input  wire [23:0]           s_rdq_last_psn,
+    input  wire [63:0]           s_rdq_laddr,
+    input  wire [12:0]           s_rdq_last_len,
 
     input  wire                  s_pkt_valid,
     output wire                  s_pkt_ready,
@@ -103,6 +105,7 @@ module hpnic_rx_decision #(
     output wire [63:0]           m_rdwork_addr,
     output wire [31:0]           m_rdwork_len,
     output wire [23:0]           m_rdwork_msn,
+    output wire                  m_rdwork_dup,
 
     output wire                  m_event_valid,
     input  wire                  m_event_ready,
@@ -118,7 +121,8 @@ module hpnic_rx_decision #(
     output wire [31:0]           stat_resp_stray,
     output wire [31:0]           stat_resp_gap,
     output wire [31:0]           stat_writes,
-    output wire [31:0]           stat_reads
+    output wire [31:0]           stat_reads,
+    output wire [31:0]           stat_rdq_drop      // READ descriptors lost
 );
 
 // the blocks inside check the rest; the QPN width must suit both of them
@@ -142,19 +146,21 @@ wire [2:0]    trk_ack_kind, trk_cack_kind;
 wire [63:0]   trk_resp_addr;
 
 hpnic_rd_track #(
-    .QPN_WIDTH(QW)
+    .QPN_WIDTH(QW),
+    .RD_MAX_LOG2(RD_MAX_LOG2),
+    .RDQ_POOL_LOG2(RDQ_POOL_LOG2)
 )
 rd_track_inst (
     .clk(clk),
     .rst(rst),
-    .rdesc_wr_en(rdesc_wr_en),
-    .rdesc_wr_qpn(rdesc_wr_qpn),
-    .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_last_psn(rdesc_wr_last_psn),
-    .rdesc_wr_live(rdesc_wr_live),
-    .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_last_len(rdesc_wr_last_len),
-    .rdesc_wr_gen(rdesc_wr_gen),
+    .s_rdq_valid(s_rdq_valid),
+    .s_rdq_ready(s_rdq_ready),
+    .s_rdq_flush(s_rdq_flush),
+    .s_rdq_qpn(s_rdq_qpn),
+    .s_rdq_first_psn(s_rdq_first_psn),
+    .s_rdq_last_psn(s_rdq_last_psn),
+    .s_rdq_laddr(s_rdq_laddr),
+    .s_rdq_last_len(s_rdq_last_len),
     .lk_valid(trk_lk_valid),
     .lk_qpn(trk_lk_qpn),
     .mtu(trk_mtu),
@@ -169,7 +175,8 @@ rd_track_inst (
     .resp_gap(trk_resp_gap),
     .cack(trk_cack),
     .cack_kind(trk_cack_kind),
-    .cack_psn(trk_cack_psn)
+    .cack_psn(trk_cack_psn),
+    .stat_rdq_drop(stat_rdq_drop)
 );
 
 hpnic_rx_decide #(
@@ -266,6 +273,7 @@ rx_decide_inst (
     .m_rdwork_addr(m_rdwork_addr),
     .m_rdwork_len(m_rdwork_len),
     .m_rdwork_msn(m_rdwork_msn),
+    .m_rdwork_dup(m_rdwork_dup),
     .stat_bad_qp(stat_bad_qp),
     .stat_psn_dup(stat_psn_dup),
     .stat_psn_oos(stat_psn_oos),

@@ -1,25 +1,30 @@
 // SPDX-License-Identifier: MIT
 /*
  * RC requester, READ tracking: matches the READ responses and ACKs that come
- * back against the READ this QP has outstanding.
+ * back against the READs this QP has outstanding (up to max_rd_atomic).
  *
- * The requester (hpnic_req) writes the outstanding READ when it sends the
- * READ REQUEST, in the form the checks below use, computed as it is written
- * rather than as it is read: its first and last response PSNs, whether it
- * awaits responses at all (0 withdraws it: no READ is outstanding any more),
- * its local IO address, its last response's length, and a generation that
- * changes at every (re)issue. This block keeps, per QP, how far the
- * responses have come (the next response PSN expected), and decides for
- * each response:
+ * The requester (hpnic_req) hands over a descriptor for each READ REQUEST it
+ * sends (s_rdq), in the form the checks below use, computed as it is sent
+ * rather than as responses are checked: its first and last response PSNs,
+ * its local IO address and its last response's length; or a flush, which
+ * withdraws every READ of the QP (a rewind, a QP reset: what follows the
+ * rewind point is sent again, with new descriptors). The descriptors wait
+ * in a per-QP queue (hpnic_qp_queue, a pool shared by every QP) and the
+ * oldest four sit in four descriptor slots per QP, which the decision reads
+ * side by side: slot (n mod 4) holds the QP's n-th READ since the last
+ * flush, tagged with n (gen) and the flush count (epoch). This block keeps,
+ * per QP, which READ it awaits (its gen) and how far its responses have come
+ * (the next response PSN expected), and decides for each response:
  *  - in sequence, of the right length: its payload goes to the local buffer
  *    at first address + (PSN - first PSN) * MTU, and it acknowledges what
  *    precedes it (progress for the completer's timer); the last one
- *    completes the READ;
- *  - beyond the one expected: a gap, reported to the completer (go-back-N)
- *    once until a response arrives in sequence again. Late responses of the
- *    old issue would otherwise look like new gaps and rewind again and
- *    again (the timer covers a lost re-issue), as Linux rxe's started_retry
- *    does;
+ *    completes the READ (READ_DONE), frees its slot (the queue fills it
+ *    with the QP's next READ) and moves on to the next READ;
+ *  - beyond the one expected, in the awaited READ or the one after it: a
+ *    gap, reported to the completer (go-back-N) once until a response
+ *    arrives in sequence again. Late responses of the old issue would
+ *    otherwise look like new gaps and rewind again and again (the timer
+ *    covers a lost re-issue), as Linux rxe's started_retry does;
  *  - anything else (duplicate, stray, wrong length): dropped.
  * "In the READ" is two serial-number sign tests side by side, PSN - first
  * >= 0 and last - PSN >= 0: the same as (PSN - first) < packets while a READ
@@ -30,11 +35,18 @@
  * length the MTU at its issue gave (its others and their addresses follow
  * the MTU of the moment); libhpnic only sets the MTU before RTR.
  * An ACK or NAK from beyond the response still awaited means the responses
- * were lost or are still behind it on the wire: it is held back until the
- * READ's last response, and only what precedes the awaited response is
- * acknowledged meanwhile, so a READ never completes before its data. That
- * holds for a fatal NAK too: the completer takes one at PSN q as the end of
- * everything before q, READs included.
+ * were lost or are still behind it on the wire: it is held back, and only
+ * what precedes the awaited response is acknowledged meanwhile, so a READ
+ * never completes before its data. That holds for a fatal NAK too: the
+ * completer takes one at PSN q as the end of everything before q, READs
+ * included. The awaited READ's last response lets it go, unless it reaches
+ * into the next READ too (its slot says so), which then holds it in turn.
+ *
+ * The queue fills a freed slot a few cycles after the READ before it
+ * completes. Only a QP whose next four READs each complete within those
+ * cycles (one-packet READs, back to back after a burst held in RX) can see
+ * a response before its descriptor: it is dropped as a stray and recovered
+ * as a lost one.
  *
  * Responses must be decided in arrival order, in the same command stream as
  * every other received packet (hpnic_rx_commit writes payloads in that
@@ -50,22 +62,26 @@
 
 module hpnic_rd_track #(
     // QPN bits
-    parameter QPN_WIDTH = 12
+    parameter QPN_WIDTH = 12,
+    // log2 of the READs a QP may have outstanding (max_rd_atomic)
+    parameter RD_MAX_LOG2 = 4,
+    // log2 of the descriptor queue's entries, shared by every QP
+    parameter RDQ_POOL_LOG2 = 10
 ) (
     input  wire                  clk,
     input  wire                  rst,
 
     /*
-     * The outstanding READ (one writer: hpnic_req)
+     * READs sent, and flushes (one writer: hpnic_req)
      */
-    input  wire                  rdesc_wr_en,
-    input  wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
-    input  wire [23:0]           rdesc_wr_first_psn,
-    input  wire [23:0]           rdesc_wr_last_psn, // first + packets - 1
-    input  wire                  rdesc_wr_live,     // awaits responses (0: withdrawn)
-    input  wire [63:0]           rdesc_wr_laddr,
-    input  wire [12:0]           rdesc_wr_last_len, // the last response's payload bytes
-    input  wire [3:0]            rdesc_wr_gen,
+    input  wire                  s_rdq_valid,
+    output wire                  s_rdq_ready,
+    input  wire                  s_rdq_flush,       // every READ of the QP withdrawn
+    input  wire [QPN_WIDTH-1:0]  s_rdq_qpn,
+    input  wire [23:0]           s_rdq_first_psn,
+    input  wire [23:0]           s_rdq_last_psn,    // first + packets - 1
+    input  wire [63:0]           s_rdq_laddr,
+    input  wire [12:0]           s_rdq_last_len,    // the last response's payload bytes
 
     /*
      * Stage 1: look the QP up
@@ -89,7 +105,9 @@ module hpnic_rd_track #(
     output reg                   resp_gap,          // a gap to report
     output reg                   cack,              // an event for the completer ...
     output reg  [2:0]            cack_kind,         // ... ACK_KIND
-    output reg  [23:0]           cack_psn
+    output reg  [23:0]           cack_psn,
+
+    output wire [31:0]           stat_rdq_drop      // descriptors lost (never in practice)
 );
 
 initial begin
@@ -102,56 +120,182 @@ end
 // the completer's ACK kinds: the register map's (fw/regmap.toml, ACK_KIND)
 `include "hpnic_regs.vh"
 
-localparam RDW = 24 + 24 + 1 + 64 + 13 + 4;
-wire [RDW-1:0] rdesc;
-
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QPN_WIDTH),
-    .DATA_WIDTH(RDW)
-)
-rdesc_inst (
-    .clk(clk),
-    .wr_en(rdesc_wr_en),
-    .wr_addr(rdesc_wr_qpn),
-    .wr_data({rdesc_wr_first_psn, rdesc_wr_last_psn, rdesc_wr_live, rdesc_wr_laddr,
-              rdesc_wr_last_len, rdesc_wr_gen}),
-    .rd_en(lk_valid),
-    .rd_addr(lk_qpn),
-    .rd_data(rdesc)
-);
-
-wire [23:0] d_first, d_last;
-wire        d_live;
-wire [63:0] d_laddr;
-wire [12:0] d_last_len;
-wire [3:0]  d_gen;
-assign {d_first, d_last, d_live, d_laddr, d_last_len, d_gen} = rdesc;
+localparam QW = QPN_WIDTH;
 
 /*
+ * The descriptor queue: pushes and flushes from the requester, a done per
+ * READ completed (from stage 2, through a small FIFO), and what it issues
+ * written into the slots
+ */
+localparam DW = 24 + 24 + 64 + 13;
+wire          q_push_ready, q_flush_ready;
+wire          q_valid, q_flush;
+wire [QW-1:0] q_qpn;
+wire [DW-1:0] q_data;
+wire [7:0]    q_tag;
+wire          dn_valid, dn_ready;
+wire [QW-1:0] dn_qpn;
+wire [7:0]    dn_tag;
+reg           dn_wr = 1'b0;
+reg  [QW+7:0] dn_data = 0;
+// verilator lint_off UNUSEDSIGNAL
+wire          q_init_done, dn_fifo_ready;
+wire [31:0]   q_drop_full, q_drop_pool, q_stale;
+wire [4:0]    dn_count;
+// verilator lint_on UNUSEDSIGNAL
+
+assign s_rdq_ready = s_rdq_flush ? q_flush_ready : q_push_ready;
+assign stat_rdq_drop = q_drop_full + q_drop_pool;
+
+hpnic_qp_queue #(
+    .QPN_WIDTH(QW),
+    .DATA_WIDTH(DW),
+    .KEY_WIDTH(24),
+    .POOL_LOG2(RDQ_POOL_LOG2),
+    .SERVE(4),
+    // the requester's count can run one or two over after a rewind
+    // (hpnic_req): room for them rather than a lost descriptor
+    .LIMIT_LOG2(RD_MAX_LOG2 + 1),
+    .FIFO_LOG2(3)
+)
+rdq_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_push_valid(s_rdq_valid && !s_rdq_flush),
+    .s_push_ready(q_push_ready),
+    .s_push_qpn(s_rdq_qpn),
+    .s_push_data({s_rdq_first_psn, s_rdq_last_psn, s_rdq_laddr, s_rdq_last_len}),
+    .s_push_key(s_rdq_first_psn),
+    .s_push_dup(1'b0),
+    .s_flush_valid(s_rdq_valid && s_rdq_flush),
+    .s_flush_ready(q_flush_ready),
+    .s_flush_qpn(s_rdq_qpn),
+    .s_done_valid(dn_valid),
+    .s_done_ready(dn_ready),
+    .s_done_qpn(dn_qpn),
+    .s_done_tag(dn_tag),
+    .m_valid(q_valid),
+    .m_ready(1'b1),
+    .m_qpn(q_qpn),
+    .m_data(q_data),
+    .m_tag(q_tag),
+    .m_flush(q_flush),
+    .init_done(q_init_done),
+    .stat_drop_full(q_drop_full),
+    .stat_drop_pool(q_drop_pool),
+    .stat_done_stale(q_stale)
+);
+
+// a READ completes at most once per packet; the queue takes a done every
+// cycle once it has cleared after a reset, so this FIFO only covers that
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(QW + 8))
+dn_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(dn_wr), .s_ready(dn_fifo_ready), .s_data(dn_data),
+    .m_valid(dn_valid), .m_ready(dn_ready),
+    .m_data({dn_qpn, dn_tag}),
+    .count(dn_count)
+);
+
+/*
+ * The four descriptor slots: {valid, epoch, gen, first, last, laddr,
+ * last_len}. A flush writes all four invalid with the new epoch; a READ
+ * goes to slot gen mod 4. A write to the QP being looked up in the same
+ * cycle is forwarded (the RAM does not resolve the collision)
+ */
+localparam SLW = 1 + 4 + 4 + DW;
+wire [SLW-1:0] slot_ram [0:3];
+reg  [SLW-1:0] slot_wr_data_reg = 0;
+reg  [3:0]     slot_fwd_reg = 4'd0;
+wire [SLW-1:0] slot_wr_data = {!q_flush, q_tag, q_data};
+reg  [3:0]     slot_wr;
+integer        w;
+
+always @* begin
+    for (w = 0; w < 4; w = w + 1) begin
+        slot_wr[w] = q_valid && (q_flush || q_tag[1:0] == w[1:0]);
+    end
+end
+
+reg [QW-1:0] lk_qpn_s2 = 0;            // the QP at stage 2
+
+always @(posedge clk) begin
+    lk_qpn_s2 <= lk_qpn;
+    slot_wr_data_reg <= slot_wr_data;
+    for (w = 0; w < 4; w = w + 1) begin
+        slot_fwd_reg[w] <= slot_wr[w] && lk_valid && q_qpn == lk_qpn;
+    end
+    if (rst) begin
+        slot_fwd_reg <= 4'd0;
+    end
+end
+
+genvar gs;
+generate
+for (gs = 0; gs < 4; gs = gs + 1) begin : g_slot
+    hpnic_ram_sdp #(
+        .ADDR_WIDTH(QW),
+        .DATA_WIDTH(SLW)
+    )
+    slot_inst (
+        .clk(clk),
+        .wr_en(slot_wr[gs]),
+        .wr_addr(q_qpn),
+        .wr_data(slot_wr_data),
+        .rd_en(lk_valid),
+        .rd_addr(lk_qpn),
+        .rd_data(slot_ram[gs])
+    );
+end
+endgenerate
+
+// each slot's fields, and every compare the decision needs made for each
+// slot side by side: the awaited slot picks among them afterwards
+reg         sl_valid [0:3];
+reg  [3:0]  sl_epoch [0:3];
+reg  [3:0]  sl_gen [0:3];
+reg  [23:0] sl_first [0:3];
+reg  [23:0] sl_last [0:3];
+reg  [63:0] sl_laddr [0:3];
+reg  [12:0] sl_llen [0:3];
+reg  [23:0] c_idx [0:3];        // PSN - first
+// verilator lint_off UNUSEDSIGNAL
+reg  [23:0] c_left [0:3];       // last - PSN (its sign only)
+reg  [23:0] c_pend [0:3];       // held PSN - first (its sign only)
+// verilator lint_on UNUSEDSIGNAL
+reg         c_at_first [0:3];
+reg         c_at_last [0:3];
+reg         c_len_last [0:3];
+reg         c_pend_at [0:3];    // held PSN = first
+integer     t;
+/*
  * The per-QP state word, every field named once, in the word's order (MSB
- * first): exp (the response PSN expected next), gen (the READ generation it
- * belongs to), gap_sent (a gap was reported: not again until a response in
- * sequence), active (a READ awaits responses), pend_valid/pend_kind/pend_psn
- * (an ACK or NAK held back for the completer, with its ACK_KIND). o_* is the word read, n_*
- * the word written back.
+ * first): exp (the response PSN expected next, once started), started (a
+ * response of the awaited READ arrived: exp is set; before, its first PSN
+ * is expected), gen (the awaited READ's), epoch (the flush it belongs to),
+ * gap_sent (a gap was reported: not again until a response in sequence),
+ * pend_valid/pend_kind/pend_psn (an ACK or NAK held back for the
+ * completer, with its ACK_KIND). o_* is the word read, n_* the word written
+ * back.
  */
 `define RDT_ST_DECL(kind, p) \
     kind [23:0] p``_exp; \
+    kind p``_started; \
     kind [3:0] p``_gen; \
+    kind [3:0] p``_epoch; \
     kind p``_gap_sent; \
-    kind p``_active; \
     kind p``_pend_valid; \
     kind [2:0] p``_pend_kind; \
     kind [23:0] p``_pend_psn;
-`define RDT_ST(p) p``_exp, p``_gen, p``_gap_sent, p``_active, p``_pend_valid, p``_pend_kind, \
-    p``_pend_psn
+`define RDT_ST(p) p``_exp, p``_started, p``_gen, p``_epoch, p``_gap_sent, p``_pend_valid, \
+    p``_pend_kind, p``_pend_psn
 
-localparam SW = 24 + 4 + 1 + 1 + 1 + 3 + 24;
+localparam SW = 24 + 1 + 4 + 4 + 1 + 1 + 3 + 24;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
 hpnic_rmw_ram #(
-    .ADDR_WIDTH(QPN_WIDTH),
+    .ADDR_WIDTH(QW),
     .DATA_WIDTH(SW)
 )
 state_inst (
@@ -167,24 +311,42 @@ state_inst (
 `RDT_ST_DECL(wire, o)
 assign {`RDT_ST(o)} = st_old;
 
-// Each difference to the expected PSN is taken both ways, from the READ
-// descriptor and from the state, and the fresh bit picks one: the compares
-// do not wait for the pick. Every compare starts from the descriptor or the
-// state as read, none behind another's result
-wire        fresh = d_gen != o_gen;                  // a READ (re)issued since
-wire [23:0] exp = fresh ? d_first : o_exp;
-wire [23:0] exp_next = fresh ? d_first + 24'd1 : o_exp + 24'd1;
-wire        active = fresh ? d_live : o_active;
-wire [23:0] r_idx = psn - d_first;                   // response number
+always @* begin
+    for (t = 0; t < 4; t = t + 1) begin
+        {sl_valid[t], sl_epoch[t], sl_gen[t], sl_first[t], sl_last[t], sl_laddr[t], sl_llen[t]} =
+            slot_fwd_reg[t] ? slot_wr_data_reg : slot_ram[t];
+        c_idx[t] = psn - sl_first[t];
+        c_left[t] = sl_last[t] - psn;
+        c_pend[t] = o_pend_psn - sl_first[t];
+        c_at_first[t] = psn == sl_first[t];
+        c_at_last[t] = psn == sl_last[t];
+        c_len_last[t] = len == sl_llen[t];
+        c_pend_at[t] = o_pend_psn == sl_first[t];
+    end
+end
+
+// a flush since this QP's last event (every slot carries the new epoch):
+// nothing of the old READs counts any more
+wire        flushed = sl_epoch[0] != o_epoch;
+wire [3:0]  gen = flushed ? 4'd0 : o_gen;
+wire        started = !flushed && o_started;
+wire [1:0]  a = gen[1:0];               // the awaited READ's slot
+wire [1:0]  nx = a + 2'd1;              // the next READ's
+wire [3:0]  gen_next = gen + 4'd1;
+wire        active = sl_valid[a] && sl_gen[a] == gen;
+wire        next_valid = sl_valid[nx] && sl_gen[nx] == gen_next;
+
+wire [23:0] exp = started ? o_exp : sl_first[a];
+wire [23:0] r_idx = c_idx[a];                        // response number
 // verilator lint_off UNUSEDSIGNAL
 wire [23:0] r_ahead_old = psn - o_exp;              // its sign only
-wire [23:0] r_left = d_last - psn;                  // its sign only
 // verilator lint_on UNUSEDSIGNAL
-wire        r_behind = fresh ? r_idx[23] : r_ahead_old[23];   // before exp
-wire        r_at_exp = fresh ? psn == d_first : psn == o_exp;
-wire        r_in_read = !r_idx[23] && !r_left[23];  // first <= PSN <= last
+wire        r_behind = started ? r_ahead_old[23] : r_idx[23];   // before exp
+wire        r_at_exp = started ? psn == o_exp : c_at_first[a];
+wire        r_in_read = !r_idx[23] && !c_left[a][23];           // first <= PSN <= last
+wire        r_in_next = next_valid && !c_idx[nx][23] && !c_left[nx][23];
 wire        r_in_seq = active && r_at_exp && r_in_read;
-wire        r_gap = active && !r_behind && !r_at_exp && r_in_read;
+wire        r_gap = active && !r_behind && !r_at_exp && (r_in_read || r_in_next);
 // the response's offset, (PSN - first) MTUs: a select by the decoded MTU
 // (one bit of 64..4096, which is all the CSR takes), not a shifter behind
 // the subtraction
@@ -197,35 +359,42 @@ always @* begin
         r_off = r_off | ({32{mtu[k]}} & ({8'd0, r_idx} << k));
     end
 end
-wire        r_last = psn == d_last;
-wire        r_len_ok = r_last ? len == d_last_len : len == mtu;
+wire        r_last = c_at_last[a];
+wire        r_len_ok = r_last ? c_len_last[a] : len == mtu;
 // an ACK at or beyond the response still awaited, a NAK past it
 wire        ack_past_read = active && !r_behind;
 wire        nak_past_read = ack_past_read && !r_at_exp;
+// the held answer reaches into the next READ: an ACK at or past its first
+// response, a NAK past it
+wire        pend_in_next = next_valid && !c_pend[nx][23] &&
+                           (o_pend_kind == HPNIC_ACK_KIND_ACK || !c_pend_at[nx]);
 
-assign resp_addr = d_laddr + {32'd0, r_off};
+assign resp_addr = sl_laddr[a] + {32'd0, r_off};
 
 `RDT_ST_DECL(reg, n)
+reg done;
 
 always @* begin
     {`RDT_ST(n)} = st_old;
+    // the effective state: a flush starts the QP's READs over
+    n_epoch = sl_epoch[0];
+    n_gen = gen;
+    n_started = started;
+    n_exp = exp;
     resp_write = 1'b0;
     resp_gap = 1'b0;
     cack = 1'b0;
     cack_kind = ack_kind;
     cack_psn = psn;
+    done = 1'b0;
 
     if (ev_init) begin
-        n_gen = d_gen;                  // no READ response expected yet
-        n_exp = d_first;
+        n_gen = 4'd0;                   // no READ response expected yet
+        n_started = 1'b0;
         n_gap_sent = 1'b0;
-        n_active = 1'b0;
         n_pend_valid = 1'b0;
     end else if (ev_ack) begin
         cack = 1'b1;
-        n_gen = d_gen;
-        n_exp = exp;
-        n_active = active;
         if ((ack_kind == HPNIC_ACK_KIND_ACK && ack_past_read) ||
             (ack_kind != HPNIC_ACK_KIND_ACK && nak_past_read)) begin
             n_pend_valid = 1'b1;
@@ -235,21 +404,22 @@ always @* begin
             cack_psn = exp - 24'd1;
         end
     end else if (ev_resp) begin
-        n_gen = d_gen;
-        n_exp = exp;
-        n_active = active;
         cack_kind = HPNIC_ACK_KIND_ACK;
         if (r_in_seq && r_len_ok) begin
             resp_write = 1'b1;
-            n_exp = exp_next;
+            n_exp = psn + 24'd1;
+            n_started = 1'b1;
             n_gap_sent = 1'b0;
             cack = 1'b1;
             if (r_last) begin
+                // the READ is complete: its slot is free, the next awaited
+                done = 1'b1;
+                n_gen = gen_next;
+                n_started = 1'b0;
                 cack_kind = HPNIC_ACK_KIND_READ_DONE;
-                n_active = 1'b0;
-                n_pend_valid = 1'b0;
-                if (o_pend_valid) begin
+                if (o_pend_valid && !pend_in_next) begin
                     // the held-back answer goes now, behind the data
+                    n_pend_valid = 1'b0;
                     cack_kind = o_pend_kind;
                     cack_psn = o_pend_psn;
                 end
@@ -263,6 +433,14 @@ always @* begin
         end
     end
     st_new = {`RDT_ST(n)};
+end
+
+always @(posedge clk) begin
+    dn_wr <= done;
+    dn_data <= {lk_qpn_s2, sl_epoch[0], gen};
+    if (rst) begin
+        dn_wr <= 1'b0;
+    end
 end
 
 `undef RDT_ST_DECL

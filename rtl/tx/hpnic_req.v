@@ -42,9 +42,12 @@
  * Post (doorbell), CONT, PktSend (scheduler), and in idle cycles a scan of
  * every QP that issues fetches held back while the fetch FIFO was full.
  *
- * Only one READ may be outstanding (READ fence): a READ WQE waits until the
- * previous READ has been rewound or completed; credit that arrives meanwhile
- * stays in the balance. A rewind restarts at a WQE index and byte offset
+ * Up to 2^RD_MAX_LOG2 READs may be outstanding (max_rd_atomic): a READ WQE
+ * beyond them waits until one retires (or a rewind takes them back); credit
+ * that arrives meanwhile stays in the balance. Each READ sent goes to the
+ * READ tracking as a descriptor (m_rdq), and a rewind, a QP reset or a skip
+ * past retired READs withdraws them all (a flush), since everything after
+ * the rewind point is sent again. A rewind restarts at a WQE index and byte offset
  * (refetching the WQE), so a WRITE resumes mid-message with the PSN and the
  * window position it originally had.
  *
@@ -67,7 +70,9 @@ module hpnic_req #(
     // PktSend length bits (as the scheduler's LEN_WIDTH)
     parameter LEN_WIDTH = 14,
     // log2 of each output FIFO's depth
-    parameter FIFO_LOG2 = 5
+    parameter FIFO_LOG2 = 5,
+    // log2 of the READs a QP may have outstanding (max_rd_atomic)
+    parameter RD_MAX_LOG2 = 4
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -128,6 +133,7 @@ module hpnic_req #(
     input  wire [63:0]           s_rdwork_addr,     // local IO address
     input  wire [31:0]           s_rdwork_len,
     input  wire [23:0]           s_rdwork_msn,
+    input  wire [7:0]            s_rdwork_tag,      // the READ queue's
 
     input  wire                  s_una_valid,       // completer retired WQEs
     output wire                  s_una_ready,
@@ -215,14 +221,22 @@ module hpnic_req #(
     output reg  [15:0]           sndnxt_wr_head = 0,   // the WQE being sent
     output reg  [1:0]            sndnxt_wr_rewinds = 0, // rewinds taken (mod 4)
 
-    output reg                   rdesc_wr_en = 1'b0,   // the outstanding READ
-    output reg  [QPN_WIDTH-1:0]  rdesc_wr_qpn = 0,
-    output reg  [23:0]           rdesc_wr_first_psn = 0,
-    output reg  [23:0]           rdesc_wr_last_psn = 0,  // its last response's PSN
-    output reg                   rdesc_wr_live = 1'b0,   // 0: withdrawn
-    output reg  [63:0]           rdesc_wr_laddr = 0,
-    output reg  [12:0]           rdesc_wr_last_len = 0,  // its last response's bytes
-    output reg  [3:0]            rdesc_wr_gen = 0,
+    output wire                  m_rdq_valid,       // a READ sent, or every READ withdrawn
+    input  wire                  m_rdq_ready,
+    output wire                  m_rdq_flush,       // 1: withdraw the QP's READs
+    output wire [QPN_WIDTH-1:0]  m_rdq_qpn,
+    output wire [23:0]           m_rdq_first_psn,
+    output wire [23:0]           m_rdq_last_psn,    // its last response's PSN
+    output wire [63:0]           m_rdq_laddr,
+    output wire [12:0]           m_rdq_last_len,    // its last response's bytes
+
+    /*
+     * READs answered: the responder's READ queue issues the next
+     */
+    output wire                  m_rdone_valid,
+    input  wire                  m_rdone_ready,
+    output wire [QPN_WIDTH-1:0]  m_rdone_qpn,
+    output wire [7:0]            m_rdone_tag,
 
     /*
      * The responder's sending side (hpnic_resp_tx), plugged into this loop:
@@ -242,10 +256,13 @@ module hpnic_req #(
     output wire [63:0]           rsp_ev_read_end,
     output wire [31:0]           rsp_ev_read_len,
     output wire [23:0]           rsp_ev_read_msn,
+    output wire [7:0]            rsp_ev_read_tag,
     input  wire [23:0]           rsp_read_npkts,
     input  wire [4:0]            rsp_read_ext,
     output wire                  rsp_ev_send,
     output wire                  rsp_ev_abort,
+    input  wire                  rsp_done,          // the READ being answered ended
+    input  wire [7:0]            rsp_done_tag,
     input  wire [7:0]            rsp_d_opcode,
     input  wire [23:0]           rsp_d_psn,
     input  wire [12:0]           rsp_d_len,
@@ -256,7 +273,7 @@ module hpnic_req #(
      * Counters
      */
     output reg  [31:0]           stat_pktsend_idle = 0,   // credit with nothing to send
-    output reg  [31:0]           stat_read_fenced = 0,    // credit held by the READ fence
+    output reg  [31:0]           stat_read_fenced = 0,    // credit held: max_rd_atomic READs out
     output reg  [31:0]           stat_wqe_stale = 0,      // WQE response after a rewind
     output reg  [31:0]           stat_pool_wait = 0       // credit held: no free record entry
 );
@@ -308,6 +325,7 @@ localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set 
 // extension headers charged beyond the per-packet overhead
 localparam [4:0] EXT_RETH = 5'd16;
 localparam [4:0] EXT_AETH = 5'd4;
+localparam [RD_MAX_LOG2:0] RD_MAX = 1 << RD_MAX_LOG2;
 
 /*
  * Output FIFOs. An event is accepted only if each FIFO it may write has room
@@ -318,8 +336,11 @@ localparam DESC_W = QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
+localparam RDQ_W = 1 + QW + 24 + 24 + 64 + 13;
+localparam RDONE_W = QW + 8;
 
 wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count, cont_count, cinit_count;
+wire [FIFO_LOG2:0] rdq_count, rdone_count;
 reg                desc_wr = 1'b0, fetch_wr = 1'b0, cont_wr = 1'b0;
 reg  [DESC_W-1:0]  desc_data;
 reg  [FETCH_W-1:0] fetch_data = 0;
@@ -344,6 +365,11 @@ localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - LAT;
 // (stage 2), so resends go on and let the completer free entries.
 reg room_reg = 1'b0, desc_room_reg = 1'b0, fetch_room_reg = 1'b0, cont_room_reg = 1'b0;
 reg pool_room_reg = 1'b0, cinit_room_reg = 1'b0;
+// The READ descriptors' and the READs-answered FIFOs: every event but READ
+// work may write one. READ work must not wait for the second: the READ
+// queue that takes it stops when the requester stops taking READ work, and
+// the requester would wait for that queue (a deadlock)
+reg rdq_room_reg = 1'b0;
 
 always @(posedge clk) begin
     room_reg <= work_count < ROOM && free_count < ROOM;
@@ -352,6 +378,7 @@ always @(posedge clk) begin
     cont_room_reg <= cont_count < ROOM;
     pool_room_reg <= s_pool_count > 4;
     cinit_room_reg <= cinit_count < ROOM;
+    rdq_room_reg <= rdq_count < ROOM && rdone_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
         desc_room_reg <= 1'b0;
@@ -359,6 +386,7 @@ always @(posedge clk) begin
         cont_room_reg <= 1'b0;
         pool_room_reg <= 1'b0;
         cinit_room_reg <= 1'b0;
+        rdq_room_reg <= 1'b0;
     end
 end
 
@@ -409,7 +437,7 @@ end
 // entries the pool has just freed.
 reg          clr_active_reg = 1'b1;
 reg [QW-1:0] clr_qpn_reg = 0;
-wire         clr = clr_active_reg && room_reg && cinit_room_reg;
+wire         clr = clr_active_reg && room_reg && cinit_room_reg && rdq_room_reg;
 
 always @(posedge clk) begin
     if (clr) begin
@@ -471,10 +499,11 @@ end
 wire          cont_valid;
 wire [QW-1:0] cont_qpn;
 
-wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg,
-                      cont_valid && desc_room_reg, s_post_valid, u_valid,
-                      s_rdwork_valid, s_wqe_valid, s_rewind_valid,
-                      s_init_valid && pool_room_reg && cinit_room_reg};
+wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg && rdq_room_reg,
+                      cont_valid && desc_room_reg && rdq_room_reg, s_post_valid,
+                      u_valid && rdq_room_reg, s_rdwork_valid, s_wqe_valid,
+                      s_rewind_valid && rdq_room_reg,
+                      s_init_valid && pool_room_reg && cinit_room_reg && rdq_room_reg};
 // the lowest request wins; written as and-terms, not req & -req, whose
 // subtraction put a carry chain in front of every stage-1 select
 reg  [7:0] grant;
@@ -522,6 +551,7 @@ reg          s1_lerr = 0;
 reg          s1_uepoch = 0;         // una event: the completer's epoch
 reg [63:0]   s1_addr = 0;           // rdwork end address
 reg [23:0]   s1_msn = 0;
+reg [7:0]    s1_rtag = 0;           // rdwork: the READ queue's tag
 reg [63:0]   s1_laddr = 0, s1_raddr = 0;
 reg [31:0]   s1_rkey = 0;
 reg [2:0]    s1_sgl = 0;                // {list, entries - 1}
@@ -552,6 +582,7 @@ always @(posedge clk) begin
     s1_uepoch <= u_epoch;
     s1_addr <= s_rdwork_addr + {32'd0, s_rdwork_len};
     s1_msn <= s_rdwork_msn;
+    s1_rtag <= s_rdwork_tag;
     s1_laddr <= s_wqe_laddr;
     s1_raddr <= s_wqe_raddr;
     s1_rkey <= s_wqe_rkey;
@@ -569,7 +600,7 @@ end
 // hand the cycle the head one finishes: {signaled, READ, failed its L_Key
 // check, bytes left, packets}
 localparam MW = 1 + 1 + 1 + 32 + 24;
-localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 16+2+24 + 1+4 + 32+1+1+1
+localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 16+2+24 + (RD_MAX_LOG2+1)+1 + 32+1+1+1
                 + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
@@ -672,6 +703,7 @@ reg          s2_lerr = 0;
 reg          s2_uepoch = 0;
 reg [63:0]   s2_addr = 0;
 reg [23:0]   s2_msn = 0;
+reg [7:0]    s2_rtag = 0;
 reg [63:0]   s2_laddr = 0, s2_raddr = 0;
 reg [31:0]   s2_rkey = 0;
 reg [2:0]    s2_sgl = 0;
@@ -715,6 +747,7 @@ always @(posedge clk) begin
     s2_uepoch <= s1_uepoch;
     s2_addr <= s1_addr;
     s2_msn <= s1_msn;
+    s2_rtag <= s1_rtag;
     s2_laddr <= s1_laddr;
     s2_raddr <= s1_raddr;
     s2_rkey <= s1_rkey;
@@ -742,8 +775,9 @@ end
  * ring tail the completer sees), arr (next WQE expected from a fetch: slots
  * head..arr-1 are filled; fetch_idx, the next WQE to ask for, is the fetch
  * loop's, stage 3), cur_first, cur_rem (bytes of the head WQE not yet sent),
- * cur_last (its next packet is its last), sq_pi, fetch_tag, snd_nxt, rd_out
- * (a READ is outstanding: the fence), rd_gen, rw_off and rw_pending (a
+ * cur_last (its next packet is its last), sq_pi, fetch_tag, snd_nxt, rd_cnt
+ * (READs outstanding) and rd_full (as many as max_rd_atomic: kept beside
+ * the count, so the send decision needs no compare), rw_off and rw_pending (a
  * rewind's resume point), err, rsp_turn (the last packet was a READ
  * response), bal (PktSend credit not yet spent, signed), free_owed (credit
  * went to responses: tell the window), rec_idx (WQEs recorded since the QP's
@@ -764,8 +798,8 @@ end
     kind [15:0] p``_sq_pi; \
     kind [1:0] p``_fetch_tag; \
     kind [23:0] p``_snd_nxt; \
-    kind p``_rd_out; \
-    kind [3:0] p``_rd_gen; \
+    kind [RD_MAX_LOG2:0] p``_rd_cnt; \
+    kind p``_rd_full; \
     kind [31:0] p``_rw_off; \
     kind p``_rw_pending; \
     kind p``_err; \
@@ -780,7 +814,7 @@ end
     kind p``_pool_wait; \
     kind p``_lstop;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_cur_first, p``_cur_rem, p``_cur_last, \
-    p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_out, p``_rd_gen, p``_rw_off, p``_rw_pending, \
+    p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_cnt, p``_rd_full, p``_rw_off, p``_rw_pending, \
     p``_err, p``_rsp_turn, p``_bal, p``_free_owed, p``_rec_idx, \
     p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop
 
@@ -919,7 +953,7 @@ wire [31:0] nbal_rdreq = o_bal + s2_krd_p1;
 
 // A QP that answers a READ and has requests of its own alternates between
 // them: its peer's long READ must not starve its WRITEs (nor the reverse)
-wire req_ready = o_cur_valid && !o_err && !o_lstop && !(o_cur_read && o_rd_out);
+wire req_ready = o_cur_valid && !o_err && !o_lstop && !(o_cur_read && o_rd_full);
 wire take_rsp = rsp_valid && (!req_ready || !o_rsp_turn);
 
 // the responder's side of the loop: what this event does to its response
@@ -932,6 +966,7 @@ assign rsp_ev_read_psn = s2_psn;
 assign rsp_ev_read_end = s2_addr;
 assign rsp_ev_read_len = s2_len;
 assign rsp_ev_read_msn = s2_msn;
+assign rsp_ev_read_tag = s2_rtag;
 assign rsp_ev_send = s2_valid && (s2_type == EV_PKTSEND || s2_type == EV_CONT) && bal_pos && take_rsp;
 // a QP reset, a NIC reset's clearing pass, or a fatal rewind
 assign rsp_ev_abort = s2_valid && (s2_type == EV_CLR || s2_type == EV_INIT ||
@@ -1035,12 +1070,17 @@ always @* begin
             n_arr = 16'd0;
             fset = 1'b1;
             n_sq_pi = 16'd0;
-            {n_rd_out, n_rw_pending, n_free_owed, n_pool_wait, n_lstop} = 5'd0;
+            {n_rd_full, n_rw_pending, n_free_owed, n_pool_wait, n_lstop} = 5'd0;
+            n_rd_cnt = 0;
             do_cinit = 1'b1;
             cinit_clear = 1'b1;
         end
         EV_INIT: begin
-            {n_rd_out, n_rw_pending, n_err, n_rsp_turn, n_free_owed, n_pool_wait, n_lstop} = 7'd0;
+            {n_rd_full, n_rw_pending, n_err, n_rsp_turn, n_free_owed, n_pool_wait, n_lstop} = 7'd0;
+            n_rd_cnt = 0;
+            // the READs of the old connection are no longer awaited
+            do_rdesc = 1'b1;
+            rd_cancel = 1'b1;
             n_head = 16'd0;
             n_arr = 16'd0;
             fset = 1'b1;
@@ -1099,7 +1139,12 @@ always @* begin
             fset = 1'b1;
             fset_idx = s2_idx;
             n_fetch_tag = o_fetch_tag + 2'd1;
-            n_rd_out = 1'b0;
+            // every READ from the rewind point on is sent again (the point
+            // is in the una WQE, so no READ before it is outstanding)
+            n_rd_cnt = 0;
+            n_rd_full = 1'b0;
+            do_rdesc = 1'b1;
+            rd_cancel = 1'b1;
             n_lstop = 1'b0;
             if (s2_flag) begin
                 n_err = 1'b1;
@@ -1139,7 +1184,7 @@ always @* begin
                 nb_zero = 1'b1;
                 do_free = 1'b1;
             end else if (o_head == o_rec_idx && !pool_valid &&
-                         (o_cur_read ? !o_rd_out : cur_last)) begin
+                         (o_cur_read ? !o_rd_full : cur_last)) begin
                 // this packet would record its WQE and the pool has no free
                 // entry: the credit waits in the balance, as at the READ
                 // fence; the idle scan sends it on once an entry is free
@@ -1169,8 +1214,8 @@ always @* begin
                     promote = 1'b1;
                     n_lstop = o_cur_lerr;
                 end
-            end else if (o_rd_out) begin
-                // the credit waits in the balance until the fence lifts
+            end else if (o_rd_full) begin
+                // the credit waits in the balance until a READ retires
                 cnt_fence = 1'b1;
                 do_free = 1'b1;
             end else begin
@@ -1185,8 +1230,8 @@ always @* begin
                 pkt_opcode = HPNIC_BTH_OP_READ_REQ;
                 n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts_m1 + 24'd1;
-                n_rd_out = 1'b1;
-                n_rd_gen = o_rd_gen + 4'd1;
+                n_rd_cnt = o_rd_cnt + 1'b1;
+                n_rd_full = o_rd_cnt == RD_MAX - 1;
                 promote = 1'b1;
                 bpos_op = BP_ADD;
                 c_bpos = 1'b1;
@@ -1242,19 +1287,23 @@ always @* begin
                 n_lstop = 1'b0;
                 bpos_op = BP_SET;
                 bpos_set = s2_bpos;
-                // A READ sent since that rewind lies before the new una:
-                // retired already, and its original responses were the ones
-                // counted. Lift its fence (no READ-done will come for it)
-                // and stop tracking it, so its late responses are strays.
-                if (o_rd_out) begin
-                    n_rd_out = 1'b0;
-                    n_rd_gen = o_rd_gen + 4'd1;
+                // READs sent since that rewind lie before the new una:
+                // retired already, and their original responses were the
+                // ones counted. Forget them (no READ-done will come for
+                // them) and stop tracking them, so their late responses are
+                // strays; the READs after the una were withdrawn by the
+                // rewind and are sent again from here.
+                n_rd_cnt = 0;
+                n_rd_full = 1'b0;
+                if (o_rd_cnt != 0) begin
                     do_rdesc = 1'b1;
                     rd_cancel = 1'b1;
                 end
-            end
-            if (s2_flag && s2_uepoch == o_epoch) begin
-                n_rd_out = 1'b0;
+            end else if (s2_flag && s2_uepoch == o_epoch) begin
+                // a READ retired (one sent before the last rewind may
+                // retire after it: the count stays at 0)
+                n_rd_cnt = (o_rd_cnt == 0) ? o_rd_cnt : o_rd_cnt - 1'b1;
+                n_rd_full = 1'b0;
             end
         end
     endcase
@@ -1284,7 +1333,7 @@ always @* begin
     n_head_more = promote ? o_next_valid : (o_cur_valid && !(s2_type == EV_UNA && una_behind));
     if ((sent || pool_go || (s2_type == EV_UNA && s2_flag && s2_uepoch == o_epoch)) &&
             nbal_pos &&
-            ((n_head_more && !n_err && !n_lstop && !(n_head_read && n_rd_out)) ||
+            ((n_head_more && !n_err && !n_lstop && !(n_head_read && n_rd_full)) ||
              (do_pkt_rsp ? !rsp_last : rsp_valid))) begin
         do_cont = 1'b1;
     end
@@ -1346,7 +1395,6 @@ reg [23:0]   s3_psn = 0;
 reg [12:0]   s3_len = 0;
 reg [31:0]   s3_rem = 0;            // WQE bytes left before this packet
 reg [12:0]   s3_mtu = 0;            // the READ's last response length needs it
-reg [3:0]    s3_rd_gen = 0;
 reg          s3_rdesc = 0;
 // towards the later stages
 reg          s3_ring = 0, s3_read = 0, s3_sig = 0, s3_free = 0, s3_work = 0, s3_epoch = 0;
@@ -1381,7 +1429,6 @@ always @(posedge clk) begin
     s3_rem <= o_cur_rem;
     s3_mtu <= mtu;
     s3_rd_cancel <= rd_cancel;
-    s3_rd_gen <= n_rd_gen;
     s3_rdesc <= s2_valid && do_rdesc;
 
     s3_ring <= s2_valid && do_record;
@@ -1546,19 +1593,22 @@ end
 // before it leave, s3_rem mod MTU or a whole MTU if that is 0 (0 for an empty
 // READ), which is s3_rem less its packets less one times the MTU
 wire [12:0] rd_tail = s3_rem[12:0] & (s3_mtu - 13'd1);
+reg               rdq_wr = 1'b0, rdone_wr = 1'b0;
+reg [RDQ_W-1:0]   rdq_data = 0;
+reg [RDONE_W-1:0] rdone_data = 0;
 
 always @(posedge clk) begin
-    rdesc_wr_en <= s3_rdesc;
-    rdesc_wr_qpn <= s3_qpn;
-    rdesc_wr_first_psn <= s3_psn;
-    rdesc_wr_last_psn <= s3_last_psn;
-    rdesc_wr_live <= !s3_rd_cancel;
-    rdesc_wr_laddr <= w_laddr + {32'd0, w_off};
-    rdesc_wr_last_len <= (s3_rem == 32'd0) ? 13'd0 : (rd_tail == 13'd0) ? s3_mtu : rd_tail;
-    rdesc_wr_gen <= s3_rd_gen;
+    rdq_wr <= s3_rdesc;
+    rdq_data <= {s3_rd_cancel, s3_qpn, s3_psn, s3_last_psn, w_laddr + {32'd0, w_off},
+                 (s3_rem == 32'd0) ? 13'd0 : (rd_tail == 13'd0) ? s3_mtu : rd_tail};
+    // READs answered; not at the NIC reset's clearing pass (the READ queue
+    // clears itself)
+    rdone_wr <= s2_valid && rsp_done && s2_type != EV_CLR;
+    rdone_data <= {s2_qpn, rsp_done_tag};
 
     if (rst) begin
-        rdesc_wr_en <= 1'b0;
+        rdq_wr <= 1'b0;
+        rdone_wr <= 1'b0;
     end
 end
 
@@ -1699,7 +1749,7 @@ end
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
 wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready, cont_fifo_ready;
-wire cinit_fifo_ready;
+wire cinit_fifo_ready, rdq_fifo_ready, rdone_fifo_ready;
 wire pool_unused = s_pool_init_done;
 // verilator lint_on UNUSEDSIGNAL
 
@@ -1759,6 +1809,23 @@ work_fifo_inst (
     .count(work_count)
 );
 
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RDQ_W), .RAM_STYLE("block"))
+rdq_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rdq_wr), .s_ready(rdq_fifo_ready), .s_data(rdq_data),
+    .m_valid(m_rdq_valid), .m_ready(m_rdq_ready),
+    .m_data({m_rdq_flush, m_rdq_qpn, m_rdq_first_psn, m_rdq_last_psn, m_rdq_laddr, m_rdq_last_len}),
+    .count(rdq_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RDONE_W))
+rdone_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rdone_wr), .s_ready(rdone_fifo_ready), .s_data(rdone_data),
+    .m_valid(m_rdone_valid), .m_ready(m_rdone_ready),
+    .m_data({m_rdone_qpn, m_rdone_tag}),
+    .count(rdone_count)
+);
 
 `undef REQ_ST_DECL
 `undef REQ_ST

@@ -22,6 +22,11 @@
  *    same cycle (hpnic_rmw_ram), so events for one QP may follow each other
  *    every cycle, as in the requester's own loop;
  *  - stage 3: the descriptor of the packet sent (d_*).
+ * The READ being answered came from the responder's READ queue
+ * (hpnic_qp_queue) with a tag; when it ends (its last packet went out, or
+ * the QP was reset or failed while it was being sent) done/done_tag say so
+ * at stage 2, and the queue issues the QP's next READ. A READ replaced by
+ * new READ work needs no done: the queue replaced it itself.
  * New READ work also reports what it will cost in packets and extension
  * headers (read_npkts, read_ext), which the requester announces to the
  * scheduler as work.
@@ -60,11 +65,14 @@ module hpnic_resp_tx #(
     input  wire [63:0]           ev_read_end,       // one past the last byte (IO address)
     input  wire [31:0]           ev_read_len,
     input  wire [23:0]           ev_read_msn,
+    input  wire [7:0]            ev_read_tag,       // from the READ queue
     output wire [23:0]           read_npkts,        // its packets
     output wire [4:0]            read_ext,          // its extension-header bytes (AETH)
 
     input  wire                  ev_send,           // the pending packet went out
     input  wire                  ev_abort,          // QP reset or failed: forget it
+    output wire                  done,              // the READ being answered ended
+    output wire [7:0]            done_tag,
 
     /*
      * Stage 3: the descriptor of the packet ev_send sent
@@ -93,7 +101,8 @@ localparam [4:0] EXT_AETH = 5'd4;
  * first): valid (a response is being sent), first (its next packet is the
  * first), psn (the next packet's), rem (bytes not yet sent), end (one past
  * its last byte: the next packet's address is end - rem), msn (for the
- * AETH). o_* is the word read, n_* the word written back.
+ * AETH), tag (the READ queue's). o_* is the word read, n_* the word written
+ * back.
  */
 `define RESP_ST_DECL(kind, p) \
     kind p``_valid; \
@@ -102,10 +111,11 @@ localparam [4:0] EXT_AETH = 5'd4;
     kind [23:0] p``_psn; \
     kind [31:0] p``_rem; \
     kind [63:0] p``_end; \
-    kind [23:0] p``_msn;
-`define RESP_ST(p) p``_valid, p``_first, p``_last, p``_psn, p``_rem, p``_end, p``_msn
+    kind [23:0] p``_msn; \
+    kind [7:0] p``_tag;
+`define RESP_ST(p) p``_valid, p``_first, p``_last, p``_psn, p``_rem, p``_end, p``_msn, p``_tag
 
-localparam SW = 1 + 1 + 1 + 24 + 32 + 64 + 24;
+localparam SW = 1 + 1 + 1 + 24 + 32 + 64 + 24 + 8;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -146,6 +156,9 @@ wire [31:0] read_npkts_full = (ev_read_len + {19'd0, mtu} - 32'd1) >> mtu_log2;
 assign read_npkts = (ev_read_len == 0) ? 24'd1 : read_npkts_full[23:0];
 assign read_ext = (read_npkts == 24'd1) ? EXT_AETH : (EXT_AETH << 1);
 
+assign done = o_valid && ((ev_send && o_last) || ev_abort);
+assign done_tag = o_tag;
+
 `RESP_ST_DECL(reg, n)
 
 always @* begin
@@ -161,6 +174,7 @@ always @* begin
         n_last = ev_read_len <= {19'd0, mtu};
         n_end = ev_read_end;
         n_msn = ev_read_msn;
+        n_tag = ev_read_tag;
     end else if (ev_send) begin
         n_psn = o_psn + 24'd1;
         n_rem = o_rem - {19'd0, plen};

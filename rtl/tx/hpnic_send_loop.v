@@ -4,7 +4,11 @@
  * sending side (hpnic_resp_tx) plugged into its loop through the rsp_*
  * ports (docs/transport.md, "The requester and the responder's sending
  * side"). Every other port of hpnic_req is a port here, under the same
- * name. hpnic_datapath instantiates this pair, and tb_req tests it as is.
+ * name. READ work reaches the requester through the responder's READ queue
+ * (hpnic_qp_queue, one READ answered per QP at a time, up to
+ * 2^RD_MAX_LOG2 held): it issues a QP's next READ when hpnic_resp_tx
+ * reports the one before answered. hpnic_datapath instantiates this
+ * group, and tb_req tests it as is.
  */
 
 `resetall
@@ -17,7 +21,12 @@ module hpnic_send_loop #(
     parameter POOL_LOG2 = 13,
     parameter SLOTS_LOG2 = 3,
     parameter LEN_WIDTH = 14,
-    parameter FIFO_LOG2 = 5
+    parameter FIFO_LOG2 = 5,
+    // log2 of the READs a QP may have outstanding as requester, and held as
+    // responder (max_rd_atomic, max_dest_rd_atomic)
+    parameter RD_MAX_LOG2 = 4,
+    // log2 of the responder's READ queue entries, shared by every QP
+    parameter RDQ_POOL_LOG2 = 10
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -72,6 +81,7 @@ module hpnic_send_loop #(
     input  wire [63:0]           s_rdwork_addr,
     input  wire [31:0]           s_rdwork_len,
     input  wire [23:0]           s_rdwork_msn,
+    input  wire                  s_rdwork_dup,      // a repeated READ request
 
     input  wire                  s_una_valid,
     output wire                  s_una_ready,
@@ -150,19 +160,21 @@ module hpnic_send_loop #(
     output wire [15:0]           sndnxt_wr_head,
     output wire [1:0]            sndnxt_wr_rewinds,
 
-    output wire                  rdesc_wr_en,
-    output wire [QPN_WIDTH-1:0]  rdesc_wr_qpn,
-    output wire [23:0]           rdesc_wr_first_psn,
-    output wire [23:0]           rdesc_wr_last_psn,
-    output wire                  rdesc_wr_live,
-    output wire [63:0]           rdesc_wr_laddr,
-    output wire [12:0]           rdesc_wr_last_len,
-    output wire [3:0]            rdesc_wr_gen,
+    output wire                  m_rdq_valid,
+    input  wire                  m_rdq_ready,
+    output wire                  m_rdq_flush,
+    output wire [QPN_WIDTH-1:0]  m_rdq_qpn,
+    output wire [23:0]           m_rdq_first_psn,
+    output wire [23:0]           m_rdq_last_psn,
+    output wire [63:0]           m_rdq_laddr,
+    output wire [12:0]           m_rdq_last_len,
 
     output wire [31:0]           stat_pktsend_idle,
     output wire [31:0]           stat_read_fenced,
     output wire [31:0]           stat_wqe_stale,
-    output wire [31:0]           stat_pool_wait
+    output wire [31:0]           stat_pool_wait,
+    output wire [31:0]           stat_rdq_full,     // READ requests over max_dest_rd_atomic
+    output wire [31:0]           stat_rdq_pool      // READ requests with the READ queue full
 );
 
 // the blocks inside check the rest; the QPN width must suit both of them
@@ -185,6 +197,68 @@ wire [63:0]          rsp_ev_read_end, rsp_d_addr;
 wire [31:0]          rsp_ev_read_len, rsp_d_aeth;
 wire [4:0]           rsp_read_ext;
 wire [12:0]          rsp_d_len;
+wire [7:0]           rsp_ev_read_tag, rsp_done_tag;
+wire                 rsp_done;
+
+/*
+ * The responder's READ queue: READ work waits here until the QP's READ
+ * before it is answered. A repeated READ request at or before the last one
+ * replaces them all (hpnic_qp_queue). Its flush items (none are asked for
+ * here) are not READ work.
+ */
+wire                 rq_valid, rq_ready, rq_flush;
+wire [QPN_WIDTH-1:0] rq_qpn;
+wire [7:0]           rq_tag;
+wire [23:0]          rq_psn, rq_msn;
+wire [63:0]          rq_addr;
+wire [31:0]          rq_len;
+wire                 rdone_valid, rdone_ready;
+wire [QPN_WIDTH-1:0] rdone_qpn;
+wire [7:0]           rdone_tag;
+wire                 rq_req_ready;
+// verilator lint_off UNUSEDSIGNAL
+wire                 rq_flush_ready, rq_init_done;
+wire [31:0]          rq_stale;
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_qp_queue #(
+    .QPN_WIDTH(QPN_WIDTH),
+    .DATA_WIDTH(24 + 64 + 32 + 24),
+    .KEY_WIDTH(24),
+    .POOL_LOG2(RDQ_POOL_LOG2),
+    .SERVE(1),
+    .LIMIT_LOG2(RD_MAX_LOG2),
+    .FIFO_LOG2(3)
+)
+rdq_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_push_valid(s_rdwork_valid),
+    .s_push_ready(s_rdwork_ready),
+    .s_push_qpn(s_rdwork_qpn),
+    .s_push_data({s_rdwork_psn, s_rdwork_addr, s_rdwork_len, s_rdwork_msn}),
+    .s_push_key(s_rdwork_psn),
+    .s_push_dup(s_rdwork_dup),
+    .s_flush_valid(1'b0),
+    .s_flush_ready(rq_flush_ready),
+    .s_flush_qpn({QPN_WIDTH{1'b0}}),
+    .s_done_valid(rdone_valid),
+    .s_done_ready(rdone_ready),
+    .s_done_qpn(rdone_qpn),
+    .s_done_tag(rdone_tag),
+    .m_valid(rq_valid),
+    .m_ready(rq_ready),
+    .m_qpn(rq_qpn),
+    .m_data({rq_psn, rq_addr, rq_len, rq_msn}),
+    .m_tag(rq_tag),
+    .m_flush(rq_flush),
+    .init_done(rq_init_done),
+    .stat_drop_full(stat_rdq_full),
+    .stat_drop_pool(stat_rdq_pool),
+    .stat_done_stale(rq_stale)
+);
+
+assign rq_ready = rq_flush || rq_req_ready;
 
 hpnic_req #(
     .QPN_WIDTH(QPN_WIDTH),
@@ -192,7 +266,8 @@ hpnic_req #(
     .POOL_LOG2(POOL_LOG2),
     .SLOTS_LOG2(SLOTS_LOG2),
     .LEN_WIDTH(LEN_WIDTH),
-    .FIFO_LOG2(FIFO_LOG2)
+    .FIFO_LOG2(FIFO_LOG2),
+    .RD_MAX_LOG2(RD_MAX_LOG2)
 )
 req_inst (
     .clk(clk),
@@ -240,13 +315,14 @@ req_inst (
     .s_wqe_raddr(s_wqe_raddr),
     .s_wqe_rkey(s_wqe_rkey),
     .s_wqe_lerr(s_wqe_lerr),
-    .s_rdwork_valid(s_rdwork_valid),
-    .s_rdwork_ready(s_rdwork_ready),
-    .s_rdwork_qpn(s_rdwork_qpn),
-    .s_rdwork_psn(s_rdwork_psn),
-    .s_rdwork_addr(s_rdwork_addr),
-    .s_rdwork_len(s_rdwork_len),
-    .s_rdwork_msn(s_rdwork_msn),
+    .s_rdwork_valid(rq_valid && !rq_flush),
+    .s_rdwork_ready(rq_req_ready),
+    .s_rdwork_qpn(rq_qpn),
+    .s_rdwork_psn(rq_psn),
+    .s_rdwork_addr(rq_addr),
+    .s_rdwork_len(rq_len),
+    .s_rdwork_msn(rq_msn),
+    .s_rdwork_tag(rq_tag),
     .s_una_valid(s_una_valid),
     .s_una_ready(s_una_ready),
     .s_una_qpn(s_una_qpn),
@@ -309,14 +385,18 @@ req_inst (
     .sndnxt_wr_epoch(sndnxt_wr_epoch),
     .sndnxt_wr_head(sndnxt_wr_head),
     .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
-    .rdesc_wr_en(rdesc_wr_en),
-    .rdesc_wr_qpn(rdesc_wr_qpn),
-    .rdesc_wr_first_psn(rdesc_wr_first_psn),
-    .rdesc_wr_last_psn(rdesc_wr_last_psn),
-    .rdesc_wr_live(rdesc_wr_live),
-    .rdesc_wr_laddr(rdesc_wr_laddr),
-    .rdesc_wr_last_len(rdesc_wr_last_len),
-    .rdesc_wr_gen(rdesc_wr_gen),
+    .m_rdq_valid(m_rdq_valid),
+    .m_rdq_ready(m_rdq_ready),
+    .m_rdq_flush(m_rdq_flush),
+    .m_rdq_qpn(m_rdq_qpn),
+    .m_rdq_first_psn(m_rdq_first_psn),
+    .m_rdq_last_psn(m_rdq_last_psn),
+    .m_rdq_laddr(m_rdq_laddr),
+    .m_rdq_last_len(m_rdq_last_len),
+    .m_rdone_valid(rdone_valid),
+    .m_rdone_ready(rdone_ready),
+    .m_rdone_qpn(rdone_qpn),
+    .m_rdone_tag(rdone_tag),
     .rsp_lk_valid(rsp_lk_valid),
     .rsp_lk_qpn(rsp_lk_qpn),
     .rsp_mtu_log2(rsp_mtu_log2),
@@ -330,10 +410,13 @@ req_inst (
     .rsp_ev_read_end(rsp_ev_read_end),
     .rsp_ev_read_len(rsp_ev_read_len),
     .rsp_ev_read_msn(rsp_ev_read_msn),
+    .rsp_ev_read_tag(rsp_ev_read_tag),
     .rsp_read_npkts(rsp_read_npkts),
     .rsp_read_ext(rsp_read_ext),
     .rsp_ev_send(rsp_ev_send),
     .rsp_ev_abort(rsp_ev_abort),
+    .rsp_done(rsp_done),
+    .rsp_done_tag(rsp_done_tag),
     .rsp_d_opcode(rsp_d_opcode),
     .rsp_d_psn(rsp_d_psn),
     .rsp_d_len(rsp_d_len),
@@ -364,10 +447,13 @@ resp_tx_inst (
     .ev_read_end(rsp_ev_read_end),
     .ev_read_len(rsp_ev_read_len),
     .ev_read_msn(rsp_ev_read_msn),
+    .ev_read_tag(rsp_ev_read_tag),
     .read_npkts(rsp_read_npkts),
     .read_ext(rsp_read_ext),
     .ev_send(rsp_ev_send),
     .ev_abort(rsp_ev_abort),
+    .done(rsp_done),
+    .done_tag(rsp_done_tag),
     .d_opcode(rsp_d_opcode),
     .d_psn(rsp_d_psn),
     .d_len(rsp_d_len),
