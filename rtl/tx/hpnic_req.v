@@ -231,10 +231,12 @@ module hpnic_req #(
     output wire [12:0]           m_rdq_last_len,    // its last response's bytes
 
     /*
-     * READs answered: the responder's READ queue issues the next
+     * READs answered (the responder's READ queue issues the next), and QPs
+     * reset or failed (it forgets their READs: flush)
      */
     output wire                  m_rdone_valid,
     input  wire                  m_rdone_ready,
+    output wire                  m_rdone_flush,
     output wire [QPN_WIDTH-1:0]  m_rdone_qpn,
     output wire [7:0]            m_rdone_tag,
 
@@ -337,7 +339,7 @@ localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
 localparam RDQ_W = 1 + QW + 24 + 24 + 64 + 13;
-localparam RDONE_W = QW + 8;
+localparam RDONE_W = 1 + QW + 8;
 
 wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count, cont_count, cinit_count;
 wire [FIFO_LOG2:0] rdq_count, rdone_count;
@@ -1601,10 +1603,11 @@ always @(posedge clk) begin
     rdq_wr <= s3_rdesc;
     rdq_data <= {s3_rd_cancel, s3_qpn, s3_psn, s3_last_psn, w_laddr + {32'd0, w_off},
                  (s3_rem == 32'd0) ? 13'd0 : (rd_tail == 13'd0) ? s3_mtu : rd_tail};
-    // READs answered; not at the NIC reset's clearing pass (the READ queue
-    // clears itself)
-    rdone_wr <= s2_valid && rsp_done && s2_type != EV_CLR;
-    rdone_data <= {s2_qpn, rsp_done_tag};
+    // READs answered; a QP reset or failed forgets the rest (a flush); not
+    // at the NIC reset's clearing pass (the READ queue clears itself)
+    rdone_wr <= s2_valid && ((rsp_done && !rsp_ev_abort) || s2_type == EV_INIT ||
+                             (s2_type == EV_REWIND && s2_flag));
+    rdone_data <= {rsp_ev_abort, s2_qpn, rsp_done_tag};
 
     if (rst) begin
         rdq_wr <= 1'b0;
@@ -1823,7 +1826,7 @@ rdone_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(rdone_wr), .s_ready(rdone_fifo_ready), .s_data(rdone_data),
     .m_valid(m_rdone_valid), .m_ready(m_rdone_ready),
-    .m_data({m_rdone_qpn, m_rdone_tag}),
+    .m_data({m_rdone_flush, m_rdone_qpn, m_rdone_tag}),
     .count(rdone_count)
 );
 

@@ -203,8 +203,9 @@ wire                 rsp_done;
 /*
  * The responder's READ queue: READ work waits here until the QP's READ
  * before it is answered. A repeated READ request at or before the last one
- * replaces them all (hpnic_qp_queue). Its flush items (none are asked for
- * here) are not READ work.
+ * replaces them all (hpnic_qp_queue). A QP reset or failed (the
+ * requester's INIT, a fatal rewind) flushes the QP's READs; the queue's
+ * flush items are not READ work.
  */
 wire                 rq_valid, rq_ready, rq_flush;
 wire [QPN_WIDTH-1:0] rq_qpn;
@@ -212,12 +213,13 @@ wire [7:0]           rq_tag;
 wire [23:0]          rq_psn, rq_msn;
 wire [63:0]          rq_addr;
 wire [31:0]          rq_len;
-wire                 rdone_valid, rdone_ready;
+wire                 rdone_valid, rdone_ready, rdone_flush;
+wire                 rq_done_ready, rq_flush_ready;
 wire [QPN_WIDTH-1:0] rdone_qpn;
 wire [7:0]           rdone_tag;
 wire                 rq_req_ready;
 // verilator lint_off UNUSEDSIGNAL
-wire                 rq_flush_ready, rq_init_done;
+wire                 rq_init_done;
 wire [31:0]          rq_stale;
 // verilator lint_on UNUSEDSIGNAL
 
@@ -239,11 +241,11 @@ rdq_inst (
     .s_push_data({s_rdwork_psn, s_rdwork_addr, s_rdwork_len, s_rdwork_msn}),
     .s_push_key(s_rdwork_psn),
     .s_push_dup(s_rdwork_dup),
-    .s_flush_valid(1'b0),
+    .s_flush_valid(rdone_valid && rdone_flush),
     .s_flush_ready(rq_flush_ready),
-    .s_flush_qpn({QPN_WIDTH{1'b0}}),
-    .s_done_valid(rdone_valid),
-    .s_done_ready(rdone_ready),
+    .s_flush_qpn(rdone_qpn),
+    .s_done_valid(rdone_valid && !rdone_flush),
+    .s_done_ready(rq_done_ready),
     .s_done_qpn(rdone_qpn),
     .s_done_tag(rdone_tag),
     .m_valid(rq_valid),
@@ -259,6 +261,7 @@ rdq_inst (
 );
 
 assign rq_ready = rq_flush || rq_req_ready;
+assign rdone_ready = rdone_flush ? rq_flush_ready : rq_done_ready;
 
 hpnic_req #(
     .QPN_WIDTH(QPN_WIDTH),
@@ -395,6 +398,7 @@ req_inst (
     .m_rdq_last_len(m_rdq_last_len),
     .m_rdone_valid(rdone_valid),
     .m_rdone_ready(rdone_ready),
+    .m_rdone_flush(rdone_flush),
     .m_rdone_qpn(rdone_qpn),
     .m_rdone_tag(rdone_tag),
     .rsp_lk_valid(rsp_lk_valid),

@@ -89,6 +89,7 @@ static void drive(req_rtl *r, int s)
 			m->s_rdwork_addr = e.addr;
 			m->s_rdwork_len = e.len;
 			m->s_rdwork_msn = e.msn & 0xffffff;
+			m->s_rdwork_dup = e.dup;
 		}
 		break;
 	case REQ_IN_UNA:
@@ -210,10 +211,12 @@ static void tick(req_rtl *r)
 		r->sndnxts.push_back({m->sndnxt_wr_qpn, m->sndnxt_wr_psn, m->sndnxt_wr_max,
 				      m->sndnxt_wr_tail, m->sndnxt_wr_bpos, m->sndnxt_wr_epoch,
 				      m->sndnxt_wr_head, m->sndnxt_wr_rewinds, r->cycles});
-	if (m->rdesc_wr_en)
-		r->rdescs.push_back({m->rdesc_wr_qpn, m->rdesc_wr_first_psn, m->rdesc_wr_last_psn,
-				     m->rdesc_wr_live, m->rdesc_wr_last_len, m->rdesc_wr_gen,
-				     m->rdesc_wr_laddr, r->cycles});
+	// the READ descriptors' ready stays high: their timing (a fixed latency
+	// from the event) is what the READ-limit checks rest on
+	m->m_rdq_ready = 1;
+	if (m->m_rdq_valid)
+		r->rdescs.push_back({m->m_rdq_qpn, m->m_rdq_first_psn, m->m_rdq_last_psn,
+				     m->m_rdq_flush, m->m_rdq_last_len, m->m_rdq_laddr, r->cycles});
 
 	m->clk = 1;
 	m->eval();
@@ -429,6 +432,8 @@ extern "C" void req_rtl_stats(struct req_rtl *r, struct req_stats *s)
 	s->read_fenced = m->stat_read_fenced;
 	s->wqe_stale = m->stat_wqe_stale;
 	s->pool_wait = m->stat_pool_wait;
+	s->rdq_full = m->stat_rdq_full;
+	s->rdq_pool = m->stat_rdq_pool;
 	s->pool_underflows = r->underflows;
 }
 

@@ -25,9 +25,13 @@ extern "C" {
 #define REQ_RTL_LEN_MAX 16383   /* PktSend length */
 #define REQ_RTL_FIFO 16         /* each output FIFO's depth */
 #define REQ_RTL_LAT 8           /* events in the pipeline the FIFO room covers */
-/* cycles from an event's grant to its READ descriptor write (stage 4) and
- * to its snd_nxt write (stage 7) */
-#define REQ_RTL_RDESC_LAT 4
+/* the READs a QP may have outstanding (RD_MAX_LOG2 2), and the entries of
+ * the responder's READ queue (RDQ_POOL_LOG2 6) */
+#define REQ_RTL_RD_MAX 4
+#define REQ_RTL_RDQ_POOL 64
+/* cycles from an event's grant to its READ descriptor leaving the FIFO
+ * (written at stage 4) and to its snd_nxt write (stage 7) */
+#define REQ_RTL_RDESC_LAT 6
 #define REQ_RTL_SNDNXT_LAT 7
 
 /* the input streams */
@@ -58,7 +62,7 @@ struct req_wqe {
 };
 
 struct req_rdwork {
-	unsigned qpn, psn, msn;
+	unsigned qpn, psn, msn, dup;
 	uint64_t addr;
 	uint32_t len;
 };
@@ -135,10 +139,11 @@ struct req_sndnxt {
 	uint64_t cycle;
 };
 
-/* the outstanding READ as hpnic_rd_track stores it: its first and last
- * response PSNs, live (0: withdrawn), its last response's length */
+/* a READ sent, as hpnic_rd_track takes it: its first and last response
+ * PSNs, its last response's length; or a flush (every READ of the QP
+ * withdrawn) */
 struct req_rdesc {
-	unsigned qpn, first_psn, last_psn, live, last_len, gen;
+	unsigned qpn, first_psn, last_psn, flush, last_len;
 	uint64_t laddr;
 	uint64_t cycle;
 };
@@ -150,7 +155,7 @@ struct req_alloc {
 };
 
 struct req_stats {
-	uint32_t pktsend_idle, read_fenced, wqe_stale, pool_wait;
+	uint32_t pktsend_idle, read_fenced, wqe_stale, pool_wait, rdq_full, rdq_pool;
 	unsigned pool_underflows;       /* pops from an empty free list */
 };
 

@@ -8,8 +8,8 @@
  * and out of order across QPs), the scheduler (PktSend credit in random
  * amounts, never more than the work announced), the completer (una, record
  * entries back to the pool, go-back-N rewinds, a fatal one) and RX (READ
- * work for the responder's side, now and then replacing the READ being
- * answered). A model of every QP's send queue, laid out in PSNs and window
+ * work for the responder's side, several per QP, now and then a repeated
+ * READ that replaces the one being answered). A model of every QP's send queue, laid out in PSNs and window
  * positions, checks everything that comes out:
  *
  *  - request descriptors, per QP in PSN order from the start PSN: WRITE
@@ -17,11 +17,16 @@
  *    up to the WQE's, addresses contiguous from its local and remote ones,
  *    RETH on FIRST/ONLY; one READ REQUEST per READ for ceil(len/MTU) PSNs;
  *    after a rewind the resend from its PSN and byte offset;
- *  - the READ fence: a READ REQUEST only once the previous READ retired or
- *    was rewound (timed by the READ descriptor writes, whose latency is
- *    fixed), and those writes match the READ REQUESTs;
+ *  - max_rd_atomic: a READ REQUEST only while fewer than REQ_RTL_RD_MAX
+ *    READs are outstanding, counting those sent since the last rewind (or
+ *    flush) less the READ retirements (una) since (timed by the READ
+ *    descriptors, whose latency is fixed), and those descriptors match the
+ *    READ REQUESTs; a rewind, an INIT and a skip past READs sent again
+ *    withdraw them (a flush);
  *  - READ responses: RESP FIRST/MIDDLE/LAST/ONLY with the work's PSNs,
- *    addresses and AETH (ACK, MSN);
+ *    addresses and AETH (ACK, MSN); several READs queued per QP (the
+ *    responder's READ queue) answered in order, one after the other; a
+ *    repeated READ replaces what is queued;
  *  - work: one announcement per WQE taken and per READ work, of the wire
  *    cost (payload, pad, per-packet overhead, RETH/AETH) of what it asks to
  *    send; and on a QP with no rewind, the work equals what was sent;
@@ -71,6 +76,7 @@
 #define HOSTQ 1024              /* WQE responses the host holds per QP */
 #define WORKQ 1024
 #define RDQ 64
+#define RLQ 8                   /* READs queued per QP at the responder */
 #define NCLR 64
 #define AFTER_FATAL (REQ_RTL_FIFO + REQ_RTL_LAT)
 
@@ -128,20 +134,24 @@ struct qp {
 	int hold_credit;
 	unsigned idle_due, free_due, free_any;
 	uint64_t free_pos;
-	uint32_t workq[WORKQ];
+	uint32_t workq[WORKQ];          /* WQEs' work */
 	unsigned wq_h, wq_t;
+	uint32_t rworkq[WORKQ];         /* READ work's (announced when each is issued) */
+	unsigned rwq_h, rwq_t;
 	/* READ responses */
 	struct rsp cur, pend;
 	int pend_valid, rdw_inflight;
+	struct rsp rl[RLQ];             /* READs queued behind cur */
+	unsigned rl_h, rl_n;
 	unsigned peer_psn, peer_msn;
-	/* the READ fence */
-	int have_rd;
-	uint64_t rd_ev, clr[NCLR];
+	/* max_rd_atomic: READs counted outstanding; clears (a rewind: all, an
+	 * una retiring a READ: one) at the cycles the loop takes them */
+	unsigned rd_cnt;
+	uint64_t clr[NCLR];
+	int clr_all[NCLR];
 	unsigned nclr;
 	struct req_rdesc rq_exp[RDQ], rq_got[RDQ];
 	unsigned rqe_h, rqe_t, rqg_h, rqg_t;
-	int gen_known;
-	unsigned gen;
 	/* the snd_nxt mirror */
 	int sn_synced;
 	unsigned last_sn_psn, last_sn_pos, sn_max;
@@ -180,7 +190,8 @@ static struct {
 
 static struct {
 	unsigned desc_req, desc_rsp, fetch, work, free, ring, cinit, wqes_done, reads;
-	unsigned rewinds, restarts, restarts_mid, replaced, stale_exp, stale_inj, fenced_ok;
+	unsigned rewinds, restarts, restarts_mid, replaced, stale_exp, stale_inj, overlapped;
+	unsigned rd_queued, at_limit;
 	unsigned pool_dry, una, rd_cancels;
 } n;
 
@@ -352,13 +363,22 @@ static void work_expect(struct qp *q, uint32_t bytes)
 	q->workq[q->wq_t++ % WORKQ] = bytes;
 }
 
-/* a rewind or an una retiring the READ lifts the fence; cycle: the
- * earliest the event can be granted in the loop (an una waits in a buffer
- * for a cycle first) */
-static void fence_clear(struct qp *q, uint64_t cycle)
+static void rwork_expect(struct qp *q, uint32_t bytes)
 {
-	if (q->nclr < NCLR)
-		q->clr[q->nclr++] = cycle;
+	CHECK(q->rwq_t - q->rwq_h < WORKQ, "READ work queue of the model overflows");
+	q->rworkq[q->rwq_t++ % WORKQ] = bytes;
+}
+
+/* a rewind withdraws every READ (all), an una retiring a READ one; cycle:
+ * the earliest the event can be granted in the loop (an una waits in a
+ * buffer for a cycle first, so the model may count a READ retired a little
+ * early: the check errs on the lenient side) */
+static void rd_clear(struct qp *q, uint64_t cycle, int all)
+{
+	if (q->nclr < NCLR) {
+		q->clr[q->nclr] = cycle;
+		q->clr_all[q->nclr++] = all;
+	}
 }
 
 static void take_init(const struct req_init *e, uint64_t cycle)
@@ -398,11 +418,12 @@ static void take_init(const struct req_init *e, uint64_t cycle)
 	q->una = q->una_taken = q->nrec = 0;
 	q->work = q->granted = q->granted_push = q->spent = 0;
 	q->wq_h = q->wq_t = 0;
+	q->rwq_h = q->rwq_t = 0;
 	q->cur.valid = q->pend_valid = 0;
-	q->have_rd = 0;
+	q->rl_n = 0;
+	q->rd_cnt = 0;
 	q->nclr = 0;
 	q->rqe_h = q->rqe_t = q->rqg_h = q->rqg_t = 0;
-	q->gen_known = 0;
 	q->sn_synced = 0;
 	q->init_cycle = cycle;
 	q->rw_n = q->rw_applied = 0;
@@ -416,11 +437,13 @@ static void take_rewind(const struct req_rewind *e, uint64_t cycle)
 	q->tag = (q->tag + 1) & 3;
 	q->fetch_next[q->tag] = e->idx;
 	q->arr = e->idx;
-	fence_clear(q, cycle);
+	rd_clear(q, cycle, 1);
 	q->rw_cyc[q->rw_n++ % NCLR] = cycle;
 	if (e->fatal) {
 		q->err = 1;
 		q->failed = 1;
+		/* the responder's READ queue forgets the QP's READs */
+		q->rl_n = 0;
 	} else {
 		q->rw_pending = 1;
 		q->rw_off = e->off;
@@ -450,14 +473,24 @@ static void take_rdwork(const struct req_rdwork *e)
 	struct rsp s = { 1, e->psn, e->msn, npk(e->len, q->mtu_log2), 0, e->addr, e->len };
 
 	q->rdw_inflight = 0;
-	/* packets of the one replaced may still come first */
-	if (q->cur.valid) {
-		q->pend = s;
-		q->pend_valid = 1;
-	} else {
+	if (e->dup) {
+		/* a repeated READ replaces the one being answered (nothing is
+		 * queued behind it: the environment sends it only then); packets
+		 * of the one replaced may still come first */
+		if (q->cur.valid) {
+			q->pend = s;
+			q->pend_valid = 1;
+		} else {
+			q->cur = s;
+		}
+	} else if (!q->cur.valid && !q->rl_n && !q->pend_valid) {
 		q->cur = s;
+	} else {
+		CHECK(q->rl_n < RLQ, "model: READ queue of QP %u overflows", e->qpn);
+		q->rl[(q->rl_h + q->rl_n++) % RLQ] = s;
+		n.rd_queued++;
 	}
-	work_expect(q, rsp_work(q, e->len));
+	rwork_expect(q, rsp_work(q, e->len));
 }
 
 static void on_taken(const struct req_taken *t)
@@ -494,7 +527,7 @@ static void on_taken(const struct req_taken *t)
 		struct qp *q = &Q[t->u.una.qpn];
 		q->una_taken = t->u.una.idx;
 		if (t->u.una.read_done)
-			fence_clear(q, t->cycle + 1);
+			rd_clear(q, t->cycle + 1, 0);
 		if (q->una_skip) {
 			/* the requester skips forward to it and fetches again */
 			q->una_skip = 0;
@@ -591,8 +624,8 @@ static void check_req(struct qp *q, unsigned qpn, const struct req_desc *d)
 		/* its last response carries what the whole MTUs before it
 		 * leave (0 for an empty READ) */
 		q->rq_exp[q->rqe_t++ % RDQ] = (struct req_rdesc){
-			qpn, psn, (psn + npk(rem, q->mtu_log2) - 1) & PSN_MASK, 1,
-			rem ? ((rem - 1) & (q->mtu - 1)) + 1 : 0, 0, w->laddr + off, 0 };
+			qpn, psn, (psn + npk(rem, q->mtu_log2) - 1) & PSN_MASK, 0,
+			rem ? ((rem - 1) & (q->mtu - 1)) + 1 : 0, w->laddr + off, 0 };
 		rdesc_match(q, qpn);
 		q->cw++;
 		q->ck = 0;
@@ -628,6 +661,12 @@ static void check_rsp(struct qp *q, unsigned qpn, const struct req_desc *d)
 	    (d->opcode == HPNIC_BTH_OP_RESP_FIRST || d->opcode == HPNIC_BTH_OP_RESP_ONLY)) {
 		q->cur = q->pend;
 		q->pend_valid = 0;
+	}
+	if (!q->cur.valid && q->rl_n) {
+		/* the next READ queued */
+		q->cur = q->rl[q->rl_h];
+		q->rl_h = (q->rl_h + 1) % RLQ;
+		q->rl_n--;
 	}
 	if (!q->cur.valid) {
 		CHECK(0, "QP %u: response op %u psn %06x with no READ work", qpn, d->opcode, d->psn);
@@ -726,12 +765,18 @@ static void on_work(const struct req_work *w)
 
 	TRACE(w->qpn, "work %u", w->bytes);
 	n.work++;
-	if (q->wq_h == q->wq_t) {
-		CHECK(0, "QP %u: work of %u bytes, none expected", w->qpn, w->bytes);
+	/* a WQE's and a READ's work, each in its own order; which comes first
+	 * depends on when the READ queue issues the READ */
+	if (q->wq_h != q->wq_t && q->workq[q->wq_h % WORKQ] == w->bytes) {
+		q->wq_h++;
+	} else if (q->rwq_h != q->rwq_t && q->rworkq[q->rwq_h % WORKQ] == w->bytes) {
+		q->rwq_h++;
+	} else {
+		CHECK(0, "QP %u: work of %u bytes, want %u (a WQE's) or %u (a READ's)", w->qpn,
+		      w->bytes, q->wq_h != q->wq_t ? q->workq[q->wq_h % WORKQ] : 0,
+		      q->rwq_h != q->rwq_t ? q->rworkq[q->rwq_h % WORKQ] : 0);
 		return;
 	}
-	uint32_t want = q->workq[q->wq_h++ % WORKQ];
-	CHECK(w->bytes == want, "QP %u: work of %u bytes, want %u", w->qpn, w->bytes, want);
 	q->work += w->bytes;
 }
 
@@ -908,36 +953,34 @@ static void on_rdesc(const struct req_rdesc *g)
 		CHECK(0, "READ descriptor for QP %u, never set up", g->qpn);
 		return;
 	}
-	if (q->gen_known)
-		CHECK(g->gen == ((q->gen + 1) & 15), "QP %u: READ generation %u, want %u", g->qpn,
-		      g->gen, (q->gen + 1) & 15);
-	q->gen_known = 1;
-	q->gen = g->gen;
-	if (!g->live) {
-		/* no READ outstanding any more (an una skipped the requester past
-		 * the one it sent): it lifts the fence like a retirement */
-		fence_clear(q, ev);
+	/* the clears the loop took before this event, in order */
+	unsigned k = 0;
+	for (unsigned i = 0; i < q->nclr; i++) {
+		if (q->clr[i] < ev) {
+			if (q->clr_all[i])
+				q->rd_cnt = 0;
+			else if (q->rd_cnt)
+				q->rd_cnt--;
+		} else {
+			q->clr_all[k] = q->clr_all[i];
+			q->clr[k++] = q->clr[i];
+		}
+	}
+	q->nclr = k;
+	if (g->flush) {
+		/* every READ withdrawn: a rewind, an INIT, or an una that skipped
+		 * the requester past READs it sent again */
+		q->rd_cnt = 0;
 		n.rd_cancels++;
 		return;
 	}
-	if (q->have_rd) {
-		int ok = 0;
-		for (unsigned i = 0; i < q->nclr; i++)
-			ok |= q->clr[i] >= q->rd_ev && q->clr[i] < ev;
-		CHECK(ok, "QP %u: READ REQUEST psn %06x (event at cycle %llu) while the READ of cycle "
-		      "%llu is outstanding", g->qpn, g->first_psn, (unsigned long long)ev,
-		      (unsigned long long)q->rd_ev);
-		if (ok)
-			n.fenced_ok++;
-	}
-	/* clears before this READ are spent */
-	unsigned k = 0;
-	for (unsigned i = 0; i < q->nclr; i++)
-		if (q->clr[i] >= ev)
-			q->clr[k++] = q->clr[i];
-	q->nclr = k;
-	q->have_rd = 1;
-	q->rd_ev = ev;
+	CHECK(q->rd_cnt < REQ_RTL_RD_MAX, "QP %u: READ REQUEST psn %06x (event at cycle %llu) "
+	      "with %u READs outstanding", g->qpn, g->first_psn, (unsigned long long)ev, q->rd_cnt);
+	if (q->rd_cnt)
+		n.overlapped++;
+	if (q->rd_cnt == REQ_RTL_RD_MAX - 1)
+		n.at_limit++;
+	q->rd_cnt++;
 	CHECK(q->rqg_t - q->rqg_h < RDQ, "model: READ queue overflows");
 	q->rq_got[q->rqg_t++ % RDQ] = *g;
 	rdesc_match(q, g->qpn);
@@ -1147,29 +1190,26 @@ static void rdwork(struct qp *q, unsigned qpn)
 {
 	struct req_rdwork e = { .qpn = qpn };
 
+	unsigned held = (unsigned)q->cur.valid + q->rl_n;
+
 	if (q->rdw_inflight || q->pend_valid || q->failing)
 		return;
-	if (!q->cur.valid && rndp(0.004)) {
+	/* new READs queue behind the one being answered, up to one below the
+	 * READ queue's limit (the queue may still count a READ whose last
+	 * packet went out) */
+	if (held < REQ_RTL_RD_MAX - 1 && rndp(held ? 0.003 : 0.004)) {
 		e.len = rand_len(q);
 		e.psn = q->peer_psn;
 		e.msn = q->peer_msn = (q->peer_msn + 1) & PSN_MASK;
 		e.addr = rndp(0.05) ? ~0ull - rndr(5000) : rnd();
 		q->peer_psn = (q->peer_psn + npk(e.len, q->mtu_log2)) & PSN_MASK;
-	} else if (q->cur.valid && q->cur.k > 0 && rndp(0.002)) {
-		/* the peer repeats its READ, or sends a new one: it replaces the
-		 * one being answered */
-		if (rndp(0.5)) {
-			e.psn = q->cur.psn;
-			e.msn = q->cur.msn;
-			e.addr = q->cur.addr;
-			e.len = q->cur.len;
-		} else {
-			e.len = rand_len(q);
-			e.psn = q->peer_psn;
-			e.msn = q->peer_msn = (q->peer_msn + 1) & PSN_MASK;
-			e.addr = rnd();
-			q->peer_psn = (q->peer_psn + npk(e.len, q->mtu_log2)) & PSN_MASK;
-		}
+	} else if (q->cur.valid && q->cur.k > 0 && !q->rl_n && rndp(0.002)) {
+		/* the peer repeats its READ: it replaces the one being answered */
+		e.dup = 1;
+		e.psn = q->cur.psn;
+		e.msn = q->cur.msn;
+		e.addr = q->cur.addr;
+		e.len = q->cur.len;
 		q->clean = 0;
 		n.replaced++;
 	} else {
@@ -1242,8 +1282,9 @@ static int qp_done(const struct qp *q)
 		return 1;
 	return q->pi == q->nw && q->pi_taken == q->nw && q->cw == q->nw && !q->restart &&
 	       q->nrec == q->nw && q->una == q->nw && q->una_taken == q->nw && !q->cur.valid &&
-	       !q->pend_valid && !q->rdw_inflight && q->granted_push == q->work &&
-	       q->granted == q->granted_push && q->wq_h == q->wq_t && q->rqe_h == q->rqe_t &&
+	       !q->pend_valid && !q->rl_n && !q->rdw_inflight && q->granted_push == q->work &&
+	       q->granted == q->granted_push && q->wq_h == q->wq_t && q->rwq_h == q->rwq_t &&
+	       q->rqe_h == q->rqe_t &&
 	       q->rqg_h == q->rqg_t;
 }
 
@@ -1593,8 +1634,10 @@ static void test_overtake(int qpn, int mode)
 	}
 	push_rewind(q, qpn, a, 0, 0);
 	wait_for(c_taken, 0, "overtake: rewind taken");
-	if (mode != OT_BEHIND)
-		wait_for(c_arrived, qpn, "overtake: the WQEs fetched again");
+	/* the WQEs the rewind fetches again arrive first: one taken a cycle
+	 * after the una would still beat it into the loop (WQEs come first),
+	 * and the model applies an una as it is taken */
+	wait_for(c_arrived, qpn, "overtake: the WQEs fetched again");
 	if (mode == OT_READ) {
 		/* credit for the READ REQUEST alone */
 		c = OVH + 16;
@@ -1616,7 +1659,9 @@ static void test_overtake(int qpn, int mode)
 	drain(what[mode]);
 	CHECK(n.restarts - r0 == (mode == OT_READ ? 2u : 1u) && q->cw == q->nw,
 	      "%s: QP %d did not go on at WQE %u", what[mode], qpn, a + 2);
-	CHECK(n.rd_cancels - c0 == (mode == OT_READ ? 1u : 0u), "%s: QP %d: %u READs withdrawn",
+	/* the rewind withdraws the QP's READs; the una past a READ sent again
+	 * withdraws that one too */
+	CHECK(n.rd_cancels - c0 == (mode == OT_READ ? 2u : 1u), "%s: QP %d: %u READ flushes",
 	      what[mode], qpn, n.rd_cancels - c0);
 	printf("  %s: QP %d skipped forward to una %u\n", what[mode], qpn, a + 2);
 }
@@ -1765,11 +1810,17 @@ int main(int argc, char **argv)
 	printf("  %u request and %u response descriptors, %u WQEs recorded, %u READ REQUESTs, "
 	       "%u work, %u fetches, %u credit releases\n", n.desc_req, n.desc_rsp, n.wqes_done,
 	       n.reads, n.work, n.fetch, n.free);
-	printf("  %u rewinds (%u resends seen, %u mid-message), %u READs replaced, %u una, "
-	       "%u stale responses (%u injected), %u READs past the fence, %u fenced PktSends, "
-	       "%u idle, %u READs withdrawn, %u cycles with the pool nearly dry\n", n.rewinds,
-	       n.restarts, n.restarts_mid, n.replaced, n.una, st.wqe_stale, n.stale_inj,
-	       n.fenced_ok, st.read_fenced, st.pktsend_idle, n.rd_cancels, n.pool_dry);
+	printf("  %u rewinds (%u resends seen, %u mid-message), %u READs replaced, %u queued "
+	       "behind another, %u una, %u stale responses (%u injected), %u READs sent with "
+	       "others outstanding (%u up to the limit), %u PktSends held at the limit, %u idle, "
+	       "%u READ flushes, %u cycles with the pool nearly dry\n", n.rewinds, n.restarts,
+	       n.restarts_mid, n.replaced, n.rd_queued, n.una, st.wqe_stale, n.stale_inj,
+	       n.overlapped, n.at_limit, st.read_fenced, st.pktsend_idle, n.rd_cancels,
+	       n.pool_dry);
+	CHECK(st.rdq_full == 0 && st.rdq_pool == 0, "responder's READ queue: %u READs over the "
+	      "limit, %u with the pool empty", st.rdq_full, st.rdq_pool);
+	CHECK(n.overlapped > 0 && n.at_limit > 0 && n.rd_queued > 0 && n.replaced > 0,
+	      "a READ corner was never reached");
 	printf("tb_req: %d checks, %d failed, %llu cycles\n", tb_checks, tb_failures,
 	       (unsigned long long)req_rtl_cycles(R));
 	req_rtl_free(R);
