@@ -389,8 +389,8 @@ always @* begin
     done = 1'b0;
 
     if (ev_init) begin
-        n_gen = 4'd0;                   // no READ response expected yet
-        n_started = 1'b0;
+        // the responder's init: the READs in flight are the requester's
+        // (its INIT flushes them); a held answer and a gap are forgotten
         n_gap_sent = 1'b0;
         n_pend_valid = 1'b0;
     end else if (ev_ack) begin

@@ -108,6 +108,7 @@ static void tick(rxd_rtl *r)
 		w.addr = m->m_rdwork_addr;
 		w.len = m->m_rdwork_len;
 		w.msn = m->m_rdwork_msn;
+		w.dup = m->m_rdwork_dup;
 		w.done = r->done;
 		r->rdworks.push_back(w);
 	}
@@ -150,7 +151,7 @@ extern "C" void rxd_rtl_reset(struct rxd_rtl *r)
 	m->s_init_valid = 0;
 	m->cfg_qp_wr_en = 0;
 	m->cfg_mr_wr_en = 0;
-	m->rdesc_wr_en = 0;
+	m->s_rdq_valid = 0;
 	r->due.clear();
 	r->taken = r->done = 0;
 	for (int i = 0; i < 4; i++)
@@ -208,21 +209,41 @@ extern "C" void rxd_rtl_mr(struct rxd_rtl *r, unsigned idx, const struct rxd_mr 
 	m->cfg_mr_wr_en = 0;
 }
 
-extern "C" void rxd_rtl_rdesc(struct rxd_rtl *r, const struct rxd_rdesc *d)
+// cycles for a READ descriptor, or the done of a READ completed, to reach
+// the slots: the loop's stages, the queue's three and its FIFO, with room
+#define RDQ_SETTLE 16
+
+extern "C" void rxd_rtl_settle(struct rxd_rtl *r)
+{
+	for (int i = 0; i < RDQ_SETTLE; i++)
+		tick(r);
+}
+
+extern "C" void rxd_rtl_rdq(struct rxd_rtl *r, unsigned qpn, const struct rxd_rdesc *d)
 {
 	auto *m = r->m.get();
 
+	// the packets taken before it are decided first
+	rxd_rtl_settle(r);
 	idle_before(r);
-	m->rdesc_wr_en = 1;
-	m->rdesc_wr_qpn = d->qpn;
-	m->rdesc_wr_first_psn = d->first;
-	m->rdesc_wr_last_psn = (d->first + d->npkts - 1) & 0xffffff;
-	m->rdesc_wr_live = d->npkts != 0;
-	m->rdesc_wr_laddr = d->laddr;
-	m->rdesc_wr_last_len = d->last_len;
-	m->rdesc_wr_gen = d->gen;
-	tick(r);
-	m->rdesc_wr_en = 0;
+	m->s_rdq_valid = 1;
+	m->s_rdq_flush = d == nullptr;
+	m->s_rdq_qpn = qpn;
+	if (d) {
+		m->s_rdq_first_psn = d->first;
+		m->s_rdq_last_psn = (d->first + d->npkts - 1) & 0xffffff;
+		m->s_rdq_laddr = d->laddr;
+		m->s_rdq_last_len = d->last_len;
+	}
+	do {
+		m->eval();
+		bool taken = m->s_rdq_ready;
+		tick(r);
+		if (taken)
+			break;
+	} while (true);
+	m->s_rdq_valid = 0;
+	rxd_rtl_settle(r);
 }
 
 static void put_pkt(Vrx_decide *m, const rxd_pkt *p)

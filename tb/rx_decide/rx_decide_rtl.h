@@ -2,9 +2,12 @@
 /*
  * C API to the Verilated rtl/top/hpnic_rx_decision: hpnic_rx_decide with
  * hpnic_rd_track in its loop (QPN_WIDTH 4, MR_LOG2 4, FIFO_LOG2 3,
- * ACK_FIFO_LOG2 3). Packets and responder inits are presented with random
- * idle cycles before each and held until taken; configuration and the
- * outstanding-READ writes are one-cycle pulses. The commit, ACK and READ
+ * ACK_FIFO_LOG2 3, RDQ_POOL_LOG2 5). Packets and responder inits are
+ * presented with random idle cycles before each and held until taken;
+ * configuration writes are one-cycle pulses. A READ descriptor or flush is
+ * presented once the packets before it have passed, and followed by idle
+ * cycles until it has reached the READ tracking's slots (rxd_rtl_settle
+ * waits the same after a READ completes, for the slot it frees to fill). The commit, ACK and READ
  * work streams are collected every cycle under random back-pressure, and
  * the harness plays hpnic_rx_commit: it carries out the commit entries it
  * took, in order, each after a random delay, and drives commit_done with
@@ -42,11 +45,11 @@ struct rxd_mr {
 	uint64_t va, len, iova;         /* len: 48 bits */
 };
 
-/* the outstanding READ; the harness writes first + npkts - 1 (its last PSN),
- * npkts != 0 (it awaits responses) and last_len, the form hpnic_rd_track
- * stores; len is the model's, to make responses with */
+/* a READ sent; the harness hands over first + npkts - 1 (its last PSN) and
+ * last_len, the form hpnic_rd_track takes; len is the model's, to make
+ * responses with */
 struct rxd_rdesc {
-	unsigned qpn, first, npkts, gen, last_len;
+	unsigned qpn, first, npkts, last_len;
 	uint64_t laddr;
 	uint32_t len;
 };
@@ -78,7 +81,7 @@ struct rxd_event {
 };
 
 struct rxd_rdwork {
-	unsigned qpn, psn, msn;
+	unsigned qpn, psn, msn, dup;
 	uint64_t addr;
 	uint32_t len;
 	uint64_t done;
@@ -98,7 +101,9 @@ void rxd_rtl_reset(struct rxd_rtl *r);
 void rxd_rtl_pace(struct rxd_rtl *r, double idle, double stall, unsigned lag);
 void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2, unsigned pd);
 void rxd_rtl_mr(struct rxd_rtl *r, unsigned idx, const struct rxd_mr *mr);
-void rxd_rtl_rdesc(struct rxd_rtl *r, const struct rxd_rdesc *d);
+/* a READ descriptor (d), or a flush of QP qpn's READs (d NULL) */
+void rxd_rtl_rdq(struct rxd_rtl *r, unsigned qpn, const struct rxd_rdesc *d);
+void rxd_rtl_settle(struct rxd_rtl *r);
 /*
  * Present a responder init (qpn, epsn) when init is non-zero, and the packet
  * p when non-NULL, both at once: each is held until taken. Returns 0 when

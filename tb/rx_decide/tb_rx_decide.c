@@ -12,12 +12,14 @@
  *    missing access rights, wrong payload lengths; checked: the commit
  *    address (region IO address + offset, then the WRITE cursor), the
  *    ACK/NAK syndrome, PSN and MSN, and the READ work;
- *  - as requester: outstanding READs written with a generation, their
+ *  - as requester: up to six READs outstanding per QP (four in the
+ *    tracking's slots, the rest in its queue), flushed and sent again, their
  *    responses in order, lost, duplicated, of a wrong length, stray, and
  *    ACKs/NAKs that overtake them; checked: the response's address (first
  *    address + index * MTU) and the completer events riding in the commit
- *    stream (ACK of the response, READ_DONE, READ_GAP once per gap, the
- *    held-back ACK/NAK released by the last response);
+ *    stream (ACK of the response, READ_DONE, READ_GAP once per gap, also
+ *    from the next READ's responses, the held-back ACK/NAK released by the
+ *    last response, or held on into the next READ);
  *  - packets marked drop, for a QP out of range or not ready, of unknown
  *    opcodes; responder inits, with and without a packet offered at once;
  *    QP and region reconfiguration between packets;
@@ -63,14 +65,19 @@ struct rsp {
 	uint32_t wr_rem;
 };
 
-/* the READ tracking's state (hpnic_rd_track) */
+/* the READ tracking's state (hpnic_rd_track): the READs outstanding since
+ * the last flush, oldest (the awaited one) first */
+#define MAXR 6
 struct trk {
-	unsigned exp, gen, gap_sent, active, pend_valid, pend_kind, pend_psn;
+	unsigned exp, started, gap_sent, pend_valid, pend_kind, pend_psn;
+	struct rxd_rdesc rd[MAXR];
+	unsigned nr;
 };
 
-/* the test's requester and its peer: the responses the peer sends next */
+/* the test's requester and its peer: the response the peer sends next (j:
+ * which READ, next: its PSN); end: the PSN after the last READ sent */
 struct req {
-	unsigned next, end, issued;
+	unsigned next, j, end;
 };
 
 struct note {
@@ -101,7 +108,7 @@ enum cov {
 	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
 	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
 	C_INIT, C_INIT_PKT, C_FAILED_DROP, C_EVENT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG,
-	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, NCOV
+	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, C_RD_QUEUED, C_RD_REFILL, C_GAP_NEXT, C_HOLD_NEXT, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -115,6 +122,7 @@ static const char *const cov_name[NCOV] = {
 	"init with packet", "request to a failed responder",
 	"responder failure event", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
 	"another PD's region", "READ of 2^23 packets", "last response at the issue's MTU",
+	"READ queued behind four", "slot refilled", "gap in the next READ", "held into the next READ",
 };
 
 static struct {
@@ -122,8 +130,8 @@ static struct {
 	struct qpc qp[NQP];
 	struct rxd_mr mr[NMR];
 	struct rsp rsp[NQP];
-	struct rxd_rdesc rd[NQP];
 	struct trk trk[NQP];
+	int settle;             /* a READ completed with one queued: its slot refills */
 	struct req req[NQP];
 	struct rxd_stats st;
 	uint64_t pkts, entries;
@@ -274,10 +282,11 @@ static void want_ack(unsigned qpn, unsigned syn, unsigned psn, unsigned msn, con
 	E.ak_t++;
 }
 
-static void want_rdwork(unsigned qpn, unsigned psn, uint64_t addr, uint32_t len, unsigned msn)
+static void want_rdwork(unsigned qpn, unsigned psn, uint64_t addr, uint32_t len, unsigned msn,
+			unsigned dup)
 {
-	struct rxd_rdwork w = { .qpn = qpn, .psn = psn, .msn = msn, .addr = addr, .len = len,
-				.done = E.entries };
+	struct rxd_rdwork w = { .qpn = qpn, .psn = psn, .msn = msn, .dup = dup, .addr = addr,
+				.len = len, .done = E.entries };
 
 	CHECK(E.rw_t - E.rw_h < QLEN, "too much READ work expected");
 	E.rw[E.rw_t % QLEN] = (struct want_rdw){ w, E.pkts };
@@ -310,7 +319,7 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 		/* a duplicate: acknowledged again, a READ executed again */
 		E.st.psn_dup++;
 		if (read && acc) {
-			*rdw = 1;
+			*rdw = 2;       /* a repeated READ (the READ queue replaces) */
 			E.cov[C_DUP_READ]++;
 		} else if (read) {
 			*ack = 1;
@@ -401,17 +410,13 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 /* the READ tracking on an ACK/NAK or a READ response (the QP in RTS) */
 static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 {
-	const struct rxd_rdesc *d = &E.rd[p->qpn];
 	struct trk *t = &E.trk[p->qpn];
 	unsigned log2 = E.qp[p->qpn].mtu_log2, mtu = 1u << log2;
-	int fresh = d->gen != t->gen;
-	unsigned exp = fresh ? d->first : t->exp;
-	int active = fresh ? d->npkts != 0 : t->active;   /* no packets: withdrawn */
+	int active = t->nr != 0;
+	const struct rxd_rdesc *d = &t->rd[0];
+	unsigned exp = t->started ? t->exp : active ? d->first : t->exp;
 	unsigned ahead = psn_sub(p->psn, exp);
 
-	t->gen = d->gen;
-	t->exp = exp;
-	t->active = active;
 	commit->kind = HPNIC_ACK_KIND_ACK;
 	commit->psn = p->psn;
 	commit->qpn = p->qpn;
@@ -445,7 +450,8 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 	 * even if the MTU changed since (docs/transport.md) */
 	int len_ok = last ? p->len == d->last_len : p->len == mtu;
 	int in_seq = active && ahead == 0 && idx < d->npkts;
-	int gap = active && !(ahead & PSN_HALF) && ahead && idx < d->npkts;
+	int in_next = t->nr > 1 && psn_sub(p->psn, t->rd[1].first) < t->rd[1].npkts;
+	int gap = active && !(ahead & PSN_HALF) && ahead && (idx < d->npkts || in_next);
 
 	if (in_seq && len_ok) {
 		E.st.writes++;
@@ -454,21 +460,39 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 		commit->addr = d->laddr + off;
 		commit->cack = 1;
 		t->exp = psn_add(exp, 1);
+		t->started = 1;
 		t->gap_sent = 0;
 		E.cov[C_RESP_WRITE]++;
 		if (last) {
 			if (d->last_len != d->len - off)
 				E.cov[C_MTU_MOVED]++;
 			commit->kind = HPNIC_ACK_KIND_READ_DONE;
-			t->active = 0;
 			E.cov[C_READ_DONE]++;
-			if (t->pend_valid) {
-				/* the held-back answer, behind the data */
-				commit->kind = t->pend_kind;
-				commit->psn = t->pend_psn;
-				E.cov[C_RELEASE]++;
+			/* the next READ is awaited; a queued one takes the free slot */
+			if (t->nr > 4) {
+				E.settle = 1;
+				E.cov[C_RD_REFILL]++;
 			}
-			t->pend_valid = 0;
+			memmove(&t->rd[0], &t->rd[1], (t->nr - 1) * sizeof(t->rd[0]));
+			t->nr--;
+			t->started = 0;
+			if (E.req[p->qpn].j)
+				E.req[p->qpn].j--;
+			if (t->pend_valid) {
+				/* the held-back answer, behind the data, unless it
+				 * reaches into the next READ too */
+				const struct rxd_rdesc *n = &t->rd[0];
+				unsigned into = psn_sub(t->pend_psn, n->first);
+				if (t->nr && !(into & PSN_HALF) &&
+				    (t->pend_kind == HPNIC_ACK_KIND_ACK || into)) {
+					E.cov[C_HOLD_NEXT]++;
+				} else {
+					commit->kind = t->pend_kind;
+					commit->psn = t->pend_psn;
+					t->pend_valid = 0;
+					E.cov[C_RELEASE]++;
+				}
+			}
 		}
 	} else if (gap && !t->gap_sent) {
 		E.st.resp_gap++;
@@ -476,7 +500,7 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 		commit->kind = HPNIC_ACK_KIND_READ_GAP;
 		commit->psn = exp;
 		t->gap_sent = 1;
-		E.cov[C_RESP_GAP]++;
+		E.cov[idx < d->npkts ? C_RESP_GAP : C_GAP_NEXT]++;
 	} else {
 		E.st.resp_stray++;
 		E.cov[gap ? C_GAP_QUIET : in_seq ? C_RESP_BADLEN : C_RESP_STRAY]++;
@@ -519,7 +543,7 @@ static void model_pkt(const struct rxd_pkt *p)
 	if (ack)
 		want_ack(p->qpn, ak_syn, ak_psn, E.rsp[p->qpn].msn, &p->in);
 	if (rdw)
-		want_rdwork(p->qpn, p->psn, rd_addr, p->rlen, E.rsp[p->qpn].msn);
+		want_rdwork(p->qpn, p->psn, rd_addr, p->rlen, E.rsp[p->qpn].msn, rdw == 2);
 	E.pkts++;
 }
 
@@ -533,10 +557,9 @@ static void model_init(unsigned qpn, unsigned epsn)
 	s->nak_sent = 0;
 	s->wr_active = 0;
 	s->failed = 0;
-	t->gen = E.rd[qpn].gen;
-	t->exp = E.rd[qpn].first;
+	/* the READs in flight are the requester's (its INIT flushes them):
+	 * only a held answer and a reported gap are forgotten */
 	t->gap_sent = 0;
-	t->active = 0;
 	t->pend_valid = 0;
 	E.cov[C_INIT]++;
 }
@@ -624,11 +647,11 @@ static void sync_outputs(void)
 		const struct want_rdw *x = &E.rw[E.rw_h % QLEN];
 		const struct rxd_rdwork *y = &x->w;
 		CHECK(w.qpn == y->qpn && w.psn == y->psn && w.addr == y->addr && w.len == y->len &&
-		      w.msn == y->msn,
-		      "READ work %llu, %s: QP %u psn %06x addr %#llx len %u msn %06x, "
-		      "want QP %u psn %06x addr %#llx len %u msn %06x", (unsigned long long)E.rw_h,
-		      pkt_desc(x->pkt), w.qpn, w.psn, (unsigned long long)w.addr, w.len, w.msn, y->qpn,
-		      y->psn, (unsigned long long)y->addr, y->len, y->msn);
+		      w.msn == y->msn && w.dup == y->dup,
+		      "READ work %llu, %s: QP %u psn %06x addr %#llx len %u msn %06x dup %u, "
+		      "want QP %u psn %06x addr %#llx len %u msn %06x dup %u", (unsigned long long)E.rw_h,
+		      pkt_desc(x->pkt), w.qpn, w.psn, (unsigned long long)w.addr, w.len, w.msn, w.dup,
+		      y->qpn, y->psn, (unsigned long long)y->addr, y->len, y->msn, y->dup);
 		CHECK(w.qpn != y->qpn || w.psn != y->psn || w.done >= y->done,
 		      "READ work %llu, %s: released with %llu commit entries done, before the %llu "
 		      "up to its packet", (unsigned long long)E.rw_h, pkt_desc(x->pkt),
@@ -691,6 +714,12 @@ static void send(int init, unsigned qpn, unsigned epsn, const struct rxd_pkt *p)
 	if (p)
 		model_pkt(p);
 	CHECK(r == 0, "%s was taken while the init of QP %u waited", pkt_desc(E.pkts - 1), qpn);
+	if (E.settle) {
+		/* a READ completed with another queued: its slot refills before
+		 * the next packet (the design leaves a few cycles' race there) */
+		rxd_rtl_settle(E.r);
+		E.settle = 0;
+	}
 	sync_outputs();
 }
 
@@ -721,11 +750,26 @@ static void new_mr(unsigned i)
 	rxd_rtl_mr(E.r, i, m);
 }
 
-static void write_rdesc(const struct rxd_rdesc *d)
+/* the requester sends a READ: the tracking takes its descriptor */
+static void push_read(const struct rxd_rdesc *d)
 {
-	E.rd[d->qpn] = *d;
-	rxd_rtl_rdesc(E.r, d);
-	E.cov[C_RDESC]++;
+	struct trk *t = &E.trk[d->qpn];
+
+	CHECK(t->nr < MAXR, "model: too many READs on QP %u", d->qpn);
+	t->rd[t->nr++] = *d;
+	rxd_rtl_rdq(E.r, d->qpn, d);
+	E.cov[t->nr > 4 ? C_RD_QUEUED : C_RDESC]++;
+}
+
+/* a rewind or a QP reset withdraws every READ of the QP */
+static void flush_reads(unsigned q)
+{
+	struct trk *t = &E.trk[q];
+
+	t->nr = 0;
+	t->started = 0;
+	E.req[q].j = 0;
+	rxd_rtl_rdq(E.r, q, NULL);
 }
 
 static void rand_int(struct rxd_int *in)
@@ -872,16 +916,17 @@ static unsigned last_len(uint32_t len, unsigned log2)
 	return len ? ((len - 1) & ((1u << log2) - 1)) + 1 : 0;
 }
 
-/* the requester issues a READ: its responses start at first */
+/* the requester sends a READ after the last one (WRITE packets between,
+ * now and then), or after a flush anywhere */
 static void issue_read(unsigned q)
 {
-	struct rxd_rdesc d = E.rd[q];
+	struct trk *t = &E.trk[q];
 	struct req *rq = &E.req[q];
 	unsigned log2 = E.qp[q].mtu_log2;
+	struct rxd_rdesc d = { .qpn = q };
 
-	d.qpn = q;
 	d.len = rndr(20) ? 1 + rndr(5u << log2) : 0;
-	if (log2 <= 8 && rndr(40) == 0) {
+	if (log2 <= 8 && t->nr == 0 && rndr(40) == 0) {
 		/* as long as a READ may be, 2^23 packets less 0..2: the
 		 * in-READ test's sign compares hold up to 2^23 */
 		d.len = ((PSN_HALF - 1 - rndr(3)) << log2) + 1 + rndr(1u << log2);
@@ -889,37 +934,46 @@ static void issue_read(unsigned q)
 	}
 	d.npkts = read_npkts(d.len, log2);
 	d.last_len = last_len(d.len, log2);
-	d.first = rndr(2) ? psn_add(rq->end, rndr(4)) : (unsigned)rnd() & PSN_M;
+	d.first = t->nr || rndr(2) ? psn_add(rq->end, rndr(4)) : (unsigned)rnd() & PSN_M;
 	d.laddr = rnd();
-	d.gen = (d.gen + 1) & 15;
-	write_rdesc(&d);
-	rq->next = d.first;
+	if (t->nr == 0) {
+		rq->j = 0;
+		rq->next = d.first;
+	}
 	rq->end = psn_add(d.first, d.npkts);
-	rq->issued = 1;
+	push_read(&d);
 }
 
-/* re-issue what is left of the READ from the awaited response, as the
- * requester does after a gap or a timeout; the old responses may go on */
-static void reissue_read(unsigned q, unsigned exp)
+/* go-back-N from the awaited response, as the requester does after a gap
+ * or a timeout: every READ withdrawn, what is left of the awaited one sent
+ * again, and the ones after it; the old responses may go on */
+static void reissue_reads(unsigned q, unsigned exp)
 {
-	struct rxd_rdesc d = E.rd[q];
-	unsigned log2 = E.qp[q].mtu_log2, idx = psn_sub(exp, d.first);
+	struct trk *t = &E.trk[q];
+	struct rxd_rdesc rd[MAXR];
+	unsigned n = t->nr, log2 = E.qp[q].mtu_log2, idx = psn_sub(exp, t->rd[0].first);
 
-	d.first = exp;
-	d.npkts = psn_sub(d.npkts, idx);
-	d.laddr += (uint64_t)idx << log2;
-	d.len -= idx << log2;
-	d.last_len = last_len(d.len, log2);
-	d.gen = (d.gen + 1) & 15;
-	write_rdesc(&d);
+	memcpy(rd, t->rd, sizeof(rd));
+	flush_reads(q);
+	rd[0].first = exp;
+	rd[0].npkts = psn_sub(rd[0].npkts, idx);
+	rd[0].laddr += (uint64_t)idx << log2;
+	rd[0].len -= idx << log2;
+	rd[0].last_len = last_len(rd[0].len, log2);
+	for (unsigned i = 0; i < n; i++)
+		push_read(&rd[i]);
+	E.req[q].j = 0;
 	E.req[q].next = exp;
 	E.cov[C_REISSUE]++;
 }
 
-/* the READ response at psn, of the length the outstanding READ gives it */
-static void resp_pkt(struct rxd_pkt *p, unsigned q, unsigned psn)
+/* the READ response at psn of READ j, of the length that READ gives it
+ * (j past the READs: a response of none) */
+static void resp_pkt(struct rxd_pkt *p, unsigned q, unsigned j, unsigned psn)
 {
-	const struct rxd_rdesc *d = &E.rd[q];
+	const struct trk *t = &E.trk[q];
+	struct rxd_rdesc none = { .first = psn, .npkts = 1, .last_len = 1 };
+	const struct rxd_rdesc *d = j < t->nr ? &t->rd[j] : &none;
 	unsigned log2 = E.qp[q].mtu_log2, idx = psn_sub(psn, d->first), op;
 	int last = idx == psn_sub(d->npkts, 1);
 	/* the last one as the READ asked for it (a changed MTU aside) */
@@ -930,63 +984,82 @@ static void resp_pkt(struct rxd_pkt *p, unsigned q, unsigned psn)
 	base_pkt(p, q, op, psn, len > 0x1fff ? 0x1fff : len);
 }
 
-/* as requester on QP q: a READ (re)issued (returns 0), or a response or an
- * ACK/NAK from the peer in p (returns 1) */
-static int gen_requester(unsigned q, struct rxd_pkt *p)
+/* the peer's next response: the next PSN of READ j, then the next READ's */
+static void peer_next(unsigned q)
 {
-	const struct rxd_rdesc *d = &E.rd[q];
 	const struct trk *t = &E.trk[q];
 	struct req *rq = &E.req[q];
-	int active = d->gen != t->gen ? d->npkts != 0 : t->active;
-	unsigned exp = d->gen != t->gen ? d->first : t->exp, k;
 
-	if (!rq->issued || (!active && rndr(3) == 0) || rndr(80) == 0) {
+	if (rq->j >= t->nr)
+		return;
+	if (rq->next == psn_add(t->rd[rq->j].first, t->rd[rq->j].npkts - 1)) {
+		rq->j++;
+		rq->next = rq->j < t->nr ? t->rd[rq->j].first : rq->end;
+	} else {
+		rq->next = psn_add(rq->next, 1);
+	}
+}
+
+/* as requester on QP q: READs sent or sent again (returns 0), or a
+ * response or an ACK/NAK from the peer in p (returns 1) */
+static int gen_requester(unsigned q, struct rxd_pkt *p)
+{
+	const struct trk *t = &E.trk[q];
+	struct req *rq = &E.req[q];
+	const struct rxd_rdesc *d = &t->rd[0];
+	int active = t->nr != 0;
+	unsigned exp = t->started ? t->exp : d->first, k;
+	int long_read = active && d->npkts > (1u << 20);
+
+	if (!long_read && t->nr < MAXR && (!active || rndr(4) == 0) && rndr(3) == 0) {
 		issue_read(q);
 		return 0;
 	}
-	if (active && rndr(200) == 0) {
-		/* the requester withdraws it (a re-sent READ found retired):
-		 * a new generation with no packets */
-		struct rxd_rdesc w = *d;
-
-		w.npkts = 0;
-		w.gen = (w.gen + 1) & 15;
-		write_rdesc(&w);
-		rq->next = rq->end = w.first;
+	if (active && rndr(300) == 0) {
+		/* the requester withdraws them (a QP reset, a skip past READs
+		 * found retired) */
+		flush_reads(q);
+		rq->next = rq->end;
 		E.cov[C_WITHDRAW]++;
 		return 0;
 	}
-	if (active && ((t->gap_sent && rndr(4) == 0) || (rq->next == rq->end && rndr(4) == 0))) {
-		reissue_read(q, exp);
+	if (active && ((t->gap_sent && rndr(4) == 0) || (rq->j >= t->nr && rndr(4) == 0))) {
+		reissue_reads(q, exp);
 		return 0;
 	}
 	k = rndr(100);
-	if (k < 55) {
+	if (k < 55 && rq->j < t->nr) {
 		/* the next response; now and then one is lost before it */
-		if (k < 8 && rq->next != rq->end)
-			rq->next = psn_add(rq->next, 1);
-		resp_pkt(p, q, rq->next);
-		if (rq->next != rq->end)
-			rq->next = psn_add(rq->next, 1);
-	} else if (k < 61) {
-		resp_pkt(p, q, psn_sub(rq->next, 1 + rndr(3)));
-	} else if (k < 66) {
-		/* anywhere in the READ or just past it, its end often */
-		resp_pkt(p, q, psn_add(d->first, rndr(2) ? rndr(d->npkts + 2) : d->npkts - 2 + rndr(4)));
+		if (k < 8)
+			peer_next(q);
+		resp_pkt(p, q, rq->j, rq->next);
+		peer_next(q);
+	} else if (k < 61 && active) {
+		/* an old one again */
+		unsigned j = rq->j < t->nr ? rq->j : t->nr - 1;
+		resp_pkt(p, q, j, psn_sub(rq->j < t->nr ? rq->next : rq->end, 1 + rndr(3)));
+	} else if (k < 66 && active) {
+		/* anywhere in one of the READs or just past it, its end often */
+		unsigned j = rndr(t->nr);
+		const struct rxd_rdesc *r = &t->rd[j];
+		resp_pkt(p, q, j, psn_add(r->first, rndr(2) ? rndr(r->npkts + 2) : r->npkts - 2 + rndr(4)));
 	} else if (k < 69) {
-		resp_pkt(p, q, (unsigned)rnd());
-	} else if (k < 74) {
+		resp_pkt(p, q, MAXR, (unsigned)rnd());
+	} else if (k < 74 && active) {
 		/* the response awaited, of a wrong length */
-		resp_pkt(p, q, exp);
+		resp_pkt(p, q, 0, exp);
 		p->len = (rndr(2) ? p->len + 1 : p->len ? p->len - 1 : 1u << E.qp[q].mtu_log2) & 0x1fff;
 		p->has_payload = p->len != 0;
 	} else {
-		/* an ACK/NAK: past the READ (overtaking its responses), before
-		 * it, inside it or anywhere */
+		/* an ACK/NAK: past the READs (overtaking their responses), into
+		 * the second, before the first, around the awaited response or
+		 * anywhere */
 		unsigned psn, syn;
-		k = rndr(8);
-		psn = k < 4 ? psn_add(rq->end, rndr(4) - 1) : k < 5 ? psn_sub(d->first, 1 + rndr(4)) :
-		      k < 7 ? psn_add(exp, rndr(3)) : (unsigned)rnd();
+		k = rndr(9);
+		psn = k < 4 ? psn_add(rq->end, rndr(4) - 1) :
+		      k < 5 && t->nr > 1 ? psn_add(t->rd[1].first, rndr(3) - 1) :
+		      k < 6 ? psn_sub(active ? d->first : rq->end, 1 + rndr(4)) :
+		      k < 8 ? psn_add(exp, rndr(3)) : (unsigned)rnd();
 		k = rndr(20);
 		syn = k < 10 ? HPNIC_AETH_SYN_ACK : k < 12 ? rndr(32) : k < 15 ? HPNIC_AETH_SYN_NAK_SEQ :
 		      k < 16 ? 0x20 | rndr(32) : k < 17 ? HPNIC_AETH_SYN_NAK_INV :
@@ -1064,9 +1137,8 @@ int main(int argc, char **argv)
 		new_mr(i);
 	for (unsigned q = 0; q < NQP; q++) {
 		new_qp(q);
-		struct rxd_rdesc d = { .qpn = q, .first = (unsigned)rnd() & PSN_M };
-		write_rdesc(&d);
-		E.req[q].end = d.first;
+		flush_reads(q);
+		E.req[q].end = (unsigned)rnd() & PSN_M;
 		send(1, q, (unsigned)rnd() & PSN_M, NULL);
 	}
 	drain();
