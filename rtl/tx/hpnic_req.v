@@ -43,11 +43,11 @@
  * every QP that issues fetches held back while the fetch FIFO was full.
  *
  * Up to 2^RD_MAX_LOG2 READs may be outstanding (max_rd_atomic): a READ WQE
- * beyond them waits until one retires (or a rewind takes them back); credit
- * that arrives meanwhile stays in the balance. Each READ sent goes to the
- * READ tracking as a descriptor (m_rdq), and a rewind, a QP reset or a skip
- * past retired READs withdraws them all (a flush), since everything after
- * the rewind point is sent again. A rewind restarts at a WQE index and byte offset
+ * beyond them waits until one retires; credit that arrives meanwhile stays
+ * in the balance. Each READ sent for the first time goes to the READ
+ * tracking as a descriptor (m_rdq); one sent again after a rewind asks from
+ * the PSN the tracking awaits, so its descriptor stands. A QP reset
+ * withdraws them all (a flush). A rewind restarts at a WQE index and byte offset
  * (refetching the WQE), so a WRITE resumes mid-message with the PSN and the
  * window position it originally had.
  *
@@ -1141,12 +1141,9 @@ always @* begin
             fset = 1'b1;
             fset_idx = s2_idx;
             n_fetch_tag = o_fetch_tag + 2'd1;
-            // every READ from the rewind point on is sent again (the point
-            // is in the una WQE, so no READ before it is outstanding)
-            n_rd_cnt = 0;
-            n_rd_full = 1'b0;
-            do_rdesc = 1'b1;
-            rd_cancel = 1'b1;
+            // the READs from the rewind point on are sent again as they
+            // were (from the PSN the READ tracking awaits): their
+            // descriptors stay, and so does the count
             n_lstop = 1'b0;
             if (s2_flag) begin
                 n_err = 1'b1;
@@ -1216,24 +1213,29 @@ always @* begin
                     promote = 1'b1;
                     n_lstop = o_cur_lerr;
                 end
-            end else if (o_rd_full) begin
-                // the credit waits in the balance until a READ retires
+            end else if (o_rd_full && o_head == o_rec_idx) begin
+                // a READ sent for the first time waits until one retires
+                // (one sent again after a rewind is counted already); the
+                // credit waits in the balance
                 cnt_fence = 1'b1;
                 do_free = 1'b1;
             end else begin
                 // one READ REQUEST for what is left of the WQE; the window
-                // takes the responses it asks for
+                // takes the responses it asks for. Sent for the first time,
+                // it is counted and the READ tracking takes its descriptor
                 do_pkt = 1'b1;
                 do_ring = o_head == o_rec_idx;
-                do_rdesc = 1'b1;
+                do_rdesc = o_head == o_rec_idx;
                 sent = 1'b1;
                 nb_in = 1'b0;
                 bal_src = BS_RDREQ;
                 pkt_opcode = HPNIC_BTH_OP_READ_REQ;
                 n_rsp_turn = 1'b0;
                 n_snd_nxt = o_snd_nxt + o_cur_npkts_m1 + 24'd1;
-                n_rd_cnt = o_rd_cnt + 1'b1;
-                n_rd_full = o_rd_cnt == RD_MAX - 1;
+                if (o_head == o_rec_idx) begin
+                    n_rd_cnt = o_rd_cnt + 1'b1;
+                    n_rd_full = o_rd_cnt == RD_MAX - 1;
+                end
                 promote = 1'b1;
                 bpos_op = BP_ADD;
                 c_bpos = 1'b1;
@@ -1289,21 +1291,11 @@ always @* begin
                 n_lstop = 1'b0;
                 bpos_op = BP_SET;
                 bpos_set = s2_bpos;
-                // READs sent since that rewind lie before the new una:
-                // retired already, and their original responses were the
-                // ones counted. Forget them (no READ-done will come for
-                // them) and stop tracking them, so their late responses are
-                // strays; the READs after the una were withdrawn by the
-                // rewind and are sent again from here.
-                n_rd_cnt = 0;
-                n_rd_full = 1'b0;
-                if (o_rd_cnt != 0) begin
-                    do_rdesc = 1'b1;
-                    rd_cancel = 1'b1;
-                end
-            end else if (s2_flag && s2_uepoch == o_epoch) begin
-                // a READ retired (one sent before the last rewind may
-                // retire after it: the count stays at 0)
+                // READs before the new una retired with their READ_DONE
+                // (the READ tracking completed them): nothing to withdraw
+            end
+            if (s2_flag && s2_uepoch == o_epoch) begin
+                // a READ retired (never below 0, whatever the completer says)
                 n_rd_cnt = (o_rd_cnt == 0) ? o_rd_cnt : o_rd_cnt - 1'b1;
                 n_rd_full = 1'b0;
             end

@@ -13,8 +13,8 @@
  *    address (region IO address + offset, then the WRITE cursor), the
  *    ACK/NAK syndrome, PSN and MSN, and the READ work;
  *  - as requester: up to six READs outstanding per QP (four in the
- *    tracking's slots, the rest in its queue), flushed and sent again, their
- *    responses in order, lost, duplicated, of a wrong length, stray, and
+ *    tracking's slots, the rest in its queue), sent again from the awaited
+ *    response (go-back-N) or flushed (a QP reset), their responses in order, lost, duplicated, of a wrong length, stray, and
  *    ACKs/NAKs that overtake them; checked: the response's address (first
  *    address + index * MTU) and the completer events riding in the commit
  *    stream (ACK of the response, READ_DONE, READ_GAP once per gap, also
@@ -945,23 +945,11 @@ static void issue_read(unsigned q)
 }
 
 /* go-back-N from the awaited response, as the requester does after a gap
- * or a timeout: every READ withdrawn, what is left of the awaited one sent
- * again, and the ones after it; the old responses may go on */
+ * or a timeout: the READs are sent again from there as they were (their
+ * descriptors stand), so the peer answers from the awaited PSN again; the
+ * old responses may go on */
 static void reissue_reads(unsigned q, unsigned exp)
 {
-	struct trk *t = &E.trk[q];
-	struct rxd_rdesc rd[MAXR];
-	unsigned n = t->nr, log2 = E.qp[q].mtu_log2, idx = psn_sub(exp, t->rd[0].first);
-
-	memcpy(rd, t->rd, sizeof(rd));
-	flush_reads(q);
-	rd[0].first = exp;
-	rd[0].npkts = psn_sub(rd[0].npkts, idx);
-	rd[0].laddr += (uint64_t)idx << log2;
-	rd[0].len -= idx << log2;
-	rd[0].last_len = last_len(rd[0].len, log2);
-	for (unsigned i = 0; i < n; i++)
-		push_read(&rd[i]);
 	E.req[q].j = 0;
 	E.req[q].next = exp;
 	E.cov[C_REISSUE]++;
