@@ -99,7 +99,12 @@ tsh() {
   return $rc
 }
 
-targs=(-r "$pcap" -o "infiniband.rroce.port:4791")
+# eth_over_ib: Wireshark's heuristic that takes an InfiniBand payload
+# starting with a known EtherType and two zero bytes for an encapsulated
+# frame. RoCE payloads are the application's bytes: a 1-byte payload 0x08
+# with its 3 pad bytes reads as IPv4 and "malformed" (seen on an rxe READ
+# response in make test-interop), so the heuristic is off
+targs=(-r "$pcap" -o "infiniband.rroce.port:4791" --disable-heuristic eth_over_ib)
 fields=(-e frame.number -e udp.dstport -e infiniband.bth.opcode -e infiniband.bth.psn)
 if [ "$mode" != noint ]; then
   targs+=(-X "lua_script:$lua" -o "hpnic_int.udp_port:$int_port")
