@@ -14,7 +14,8 @@
 # needs that the packages do not bring.
 #
 # The guest's init (docs/interop.md) brings up eth0 and rxe0 on it from the
-# kernel command line: hpnic.ip=A.B.C.D/N (default 10.0.0.2/24),
+# kernel command line (and MODULE.PARAM=VALUE for its modules, as modprobe
+# would take them): hpnic.ip=A.B.C.D/N (default 10.0.0.2/24),
 # hpnic.peer=IP,MAC (a static neighbour, so the peer needs no ARP: hpnic
 # answers none), hpnic.run="COMMAND" (run, then power off; without it, a
 # shell on the console). A second NIC (eth1), if present, is set up for
@@ -109,8 +110,16 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 export PATH=/usr/bin:/bin LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/lib/x86_64-linux-gnu
+# module options from the kernel command line, as modprobe takes them:
+# MODULE.PARAM=VALUE (e.g. virtio_net.napi_tx=0)
 for m in $(cat /mods/order); do
-	insmod "/mods/$m" 2>/dev/null || [ -d "/sys/module/${m%.ko}" ] || echo "rxe-guest: insmod $m failed"
+	name=$(echo "${m%.ko}" | tr - _)
+	opts=
+	for a in $(cat /proc/cmdline); do
+		[ "$(echo "${a%%.*}" | tr - _)" = "$name" ] && [ "$a" != "${a#*.}" ] && opts="$opts ${a#*.}"
+	done
+	[ -z "$opts" ] || echo "rxe-guest: $name:$opts"
+	insmod "/mods/$m" $opts 2>/dev/null || [ -d "/sys/module/$name" ] || echo "rxe-guest: insmod $m failed"
 done
 ip=10.0.0.2/24 peer= run=
 for a in $(cat /proc/cmdline); do
