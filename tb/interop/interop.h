@@ -9,14 +9,17 @@
  *   guest -> host   HELLO qpn=Q psn=P va=0xV rkey=0xK len=L mtu=M ip=A mac=M gid=I
  *   host -> guest   HELLO qpn=Q psn=P va=0xV rkey=0xK len=L mtu=M ip=A mac=M
  *   guest -> host   READY                      (its QP is in RTS)
- *   host -> guest   a command, answered by one line: "OK ..." or "FAIL ..."
+ *   host -> guest   a command, answered by one line: "OK ...", "FAIL ...", or
+ *                   "FAIL ... STALL ..." when one of rxe's work requests did not
+ *                   complete in time (the host then stops its plan)
  *     FILL off len seed         pattern(seed) into the guest's MR at off
  *     CHECK off len seed        the guest's MR at off holds pattern(seed)
  *     WRITE loff roff len seed  rxe WRITEs pattern(seed) from loff to hpnic's MR at roff
  *     READ loff roff len seed   rxe READs hpnic's MR at roff into loff, checks pattern(seed)
  *     BADKEY roff len           rxe WRITEs with a wrong R_Key, wants IBV_WC_REM_ACCESS_ERR
  *     NOISE count               the guest sends non-RoCE frames to hpnic's port
- *     BYE                       the guest reports and exits (its QP is destroyed first)
+ *     BYE                       the guest destroys its QP, answers "VERDICT OK|FAIL ..."
+ *                               and exits
  *
  * Offsets are into each side's registered buffer; addresses on the wire are
  * the buffers' virtual addresses, as each side registered them.

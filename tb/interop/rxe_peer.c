@@ -239,11 +239,9 @@ static int connect_qp(struct peer *p)
 }
 
 /* one completion, through the completion channel (no busy loop: the vCPU
- * is rxe's too); -1 when none came within --wait */
-static int wait_wc(struct peer *p, struct ibv_wc *wc)
+ * is rxe's too); -1 when none came by end */
+static int wait_wc(struct peer *p, struct ibv_wc *wc, double end)
 {
-	double end = interop_now() + opt.wait_s;
-
 	for (;;) {
 		int n = ibv_poll_cq(p->cq, 1, wc);
 
@@ -275,21 +273,23 @@ static int wait_wc(struct peer *p, struct ibv_wc *wc)
 	}
 }
 
-static bool in_buf(uint64_t off, uint64_t len)
-{
-	return off <= opt.len && len <= opt.len - off;
-}
+/* set once a work request has not completed in time: the QP's send queue
+ * is then in an unknown state, and no later result on it would mean much */
+static bool stalled;
 
-/* post one WRITE or READ, wait for it; its status in *st */
+/* post one WRITE or READ, wait for its own completion; its status in *st */
 static int rdma(struct peer *p, enum ibv_wr_opcode op, uint64_t loff, uint64_t roff,
 		uint32_t len, uint32_t rkey, enum ibv_wc_status *st, double *secs)
 {
+	static uint64_t next_id = 1;
 	struct ibv_sge sge = { (uintptr_t)(p->buf + loff), len, p->mr->lkey };
 	struct ibv_send_wr wr = { 0 }, *bad;
 	struct ibv_wc wc;
 	double t0 = interop_now();
 
-	wr.wr_id = op;
+	if (stalled)
+		return -3;
+	wr.wr_id = next_id++;
 	wr.sg_list = &sge;
 	wr.num_sge = 1;
 	wr.opcode = op;
@@ -298,11 +298,27 @@ static int rdma(struct peer *p, enum ibv_wr_opcode op, uint64_t loff, uint64_t r
 	wr.wr.rdma.rkey = rkey;
 	if (ibv_post_send(p->qp, &wr, &bad))
 		return -1;
-	if (wait_wc(p, &wc))
-		return -2;
+	do {
+		if (wait_wc(p, &wc, t0 + opt.wait_s)) {
+			stalled = true;
+			return -2;
+		}
+	} while (wc.wr_id != wr.wr_id);
 	*st = wc.status;
 	*secs = interop_now() - t0;
 	return 0;
+}
+
+/* why rdma() returned r */
+static const char *rdma_err(int r)
+{
+	return r == -1 ? "ibv_post_send failed" : r == -2 ? "STALL: no completion in time" :
+	       "STALL: an earlier work request never completed";
+}
+
+static bool in_buf(uint64_t off, uint64_t len)
+{
+	return off <= opt.len && len <= opt.len - off;
 }
 
 /* ---- frames hpnic cannot use ---- */
@@ -519,7 +535,7 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 		r = rdma(p, IBV_WR_RDMA_WRITE, loff, roff, (uint32_t)len, p->rrkey, &st, &secs);
 		if (r || st != IBV_WC_SUCCESS)
 			fail(ans, cap, "FAIL WRITE of %" PRIu64 " B: %s", len,
-			     r ? "no completion" : ibv_wc_status_str(st));
+			     r ? rdma_err(r) : ibv_wc_status_str(st));
 		else
 			snprintf(ans, cap, "OK WRITE of %" PRIu64 " B completed in %.3f s", len, secs);
 	} else if (sscanf(line, "READ %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &loff, &roff,
@@ -530,7 +546,7 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 		r = rdma(p, IBV_WR_RDMA_READ, loff, roff, (uint32_t)len, p->rrkey, &st, &secs);
 		if (r || st != IBV_WC_SUCCESS) {
 			fail(ans, cap, "FAIL READ of %" PRIu64 " B: %s", len,
-			     r ? "no completion" : ibv_wc_status_str(st));
+			     r ? rdma_err(r) : ibv_wc_status_str(st));
 		} else if ((at = interop_mismatch(p->buf + loff, len, seed)) != len) {
 			fail(ans, cap, "FAIL READ of %" PRIu64 " B: the bytes differ from byte %zu",
 			     len, at);
@@ -542,7 +558,7 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 		/* a key hpnic never gave: the index's low byte is its tag */
 		r = rdma(p, IBV_WR_RDMA_WRITE, 0, roff, (uint32_t)len, p->rrkey ^ 0x5a, &st, &secs);
 		if (r)
-			fail(ans, cap, "FAIL WRITE with a wrong R_Key: no completion");
+			fail(ans, cap, "FAIL WRITE with a wrong R_Key: %s", rdma_err(r));
 		else if (st != IBV_WC_REM_ACCESS_ERR)
 			fail(ans, cap, "FAIL WRITE with a wrong R_Key: status %s (%d), want "
 			     "remote access error", ibv_wc_status_str(st), (int)st);
@@ -668,8 +684,8 @@ int main(int argc, char **argv)
 	}
 	/* the QP goes first: what hpnic sends after BYE finds no one to answer */
 	ibv_destroy_qp(p.qp);
-	snprintf(ans, sizeof(ans), "%s %u commands, %d failed, %.1f s", failures ? "FAIL" : "OK",
-		 cmds, failures, interop_now() - t0);
+	snprintf(ans, sizeof(ans), "VERDICT %s %u commands, %d failed, %.1f s",
+		 failures ? "FAIL" : "OK", cmds, failures, interop_now() - t0);
 	interop_putline(fd, ans);
 	close(fd);
 	ibv_dereg_mr(p.mr);
