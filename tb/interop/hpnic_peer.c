@@ -52,9 +52,26 @@ static struct {
 	uint64_t max, seed;
 	const char *port_file;
 	bool eof;
-} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true };
+	unsigned repeat;
+} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1 };
 
 static int passed, failed;
+
+/*
+ * Set when the two halves can no longer be kept in step: the guest did not
+ * answer in time (a late answer would be taken for the next command's), or
+ * one of rxe's work requests never completed (its send queue is stuck).
+ * The rest of the plan is skipped; the guest is still asked for its verdict.
+ */
+static char stopped[INTEROP_LINE];
+
+static void stop_plan(const char *why)
+{
+	if (!stopped[0]) {
+		snprintf(stopped, sizeof(stopped), "%s", why);
+		printf(NAME ": the plan stops here: %s\n", why);
+	}
+}
 
 __attribute__((format(printf, 2, 3)))
 static bool check(bool ok, const char *fmt, ...)
@@ -136,6 +153,7 @@ static void usage(FILE *f)
 		"  --wait S         wall-clock seconds for a completion or an answer (default 60)\n"
 		"  --boot-wait S    wall-clock seconds for the guest to connect (default 120)\n"
 		"  --no-eof         skip the last part (the peer gone under an outstanding WRITE)\n"
+		"  --repeat N       run parts 1 and 2 N times (default 1): a longer soak\n"
 		"  --help           this text\n"
 		"Environment: HPNIC_SIM_STREAM (required), HPNIC_SIM_PCAP, HPNIC_SIM_IP,\n"
 		"HPNIC_SIM_MAC (docs/libhpnic.md). The path MTU is 1024 (rxe's on a\n"
@@ -152,6 +170,7 @@ static void parse(int argc, char **argv)
 		{ "wait", required_argument, 0, 'w' },
 		{ "boot-wait", required_argument, 0, 'b' },
 		{ "no-eof", no_argument, 0, 'e' },
+		{ "repeat", required_argument, 0, 'r' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -176,12 +195,13 @@ static void parse(int argc, char **argv)
 		case 'w': opt.wait_s = (unsigned)v; break;
 		case 'b': opt.boot_s = (unsigned)v; break;
 		case 'e': opt.eof = false; break;
+		case 'r': opt.repeat = (unsigned)v; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
 	}
 	if (optind != argc || opt.port > 65535 || opt.max < 65536 || opt.max > (16u << 20) ||
-	    !opt.wait_s || !opt.boot_s) {
+	    !opt.wait_s || !opt.boot_s || !opt.repeat) {
 		usage(stderr);
 		exit(2);
 	}
@@ -252,8 +272,11 @@ static bool ask(struct side *s, char *ans, size_t cap, const char *fmt, ...)
 	if (r != 1) {
 		snprintf(ans, cap, "no answer to '%s' within %u s%s", cmd, opt.wait_s,
 			 r < 0 ? " (the guest went away)" : "");
+		stop_plan(ans);
 		return false;
 	}
+	if (strstr(ans, "STALL"))
+		stop_plan(ans);
 	return !strncmp(ans, "OK", 2);
 }
 
@@ -375,6 +398,9 @@ static void hpnic_requests(struct side *s, uint32_t len)
 	double t;
 	size_t at;
 
+	if (stopped[0])
+		return;
+
 	interop_pattern(s->buf + lo, len, seed);
 	TRY(hpnic_post_write(s->qp, 1, s->mr, s->buf + lo, len, s->gva + ro, s->grkey, 0));
 	wait_one(s, &wc, &t, &cyc);
@@ -413,6 +439,8 @@ static void rxe_requests(struct side *s, uint32_t len)
 	size_t at;
 	bool ok;
 
+	if (stopped[0])
+		return;
 	memset(s->buf + ro - 1, 0xa5, len + 2);
 	ok = ask(s, ans, sizeof(ans), "WRITE %" PRIu64 " %" PRIu64 " %u %" PRIu64, lo, ro, len,
 		 seed);
@@ -527,12 +555,32 @@ static void bad_rkey(struct side *s)
 	      got ? (int)ev.type : -1, ev.num, qa.qp_state == HPNIC_QPS_ERR ? "ERR" : "not ERR");
 }
 
+/* BYE, and the guest's verdict (answers to commands this side gave up on
+ * may come first: they are skipped) */
+static void bye(struct side *s)
+{
+	char ans[INTEROP_LINE] = "";
+	double end = interop_now() + opt.wait_s;
+	int r = interop_putline(s->rd.fd, "BYE") ? -1 : 0;
+
+	while (!r || (r == 1 && strncmp(ans, "VERDICT ", 8))) {
+		int left = (int)((end - interop_now()) * 1000);
+
+		r = left > 0 ? interop_getline(&s->rd, ans, sizeof(ans), left, run_sim, NULL) : 0;
+		if (r != 1)
+			break;
+	}
+	if (r != 1)
+		snprintf(ans, sizeof(ans), "VERDICT none (%s)", r < 0 ? "the guest went away" :
+			 "no answer in time");
+	check(!strncmp(ans, "VERDICT OK", 10), "the guest's verdict: %s", ans + 8);
+}
+
 /* the peer gone under an outstanding WRITE: retry exceeded, nothing hangs */
 static void eof(struct side *s)
 {
 	uint64_t b[HPNIC_NUM_COUNTERS], a[HPNIC_NUM_COUNTERS], c0, cyc = 0, eof_cyc = 0, eof_tmo = 0;
 	struct stream_port_stats st0, st;
-	char ans[INTEROP_LINE];
 	struct hpnic_wc wc;
 	double t0, t;
 	int n = 0;
@@ -554,10 +602,7 @@ static void eof(struct side *s)
 	check(st.tx_frames >= st0.tx_frames + 16, "a 64 KiB WRITE is on the wire (%" PRIu64
 	      " frames out so far), unanswered", st.tx_frames - st0.tx_frames);
 	/* the guest leaves: rxe_peer exits, the guest powers off, QEMU closes the socket */
-	if (interop_putline(s->rd.fd, "BYE") ||
-	    interop_getline(&s->rd, ans, sizeof(ans), (int)opt.wait_s * 1000, run_sim, NULL) != 1)
-		snprintf(ans, sizeof(ans), "no verdict");
-	check(!strncmp(ans, "OK", 2), "the guest's verdict: %s", ans);
+	bye(s);
 	/* until the completion; note when the socket closes, and how many
 	 * timeouts the QP had taken by then */
 	for (;;) {
@@ -622,27 +667,30 @@ int main(int argc, char **argv)
 	s.rd.fd = take_guest();
 	hello(&s);
 
-	printf(NAME ": 1. hpnic as requester\n");
-	for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		hpnic_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
-	printf(NAME ": 2. rxe as requester\n");
-	for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		rxe_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
-	printf(NAME ": 3. frames hpnic cannot parse\n");
-	noise(&s);
-	printf(NAME ": 4. a wrong R_Key\n");
-	bad_rkey(&s);
-	if (opt.eof) {
+	for (unsigned k = 0; k < opt.repeat && !stopped[0]; k++) {
+		printf(NAME ": 1. hpnic as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
+		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			hpnic_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+		printf(NAME ": 2. rxe as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
+		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			rxe_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+	}
+	if (!stopped[0]) {
+		printf(NAME ": 3. frames hpnic cannot parse\n");
+		noise(&s);
+	}
+	if (!stopped[0]) {
+		printf(NAME ": 4. a wrong R_Key\n");
+		bad_rkey(&s);
+	}
+	if (stopped[0]) {
+		check(false, "the plan ran to its end (it stopped: %s)", stopped);
+		bye(&s);
+	} else if (opt.eof) {
 		printf(NAME ": 5. the peer gone under an outstanding WRITE\n");
 		eof(&s);
 	} else {
-		char ans[INTEROP_LINE];
-
-		if (interop_putline(s.rd.fd, "BYE") ||
-		    interop_getline(&s.rd, ans, sizeof(ans), (int)opt.wait_s * 1000, run_sim,
-				    NULL) != 1)
-			snprintf(ans, sizeof(ans), "no verdict");
-		check(!strncmp(ans, "OK", 2), "the guest's verdict: %s", ans);
+		bye(&s);
 	}
 	report(&s);
 	close(s.rd.fd);
