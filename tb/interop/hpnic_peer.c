@@ -33,6 +33,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -270,8 +271,10 @@ static bool ask(struct side *s, char *ans, size_t cap, const char *fmt, ...)
 	}
 	r = interop_getline(&s->rd, ans, cap, (int)opt.wait_s * 1000, run_sim, NULL);
 	if (r != 1) {
-		snprintf(ans, cap, "no answer to '%s' within %u s%s", cmd, opt.wait_s,
-			 r < 0 ? " (the guest went away)" : "");
+		if (r < 0)
+			snprintf(ans, cap, "the guest went away before it answered '%s'", cmd);
+		else
+			snprintf(ans, cap, "no answer to '%s' within %u s", cmd, opt.wait_s);
 		stop_plan(ans);
 		return false;
 	}
@@ -411,6 +414,8 @@ static void hpnic_requests(struct side *s, uint32_t len)
 		      "hpnic WRITE %7u B -> rxe: the guest checked the bytes (%s)", len, ans);
 
 	seed = rnd();
+	if (stopped[0])
+		return;
 	if (!check(ask(s, ans, sizeof(ans), "FILL %" PRIu64 " %u %" PRIu64, ro2, len, seed),
 		   "the guest fills %u B (%s)", len, ans))
 		return;
@@ -451,6 +456,8 @@ static void rxe_requests(struct side *s, uint32_t len)
 		      !guards_ok(s, ro, len) ? ": a byte beside them changed" : "");
 
 	seed = rnd();
+	if (stopped[0])
+		return;
 	interop_pattern(s->buf + ro2, len, seed);
 	check(ask(s, ans, sizeof(ans), "READ %" PRIu64 " %" PRIu64 " %u %" PRIu64, lo2, ro2, len,
 		  seed), "rxe READ    %7u B <- hpnic: %s", len, ans);
@@ -660,6 +667,8 @@ int main(int argc, char **argv)
 	double t0 = interop_now();
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* a guest gone is an answer (EOF, EPIPE), not a reason to die unreported */
+	signal(SIGPIPE, SIG_IGN);
 	parse(argc, argv);
 	printf(NAME ": seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", opt.seed, opt.seed);
 	rng = opt.seed ? opt.seed : 0x9e3779b97f4a7c15ull;

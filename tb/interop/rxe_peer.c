@@ -27,6 +27,7 @@
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -613,6 +614,8 @@ int main(int argc, char **argv)
 	}
 	sa.sin_port = htons((uint16_t)port);
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* the host gone is reported, not a silent death */
+	signal(SIGPIPE, SIG_IGN);
 
 	setup(&p, ip, sizeof(ip));
 	/* a PSN of its own each run, so stale packets of an earlier one miss */
