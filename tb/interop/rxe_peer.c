@@ -46,7 +46,7 @@ static struct {
 	unsigned timeout, retry;
 	size_t len;
 	unsigned wait_s;
-} opt = { "rxe0", "eth0", 20, 7, (4u << 20) + 8192, 60 };
+} opt = { "rxe0", "eth0", 20, 7, (4u << 20) + 8192, 45 };
 
 struct peer {
 	struct ibv_context *ctx;
@@ -86,7 +86,8 @@ static void usage(FILE *f)
 		"  --timeout N     QP local ACK timeout, 4.096 us * 2^N (default 20: 4.3 s)\n"
 		"  --retry N       QP retry count (default 7)\n"
 		"  --len BYTES     registered buffer (default 4 MiB + 8 KiB)\n"
-		"  --wait S        seconds to wait for a completion or a command (default 60)\n"
+		"  --wait S        seconds to wait for a completion (default 45: less than the\n"
+		"                  host waits for an answer); for a command, 3 times that\n"
 		"  --help          this text\n");
 }
 
@@ -653,7 +654,7 @@ int main(int argc, char **argv)
 	if (interop_putline(fd, line))
 		die("send HELLO");
 	printf(NAME ": %s\n", line);
-	if (interop_getline(&rd, line, sizeof(line), (int)opt.wait_s * 1000, NULL, NULL) != 1 ||
+	if (interop_getline(&rd, line, sizeof(line), 3 * (int)opt.wait_s * 1000, NULL, NULL) != 1 ||
 	    sscanf(line, "HELLO qpn=%u psn=%u va=0x%" SCNx64 " rkey=0x%x len=%" SCNu64
 		   " mtu=%u ip=%31s mac=%31s", &p.rqpn, &p.rpsn, &p.rva, &p.rrkey, &p.rlen, &p.rmtu,
 		   p.rip, p.rmac) != 8 || !mtu_enum(p.rmtu)) {
@@ -667,7 +668,9 @@ int main(int argc, char **argv)
 		die("send READY");
 
 	for (;;) {
-		int r = interop_getline(&rd, line, sizeof(line), (int)opt.wait_s * 1000, NULL, NULL);
+		/* the host may wait up to its own limit for its NIC between commands */
+		int r = interop_getline(&rd, line, sizeof(line), 3 * (int)opt.wait_s * 1000, NULL,
+					NULL);
 
 		if (r != 1) {
 			fprintf(stderr, NAME ": the host %s\n", r ? "went away" : "sent nothing");
