@@ -5,13 +5,16 @@
 # scripts/rxe-vm-image.sh); scripts/test_interop.sh runs both.
 
 INTEROP_IMG := $(BUILD)/rxe-vm/initrd.cpio.gz
+# the simulator's object and archive by name: mk/nic.mk, which defines
+# $(LIBHPNIC_SIM_OBJ) and $(LIBHPNIC_SIM), is read after this file
+INTEROP_SIM := $(BUILD)/nic/hpnic_sim.o $(BUILD)/nic/libhpnic_sim.a
 
-$(BUILD)/bin/hpnic_peer: tb/interop/hpnic_peer.c tb/interop/interop.h $(LIBHPNIC_SAN) $(LIBHPNIC_SIM_OBJ) \
-		$(LIBHPNIC_SIM) $(VLIB) $(LIBHPNIC_HDR) sim/nic/hpnic_sim.h $(LINK_HDR)
+$(BUILD)/bin/hpnic_peer: tb/interop/hpnic_peer.c tb/interop/interop.h $(LIBHPNIC_SAN) $(INTEROP_SIM) \
+		$(VLIB) $(LIBHPNIC_HDR) sim/nic/hpnic_sim.h $(LINK_HDR)
 	@mkdir -p $(dir $@) $(BUILD)/interop
 	$(CC) $(CFLAGS) $(SAN) $(LIBHPNIC_INC) $(NIC_INC) -Itb/interop -c $< -o $(BUILD)/interop/hpnic_peer.o
-	$(CXX) $(SAN) -o $@ $(BUILD)/interop/hpnic_peer.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
-	  $(VLIB) $(VLIBS) -lm
+	$(CXX) $(SAN) -o $@ $(BUILD)/interop/hpnic_peer.o $(BUILD)/nic/hpnic_sim.o $(LIBHPNIC_SAN) \
+	  $(BUILD)/nic/libhpnic_sim.a $(VLIB) $(VLIBS) -lm
 
 # the guest's program: libibverbs from Debian (libibverbs-dev here, the
 # same version's libibverbs1 and rxe provider in the guest)
