@@ -190,5 +190,6 @@ if [ $failed -ne 0 ]; then
 	echo "== the guest's console ($keep/guest.txt):"
 	sed 's/^/   | /' "$work/guest.txt" | tail -n 80
 fi
-echo "test-interop: $passed passed, $failed failed ($(elapsed) s; logs and pcap in $keep)"
+echo "== $(elapsed) s; logs and pcap in $keep"
+echo "test-interop: $passed passed, $failed failed"
 [ $failed -eq 0 ]
