@@ -30,6 +30,9 @@ need=(
   "procps:pgrep"
   # the kernel driver (make test-driver): sparse checks it (C=1)
   "sparse:sparse"
+  # make test-interop: the guest's verbs program is built here against
+  # Debian's libibverbs (the guest gets the same version's packages)
+  "libibverbs-dev:-"
 )
 
 missing=()

@@ -7,10 +7,15 @@
 # `apt-get download` into OUT/debs (kept: a second build needs no network).
 # Writes OUT/vmlinuz and OUT/initrd.cpio.gz.
 #
-#   scripts/rxe-vm-image.sh OUT
+#   scripts/rxe-vm-image.sh OUT [PROGRAM...]
+#
+# Each PROGRAM (a host-built binary, e.g. a verbs program linked against
+# Debian's libibverbs) goes into the guest's /usr/bin, with any library it
+# needs that the packages do not bring.
 #
 # The guest's init (docs/interop.md) brings up eth0 and rxe0 on it from the
-# kernel command line: hpnic.ip=A.B.C.D/N (default 10.0.0.2/24),
+# kernel command line (and MODULE.PARAM=VALUE for its modules, as modprobe
+# would take them): hpnic.ip=A.B.C.D/N (default 10.0.0.2/24),
 # hpnic.peer=IP,MAC (a static neighbour, so the peer needs no ARP: hpnic
 # answers none), hpnic.run="COMMAND" (run, then power off; without it, a
 # shell on the console). A second NIC (eth1), if present, is set up for
@@ -18,9 +23,14 @@
 # (ibv_rc_pingpong's) with the host.
 set -euo pipefail
 
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
 case "${1:-}" in -h|--help) usage; exit 0 ;; "") usage >&2; exit 2 ;; esac
 out=$(mkdir -p "$1" && cd "$1" && pwd)
+shift
+progs=("$@")
+for p in "${progs[@]}"; do
+	[ -x "$p" ] || { echo "rxe-vm-image: $p: not an executable file" >&2; exit 1; }
+done
 
 kernel=$(ls -1 /boot/vmlinuz-*-amd64 2>/dev/null | sort -V | tail -n 1 || true)
 [ -n "$kernel" ] || { echo "rxe-vm-image: no /boot/vmlinuz-*-amd64: install linux-image-amd64 (make deps)" >&2; exit 1; }
@@ -43,8 +53,11 @@ for p in $pkgs; do
 done
 if [ -n "$missing" ]; then
 	echo "rxe-vm-image: fetching$missing"
-	(cd "$out/debs" && apt-get download $missing) || {
-		echo "rxe-vm-image: apt-get download failed (run apt-get update first)" >&2; exit 1; }
+	# a machine whose package lists were never fetched has none to
+	# download from: fetch them once, then try again
+	(cd "$out/debs" && apt-get download $missing) ||
+	{ apt-get update -qq && (cd "$out/debs" && apt-get download $missing); } || {
+		echo "rxe-vm-image: apt-get download failed" >&2; exit 1; }
 fi
 
 root=$(mktemp -d)
@@ -63,6 +76,17 @@ cp -a "$ex/usr" "$root/"
 for lib in $(LD_LIBRARY_PATH="$ex/usr/lib/x86_64-linux-gnu:$ex/lib/x86_64-linux-gnu" \
 		ldd "$ex/usr/bin/ibv_devinfo" "$ex/usr/bin/ib_write_bw" "$ex/usr/bin/rdma" 2>/dev/null |
 		grep -o '/[^ ]*' | grep -v "^$ex" | sort -u); do
+	[ -e "$root$lib" ] && continue
+	mkdir -p "$root$(dirname "$lib")"
+	cp -L "$lib" "$root$lib"
+done
+for p in "${progs[@]}"; do
+	mkdir -p "$root/usr/bin"
+	cp "$p" "$root/usr/bin/"
+done
+[ ${#progs[@]} -eq 0 ] ||
+for lib in $(LD_LIBRARY_PATH="$ex/usr/lib/x86_64-linux-gnu:$ex/lib/x86_64-linux-gnu" \
+		ldd "${progs[@]}" 2>/dev/null | grep -o '/[^ ]*' | grep -v "^$ex" | sort -u); do
 	[ -e "$root$lib" ] && continue
 	mkdir -p "$root$(dirname "$lib")"
 	cp -L "$lib" "$root$lib"
@@ -86,8 +110,16 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 export PATH=/usr/bin:/bin LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/lib/x86_64-linux-gnu
+# module options from the kernel command line, as modprobe takes them:
+# MODULE.PARAM=VALUE (e.g. virtio_net.napi_tx=0)
 for m in $(cat /mods/order); do
-	insmod "/mods/$m" 2>/dev/null || [ -d "/sys/module/${m%.ko}" ] || echo "rxe-guest: insmod $m failed"
+	name=$(echo "${m%.ko}" | tr - _)
+	opts=
+	for a in $(cat /proc/cmdline); do
+		[ "$(echo "${a%%.*}" | tr - _)" = "$name" ] && [ "$a" != "${a#*.}" ] && opts="$opts ${a#*.}"
+	done
+	[ -z "$opts" ] || echo "rxe-guest: $name:$opts"
+	insmod "/mods/$m" $opts 2>/dev/null || [ -d "/sys/module/$name" ] || echo "rxe-guest: insmod $m failed"
 done
 ip=10.0.0.2/24 peer= run=
 for a in $(cat /proc/cmdline); do

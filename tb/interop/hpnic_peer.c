@@ -1,0 +1,713 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * hpnic_peer: the hpnic half of make test-interop. libhpnic on the simulated
+ * NIC (sim:0), whose port is a QEMU guest's virtio-net through
+ * HPNIC_SIM_STREAM; in the guest, rxe_peer drives Linux Soft-RoCE (rdma_rxe)
+ * and takes this program's commands over TCP (tb/interop/interop.h).
+ *
+ * It listens for the guest on 127.0.0.1 (the guest reaches it as 10.0.2.2
+ * through QEMU's user network), opens the NIC once the guest has said hello
+ * (so the simulator does not spin while the guest boots), connects one RC QP
+ * to rxe's, and runs the plan, each size at 1 B, MTU - 1, MTU, MTU + 1,
+ * 64 KiB and --max (1 MiB):
+ *   1. hpnic WRITEs into the guest's buffer (the guest checks the bytes) and
+ *      READs from it (checked here);
+ *   2. rxe WRITEs into hpnic's buffer (checked here, and the bytes either
+ *      side untouched) and READs from it (the guest checks);
+ *   3. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
+ *      another port, for another MAC or IPv4 address): each drop counter
+ *      moves, every frame the socket brought is accounted for (admitted or
+ *      dropped for one reason), no ICRC or checksum drop, and a WRITE and a
+ *      READ each way still work;
+ *   4. rxe WRITEs with a wrong R_Key: the guest must see a remote access
+ *      error; here the responder's NAK is counted and its QP_ACCESS_ERR event
+ *      moves the QP to ERR;
+ *   5. EOF: the QP reconnected, a WRITE posted that rxe (its QP in ERR) does
+ *      not answer, then the guest leaves (QEMU exits, the socket closes); the
+ *      WRITE must complete with a retry-exceeded error after the NIC's
+ *      retransmit timeouts (--no-eof skips it).
+ * Prints "hpnic_peer: N passed, M failed" and exits 0 when all passed.
+ */
+#define _DEFAULT_SOURCE
+#include <arpa/inet.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+
+#include "hpnic.h"
+#include "hpnic_sim.h"
+#include "interop.h"
+#include "stream_port.h"
+
+#define NAME "hpnic_peer"
+#define NOISE_COUNT 3
+
+static struct {
+	unsigned port, mtu, wait_s, boot_s;
+	uint64_t max, seed;
+	const char *port_file;
+	bool eof;
+	unsigned repeat;
+} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1 };
+
+static int passed, failed;
+
+/*
+ * Set when the two halves can no longer be kept in step: the guest did not
+ * answer in time (a late answer would be taken for the next command's), or
+ * one of rxe's work requests never completed (its send queue is stuck).
+ * The rest of the plan is skipped; the guest is still asked for its verdict.
+ */
+static char stopped[INTEROP_LINE];
+
+static void stop_plan(const char *why)
+{
+	if (!stopped[0]) {
+		snprintf(stopped, sizeof(stopped), "%s", why);
+		printf(NAME ": the plan stops here: %s\n", why);
+	}
+}
+
+__attribute__((format(printf, 2, 3)))
+static bool check(bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s: ", ok ? "ok" : "FAIL");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (ok)
+		passed++;
+	else
+		failed++;
+	return ok;
+}
+
+#define TRY(call)                                                               \
+	do {                                                                    \
+		int err_ = (call);                                              \
+		if (err_ < 0) {                                                 \
+			fprintf(stderr, NAME ": %s: %s (%s)\n", #call,          \
+				hpnic_strerror(err_), hpnic_last_error());      \
+			exit(1);                                                \
+		}                                                               \
+	} while (0)
+
+/* the seeded generator for offsets, PSNs and the patterns' seeds */
+static uint64_t rng;
+static uint64_t rnd(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 0x2545f4914f6cdd1dull;
+}
+
+struct side {
+	struct hpnic_dev *dev;
+	struct hpnic_dev_attr attr;
+	struct hpnic_cq *cq;
+	struct hpnic_mr *mr;
+	struct hpnic_qp *qp;
+	uint8_t *buf;
+	size_t len;
+	uint32_t psn;
+	/* the guest's */
+	uint32_t gqpn, gpsn, grkey, gmtu;
+	uint64_t gva, glen;
+	char gip[32], gmac[32];
+	uint8_t gmac_b[6];
+	uint32_t gip_b;
+	/* the control connection */
+	struct interop_rd rd;
+};
+
+/* the simulator runs while this side waits for the guest: its frames must
+ * keep flowing (rxe's requests, hpnic's answers) */
+static void run_sim(void *ctx)
+{
+	(void)ctx;
+	hpnic_sim_run(256);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: " NAME " [options]\n"
+		"The hpnic half of make test-interop (scripts/test_interop.sh starts both\n"
+		"halves): libhpnic on the simulated NIC sim:0, whose port is a QEMU guest's\n"
+		"NIC (HPNIC_SIM_STREAM=PATH, QEMU's -netdev stream socket); the guest's\n"
+		"rxe_peer connects to this program over TCP and runs Soft-RoCE's half.\n"
+		"  --port N         TCP port on 127.0.0.1 for the guest (default 0: any)\n"
+		"  --port-file F    write the port taken there, once listening\n"
+		"  --seed N         seed of offsets, PSNs and data (default: the clock; printed)\n"
+		"  --max BYTES      the largest size (default 1048576; at least 65536)\n"
+		"  --wait S         wall-clock seconds for a completion or an answer (default 60)\n"
+		"  --boot-wait S    wall-clock seconds for the guest to connect (default 120)\n"
+		"  --no-eof         skip the last part (the peer gone under an outstanding WRITE)\n"
+		"  --repeat N       run parts 1 and 2 N times (default 1): a longer soak\n"
+		"  --help           this text\n"
+		"Environment: HPNIC_SIM_STREAM (required), HPNIC_SIM_PCAP, HPNIC_SIM_IP,\n"
+		"HPNIC_SIM_MAC (docs/libhpnic.md). The path MTU is 1024 (rxe's on a\n"
+		"1500-byte Ethernet MTU). Exit status 0 when every check passed.\n");
+}
+
+static void parse(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "port", required_argument, 0, 'p' },
+		{ "port-file", required_argument, 0, 'P' },
+		{ "seed", required_argument, 0, 's' },
+		{ "max", required_argument, 0, 'm' },
+		{ "wait", required_argument, 0, 'w' },
+		{ "boot-wait", required_argument, 0, 'b' },
+		{ "no-eof", no_argument, 0, 'e' },
+		{ "repeat", required_argument, 0, 'r' },
+		{ "help", no_argument, 0, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	struct timespec ts;
+	int c;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	opt.seed = ((uint64_t)ts.tv_sec * 1000000007ull) ^ (uint64_t)ts.tv_nsec;
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		char *end = NULL;
+		unsigned long long v = optarg ? strtoull(optarg, &end, 0) : 0;
+
+		if (optarg && (!*optarg || *end) && c != 'P') {
+			fprintf(stderr, NAME ": bad value '%s'\n", optarg);
+			exit(2);
+		}
+		switch (c) {
+		case 'p': opt.port = (unsigned)v; break;
+		case 'P': opt.port_file = optarg; break;
+		case 's': opt.seed = v; break;
+		case 'm': opt.max = v; break;
+		case 'w': opt.wait_s = (unsigned)v; break;
+		case 'b': opt.boot_s = (unsigned)v; break;
+		case 'e': opt.eof = false; break;
+		case 'r': opt.repeat = (unsigned)v; break;
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (optind != argc || opt.port > 65535 || opt.max < 65536 || opt.max > (16u << 20) ||
+	    !opt.wait_s || !opt.boot_s || !opt.repeat) {
+		usage(stderr);
+		exit(2);
+	}
+	if (!getenv("HPNIC_SIM_STREAM")) {
+		fprintf(stderr, NAME ": HPNIC_SIM_STREAM is not set: the NIC needs its link "
+			"partner's socket (QEMU -netdev stream)\n");
+		exit(2);
+	}
+}
+
+/* listen, tell the port, take the guest's connection */
+static int take_guest(void)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	socklen_t sl = sizeof(sa);
+	int one = 1, lfd = socket(AF_INET, SOCK_STREAM, 0), fd;
+	struct pollfd pf;
+
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sa.sin_port = htons((uint16_t)opt.port);
+	if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(lfd, 1) ||
+	    getsockname(lfd, (struct sockaddr *)&sa, &sl)) {
+		perror(NAME ": listen");
+		exit(1);
+	}
+	printf(NAME ": waiting for the guest on 127.0.0.1:%u\n", ntohs(sa.sin_port));
+	if (opt.port_file) {
+		FILE *f = fopen(opt.port_file, "w");
+
+		if (!f || fprintf(f, "%u\n", ntohs(sa.sin_port)) < 0 || fclose(f)) {
+			perror(opt.port_file);
+			exit(1);
+		}
+	}
+	pf = (struct pollfd){ lfd, POLLIN, 0 };
+	if (poll(&pf, 1, (int)opt.boot_s * 1000) != 1) {
+		fprintf(stderr, NAME ": the guest did not connect within %u s\n", opt.boot_s);
+		exit(1);
+	}
+	fd = accept(lfd, NULL, NULL);
+	if (fd < 0) {
+		perror(NAME ": accept");
+		exit(1);
+	}
+	close(lfd);
+	return fd;
+}
+
+/* one command to the guest, its answer (the simulator runs meanwhile);
+ * false when it answered FAIL or nothing */
+static bool ask(struct side *s, char *ans, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static bool ask(struct side *s, char *ans, size_t cap, const char *fmt, ...)
+{
+	char cmd[INTEROP_LINE];
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	if (interop_putline(s->rd.fd, cmd)) {
+		snprintf(ans, cap, "the guest went away before '%s'", cmd);
+		return false;
+	}
+	r = interop_getline(&s->rd, ans, cap, (int)opt.wait_s * 1000, run_sim, NULL);
+	if (r != 1) {
+		if (r < 0)
+			snprintf(ans, cap, "the guest went away before it answered '%s'", cmd);
+		else
+			snprintf(ans, cap, "no answer to '%s' within %u s", cmd, opt.wait_s);
+		stop_plan(ans);
+		return false;
+	}
+	if (strstr(ans, "STALL"))
+		stop_plan(ans);
+	return !strncmp(ans, "OK", 2);
+}
+
+static void open_nic(struct side *s)
+{
+	struct hpnic_qp_init_attr ia = { .sq_depth = 16, .path_mtu = opt.mtu, .sq_sig_all = 1 };
+
+	TRY(hpnic_open("sim:0", &s->dev));
+	TRY(hpnic_query_device(s->dev, &s->attr));
+	TRY(hpnic_create_cq(s->dev, 64, &s->cq));
+	ia.send_cq = s->cq;
+	s->len = 4 * opt.max + 8192;
+	s->buf = aligned_alloc(4096, s->len);
+	if (!s->buf)
+		exit(1);
+	memset(s->buf, 0, s->len);
+	TRY(hpnic_reg_mr(s->dev, s->buf, s->len, HPNIC_ACCESS_LOCAL_WRITE |
+			 HPNIC_ACCESS_REMOTE_WRITE | HPNIC_ACCESS_REMOTE_READ, &s->mr));
+	TRY(hpnic_create_qp(s->dev, &ia, &s->qp));
+}
+
+/* RESET -> INIT -> RTR -> RTS towards rxe's QP */
+static void connect_qp(struct side *s)
+{
+	struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_RESET };
+
+	TRY(hpnic_modify_qp(s->qp, &a, HPNIC_QP_ATTR_STATE));
+	a.qp_state = HPNIC_QPS_INIT;
+	TRY(hpnic_modify_qp(s->qp, &a, HPNIC_QP_ATTR_STATE));
+	a.qp_state = HPNIC_QPS_RTR;
+	a.dest_qp_num = s->gqpn;
+	a.remote_ipv4 = s->gip_b;
+	memcpy(a.remote_mac, s->gmac_b, 6);
+	a.path_mtu = opt.mtu;
+	a.rq_psn = s->gpsn;
+	a.sq_psn = s->psn;
+	TRY(hpnic_modify_qp(s->qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_DEST_QPN |
+			    HPNIC_QP_ATTR_REMOTE_IP | HPNIC_QP_ATTR_REMOTE_MAC |
+			    HPNIC_QP_ATTR_PATH_MTU | HPNIC_QP_ATTR_RQ_PSN | HPNIC_QP_ATTR_SQ_PSN));
+	a.qp_state = HPNIC_QPS_RTS;
+	TRY(hpnic_modify_qp(s->qp, &a, HPNIC_QP_ATTR_STATE));
+}
+
+/* the guest's HELLO in, ours out, both QPs to RTS */
+static void hello(struct side *s)
+{
+	char line[INTEROP_LINE];
+	unsigned m[6], ip[4];
+	char myip[32];
+	int r;
+
+	r = interop_getline(&s->rd, line, sizeof(line), (int)opt.wait_s * 1000, NULL, NULL);
+	if (r != 1 || sscanf(line, "HELLO qpn=%u psn=%u va=0x%" SCNx64 " rkey=0x%x len=%" SCNu64
+			     " mtu=%u ip=%31s mac=%31s", &s->gqpn, &s->gpsn, &s->gva, &s->grkey,
+			     &s->glen, &s->gmtu, s->gip, s->gmac) != 8 ||
+	    sscanf(s->gmac, "%x:%x:%x:%x:%x:%x", &m[0], &m[1], &m[2], &m[3], &m[4], &m[5]) != 6 ||
+	    sscanf(s->gip, "%u.%u.%u.%u", &ip[0], &ip[1], &ip[2], &ip[3]) != 4) {
+		fprintf(stderr, NAME ": no HELLO from the guest (%s)\n", r == 1 ? line : "none");
+		exit(1);
+	}
+	printf(NAME ": guest: %s\n", line);
+	for (int i = 0; i < 6; i++)
+		s->gmac_b[i] = (uint8_t)m[i];
+	s->gip_b = ip[0] << 24 | ip[1] << 16 | ip[2] << 8 | ip[3];
+	check(s->gmtu >= opt.mtu, "rxe's active MTU %u allows the path MTU %u", s->gmtu, opt.mtu);
+	check(s->glen >= 3 * opt.max + 8192, "the guest's buffer (%" PRIu64 " B) holds the plan",
+	      s->glen);
+
+	open_nic(s);
+	s->psn = (uint32_t)rnd() & 0xffffff;
+	connect_qp(s);
+	snprintf(myip, sizeof(myip), "%u.%u.%u.%u", s->attr.ipv4 >> 24, (s->attr.ipv4 >> 16) & 255,
+		 (s->attr.ipv4 >> 8) & 255, s->attr.ipv4 & 255);
+	snprintf(line, sizeof(line), "HELLO qpn=%u psn=%u va=0x%" PRIxPTR " rkey=0x%x len=%zu "
+		 "mtu=%u ip=%s mac=%02x:%02x:%02x:%02x:%02x:%02x", hpnic_qp_num(s->qp), s->psn,
+		 (uintptr_t)s->buf, hpnic_mr_rkey(s->mr), s->len, opt.mtu, myip, s->attr.mac[0],
+		 s->attr.mac[1], s->attr.mac[2], s->attr.mac[3], s->attr.mac[4], s->attr.mac[5]);
+	printf(NAME ": hpnic: %s\n", line);
+	if (interop_putline(s->rd.fd, line) ||
+	    interop_getline(&s->rd, line, sizeof(line), (int)opt.wait_s * 1000, run_sim, NULL) != 1 ||
+	    strcmp(line, "READY")) {
+		fprintf(stderr, NAME ": the guest did not connect its QP\n");
+		exit(1);
+	}
+	printf(NAME ": QP %u <-> rxe QP %u, path MTU %u, PSNs %06x (hpnic) and %06x (rxe)\n",
+	       hpnic_qp_num(s->qp), s->gqpn, opt.mtu, s->psn, s->gpsn);
+}
+
+/* one completion within --wait of wall-clock time, or status -1 */
+static int wait_one(struct side *s, struct hpnic_wc *wc, double *secs, uint64_t *cycles)
+{
+	double t0 = interop_now();
+	uint64_t c0 = hpnic_sim_cycle();
+	int n = hpnic_wait_cq_wall(s->cq, 1, wc, (uint64_t)opt.wait_s * 1000000000ull);
+
+	*secs = interop_now() - t0;
+	*cycles = hpnic_sim_cycle() - c0;
+	if (n != 1)
+		wc->status = (enum hpnic_wc_status)-1;
+	return n == 1 ? 0 : -1;
+}
+
+static const char *wc_str(int st)
+{
+	static const char *const s[] = { "success", "remote access error", "retry exceeded",
+					 "flushed", "local error", "general error",
+					 "local protection error" };
+
+	return st >= 0 && st < (int)(sizeof(s) / sizeof(s[0])) ? s[st] : "no completion";
+}
+
+/* hpnic as requester: WRITE len bytes into the guest, then READ len bytes */
+static void hpnic_requests(struct side *s, uint32_t len)
+{
+	uint64_t lo = rnd() % 64, ro = rnd() % 64, seed = rnd(), cyc;
+	uint64_t lo2 = 2 * opt.max + 4096 + rnd() % 64, ro2 = 2 * opt.max + 4096 + rnd() % 64;
+	char ans[INTEROP_LINE];
+	struct hpnic_wc wc;
+	double t;
+	size_t at;
+
+	if (stopped[0])
+		return;
+
+	interop_pattern(s->buf + lo, len, seed);
+	TRY(hpnic_post_write(s->qp, 1, s->mr, s->buf + lo, len, s->gva + ro, s->grkey, 0));
+	wait_one(s, &wc, &t, &cyc);
+	if (check(wc.status == HPNIC_WC_SUCCESS && wc.byte_len == len,
+		  "hpnic WRITE %7u B -> rxe: %s in %.2f s (%.1f us simulated)", len,
+		  wc_str((int)wc.status), t, cyc / 250.0))
+		check(ask(s, ans, sizeof(ans), "CHECK %" PRIu64 " %u %" PRIu64, ro, len, seed),
+		      "hpnic WRITE %7u B -> rxe: the guest checked the bytes (%s)", len, ans);
+
+	seed = rnd();
+	if (stopped[0])
+		return;
+	if (!check(ask(s, ans, sizeof(ans), "FILL %" PRIu64 " %u %" PRIu64, ro2, len, seed),
+		   "the guest fills %u B (%s)", len, ans))
+		return;
+	memset(s->buf + lo2, 0, len);
+	TRY(hpnic_post_read(s->qp, 2, s->mr, s->buf + lo2, len, s->gva + ro2, s->grkey, 0));
+	wait_one(s, &wc, &t, &cyc);
+	at = wc.status == HPNIC_WC_SUCCESS ? interop_mismatch(s->buf + lo2, len, seed) : 0;
+	check(wc.status == HPNIC_WC_SUCCESS && wc.byte_len == len && at == len,
+	      "hpnic READ  %7u B <- rxe: %s in %.2f s (%.1f us simulated), %s", len,
+	      wc_str((int)wc.status), t, cyc / 250.0,
+	      at == len ? "bytes checked here" : "the bytes differ");
+}
+
+/* bytes either side of [off, off + len) keep their guard value */
+static bool guards_ok(struct side *s, uint64_t off, uint32_t len)
+{
+	return s->buf[off - 1] == 0xa5 && s->buf[off + len] == 0xa5;
+}
+
+/* rxe as requester: WRITE len bytes into hpnic, then READ len bytes */
+static void rxe_requests(struct side *s, uint32_t len)
+{
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd();
+	uint64_t lo2 = 2 * opt.max + 4096 + rnd() % 64, ro2 = 2 * opt.max + 4096 + rnd() % 64;
+	char ans[INTEROP_LINE];
+	size_t at;
+	bool ok;
+
+	if (stopped[0])
+		return;
+	memset(s->buf + ro - 1, 0xa5, len + 2);
+	ok = ask(s, ans, sizeof(ans), "WRITE %" PRIu64 " %" PRIu64 " %u %" PRIu64, lo, ro, len,
+		 seed);
+	at = interop_mismatch(s->buf + ro, len, seed);
+	if (check(ok, "rxe WRITE   %7u B -> hpnic: %s", len, ans))
+		check(at == len && guards_ok(s, ro, len), "rxe WRITE   %7u B -> hpnic: the bytes "
+		      "checked here%s", len, at != len ? ": they differ" :
+		      !guards_ok(s, ro, len) ? ": a byte beside them changed" : "");
+
+	seed = rnd();
+	if (stopped[0])
+		return;
+	interop_pattern(s->buf + ro2, len, seed);
+	check(ask(s, ans, sizeof(ans), "READ %" PRIu64 " %" PRIu64 " %u %" PRIu64, lo2, ro2, len,
+		  seed), "rxe READ    %7u B <- hpnic: %s", len, ans);
+}
+
+static void read_counters(struct side *s, uint64_t *v)
+{
+	int n = hpnic_read_counters(s->dev, v, HPNIC_NUM_COUNTERS);
+
+	if (n != HPNIC_NUM_COUNTERS) {
+		fprintf(stderr, NAME ": read %d counters: %s\n", n, hpnic_last_error());
+		exit(1);
+	}
+}
+
+/* run the simulator until the frames the socket brought have all gone
+ * through the NIC's MAC (bounded) */
+static void drain(struct side *s, uint64_t *v)
+{
+	struct stream_port_stats st;
+
+	for (int k = 0; k < 200; k++) {
+		hpnic_sim_run(1024);
+		TRY(hpnic_sim_stream_stats(&st));
+		read_counters(s, v);
+		if (v[HPNIC_CNT_MAC_RX_FRAMES] + v[HPNIC_CNT_MAC_RX_ERRORS] >= st.rx_frames && k > 4)
+			return;
+	}
+}
+
+static void noise(struct side *s)
+{
+	static const unsigned drops[] = { HPNIC_CNT_RX_ETH_TYPE, HPNIC_CNT_RX_NOT_UDP,
+					  HPNIC_CNT_RX_UDP_PORT, HPNIC_CNT_RX_NOT_OURS };
+	uint64_t b[HPNIC_NUM_COUNTERS], a[HPNIC_NUM_COUNTERS], dropped = 0;
+	unsigned want[4], sent = 0;
+	struct stream_port_stats st;
+	char ans[INTEROP_LINE];
+
+	drain(s, b);
+	if (!check(ask(s, ans, sizeof(ans), "NOISE %u", NOISE_COUNT) &&
+		   sscanf(ans, "OK sent=%u eth_type=%u not_udp=%u udp_port=%u not_ours=%u", &sent,
+			  &want[0], &want[1], &want[2], &want[3]) == 5,
+		   "the guest sends %u frames hpnic cannot use: %s", 7 * NOISE_COUNT, ans))
+		return;
+	drain(s, a);
+	for (unsigned i = 0; i < 4; i++)
+		check(a[drops[i]] - b[drops[i]] >= want[i], "dropped as %s: %" PRIu64 " (the guest "
+		      "sent %u such, its kernel may add more)", hpnic_counter_name(drops[i]),
+		      a[drops[i]] - b[drops[i]], want[i]);
+
+	/* every frame in is admitted or dropped for exactly one reason (ICRC
+	 * failures are admitted frames, dropped later) */
+	TRY(hpnic_sim_stream_stats(&st));
+	for (unsigned i = HPNIC_CNT_RX_MAC_ERR; i <= HPNIC_CNT_RX_PAY_LEN; i++)
+		dropped += a[i];
+	check(a[HPNIC_CNT_MAC_RX_FRAMES] == st.rx_frames && !a[HPNIC_CNT_MAC_RX_ERRORS],
+	      "every frame from the socket reached the NIC: %" PRIu64 " in, the MAC took %" PRIu64
+	      " (%" PRIu64 " errors)", st.rx_frames, a[HPNIC_CNT_MAC_RX_FRAMES],
+	      a[HPNIC_CNT_MAC_RX_ERRORS]);
+	check(a[HPNIC_CNT_RX_FRAMES] + dropped == a[HPNIC_CNT_MAC_RX_FRAMES],
+	      "each accounted for: %" PRIu64 " admitted + %" PRIu64 " dropped = %" PRIu64,
+	      a[HPNIC_CNT_RX_FRAMES], dropped, a[HPNIC_CNT_MAC_RX_FRAMES]);
+	check(!a[HPNIC_CNT_RX_ICRC] && !a[HPNIC_CNT_RX_IP_CSUM] && !a[HPNIC_CNT_RX_PAY_LEN] &&
+	      !a[HPNIC_CNT_RX_UDP_LEN] && !a[HPNIC_CNT_RX_IP_LEN] && !a[HPNIC_CNT_RX_FULL],
+	      "none of rxe's frames dropped as malformed: ICRC %" PRIu64 ", IPv4 checksum %" PRIu64
+	      ", lengths %" PRIu64 "/%" PRIu64 "/%" PRIu64 ", FIFO full %" PRIu64,
+	      a[HPNIC_CNT_RX_ICRC], a[HPNIC_CNT_RX_IP_CSUM], a[HPNIC_CNT_RX_PAY_LEN],
+	      a[HPNIC_CNT_RX_UDP_LEN], a[HPNIC_CNT_RX_IP_LEN], a[HPNIC_CNT_RX_FULL]);
+	printf(NAME ": after the noise, a WRITE and a READ each way\n");
+	hpnic_requests(s, 4096);
+	rxe_requests(s, 4096);
+}
+
+static void bad_rkey(struct side *s)
+{
+	uint64_t b[HPNIC_NUM_COUNTERS], a[HPNIC_NUM_COUNTERS];
+	struct hpnic_async_event ev = { 0 };
+	struct hpnic_qp_attr qa;
+	char ans[INTEROP_LINE];
+	bool got = false;
+
+	read_counters(s, b);
+	check(ask(s, ans, sizeof(ans), "BADKEY 0 64"), "rxe WRITE with a wrong R_Key: %s", ans);
+	for (int k = 0; k < 100 && !got; k++) {
+		int r = hpnic_get_async_event(s->dev, &ev);
+
+		TRY(r);
+		got = r == 1;
+		if (!got)
+			hpnic_sim_run(256);
+	}
+	read_counters(s, a);
+	check(a[HPNIC_CNT_RX_ACCESS_ERR] - b[HPNIC_CNT_RX_ACCESS_ERR] == 1 &&
+	      a[HPNIC_CNT_RX_WRITES] == b[HPNIC_CNT_RX_WRITES],
+	      "hpnic NAKed it (rx_access_err +%" PRIu64 ") and wrote nothing (rx_writes +%" PRIu64 ")",
+	      a[HPNIC_CNT_RX_ACCESS_ERR] - b[HPNIC_CNT_RX_ACCESS_ERR],
+	      a[HPNIC_CNT_RX_WRITES] - b[HPNIC_CNT_RX_WRITES]);
+	TRY(hpnic_query_qp(s->qp, &qa));
+	check(got && ev.type == HPNIC_EVENT_QP_ACCESS_ERR && ev.qp == s->qp &&
+	      qa.qp_state == HPNIC_QPS_ERR, "hpnic's responder: event %d on QP %u, the QP in %s",
+	      got ? (int)ev.type : -1, ev.num, qa.qp_state == HPNIC_QPS_ERR ? "ERR" : "not ERR");
+}
+
+/* BYE, and the guest's verdict (answers to commands this side gave up on
+ * may come first: they are skipped) */
+static void bye(struct side *s)
+{
+	char ans[INTEROP_LINE] = "";
+	double end = interop_now() + opt.wait_s;
+	int r = interop_putline(s->rd.fd, "BYE") ? -1 : 0;
+
+	while (!r || (r == 1 && strncmp(ans, "VERDICT ", 8))) {
+		int left = (int)((end - interop_now()) * 1000);
+
+		r = left > 0 ? interop_getline(&s->rd, ans, sizeof(ans), left, run_sim, NULL) : 0;
+		if (r != 1)
+			break;
+	}
+	if (r != 1)
+		snprintf(ans, sizeof(ans), "VERDICT none (%s)", r < 0 ? "the guest went away" :
+			 "no answer in time");
+	check(!strncmp(ans, "VERDICT OK", 10), "the guest's verdict: %s", ans + 8);
+}
+
+/* the peer gone under an outstanding WRITE: retry exceeded, nothing hangs */
+static void eof(struct side *s)
+{
+	uint64_t b[HPNIC_NUM_COUNTERS], a[HPNIC_NUM_COUNTERS], c0, cyc = 0, eof_cyc = 0, eof_tmo = 0;
+	struct stream_port_stats st0, st;
+	struct hpnic_wc wc;
+	double t0, t;
+	int n = 0;
+
+	/* a new connection of this QP; rxe's QP stays in ERR and drops what comes */
+	s->psn = (uint32_t)rnd() & 0xffffff;
+	connect_qp(s);
+	read_counters(s, b);
+	TRY(hpnic_sim_stream_stats(&st0));
+	t0 = interop_now();
+	c0 = hpnic_sim_cycle();
+	TRY(hpnic_post_write(s->qp, 3, s->mr, s->buf, 65536, s->gva, s->grkey, 0));
+	for (int k = 0; k < 1000; k++) {
+		hpnic_sim_run(64);
+		TRY(hpnic_sim_stream_stats(&st));
+		if (st.tx_frames >= st0.tx_frames + 16)
+			break;
+	}
+	check(st.tx_frames >= st0.tx_frames + 16, "a 64 KiB WRITE is on the wire (%" PRIu64
+	      " frames out so far), unanswered", st.tx_frames - st0.tx_frames);
+	/* the guest leaves: rxe_peer exits, the guest powers off, QEMU closes the socket */
+	bye(s);
+	/* until the completion; note when the socket closes, and how many
+	 * timeouts the QP had taken by then */
+	for (;;) {
+		n = hpnic_poll_cq(s->cq, 1, &wc);
+		TRY(n);
+		TRY(hpnic_sim_stream_stats(&st));
+		if (st.eofs && !eof_cyc) {
+			eof_cyc = hpnic_sim_cycle() - c0;
+			read_counters(s, a);
+			eof_tmo = a[HPNIC_CNT_TX_TIMEOUTS] - b[HPNIC_CNT_TX_TIMEOUTS];
+		}
+		if (n == 1 || interop_now() - t0 > opt.wait_s)
+			break;
+	}
+	t = interop_now() - t0;
+	cyc = hpnic_sim_cycle() - c0;
+	read_counters(s, a);
+	TRY(hpnic_sim_stream_stats(&st));
+	check(st.eofs == 1, "the guest's socket closed (EOF seen %.1f us after the post, %" PRIu64
+	      " retransmit timeouts by then)", eof_cyc / 250.0, eof_tmo);
+	check(n == 1 && wc.status == HPNIC_WC_RETRY_EXC_ERR, "the WRITE completed: %s after "
+	      "%.1f us simulated (%.1f s), %" PRIu64 " retransmit timeouts in all, %" PRIu64
+	      " frames dropped with no peer", n == 1 ? wc_str((int)wc.status) : "nothing",
+	      cyc / 250.0, t, a[HPNIC_CNT_TX_TIMEOUTS] - b[HPNIC_CNT_TX_TIMEOUTS], st.tx_dropped);
+	check(a[HPNIC_CNT_TX_FATAL] - b[HPNIC_CNT_TX_FATAL] == 1, "the QP failed once (tx_fatal "
+	      "+%" PRIu64 ")", a[HPNIC_CNT_TX_FATAL] - b[HPNIC_CNT_TX_FATAL]);
+}
+
+static void report(struct side *s)
+{
+	static const unsigned show[] = {
+		HPNIC_CNT_MAC_RX_FRAMES, HPNIC_CNT_MAC_TX_FRAMES, HPNIC_CNT_RX_FRAMES,
+		HPNIC_CNT_RX_WRITES, HPNIC_CNT_RX_READS, HPNIC_CNT_RX_PSN_DUP, HPNIC_CNT_RX_PSN_OOS,
+		HPNIC_CNT_RX_NAK_SEQ_SENT, HPNIC_CNT_RX_ACCESS_ERR, HPNIC_CNT_RX_RESP_STRAY,
+		HPNIC_CNT_RX_RESP_GAP, HPNIC_CNT_TX_TIMEOUTS, HPNIC_CNT_TX_REWINDS,
+		HPNIC_CNT_TX_FATAL, HPNIC_CNT_SCHED_PKTSEND,
+	};
+	uint64_t v[HPNIC_NUM_COUNTERS];
+	struct stream_port_stats st;
+
+	read_counters(s, v);
+	TRY(hpnic_sim_stream_stats(&st));
+	printf(NAME ": NIC counters:");
+	for (unsigned i = 0; i < sizeof(show) / sizeof(show[0]); i++)
+		printf(" %s=%" PRIu64, hpnic_counter_name(show[i]), v[show[i]]);
+	printf("\n" NAME ": stream port: %" PRIu64 " frames in, %" PRIu64 " out, %" PRIu64
+	       " short, %" PRIu64 " dropped; %.2f ms simulated\n", st.rx_frames, st.tx_frames,
+	       st.rx_short, st.tx_dropped, hpnic_sim_cycle() / 250000.0);
+}
+
+int main(int argc, char **argv)
+{
+	const uint32_t sizes[] = { 1, 1023, 1024, 1025, 65536, 0 };
+	struct side s = { 0 };
+	double t0 = interop_now();
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* a guest gone is an answer (EOF, EPIPE), not a reason to die unreported */
+	signal(SIGPIPE, SIG_IGN);
+	parse(argc, argv);
+	printf(NAME ": seed %" PRIu64 " (rerun with --seed %" PRIu64 ")\n", opt.seed, opt.seed);
+	rng = opt.seed ? opt.seed : 0x9e3779b97f4a7c15ull;
+
+	s.rd.fd = take_guest();
+	hello(&s);
+
+	for (unsigned k = 0; k < opt.repeat && !stopped[0]; k++) {
+		printf(NAME ": 1. hpnic as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
+		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			hpnic_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+		printf(NAME ": 2. rxe as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
+		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+			rxe_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+	}
+	if (!stopped[0]) {
+		printf(NAME ": 3. frames hpnic cannot parse\n");
+		noise(&s);
+	}
+	if (!stopped[0]) {
+		printf(NAME ": 4. a wrong R_Key\n");
+		bad_rkey(&s);
+	}
+	if (stopped[0]) {
+		check(false, "the plan ran to its end (it stopped: %s)", stopped);
+		bye(&s);
+	} else if (opt.eof) {
+		printf(NAME ": 5. the peer gone under an outstanding WRITE\n");
+		eof(&s);
+	} else {
+		bye(&s);
+	}
+	report(&s);
+	close(s.rd.fd);
+	TRY(hpnic_destroy_qp(s.qp));
+	TRY(hpnic_dereg_mr(s.mr));
+	TRY(hpnic_destroy_cq(s.cq));
+	TRY(hpnic_close(s.dev));
+	free(s.buf);
+	printf(NAME ": %d passed, %d failed (%.1f s)\n", passed, failed, interop_now() - t0);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,705 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rxe_peer: the Linux Soft-RoCE half of make test-interop. It runs in the
+ * rxe guest (scripts/rxe-vm-image.sh), against rxe0 through libibverbs, with
+ * hpnic_peer (libhpnic on the simulated NIC) at the other end of the link
+ * and of a TCP control connection (tb/interop/interop.h has the protocol).
+ *
+ * It creates one RC QP and a registered buffer, sends their facts to the
+ * host, connects the QP to hpnic's, then carries out the host's commands:
+ * checks of the bytes hpnic WRITEs into its buffer, fills for hpnic's READs,
+ * its own WRITEs and READs into hpnic's buffer (the READs' bytes checked
+ * here), a WRITE with a wrong R_Key (a remote access error is expected), and
+ * frames hpnic must drop (ARP, IPv6, ICMP, UDP to another port, frames for
+ * another MAC or IP). Each answer says what it found; the exit status is 0
+ * when every check held.
+ *
+ *   rxe_peer [options] HOST:PORT
+ *
+ * The simulated NIC is about 3,500 times slower than hardware, so the QP's
+ * retransmit timeout (--timeout, IB's 4.096 us * 2^N) is long.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <linux/if_packet.h>
+#include <net/ethernet.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
+#include <infiniband/verbs.h>
+
+#include "interop.h"
+
+#define NAME "rxe_peer"
+
+static struct {
+	const char *dev, *netdev;
+	unsigned timeout, retry;
+	size_t len;
+	unsigned wait_s;
+} opt = { "rxe0", "eth0", 20, 7, (4u << 20) + 8192, 45 };
+
+struct peer {
+	struct ibv_context *ctx;
+	struct ibv_pd *pd;
+	struct ibv_comp_channel *ch;
+	struct ibv_cq *cq;
+	struct ibv_qp *qp;
+	struct ibv_mr *mr;
+	uint8_t *buf;
+	int gid_index;
+	union ibv_gid gid;
+	enum ibv_mtu mtu;
+	uint32_t psn;
+	/* hpnic's side */
+	uint32_t rqpn, rpsn, rrkey, rmtu;
+	uint64_t rva, rlen;
+	char rip[32], rmac[32];
+};
+
+static int failures;
+
+static void die(const char *what)
+{
+	fprintf(stderr, NAME ": %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: " NAME " [options] HOST:PORT\n"
+		"The Soft-RoCE (rxe) half of make test-interop: connects to hpnic_peer's\n"
+		"control port, creates an RC QP on the rxe device and runs the host's\n"
+		"commands (tb/interop/interop.h). Exit status 0 when every check held.\n"
+		"  --dev NAME      RDMA device (default rxe0)\n"
+		"  --netdev NAME   its Ethernet device, for the raw frames (default eth0)\n"
+		"  --timeout N     QP local ACK timeout, 4.096 us * 2^N (default 20: 4.3 s)\n"
+		"  --retry N       QP retry count (default 7)\n"
+		"  --len BYTES     registered buffer (default 4 MiB + 8 KiB)\n"
+		"  --wait S        seconds to wait for a completion (default 45: less than the\n"
+		"                  host waits for an answer); for a command, 3 times that\n"
+		"  --help          this text\n");
+}
+
+static enum ibv_mtu mtu_enum(unsigned b)
+{
+	switch (b) {
+	case 256: return IBV_MTU_256;
+	case 512: return IBV_MTU_512;
+	case 1024: return IBV_MTU_1024;
+	case 2048: return IBV_MTU_2048;
+	case 4096: return IBV_MTU_4096;
+	default: return 0;
+	}
+}
+
+static unsigned mtu_bytes(enum ibv_mtu m)
+{
+	return 128u << m;
+}
+
+/* the RoCE v2 GID that carries eth0's IPv4 address (::ffff:a.b.c.d):
+ * the one hpnic, an IPv4-only NIC, can answer */
+static int find_gid(struct peer *p, char *ip, size_t iplen)
+{
+	struct ibv_port_attr pa;
+
+	if (ibv_query_port(p->ctx, 1, &pa))
+		die("ibv_query_port");
+	for (int i = 0; i < pa.gid_tbl_len; i++) {
+		struct ibv_gid_entry e;
+
+		if (ibv_query_gid_ex(p->ctx, 1, (uint32_t)i, &e, 0))
+			continue;
+		if (e.gid_type != IBV_GID_TYPE_ROCE_V2)
+			continue;
+		static const uint8_t v4mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+
+		if (memcmp(e.gid.raw, v4mapped, 12))
+			continue;
+		p->gid = e.gid;
+		p->gid_index = i;
+		inet_ntop(AF_INET, e.gid.raw + 12, ip, (socklen_t)iplen);
+		return 0;
+	}
+	fprintf(stderr, NAME ": %s has no RoCE v2 GID with an IPv4 address\n", opt.dev);
+	return -1;
+}
+
+static void setup(struct peer *p, char *ip, size_t iplen)
+{
+	struct ibv_device **list = ibv_get_device_list(NULL);
+	struct ibv_port_attr pa;
+	struct ibv_qp_init_attr ia = { 0 };
+
+	if (!list)
+		die("ibv_get_device_list");
+	for (struct ibv_device **d = list; *d; d++)
+		if (!strcmp(ibv_get_device_name(*d), opt.dev))
+			p->ctx = ibv_open_device(*d);
+	ibv_free_device_list(list);
+	if (!p->ctx) {
+		fprintf(stderr, NAME ": no RDMA device %s\n", opt.dev);
+		exit(1);
+	}
+	if (ibv_query_port(p->ctx, 1, &pa))
+		die("ibv_query_port");
+	p->mtu = pa.active_mtu;
+	if (find_gid(p, ip, iplen))
+		exit(1);
+	p->pd = ibv_alloc_pd(p->ctx);
+	p->ch = ibv_create_comp_channel(p->ctx);
+	if (!p->pd || !p->ch)
+		die("ibv_alloc_pd / ibv_create_comp_channel");
+	p->cq = ibv_create_cq(p->ctx, 64, NULL, p->ch, 0);
+	if (!p->cq)
+		die("ibv_create_cq");
+	p->buf = aligned_alloc(4096, opt.len);
+	if (!p->buf)
+		die("aligned_alloc");
+	memset(p->buf, 0, opt.len);
+	p->mr = ibv_reg_mr(p->pd, p->buf, opt.len, IBV_ACCESS_LOCAL_WRITE |
+			   IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ);
+	if (!p->mr)
+		die("ibv_reg_mr");
+	ia.send_cq = p->cq;
+	ia.recv_cq = p->cq;
+	ia.qp_type = IBV_QPT_RC;
+	ia.sq_sig_all = 1;
+	ia.cap.max_send_wr = 16;
+	ia.cap.max_recv_wr = 1;
+	ia.cap.max_send_sge = 1;
+	ia.cap.max_recv_sge = 1;
+	p->qp = ibv_create_qp(p->pd, &ia);
+	if (!p->qp)
+		die("ibv_create_qp");
+}
+
+/* RESET -> INIT -> RTR -> RTS towards hpnic's QP. One READ in flight each
+ * way: hpnic answers one READ per QP at a time and keeps one of its own
+ * outstanding. */
+static int connect_qp(struct peer *p)
+{
+	struct ibv_qp_attr a = { 0 };
+	unsigned m = p->rmtu < mtu_bytes(p->mtu) ? p->rmtu : mtu_bytes(p->mtu);
+
+	a.qp_state = IBV_QPS_INIT;
+	a.port_num = 1;
+	a.pkey_index = 0;
+	a.qp_access_flags = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE |
+			    IBV_ACCESS_REMOTE_READ;
+	if (ibv_modify_qp(p->qp, &a, IBV_QP_STATE | IBV_QP_PORT | IBV_QP_PKEY_INDEX |
+			  IBV_QP_ACCESS_FLAGS))
+		return -1;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTR;
+	a.path_mtu = mtu_enum(m);
+	a.dest_qp_num = p->rqpn;
+	a.rq_psn = p->rpsn;
+	a.max_dest_rd_atomic = 1;
+	a.min_rnr_timer = 12;
+	a.ah_attr.is_global = 1;
+	a.ah_attr.port_num = 1;
+	a.ah_attr.grh.sgid_index = (uint8_t)p->gid_index;
+	a.ah_attr.grh.hop_limit = 64;
+	/* hpnic's GID: its IPv4 address, mapped */
+	a.ah_attr.grh.dgid.raw[10] = 0xff;
+	a.ah_attr.grh.dgid.raw[11] = 0xff;
+	if (inet_pton(AF_INET, p->rip, a.ah_attr.grh.dgid.raw + 12) != 1) {
+		fprintf(stderr, NAME ": bad peer address %s\n", p->rip);
+		return -1;
+	}
+	if (ibv_modify_qp(p->qp, &a, IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU |
+			  IBV_QP_DEST_QPN | IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC |
+			  IBV_QP_MIN_RNR_TIMER))
+		return -1;
+
+	memset(&a, 0, sizeof(a));
+	a.qp_state = IBV_QPS_RTS;
+	a.sq_psn = p->psn;
+	a.timeout = (uint8_t)opt.timeout;
+	a.retry_cnt = (uint8_t)opt.retry;
+	a.rnr_retry = 7;
+	a.max_rd_atomic = 1;
+	if (ibv_modify_qp(p->qp, &a, IBV_QP_STATE | IBV_QP_SQ_PSN | IBV_QP_TIMEOUT |
+			  IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | IBV_QP_MAX_QP_RD_ATOMIC))
+		return -1;
+	printf(NAME ": QP %u -> hpnic QP %u at %s, MTU %u, PSN %06x/%06x, timeout %u, retry %u\n",
+	       p->qp->qp_num, p->rqpn, p->rip, m, p->psn, p->rpsn, opt.timeout, opt.retry);
+	return 0;
+}
+
+/* one completion, through the completion channel (no busy loop: the vCPU
+ * is rxe's too); -1 when none came by end */
+static int wait_wc(struct peer *p, struct ibv_wc *wc, double end)
+{
+	for (;;) {
+		int n = ibv_poll_cq(p->cq, 1, wc);
+
+		if (n < 0)
+			return -1;
+		if (n == 1)
+			return 0;
+		if (ibv_req_notify_cq(p->cq, 0))
+			return -1;
+		/* a completion between the poll and the request has no event */
+		n = ibv_poll_cq(p->cq, 1, wc);
+		if (n != 0)
+			return n == 1 ? 0 : -1;
+		{
+			struct pollfd pf = { p->ch->fd, POLLIN, 0 };
+			int left = (int)((end - interop_now()) * 1000);
+
+			if (left <= 0 || poll(&pf, 1, left) <= 0)
+				return -1;
+		}
+		{
+			struct ibv_cq *cq;
+			void *cctx;
+
+			if (ibv_get_cq_event(p->ch, &cq, &cctx))
+				return -1;
+			ibv_ack_cq_events(cq, 1);
+		}
+	}
+}
+
+/* set once a work request has not completed in time: the QP's send queue
+ * is then in an unknown state, and no later result on it would mean much */
+static bool stalled;
+
+/* post one WRITE or READ, wait for its own completion; its status in *st */
+static int rdma(struct peer *p, enum ibv_wr_opcode op, uint64_t loff, uint64_t roff,
+		uint32_t len, uint32_t rkey, enum ibv_wc_status *st, double *secs)
+{
+	static uint64_t next_id = 1;
+	struct ibv_sge sge = { (uintptr_t)(p->buf + loff), len, p->mr->lkey };
+	struct ibv_send_wr wr = { 0 }, *bad;
+	struct ibv_wc wc;
+	double t0 = interop_now();
+
+	if (stalled)
+		return -3;
+	wr.wr_id = next_id++;
+	wr.sg_list = &sge;
+	wr.num_sge = 1;
+	wr.opcode = op;
+	wr.send_flags = IBV_SEND_SIGNALED;
+	wr.wr.rdma.remote_addr = p->rva + roff;
+	wr.wr.rdma.rkey = rkey;
+	if (ibv_post_send(p->qp, &wr, &bad))
+		return -1;
+	do {
+		if (wait_wc(p, &wc, t0 + opt.wait_s)) {
+			stalled = true;
+			return -2;
+		}
+	} while (wc.wr_id != wr.wr_id);
+	*st = wc.status;
+	*secs = interop_now() - t0;
+	return 0;
+}
+
+/* why rdma() returned r */
+static const char *rdma_err(int r)
+{
+	return r == -1 ? "ibv_post_send failed" : r == -2 ? "STALL: no completion in time" :
+	       "STALL: an earlier work request never completed";
+}
+
+static bool in_buf(uint64_t off, uint64_t len)
+{
+	return off <= opt.len && len <= opt.len - off;
+}
+
+/* ---- frames hpnic cannot use ---- */
+
+struct frame {
+	uint8_t b[128];
+	size_t len;
+};
+
+static uint16_t csum16(const uint8_t *p, size_t len)
+{
+	uint32_t s = 0;
+
+	for (size_t i = 0; i + 1 < len; i += 2)
+		s += (uint32_t)(p[i] << 8 | p[i + 1]);
+	if (len & 1)
+		s += (uint32_t)p[len - 1] << 8;
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	return (uint16_t)~s;
+}
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static void eth(struct frame *f, const uint8_t *dst, const uint8_t *src, uint16_t type)
+{
+	memcpy(f->b, dst, 6);
+	memcpy(f->b + 6, src, 6);
+	put16(f->b + 12, type);
+	f->len = 14;
+}
+
+/* an IPv4 header at 14 and what follows it (proto's payload, len bytes) */
+static void ipv4(struct frame *f, uint32_t src, uint32_t dst, uint8_t proto,
+		 const uint8_t *pay, size_t len)
+{
+	uint8_t *ip = f->b + 14;
+
+	memset(ip, 0, 20);
+	ip[0] = 0x45;
+	put16(ip + 2, (uint16_t)(20 + len));
+	put16(ip + 4, 0x4d21);
+	put16(ip + 6, 0x4000);          /* DF */
+	ip[8] = 64;
+	ip[9] = proto;
+	memcpy(ip + 12, &src, 4);
+	memcpy(ip + 16, &dst, 4);
+	put16(ip + 10, csum16(ip, 20));
+	memcpy(ip + 20, pay, len);
+	f->len = 14 + 20 + len;
+}
+
+static void udp(struct frame *f, uint32_t src, uint32_t dst, uint16_t dport)
+{
+	static const char text[] = "hpnic interop: not RoCE";
+	uint8_t u[8 + sizeof(text)];
+
+	put16(u, 40000);
+	put16(u + 2, dport);
+	put16(u + 4, (uint16_t)sizeof(u));
+	put16(u + 6, 0);                /* no checksum: allowed over IPv4 */
+	memcpy(u + 8, text, sizeof(text));
+	ipv4(f, src, dst, 17, u, sizeof(u));
+}
+
+/*
+ * count frames of each of 7 kinds onto hpnic's link, through a packet
+ * socket on the netdev (the kernel's stack would ARP, route and answer on
+ * its own). hpnic's RX must drop each, as: ARP (a broadcast request, a
+ * reply to hpnic) and IPv6 for their Ethernet type, ICMP as not UDP, UDP to
+ * port 9 for its port, UDP for another MAC or another IPv4 address as not
+ * its own. The answer gives the counts each drop counter must at least move
+ * by.
+ */
+static int noise(struct peer *p, unsigned count, char *answer, size_t cap)
+{
+	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	static const uint8_t other_mac[6] = { 0x02, 0, 0, 0, 0, 0x99 };
+	uint8_t hmac[6], mymac[6];
+	uint32_t myip, hip, other_ip;
+	struct frame f[7];
+	struct ifreq ifr = { 0 };
+	struct sockaddr_ll sa = { 0 };
+	unsigned sent = 0;
+	int fd;
+
+	if (sscanf(p->rmac, "%hhx:%hhx:%hhx:%hhx:%hhx:%hhx", &hmac[0], &hmac[1], &hmac[2],
+		   &hmac[3], &hmac[4], &hmac[5]) != 6)
+		return -1;
+	fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (fd < 0)
+		return -1;
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", opt.netdev);
+	if (ioctl(fd, SIOCGIFHWADDR, &ifr)) {
+		close(fd);
+		return -1;
+	}
+	memcpy(mymac, ifr.ifr_hwaddr.sa_data, 6);
+	if (ioctl(fd, SIOCGIFINDEX, &ifr)) {
+		close(fd);
+		return -1;
+	}
+	sa.sll_family = AF_PACKET;
+	sa.sll_ifindex = ifr.ifr_ifindex;
+	sa.sll_halen = 6;
+	memcpy(&myip, p->gid.raw + 12, 4);
+	inet_pton(AF_INET, p->rip, &hip);
+	other_ip = htonl(ntohl(hip) ^ 0x8);
+
+	/* 0: ARP request (broadcast), 1: ARP reply to hpnic (unicast) */
+	for (int k = 0; k < 2; k++) {
+		uint8_t *a;
+
+		eth(&f[k], k ? hmac : bcast, mymac, ETH_P_ARP);
+		a = f[k].b + 14;
+		put16(a, 1);
+		put16(a + 2, ETH_P_IP);
+		a[4] = 6;
+		a[5] = 4;
+		put16(a + 6, (uint16_t)(k + 1));
+		memcpy(a + 8, mymac, 6);
+		memcpy(a + 14, &myip, 4);
+		memcpy(a + 18, k ? hmac : (const uint8_t *)"\0\0\0\0\0\0", 6);
+		memcpy(a + 24, &hip, 4);
+		f[k].len = 14 + 28;
+	}
+	/* 2: IPv6, no next header, link-local to link-local */
+	{
+		uint8_t *v6;
+
+		eth(&f[2], hmac, mymac, ETH_P_IPV6);
+		v6 = f[2].b + 14;
+		memset(v6, 0, 40);
+		v6[0] = 0x60;
+		v6[6] = 59;
+		v6[7] = 64;
+		v6[8] = 0xfe;
+		v6[9] = 0x80;
+		memcpy(v6 + 18, mymac, 6);
+		v6[24] = 0xfe;
+		v6[25] = 0x80;
+		memcpy(v6 + 34, hmac, 6);
+		f[2].len = 14 + 40;
+	}
+	/* 3: ICMP echo request */
+	{
+		uint8_t icmp[16] = { 8, 0, 0, 0, 0x12, 0x34, 0, 1, 'h', 'p', 'n', 'i', 'c' };
+
+		put16(icmp + 2, csum16(icmp, sizeof(icmp)));
+		eth(&f[3], hmac, mymac, ETH_P_IP);
+		ipv4(&f[3], myip, hip, 1, icmp, sizeof(icmp));
+	}
+	/* 4: UDP to the discard port; 5: to another MAC; 6: to another IPv4 address */
+	eth(&f[4], hmac, mymac, ETH_P_IP);
+	udp(&f[4], myip, hip, 9);
+	eth(&f[5], other_mac, mymac, ETH_P_IP);
+	udp(&f[5], myip, hip, 9);
+	eth(&f[6], hmac, mymac, ETH_P_IP);
+	udp(&f[6], myip, other_ip, 9);
+
+	for (unsigned c = 0; c < count; c++)
+		for (unsigned k = 0; k < 7; k++) {
+			memcpy(sa.sll_addr, f[k].b, 6);
+			if (sendto(fd, f[k].b, f[k].len, 0, (struct sockaddr *)&sa, sizeof(sa)) ==
+			    (ssize_t)f[k].len)
+				sent++;
+		}
+	close(fd);
+	snprintf(answer, cap, "OK sent=%u eth_type=%u not_udp=%u udp_port=%u not_ours=%u", sent,
+		 3 * count, count, count, 2 * count);
+	return sent == 7 * count ? 0 : -1;
+}
+
+/* ---- the host's commands ---- */
+
+__attribute__((format(printf, 3, 4)))
+static void fail(char *answer, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+
+	failures++;
+	va_start(ap, fmt);
+	vsnprintf(answer, cap, fmt, ap);
+	va_end(ap);
+}
+
+static void command(struct peer *p, const char *line, char *ans, size_t cap)
+{
+	uint64_t off, loff, roff, len, seed;
+	unsigned count;
+	enum ibv_wc_status st;
+	double secs;
+	int r;
+
+	if (sscanf(line, "FILL %" SCNu64 " %" SCNu64 " %" SCNu64, &off, &len, &seed) == 3 &&
+	    in_buf(off, len)) {
+		interop_pattern(p->buf + off, len, seed);
+		snprintf(ans, cap, "OK filled %" PRIu64 " B", len);
+	} else if (sscanf(line, "CHECK %" SCNu64 " %" SCNu64 " %" SCNu64, &off, &len, &seed) == 3 &&
+		   in_buf(off, len)) {
+		size_t at = interop_mismatch(p->buf + off, len, seed);
+
+		if (at == len)
+			snprintf(ans, cap, "OK %" PRIu64 " B as written", len);
+		else
+			fail(ans, cap, "FAIL %" PRIu64 " B differ from byte %zu", len, at);
+	} else if (sscanf(line, "WRITE %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &loff, &roff,
+			  &len, &seed) == 4 && in_buf(loff, len) && len < (1ull << 31)) {
+		interop_pattern(p->buf + loff, len, seed);
+		r = rdma(p, IBV_WR_RDMA_WRITE, loff, roff, (uint32_t)len, p->rrkey, &st, &secs);
+		if (r || st != IBV_WC_SUCCESS)
+			fail(ans, cap, "FAIL WRITE of %" PRIu64 " B: %s", len,
+			     r ? rdma_err(r) : ibv_wc_status_str(st));
+		else
+			snprintf(ans, cap, "OK WRITE of %" PRIu64 " B completed in %.3f s", len, secs);
+	} else if (sscanf(line, "READ %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &loff, &roff,
+			  &len, &seed) == 4 && in_buf(loff, len) && len < (1ull << 31)) {
+		size_t at;
+
+		memset(p->buf + loff, 0, len);
+		r = rdma(p, IBV_WR_RDMA_READ, loff, roff, (uint32_t)len, p->rrkey, &st, &secs);
+		if (r || st != IBV_WC_SUCCESS) {
+			fail(ans, cap, "FAIL READ of %" PRIu64 " B: %s", len,
+			     r ? rdma_err(r) : ibv_wc_status_str(st));
+		} else if ((at = interop_mismatch(p->buf + loff, len, seed)) != len) {
+			fail(ans, cap, "FAIL READ of %" PRIu64 " B: the bytes differ from byte %zu",
+			     len, at);
+		} else {
+			snprintf(ans, cap, "OK READ of %" PRIu64 " B in %.3f s, bytes checked", len,
+				 secs);
+		}
+	} else if (sscanf(line, "BADKEY %" SCNu64 " %" SCNu64, &roff, &len) == 2 && in_buf(0, len)) {
+		/* a key hpnic never gave: the index's low byte is its tag */
+		r = rdma(p, IBV_WR_RDMA_WRITE, 0, roff, (uint32_t)len, p->rrkey ^ 0x5a, &st, &secs);
+		if (r)
+			fail(ans, cap, "FAIL WRITE with a wrong R_Key: %s", rdma_err(r));
+		else if (st != IBV_WC_REM_ACCESS_ERR)
+			fail(ans, cap, "FAIL WRITE with a wrong R_Key: status %s (%d), want "
+			     "remote access error", ibv_wc_status_str(st), (int)st);
+		else
+			snprintf(ans, cap, "OK WRITE with R_Key 0x%x: %s", p->rrkey ^ 0x5a,
+				 ibv_wc_status_str(st));
+	} else if (sscanf(line, "NOISE %u", &count) == 1 && count > 0 && count < 100) {
+		if (noise(p, count, ans, cap))
+			fail(ans, cap, "FAIL NOISE: %s", strerror(errno));
+	} else {
+		fail(ans, cap, "FAIL bad command '%s'", line);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "dev", required_argument, 0, 'd' },
+		{ "netdev", required_argument, 0, 'n' },
+		{ "timeout", required_argument, 0, 't' },
+		{ "retry", required_argument, 0, 'r' },
+		{ "len", required_argument, 0, 'l' },
+		{ "wait", required_argument, 0, 'w' },
+		{ "help", no_argument, 0, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	struct peer p = { 0 };
+	struct interop_rd rd = { 0 };
+	char line[INTEROP_LINE], ans[INTEROP_LINE], ip[32], host[64];
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	unsigned port, cmds = 0;
+	double t0 = interop_now();
+	int c, fd = -1;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'd': opt.dev = optarg; break;
+		case 'n': opt.netdev = optarg; break;
+		case 't': opt.timeout = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 'r': opt.retry = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 'l': opt.len = strtoull(optarg, NULL, 0); break;
+		case 'w': opt.wait_s = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind != argc - 1 || sscanf(argv[optind], "%63[^:]:%u", host, &port) != 2 ||
+	    inet_pton(AF_INET, host, &sa.sin_addr) != 1 || !port || port > 65535 ||
+	    opt.timeout > 31 || opt.retry > 7 || opt.len < 8192) {
+		usage(stderr);
+		return 2;
+	}
+	sa.sin_port = htons((uint16_t)port);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* the host gone is reported, not a silent death */
+	signal(SIGPIPE, SIG_IGN);
+
+	setup(&p, ip, sizeof(ip));
+	/* a PSN of its own each run, so stale packets of an earlier one miss */
+	p.psn = (uint32_t)(((uint64_t)getpid() * 2654435761u) ^ (uint64_t)(t0 * 1e6)) & 0xffffff;
+
+	/* the host listens before the guest boots; retry while its side comes up */
+	for (int k = 0; k < 300; k++) {
+		fd = socket(AF_INET, SOCK_STREAM, 0);
+		if (fd < 0)
+			die("socket");
+		if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
+			break;
+		close(fd);
+		fd = -1;
+		usleep(100000);
+	}
+	if (fd < 0)
+		die("connect to the host");
+	rd.fd = fd;
+	{
+		char mac[32] = "";
+		FILE *f;
+		char path[96];
+
+		snprintf(path, sizeof(path), "/sys/class/net/%s/address", opt.netdev);
+		f = fopen(path, "r");
+		if (!f || !fgets(mac, sizeof(mac), f))
+			die(path);
+		fclose(f);
+		mac[strcspn(mac, "\n")] = 0;
+		snprintf(line, sizeof(line), "HELLO qpn=%u psn=%u va=0x%" PRIxPTR " rkey=0x%x len=%zu "
+			 "mtu=%u ip=%s mac=%s gid=%d", p.qp->qp_num, p.psn, (uintptr_t)p.buf,
+			 p.mr->rkey, opt.len, mtu_bytes(p.mtu), ip, mac, p.gid_index);
+	}
+	if (interop_putline(fd, line))
+		die("send HELLO");
+	printf(NAME ": %s\n", line);
+	if (interop_getline(&rd, line, sizeof(line), 3 * (int)opt.wait_s * 1000, NULL, NULL) != 1 ||
+	    sscanf(line, "HELLO qpn=%u psn=%u va=0x%" SCNx64 " rkey=0x%x len=%" SCNu64
+		   " mtu=%u ip=%31s mac=%31s", &p.rqpn, &p.rpsn, &p.rva, &p.rrkey, &p.rlen, &p.rmtu,
+		   p.rip, p.rmac) != 8 || !mtu_enum(p.rmtu)) {
+		fprintf(stderr, NAME ": no HELLO from the host (got '%s')\n", line);
+		return 1;
+	}
+	printf(NAME ": host: %s\n", line);
+	if (connect_qp(&p))
+		die("ibv_modify_qp");
+	if (interop_putline(fd, "READY"))
+		die("send READY");
+
+	for (;;) {
+		/* the host may wait up to its own limit for its NIC between commands */
+		int r = interop_getline(&rd, line, sizeof(line), 3 * (int)opt.wait_s * 1000, NULL,
+					NULL);
+
+		if (r != 1) {
+			fprintf(stderr, NAME ": the host %s\n", r ? "went away" : "sent nothing");
+			failures++;
+			break;
+		}
+		if (!strcmp(line, "BYE"))
+			break;
+		command(&p, line, ans, sizeof(ans));
+		cmds++;
+		printf(NAME ": %s: %s\n", line, ans);
+		if (interop_putline(fd, ans)) {
+			fprintf(stderr, NAME ": the host went away\n");
+			failures++;
+			break;
+		}
+	}
+	/* the QP goes first: what hpnic sends after BYE finds no one to answer */
+	ibv_destroy_qp(p.qp);
+	snprintf(ans, sizeof(ans), "VERDICT %s %u commands, %d failed, %.1f s",
+		 failures ? "FAIL" : "OK", cmds, failures, interop_now() - t0);
+	interop_putline(fd, ans);
+	close(fd);
+	ibv_dereg_mr(p.mr);
+	ibv_destroy_cq(p.cq);
+	ibv_destroy_comp_channel(p.ch);
+	ibv_dealloc_pd(p.pd);
+	ibv_close_device(p.ctx);
+	free(p.buf);
+	printf(NAME ": %s\n", ans);
+	return failures ? 1 : 0;
+}
