@@ -52,6 +52,7 @@ static const struct hpnic_qp_field hpnic_qp_fields[] = {
 	HPNIC_QP_FIELD(QP_T_NS, HPNIC_QP_QP_T_NS_MASK, qp_t_ns),
 	HPNIC_QP_FIELD(QP_WAI, HPNIC_QP_QP_WAI_MASK, qp_wai),
 	HPNIC_QP_FIELD(QP_MAX_STAGE, HPNIC_QP_QP_MAX_STAGE_MASK, qp_max_stage),
+	HPNIC_QP_FIELD(MAX_RD_ATOMIC, HPNIC_QP_MAX_RD_ATOMIC_MASK, max_rd_atomic),
 };
 
 static u32 *hpnic_qp_field_ptr(struct hpnic_abi_qp_ctx *c, const struct hpnic_qp_field *f)
@@ -69,7 +70,10 @@ static int hpnic_qp_ctx_check(struct hpnic_dev *hd, struct hpnic_abi_qp_ctx *c)
 			return -EINVAL;
 	if (c->state > HPNIC_QPS_ERR || c->mtu_log2 < HPNIC_MTU_LOG2_MIN ||
 	    c->mtu_log2 > HPNIC_MTU_LOG2_MAX ||
-	    !(hpnic_rd(hd, HPNIC_ID_CC_MODES) & BIT(c->cc_mode)))
+	    !(hpnic_rd(hd, HPNIC_ID_CC_MODES) & BIT(c->cc_mode)) ||
+	    c->max_rd_atomic > ((hpnic_rd(hd, HPNIC_ID_RD_ATOMIC) &
+				 HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_MASK) >>
+				HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_SHIFT))
 		return -EINVAL;
 	return 0;
 }
@@ -310,7 +314,7 @@ int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg)
 	if (err)
 		return err;
 	qp = xa_load(&hf->qps, c.qpn);
-	if (!qp || c.reserved || !c.cmd || c.cmd >= ARRAY_SIZE(hpnic_qp_cmds))
+	if (!qp || !c.cmd || c.cmd >= ARRAY_SIZE(hpnic_qp_cmds))
 		return -EINVAL;
 	err = hpnic_qp_ctx_check(hd, &c);
 	if (err)
@@ -348,7 +352,6 @@ int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg)
 	if (hd->gone)
 		return -ENODEV;
 	c.cmd = 0;
-	c.reserved = 0;
 	return copy_to_user(uarg, &c, sizeof(c)) ? -EFAULT : 0;
 }
 

@@ -534,6 +534,7 @@ static int k_write_qp(struct hpnic_backend *be, uint32_t qpn, const struct hpnic
 		.qp_t_ns = c->qp_t_ns,
 		.qp_wai = c->qp_wai,
 		.qp_max_stage = c->qp_max_stage,
+		.max_rd_atomic = c->max_rd_atomic,
 	};
 
 	return kioctl(be, HPNIC_IOCTL_MODIFY_QP, &a, "MODIFY_QP");
@@ -566,6 +567,7 @@ static int k_read_qp(struct hpnic_backend *be, uint32_t qpn, struct hpnic_qp_ctx
 	c->qp_t_ns = a.qp_t_ns;
 	c->qp_wai = a.qp_wai;
 	c->qp_max_stage = a.qp_max_stage;
+	c->max_rd_atomic = a.max_rd_atomic;
 	return 0;
 }
 

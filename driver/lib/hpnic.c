@@ -504,7 +504,7 @@ static int wait_ready(struct hpnic_dev *dev)
 static int read_id(struct hpnic_dev *dev)
 {
 	struct hpnic_dev_attr *a = &dev->attr;
-	uint32_t cfg, dp, cnt;
+	uint32_t cfg, dp, cnt, rda;
 	unsigned mr_log2, cqn_w, mtt_log2;
 	int err;
 
@@ -514,10 +514,18 @@ static int read_id(struct hpnic_dev *dev)
 	    (err = hpnic_rd(dev, HPNIC_ID_DATAPATH, &dp)) ||
 	    (err = hpnic_rd(dev, HPNIC_ID_FEATURES, &a->features)) ||
 	    (err = hpnic_rd(dev, HPNIC_ID_CC_MODES, &a->cc_modes)) ||
+	    (err = hpnic_rd(dev, HPNIC_ID_RD_ATOMIC, &rda)) ||
 	    (err = hpnic_rd(dev, HPNIC_STATS_COUNT, &cnt)))
 		return err;
 
 	a->qpn_width = HPNIC_GET(HPNIC_ID_QP_CFG_QPN_WIDTH, cfg);
+	/* a NIC from before several outstanding READs reads 0 there: one */
+	a->max_qp_rd_atom = HPNIC_GET(HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC, rda);
+	a->max_qp_dest_rd_atom = HPNIC_GET(HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC, rda);
+	if (!a->max_qp_rd_atom)
+		a->max_qp_rd_atom = 1;
+	if (!a->max_qp_dest_rd_atom)
+		a->max_qp_dest_rd_atom = 1;
 	mr_log2 = HPNIC_GET(HPNIC_ID_QP_CFG_MR_LOG2, cfg);
 	cqn_w = HPNIC_GET(HPNIC_ID_QP_CFG_CQN_WIDTH, cfg);
 	mtt_log2 = HPNIC_GET(HPNIC_ID_QP_CFG_MTT_LOG2, cfg);

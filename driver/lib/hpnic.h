@@ -68,6 +68,8 @@ struct hpnic_dev_attr {
 	unsigned clk_mhz;           /* ID.DATAPATH: core clock, MHz */
 	uint32_t features;          /* ID.FEATURES: HPNIC_ID_FEATURES_{INT,READ,WRITE,MSIX}_MASK */
 	uint32_t cc_modes;          /* ID.CC_MODES: bit n set = CC mode n (HPNIC_CC_MODE_*) built */
+	unsigned max_qp_rd_atom;    /* ID.RD_ATOMIC: READs a QP may have outstanding, at most */
+	unsigned max_qp_dest_rd_atom; /* READ requests the NIC holds per QP as responder */
 	unsigned num_counters;      /* STATS.COUNT */
 	uint8_t mac[6];             /* the port's MAC, as the backend gave it and CTRL holds */
 	uint32_t ipv4;              /* the port's IPv4 address, first octet in bits 31:24 */
@@ -326,7 +328,8 @@ struct hpnic_qp_init_attr {
 #define HPNIC_QP_ATTR_SQ_PSN     0x080u
 #define HPNIC_QP_ATTR_RQ_PSN     0x100u
 #define HPNIC_QP_ATTR_CC_MODE    0x200u
-#define HPNIC_QP_ATTR_ALL        0x3ffu
+#define HPNIC_QP_ATTR_MAX_RD_ATOMIC 0x400u
+#define HPNIC_QP_ATTR_ALL        0x7ffu
 
 struct hpnic_qp_attr {
 	unsigned qp_state;          /* HPNIC_QPS_RESET, _INIT, _RTR, _RTS, _ERR */
@@ -339,6 +342,9 @@ struct hpnic_qp_attr {
 	uint32_t sq_psn;            /* first PSN this QP sends, 24 bits */
 	uint32_t rq_psn;            /* first PSN this QP expects, 24 bits */
 	unsigned cc_mode;           /* HPNIC_CC_MODE_*, one present in hpnic_dev_attr.cc_modes */
+	unsigned max_rd_atomic;     /* READs outstanding as requester, 1..hpnic_dev_attr.
+				     * max_qp_rd_atom (verbs' max_rd_atomic: at most the
+				     * peer's max_dest_rd_atomic); default that maximum */
 };
 
 /*
@@ -366,8 +372,9 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
  *   RESET -> INIT   optional PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
  *   INIT  -> INIT   the same
  *   INIT  -> RTR    required DEST_QPN, REMOTE_IP, REMOTE_MAC, RQ_PSN;
- *                   optional SQ_PSN, PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
- *   RTR   -> RTS    optional SQ_PSN, UDP_SPORT, DSCP_ECN
+ *                   optional SQ_PSN, MAX_RD_ATOMIC, PATH_MTU, CC_MODE, UDP_SPORT,
+ *                   DSCP_ECN
+ *   RTR   -> RTS    optional SQ_PSN, MAX_RD_ATOMIC, UDP_SPORT, DSCP_ECN
  *   RTS   -> RTS    optional UDP_SPORT, DSCP_ECN
  *   any   -> ERR    none: outstanding work requests are flushed
  *                   (HPNIC_WC_WR_FLUSH_ERR, after completions already in the CQ)
@@ -379,8 +386,9 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
  * transition to RTR starts its receive side in the NIC at RQ_PSN (QP CMD
  * START_RQ), and the transition to RTS its send side at SQ_PSN, with fresh
  * CC state and scheduler flow (START_SQ). SQ_PSN may be given at RTR or at
- * RTS (default 0); the last one given counts. A QP goes through RESET ->
- * INIT -> RTR -> RTS any number of times.
+ * RTS (default 0); the last one given counts, and so for MAX_RD_ATOMIC
+ * (default hpnic_dev_attr.max_qp_rd_atom). A QP goes through RESET -> INIT ->
+ * RTR -> RTS any number of times.
  *
  * Errors: -EINVAL (NULL, unknown mask bits, a transition or attribute not
  * allowed, a required attribute missing, a value out of range),

@@ -186,7 +186,7 @@ struct hpnic_abi_qp_ctx {
 	__u32 qp_t_ns;
 	__u32 qp_wai;
 	__u32 qp_max_stage;
-	__u32 reserved;         /* 0 */
+	__u32 max_rd_atomic;    /* QP.MAX_RD_ATOMIC: 0 is the NIC's maximum (was reserved, 0) */
 };
 
 /* HPNIC_IOCTL_DESTROY_QP: qpn in, one of this file's, unmapped (-EBUSY) */

@@ -176,6 +176,7 @@ struct hpnic_qp_ctx {
 	uint32_t qp_t_ns;          /* raw register values */
 	uint32_t qp_wai;
 	uint32_t qp_max_stage;
+	unsigned max_rd_atomic;    /* QP.MAX_RD_ATOMIC: 0 is the NIC's maximum */
 };
 
 #define HPNIC_QP_MAGIC 0x68716370u  /* "hqcp": a live QP; cleared at destroy */

@@ -32,6 +32,7 @@
 #define A_SQ_PSN   HPNIC_QP_ATTR_SQ_PSN
 #define A_RQ_PSN   HPNIC_QP_ATTR_RQ_PSN
 #define A_CC       HPNIC_QP_ATTR_CC_MODE
+#define A_RD_ATOM  HPNIC_QP_ATTR_MAX_RD_ATOMIC
 
 /* attributes by what they are: set up before the connection starts, the
  * path a packet takes (changeable while connected), the peer */
@@ -48,7 +49,7 @@ static const char *state_name(unsigned s)
 
 static const char *const attr_names[] = {
 	"STATE", "DEST_QPN", "REMOTE_IP", "REMOTE_MAC", "UDP_SPORT", "DSCP_ECN", "PATH_MTU",
-	"SQ_PSN", "RQ_PSN", "CC_MODE",
+	"SQ_PSN", "RQ_PSN", "CC_MODE", "MAX_RD_ATOMIC",
 };
 
 /* the names of the attributes in mask, for messages */
@@ -87,11 +88,11 @@ static int transition(unsigned cur, unsigned next, unsigned *allowed, unsigned *
 		*allowed = A_SETUP | A_PATH;
 		return 1;
 	case HPNIC_QPS_INIT << 4 | HPNIC_QPS_RTR:
-		*allowed = A_SETUP | A_PATH | A_PEER | A_SQ_PSN;
+		*allowed = A_SETUP | A_PATH | A_PEER | A_SQ_PSN | A_RD_ATOM;
 		*required = A_PEER;
 		return 1;
 	case HPNIC_QPS_RTR << 4 | HPNIC_QPS_RTS:
-		*allowed = A_PATH | A_SQ_PSN;
+		*allowed = A_PATH | A_SQ_PSN | A_RD_ATOM;
 		return 1;
 	case HPNIC_QPS_RTS << 4 | HPNIC_QPS_RTS:
 		*allowed = A_PATH;
@@ -139,7 +140,9 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	    (err = hpnic_wr(dev, HPNIC_QP_QP_T_NS, HPNIC_SET(HPNIC_QP_QP_T_NS, c->qp_t_ns))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_QP_WAI, HPNIC_SET(HPNIC_QP_QP_WAI, c->qp_wai))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_QP_MAX_STAGE, HPNIC_SET(HPNIC_QP_QP_MAX_STAGE,
-			    c->qp_max_stage))))
+			    c->qp_max_stage))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_MAX_RD_ATOMIC, HPNIC_SET(HPNIC_QP_MAX_RD_ATOMIC,
+			    c->max_rd_atomic))))
 		return err;
 	return hpnic_cmd(dev, HPNIC_BLK_QP, cmd, qp->qpn);
 }
@@ -401,6 +404,15 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 			return err;
 		c.cc_mode = attr->cc_mode;
 	}
+	if (mask & A_RD_ATOM) {
+		/* 0 would be the register's "maximum": verbs' 0 (no READs) has
+		 * no meaning here */
+		if (attr->max_rd_atomic < 1 || attr->max_rd_atomic > qp->dev->attr.max_qp_rd_atom)
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: max_rd_atomic %u: "
+					      "not in 1..%u", attr->max_rd_atomic,
+					      qp->dev->attr.max_qp_rd_atom);
+		c.max_rd_atomic = attr->max_rd_atomic;
+	}
 
 	/* the NIC's events about the QPN's earlier connections are taken now,
 	 * while they cannot touch this one (an event fails a QP only in RTR or
@@ -518,6 +530,8 @@ int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
 	attr->sq_psn = qp->ctx.sq_psn;
 	attr->rq_psn = qp->ctx.rq_psn;
 	attr->cc_mode = qp->ctx.cc_mode;
+	attr->max_rd_atomic = qp->ctx.max_rd_atomic ? qp->ctx.max_rd_atomic :
+			      qp->dev->attr.max_qp_rd_atom;
 	return 0;
 }
 

@@ -144,71 +144,84 @@
  * ID ("HPID" 1.0): Identifies the bitstream: build, sizes and features. Always at BAR0 offset 0,
  * the head of the block list.
  */
-#define HPNIC_ID_BASE                            0x00000000u
-#define HPNIC_ID_BLOCK_SIZE                      0x00000100u
-#define HPNIC_ID_BLOCK_TYPE                      0x48504944u  /* "HPID" */
-#define HPNIC_ID_BLOCK_VERSION                   0x00010000u  /* 1.0 */
-#define HPNIC_ID_BLOCK_NEXT                      0x00000100u
-#define HPNIC_ID_TYPE                            0x00000000u
-#define HPNIC_ID_VERSION                         0x00000004u
-#define HPNIC_ID_NEXT                            0x00000008u
-#define HPNIC_ID_SIZE                            0x0000000cu
+#define HPNIC_ID_BASE                               0x00000000u
+#define HPNIC_ID_BLOCK_SIZE                         0x00000100u
+#define HPNIC_ID_BLOCK_TYPE                         0x48504944u  /* "HPID" */
+#define HPNIC_ID_BLOCK_VERSION                      0x00010000u  /* 1.0 */
+#define HPNIC_ID_BLOCK_NEXT                         0x00000100u
+#define HPNIC_ID_TYPE                               0x00000000u
+#define HPNIC_ID_VERSION                            0x00000004u
+#define HPNIC_ID_NEXT                               0x00000008u
+#define HPNIC_ID_SIZE                               0x0000000cu
 
 /*
  * ID.BUILD_DATE (ro): build date, YYYYMMDD in BCD (0x20250131), from a Verilog parameter set at
  * build time
  */
-#define HPNIC_ID_BUILD_DATE                      0x00000010u
+#define HPNIC_ID_BUILD_DATE                         0x00000010u
 
 /* ID.GIT_HASH (ro): first 32 bits of the git commit the bitstream was built from (parameter) */
-#define HPNIC_ID_GIT_HASH                        0x00000014u
+#define HPNIC_ID_GIT_HASH                           0x00000014u
 
 /* ID.QP_CFG (ro): table sizes */
-#define HPNIC_ID_QP_CFG                          0x00000018u
-#define HPNIC_ID_QP_CFG_QPN_WIDTH_SHIFT          0  /* QPN bits: the NIC has 2^QPN_WIDTH QPs */
-#define HPNIC_ID_QP_CFG_QPN_WIDTH_MASK           0x000000ffu
-#define HPNIC_ID_QP_CFG_MR_LOG2_SHIFT            8  /* log2 of the memory-region table entries */
-#define HPNIC_ID_QP_CFG_MR_LOG2_MASK             0x0000ff00u
+#define HPNIC_ID_QP_CFG                             0x00000018u
+#define HPNIC_ID_QP_CFG_QPN_WIDTH_SHIFT             0  /* QPN bits: the NIC has 2^QPN_WIDTH QPs */
+#define HPNIC_ID_QP_CFG_QPN_WIDTH_MASK              0x000000ffu
+#define HPNIC_ID_QP_CFG_MR_LOG2_SHIFT               8  /* log2 of the memory-region table entries */
+#define HPNIC_ID_QP_CFG_MR_LOG2_MASK                0x0000ff00u
 /* CQN bits: the NIC has 2^CQN_WIDTH completion queues */
-#define HPNIC_ID_QP_CFG_CQN_WIDTH_SHIFT          16
-#define HPNIC_ID_QP_CFG_CQN_WIDTH_MASK           0x00ff0000u
+#define HPNIC_ID_QP_CFG_CQN_WIDTH_SHIFT             16
+#define HPNIC_ID_QP_CFG_CQN_WIDTH_MASK              0x00ff0000u
 /* log2 of the memory translation table's entries (MR.MTT_*) */
-#define HPNIC_ID_QP_CFG_MTT_LOG2_SHIFT           24
-#define HPNIC_ID_QP_CFG_MTT_LOG2_MASK            0xff000000u
+#define HPNIC_ID_QP_CFG_MTT_LOG2_SHIFT              24
+#define HPNIC_ID_QP_CFG_MTT_LOG2_MASK               0xff000000u
 
 /* ID.DATAPATH (ro): datapath geometry */
-#define HPNIC_ID_DATAPATH                        0x0000001cu
-#define HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_SHIFT 0  /* datapath width in bytes (64 for 512 bits) */
-#define HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_MASK  0x0000ffffu
+#define HPNIC_ID_DATAPATH                           0x0000001cu
+#define HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_SHIFT    0  /* datapath width in bytes (64 for 512 bits) */
+#define HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_MASK     0x0000ffffu
 /* core clock, MHz (RTO and IRQ moderation count its cycles) */
-#define HPNIC_ID_DATAPATH_CLK_MHZ_SHIFT          16
-#define HPNIC_ID_DATAPATH_CLK_MHZ_MASK           0xffff0000u
+#define HPNIC_ID_DATAPATH_CLK_MHZ_SHIFT             16
+#define HPNIC_ID_DATAPATH_CLK_MHZ_MASK              0xffff0000u
 
 /* ID.FEATURES (ro): features built in */
-#define HPNIC_ID_FEATURES                        0x00000020u
-#define HPNIC_ID_FEATURES_INT_SHIFT              0  /* HPCC INT: stamping on TX, parsing on RX */
-#define HPNIC_ID_FEATURES_INT_MASK               0x00000001u
-#define HPNIC_ID_FEATURES_READ_SHIFT             1  /* RDMA READ */
-#define HPNIC_ID_FEATURES_READ_MASK              0x00000002u
-#define HPNIC_ID_FEATURES_WRITE_SHIFT            2  /* RDMA WRITE */
-#define HPNIC_ID_FEATURES_WRITE_MASK             0x00000004u
-#define HPNIC_ID_FEATURES_MSIX_SHIFT             3  /* MSI-X completion interrupts */
-#define HPNIC_ID_FEATURES_MSIX_MASK              0x00000008u
+#define HPNIC_ID_FEATURES                           0x00000020u
+#define HPNIC_ID_FEATURES_INT_SHIFT                 0  /* HPCC INT: stamping on TX, parsing on RX */
+#define HPNIC_ID_FEATURES_INT_MASK                  0x00000001u
+#define HPNIC_ID_FEATURES_READ_SHIFT                1  /* RDMA READ */
+#define HPNIC_ID_FEATURES_READ_MASK                 0x00000002u
+#define HPNIC_ID_FEATURES_WRITE_SHIFT               2  /* RDMA WRITE */
+#define HPNIC_ID_FEATURES_WRITE_MASK                0x00000004u
+#define HPNIC_ID_FEATURES_MSIX_SHIFT                3  /* MSI-X completion interrupts */
+#define HPNIC_ID_FEATURES_MSIX_MASK                 0x00000008u
 
 /* ID.CC_MODES (ro): congestion-control modes built in, bit n = CC_MODE n */
-#define HPNIC_ID_CC_MODES                        0x00000024u
-#define HPNIC_ID_CC_MODES_HPCC_SHIFT             0  /* HPCC */
-#define HPNIC_ID_CC_MODES_HPCC_MASK              0x00000001u
-#define HPNIC_ID_CC_MODES_DCQCN_SHIFT            1  /* DCQCN (reserved) */
-#define HPNIC_ID_CC_MODES_DCQCN_MASK             0x00000002u
-#define HPNIC_ID_CC_MODES_ROCC_SHIFT             2  /* RoCC (reserved) */
-#define HPNIC_ID_CC_MODES_ROCC_MASK              0x00000004u
-#define HPNIC_ID_CC_MODES_NONE_SHIFT             3  /* no congestion control (reserved) */
-#define HPNIC_ID_CC_MODES_NONE_MASK              0x00000008u
+#define HPNIC_ID_CC_MODES                           0x00000024u
+#define HPNIC_ID_CC_MODES_HPCC_SHIFT                0  /* HPCC */
+#define HPNIC_ID_CC_MODES_HPCC_MASK                 0x00000001u
+#define HPNIC_ID_CC_MODES_DCQCN_SHIFT               1  /* DCQCN (reserved) */
+#define HPNIC_ID_CC_MODES_DCQCN_MASK                0x00000002u
+#define HPNIC_ID_CC_MODES_ROCC_SHIFT                2  /* RoCC (reserved) */
+#define HPNIC_ID_CC_MODES_ROCC_MASK                 0x00000004u
+#define HPNIC_ID_CC_MODES_NONE_SHIFT                3  /* no congestion control (reserved) */
+#define HPNIC_ID_CC_MODES_NONE_MASK                 0x00000008u
+
+/*
+ * ID.RD_ATOMIC (ro): READs per QP: the most QP.MAX_RD_ATOMIC may be (as requester), and the READ
+ * requests the responder holds per QP (its max_dest_rd_atomic; a peer that sends more has the
+ * excess dropped and counted, rx_rd_over)
+ */
+#define HPNIC_ID_RD_ATOMIC                          0x0000002cu
+/* READs a QP may have outstanding as requester, at most */
+#define HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_SHIFT      0
+#define HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_MASK       0x000000ffu
+/* READ requests the responder holds per QP (being answered and queued) */
+#define HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC_SHIFT 8
+#define HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC_MASK  0x0000ff00u
 
 /* ID.SCRATCH (rw): no function: the driver writes and reads it back to test the link */
-#define HPNIC_ID_SCRATCH                         0x00000028u
-#define HPNIC_ID_SCRATCH_RST                     0u
+#define HPNIC_ID_SCRATCH                            0x00000028u
+#define HPNIC_ID_SCRATCH_RST                        0u
 
 /* CTRL ("HPCT" 1.1): NIC-wide configuration and status. */
 #define HPNIC_CTRL_BASE                               0x00000100u
@@ -562,6 +575,16 @@
 #define HPNIC_QP_PD_RST                 0u
 
 /*
+ * QP.MAX_RD_ATOMIC (rw): READs this QP may have outstanding as requester (verbs' max_rd_atomic:
+ * at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum;
+ * more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)
+ */
+#define HPNIC_QP_MAX_RD_ATOMIC          0x00000370u
+#define HPNIC_QP_MAX_RD_ATOMIC_SHIFT    0
+#define HPNIC_QP_MAX_RD_ATOMIC_MASK     0x000000ffu
+#define HPNIC_QP_MAX_RD_ATOMIC_RST      0u
+
+/*
  * MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the
  * memory translation table (MTT). An R_Key is IDX << 8 | TAG.
  */
@@ -752,7 +775,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 65
+#define HPNIC_NUM_COUNTERS                 68
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -858,6 +881,21 @@
  * outside the region): sent as zeros
  */
 #define HPNIC_CNT_TX_SGL_LKEY_ERR          64
+/*
+ * READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent
+ * more than max_dest_rd_atomic); the requester retries them
+ */
+#define HPNIC_CNT_RX_RD_OVER               65
+/*
+ * READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester
+ * retries them
+ */
+#define HPNIC_CNT_RX_RD_POOL               66
+/*
+ * READ descriptors the READ tracking could not queue (its pool full): that READ's responses are
+ * dropped until a retry
+ */
+#define HPNIC_CNT_TX_RD_DESC_LOST          67
 
 /*
  * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1069,6 +1107,9 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"host_doorbell_bad_offset",
 	"host_wqe_lkey_err",
 	"tx_sgl_lkey_err",
+	"rx_rd_over",
+	"rx_rd_pool",
+	"tx_rd_desc_lost",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1137,6 +1178,9 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"writes to a doorbell page outside its doorbell register, ignored",
 	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error",
 	"SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD, outside the region): sent as zeros",
+	"READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent more than max_dest_rd_atomic); the requester retries them",
+	"READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester retries them",
+	"READ descriptors the READ tracking could not queue (its pool full): that READ's responses are dropped until a retry",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
@@ -1146,8 +1190,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   112
-#define HPNIC_NUM_FIELDS 39
+#define HPNIC_NUM_REGS   114
+#define HPNIC_NUM_FIELDS 41
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1175,14 +1219,14 @@ struct hpnic_field_desc {
 
 /* every block, in list order */
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
-	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 11 },
-	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 11, 15 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 26, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 40, 28 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 68, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 87, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 99, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 107, 5 },
+	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
+	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 15 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 27, 14 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 29 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 70, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 89, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 101, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 109, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1207,6 +1251,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "features built in" },
 	{ "ID", "CC_MODES", HPNIC_ID_CC_MODES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 12, 4, 0u, 0,
 	  "congestion-control modes built in, bit n = CC_MODE n" },
+	{ "ID", "RD_ATOMIC", HPNIC_ID_RD_ATOMIC, HPNIC_REG_RO, 0x0000ffffu, 1, 0, 16, 2, 0u, 0,
+	  "READs per QP: the most QP.MAX_RD_ATOMIC may be (as requester), and the READ requests the responder holds per QP (its max_dest_rd_atomic; a peer that sends more has the excess dropped and counted, rx_rd_over)" },
 	{ "ID", "SCRATCH", HPNIC_ID_SCRATCH, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "no function: the driver writes and reads it back to test the link" },
 	{ "CTRL", "TYPE", HPNIC_CTRL_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
@@ -1223,19 +1269,19 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "station MAC bits 47:32, bytes 0..1 (02:00:0a:0b:0c:0d gives 0x0200)" },
 	{ "CTRL", "IP", HPNIC_CTRL_IP, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "station IPv4 address, first octet in bits 31:24 (10.0.0.1 = 0x0a000001)" },
-	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 16, 2, 0x12b80000u, 1,
+	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 18, 2, 0x12b80000u, 1,
 	  "HPCC INT (in-band telemetry)" },
 	{ "CTRL", "RTO", HPNIC_CTRL_RTO, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000008u, 1,
 	  "retransmit timeout in units of 1024 core cycles; 0 disables the timer" },
-	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 18, 1, 0x00000000u, 1,
+	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 20, 1, 0x00000000u, 1,
 	  "completion interrupts" },
-	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 19, 3, 0u, 0,
+	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 21, 3, 0u, 0,
 	  "initialisation status: the driver waits for all three after reset" },
-	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 22, 5, 0u, 0,
+	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 24, 5, 0u, 0,
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
-	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 27, 3, 0u, 0,
+	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 29, 3, 0u, 0,
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "events dropped because the event queue was full (never cleared)" },
@@ -1317,12 +1363,14 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 30, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 32, 2, 0u, 0,
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
 	{ "QP", "PD", HPNIC_QP_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "protection domain: an R_Key works on this QP only if its region's MR.PD is the same" },
+	{ "QP", "MAX_RD_ATOMIC", HPNIC_QP_MAX_RD_ATOMIC, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "READs this QP may have outstanding as requester (verbs' max_rd_atomic: at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum; more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1335,7 +1383,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 32, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 34, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1351,7 +1399,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "NIC address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 35, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 37, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
@@ -1381,7 +1429,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 37, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 39, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1430,6 +1478,8 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "DCQCN", 1, 0x00000002u, "DCQCN (reserved)" },
 	{ "ROCC", 2, 0x00000004u, "RoCC (reserved)" },
 	{ "NONE", 3, 0x00000008u, "no congestion control (reserved)" },
+	{ "MAX_RD_ATOMIC", 0, 0x000000ffu, "READs a QP may have outstanding as requester, at most" },
+	{ "MAX_DEST_RD_ATOMIC", 8, 0x0000ff00u, "READ requests the responder holds per QP (being answered and queued)" },
 	{ "ENABLE", 0, 0x00000001u, "carry INT on data packets and accept it on ACKs" },
 	{ "PORT", 16, 0xffff0000u, "UDP destination port of packets that carry INT" },
 	{ "ENABLE", 0, 0x00000001u, "raise interrupts (0: the driver polls, the default); no moderation is built" },

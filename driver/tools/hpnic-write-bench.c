@@ -47,6 +47,7 @@ struct opts {
 	int list;                       /* post through hpnic_post_send, a list per batch */
 	unsigned sge;                   /* SGEs per message (--list), 1..4 */
 	int inl;                        /* inline data (--list, WRITE of at most 64 B) */
+	unsigned max_rd;                /* max_rd_atomic; 0: the NIC's maximum */
 };
 
 #define MAX_LIST 4096
@@ -85,6 +86,8 @@ static void usage(void)
 	       "  --signal-every N one signaled WQE in N, the others unsignaled (default 1)\n"
 	       "  --mtu N          path MTU, bytes (default 4096)\n"
 	       "  --read           RDMA READ instead of WRITE\n"
+	       "  --max-rd N       READs each QP keeps outstanding at most (max_rd_atomic,\n"
+	       "                   default the NIC's maximum)\n"
 	       "  --latency        latency of single messages instead of throughput\n"
 	       "  --dma-latency N  PCIe model: cycles from a DMA read to its data (default 0)\n"
 	       "  --pcap FILE      every frame on the links to FILE\n"
@@ -112,6 +115,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "batch", required_argument, NULL, 'B' },
 		{ "mtu", required_argument, NULL, 'm' },
 		{ "read", no_argument, NULL, 'r' },
+		{ "max-rd", required_argument, NULL, 'R' },
 		{ "latency", no_argument, NULL, 'l' },
 		{ "dma-latency", required_argument, NULL, 'D' },
 		{ "pcap", required_argument, NULL, 'p' },
@@ -151,6 +155,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'B': o->batch = (unsigned)v; break;
 		case 'm': o->mtu = (unsigned)v; break;
 		case 'r': o->read = 1; break;
+		case 'R': o->max_rd = (unsigned)v; break;
 		case 'L': o->list = 1; break;
 		case 'G': o->sge = (unsigned)v; o->list = 1; break;
 		case 'I': o->inl = 1; o->list = 1; break;
@@ -435,7 +440,9 @@ int main(int argc, char **argv)
 					    HPNIC_QP_ATTR_PATH_MTU | HPNIC_QP_ATTR_SQ_PSN |
 					    HPNIC_QP_ATTR_RQ_PSN));
 			a.qp_state = HPNIC_QPS_RTS;
-			TRY(hpnic_modify_qp(qp[n][q], &a, HPNIC_QP_ATTR_STATE));
+			a.max_rd_atomic = o.max_rd;
+			TRY(hpnic_modify_qp(qp[n][q], &a, HPNIC_QP_ATTR_STATE |
+					    (o.max_rd ? HPNIC_QP_ATTR_MAX_RD_ATOMIC : 0)));
 		}
 	}
 

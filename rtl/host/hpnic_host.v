@@ -36,7 +36,9 @@ module hpnic_host #(
     parameter BUILD_DATE = 32'h2026_1123,
     parameter GIT_HASH = 32'h0,
     // counters on the stats input
-    parameter NCOUNTERS = 54
+    parameter NCOUNTERS = 54,
+    // log2 of the READs per QP (ID.RD_ATOMIC)
+    parameter RD_MAX_LOG2 = 4
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -108,6 +110,7 @@ module hpnic_host #(
     output wire [15:0]            qp_wr_sport,
     output wire [7:0]             qp_wr_dscp_ecn,
     output wire [15:0]            qp_wr_pd,
+    output wire [7:0]             qp_wr_max_rd,
 
     output wire                   m_start_valid,
     input  wire                   m_start_ready,
@@ -273,7 +276,8 @@ hpnic_host_csr #(
     .CLK_MHZ(CLK_MHZ),
     .BUILD_DATE(BUILD_DATE),
     .GIT_HASH(GIT_HASH),
-    .NCOUNTERS(NCOUNTERS)
+    .NCOUNTERS(NCOUNTERS),
+    .RD_MAX_LOG2(RD_MAX_LOG2)
 )
 csr_inst (
     .clk(clk),
@@ -314,6 +318,7 @@ csr_inst (
     .qp_wr_sport(qp_wr_sport),
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .qp_wr_pd(qp_wr_pd),
+    .qp_wr_max_rd(qp_wr_max_rd),
     .qp_wr_sq_base(qp_wr_sq_base),
     .qp_wr_sq_log2(qp_wr_sq_log2),
     .qp_wr_sq_wide(qp_wr_sq_wide),

@@ -42,7 +42,9 @@ module hpnic_host_csr #(
     parameter BUILD_DATE = 32'h2026_1123,
     parameter GIT_HASH = 32'h0,
     // counters on the stats input
-    parameter NCOUNTERS = 54
+    parameter NCOUNTERS = 54,
+    // log2 of the READs per QP (ID.RD_ATOMIC; QP.MAX_RD_ATOMIC's bound)
+    parameter RD_MAX_LOG2 = 4
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -97,6 +99,7 @@ module hpnic_host_csr #(
     output reg  [15:0]            qp_wr_sport = 0,
     output reg  [7:0]             qp_wr_dscp_ecn = 0,
     output reg  [15:0]            qp_wr_pd = 0,             // protection domain
+    output reg  [7:0]             qp_wr_max_rd = 0,         // max_rd_atomic (0: the maximum)
     output reg  [63:0]            qp_wr_sq_base = 0,
     output reg  [4:0]             qp_wr_sq_log2 = 0,
     output reg                    qp_wr_sq_wide = 1'b0,   // 128-byte WQEs
@@ -226,6 +229,7 @@ reg        qp_cc_ovr_reg = 1'b0;
 reg [19:0] qp_t_ns_reg = 0;
 reg [19:0] qp_wai_reg = 0;
 reg [3:0]  qp_max_stage_reg = 0;
+reg [7:0]  qp_max_rd_reg = 0;
 reg [7:0]  qp_err_reg = 0;
 
 reg [31:0] mr_idx_reg = 0;
@@ -251,9 +255,9 @@ reg [31:0] stats_hi_reg = 0;
 
 /*
  * Per-QP shadow for CMD READ: the fields the host may want back
- * {state, mtu_log2, cc_mode, override, T, W_AI, maxStage}
+ * {state, mtu_log2, cc_mode, override, T, W_AI, maxStage, max_rd_atomic}
  */
-localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4;
+localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4 + 8;
 wire [SHW-1:0] shadow_rd;
 reg            shadow_rd_pending = 1'b0;
 
@@ -266,7 +270,7 @@ shadow_inst (
     .wr_en(qp_wr_en),
     .wr_addr(qp_wr_qpn),
     .wr_data({qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
-              qp_max_stage_reg}),
+              qp_max_stage_reg, qp_max_rd_reg}),
     .rd_en(1'b1),
     .rd_addr(qp_qpn_reg[QW-1:0]),
     .rd_data(shadow_rd)
@@ -354,7 +358,8 @@ endfunction
 wire qp_idx_ok = (qp_qpn_reg >> QW) == 0;
 wire qp_val_ok = qp_mtu_reg >= 4'd6 && qp_mtu_reg <= 4'd12 && qp_sq_log2_reg <= 5'd15 &&
                  (qp_sq_wqe_log2_reg == 4'd0 || qp_sq_wqe_log2_reg == 4'd6 || qp_sq_wqe_log2_reg == 4'd7) &&
-                 qp_state_reg <= HPNIC_QPS_ERR && (qp_cqn_reg >> CW) == 0;
+                 qp_state_reg <= HPNIC_QPS_ERR && (qp_cqn_reg >> CW) == 0 &&
+                 qp_max_rd_reg <= (8'd1 << RD_MAX_LOG2);
 wire mr_idx_ok = (mr_idx_reg >> MR_LOG2) == 0;
 wire cq_idx_ok = (cq_cqn_reg >> CW) == 0;
 wire cq_val_ok = cq_log2_reg <= 5'd15;
@@ -422,7 +427,7 @@ always @(posedge clk) begin
     if (shadow_rd_pending) begin
         // CMD READ: the shadow word of QP qp_qpn_reg arrived
         {qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
-         qp_max_stage_reg} <= shadow_rd;
+         qp_max_stage_reg, qp_max_rd_reg} <= shadow_rd;
     end
     shadow_rd_pending <= 1'b0;
 
@@ -472,6 +477,7 @@ always @(posedge clk) begin
             a(HPNIC_QP_SPORT): qp_sport_reg <= s_csr_wdata[15:0];
             a(HPNIC_QP_DSCP_ECN): qp_dscp_reg <= s_csr_wdata[7:0];
             a(HPNIC_QP_PD): qp_pd_reg <= s_csr_wdata[15:0];
+            a(HPNIC_QP_MAX_RD_ATOMIC): qp_max_rd_reg <= s_csr_wdata[7:0];
             a(HPNIC_QP_SQ_BASE_LO): qp_sq_base_reg[31:0] <= s_csr_wdata;
             a(HPNIC_QP_SQ_BASE_HI): qp_sq_base_reg[63:32] <= s_csr_wdata;
             a(HPNIC_QP_SQ_LOG2): qp_sq_log2_reg <= s_csr_wdata[4:0];
@@ -580,6 +586,7 @@ always @(posedge clk) begin
         qp_wr_sport <= qp_sport_reg;
         qp_wr_dscp_ecn <= qp_dscp_reg;
         qp_wr_pd <= qp_pd_reg;
+        qp_wr_max_rd <= qp_max_rd_reg;
         qp_wr_sq_base <= qp_sq_base_reg;
         qp_wr_sq_log2 <= qp_sq_log2_reg;
         qp_wr_sq_wide <= qp_sq_wqe_log2_reg == 4'd7;
@@ -693,6 +700,7 @@ always @* begin
         a(HPNIC_ID_FEATURES): rdata = HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
                                       HPNIC_ID_FEATURES_WRITE_MASK | HPNIC_ID_FEATURES_MSIX_MASK;
         a(HPNIC_ID_CC_MODES): rdata = HPNIC_ID_CC_MODES_HPCC_MASK;
+        a(HPNIC_ID_RD_ATOMIC): rdata = {16'd0, 8'd1 << RD_MAX_LOG2, 8'd1 << RD_MAX_LOG2};
         a(HPNIC_ID_SCRATCH): rdata = scratch_reg;
 
         a(HPNIC_CTRL_MAC_LO): rdata = cfg_mac[31:0];
@@ -728,6 +736,7 @@ always @* begin
         a(HPNIC_QP_SPORT): rdata = {16'd0, qp_sport_reg};
         a(HPNIC_QP_DSCP_ECN): rdata = {24'd0, qp_dscp_reg};
         a(HPNIC_QP_PD): rdata = {16'd0, qp_pd_reg};
+        a(HPNIC_QP_MAX_RD_ATOMIC): rdata = {24'd0, qp_max_rd_reg};
         a(HPNIC_QP_SQ_BASE_LO): rdata = qp_sq_base_reg[31:0];
         a(HPNIC_QP_SQ_BASE_HI): rdata = qp_sq_base_reg[63:32];
         a(HPNIC_QP_SQ_LOG2): rdata = {27'd0, qp_sq_log2_reg};

@@ -126,88 +126,101 @@ localparam [2:0]   HPNIC_QPS_ERR   = 3'd4;
 
 // ID ("HPID" 1.0): Identifies the bitstream: build, sizes and features. Always at BAR0 offset 0,
 // the head of the block list.
-localparam [31:0]  HPNIC_ID_BASE                           = 32'h0000_0000;
-localparam [31:0]  HPNIC_ID_BLOCK_SIZE                     = 32'h0000_0100;
-localparam [31:0]  HPNIC_ID_BLOCK_TYPE                     = 32'h4850_4944;  // "HPID"
-localparam [31:0]  HPNIC_ID_BLOCK_VERSION                  = 32'h0001_0000;  // 1.0
-localparam [31:0]  HPNIC_ID_BLOCK_NEXT                     = 32'h0000_0100;
-localparam [31:0]  HPNIC_ID_TYPE                           = 32'h0000_0000;
-localparam [31:0]  HPNIC_ID_VERSION                        = 32'h0000_0004;
-localparam [31:0]  HPNIC_ID_NEXT                           = 32'h0000_0008;
-localparam [31:0]  HPNIC_ID_SIZE                           = 32'h0000_000c;
+localparam [31:0]  HPNIC_ID_BASE                              = 32'h0000_0000;
+localparam [31:0]  HPNIC_ID_BLOCK_SIZE                        = 32'h0000_0100;
+localparam [31:0]  HPNIC_ID_BLOCK_TYPE                        = 32'h4850_4944;  // "HPID"
+localparam [31:0]  HPNIC_ID_BLOCK_VERSION                     = 32'h0001_0000;  // 1.0
+localparam [31:0]  HPNIC_ID_BLOCK_NEXT                        = 32'h0000_0100;
+localparam [31:0]  HPNIC_ID_TYPE                              = 32'h0000_0000;
+localparam [31:0]  HPNIC_ID_VERSION                           = 32'h0000_0004;
+localparam [31:0]  HPNIC_ID_NEXT                              = 32'h0000_0008;
+localparam [31:0]  HPNIC_ID_SIZE                              = 32'h0000_000c;
 
 // ID.BUILD_DATE (ro): build date, YYYYMMDD in BCD (0x20250131), from a Verilog parameter set at
 // build time
-localparam [31:0]  HPNIC_ID_BUILD_DATE                     = 32'h0000_0010;
+localparam [31:0]  HPNIC_ID_BUILD_DATE                        = 32'h0000_0010;
 
 // ID.GIT_HASH (ro): first 32 bits of the git commit the bitstream was built from (parameter)
-localparam [31:0]  HPNIC_ID_GIT_HASH                       = 32'h0000_0014;
+localparam [31:0]  HPNIC_ID_GIT_HASH                          = 32'h0000_0014;
 
 // ID.QP_CFG (ro): table sizes
-localparam [31:0]  HPNIC_ID_QP_CFG                         = 32'h0000_0018;
+localparam [31:0]  HPNIC_ID_QP_CFG                            = 32'h0000_0018;
 // QPN bits: the NIC has 2^QPN_WIDTH QPs
-localparam integer HPNIC_ID_QP_CFG_QPN_WIDTH_LSB           = 0;
-localparam integer HPNIC_ID_QP_CFG_QPN_WIDTH_W             = 8;
-localparam [31:0]  HPNIC_ID_QP_CFG_QPN_WIDTH_MASK          = 32'h0000_00ff;
+localparam integer HPNIC_ID_QP_CFG_QPN_WIDTH_LSB              = 0;
+localparam integer HPNIC_ID_QP_CFG_QPN_WIDTH_W                = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_QPN_WIDTH_MASK             = 32'h0000_00ff;
 // log2 of the memory-region table entries
-localparam integer HPNIC_ID_QP_CFG_MR_LOG2_LSB             = 8;
-localparam integer HPNIC_ID_QP_CFG_MR_LOG2_W               = 8;
-localparam [31:0]  HPNIC_ID_QP_CFG_MR_LOG2_MASK            = 32'h0000_ff00;
+localparam integer HPNIC_ID_QP_CFG_MR_LOG2_LSB                = 8;
+localparam integer HPNIC_ID_QP_CFG_MR_LOG2_W                  = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_MR_LOG2_MASK               = 32'h0000_ff00;
 // CQN bits: the NIC has 2^CQN_WIDTH completion queues
-localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_LSB           = 16;
-localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_W             = 8;
-localparam [31:0]  HPNIC_ID_QP_CFG_CQN_WIDTH_MASK          = 32'h00ff_0000;
+localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_LSB              = 16;
+localparam integer HPNIC_ID_QP_CFG_CQN_WIDTH_W                = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_CQN_WIDTH_MASK             = 32'h00ff_0000;
 // log2 of the memory translation table's entries (MR.MTT_*)
-localparam integer HPNIC_ID_QP_CFG_MTT_LOG2_LSB            = 24;
-localparam integer HPNIC_ID_QP_CFG_MTT_LOG2_W              = 8;
-localparam [31:0]  HPNIC_ID_QP_CFG_MTT_LOG2_MASK           = 32'hff00_0000;
+localparam integer HPNIC_ID_QP_CFG_MTT_LOG2_LSB               = 24;
+localparam integer HPNIC_ID_QP_CFG_MTT_LOG2_W                 = 8;
+localparam [31:0]  HPNIC_ID_QP_CFG_MTT_LOG2_MASK              = 32'hff00_0000;
 
 // ID.DATAPATH (ro): datapath geometry
-localparam [31:0]  HPNIC_ID_DATAPATH                       = 32'h0000_001c;
+localparam [31:0]  HPNIC_ID_DATAPATH                          = 32'h0000_001c;
 // datapath width in bytes (64 for 512 bits)
-localparam integer HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_LSB  = 0;
-localparam integer HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_W    = 16;
-localparam [31:0]  HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_MASK = 32'h0000_ffff;
+localparam integer HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_LSB     = 0;
+localparam integer HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_W       = 16;
+localparam [31:0]  HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES_MASK    = 32'h0000_ffff;
 // core clock, MHz (RTO and IRQ moderation count its cycles)
-localparam integer HPNIC_ID_DATAPATH_CLK_MHZ_LSB           = 16;
-localparam integer HPNIC_ID_DATAPATH_CLK_MHZ_W             = 16;
-localparam [31:0]  HPNIC_ID_DATAPATH_CLK_MHZ_MASK          = 32'hffff_0000;
+localparam integer HPNIC_ID_DATAPATH_CLK_MHZ_LSB              = 16;
+localparam integer HPNIC_ID_DATAPATH_CLK_MHZ_W                = 16;
+localparam [31:0]  HPNIC_ID_DATAPATH_CLK_MHZ_MASK             = 32'hffff_0000;
 
 // ID.FEATURES (ro): features built in
-localparam [31:0]  HPNIC_ID_FEATURES                       = 32'h0000_0020;
+localparam [31:0]  HPNIC_ID_FEATURES                          = 32'h0000_0020;
 // HPCC INT: stamping on TX, parsing on RX
-localparam integer HPNIC_ID_FEATURES_INT_LSB               = 0;
-localparam integer HPNIC_ID_FEATURES_INT_W                 = 1;
-localparam [31:0]  HPNIC_ID_FEATURES_INT_MASK              = 32'h0000_0001;
-localparam integer HPNIC_ID_FEATURES_READ_LSB              = 1;  // RDMA READ
-localparam integer HPNIC_ID_FEATURES_READ_W                = 1;
-localparam [31:0]  HPNIC_ID_FEATURES_READ_MASK             = 32'h0000_0002;
-localparam integer HPNIC_ID_FEATURES_WRITE_LSB             = 2;  // RDMA WRITE
-localparam integer HPNIC_ID_FEATURES_WRITE_W               = 1;
-localparam [31:0]  HPNIC_ID_FEATURES_WRITE_MASK            = 32'h0000_0004;
-localparam integer HPNIC_ID_FEATURES_MSIX_LSB              = 3;  // MSI-X completion interrupts
-localparam integer HPNIC_ID_FEATURES_MSIX_W                = 1;
-localparam [31:0]  HPNIC_ID_FEATURES_MSIX_MASK             = 32'h0000_0008;
+localparam integer HPNIC_ID_FEATURES_INT_LSB                  = 0;
+localparam integer HPNIC_ID_FEATURES_INT_W                    = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_INT_MASK                 = 32'h0000_0001;
+localparam integer HPNIC_ID_FEATURES_READ_LSB                 = 1;  // RDMA READ
+localparam integer HPNIC_ID_FEATURES_READ_W                   = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_READ_MASK                = 32'h0000_0002;
+localparam integer HPNIC_ID_FEATURES_WRITE_LSB                = 2;  // RDMA WRITE
+localparam integer HPNIC_ID_FEATURES_WRITE_W                  = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_WRITE_MASK               = 32'h0000_0004;
+localparam integer HPNIC_ID_FEATURES_MSIX_LSB                 = 3;  // MSI-X completion interrupts
+localparam integer HPNIC_ID_FEATURES_MSIX_W                   = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_MSIX_MASK                = 32'h0000_0008;
 
 // ID.CC_MODES (ro): congestion-control modes built in, bit n = CC_MODE n
-localparam [31:0]  HPNIC_ID_CC_MODES                       = 32'h0000_0024;
-localparam integer HPNIC_ID_CC_MODES_HPCC_LSB              = 0;  // HPCC
-localparam integer HPNIC_ID_CC_MODES_HPCC_W                = 1;
-localparam [31:0]  HPNIC_ID_CC_MODES_HPCC_MASK             = 32'h0000_0001;
-localparam integer HPNIC_ID_CC_MODES_DCQCN_LSB             = 1;  // DCQCN (reserved)
-localparam integer HPNIC_ID_CC_MODES_DCQCN_W               = 1;
-localparam [31:0]  HPNIC_ID_CC_MODES_DCQCN_MASK            = 32'h0000_0002;
-localparam integer HPNIC_ID_CC_MODES_ROCC_LSB              = 2;  // RoCC (reserved)
-localparam integer HPNIC_ID_CC_MODES_ROCC_W                = 1;
-localparam [31:0]  HPNIC_ID_CC_MODES_ROCC_MASK             = 32'h0000_0004;
+localparam [31:0]  HPNIC_ID_CC_MODES                          = 32'h0000_0024;
+localparam integer HPNIC_ID_CC_MODES_HPCC_LSB                 = 0;  // HPCC
+localparam integer HPNIC_ID_CC_MODES_HPCC_W                   = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_HPCC_MASK                = 32'h0000_0001;
+localparam integer HPNIC_ID_CC_MODES_DCQCN_LSB                = 1;  // DCQCN (reserved)
+localparam integer HPNIC_ID_CC_MODES_DCQCN_W                  = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_DCQCN_MASK               = 32'h0000_0002;
+localparam integer HPNIC_ID_CC_MODES_ROCC_LSB                 = 2;  // RoCC (reserved)
+localparam integer HPNIC_ID_CC_MODES_ROCC_W                   = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_ROCC_MASK                = 32'h0000_0004;
 // no congestion control (reserved)
-localparam integer HPNIC_ID_CC_MODES_NONE_LSB              = 3;
-localparam integer HPNIC_ID_CC_MODES_NONE_W                = 1;
-localparam [31:0]  HPNIC_ID_CC_MODES_NONE_MASK             = 32'h0000_0008;
+localparam integer HPNIC_ID_CC_MODES_NONE_LSB                 = 3;
+localparam integer HPNIC_ID_CC_MODES_NONE_W                   = 1;
+localparam [31:0]  HPNIC_ID_CC_MODES_NONE_MASK                = 32'h0000_0008;
+
+// ID.RD_ATOMIC (ro): READs per QP: the most QP.MAX_RD_ATOMIC may be (as requester), and the READ
+// requests the responder holds per QP (its max_dest_rd_atomic; a peer that sends more has the
+// excess dropped and counted, rx_rd_over)
+localparam [31:0]  HPNIC_ID_RD_ATOMIC                         = 32'h0000_002c;
+// READs a QP may have outstanding as requester, at most
+localparam integer HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_LSB       = 0;
+localparam integer HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_W         = 8;
+localparam [31:0]  HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_MASK      = 32'h0000_00ff;
+// READ requests the responder holds per QP (being answered and queued)
+localparam integer HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC_LSB  = 8;
+localparam integer HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC_W    = 8;
+localparam [31:0]  HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC_MASK = 32'h0000_ff00;
 
 // ID.SCRATCH (rw): no function: the driver writes and reads it back to test the link
-localparam [31:0]  HPNIC_ID_SCRATCH                        = 32'h0000_0028;
-localparam [31:0]  HPNIC_ID_SCRATCH_RST                    = 32'd0;
+localparam [31:0]  HPNIC_ID_SCRATCH                           = 32'h0000_0028;
+localparam [31:0]  HPNIC_ID_SCRATCH_RST                       = 32'd0;
 
 // CTRL ("HPCT" 1.1): NIC-wide configuration and status.
 localparam [31:0]  HPNIC_CTRL_BASE                              = 32'h0000_0100;
@@ -556,6 +569,14 @@ localparam integer HPNIC_QP_PD_W                  = 16;
 localparam [31:0]  HPNIC_QP_PD_MASK               = 32'h0000_ffff;
 localparam [15:0]  HPNIC_QP_PD_RST                = 16'd0;
 
+// QP.MAX_RD_ATOMIC (rw): READs this QP may have outstanding as requester (verbs' max_rd_atomic:
+// at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum;
+// more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)
+localparam [31:0]  HPNIC_QP_MAX_RD_ATOMIC         = 32'h0000_0370;
+localparam integer HPNIC_QP_MAX_RD_ATOMIC_W       = 8;
+localparam [31:0]  HPNIC_QP_MAX_RD_ATOMIC_MASK    = 32'h0000_00ff;
+localparam [7:0]   HPNIC_QP_MAX_RD_ATOMIC_RST     = 8'd0;
+
 // MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the memory
 // translation table (MTT). An R_Key is IDX << 8 | TAG.
 localparam [31:0]  HPNIC_MR_BASE                     = 32'h0000_0400;
@@ -742,7 +763,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 65;
+localparam integer HPNIC_NUM_COUNTERS                 = 68;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -858,6 +879,15 @@ localparam integer HPNIC_CNT_HOST_WQE_LKEY_ERR        = 63;
 // SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD,
 // outside the region): sent as zeros
 localparam integer HPNIC_CNT_TX_SGL_LKEY_ERR          = 64;
+// READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent
+// more than max_dest_rd_atomic); the requester retries them
+localparam integer HPNIC_CNT_RX_RD_OVER               = 65;
+// READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester
+// retries them
+localparam integer HPNIC_CNT_RX_RD_POOL               = 66;
+// READ descriptors the READ tracking could not queue (its pool full): that READ's responses are
+// dropped until a retry
+localparam integer HPNIC_CNT_TX_RD_DESC_LOST          = 67;
 
 // DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of

@@ -35,6 +35,9 @@ module hpnic_core #(
     parameter CQN_WIDTH = 8,
     // scheduler engines
     parameter SCHED_ENGINES = 4,
+    // log2 of the READs per QP outstanding as requester and held as
+    // responder (max_rd_atomic, max_dest_rd_atomic)
+    parameter RD_MAX_LOG2 = 4,
     // core clock in MHz
     parameter CLK_MHZ = 250,
     // build identity (ID block)
@@ -223,6 +226,7 @@ wire [31:0]   qp_wr_dip;
 wire [15:0]   qp_wr_sport;
 wire [7:0]    qp_wr_dscp_ecn;
 wire [15:0]   qp_wr_pd, mr_wr_pd;
+wire [7:0]    qp_wr_max_rd;
 
 wire          start_valid, start_ready;
 wire [QW-1:0] start_qpn;
@@ -280,7 +284,7 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
-            st_lkey_err, st_sgl_lkey_err;
+            st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -295,7 +299,8 @@ hpnic_host #(
     .CLK_MHZ(CLK_MHZ),
     .BUILD_DATE(BUILD_DATE),
     .GIT_HASH(GIT_HASH),
-    .NCOUNTERS(NCNT)
+    .NCOUNTERS(NCNT),
+    .RD_MAX_LOG2(RD_MAX_LOG2)
 )
 host_inst (
     .clk(clk),
@@ -356,6 +361,7 @@ host_inst (
     .qp_wr_sport(qp_wr_sport),
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .qp_wr_pd(qp_wr_pd),
+    .qp_wr_max_rd(qp_wr_max_rd),
     .m_start_valid(start_valid),
     .m_start_ready(start_ready),
     .m_start_qpn(start_qpn),
@@ -537,7 +543,8 @@ wire [32*32-1:0] dp_stats;
 hpnic_datapath #(
     .QPN_WIDTH(QW),
     .MR_LOG2(MR_LOG2),
-    .MTT_LOG2(MTT_LOG2)
+    .MTT_LOG2(MTT_LOG2),
+    .RD_MAX_LOG2(RD_MAX_LOG2)
 )
 dp_inst (
     .clk(clk),
@@ -558,6 +565,7 @@ dp_inst (
     .cfg_qp_wr_sport(qp_wr_sport),
     .cfg_qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .cfg_qp_wr_pd(qp_wr_pd),
+    .cfg_qp_wr_max_rd(qp_wr_max_rd),
     .s_qp_init_valid(dpi_valid),
     .s_qp_init_ready(dpi_ready),
     .s_qp_init_qpn(dpi_qpn),
@@ -668,7 +676,10 @@ dp_inst (
     .stat_sgl_pkts(st_sgl_pkts),
     .stat_sgl_pieces(st_sgl_pieces),
     .stat_sgl_short(st_sgl_short),
-    .stat_sgl_lkey_err(st_sgl_lkey_err)
+    .stat_sgl_lkey_err(st_sgl_lkey_err),
+    .stat_rd_over(st_rd_over),
+    .stat_rd_pool(st_rd_pool),
+    .stat_rd_desc_lost(st_rd_desc_lost)
 );
 
 /*
@@ -964,6 +975,9 @@ assign stats[64*HPNIC_CNT_HOST_WQE_BAD_EXT +: 64] = {32'd0, st_bad_ext};
 assign stats[64*HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET +: 64] = {32'd0, st_db_bad_off};
 assign stats[64*HPNIC_CNT_HOST_WQE_LKEY_ERR +: 64] = {32'd0, st_lkey_err};
 assign stats[64*HPNIC_CNT_TX_SGL_LKEY_ERR +: 64] = {32'd0, st_sgl_lkey_err};
+assign stats[64*HPNIC_CNT_RX_RD_OVER +: 64] = {32'd0, st_rd_over};
+assign stats[64*HPNIC_CNT_RX_RD_POOL +: 64] = {32'd0, st_rd_pool};
+assign stats[64*HPNIC_CNT_TX_RD_DESC_LOST +: 64] = {32'd0, st_rd_desc_lost};
 
 // verilator lint_on PINCONNECTEMPTY
 

@@ -25,7 +25,10 @@ module hpnic_datapath #(
     // retransmit timer unit, log2 of cycles
     parameter TIME_SHIFT = 10,
     // log2 of the started-WQE records shared by all QPs (hpnic_wqe_pool)
-    parameter POOL_LOG2 = 13
+    parameter POOL_LOG2 = 13,
+    // log2 of the READs per QP outstanding as requester and held as
+    // responder (max_rd_atomic, max_dest_rd_atomic)
+    parameter RD_MAX_LOG2 = 4
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -53,6 +56,7 @@ module hpnic_datapath #(
     input  wire [15:0]           cfg_qp_wr_sport,
     input  wire [7:0]            cfg_qp_wr_dscp_ecn,
     input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
+    input  wire [7:0]            cfg_qp_wr_max_rd,  // max_rd_atomic (0: the maximum)
 
     input  wire                  s_qp_init_valid,
     output wire                  s_qp_init_ready,
@@ -198,7 +202,10 @@ module hpnic_datapath #(
     output wire [31:0]           stat_sgl_pkts,     // the TX gather's (hpnic_tx_gather)
     output wire [31:0]           stat_sgl_pieces,
     output wire [31:0]           stat_sgl_short,
-    output wire [31:0]           stat_sgl_lkey_err
+    output wire [31:0]           stat_sgl_lkey_err,
+    output wire [31:0]           stat_rd_over,      // READ requests over max_dest_rd_atomic
+    output wire [31:0]           stat_rd_pool,      // READ requests with the READ queue full
+    output wire [31:0]           stat_rd_desc_lost  // READ descriptors the tracking lost
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -325,13 +332,18 @@ wire [63:0]   rdq_laddr;
 wire [12:0]   rdq_last_len;
 wire [31:0]   st_rdq_full, st_rdq_pool, st_rdq_drop;
 
+assign stat_rd_over = st_rdq_full;
+assign stat_rd_pool = st_rdq_pool;
+assign stat_rd_desc_lost = st_rdq_drop;
+
 wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
 
 wire [31:0] st_timeouts, st_rewinds, st_fatal, st_notify_drop;
 
 hpnic_send_loop #(
     .QPN_WIDTH(QW),
-    .POOL_LOG2(POOL_LOG2)
+    .POOL_LOG2(POOL_LOG2),
+    .RD_MAX_LOG2(RD_MAX_LOG2)
 )
 req_inst (
     .clk(clk),
@@ -339,6 +351,7 @@ req_inst (
     .cfg_wr_en(cfg_qp_wr_en),
     .cfg_wr_qpn(cfg_qp_wr_qpn),
     .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_wr_max_rd(cfg_qp_wr_max_rd),
     .cfg_pkt_overhead(cfg_pkt_overhead),
     .s_init_valid(init_req_valid),
     .s_init_ready(init_req_ready),
@@ -915,7 +928,8 @@ assign ev_rx_ready = m_event_ready && !ev_fatal_valid;
 
 hpnic_rx_decision #(
     .QPN_WIDTH(QW),
-    .MR_LOG2(MR_LOG2)
+    .MR_LOG2(MR_LOG2),
+    .RD_MAX_LOG2(RD_MAX_LOG2)
 )
 rx_decide_inst (
     .clk(clk),
@@ -1090,8 +1104,7 @@ assign stats = {
 };
 
 // verilator lint_off UNUSEDSIGNAL
-wire [223:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool, st_rdq_full,
-                             st_rdq_pool, st_rdq_drop};
+wire [127:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool};
 wire [31:0] unused_notify = st_notify_drop;
 wire [511:0] unused_hdr = hdr_data_lo;
 // verilator lint_on UNUSEDSIGNAL

@@ -83,6 +83,7 @@ module hpnic_req #(
     input  wire                  cfg_wr_en,
     input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
     input  wire [3:0]            cfg_wr_mtu_log2,   // 6..12
+    input  wire [7:0]            cfg_wr_max_rd,     // max_rd_atomic, 0: 2^RD_MAX_LOG2
     input  wire [7:0]            cfg_pkt_overhead,
 
     /*
@@ -327,7 +328,6 @@ localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set 
 // extension headers charged beyond the per-packet overhead
 localparam [4:0] EXT_RETH = 5'd16;
 localparam [4:0] EXT_AETH = 5'd4;
-localparam [RD_MAX_LOG2:0] RD_MAX = 1 << RD_MAX_LOG2;
 
 /*
  * Output FIFOs. An event is accepted only if each FIFO it may write has room
@@ -632,18 +632,25 @@ wire [12:0] cfg_mtu = 13'd1 << cfg_wr_mtu_log2;
 wire [12:0] cfg_mtu_mask = ~(cfg_mtu - 13'd1);      // below 64 always clear
 // verilator lint_on UNUSEDSIGNAL
 
+// the QP's max_rd_atomic, less one, clamped to 1..2^RD_MAX_LOG2 (0 is the
+// maximum; the CSR refuses more): the count is compared with it as stored
+wire [RD_MAX_LOG2-1:0] cfg_rd_lim_m1 =
+    (cfg_wr_max_rd == 8'd0 || cfg_wr_max_rd > (8'd1 << RD_MAX_LOG2)) ? {RD_MAX_LOG2{1'b1}} :
+    cfg_wr_max_rd[RD_MAX_LOG2-1:0] - 1'b1;
+wire [RD_MAX_LOG2-1:0] rd_lim_m1;
+
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(4 + 13 + 7)
+    .DATA_WIDTH(4 + 13 + 7 + RD_MAX_LOG2)
 )
 mtu_inst (
     .clk(clk),
     .wr_en(cfg_wr_en),
     .wr_addr(cfg_wr_qpn),
-    .wr_data({cfg_wr_mtu_log2, cfg_mtu, cfg_mtu_mask[12:6]}),
+    .wr_data({cfg_wr_mtu_log2, cfg_mtu, cfg_mtu_mask[12:6], cfg_rd_lim_m1}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
-    .rd_data({mtu_log2, mtu, mtu_hi})
+    .rd_data({mtu_log2, mtu, mtu_hi, rd_lim_m1})
 );
 
 // the completer's una with its epoch, mirrored here (a stale value only
@@ -1234,7 +1241,7 @@ always @* begin
                 n_snd_nxt = o_snd_nxt + o_cur_npkts_m1 + 24'd1;
                 if (o_head == o_rec_idx) begin
                     n_rd_cnt = o_rd_cnt + 1'b1;
-                    n_rd_full = o_rd_cnt == RD_MAX - 1;
+                    n_rd_full = o_rd_cnt == {1'b0, rd_lim_m1};
                 end
                 promote = 1'b1;
                 bpos_op = BP_ADD;

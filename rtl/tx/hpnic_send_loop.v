@@ -34,6 +34,7 @@ module hpnic_send_loop #(
     input  wire                  cfg_wr_en,
     input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
     input  wire [3:0]            cfg_wr_mtu_log2,
+    input  wire [7:0]            cfg_wr_max_rd,
     input  wire [7:0]            cfg_pkt_overhead,
 
     input  wire                  s_init_valid,
@@ -278,6 +279,7 @@ req_inst (
     .cfg_wr_en(cfg_wr_en),
     .cfg_wr_qpn(cfg_wr_qpn),
     .cfg_wr_mtu_log2(cfg_wr_mtu_log2),
+    .cfg_wr_max_rd(cfg_wr_max_rd),
     .cfg_pkt_overhead(cfg_pkt_overhead),
     .s_init_valid(s_init_valid),
     .s_init_ready(s_init_ready),

@@ -55,6 +55,10 @@ static void test_reset_and_blocks(struct csr_rtl *r)
 		CHECK(csr_rtl_read(r, bd->base + HPNIC_HDR_NEXT) == next, "%s NEXT", bd->name);
 		CHECK(csr_rtl_read(r, bd->base + HPNIC_HDR_SIZE) == bd->size, "%s SIZE", bd->name);
 	}
+	/* the READs per QP, both sides (RD_MAX_LOG2 4) */
+	CHECK(csr_rtl_read(r, HPNIC_ID_RD_ATOMIC) ==
+	      (HPNIC_SET(HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC, 16) |
+	       HPNIC_SET(HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC, 16)), "ID.RD_ATOMIC");
 	printf("  reset values of %u registers; headers of %d blocks\n", n, HPNIC_NUM_BLOCKS);
 }
 
@@ -197,7 +201,7 @@ static void test_doorbell_pages(struct csr_rtl *r)
 
 /* the per-QP fields CMD READ gives back */
 struct shadow {
-	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage;
+	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage, max_rd;
 	int valid;
 };
 
@@ -220,6 +224,8 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		unsigned wqe_log2 = rndr(10) == 0 ? rndr(16) : (unsigned[]){ 0, 6, 7 }[rndr(3)];
 		unsigned mode = rndr(4), ovr = rndr(2), t_ns = rndr(1u << 20), wai = rndr(1u << 20);
 		unsigned ms = rndr(16), sq_psn = rndr(1u << 24), rq_psn = rndr(1u << 24);
+		/* max_rd_atomic: 0 (the maximum) or 1..16; now and then too many */
+		unsigned max_rd = rndr(10) == 0 ? 17 + rndr(239) : rndr(17);
 		unsigned pick = rndr(10);
 		static const unsigned starts3[] = { HPNIC_QP_CMD_START, HPNIC_QP_CMD_START_RQ,
 						    HPNIC_QP_CMD_START_SQ };
@@ -242,6 +248,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		csr_rtl_write(r, HPNIC_QP_QP_MAX_STAGE, ms);
 		csr_rtl_write(r, HPNIC_QP_SQ_PSN, sq_psn);
 		csr_rtl_write(r, HPNIC_QP_RQ_PSN, rq_psn);
+		csr_rtl_write(r, HPNIC_QP_MAX_RD_ATOMIC, max_rd);
 		csr_rtl_write(r, HPNIC_QP_CMD, cmd);
 
 		if (cmd != HPNIC_QP_CMD_WRITE && !is_start && cmd != HPNIC_QP_CMD_READ)
@@ -250,7 +257,8 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 			want_err = HPNIC_ERR_BAD_INDEX;
 		else if (cmd != HPNIC_QP_CMD_READ &&
 			 (mtu < 6 || mtu > 12 || sq_log2 > 15 || state > HPNIC_QPS_ERR ||
-			  cqn >= CSR_RTL_CQS || (wqe_log2 != 0 && wqe_log2 != 6 && wqe_log2 != 7)))
+			  cqn >= CSR_RTL_CQS || (wqe_log2 != 0 && wqe_log2 != 6 && wqe_log2 != 7) ||
+			  max_rd > 16))
 			want_err = HPNIC_ERR_BAD_VALUE;
 		else
 			want_err = HPNIC_ERR_OK;
@@ -274,7 +282,8 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 				      csr_rtl_read(r, HPNIC_QP_CC_OVERRIDE) == s->ovr &&
 				      csr_rtl_read(r, HPNIC_QP_QP_T_NS) == s->t_ns &&
 				      csr_rtl_read(r, HPNIC_QP_QP_WAI) == s->wai &&
-				      csr_rtl_read(r, HPNIC_QP_QP_MAX_STAGE) == s->max_stage,
+				      csr_rtl_read(r, HPNIC_QP_QP_MAX_STAGE) == s->max_stage &&
+				      csr_rtl_read(r, HPNIC_QP_MAX_RD_ATOMIC) == s->max_rd,
 				      "CMD READ of QP %u: not the context last written", qpn);
 				reads++;
 			}
@@ -282,7 +291,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		}
 		pulses++;
 		last_qpn = qpn;
-		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, 1 };
+		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, max_rd, 1 };
 		if (is_start) {
 			/* START restarts both sides; START_RQ (RTR) the receive side,
 			 * START_SQ (RTS) the send side */

@@ -104,7 +104,7 @@ struct mock_cfg {
 
 struct mock_qp {
 	uint32_t state, mtu, dqpn, dmac_lo, dmac_hi, dip, sport, dscp, cqn, sq_log2;
-	uint32_t sq_psn, rq_psn, cc_mode, cc_ovr, t, wai, stage;
+	uint32_t sq_psn, rq_psn, cc_mode, cc_ovr, t, wai, stage, max_rd;
 	uint64_t sq_base;
 	unsigned starts, writes;        /* starts: START_RQ (RTR) and START_SQ (RTS) */
 	unsigned start_rq, start_sq;
@@ -268,6 +268,10 @@ static int mock_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *v)
 	case HPNIC_ID_CC_MODES:
 		*v = be->cfg.cc_modes;
 		return 0;
+	case HPNIC_ID_RD_ATOMIC:
+		*v = HPNIC_SET(HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC, 16) |
+		     HPNIC_SET(HPNIC_ID_RD_ATOMIC_MAX_DEST_RD_ATOMIC, 16);
+		return 0;
 	case HPNIC_ID_SCRATCH:
 		*v = be->cfg.scratch_broken ? 0 : R(off);
 		return 0;
@@ -333,6 +337,7 @@ static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
 		R(HPNIC_QP_QP_T_NS) = q->t;
 		R(HPNIC_QP_QP_WAI) = q->wai;
 		R(HPNIC_QP_QP_MAX_STAGE) = q->stage;
+		R(HPNIC_QP_MAX_RD_ATOMIC) = q->max_rd;
 		return;
 	}
 	q->state = R(HPNIC_QP_STATE);
@@ -353,6 +358,7 @@ static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
 	q->t = R(HPNIC_QP_QP_T_NS);
 	q->wai = R(HPNIC_QP_QP_WAI);
 	q->stage = R(HPNIC_QP_QP_MAX_STAGE);
+	q->max_rd = R(HPNIC_QP_MAX_RD_ATOMIC);
 	q->writes++;
 	if (cmd == HPNIC_QP_CMD_START || cmd == HPNIC_QP_CMD_START_RQ ||
 	    cmd == HPNIC_QP_CMD_START_SQ)
@@ -680,6 +686,8 @@ static void test_open(void)
 	CHECK(a.data_width_bytes == 64 && a.clk_mhz == 250, "ID.DATAPATH");
 	CHECK(a.cc_modes == HPNIC_ID_CC_MODES_HPCC_MASK && a.num_counters == HPNIC_NUM_COUNTERS,
 	      "CC modes, counters");
+	CHECK(a.max_qp_rd_atom == 16 && a.max_qp_dest_rd_atom == 16, "ID.RD_ATOMIC: %u %u",
+	      a.max_qp_rd_atom, a.max_qp_dest_rd_atom);
 	CHECK(a.mac[0] == 0x02 && a.mac[5] == 0x0d && a.ipv4 == 0x0a000001u, "port addresses");
 	CHECK(a.max_msg_len == 0x7fffffffu && a.max_sq_depth == 32768, "limits");
 	EXPECT_ERR(hpnic_close(NULL), -EINVAL);
@@ -909,7 +917,7 @@ static void test_cq_qp(void)
 	connect_attr(&a, 7);
 	EXPECT_ERR(hpnic_modify_qp(NULL, &a, 0), -EINVAL);
 	EXPECT_ERR(hpnic_modify_qp(qp, NULL, 0), -EINVAL);
-	EXPECT_ERR(hpnic_modify_qp(qp, &a, 0x400), -EINVAL);
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, 0x800), -EINVAL);
 	a.qp_state = 5;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE), -EINVAL);
 	a.qp_state = HPNIC_QPS_RTR;
@@ -976,12 +984,27 @@ static void test_cq_qp(void)
 	      m->rq_psn == 0x200, "RTR context / START_RQ");
 	a.qp_state = HPNIC_QPS_RTS;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_RQ_PSN), -EINVAL);
+	/* max_rd_atomic: 1..ID.RD_ATOMIC (0, verbs' "no READs", has no meaning) */
+	CHECK(m->max_rd == 0, "MAX_RD_ATOMIC before it was set: %u (0: the maximum)", m->max_rd);
+	a.max_rd_atomic = 0;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_MAX_RD_ATOMIC),
+		   -EINVAL);
+	EXPECT_DEV_MSG("max_rd_atomic 0");
+	a.max_rd_atomic = 17;
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_MAX_RD_ATOMIC),
+		   -EINVAL);
+	a.max_rd_atomic = 4;
 	/* as verbs: the send PSN may come at RTS, and START_SQ takes it there */
 	a.sq_psn = 0x123456;
-	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN));
+	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_SQ_PSN |
+				  HPNIC_QP_ATTR_MAX_RD_ATOMIC));
 	CHECK(m->starts == 2 && m->start_sq == 1 && m->state == HPNIC_QPS_RTS &&
-	      m->sq_psn == 0x123456, "RTS: state %u, %u STARTs, SQ PSN 0x%x", m->state, m->starts,
-	      m->sq_psn);
+	      m->sq_psn == 0x123456 && m->max_rd == 4, "RTS: state %u, %u STARTs, SQ PSN 0x%x, "
+	      "max_rd_atomic %u", m->state, m->starts, m->sq_psn, m->max_rd);
+	EXPECT_OK(hpnic_query_qp(qp, &q));
+	CHECK(q.max_rd_atomic == 4, "query: max_rd_atomic %u", q.max_rd_atomic);
+	/* connected: it is the peer's to bound, fixed until the next connection */
+	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_MAX_RD_ATOMIC), -EINVAL);
 	a.udp_sport = 0xd000;
 	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_UDP_SPORT));
 	CHECK(m->sport == 0xd000 && m->state == HPNIC_QPS_RTS, "RTS -> RTS sport");
@@ -998,7 +1021,7 @@ static void test_cq_qp(void)
 	EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE));
 	EXPECT_OK(hpnic_query_qp(qp, &q));
 	CHECK(q.qp_state == HPNIC_QPS_RESET && q.dest_qp_num == 0 && q.path_mtu == 1024 &&
-	      q.dscp_ecn == 0x6a, "RESET restores the defaults");
+	      q.dscp_ecn == 0x6a && q.max_rd_atomic == 16, "RESET restores the defaults");
 
 	EXPECT_ERR(hpnic_destroy_qp(NULL), -EINVAL);
 	EXPECT_ERR(hpnic_close(dev), -EBUSY);
