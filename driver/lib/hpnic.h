@@ -501,7 +501,7 @@ enum hpnic_wr_opcode {
 
 /* hpnic_send_wr.send_flags */
 #define HPNIC_SEND_SIGNALED  0x1u   /* report its successful completion (errors always are) */
-#define HPNIC_SEND_FENCE     0x2u   /* wait for earlier READs: always the case here (below) */
+#define HPNIC_SEND_FENCE     0x2u   /* wait for earlier READs: see below (-EAGAIN) */
 #define HPNIC_SEND_SOLICITED 0x4u   /* for SENDs; accepted and ignored on RDMA operations */
 #define HPNIC_SEND_INLINE    0x8u   /* WRITE: copy the data into the WQE (below) */
 
@@ -539,8 +539,11 @@ struct hpnic_send_wr {
  * *bad_wr (when not NULL) then points at the bad one, which and whose
  * successors are not posted. On success *bad_wr is NULL.
  *
- * The NIC executes a QP's work requests in order, one READ at a time, and
- * work behind a READ waits for it, so HPNIC_SEND_FENCE is always honoured.
+ * The NIC executes a QP's work requests in order but keeps several READs
+ * outstanding, and work behind a READ does not wait for its data. The NIC
+ * does not hold a fenced request back yet: a work request with
+ * HPNIC_SEND_FENCE while a READ posted before it has not completed fails
+ * with -EAGAIN (post it after the READ's completion).
  *
  * A WRITE gathers up to the QP's max_send_sge SGEs (empty ones are dropped);
  * the NIC reads each piece from its own address. With HPNIC_SEND_INLINE, a

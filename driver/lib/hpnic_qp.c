@@ -796,6 +796,26 @@ int hpnic_post_read(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
 #define SEND_FLAGS_KNOWN (HPNIC_SEND_SIGNALED | HPNIC_SEND_FENCE | HPNIC_SEND_SOLICITED | \
 			  HPNIC_SEND_INLINE)
 
+/* FENCE: the work request may start only once every READ before it has
+ * completed. The NIC keeps several READs outstanding and does not hold a
+ * fenced request back itself (yet), so the library refuses one while a
+ * READ before it is outstanding, rather than let it pass the READ */
+static int fence_check(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, unsigned n,
+		       const char *fn)
+{
+	uint32_t i;
+
+	if (!(wr->send_flags & HPNIC_SEND_FENCE))
+		return 0;
+	for (i = qp->ci; i != qp->pi; i++)
+		if (qp->swqe[i & (qp->depth - 1)].opcode == HPNIC_WQE_OPCODE_RDMA_READ)
+			return hpnic_dev_fail(qp->dev, -EAGAIN, "%s: work request %u (wr_id "
+					      "0x%llx): FENCE with a READ outstanding on QP %u: "
+					      "post it after the READ's completion", fn, n,
+					      (unsigned long long)wr->wr_id, qp->qpn);
+	return 0;
+}
+
 /* one work request of a list: checked whole, then written; 0 or an error */
 static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, unsigned n)
 {
@@ -821,6 +841,8 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): unknown "
 				      "send_flags 0x%x", fn, n, (unsigned long long)wr->wr_id,
 				      wr->send_flags & ~SEND_FLAGS_KNOWN);
+	if ((err = fence_check(qp, wr, n, fn)))
+		return err;
 	if (wr->num_sge < 0 || wr->num_sge > (int)HPNIC_MAX_SGE || (wr->num_sge && !wr->sg_list))
 		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): num_sge %d "
 				      "(0..%u) with sg_list %p", fn, n, (unsigned long long)wr->wr_id,
@@ -887,9 +909,7 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		va = ext.sge[0].va;
 		lkey = ext.sge[0].lkey;
 	}
-	/* FENCE: the NIC runs a QP's work in order and one READ at a time, with
-	 * the work behind a READ waiting for it, so every work request is
-	 * already fenced. SOLICITED only means something for SENDs. */
+	/* FENCE was checked above. SOLICITED only means something for SENDs. */
 	return post_wqe(qp, op, wr->wr_id, va, lkey, (uint32_t)len, wr->rdma.remote_addr,
 			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
 }

@@ -982,6 +982,27 @@ static void t_post_send(void)
 	CHECK(!memcmp(src + 700000, (uint8_t *)(uintptr_t)sge[4].addr, sge[4].length),
 	      "list READ: data");
 
+	/* FENCE behind a READ still outstanding: refused (-EAGAIN), the READ
+	 * goes; once it completed, the same request is taken */
+	sge[0] = (struct hpnic_sge){ (uintptr_t)(src + 800000), 4096, lkey };
+	sge[1] = (struct hpnic_sge){ (uintptr_t)(src + 800000), 4096, lkey };
+	wr[0] = (struct hpnic_send_wr){ .wr_id = 0x150, .next = &wr[1], .sg_list = &sge[0],
+					.num_sge = 1, .opcode = HPNIC_WR_RDMA_READ,
+					.send_flags = HPNIC_SEND_SIGNALED,
+					.rdma = { (uintptr_t)(dst + 800000), rkey } };
+	wr[1] = (struct hpnic_send_wr){ .wr_id = 0x151, .sg_list = &sge[1], .num_sge = 1,
+					.opcode = HPNIC_WR_RDMA_WRITE,
+					.send_flags = HPNIC_SEND_SIGNALED | HPNIC_SEND_FENCE,
+					.rdma = { (uintptr_t)(dst + 810000), rkey } };
+	EXPECT_ERR(hpnic_post_send(qa, wr, &bad), -EAGAIN);
+	CHECK(bad == &wr[1], "FENCE: bad_wr is WR %d, want 1", bad ? (int)(bad - wr) : -1);
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].wr_id == 0x150 && wc[0].status == HPNIC_WC_SUCCESS, "FENCE: the READ first");
+	TRY(hpnic_post_send(qa, &wr[1], &bad));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].wr_id == 0x151 && wc[0].status == HPNIC_WC_SUCCESS &&
+	      !memcmp(src + 800000, dst + 810000, 4096), "FENCE: the WRITE after the READ");
+
 	/* bad_wr: the third is invalid (an L_Key no region has); the first two
 	 * are posted and complete, the third and fourth are not */
 	for (unsigned k = 0; k < 4; k++) {
