@@ -50,10 +50,12 @@ command -v qemu-system-x86_64 >/dev/null || { echo "test_interop: no QEMU (make 
 work=$(mktemp -d /tmp/hpnic-interop.XXXXXX)
 hpid=
 qpid=
+wpid=
 cleanup() {
 	# only what this script started, by its PID
 	[ -n "$hpid" ] && kill "$hpid" 2>/dev/null
 	[ -n "$qpid" ] && kill "$qpid" 2>/dev/null
+	[ -n "$wpid" ] && kill "$wpid" 2>/dev/null
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -152,6 +154,12 @@ grate=$(sed -n 's/^rxe-guest: exit \([0-9]*\).*/\1/p' "$work/guest.txt" | tail -
 # every frame: tshark decodes the RoCE ones without a warning and no frame
 # as malformed; scapy recomputes every ICRC
 if [ -s "$work/interop.pcap" ]; then
+	# what crossed the wire (below), read while the checks run
+	WIRESHARK_CONFIG_DIR=$work tshark -r "$work/interop.pcap" -o infiniband.rroce.port:4791 --disable-heuristic eth_over_ib \
+		-Y infiniband -T fields -e eth.src -e infiniband.bth.opcode -e infiniband.bth.a \
+		-e infiniband.bth.destqp -e infiniband.aeth.syndrome -e infiniband.bth.psn \
+		-e infiniband.reth.dmalen -e frame.number > "$work/wire.tsv" 2>/dev/null &
+	wpid=$!
 	if scripts/roce_pcap_check.sh --allow-other "$work/interop.pcap" > "$work/pcap.txt" 2>&1; then
 		ok "pcap: $(grep '^tshark:' "$work/pcap.txt" | sed 's/^tshark: [^:]*: //')"
 		ok "pcap: $(grep '^scapy ICRC:' "$work/pcap.txt" | sed 's/^scapy ICRC: [^:]*: //')"
@@ -160,10 +168,9 @@ if [ -s "$work/interop.pcap" ]; then
 		bad "pcap checks (roce_pcap_check.sh --allow-other)"
 	fi
 	# what crossed the wire: per direction, frames by opcode, AckReq, ACKs/NAKs
-	WIRESHARK_CONFIG_DIR=$work tshark -r "$work/interop.pcap" -o infiniband.rroce.port:4791 --disable-heuristic eth_over_ib \
-		-Y infiniband -T fields -e eth.src -e infiniband.bth.opcode -e infiniband.bth.a \
-		-e infiniband.bth.destqp -e infiniband.aeth.syndrome 2>/dev/null |
-	awk -v hp="$hp_mac" '
+	wait "$wpid"
+	wpid=
+	awk -F '\t' -v hp="$hp_mac" '
 		BEGIN { split("6 WRITE_FIRST 7 WRITE_MIDDLE 8 WRITE_LAST 10 WRITE_ONLY 12 READ_REQ " \
 		              "13 RESP_FIRST 14 RESP_MIDDLE 15 RESP_LAST 16 RESP_ONLY", t, " ")
 		        for (i = 1; i < 18; i += 2) { name[t[i]] = t[i + 1]; ord[++no] = t[i + 1] }
@@ -176,7 +183,41 @@ if [ -s "$work/interop.pcap" ]; then
 		        line = sprintf("   wire %s (dest QP %s): %d frames,", d, qp[d], tot[d])
 		        for (i = 1; i <= no; i++) if ((d, ord[i]) in n) {
 		          line = line sprintf(" %s %d", ord[i], n[d, ord[i]]); delete n[d, ord[i]] }
-		        print line sprintf(", AckReq set on %d", a[d]) } }' | sort
+		        print line sprintf(", AckReq set on %d", a[d]) } }' "$work/wire.tsv" | sort
+	# READs in flight, per requester: a READ REQUEST adds one unless a READ
+	# with the same last PSN is outstanding (then it is the same READ asked
+	# again, from its start or from a later PSN); a response at or past a
+	# READ's last PSN retires it (the last PSN from the PSN, the DMA length
+	# and the path MTU)
+	mtu=$(sed -n 's/.*path MTU \([0-9]*\).*/\1/p' "$work/hpnic.log" | head -1)
+	awk -F '\t' -v hp="$hp_mac" -v mtu="${mtu:-1024}" '
+		function at_or_after(a, b) { return (a - b + 16777216) % 16777216 < 8388608 }
+		{ side = ($1 == hp) ? "hpnic" : "rxe"; other = (side == "hpnic") ? "rxe" : "hpnic" }
+		$2 == 12 { n = $7 > 0 ? int(($7 + mtu - 1) / mtu) : 1; last = ($6 + n - 1) % 16777216
+		  if ((side, last) in out) { rep[side]++; next }
+		  if (cnt[side] > 0) busy[side]++
+		  out[side, last] = last; reqs[side]++
+		  if (++cnt[side] > mx[side]) { mx[side] = cnt[side]; fr[side] = $8 }
+		  next }
+		$2 >= 13 && $2 <= 16 { for (k in out) { split(k, kk, SUBSEP)
+		    if (kk[1] == other && at_or_after($6, out[k])) { delete out[k]; cnt[other]-- } } }
+		END { for (s in reqs) printf "%s %d: READs in flight, %s as requester: at most %d " \
+		        "(frame %d); %d READ REQUESTs, %d sent with an earlier READ outstanding, " \
+		        "%d repeated\n", s, mx[s], s, mx[s], fr[s], reqs[s], busy[s], rep[s] }' \
+		"$work/wire.tsv" | sort > "$work/inflight.txt"
+	sed 's/^[a-z]* [0-9]*: /   /' "$work/inflight.txt"
+	# hpnic keeps 16 READs outstanding at most (rxe's QP takes 16:
+	# max_dest_rd_atomic); with the several-READs steps in the plan, both
+	# sides had several in flight
+	hmax=$(sed -n 's/^hpnic \([0-9]*\):.*/\1/p' "$work/inflight.txt")
+	rmax=$(sed -n 's/^rxe \([0-9]*\):.*/\1/p' "$work/inflight.txt")
+	[ "${hmax:-0}" -le 16 ] && ok "hpnic had ${hmax:-0} READs in flight at most (its limit: 16)" ||
+		bad "hpnic had $hmax READs in flight (its limit: 16)"
+	if grep -q 'READs of .* posted at once' "$work/hpnic.log"; then
+		[ "${hmax:-0}" -ge 2 ] && [ "${rmax:-0}" -ge 2 ] &&
+			ok "several READs in flight each way: hpnic ${hmax:-0}, rxe ${rmax:-0} at most" ||
+			bad "several READs in flight each way: hpnic ${hmax:-0}, rxe ${rmax:-0} at most"
+	fi
 else
 	bad "no pcap written"
 fi

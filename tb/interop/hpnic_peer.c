@@ -11,9 +11,17 @@
  * to rxe's, and runs the plan, each size at 1 B, MTU - 1, MTU, MTU + 1,
  * 64 KiB and --max (1 MiB):
  *   1. hpnic WRITEs into the guest's buffer (the guest checks the bytes) and
- *      READs from it (checked here);
+ *      READs from it (checked here); then 8 READs of 64 KiB posted at once
+ *      (--reads; no more than rxe's QP takes), each from its own range, every
+ *      completion (in order, success) and every byte checked; then WRITE,
+ *      READ, WRITE, READ posted at once, each READ of the range the WRITE
+ *      before it wrote (it must find that WRITE's bytes); then 20 READs of
+ *      4 KiB at once, 4 more than hpnic keeps outstanding;
  *   2. rxe WRITEs into hpnic's buffer (checked here, and the bytes either
- *      side untouched) and READs from it (the guest checks);
+ *      side untouched) and READs from it (the guest checks); then the same
+ *      two steps with rxe as requester (the guest checks the READs' bytes),
+ *      and 16 READs of 8 KiB at once, all in flight together (hpnic's READ
+ *      queue full);
  *   3. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
  *      another port, for another MAC or IPv4 address): each drop counter
  *      moves, every frame the socket brought is accounted for (admitted or
@@ -47,14 +55,19 @@
 
 #define NAME "hpnic_peer"
 #define NOISE_COUNT 3
+/* the several-READs steps: READs (and the mixed step's WRITEs) of 64 KiB in
+ * ranges STRIDE apart; hpnic keeps up to MAX_READS READs outstanding */
+#define MANY_LEN 65536u
+#define STRIDE (MANY_LEN + 4096u)
+#define MAX_READS 16u
 
 static struct {
 	unsigned port, mtu, wait_s, boot_s;
 	uint64_t max, seed;
 	const char *port_file;
 	bool eof;
-	unsigned repeat;
-} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1 };
+	unsigned repeat, reads;
+} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1, 8 };
 
 static int passed, failed;
 
@@ -102,6 +115,9 @@ static bool check(bool ok, const char *fmt, ...)
 		}                                                               \
 	} while (0)
 
+struct side;
+static unsigned reads_at_once(const struct side *s);
+
 /* the seeded generator for offsets, PSNs and the patterns' seeds */
 static uint64_t rng;
 static uint64_t rnd(void)
@@ -123,6 +139,7 @@ struct side {
 	uint32_t psn;
 	/* the guest's */
 	uint32_t gqpn, gpsn, grkey, gmtu;
+	unsigned grd;           /* READs rxe's QP keeps in flight and takes */
 	uint64_t gva, glen;
 	char gip[32], gmac[32];
 	uint8_t gmac_b[6];
@@ -155,6 +172,10 @@ static void usage(FILE *f)
 		"  --boot-wait S    wall-clock seconds for the guest to connect (default 120)\n"
 		"  --no-eof         skip the last part (the peer gone under an outstanding WRITE)\n"
 		"  --repeat N       run parts 1 and 2 N times (default 1): a longer soak\n"
+		"  --reads N        64 KiB READs each side posts at once in its several-READs\n"
+		"                   step (default 8, at most 16 and what rxe's QP takes; 0\n"
+		"                   skips every step with several READs or WRITE READ WRITE\n"
+		"                   READ)\n"
 		"  --help           this text\n"
 		"Environment: HPNIC_SIM_STREAM (required), HPNIC_SIM_PCAP, HPNIC_SIM_IP,\n"
 		"HPNIC_SIM_MAC (docs/libhpnic.md). The path MTU is 1024 (rxe's on a\n"
@@ -172,6 +193,7 @@ static void parse(int argc, char **argv)
 		{ "boot-wait", required_argument, 0, 'b' },
 		{ "no-eof", no_argument, 0, 'e' },
 		{ "repeat", required_argument, 0, 'r' },
+		{ "reads", required_argument, 0, 'R' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -197,12 +219,13 @@ static void parse(int argc, char **argv)
 		case 'b': opt.boot_s = (unsigned)v; break;
 		case 'e': opt.eof = false; break;
 		case 'r': opt.repeat = (unsigned)v; break;
+		case 'R': opt.reads = (unsigned)v; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
 	}
 	if (optind != argc || opt.port > 65535 || opt.max < 65536 || opt.max > (16u << 20) ||
-	    !opt.wait_s || !opt.boot_s || !opt.repeat) {
+	    !opt.wait_s || !opt.boot_s || !opt.repeat || opt.reads > MAX_READS) {
 		usage(stderr);
 		exit(2);
 	}
@@ -285,13 +308,15 @@ static bool ask(struct side *s, char *ans, size_t cap, const char *fmt, ...)
 
 static void open_nic(struct side *s)
 {
-	struct hpnic_qp_init_attr ia = { .sq_depth = 16, .path_mtu = opt.mtu, .sq_sig_all = 1 };
+	struct hpnic_qp_init_attr ia = { .sq_depth = 32, .path_mtu = opt.mtu, .sq_sig_all = 1 };
 
 	TRY(hpnic_open("sim:0", &s->dev));
 	TRY(hpnic_query_device(s->dev, &s->attr));
 	TRY(hpnic_create_cq(s->dev, 64, &s->cq));
 	ia.send_cq = s->cq;
-	s->len = 4 * opt.max + 8192;
+	/* the plan's ranges: up to 2 * max + 4096 + max + 64 (parts 1 and 2),
+	 * MAX_READS ranges STRIDE apart (the several-READs steps) */
+	s->len = (4 * opt.max > MAX_READS * STRIDE ? 4 * opt.max : MAX_READS * STRIDE) + 8192;
 	s->buf = aligned_alloc(4096, s->len);
 	if (!s->buf)
 		exit(1);
@@ -341,12 +366,19 @@ static void hello(struct side *s)
 		exit(1);
 	}
 	printf(NAME ": guest: %s\n", line);
+	{
+		const char *rd = strstr(line, " rd=");
+
+		s->grd = rd ? (unsigned)strtoul(rd + 4, NULL, 10) : 1;
+	}
 	for (int i = 0; i < 6; i++)
 		s->gmac_b[i] = (uint8_t)m[i];
 	s->gip_b = ip[0] << 24 | ip[1] << 16 | ip[2] << 8 | ip[3];
 	check(s->gmtu >= opt.mtu, "rxe's active MTU %u allows the path MTU %u", s->gmtu, opt.mtu);
-	check(s->glen >= 3 * opt.max + 8192, "the guest's buffer (%" PRIu64 " B) holds the plan",
-	      s->glen);
+	check(s->glen >= 3 * opt.max + 8192 && s->glen >= MAX_READS * STRIDE + 64,
+	      "the guest's buffer (%" PRIu64 " B) holds the plan", s->glen);
+	check(s->grd >= 1, "rxe's QP takes %u READs in flight each way (max_rd_atomic, "
+	      "max_dest_rd_atomic); each side posts %u at once", s->grd, reads_at_once(s));
 
 	open_nic(s);
 	s->psn = (uint32_t)rnd() & 0xffffff;
@@ -470,6 +502,261 @@ static void read_counters(struct side *s, uint64_t *v)
 	if (n != HPNIC_NUM_COUNTERS) {
 		fprintf(stderr, NAME ": read %d counters: %s\n", n, hpnic_last_error());
 		exit(1);
+	}
+}
+
+/* READs each side posts at once: --reads, at most what rxe's QP takes */
+static unsigned reads_at_once(const struct side *s)
+{
+	return opt.reads < s->grd ? opt.reads : s->grd;
+}
+
+/* the counters that tell how a batch of READs went on hpnic's side */
+static void batch_counters(struct side *s, const uint64_t *b, char *out, size_t cap)
+{
+	uint64_t a[HPNIC_NUM_COUNTERS];
+
+	read_counters(s, a);
+#define D(c) (a[HPNIC_CNT_##c] - b[HPNIC_CNT_##c])
+	snprintf(out, cap, "rx_reads +%" PRIu64 ", rx_psn_dup +%" PRIu64 ", rx_psn_oos +%" PRIu64
+		 ", rx_resp_gap +%" PRIu64 ", rx_resp_stray +%" PRIu64 ", tx_timeouts +%" PRIu64
+		 ", tx_rewinds +%" PRIu64, D(RX_READS), D(RX_PSN_DUP), D(RX_PSN_OOS), D(RX_RESP_GAP),
+		 D(RX_RESP_STRAY), D(TX_TIMEOUTS), D(TX_REWINDS));
+#undef D
+}
+
+/* rxe's own counters (its retries, duplicate requests, ...) that moved since
+ * the last call, printed with what; a call with what NULL sets the base */
+static void rxe_counters(struct side *s, const char *what)
+{
+	char ans[INTEROP_LINE];
+	bool ok = ask(s, ans, sizeof(ans), "COUNTERS");
+
+	/* a retry or a duplicate on rxe's side is no failure of the step (the
+	 * bytes and the completions tell), but stands out in the log */
+	if (what)
+		printf("%s: rxe's counters over %s: %s\n", ok && strstr(ans, "moved: none") ? NAME :
+		       "note", what, ok ? ans + 3 : ans);
+}
+
+/* the bytes a READ brought are not those of the WRITE before it: are they
+ * those from before the WRITE? */
+static const char *stale_str(const uint8_t *b, uint32_t len, uint64_t old)
+{
+	return interop_mismatch(b, len, old) == len ? "the bytes from before the WRITE (the READ "
+	       "passed it)" : "the bytes differ";
+}
+
+/* n completions of the work requests wr_id first.. in order, each within
+ * --wait; false (and why) at the first that is late, out of order, or not
+ * a success of len bytes */
+static bool wait_batch(struct side *s, uint64_t first, unsigned n, uint32_t len,
+		       double *secs, uint64_t *cycles, char *why, size_t cap)
+{
+	double t0 = interop_now();
+	uint64_t c0 = hpnic_sim_cycle();
+	bool ok = true;
+
+	why[0] = 0;
+	for (unsigned i = 0; i < n; i++) {
+		struct hpnic_wc wc;
+		double t;
+		uint64_t cyc;
+
+		if (wait_one(s, &wc, &t, &cyc)) {
+			snprintf(why, cap, "completion %u of %u did not come within %u s", i + 1, n,
+				 opt.wait_s);
+			stop_plan(why);
+			ok = false;
+			break;
+		}
+		if (ok && wc.wr_id != first + i) {
+			snprintf(why, cap, "completion %u of %u is of wr_id %" PRIu64 ", want %" PRIu64,
+				 i + 1, n, wc.wr_id, first + i);
+			ok = false;
+		} else if (ok && (wc.status != HPNIC_WC_SUCCESS || wc.byte_len != len)) {
+			snprintf(why, cap, "completion %u of %u: %s, %u B", i + 1, n,
+				 wc_str((int)wc.status), wc.byte_len);
+			ok = false;
+		}
+	}
+	*secs = interop_now() - t0;
+	*cycles = hpnic_sim_cycle() - c0;
+	return ok;
+}
+
+/* hpnic as requester: n READs of len bytes posted at once, each from its
+ * own range of the guest's MR into its own range here */
+static void hpnic_reads(struct side *s, unsigned n, uint32_t len)
+{
+	uint32_t stride = len + 4096;
+	uint64_t lo = 1 + rnd() % 64, ro = rnd() % 64, seed = rnd(), b[HPNIC_NUM_COUNTERS], cyc;
+	char ans[INTEROP_LINE], why[INTEROP_LINE], cnt[INTEROP_LINE];
+	bool ok = true;
+	double t;
+
+	if (stopped[0] || !n)
+		return;
+	printf(NAME ": 1. hpnic as requester: %u READs of %u B posted at once\n", n, len);
+	for (unsigned i = 0; i < n && ok; i++)
+		ok = ask(s, ans, sizeof(ans), "FILL %" PRIu64 " %u %" PRIu64, ro + i * stride,
+			 len, seed + i);
+	if (!check(ok, "the guest fills %u ranges of %u B, %u B apart (%s)", n, len, stride,
+		   ans))
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		uint8_t *d = s->buf + lo + i * stride;
+
+		d[-1] = 0xa5;
+		memset(d, 0, len);
+		d[len] = 0xa5;
+	}
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	for (unsigned i = 0; i < n; i++)
+		TRY(hpnic_post_read(s->qp, 100 + i, s->mr, s->buf + lo + i * stride, len,
+				    s->gva + ro + i * stride, s->grkey, i + 1 < n ? HPNIC_WR_MORE : 0));
+	ok = wait_batch(s, 100, n, len, &t, &cyc, why, sizeof(why));
+	batch_counters(s, b, cnt, sizeof(cnt));
+	if (!stopped[0])
+		rxe_counters(s, "hpnic's READs");
+	if (!check(ok, "hpnic %u READs of %u B <- rxe, posted at once: %s in %.2f s (%.1f us "
+		   "simulated); %s", n, len, ok ? "completed in order with success" : why, t,
+		   cyc / 250.0, cnt))
+		return;
+	for (unsigned i = 0; i < n; i++) {
+		const uint8_t *d = s->buf + lo + i * stride;
+		size_t at = interop_mismatch(d, len, seed + i);
+
+		if (at != len || d[-1] != 0xa5 || d[len] != 0xa5) {
+			check(false, "hpnic %u READs of %u B <- rxe: READ %u: %s", n, len, i + 1,
+			      at != len ? "the bytes differ" : "a byte beside them changed");
+			printf(NAME ": READ %u: %zu B differ from byte %zu\n", i + 1, len - at, at);
+			return;
+		}
+	}
+	check(true, "hpnic %u READs of %u B <- rxe: every byte checked here, none beside them "
+	      "touched", n, len);
+}
+
+/* hpnic as requester: WRITE, READ, WRITE, READ posted at once; each READ
+ * reads the range the WRITE before it wrote, which held other bytes */
+static void hpnic_mixed(struct side *s)
+{
+	uint64_t lo = 1 + rnd() % 64, ro = rnd() % 64, seed = rnd(), b[HPNIC_NUM_COUNTERS], cyc;
+	char ans[INTEROP_LINE], why[INTEROP_LINE], cnt[INTEROP_LINE];
+	uint8_t *l[4];
+	bool ok;
+	double t;
+
+	if (stopped[0] || !reads_at_once(s))
+		return;
+	printf(NAME ": 1. hpnic as requester: WRITE, READ, WRITE, READ of %u B posted at once\n",
+	       MANY_LEN);
+	ok = ask(s, ans, sizeof(ans), "FILL %" PRIu64 " %u %" PRIu64, ro, MANY_LEN, seed + 2) &&
+	     ask(s, ans, sizeof(ans), "FILL %" PRIu64 " %u %" PRIu64, ro + STRIDE, MANY_LEN,
+		 seed + 3);
+	if (!check(ok, "the guest fills both ranges with other bytes first (%s)", ans))
+		return;
+	for (unsigned k = 0; k < 4; k++)
+		l[k] = s->buf + lo + k * STRIDE;
+	interop_pattern(l[0], MANY_LEN, seed);
+	interop_pattern(l[2], MANY_LEN, seed + 1);
+	for (unsigned k = 1; k < 4; k += 2) {
+		l[k][-1] = 0xa5;
+		memset(l[k], 0, MANY_LEN);
+		l[k][MANY_LEN] = 0xa5;
+	}
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	TRY(hpnic_post_write(s->qp, 200, s->mr, l[0], MANY_LEN, s->gva + ro, s->grkey,
+			     HPNIC_WR_MORE));
+	TRY(hpnic_post_read(s->qp, 201, s->mr, l[1], MANY_LEN, s->gva + ro, s->grkey,
+			    HPNIC_WR_MORE));
+	TRY(hpnic_post_write(s->qp, 202, s->mr, l[2], MANY_LEN, s->gva + ro + STRIDE, s->grkey,
+			     HPNIC_WR_MORE));
+	TRY(hpnic_post_read(s->qp, 203, s->mr, l[3], MANY_LEN, s->gva + ro + STRIDE, s->grkey, 0));
+	ok = wait_batch(s, 200, 4, MANY_LEN, &t, &cyc, why, sizeof(why));
+	batch_counters(s, b, cnt, sizeof(cnt));
+	if (!stopped[0])
+		rxe_counters(s, "hpnic's WRITE READ WRITE READ");
+	if (!check(ok, "hpnic WRITE READ WRITE READ of %u B <-> rxe, posted at once: %s in %.2f s "
+		   "(%.1f us simulated); %s", MANY_LEN, ok ? "completed in order with success" : why,
+		   t, cyc / 250.0, cnt))
+		return;
+	for (unsigned k = 0; k < 2; k++) {
+		const uint8_t *d = l[2 * k + 1];
+		bool same = interop_mismatch(d, MANY_LEN, seed + k) == MANY_LEN;
+
+		check(same && d[-1] == 0xa5 && d[MANY_LEN] == 0xa5, "hpnic READ %u of the mixed "
+		      "step: %s", k + 1, !same ? stale_str(d, MANY_LEN, seed + 2 + k) :
+		      d[-1] != 0xa5 || d[MANY_LEN] != 0xa5 ? "a byte beside them changed" :
+		      "the bytes of the WRITE before it, checked here");
+	}
+	for (unsigned k = 0; k < 2 && !stopped[0]; k++)
+		check(ask(s, ans, sizeof(ans), "CHECK %" PRIu64 " %u %" PRIu64, ro + k * STRIDE,
+			  MANY_LEN, seed + k), "hpnic WRITE %u of the mixed step: the guest checked "
+		      "the bytes (%s)", k + 1, ans);
+}
+
+/* rxe as requester: n READs of len bytes posted at once, each from its
+ * own range of hpnic's MR */
+static void rxe_reads(struct side *s, unsigned n, uint32_t len)
+{
+	uint32_t stride = len + 4096;
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd(), b[HPNIC_NUM_COUNTERS];
+	char ans[INTEROP_LINE], cnt[INTEROP_LINE];
+
+	if (stopped[0] || !n)
+		return;
+	printf(NAME ": 2. rxe as requester: %u READs of %u B posted at once\n", n, len);
+	for (unsigned i = 0; i < n; i++)
+		interop_pattern(s->buf + ro + i * stride, len, seed + i);
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	check(ask(s, ans, sizeof(ans), "READS %u %" PRIu64 " %u %" PRIu64 " %u %u %" PRIu64, n, lo,
+		  stride, ro, stride, len, seed), "rxe %u READs of %u B <- hpnic: %s", n,
+	      len, ans);
+	batch_counters(s, b, cnt, sizeof(cnt));
+	printf(NAME ": hpnic's counters over rxe's %u READs: %s\n", n, cnt);
+	if (!stopped[0])
+		rxe_counters(s, "its READs");
+}
+
+/* rxe as requester: WRITE, READ, WRITE, READ posted at once into two ranges
+ * of hpnic's MR that held other bytes */
+static void rxe_mixed(struct side *s)
+{
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd(), b[HPNIC_NUM_COUNTERS];
+	char ans[INTEROP_LINE], cnt[INTEROP_LINE];
+
+	if (stopped[0] || !reads_at_once(s))
+		return;
+	printf(NAME ": 2. rxe as requester: WRITE, READ, WRITE, READ of %u B posted at once\n",
+	       MANY_LEN);
+	for (unsigned k = 0; k < 2; k++) {
+		uint8_t *r = s->buf + ro + k * STRIDE;
+
+		r[-1] = 0xa5;
+		interop_pattern(r, MANY_LEN, seed + 2 + k);
+		r[MANY_LEN] = 0xa5;
+	}
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	check(ask(s, ans, sizeof(ans), "MIX %" PRIu64 " %" PRIu64 " %u %u %" PRIu64, lo, ro, STRIDE,
+		  MANY_LEN, seed), "rxe WRITE READ WRITE READ of %u B <-> hpnic: %s", MANY_LEN, ans);
+	batch_counters(s, b, cnt, sizeof(cnt));
+	printf(NAME ": hpnic's counters over rxe's WRITE READ WRITE READ: %s\n", cnt);
+	if (!stopped[0])
+		rxe_counters(s, "its WRITE READ WRITE READ");
+	for (unsigned k = 0; k < 2; k++) {
+		const uint8_t *r = s->buf + ro + k * STRIDE;
+		size_t at = interop_mismatch(r, MANY_LEN, seed + k);
+
+		check(at == MANY_LEN && r[-1] == 0xa5 && r[MANY_LEN] == 0xa5, "rxe WRITE %u of the "
+		      "mixed step: %s", k + 1, at != MANY_LEN ? "the bytes differ here" :
+		      r[-1] != 0xa5 || r[MANY_LEN] != 0xa5 ? "a byte beside them changed" :
+		      "the bytes checked here");
 	}
 }
 
@@ -680,9 +967,22 @@ int main(int argc, char **argv)
 		printf(NAME ": 1. hpnic as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
 		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 			hpnic_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+		hpnic_reads(&s, reads_at_once(&s), MANY_LEN);
+		hpnic_mixed(&s);
+		/* beyond its limit: the READs past the 16th wait for one to
+		 * retire (rxe takes 16 at most: max_dest_rd_atomic) */
+		if (opt.reads && s.grd >= MAX_READS)
+			hpnic_reads(&s, MAX_READS + 4, 4096);
 		printf(NAME ": 2. rxe as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
 		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 			rxe_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+		rxe_reads(&s, reads_at_once(&s), MANY_LEN);
+		rxe_mixed(&s);
+		/* as many as rxe's QP takes, small enough to be in flight
+		 * together (rxe sends no request more than 128 PSNs past its
+		 * oldest unacknowledged one): hpnic's READ queue full */
+		if (opt.reads && s.grd >= 2)
+			rxe_reads(&s, s.grd < MAX_READS ? s.grd : MAX_READS, 8192);
 	}
 	if (!stopped[0]) {
 		printf(NAME ": 3. frames hpnic cannot parse\n");

@@ -6,7 +6,8 @@
  * over one TCP connection, one text line per message, so that a console
  * log or a packet capture of the channel reads as a transcript:
  *
- *   guest -> host   HELLO qpn=Q psn=P va=0xV rkey=0xK len=L mtu=M ip=A mac=M gid=I
+ *   guest -> host   HELLO qpn=Q psn=P va=0xV rkey=0xK len=L mtu=M ip=A mac=M gid=I rd=R
+ *                   (R: READs rxe's QP keeps in flight and takes, each way)
  *   host -> guest   HELLO qpn=Q psn=P va=0xV rkey=0xK len=L mtu=M ip=A mac=M
  *   guest -> host   READY                      (its QP is in RTS)
  *   host -> guest   a command, answered by one line: "OK ...", "FAIL ...", or
@@ -16,6 +17,20 @@
  *     CHECK off len seed        the guest's MR at off holds pattern(seed)
  *     WRITE loff roff len seed  rxe WRITEs pattern(seed) from loff to hpnic's MR at roff
  *     READ loff roff len seed   rxe READs hpnic's MR at roff into loff, checks pattern(seed)
+ *     READS n loff lstride roff rstride len seed
+ *                               rxe posts n READs at once, the i-th from hpnic's MR at
+ *                               roff + i*rstride into loff + i*lstride; each completion
+ *                               in order with success, READ i holds pattern(seed + i)
+ *     MIX loff roff stride len seed
+ *                               rxe posts WRITE, READ, WRITE, READ at once: pattern(seed)
+ *                               from loff to roff, READ roff into loff + stride,
+ *                               pattern(seed + 1) from loff + 2*stride to roff + stride,
+ *                               READ that into loff + 3*stride; each READ must find its
+ *                               WRITE's bytes (the host filled roff and roff + stride
+ *                               with pattern(seed + 2) and pattern(seed + 3) before)
+ *     COUNTERS                  rxe's port counters (hw_counters) that moved since the
+ *                               last COUNTERS: "OK rxe counters moved: NAME +N ..." or
+ *                               "... none"
  *     BADKEY roff len           rxe WRITEs with a wrong R_Key, wants IBV_WC_REM_ACCESS_ERR
  *     NOISE count               the guest sends non-RoCE frames to hpnic's port
  *     BYE                       the guest destroys its QP, answers "VERDICT OK|FAIL ..."

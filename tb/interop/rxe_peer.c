@@ -9,7 +9,9 @@
  * host, connects the QP to hpnic's, then carries out the host's commands:
  * checks of the bytes hpnic WRITEs into its buffer, fills for hpnic's READs,
  * its own WRITEs and READs into hpnic's buffer (the READs' bytes checked
- * here), a WRITE with a wrong R_Key (a remote access error is expected), and
+ * here), several READs posted at once, a WRITE READ WRITE READ posted at once
+ * (each READ must find the bytes its WRITE wrote), a WRITE with a wrong
+ * R_Key (a remote access error is expected), and
  * frames hpnic must drop (ARP, IPv6, ICMP, UDP to another port, frames for
  * another MAC or IP). Each answer says what it found; the exit status is 0
  * when every check held.
@@ -17,7 +19,9 @@
  *   rxe_peer [options] HOST:PORT
  *
  * The simulated NIC is about 3,500 times slower than hardware, so the QP's
- * retransmit timeout (--timeout, IB's 4.096 us * 2^N) is long.
+ * retransmit timeout (--timeout, IB's 4.096 us * 2^N) is long. The QP takes
+ * up to 16 READs in flight each way (max_rd_atomic and max_dest_rd_atomic),
+ * fewer if the device's max_qp_rd_atom or max_qp_init_rd_atom is lower.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -32,6 +36,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 
@@ -40,6 +45,11 @@
 #include "interop.h"
 
 #define NAME "rxe_peer"
+/* READs in flight each way, at most (hpnic keeps 16 outstanding as
+ * requester and queues 16 as responder) */
+#define RD_ATOM_WANT 16u
+/* work requests one command posts at once, at most (READS, MIX) */
+#define MAX_BATCH 16u
 
 static struct {
 	const char *dev, *netdev;
@@ -60,6 +70,9 @@ struct peer {
 	union ibv_gid gid;
 	enum ibv_mtu mtu;
 	uint32_t psn;
+	/* READs in flight each way: max_rd_atomic and max_dest_rd_atomic (the
+	 * smaller of RD_ATOM_WANT and the device's limits) */
+	unsigned rd_atom;
 	/* hpnic's side */
 	uint32_t rqpn, rpsn, rrkey, rmtu;
 	uint64_t rva, rlen;
@@ -140,6 +153,7 @@ static void setup(struct peer *p, char *ip, size_t iplen)
 {
 	struct ibv_device **list = ibv_get_device_list(NULL);
 	struct ibv_port_attr pa;
+	struct ibv_device_attr da;
 	struct ibv_qp_init_attr ia = { 0 };
 
 	if (!list)
@@ -150,6 +164,20 @@ static void setup(struct peer *p, char *ip, size_t iplen)
 	ibv_free_device_list(list);
 	if (!p->ctx) {
 		fprintf(stderr, NAME ": no RDMA device %s\n", opt.dev);
+		exit(1);
+	}
+	if (ibv_query_device(p->ctx, &da))
+		die("ibv_query_device");
+	p->rd_atom = RD_ATOM_WANT;
+	if ((unsigned)da.max_qp_rd_atom < p->rd_atom)
+		p->rd_atom = (unsigned)da.max_qp_rd_atom;
+	if ((unsigned)da.max_qp_init_rd_atom < p->rd_atom)
+		p->rd_atom = (unsigned)da.max_qp_init_rd_atom;
+	printf(NAME ": %s: max_qp_rd_atom %d, max_qp_init_rd_atom %d: READs in flight each way "
+	       "up to %u (max_rd_atomic, max_dest_rd_atomic)\n", opt.dev, da.max_qp_rd_atom,
+	       da.max_qp_init_rd_atom, p->rd_atom);
+	if (!p->rd_atom) {
+		fprintf(stderr, NAME ": %s takes no READ\n", opt.dev);
 		exit(1);
 	}
 	if (ibv_query_port(p->ctx, 1, &pa))
@@ -185,9 +213,9 @@ static void setup(struct peer *p, char *ip, size_t iplen)
 		die("ibv_create_qp");
 }
 
-/* RESET -> INIT -> RTR -> RTS towards hpnic's QP. One READ in flight each
- * way: hpnic answers one READ per QP at a time and keeps one of its own
- * outstanding. */
+/* RESET -> INIT -> RTR -> RTS towards hpnic's QP. Up to rd_atom READs in
+ * flight each way: hpnic queues 16 READ requests per QP as responder and
+ * keeps 16 of its own outstanding as requester. */
 static int connect_qp(struct peer *p)
 {
 	struct ibv_qp_attr a = { 0 };
@@ -207,7 +235,7 @@ static int connect_qp(struct peer *p)
 	a.path_mtu = mtu_enum(m);
 	a.dest_qp_num = p->rqpn;
 	a.rq_psn = p->rpsn;
-	a.max_dest_rd_atomic = 1;
+	a.max_dest_rd_atomic = (uint8_t)p->rd_atom;
 	a.min_rnr_timer = 12;
 	a.ah_attr.is_global = 1;
 	a.ah_attr.port_num = 1;
@@ -231,12 +259,13 @@ static int connect_qp(struct peer *p)
 	a.timeout = (uint8_t)opt.timeout;
 	a.retry_cnt = (uint8_t)opt.retry;
 	a.rnr_retry = 7;
-	a.max_rd_atomic = 1;
+	a.max_rd_atomic = (uint8_t)p->rd_atom;
 	if (ibv_modify_qp(p->qp, &a, IBV_QP_STATE | IBV_QP_SQ_PSN | IBV_QP_TIMEOUT |
 			  IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | IBV_QP_MAX_QP_RD_ATOMIC))
 		return -1;
-	printf(NAME ": QP %u -> hpnic QP %u at %s, MTU %u, PSN %06x/%06x, timeout %u, retry %u\n",
-	       p->qp->qp_num, p->rqpn, p->rip, m, p->psn, p->rpsn, opt.timeout, opt.retry);
+	printf(NAME ": QP %u -> hpnic QP %u at %s, MTU %u, PSN %06x/%06x, timeout %u, retry %u, "
+	       "max_rd_atomic %u, max_dest_rd_atomic %u\n", p->qp->qp_num, p->rqpn, p->rip, m,
+	       p->psn, p->rpsn, opt.timeout, opt.retry, p->rd_atom, p->rd_atom);
 	return 0;
 }
 
@@ -279,36 +308,82 @@ static int wait_wc(struct peer *p, struct ibv_wc *wc, double end)
  * is then in an unknown state, and no later result on it would mean much */
 static bool stalled;
 
+/* one work request of a batch, and what became of it */
+struct xfer {
+	enum ibv_wr_opcode op;
+	uint64_t loff, roff;
+	uint32_t len;
+	enum ibv_wc_status st;  /* its completion's status */
+	double secs;            /* from the post to its completion */
+};
+
+/*
+ * Post n WRITEs and READs (n <= MAX_BATCH) as one list, so that all are on
+ * the send queue before any completes, then wait for their n completions,
+ * each within --wait of the one before. A QP completes its work requests in
+ * posting order: *order is set to the index of the first completion that
+ * came out of order (n when none did). Completions of earlier work requests
+ * (a command that gave up on them) are skipped.
+ */
+static int rdma_batch(struct peer *p, struct xfer *x, unsigned n, uint32_t rkey,
+		      unsigned *order)
+{
+	static uint64_t next_id = 1;
+	struct ibv_sge sge[MAX_BATCH];
+	struct ibv_send_wr wr[MAX_BATCH], *bad;
+	uint64_t first = next_id;
+	double t0 = interop_now(), last = t0;
+	unsigned got = 0;
+
+	*order = n;
+	if (stalled)
+		return -3;
+	if (!n || n > MAX_BATCH)
+		return -1;
+	memset(wr, 0, sizeof(wr));
+	for (unsigned i = 0; i < n; i++) {
+		sge[i] = (struct ibv_sge){ (uintptr_t)(p->buf + x[i].loff), x[i].len, p->mr->lkey };
+		wr[i].wr_id = next_id++;
+		wr[i].next = i + 1 < n ? &wr[i + 1] : NULL;
+		wr[i].sg_list = &sge[i];
+		wr[i].num_sge = 1;
+		wr[i].opcode = x[i].op;
+		wr[i].send_flags = IBV_SEND_SIGNALED;
+		wr[i].wr.rdma.remote_addr = p->rva + x[i].roff;
+		wr[i].wr.rdma.rkey = rkey;
+	}
+	if (ibv_post_send(p->qp, wr, &bad))
+		return -1;
+	while (got < n) {
+		struct ibv_wc wc;
+
+		if (wait_wc(p, &wc, last + opt.wait_s)) {
+			stalled = true;
+			return -2;
+		}
+		if (wc.wr_id < first || wc.wr_id >= first + n)
+			continue;
+		last = interop_now();
+		if (wc.wr_id != first + got && *order == n)
+			*order = got;
+		x[wc.wr_id - first].st = wc.status;
+		x[wc.wr_id - first].secs = last - t0;
+		got++;
+	}
+	return 0;
+}
+
 /* post one WRITE or READ, wait for its own completion; its status in *st */
 static int rdma(struct peer *p, enum ibv_wr_opcode op, uint64_t loff, uint64_t roff,
 		uint32_t len, uint32_t rkey, enum ibv_wc_status *st, double *secs)
 {
-	static uint64_t next_id = 1;
-	struct ibv_sge sge = { (uintptr_t)(p->buf + loff), len, p->mr->lkey };
-	struct ibv_send_wr wr = { 0 }, *bad;
-	struct ibv_wc wc;
-	double t0 = interop_now();
+	struct xfer x = { op, loff, roff, len, IBV_WC_GENERAL_ERR, 0 };
+	unsigned order;
+	int r = rdma_batch(p, &x, 1, rkey, &order);
 
-	if (stalled)
-		return -3;
-	wr.wr_id = next_id++;
-	wr.sg_list = &sge;
-	wr.num_sge = 1;
-	wr.opcode = op;
-	wr.send_flags = IBV_SEND_SIGNALED;
-	wr.wr.rdma.remote_addr = p->rva + roff;
-	wr.wr.rdma.rkey = rkey;
-	if (ibv_post_send(p->qp, &wr, &bad))
-		return -1;
-	do {
-		if (wait_wc(p, &wc, t0 + opt.wait_s)) {
-			stalled = true;
-			return -2;
-		}
-	} while (wc.wr_id != wr.wr_id);
-	*st = wc.status;
-	*secs = interop_now() - t0;
-	return 0;
+	*st = x.st;
+	*secs = x.secs;
+	return r;
 }
 
 /* why rdma() returned r */
@@ -498,6 +573,199 @@ static int noise(struct peer *p, unsigned count, char *answer, size_t cap)
 	return sent == 7 * count ? 0 : -1;
 }
 
+/* ---- several work requests at once ---- */
+
+static void fail(char *answer, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* where the completions of a batch went wrong, if they did: "" when each
+ * completed in order with success */
+static void batch_status(const struct xfer *x, unsigned n, unsigned order, char *out, size_t cap)
+{
+	out[0] = 0;
+	if (order != n) {
+		snprintf(out, cap, "completion %u of %u came out of posting order", order + 1, n);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (x[i].st != IBV_WC_SUCCESS) {
+			snprintf(out, cap, "%s %u of %u: %s", x[i].op == IBV_WR_RDMA_READ ? "READ" :
+				 "WRITE", i + 1, n, ibv_wc_status_str(x[i].st));
+			return;
+		}
+}
+
+/*
+ * READS n loff lstride roff rstride len seed: n READs of len bytes posted at
+ * once, the i-th from hpnic's MR at roff + i * rstride into loff + i * lstride,
+ * where hpnic holds pattern(seed + i); every completion checked (in order,
+ * success), then every byte.
+ */
+static void reads(struct peer *p, unsigned n, uint64_t loff, uint64_t lstride, uint64_t roff,
+		  uint64_t rstride, uint64_t len, uint64_t seed, char *ans, size_t cap)
+{
+	struct xfer x[MAX_BATCH];
+	char why[INTEROP_LINE];
+	unsigned order;
+	int r;
+
+	for (unsigned i = 0; i < n; i++) {
+		x[i] = (struct xfer){ IBV_WR_RDMA_READ, loff + i * lstride, roff + i * rstride,
+				      (uint32_t)len, IBV_WC_GENERAL_ERR, 0 };
+		memset(p->buf + x[i].loff, 0, len);
+	}
+	r = rdma_batch(p, x, n, p->rrkey, &order);
+	if (r) {
+		fail(ans, cap, "FAIL %u READs of %" PRIu64 " B: %s", n, len, rdma_err(r));
+		return;
+	}
+	batch_status(x, n, order, why, sizeof(why));
+	if (why[0]) {
+		fail(ans, cap, "FAIL %u READs of %" PRIu64 " B: %s", n, len, why);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		size_t at = interop_mismatch(p->buf + x[i].loff, len, seed + i);
+
+		if (at != len) {
+			fail(ans, cap, "FAIL %u READs of %" PRIu64 " B: READ %u's bytes differ from "
+			     "byte %zu", n, len, i + 1, at);
+			return;
+		}
+	}
+	snprintf(ans, cap, "OK %u READs of %" PRIu64 " B posted at once (max_rd_atomic %u): %u "
+		 "completions in order, success, the first in %.3f s, the last in %.3f s; bytes "
+		 "checked", n, len, p->rd_atom, n, x[0].secs, x[n - 1].secs);
+}
+
+/* what a READ of a range a WRITE just wrote brought, when it is not the
+ * WRITE's bytes */
+static void stale(const uint8_t *b, uint64_t len, uint64_t old, char *out, size_t cap)
+{
+	if (interop_mismatch(b, len, old) == len)
+		snprintf(out, cap, "the bytes from before the WRITE (the READ passed it)");
+	else
+		snprintf(out, cap, "the bytes differ from byte %zu", interop_mismatch(b, len, old));
+}
+
+/*
+ * MIX loff roff stride len seed: WRITE, READ, WRITE, READ posted at once.
+ * The WRITEs send pattern(seed) from loff to hpnic's roff and pattern(seed +
+ * 1) from loff + 2 * stride to roff + stride; each READ reads the range the
+ * WRITE before it wrote, into loff + stride and loff + 3 * stride, and must
+ * find that WRITE's bytes (the host filled the ranges with pattern(seed + 2)
+ * and pattern(seed + 3) before).
+ */
+static void mix(struct peer *p, uint64_t loff, uint64_t roff, uint64_t stride, uint64_t len,
+		uint64_t seed, char *ans, size_t cap)
+{
+	struct xfer x[4];
+	char why[INTEROP_LINE];
+	unsigned order;
+	int r;
+
+	for (unsigned i = 0; i < 4; i++)
+		x[i] = (struct xfer){ i & 1 ? IBV_WR_RDMA_READ : IBV_WR_RDMA_WRITE,
+				      loff + i * stride, roff + (i / 2) * stride, (uint32_t)len,
+				      IBV_WC_GENERAL_ERR, 0 };
+	interop_pattern(p->buf + x[0].loff, len, seed);
+	interop_pattern(p->buf + x[2].loff, len, seed + 1);
+	memset(p->buf + x[1].loff, 0, len);
+	memset(p->buf + x[3].loff, 0, len);
+	r = rdma_batch(p, x, 4, p->rrkey, &order);
+	if (r) {
+		fail(ans, cap, "FAIL WRITE READ WRITE READ of %" PRIu64 " B: %s", len, rdma_err(r));
+		return;
+	}
+	batch_status(x, 4, order, why, sizeof(why));
+	if (why[0]) {
+		fail(ans, cap, "FAIL WRITE READ WRITE READ of %" PRIu64 " B: %s", len, why);
+		return;
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		const uint8_t *b = p->buf + x[2 * k + 1].loff;
+
+		if (interop_mismatch(b, len, seed + k) != len) {
+			stale(b, len, seed + 2 + k, why, sizeof(why));
+			fail(ans, cap, "FAIL WRITE READ WRITE READ of %" PRIu64 " B: READ %u: %s", len,
+			     k + 1, why);
+			return;
+		}
+	}
+	snprintf(ans, cap, "OK WRITE READ WRITE READ of %" PRIu64 " B posted at once: 4 completions "
+		 "in order, success, in %.3f s; each READ found its WRITE's bytes", len, x[3].secs);
+}
+
+/* ---- rxe's own counters ---- */
+
+#define MAX_HW_COUNTERS 64
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * COUNTERS: rxe's port counters (sysfs hw_counters: its retries, duplicate
+ * and out-of-sequence requests, sequence NAKs, ...) that moved since the
+ * last COUNTERS, by name, without the packet counts.
+ */
+static void counters(char *ans, size_t cap)
+{
+	static struct {
+		char name[48];
+		uint64_t v;
+	} seen[MAX_HW_COUNTERS];
+	static unsigned nseen;
+	char dir[128], path[256], *names[MAX_HW_COUNTERS];
+	unsigned n = 0, moved = 0;
+	size_t off;
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "/sys/class/infiniband/%s/ports/1/hw_counters", opt.dev);
+	d = opendir(dir);
+	if (!d) {
+		fail(ans, cap, "FAIL COUNTERS: %s: %s", dir, strerror(errno));
+		return;
+	}
+	while ((e = readdir(d)) && n < MAX_HW_COUNTERS)
+		if (e->d_name[0] != '.' && strcmp(e->d_name, "lifespan") &&
+		    strcmp(e->d_name, "sent_pkts") && strcmp(e->d_name, "rcvd_pkts"))
+			names[n++] = strdup(e->d_name);
+	closedir(d);
+	qsort(names, n, sizeof(names[0]), cmp_str);
+	off = (size_t)snprintf(ans, cap, "OK rxe counters moved:");
+	for (unsigned i = 0; i < n; i++) {
+		unsigned long long v = 0;
+		unsigned k;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		f = fopen(path, "r");
+		if (f) {
+			if (fscanf(f, "%llu", &v) != 1)
+				v = 0;
+			fclose(f);
+		}
+		for (k = 0; k < nseen && strcmp(seen[k].name, names[i]); k++)
+			;
+		if (k == nseen && nseen < MAX_HW_COUNTERS)
+			snprintf(seen[nseen++].name, sizeof(seen[0].name), "%s", names[i]);
+		if (k < nseen) {
+			if (v != seen[k].v && off < cap) {
+				off += (size_t)snprintf(ans + off, cap - off, " %s +%llu", names[i],
+							v - seen[k].v);
+				moved++;
+			}
+			seen[k].v = v;
+		}
+		free(names[i]);
+	}
+	if (!moved && off < cap)
+		snprintf(ans + off, cap - off, " none");
+}
+
 /* ---- the host's commands ---- */
 
 __attribute__((format(printf, 3, 4)))
@@ -513,7 +781,7 @@ static void fail(char *answer, size_t cap, const char *fmt, ...)
 
 static void command(struct peer *p, const char *line, char *ans, size_t cap)
 {
-	uint64_t off, loff, roff, len, seed;
+	uint64_t off, loff, roff, len, seed, stride, rstride;
 	unsigned count;
 	enum ibv_wc_status st;
 	double secs;
@@ -556,6 +824,15 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 			snprintf(ans, cap, "OK READ of %" PRIu64 " B in %.3f s, bytes checked", len,
 				 secs);
 		}
+	} else if (sscanf(line, "READS %u %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+			  " %" SCNu64, &count, &loff, &stride, &roff, &rstride, &len, &seed) == 7 &&
+		   count > 0 && count <= MAX_BATCH && len < (1ull << 31) && stride >= len &&
+		   stride < opt.len && in_buf(loff + (count - 1) * stride, len)) {
+		reads(p, count, loff, stride, roff, rstride, len, seed, ans, cap);
+	} else if (sscanf(line, "MIX %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &loff,
+			  &roff, &stride, &len, &seed) == 5 && len < (1ull << 31) && stride >= len &&
+		   stride < opt.len && in_buf(loff + 3 * stride, len)) {
+		mix(p, loff, roff, stride, len, seed, ans, cap);
 	} else if (sscanf(line, "BADKEY %" SCNu64 " %" SCNu64, &roff, &len) == 2 && in_buf(0, len)) {
 		/* a key hpnic never gave: the index's low byte is its tag */
 		r = rdma(p, IBV_WR_RDMA_WRITE, 0, roff, (uint32_t)len, p->rrkey ^ 0x5a, &st, &secs);
@@ -567,6 +844,8 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 		else
 			snprintf(ans, cap, "OK WRITE with R_Key 0x%x: %s", p->rrkey ^ 0x5a,
 				 ibv_wc_status_str(st));
+	} else if (!strcmp(line, "COUNTERS")) {
+		counters(ans, cap);
 	} else if (sscanf(line, "NOISE %u", &count) == 1 && count > 0 && count < 100) {
 		if (noise(p, count, ans, cap))
 			fail(ans, cap, "FAIL NOISE: %s", strerror(errno));
@@ -648,8 +927,8 @@ int main(int argc, char **argv)
 		fclose(f);
 		mac[strcspn(mac, "\n")] = 0;
 		snprintf(line, sizeof(line), "HELLO qpn=%u psn=%u va=0x%" PRIxPTR " rkey=0x%x len=%zu "
-			 "mtu=%u ip=%s mac=%s gid=%d", p.qp->qp_num, p.psn, (uintptr_t)p.buf,
-			 p.mr->rkey, opt.len, mtu_bytes(p.mtu), ip, mac, p.gid_index);
+			 "mtu=%u ip=%s mac=%s gid=%d rd=%u", p.qp->qp_num, p.psn, (uintptr_t)p.buf,
+			 p.mr->rkey, opt.len, mtu_bytes(p.mtu), ip, mac, p.gid_index, p.rd_atom);
 	}
 	if (interop_putline(fd, line))
 		die("send HELLO");
