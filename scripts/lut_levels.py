@@ -66,21 +66,36 @@ def main():
     types = Counter(c["type"] for c in cells.values())
 
     driver = {}                                  # bit -> cell name
+    out_port = {}                                # bit -> the output port driving it
     for name, c in cells.items():
         for port, bits in c["connections"].items():
             if c.get("port_directions", {}).get(port) == "output":
                 for b in bits:
                     if isinstance(b, int):
                         driver[b] = name
+                        out_port[b] = port
 
-    def comb_inputs(name):
-        """Input bits of a cell that propagate combinationally to its outputs."""
+    def multiport_ram(t):
+        """RAM32M, RAM32M16, RAM64M, RAM64M8: one read address per output
+        (ADDRx reads DOx); the last port's address is also the write address,
+        which reaches no other port's output"""
+        return re.match(r"RAM(32|64)M(8|16)?$", t) is not None
+
+    def comb_inputs(name, oport=None):
+        """Input bits of a cell that propagate combinationally to its outputs
+        (to output port oport, for a multi-port LUT RAM)."""
         c = cells[name]
         t = c["type"]
         dirs = c.get("port_directions", {})
         ins = []
         for port, bits in c["connections"].items():
             if dirs.get(port) != "input":
+                continue
+            if multiport_ram(t):
+                if not (port.startswith("ADDR") and oport and oport.startswith("DO") and
+                        port[4:] == oport[2:]):
+                    continue
+                ins += [b for b in bits if isinstance(b, int)]
                 continue
             if t.startswith("DSP48"):
                 reg = {"A": "AREG", "ACIN": "AREG", "B": "BREG", "BCIN": "BREG",
@@ -116,15 +131,20 @@ def main():
 
     start_of = {}                                # comb cell -> the register its worst path starts at
 
-    def level(name):
+    def key_of(name, b):
+        """a cell, or a multi-port LUT RAM's output port, as a path node"""
+        return (name, out_port.get(b)) if multiport_ram(cells[name]["type"]) else (name, None)
+
+    def level(key):
         """(lut_levels, logic_levels, path) for a combinational cell's output."""
-        if name in memo:
-            return memo[name]
-        memo[name] = (0, 0, [])                  # guards against loops
+        if key in memo:
+            return memo[key]
+        name, oport = key
+        memo[key] = (0, 0, [])                   # guards against loops
         t = cells[name]["type"]
         best = (0, 0, [])
         start = None
-        for b in comb_inputs(name):
+        for b in comb_inputs(name, oport):
             d = driver.get(b)
             if d is None:
                 continue
@@ -132,15 +152,16 @@ def main():
                 if start is None and best == (0, 0, []):
                     start = d
                 continue
-            cand = level(d)
+            dk = key_of(d, b)
+            cand = level(dk)
             if (cand[0], cand[1]) > (best[0], best[1]):
                 best = cand
-                start = start_of.get(d)
+                start = start_of.get(dk)
         lut = 1 if t in LUT or t.startswith(("RAM32", "RAM64", "SRL")) else 0
         logic = 1 if (lut or t in MUXF or t in CARRY or t.startswith("DSP48")) else 0
-        memo[name] = (best[0] + lut, best[1] + logic, best[2] + [t + ':' + name])
-        start_of[name] = start
-        return memo[name]
+        memo[key] = (best[0] + lut, best[1] + logic, best[2] + [t + ':' + name])
+        start_of[key] = start
+        return memo[key]
 
     # net names, to name a path by the register it ends in
     bitname = {}
@@ -177,7 +198,8 @@ def main():
                 d = driver.get(b) if isinstance(b, int) else None
                 if d is None or is_seq(d):
                     continue
-                cand = level(d)
+                dk = key_of(d, b)
+                cand = level(dk)
                 if (cand[0], cand[1]) > (worst_lut[0], worst_lut[1]):
                     worst_lut = cand
                 if (cand[1], cand[0]) > (worst_logic[1], worst_logic[0]):
@@ -185,13 +207,13 @@ def main():
                 ep = reg_name(name)
                 old = endpoints.get(ep)
                 if old is None or (cand[0], cand[1]) > (old[0], old[1]):
-                    endpoints[ep] = (cand[0], cand[1], cand[2], start_of.get(d))
+                    endpoints[ep] = (cand[0], cand[1], cand[2], start_of.get(dk))
     for port, p in mod["ports"].items():
         if p["direction"] == "output":
             for b in p["bits"]:
                 d = driver.get(b) if isinstance(b, int) else None
                 if d and not is_seq(d):
-                    cand = level(d)
+                    cand = level(key_of(d, b))
                     if (cand[0], cand[1]) > (worst_lut[0], worst_lut[1]):
                         worst_lut = cand
                     if (cand[1], cand[0]) > (worst_logic[1], worst_logic[0]):

@@ -174,23 +174,29 @@ end
 
 /*
  * Stage 1 -> 2: the QP's state. Every field named once, in the word's order
- * (MSB first): serving (items in service), qcount (items queued), head and
- * tail (the queue's first and last entries), last_key (the last push's),
- * epoch (moves on at each flush), gen (the next issue's).
+ * (MSB first): serving (items in service), qcount (items queued), held
+ * (their sum, kept so the limit test is one bit), head and tail (the
+ * queue's first and last entries), last_key (the last push's), epoch (moves
+ * on at each flush), gen (the next issue's), old (the oldest in service's:
+ * a done's tag is compared with it as stored). The decision's tests are
+ * made from these fields side by side, not from sums of them.
  */
 localparam SVW = 3;
 localparam [SVW-1:0] SERVE_N = SERVE[SVW-1:0];
 `define QQ_ST_DECL(kind, p) \
     kind [SVW-1:0] p``_serving; \
     kind [LW-1:0] p``_qcount; \
+    kind [LW-1:0] p``_held; \
     kind [PL-1:0] p``_head; \
     kind [PL-1:0] p``_tail; \
     kind [KEY_WIDTH-1:0] p``_last_key; \
     kind [3:0] p``_epoch; \
-    kind [3:0] p``_gen;
-`define QQ_ST(p) p``_serving, p``_qcount, p``_head, p``_tail, p``_last_key, p``_epoch, p``_gen
+    kind [3:0] p``_gen; \
+    kind [3:0] p``_old;
+`define QQ_ST(p) p``_serving, p``_qcount, p``_held, p``_head, p``_tail, p``_last_key, p``_epoch, \
+    p``_gen, p``_old
 
-localparam SW = SVW + LW + 2 * PL + KEY_WIDTH + 4 + 4;
+localparam SW = SVW + 2 * LW + 2 * PL + KEY_WIDTH + 4 + 4 + 4;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -259,6 +265,7 @@ assign {`QQ_ST(o)} = st_old;
 reg [PL-1:0] link_mem [0:(1 << PL)-1];
 reg [PL-1:0] free_head = 0, free_tail = 0;
 reg [PL:0]   free_cnt = 0;
+reg          free_empty = 1'b1;     // free_cnt == 0, kept as a register
 wire [PL-1:0] link_of_head = link_mem[o_head];
 wire [PL-1:0] link_of_free = link_mem[free_head];
 
@@ -291,18 +298,19 @@ pool_inst (
 /*
  * Stage 2: the decision
  */
-// the push's key is after the last push's (serial numbers)
+// the push's key is after the last push's (serial numbers): last - key is
+// negative, a sign and no zero test
 // verilator lint_off UNUSEDSIGNAL
-wire [KEY_WIDTH-1:0] key_ahead = s2_key - o_last_key;
+wire [KEY_WIDTH-1:0] key_behind = o_last_key - s2_key;
 // verilator lint_on UNUSEDSIGNAL
-wire        key_after = key_ahead != 0 && !key_ahead[KEY_WIDTH-1];
-wire        busy = o_serving != 3'd0 || o_qcount != 0;
+wire        key_after = key_behind[KEY_WIDTH-1];
+wire        busy = o_held != 0;
 wire        replace = s2_dup && busy && !key_after;
-// the items the QP holds (a replace leaves none before the push)
-wire [LW:0] held = {1'b0, o_qcount} + {{(LW-2){1'b0}}, o_serving};
-wire        at_limit = held >= (1 << LIMIT_LOG2);
-wire [3:0]  oldest_gen = o_gen - {1'b0, o_serving};
-wire        done_ok = o_serving != 3'd0 && s2_tag == {o_epoch, oldest_gen};
+// the QP holds its limit: held is at most 2^LIMIT_LOG2, so its top bit
+wire        at_limit = o_held[LW-1];
+wire        serving_nz = o_serving != 3'd0;
+wire        queue_nz = o_qcount != 0;
+wire        done_ok = serving_nz && s2_tag == {o_epoch, o_old};
 
 `QQ_ST_DECL(reg, n)
 reg        do_issue, issue_pop, issue_flush;
@@ -328,53 +336,66 @@ always @* begin
         EV_DONE: begin
             if (!done_ok) begin
                 cnt_stale = 1'b1;
-            end else if (o_qcount != 0) begin
+            end else if (queue_nz) begin
                 // the next queued item takes the finished one's place
                 do_issue = 1'b1;
                 issue_pop = 1'b1;
                 free_one = 1'b1;
                 n_head = link_of_head;
                 n_qcount = o_qcount - 1'b1;
+                n_held = o_held - 1'b1;
                 n_gen = o_gen + 4'd1;
+                n_old = o_old + 4'd1;
             end else begin
                 n_serving = o_serving - 3'd1;
+                n_held = o_held - 1'b1;
+                n_old = o_old + 4'd1;
             end
         end
         EV_FLUSH: begin
             do_issue = 1'b1;
             issue_flush = 1'b1;
-            free_chain = o_qcount != 0;
+            free_chain = queue_nz;
             n_epoch = o_epoch + 4'd1;
             n_gen = 4'd0;
+            n_old = 4'd0;
             n_serving = 3'd0;
             n_qcount = 0;
+            n_held = 0;
         end
         default: begin // EV_PUSH
             if (replace) begin
                 // everything the QP held goes; the push is issued at once
-                free_chain = o_qcount != 0;
+                free_chain = queue_nz;
                 n_epoch = o_epoch + 4'd1;
                 n_gen = 4'd1;
+                n_old = 4'd0;
                 n_serving = 3'd1;
                 n_qcount = 0;
+                n_held = 1;
                 n_last_key = s2_key;
                 do_issue = 1'b1;
             end else if (at_limit) begin
                 cnt_full = 1'b1;
-            end else if (o_serving < SERVE_N && o_qcount == 0) begin
+            end else if (o_serving < SERVE_N && !queue_nz) begin
                 n_serving = o_serving + 3'd1;
+                n_held = o_held + 1'b1;
                 n_gen = o_gen + 4'd1;
+                if (!serving_nz) begin
+                    n_old = o_gen;
+                end
                 n_last_key = s2_key;
                 do_issue = 1'b1;
-            end else if (free_cnt == 0) begin
+            end else if (free_empty) begin
                 cnt_pool = 1'b1;
             end else begin
                 alloc = 1'b1;
                 n_tail = free_head;
-                if (o_qcount == 0) begin
+                if (!queue_nz) begin
                     n_head = free_head;
                 end
                 n_qcount = o_qcount + 1'b1;
+                n_held = o_held + 1'b1;
                 n_last_key = s2_key;
             end
         end
@@ -390,11 +411,11 @@ always @* begin
         link_wr = 1'b1;
         link_wr_addr = s2_clr_ptr;
         link_wr_data = s2_clr_ptr + 1'b1;
-    end else if (s2_valid && alloc && o_qcount != 0) begin
+    end else if (s2_valid && alloc && queue_nz) begin
         link_wr = 1'b1;
         link_wr_addr = o_tail;
         link_wr_data = free_head;
-    end else if (s2_valid && (free_one || free_chain) && free_cnt != 0) begin
+    end else if (s2_valid && (free_one || free_chain) && !free_empty) begin
         link_wr = 1'b1;
     end
 end
@@ -404,17 +425,20 @@ always @(posedge clk) begin
     if (s2_valid && alloc) begin
         free_head <= link_of_free;
         free_cnt <= free_cnt - 1'b1;
+        free_empty <= free_cnt == 1;
     end else if (s2_valid && (free_one || free_chain)) begin
-        if (free_cnt == 0) begin
+        if (free_empty) begin
             free_head <= o_head;
         end
         free_tail <= free_one ? o_head : o_tail;
         free_cnt <= free_cnt + (free_one ? {{PL{1'b0}}, 1'b1} : {{(PL + 1 - LW){1'b0}}, o_qcount});
+        free_empty <= 1'b0;
     end
     if (clr_active || rst) begin
         free_head <= 0;
         free_tail <= {PL{1'b1}};
         free_cnt <= 1 << PL;
+        free_empty <= 1'b0;
     end
 end
 
