@@ -101,6 +101,9 @@ bench-nic: $(BUILD)/bin/hpnic-write-bench
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --bytes 8388608 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 1048576 --bytes 4194304 --depth 2 --read --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --read --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --read --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64..4096 --read --depth 32
 	$(BUILD)/bin/hpnic-write-bench --latency --size 64
 	$(BUILD)/bin/hpnic-write-bench --latency --size 64 --dma-latency 200
 
