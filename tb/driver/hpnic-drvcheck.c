@@ -529,7 +529,9 @@ static void check_qps(const char *dev, const char *bdf, int fd)
 			{ offsetof(struct hpnic_abi_qp_ctx, cmd), 4, "cmd 4" },
 			{ offsetof(struct hpnic_abi_qp_ctx, qpn), 0, "QPN 0" },
 			{ offsetof(struct hpnic_abi_qp_ctx, qpn), 4095, "a QPN not its own" },
-			{ offsetof(struct hpnic_abi_qp_ctx, reserved), 1, "reserved 1" },
+			{ offsetof(struct hpnic_abi_qp_ctx, max_rd_atomic), 17,
+			  "max_rd_atomic 17 (over ID.RD_ATOMIC)" },
+			{ offsetof(struct hpnic_abi_qp_ctx, max_rd_atomic), 256, "max_rd_atomic 256" },
 			{ offsetof(struct hpnic_abi_qp_ctx, flags), 1, "flags 1" },
 		};
 		unsigned int nbad = 0;
