@@ -210,6 +210,8 @@ assign s_fetch_ready = (!rq_valid_reg || rq_done) &&
                        credit_reg >= {{(OUT_LOG2+1-COUNT_WIDTH){1'b0}}, s_fetch_count} &&
                        s_fetch_count != 0;
 assign issue_take = s_fetch_valid && s_fetch_ready;
+wire [OUT_LOG2:0] credit_kept = credit_reg + {{OUT_LOG2{1'b0}}, out_pop};
+wire [OUT_LOG2:0] credit_taken = credit_kept - {{(OUT_LOG2+1-COUNT_WIDTH){1'b0}}, s_fetch_count};
 
 assign m_rd_req_valid = rq_valid_reg && !rq_first_reg;
 assign m_rd_req_addr = sq_base + (sq_wide ? {41'd0, slot, 7'd0} : {42'd0, slot, 6'd0});
@@ -240,8 +242,9 @@ always @(posedge clk) begin
         rq_count_reg <= s_fetch_count;
         rq_tag_reg <= s_fetch_tag;
     end
-    credit_reg <= credit_reg - (issue_take ? {{(OUT_LOG2+1-COUNT_WIDTH){1'b0}}, s_fetch_count} : 0)
-                  + {{OUT_LOG2{1'b0}}, out_pop};
+    // both sums formed beside the take decision and picked after it: the
+    // adders do not wait for issue_take, which ends a long chain
+    credit_reg <= issue_take ? credit_taken : credit_kept;
 
     if (rst) begin
         rq_valid_reg <= 1'b0;
