@@ -188,6 +188,7 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 	q.datapath = hd->datapath;
 	q.features = hd->features;
 	q.cc_modes = hpnic_rd(hd, HPNIC_ID_CC_MODES);
+	q.rd_atomic = hpnic_rd(hd, HPNIC_ID_RD_ATOMIC);
 	q.num_counters = hpnic_rd(hd, HPNIC_STATS_COUNT);
 	q.max_pds = HPNIC_MAX_PDS;
 	q.max_cqs = hd->max_cqs;

@@ -245,6 +245,7 @@ static int kernel_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *val
 	case HPNIC_ID_DATAPATH: v = be->q.datapath; break;
 	case HPNIC_ID_FEATURES: v = be->q.features; break;
 	case HPNIC_ID_CC_MODES: v = be->q.cc_modes; break;
+	case HPNIC_ID_RD_ATOMIC: v = be->q.rd_atomic; break;
 	case HPNIC_STATS_COUNT: v = be->q.num_counters; break;
 	case HPNIC_STATS_VALUE_LO:
 		if (be->stats_sel >= HPNIC_NUM_COUNTERS)

@@ -50,6 +50,7 @@ struct hpnic_abi_query_device {
 	__u32 mac_hi;           /* the port's MAC: bytes 0..1, first byte highest */
 	__u32 mac_lo;           /* bytes 2..5 */
 	__u32 ipv4;             /* the port's IPv4 address, host order */
+	__u32 rd_atomic;        /* ID.RD_ATOMIC: READs per QP, requester and responder */
 };
 
 /* HPNIC_IOCTL_ALLOC_PD: pdn out */
