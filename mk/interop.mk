@@ -29,6 +29,6 @@ $(INTEROP_IMG): scripts/rxe-vm-image.sh $(BUILD)/interop/rxe_peer
 interop-image: $(INTEROP_IMG)
 
 test-interop: $(BUILD)/bin/hpnic_peer $(INTEROP_IMG)
-	scripts/test_interop.sh $(if $(SEED),--seed $(SEED))
+	$(if $(filter 1,$(SLOW)),HPNIC_INTEROP_RXE_MIX=1) scripts/test_interop.sh $(if $(SEED),--seed $(SEED))
 
 TESTS += test-interop
