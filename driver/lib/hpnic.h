@@ -352,7 +352,7 @@ struct hpnic_qp_attr {
  * attr->sq_depth WQEs in DMA memory: 64 bytes each, or 128 when
  * max_send_sge > 1 or max_inline_data > 0 (the second half holds the SGE
  * list or the inline bytes, which the NIC reads when it sends). QPNs start
- * at 1 (0 is never used). The CQ must be able to hold the WQEs of all its
+ * at 2 (IBTA reserves QP0 and QP1). The CQ must be able to hold the WQEs of all its
  * QPs: the sum of their sq_depth may not exceed its depth.
  *
  * Errors: -EINVAL (NULL, no CQ or a CQ of another device, depth, MTU,
