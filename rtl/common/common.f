@@ -6,6 +6,7 @@ rtl/common/hpnic_shr_round_sat.v
 rtl/common/hpnic_normalize.v
 rtl/common/hpnic_rmw_ram.v
 rtl/common/hpnic_qp_queue.v
+rtl/common/hpnic_qp_slots.v
 rtl/common/hpnic_xor_matrix.v
 rtl/common/hpnic_crc32.v
 rtl/common/hpnic_ipv4_csum.v

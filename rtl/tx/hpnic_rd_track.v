@@ -123,42 +123,29 @@ end
 localparam QW = QPN_WIDTH;
 
 /*
- * The descriptor queue: pushes and flushes from the requester, a done per
- * READ completed (from stage 2, through a small FIFO), and what it issues
- * written into the slots
+ * The descriptor queue and its four slots (hpnic_qp_slots): pushes and
+ * flushes from the requester, a done per READ completed (stage 2)
  */
 localparam DW = 24 + 24 + 64 + 13;
 wire          q_push_ready, q_flush_ready;
-wire          q_valid, q_flush;
-wire [QW-1:0] q_qpn;
-wire [DW-1:0] q_data;
-wire [7:0]    q_tag;
-wire          dn_valid, dn_ready;
-wire [QW-1:0] dn_qpn;
-wire [7:0]    dn_tag;
-reg           dn_wr = 1'b0;
-reg  [QW+7:0] dn_data = 0;
-// verilator lint_off UNUSEDSIGNAL
-wire          q_init_done, dn_fifo_ready;
-wire [31:0]   q_drop_full, q_drop_pool, q_stale;
-wire [4:0]    dn_count;
-// verilator lint_on UNUSEDSIGNAL
+wire [3:0]    slv_valid;
+wire [15:0]   slv_epoch, slv_gen;
+wire [4*DW-1:0] slv_data;
+reg           done;
+wire [7:0]    done_tag;
 
 assign s_rdq_ready = s_rdq_flush ? q_flush_ready : q_push_ready;
-assign stat_rdq_drop = q_drop_full + q_drop_pool;
 
-hpnic_qp_queue #(
+hpnic_qp_slots #(
     .QPN_WIDTH(QW),
     .DATA_WIDTH(DW),
     .KEY_WIDTH(24),
     .POOL_LOG2(RDQ_POOL_LOG2),
-    .SERVE(4),
     // the requester's count can run one or two over after a rewind
     // (hpnic_req): room for them rather than a lost descriptor
-    .LIMIT_LOG2(RD_MAX_LOG2 + 1),
-    .FIFO_LOG2(3)
+    .LIMIT_LOG2(RD_MAX_LOG2 + 1)
 )
-rdq_inst (
+slots_inst (
     .clk(clk),
     .rst(rst),
     .s_push_valid(s_rdq_valid && !s_rdq_flush),
@@ -166,88 +153,19 @@ rdq_inst (
     .s_push_qpn(s_rdq_qpn),
     .s_push_data({s_rdq_first_psn, s_rdq_last_psn, s_rdq_laddr, s_rdq_last_len}),
     .s_push_key(s_rdq_first_psn),
-    .s_push_dup(1'b0),
     .s_flush_valid(s_rdq_valid && s_rdq_flush),
     .s_flush_ready(q_flush_ready),
     .s_flush_qpn(s_rdq_qpn),
-    .s_done_valid(dn_valid),
-    .s_done_ready(dn_ready),
-    .s_done_qpn(dn_qpn),
-    .s_done_tag(dn_tag),
-    .m_valid(q_valid),
-    .m_ready(1'b1),
-    .m_qpn(q_qpn),
-    .m_data(q_data),
-    .m_tag(q_tag),
-    .m_flush(q_flush),
-    .init_done(q_init_done),
-    .stat_drop_full(q_drop_full),
-    .stat_drop_pool(q_drop_pool),
-    .stat_done_stale(q_stale)
+    .lk_valid(lk_valid),
+    .lk_qpn(lk_qpn),
+    .sl_valid(slv_valid),
+    .sl_epoch(slv_epoch),
+    .sl_gen(slv_gen),
+    .sl_data(slv_data),
+    .done(done),
+    .done_tag(done_tag),
+    .stat_drop(stat_rdq_drop)
 );
-
-// a READ completes at most once per packet; the queue takes a done every
-// cycle once it has cleared after a reset, so this FIFO only covers that
-hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(QW + 8))
-dn_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(dn_wr), .s_ready(dn_fifo_ready), .s_data(dn_data),
-    .m_valid(dn_valid), .m_ready(dn_ready),
-    .m_data({dn_qpn, dn_tag}),
-    .count(dn_count)
-);
-
-/*
- * The four descriptor slots: {valid, epoch, gen, first, last, laddr,
- * last_len}. A flush writes all four invalid with the new epoch; a READ
- * goes to slot gen mod 4. A write to the QP being looked up in the same
- * cycle is forwarded (the RAM does not resolve the collision)
- */
-localparam SLW = 1 + 4 + 4 + DW;
-wire [SLW-1:0] slot_ram [0:3];
-reg  [SLW-1:0] slot_wr_data_reg = 0;
-reg  [3:0]     slot_fwd_reg = 4'd0;
-wire [SLW-1:0] slot_wr_data = {!q_flush, q_tag, q_data};
-reg  [3:0]     slot_wr;
-integer        w;
-
-always @* begin
-    for (w = 0; w < 4; w = w + 1) begin
-        slot_wr[w] = q_valid && (q_flush || q_tag[1:0] == w[1:0]);
-    end
-end
-
-reg [QW-1:0] lk_qpn_s2 = 0;            // the QP at stage 2
-
-always @(posedge clk) begin
-    lk_qpn_s2 <= lk_qpn;
-    slot_wr_data_reg <= slot_wr_data;
-    for (w = 0; w < 4; w = w + 1) begin
-        slot_fwd_reg[w] <= slot_wr[w] && lk_valid && q_qpn == lk_qpn;
-    end
-    if (rst) begin
-        slot_fwd_reg <= 4'd0;
-    end
-end
-
-genvar gs;
-generate
-for (gs = 0; gs < 4; gs = gs + 1) begin : g_slot
-    hpnic_ram_sdp #(
-        .ADDR_WIDTH(QW),
-        .DATA_WIDTH(SLW)
-    )
-    slot_inst (
-        .clk(clk),
-        .wr_en(slot_wr[gs]),
-        .wr_addr(q_qpn),
-        .wr_data(slot_wr_data),
-        .rd_en(lk_valid),
-        .rd_addr(lk_qpn),
-        .rd_data(slot_ram[gs])
-    );
-end
-endgenerate
 
 // each slot's fields, and every compare the decision needs made for each
 // slot side by side: the awaited slot picks among them afterwards
@@ -313,8 +231,10 @@ assign {`RDT_ST(o)} = st_old;
 
 always @* begin
     for (t = 0; t < 4; t = t + 1) begin
-        {sl_valid[t], sl_epoch[t], sl_gen[t], sl_first[t], sl_last[t], sl_laddr[t], sl_llen[t]} =
-            slot_fwd_reg[t] ? slot_wr_data_reg : slot_ram[t];
+        sl_valid[t] = slv_valid[t];
+        sl_epoch[t] = slv_epoch[4*t +: 4];
+        sl_gen[t] = slv_gen[4*t +: 4];
+        {sl_first[t], sl_last[t], sl_laddr[t], sl_llen[t]} = slv_data[DW*t +: DW];
         c_idx[t] = psn - sl_first[t];
         c_left[t] = sl_last[t] - psn;
         c_pend[t] = o_pend_psn - sl_first[t];
@@ -372,7 +292,6 @@ wire        pend_in_next = next_valid && !c_pend[nx][23] &&
 assign resp_addr = sl_laddr[a] + {32'd0, r_off};
 
 `RDT_ST_DECL(reg, n)
-reg done;
 
 always @* begin
     {`RDT_ST(n)} = st_old;
@@ -435,13 +354,7 @@ always @* begin
     st_new = {`RDT_ST(n)};
 end
 
-always @(posedge clk) begin
-    dn_wr <= done;
-    dn_data <= {lk_qpn_s2, sl_epoch[0], gen};
-    if (rst) begin
-        dn_wr <= 1'b0;
-    end
-end
+assign done_tag = {sl_epoch[0], gen};
 
 `undef RDT_ST_DECL
 `undef RDT_ST
