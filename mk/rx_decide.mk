@@ -4,7 +4,7 @@
 # run full under back-pressure.
 
 RXD_B := $(BUILD)/rx_decide
-RXD_ARGS := -GQPN_WIDTH=4 -GMR_LOG2=4 -GFIFO_LOG2=3 -GACK_FIFO_LOG2=3 -GRDQ_POOL_LOG2=5
+RXD_ARGS := -GQPN_WIDTH=4 -GMR_LOG2=4 -GFIFO_LOG2=3 -GACK_FIFO_LOG2=3 -GRDQ_POOL_LOG2=5 -GRWQE_POOL_LOG2=6
 $(eval $(call hpnic_vmodel,rx_decide,hpnic_rx_decision,tb/rx_decide/tb_rx_decide.f,$(RXD_B),$(RXD_ARGS)))
 RXD_VLIB := $(RXD_B)/rx_decide/Vrx_decide__ALL.a
 

@@ -80,22 +80,35 @@
  * BTH_OP: the RC BTH opcodes hpnic sends and takes (InfiniBand RC, RoCEv2); one source for every
  * RTL block that builds or parses a BTH
  */
-#define HPNIC_BTH_OP_WRITE_FIRST  6  /* RDMA WRITE First (RETH) */
-#define HPNIC_BTH_OP_WRITE_MIDDLE 7  /* RDMA WRITE Middle */
-#define HPNIC_BTH_OP_WRITE_LAST   8  /* RDMA WRITE Last */
-#define HPNIC_BTH_OP_WRITE_ONLY   10  /* RDMA WRITE Only (RETH) */
-#define HPNIC_BTH_OP_READ_REQ     12  /* RDMA READ Request (RETH) */
-#define HPNIC_BTH_OP_RESP_FIRST   13  /* RDMA READ Response First (AETH) */
-#define HPNIC_BTH_OP_RESP_MIDDLE  14  /* RDMA READ Response Middle */
-#define HPNIC_BTH_OP_RESP_LAST    15  /* RDMA READ Response Last (AETH) */
-#define HPNIC_BTH_OP_RESP_ONLY    16  /* RDMA READ Response Only (AETH) */
-#define HPNIC_BTH_OP_ACK          17  /* Acknowledge (AETH) */
+#define HPNIC_BTH_OP_SEND_FIRST     0  /* SEND First */
+#define HPNIC_BTH_OP_SEND_MIDDLE    1  /* SEND Middle */
+#define HPNIC_BTH_OP_SEND_LAST      2  /* SEND Last */
+#define HPNIC_BTH_OP_SEND_LAST_IMM  3  /* SEND Last with Immediate (ImmDt) */
+#define HPNIC_BTH_OP_SEND_ONLY      4  /* SEND Only */
+#define HPNIC_BTH_OP_SEND_ONLY_IMM  5  /* SEND Only with Immediate (ImmDt) */
+#define HPNIC_BTH_OP_WRITE_FIRST    6  /* RDMA WRITE First (RETH) */
+#define HPNIC_BTH_OP_WRITE_MIDDLE   7  /* RDMA WRITE Middle */
+#define HPNIC_BTH_OP_WRITE_LAST     8  /* RDMA WRITE Last */
+#define HPNIC_BTH_OP_WRITE_LAST_IMM 9  /* RDMA WRITE Last with Immediate (ImmDt) */
+#define HPNIC_BTH_OP_WRITE_ONLY     10  /* RDMA WRITE Only (RETH) */
+#define HPNIC_BTH_OP_WRITE_ONLY_IMM 11  /* RDMA WRITE Only with Immediate (RETH, ImmDt) */
+#define HPNIC_BTH_OP_READ_REQ       12  /* RDMA READ Request (RETH) */
+#define HPNIC_BTH_OP_RESP_FIRST     13  /* RDMA READ Response First (AETH) */
+#define HPNIC_BTH_OP_RESP_MIDDLE    14  /* RDMA READ Response Middle */
+#define HPNIC_BTH_OP_RESP_LAST      15  /* RDMA READ Response Last (AETH) */
+#define HPNIC_BTH_OP_RESP_ONLY      16  /* RDMA READ Response Only (AETH) */
+#define HPNIC_BTH_OP_ACK            17  /* Acknowledge (AETH) */
 
 /*
  * AETH_SYN: AETH syndromes hpnic sends (InfiniBand RC): bits 7:5 the kind (000 ACK, 001 RNR NAK,
  * 011 NAK), bits 4:0 the credit count or NAK code
  */
 #define HPNIC_AETH_SYN_ACK     31  /* ACK, credit count invalid (no end-to-end credits) */
+/*
+ * RNR NAK: receiver not ready (no receive WQE); bits 4:0 carry the timer code, the least delay
+ * before the requester tries again
+ */
+#define HPNIC_AETH_SYN_RNR     32
 #define HPNIC_AETH_SYN_NAK_SEQ 96  /* NAK: PSN sequence error (the requester resends from the PSN) */
 #define HPNIC_AETH_SYN_NAK_INV 97  /* NAK: invalid request (length error) */
 #define HPNIC_AETH_SYN_NAK_ACC 98  /* NAK: remote access error (R_Key, range or access right) */
@@ -1014,6 +1027,8 @@
  * region without LOCAL_WRITE); the QP then fails as on a remote error
  */
 #define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR 5
+/* a receive: the SEND was longer than the receive WQE's buffer */
+#define HPNIC_CQE_STATUS_LOCAL_LEN_ERROR  6
 /*
  * written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
  * reports it)

@@ -70,21 +70,33 @@ localparam [1:0]   HPNIC_CC_MODE_NONE  = 2'd3;  // reserved: no congestion contr
 
 // BTH_OP: the RC BTH opcodes hpnic sends and takes (InfiniBand RC, RoCEv2); one source for every
 // RTL block that builds or parses a BTH
-localparam [7:0]   HPNIC_BTH_OP_WRITE_FIRST  = 8'd6;  // RDMA WRITE First (RETH)
-localparam [7:0]   HPNIC_BTH_OP_WRITE_MIDDLE = 8'd7;  // RDMA WRITE Middle
-localparam [7:0]   HPNIC_BTH_OP_WRITE_LAST   = 8'd8;  // RDMA WRITE Last
-localparam [7:0]   HPNIC_BTH_OP_WRITE_ONLY   = 8'd10;  // RDMA WRITE Only (RETH)
-localparam [7:0]   HPNIC_BTH_OP_READ_REQ     = 8'd12;  // RDMA READ Request (RETH)
-localparam [7:0]   HPNIC_BTH_OP_RESP_FIRST   = 8'd13;  // RDMA READ Response First (AETH)
-localparam [7:0]   HPNIC_BTH_OP_RESP_MIDDLE  = 8'd14;  // RDMA READ Response Middle
-localparam [7:0]   HPNIC_BTH_OP_RESP_LAST    = 8'd15;  // RDMA READ Response Last (AETH)
-localparam [7:0]   HPNIC_BTH_OP_RESP_ONLY    = 8'd16;  // RDMA READ Response Only (AETH)
-localparam [7:0]   HPNIC_BTH_OP_ACK          = 8'd17;  // Acknowledge (AETH)
+localparam [7:0]   HPNIC_BTH_OP_SEND_FIRST     = 8'd0;  // SEND First
+localparam [7:0]   HPNIC_BTH_OP_SEND_MIDDLE    = 8'd1;  // SEND Middle
+localparam [7:0]   HPNIC_BTH_OP_SEND_LAST      = 8'd2;  // SEND Last
+localparam [7:0]   HPNIC_BTH_OP_SEND_LAST_IMM  = 8'd3;  // SEND Last with Immediate (ImmDt)
+localparam [7:0]   HPNIC_BTH_OP_SEND_ONLY      = 8'd4;  // SEND Only
+localparam [7:0]   HPNIC_BTH_OP_SEND_ONLY_IMM  = 8'd5;  // SEND Only with Immediate (ImmDt)
+localparam [7:0]   HPNIC_BTH_OP_WRITE_FIRST    = 8'd6;  // RDMA WRITE First (RETH)
+localparam [7:0]   HPNIC_BTH_OP_WRITE_MIDDLE   = 8'd7;  // RDMA WRITE Middle
+localparam [7:0]   HPNIC_BTH_OP_WRITE_LAST     = 8'd8;  // RDMA WRITE Last
+localparam [7:0]   HPNIC_BTH_OP_WRITE_LAST_IMM = 8'd9;  // RDMA WRITE Last with Immediate (ImmDt)
+localparam [7:0]   HPNIC_BTH_OP_WRITE_ONLY     = 8'd10;  // RDMA WRITE Only (RETH)
+// RDMA WRITE Only with Immediate (RETH, ImmDt)
+localparam [7:0]   HPNIC_BTH_OP_WRITE_ONLY_IMM = 8'd11;
+localparam [7:0]   HPNIC_BTH_OP_READ_REQ       = 8'd12;  // RDMA READ Request (RETH)
+localparam [7:0]   HPNIC_BTH_OP_RESP_FIRST     = 8'd13;  // RDMA READ Response First (AETH)
+localparam [7:0]   HPNIC_BTH_OP_RESP_MIDDLE    = 8'd14;  // RDMA READ Response Middle
+localparam [7:0]   HPNIC_BTH_OP_RESP_LAST      = 8'd15;  // RDMA READ Response Last (AETH)
+localparam [7:0]   HPNIC_BTH_OP_RESP_ONLY      = 8'd16;  // RDMA READ Response Only (AETH)
+localparam [7:0]   HPNIC_BTH_OP_ACK            = 8'd17;  // Acknowledge (AETH)
 
 // AETH_SYN: AETH syndromes hpnic sends (InfiniBand RC): bits 7:5 the kind (000 ACK, 001 RNR NAK,
 // 011 NAK), bits 4:0 the credit count or NAK code
 // ACK, credit count invalid (no end-to-end credits)
 localparam [7:0]   HPNIC_AETH_SYN_ACK     = 8'd31;
+// RNR NAK: receiver not ready (no receive WQE); bits 4:0 carry the timer code, the least delay
+// before the requester tries again
+localparam [7:0]   HPNIC_AETH_SYN_RNR     = 8'd32;
 // NAK: PSN sequence error (the requester resends from the PSN)
 localparam [7:0]   HPNIC_AETH_SYN_NAK_SEQ = 8'd96;
 localparam [7:0]   HPNIC_AETH_SYN_NAK_INV = 8'd97;  // NAK: invalid request (length error)
@@ -991,6 +1003,8 @@ localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR      = 8'd4;  // local failure (
 // the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
 // region without LOCAL_WRITE); the QP then fails as on a remote error
 localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_PROT_ERROR = 8'd5;
+// a receive: the SEND was longer than the receive WQE's buffer
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_LEN_ERROR  = 8'd6;
 // written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
 // reports it)
 localparam integer HPNIC_CQE_OPCODE_OFF              = 7;

@@ -18,6 +18,18 @@
  *    MIDDLE exactly one MTU, LAST and ONLY the rest, at most one MTU), a new
  *    message (WRITE FIRST/ONLY, READ) may not start while a WRITE is open,
  *    and a message is at most 2^31 bytes; otherwise NAK (invalid request).
+ *  - SEND FIRST/ONLY takes the QP's next receive WQE (hpnic_recv_track,
+ *    plugged into the loop through the rcv_* ports), whose buffer the
+ *    SEND's payload fills packet by packet (the WRITE cursor, marked as a
+ *    SEND); its LAST/ONLY completes the WQE (a receive completion with the
+ *    byte count and the immediate, behind the payload). RDMA WRITE with
+ *    immediate takes and completes a WQE at its LAST/ONLY packet. With no
+ *    receive WQE there the packet gets an RNR NAK (the QP's timer code) and
+ *    nothing changes: the requester sends it again after the delay, and the
+ *    packets behind it are dropped silently meanwhile. A SEND longer than
+ *    its buffer gets a NAK (invalid request) and completes the WQE with a
+ *    length error; a WQE whose L_Key check failed, a NAK (remote
+ *    operational error) and a protection error.
  *  - After a remote access or invalid request NAK the responder has failed,
  *    as IB's does: it takes no more requests for the QP (counted as bad QP)
  *    until the QP's receive side restarts, and reports an asynchronous
@@ -67,6 +79,7 @@ module hpnic_rx_decide #(
     input  wire [2:0]            cfg_qp_wr_state,   // QPS_* (docs/transport.md)
     input  wire [3:0]            cfg_qp_wr_mtu_log2,
     input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
+    input  wire [4:0]            cfg_qp_wr_min_rnr, // RNR NAK timer code (MIN_RNR_TIMER)
 
     input  wire                  cfg_mr_wr_en,
     input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
@@ -104,6 +117,18 @@ module hpnic_rx_decide #(
     input  wire [23:0]           trk_cack_psn,
 
     /*
+     * The responder's receive WQEs (hpnic_recv_track), plugged into the
+     * loop the same way (its look-up is trk_lk_*)
+     */
+    output wire                  rcv_ev_init,
+    output wire                  rcv_consume,       // a message is done with the awaited WQE
+    input  wire                  rcv_avail,
+    input  wire [63:0]           rcv_addr,
+    input  wire [31:0]           rcv_len,
+    input  wire                  rcv_lerr,
+    input  wire [15:0]           rcv_idx,
+
+    /*
      * Parsed packets (hpnic_rx_parse), one per frame
      */
     input  wire                  s_pkt_valid,
@@ -119,6 +144,8 @@ module hpnic_rx_decide #(
     input  wire [31:0]           s_pkt_reth_rkey,
     input  wire [31:0]           s_pkt_reth_len,
     input  wire [7:0]            s_pkt_aeth_syn,
+    input  wire                  s_pkt_imm_valid,   // the packet carries ImmDt
+    input  wire [31:0]           s_pkt_imm,
     input  wire                  s_pkt_int_valid,
     input  wire [3:0]            s_pkt_int_nhop,
     input  wire [11:0]           s_pkt_int_path,
@@ -162,6 +189,16 @@ module hpnic_rx_decide #(
     output wire [23:0]           m_rdwork_msn,
     output wire                  m_rdwork_dup,      // a repeated READ request
 
+    output wire                  m_rcpl_valid,      // receive completion (host CQ)
+    input  wire                  m_rcpl_ready,
+    output wire [QPN_WIDTH-1:0]  m_rcpl_qpn,
+    output wire [15:0]           m_rcpl_idx,        // receive-queue index
+    output wire [2:0]            m_rcpl_status,     // CQE_STATUS
+    output wire                  m_rcpl_wimm,       // RDMA WRITE with immediate (else SEND)
+    output wire [31:0]           m_rcpl_byte_len,
+    output wire                  m_rcpl_imm_valid,
+    output wire [31:0]           m_rcpl_imm,
+
     output wire                  m_event_valid,     // the responder failed (ASYNC_EVENT)
     input  wire                  m_event_ready,
     output wire [QPN_WIDTH-1:0]  m_event_qpn,
@@ -179,7 +216,10 @@ module hpnic_rx_decide #(
     output reg  [31:0]           stat_resp_stray = 0,   // READ response not expected
     output reg  [31:0]           stat_resp_gap = 0,     // READ response gaps reported
     output reg  [31:0]           stat_writes = 0,       // payloads committed
-    output reg  [31:0]           stat_reads = 0         // READ requests executed
+    output reg  [31:0]           stat_reads = 0,        // READ requests executed
+    output reg  [31:0]           stat_rnr_naks = 0,     // RNR NAKs sent (no receive WQE)
+    output reg  [31:0]           stat_recv_cpl = 0,     // receive WQEs completed
+    output reg  [31:0]           stat_recv_err = 0      // ... of which in error
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -205,14 +245,16 @@ localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
 localparam AK_W = 16 + QW + 8 + 24 + 24 + 1 + 336;
 localparam RW_W = 16 + QW + 24 + 64 + 32 + 24 + 1;
 localparam EV_W = QW + 4;
-wire [FIFO_LOG2:0] cm_count, rw_count, ev_count;
+localparam RC_W = 16 + QW + 16 + 3 + 1 + 32 + 1 + 32;
+wire [FIFO_LOG2:0] cm_count, rw_count, ev_count, rc_count;
 wire [ACK_FIFO_LOG2:0] ak_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 localparam [ACK_FIFO_LOG2:0] AK_ROOM = 2**ACK_FIFO_LOG2 - 4;
 reg room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= cm_count < ROOM && ak_count < AK_ROOM && rw_count < ROOM && ev_count < ROOM;
+    room_reg <= cm_count < ROOM && ak_count < AK_ROOM && rw_count < ROOM && ev_count < ROOM &&
+                rc_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
     end
@@ -264,18 +306,18 @@ qp_pd_inst (
 
 // the QP's state and MTU, read at stage 0 too: the length rules that need
 // only the packet and the MTU are settled at stage 1, before the loop
-wire [6:0]  qp_cfg;                     // {state, mtu_log2}
+wire [11:0] qp_cfg;                     // {min_rnr, state, mtu_log2}
 wire [12:0] qp_mtu;                     // the MTU, decoded as it is written
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(7 + 13)
+    .DATA_WIDTH(12 + 13)
 )
 qp_inst (
     .clk(clk),
     .wr_en(cfg_qp_wr_en),
     .wr_addr(cfg_qp_wr_qpn),
-    .wr_data({cfg_qp_wr_state, cfg_qp_wr_mtu_log2, 13'd1 << cfg_qp_wr_mtu_log2}),
+    .wr_data({cfg_qp_wr_min_rnr, cfg_qp_wr_state, cfg_qp_wr_mtu_log2, 13'd1 << cfg_qp_wr_mtu_log2}),
     .rd_en(take_init || take_pkt),
     .rd_addr(take_init ? s_init_qpn : s_pkt_qpn),
     .rd_data({qp_cfg, qp_mtu})
@@ -290,6 +332,8 @@ reg [12:0]   s1_len = 0;
 reg [63:0]   s1_va = 0;
 reg [31:0]   s1_rkey = 0, s1_rlen = 0;
 reg [7:0]    s1_syn = 0;
+reg          s1_imm_valid = 0;
+reg [31:0]   s1_imm = 0;
 reg          s1_int_valid = 0;
 // the INT rides the pipeline in FFs, not SRL LUTs (LUTs are the scarcer:
 // docs/performance.md)
@@ -310,6 +354,8 @@ always @(posedge clk) begin
     s1_rkey <= s_pkt_reth_rkey;
     s1_rlen <= s_pkt_reth_len;
     s1_syn <= s_pkt_aeth_syn;
+    s1_imm_valid <= s_pkt_imm_valid;
+    s1_imm <= s_pkt_imm;
     s1_int_valid <= s_pkt_int_valid;
     s1_int <= {s_pkt_int_nhop, s_pkt_int_path, s_pkt_int_hops};
 
@@ -350,6 +396,12 @@ reg          s2_req = 0;             // a request the QP takes (in RTR/RTS)
 reg          s2_rsp = 0;             // a response or ACK the QP takes (in RTS)
 reg          s2_op_first = 0, s2_op_middle = 0, s2_op_last = 0, s2_op_only = 0;
 reg          s2_op_read = 0, s2_op_ack = 0, s2_op_resp = 0;
+reg          s2_op_send = 0;         // SEND (else a WRITE, when a request but no READ)
+reg          s2_op_imm = 0;          // ... ending with ImmDt: SEND or WRITE LAST/ONLY with immediate
+reg          s2_op_reth = 0;         // WRITE FIRST/ONLY, READ: a RETH to check
+reg [4:0]    s2_min_rnr = 0;
+reg          s2_imm_valid = 0;
+reg [31:0]   s2_imm = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
 reg [12:0]   s2_len = 0;
@@ -366,10 +418,21 @@ reg          s2_len_eq_mtu = 0, s2_len_le_mtu = 0, s2_rlen_gt_mtu = 0, s2_len_eq
 reg          s2_rlen_big = 0;
 
 wire [12:0]  mtu1 = qp_mtu;
-wire         is_first1 = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST;
-wire         is_middle1 = s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
-wire         is_last1 = s1_opcode == HPNIC_BTH_OP_WRITE_LAST;
-wire         is_only1 = s1_opcode == HPNIC_BTH_OP_WRITE_ONLY;
+wire         is_wfirst1 = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST;
+wire         is_wonly1 = s1_opcode == HPNIC_BTH_OP_WRITE_ONLY;
+wire         is_wlast_imm1 = s1_opcode == HPNIC_BTH_OP_WRITE_LAST_IMM;
+wire         is_wonly_imm1 = s1_opcode == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+wire         is_slast_imm1 = s1_opcode == HPNIC_BTH_OP_SEND_LAST_IMM;
+wire         is_sonly_imm1 = s1_opcode == HPNIC_BTH_OP_SEND_ONLY_IMM;
+wire         is_sfirst1 = s1_opcode == HPNIC_BTH_OP_SEND_FIRST;
+wire         is_smiddle1 = s1_opcode == HPNIC_BTH_OP_SEND_MIDDLE;
+wire         is_slast1 = s1_opcode == HPNIC_BTH_OP_SEND_LAST || is_slast_imm1;
+wire         is_sonly1 = s1_opcode == HPNIC_BTH_OP_SEND_ONLY || is_sonly_imm1;
+wire         is_send1 = is_sfirst1 || is_smiddle1 || is_slast1 || is_sonly1;
+wire         is_first1 = is_wfirst1 || is_sfirst1;
+wire         is_middle1 = s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE || is_smiddle1;
+wire         is_last1 = s1_opcode == HPNIC_BTH_OP_WRITE_LAST || is_wlast_imm1 || is_slast1;
+wire         is_only1 = is_wonly1 || is_wonly_imm1 || is_sonly1;
 wire         is_request1 = is_first1 || is_middle1 || is_last1 || is_only1 || is_read1;
 wire [2:0]   qp_state1 = qp_cfg[6:4];
 wire         qp_ok1 = s1_qpn_ok && (is_request1 ? (qp_state1 == HPNIC_QPS_RTR ||
@@ -378,6 +441,7 @@ wire         qp_ok1 = s1_qpn_ok && (is_request1 ? (qp_state1 == HPNIC_QPS_RTR ||
 wire         pass1 = !s1_init && !s1_drop;
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0]  rd_npkts_full1 = (s1_rlen + {19'd0, mtu1} - 32'd1) >> qp_cfg[3:0];   // < 2^24 PSNs
+// a SEND carries no RETH: its RETH fields are not looked at
 // verilator lint_on UNUSEDSIGNAL
 
 always @(posedge clk) begin
@@ -393,6 +457,12 @@ always @(posedge clk) begin
     s2_op_last <= is_last1;
     s2_op_only <= is_only1;
     s2_op_read <= is_read1;
+    s2_op_send <= is_send1;
+    s2_op_imm <= is_wlast_imm1 || is_wonly_imm1 || is_slast_imm1 || is_sonly_imm1;
+    s2_op_reth <= is_wfirst1 || is_wonly1 || is_wonly_imm1 || is_read1;
+    s2_min_rnr <= qp_cfg[11:7];
+    s2_imm_valid <= s1_imm_valid;
+    s2_imm <= s1_imm;
     s2_op_ack <= s1_opcode == HPNIC_BTH_OP_ACK;
     s2_op_resp <= s1_opcode == HPNIC_BTH_OP_RESP_FIRST || s1_opcode == HPNIC_BTH_OP_RESP_MIDDLE ||
                   s1_opcode == HPNIC_BTH_OP_RESP_LAST || s1_opcode == HPNIC_BTH_OP_RESP_ONLY;
@@ -419,7 +489,7 @@ always @(posedge clk) begin
 end
 
 // responder state: epsn, msn, NAK sent, WRITE cursor
-localparam SW = 24 + 24 + 1 + 1 + 64 + 32 + 1;
+localparam SW = 24 + 24 + 1 + 1 + 1 + 64 + 32 + 32 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -446,25 +516,29 @@ wire [12:0] mtu = s2_mtu;
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
  * first): the responder's epsn (expected PSN), msn, nak_sent (one NAK per
- * gap), wr_active/wr_addr/wr_rem (the WRITE cursor), failed (a fatal NAK
- * was sent: no more requests). o_* is the word read, n_* the word written
- * back.
+ * gap, or an RNR NAK), wr_active/wr_send/wr_addr/wr_rem (the cursor of the
+ * message in progress: a WRITE's next address and bytes still to come, or a
+ * SEND's next address in its receive buffer and the room left there),
+ * msg_bytes (the message's payload so far), failed (a fatal NAK was sent:
+ * no more requests). o_* is the word read, n_* the word written back.
  */
 `define DECIDE_ST_DECL(kind, p) \
     kind [23:0] p``_epsn; \
     kind [23:0] p``_msn; \
     kind p``_nak_sent; \
     kind p``_wr_active; \
+    kind p``_wr_send; \
     kind [63:0] p``_wr_addr; \
     kind [31:0] p``_wr_rem; \
+    kind [31:0] p``_msg_bytes; \
     kind p``_failed;
-`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_addr, p``_wr_rem, \
-    p``_failed
+`define DECIDE_ST(p) p``_epsn, p``_msn, p``_nak_sent, p``_wr_active, p``_wr_send, p``_wr_addr, \
+    p``_wr_rem, p``_msg_bytes, p``_failed
 
 `DECIDE_ST_DECL(wire, o)
 assign {`DECIDE_ST(o)} = st_old;
 
-wire has_reth = s2_op_first || s2_op_only || s2_op_read;
+wire has_reth = s2_op_reth;
 
 // The decision is cut into exclusive outcomes, each a product of a few
 // terms: what the packet alone settles (from registers) and what the state
@@ -479,6 +553,8 @@ wire dup = psn_ahead[23];                            // psn before epsn
 wire in_seq = s2_psn == o_epsn;
 wire rem_gt_mtu = o_wr_rem > {19'd0, mtu};
 wire rem_eq_len = o_wr_rem == {19'd0, s2_len};
+wire rem_ge_len = o_wr_rem >= {19'd0, s2_len};             // a SEND's room
+wire rcv_len_ge = rcv_len >= {19'd0, s2_len};              // a new SEND's buffer
 
 // the packet's part (registers): a READ or a WRITE FIRST/ONLY that may go
 // unless a WRITE is open, a MIDDLE/LAST that may if the cursor agrees
@@ -489,6 +565,7 @@ wire wr_reth_ok0 = ((s2_op_first && s2_len_eq_mtu && s2_rlen_gt_mtu) ||
 wire acc_nak0 = has_reth && !s2_rlen_big && !s2_access_ok;
 wire mid_ok0 = s2_op_middle && s2_len_eq_mtu;
 wire last_ok0 = s2_op_last && s2_len_le_mtu;
+wire snew_ok0 = s2_op_send && ((s2_op_first && s2_len_eq_mtu) || (s2_op_only && s2_len_le_mtu));
 
 // the outcomes of a request (at most one holds)
 wire go = s2_req && !o_failed;
@@ -499,10 +576,28 @@ wire r_oos = go && !dup && !in_seq;                  // out of sequence
 wire r_nakseq = r_oos && !o_nak_sent;                // its one NAK
 wire r_seq = go && in_seq;
 wire r_read = r_seq && rd_ok0 && !o_wr_active;
-wire r_write = r_seq && (o_wr_active ? (mid_ok0 && rem_gt_mtu) || (last_ok0 && rem_eq_len) :
-                                       wr_reth_ok0);
+// a WRITE's rules, a receive WQE aside (WRITE with immediate takes one at
+// its LAST/ONLY), and a SEND's: FIRST/ONLY opens a message with the next
+// receive WQE, MIDDLE/LAST go on with the open SEND
+wire w_exec = !s2_op_send && (o_wr_active ? !o_wr_send && ((mid_ok0 && rem_gt_mtu) ||
+                                                           (last_ok0 && rem_eq_len)) :
+                                            wr_reth_ok0);
+wire s_new = snew_ok0 && !o_wr_active;
+wire s_cont = s2_op_send && o_wr_active && o_wr_send && (mid_ok0 || last_ok0);
+wire rcv_take = s_new || (w_exec && s2_op_imm);     // the packet takes a receive WQE
+wire r_rnr = r_seq && rcv_take && !rcv_avail;        // none there: RNR NAK
+wire r_write = r_seq && w_exec && (!s2_op_imm || rcv_avail);
+wire r_send = r_seq && ((s_new && rcv_avail && !rcv_lerr && rcv_len_ge) || (s_cont && rem_ge_len));
+wire r_rlen = r_seq && ((s_new && rcv_avail && !rcv_lerr && !rcv_len_ge) ||
+                        (s_cont && !rem_ge_len));    // longer than the buffer
+wire r_rlerr = r_seq && s_new && rcv_avail && rcv_lerr;  // the WQE's L_Key failed
 wire r_acc = r_seq && acc_nak0 && !o_wr_active;      // R_Key, range or right
-wire r_inv = r_seq && !r_read && !r_write && !r_acc; // message or length rules
+wire r_inv = r_seq && !r_read && !r_write && !r_send && !r_acc && !r_rnr && !r_rlen &&
+             !r_rlerr;                               // message or length rules
+// the receive WQE's completion: a SEND's or WRITE with immediate's end, or
+// the failure of a SEND that holds (or was taking) one
+wire rc_ok = (r_send || r_write) && s2_op_imm || r_send && (s2_op_last || s2_op_only);
+wire rc_err = r_rlen || r_rlerr || (r_inv && o_wr_active && o_wr_send);
 // responses and ACKs: the READ tracking decides (trk_*)
 wire rsp_ack = s2_rsp && s2_op_ack;
 wire rsp_resp = s2_rsp && !s2_op_ack && s2_op_resp;
@@ -520,9 +615,14 @@ assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
                       (s2_syn == HPNIC_AETH_SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ?
                       HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_NAK_FATAL;
 
+// the receive WQEs' part: the look-up is the READ tracking's (trk_lk_*)
+assign rcv_ev_init = s2_valid && s2_init;
+assign rcv_consume = s2_valid && (rc_ok || rc_err);
+
 `DECIDE_ST_DECL(reg, n)
 
-reg        do_commit, commit_drop, do_ack, do_rdwork, do_cack, do_event;
+reg        do_commit, commit_drop, do_ack, do_rdwork, do_cack, do_event, do_rcpl;
+reg [2:0]  rcpl_status;
 reg [3:0]  event_type;
 reg [63:0] commit_addr;
 reg [7:0]  ack_syn;
@@ -533,13 +633,16 @@ reg        cack_int;
 reg [3:0]  why;                 // counter to bump
 localparam [3:0] W_NONE = 4'd0, W_BADQP = 4'd1, W_DUP = 4'd2, W_OOS = 4'd3, W_NAKSEQ = 4'd4,
                  W_ACC = 4'd5, W_LEN = 4'd6, W_STRAY = 4'd7, W_GAP = 4'd8, W_WRITE = 4'd9,
-                 W_READ = 4'd10, W_DROP = 4'd11;
+                 W_READ = 4'd10, W_DROP = 4'd11, W_RNR = 4'd12;
 
 // A request executed was in sequence: its PSN is epsn, so the next epsn
 // comes from the packet's registers, the state only picks it
 wire [23:0] epsn_next = s2_psn + (s2_op_read ? rd_npkts : 24'd1);
 // a WRITE's payload goes to the RETH's address or on from the cursor
 wire [63:0] wr_base = has_reth ? s2_iova : o_wr_addr;
+// a SEND's goes to its receive buffer, or on from the cursor
+wire [63:0] send_base = s_new ? rcv_addr : o_wr_addr;
+wire [31:0] msg_bytes_new = ((s2_op_first || s2_op_only) ? 32'd0 : o_msg_bytes) + {19'd0, s2_len};
 
 always @* begin
     {`DECIDE_ST(n)} = st_old;
@@ -550,24 +653,34 @@ always @* begin
         n_wr_active = 1'b0;
         n_failed = 1'b0;
     end else begin
-        if (r_read || r_write) begin
+        if (r_read || r_write || r_send) begin
             n_epsn = epsn_next;
         end
-        if (r_read || (r_write && (s2_op_last || s2_op_only))) begin
+        if (r_read || ((r_write || r_send) && (s2_op_last || s2_op_only))) begin
             n_msn = o_msn + 24'd1;
         end
         if (r_seq) begin
-            n_nak_sent = 1'b0;
+            // after an RNR NAK the packets behind it are dropped silently
+            // until the requester comes back to it
+            n_nak_sent = r_rnr;
         end else if (r_oos) begin
             n_nak_sent = 1'b1;
         end
-        if (r_dup_nak || r_inv || r_acc) begin
+        if (r_dup_nak || r_inv || r_acc || r_rlen || r_rlerr) begin
             n_failed = 1'b1;
         end
         if (r_write) begin
             n_wr_addr = wr_base + {51'd0, s2_len};
             n_wr_rem = (has_reth ? s2_rlen : o_wr_rem) - {19'd0, s2_len};
+        end
+        if (r_send) begin
+            n_wr_addr = send_base + {51'd0, s2_len};
+            n_wr_rem = (s_new ? rcv_len : o_wr_rem) - {19'd0, s2_len};
+        end
+        if (r_write || r_send) begin
             n_wr_active = s2_op_first || s2_op_middle;
+            n_wr_send = r_send;
+            n_msg_bytes = msg_bytes_new;
         end
     end
     st_new = {`DECIDE_ST(n)};
@@ -575,15 +688,21 @@ always @* begin
     // the outcome's outputs: the payload's commit, the ACK/NAK, READ work,
     // the completer's event, the failure event, the counter
     do_commit = !s2_init && s2_has_payload;
-    commit_drop = !r_write && !trk_resp_write;
-    commit_addr = ({64{r_write}} & wr_base) | ({64{trk_resp_write}} & trk_resp_addr);
-    do_ack = (r_dup && !(s2_op_read && s2_access_ok)) || r_nakseq || r_inv || r_acc || r_write;
-    ack_syn = r_nakseq ? HPNIC_AETH_SYN_NAK_SEQ : r_inv ? HPNIC_AETH_SYN_NAK_INV :
-              (r_acc || r_dup_nak) ? HPNIC_AETH_SYN_NAK_ACC : HPNIC_AETH_SYN_ACK;
+    commit_drop = !r_write && !r_send && !trk_resp_write;
+    commit_addr = ({64{r_write}} & wr_base) | ({64{r_send}} & send_base) |
+                  ({64{trk_resp_write}} & trk_resp_addr);
+    do_ack = (r_dup && !(s2_op_read && s2_access_ok)) || r_nakseq || r_inv || r_acc || r_write ||
+             r_send || r_rnr || r_rlen || r_rlerr;
+    ack_syn = r_nakseq ? HPNIC_AETH_SYN_NAK_SEQ : (r_inv || r_rlen) ? HPNIC_AETH_SYN_NAK_INV :
+              (r_acc || r_dup_nak) ? HPNIC_AETH_SYN_NAK_ACC : r_rlerr ? HPNIC_AETH_SYN_NAK_OP :
+              r_rnr ? (HPNIC_AETH_SYN_RNR | {3'd0, s2_min_rnr}) : HPNIC_AETH_SYN_ACK;
     ack_psn = (r_dup && !s2_op_read) ? o_epsn - 24'd1 : r_nakseq ? o_epsn : s2_psn;
     do_rdwork = (r_dup && s2_op_read && s2_access_ok) || r_read;
-    do_event = r_dup_nak || r_inv || r_acc;
-    event_type = r_inv ? HPNIC_ASYNC_EVENT_QP_REQ_ERR : HPNIC_ASYNC_EVENT_QP_ACCESS_ERR;
+    do_event = r_dup_nak || r_inv || r_acc || r_rlen || r_rlerr;
+    event_type = (r_inv || r_rlen) ? HPNIC_ASYNC_EVENT_QP_REQ_ERR : HPNIC_ASYNC_EVENT_QP_ACCESS_ERR;
+    do_rcpl = rc_ok || rc_err;
+    rcpl_status = rc_ok ? HPNIC_CQE_STATUS_OK[2:0] : r_rlen ? HPNIC_CQE_STATUS_LOCAL_LEN_ERROR[2:0] :
+                  r_rlerr ? HPNIC_CQE_STATUS_LOCAL_PROT_ERROR[2:0] : HPNIC_CQE_STATUS_LOCAL_ERROR[2:0];
     // to the completer, unless the READ tracking holds it back
     do_cack = trk_cack;
     cack_int = rsp_ack && s2_int_valid;
@@ -597,8 +716,9 @@ always @* begin
         // exclusive outcomes: an OR of their codes
         why = ({4{r_badqp}} & W_BADQP) | ({4{r_dup}} & W_DUP) |
               ({4{r_oos && o_nak_sent}} & W_OOS) | ({4{r_nakseq}} & W_NAKSEQ) |
-              ({4{r_inv}} & W_LEN) | ({4{r_acc}} & W_ACC) | ({4{r_read}} & W_READ) |
-              ({4{r_write || trk_resp_write}} & W_WRITE) |
+              ({4{r_inv || r_rlen}} & W_LEN) | ({4{r_acc || r_rlerr}} & W_ACC) |
+              ({4{r_read}} & W_READ) | ({4{r_rnr}} & W_RNR) |
+              ({4{r_write || r_send || trk_resp_write}} & W_WRITE) |
               ({4{rsp_resp && !trk_resp_write && trk_resp_gap}} & W_GAP) |
               ({4{rsp_resp && !trk_resp_write && !trk_resp_gap}} & W_STRAY);
     end
@@ -607,7 +727,9 @@ end
 /*
  * Stage 3: outputs and counters
  */
-reg cm_wr = 0, ak_wr = 0, rw_wr = 0, ev_wr = 0;
+reg cm_wr = 0, ak_wr = 0, rw_wr = 0, ev_wr = 0, rc_wr = 0;
+reg [RC_W-1:0] rc_data = 0;
+reg            rc_err_reg = 1'b0;
 reg [EV_W-1:0] ev_data = 0;
 reg [CM_W-1:0] cm_data = 0;
 reg [AK_W-1:0] ak_data = 0;
@@ -638,6 +760,11 @@ always @(posedge clk) begin
     ev_wr <= s2_valid && do_event;
     ev_data <= {s2_qpn, event_type};
     rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn, r_dup};
+    // a receive completion leaves behind its own payload, as an ACK does
+    rc_wr <= s2_valid && do_rcpl;
+    rc_err_reg <= rc_err;
+    rc_data <= {cm_seq_next, s2_qpn, rcv_idx, rcpl_status, rc_ok && !s2_op_send,
+                rc_ok ? msg_bytes_new : 32'd0, rc_ok && s2_imm_valid, s2_imm};
     why_reg <= why;
     why_valid <= s2_valid;
 
@@ -652,7 +779,10 @@ always @(posedge clk) begin
         stat_resp_gap <= stat_resp_gap + {31'd0, why_reg == W_GAP};
         stat_writes <= stat_writes + {31'd0, why_reg == W_WRITE};
         stat_reads <= stat_reads + {31'd0, why_reg == W_READ};
+        stat_rnr_naks <= stat_rnr_naks + {31'd0, why_reg == W_RNR};
     end
+    stat_recv_cpl <= stat_recv_cpl + {31'd0, rc_wr};
+    stat_recv_err <= stat_recv_err + {31'd0, rc_wr && rc_err_reg};
 
     if (rst) begin
         cm_seq_reg <= 0;
@@ -671,22 +801,29 @@ always @(posedge clk) begin
         stat_resp_gap <= 0;
         stat_writes <= 0;
         stat_reads <= 0;
+        stat_rnr_naks <= 0;
+        stat_recv_cpl <= 0;
+        stat_recv_err <= 0;
+        rc_wr <= 1'b0;
     end
 end
 
 // an ACK/NAK or READ is due once commit has done its entries (serial compare)
-wire        ak_head_valid, rw_head_valid;
-wire [15:0] ak_seq, rw_seq;
+wire        ak_head_valid, rw_head_valid, rc_head_valid;
+wire [15:0] ak_seq, rw_seq, rc_seq;
 wire [15:0] ak_wait = ak_seq - commit_done;
 wire [15:0] rw_wait = rw_seq - commit_done;
+wire [15:0] rc_wait = rc_seq - commit_done;
 wire        ak_due = ak_wait == 16'd0 || ak_wait[15];
 wire        rw_due = rw_wait == 16'd0 || rw_wait[15];
+wire        rc_due = rc_wait == 16'd0 || rc_wait[15];
 assign m_ack_valid = ak_head_valid && ak_due;
 assign m_rdwork_valid = rw_head_valid && rw_due;
+assign m_rcpl_valid = rc_head_valid && rc_due;
 
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
-wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready, ev_fifo_ready;
+wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready, ev_fifo_ready, rc_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CM_W), .RAM_STYLE("block"))
@@ -721,6 +858,15 @@ rw_fifo_inst (
 );
 
 
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RC_W), .RAM_STYLE("block"))
+rc_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rc_wr), .s_ready(rc_fifo_ready), .s_data(rc_data),
+    .m_valid(rc_head_valid), .m_ready(m_rcpl_ready && rc_due),
+    .m_data({rc_seq, m_rcpl_qpn, m_rcpl_idx, m_rcpl_status, m_rcpl_wimm, m_rcpl_byte_len,
+             m_rcpl_imm_valid, m_rcpl_imm}),
+    .count(rc_count)
+);
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(EV_W))
 ev_fifo_inst (

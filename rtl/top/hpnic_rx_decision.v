@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * RX's decision: the responder's decision stage (hpnic_rx_decide) with the
- * requester's READ tracking (hpnic_rd_track) plugged into its loop through
- * the trk_* ports (docs/transport.md). All the rest is a port: the
+ * requester's READ tracking (hpnic_rd_track) and the responder's receive
+ * WQEs (hpnic_recv_track) plugged into its loop through the trk_* and rcv_*
+ * ports (docs/transport.md). All the rest is a port: the
  * configuration, the responder inits, the READ descriptors and flushes (the
  * requester's), the parsed packets, the output streams, commit's progress
  * and the counters. hpnic_datapath instantiates this pair, and tb_rx_decide
@@ -19,7 +20,10 @@ module hpnic_rx_decision #(
     parameter FIFO_LOG2 = 5,
     parameter ACK_FIFO_LOG2 = 8,
     parameter RD_MAX_LOG2 = 4,
-    parameter RDQ_POOL_LOG2 = 10
+    parameter RDQ_POOL_LOG2 = 10,
+    // receive WQEs: the queue's pool (log2) and the most a QP may hold (log2)
+    parameter RWQE_POOL_LOG2 = 10,
+    parameter RWQE_LIMIT_LOG2 = 4
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -29,6 +33,7 @@ module hpnic_rx_decision #(
     input  wire [2:0]            cfg_qp_wr_state,
     input  wire [3:0]            cfg_qp_wr_mtu_log2,
     input  wire [15:0]           cfg_qp_wr_pd,
+    input  wire [4:0]            cfg_qp_wr_min_rnr,
 
     input  wire                  cfg_mr_wr_en,
     input  wire [MR_LOG2-1:0]    cfg_mr_wr_idx,
@@ -54,6 +59,14 @@ module hpnic_rx_decision #(
     input  wire [63:0]           s_rdq_laddr,
     input  wire [12:0]           s_rdq_last_len,
 
+    input  wire                  s_rwqe_valid,
+    output wire                  s_rwqe_ready,
+    input  wire [QPN_WIDTH-1:0]  s_rwqe_qpn,
+    input  wire                  s_rwqe_flush,
+    input  wire [63:0]           s_rwqe_addr,
+    input  wire [31:0]           s_rwqe_len,
+    input  wire                  s_rwqe_lerr,
+
     input  wire                  s_pkt_valid,
     output wire                  s_pkt_ready,
     input  wire                  s_pkt_drop,
@@ -67,6 +80,8 @@ module hpnic_rx_decision #(
     input  wire [31:0]           s_pkt_reth_rkey,
     input  wire [31:0]           s_pkt_reth_len,
     input  wire [7:0]            s_pkt_aeth_syn,
+    input  wire                  s_pkt_imm_valid,
+    input  wire [31:0]           s_pkt_imm,
     input  wire                  s_pkt_int_valid,
     input  wire [3:0]            s_pkt_int_nhop,
     input  wire [11:0]           s_pkt_int_path,
@@ -107,6 +122,16 @@ module hpnic_rx_decision #(
     output wire [23:0]           m_rdwork_msn,
     output wire                  m_rdwork_dup,
 
+    output wire                  m_rcpl_valid,
+    input  wire                  m_rcpl_ready,
+    output wire [QPN_WIDTH-1:0]  m_rcpl_qpn,
+    output wire [15:0]           m_rcpl_idx,
+    output wire [2:0]            m_rcpl_status,
+    output wire                  m_rcpl_wimm,
+    output wire [31:0]           m_rcpl_byte_len,
+    output wire                  m_rcpl_imm_valid,
+    output wire [31:0]           m_rcpl_imm,
+
     output wire                  m_event_valid,
     input  wire                  m_event_ready,
     output wire [QPN_WIDTH-1:0]  m_event_qpn,
@@ -122,7 +147,11 @@ module hpnic_rx_decision #(
     output wire [31:0]           stat_resp_gap,
     output wire [31:0]           stat_writes,
     output wire [31:0]           stat_reads,
-    output wire [31:0]           stat_rdq_drop      // READ descriptors lost
+    output wire [31:0]           stat_rnr_naks,
+    output wire [31:0]           stat_recv_cpl,
+    output wire [31:0]           stat_recv_err,
+    output wire [31:0]           stat_rdq_drop,     // READ descriptors lost
+    output wire [31:0]           stat_rwqe_drop     // receive WQEs lost
 );
 
 // the blocks inside check the rest; the QPN width must suit both of them
@@ -179,6 +208,38 @@ rd_track_inst (
     .stat_rdq_drop(stat_rdq_drop)
 );
 
+wire          rcv_ev_init, rcv_consume, rcv_avail, rcv_lerr;
+wire [63:0]   rcv_addr;
+wire [31:0]   rcv_len;
+wire [15:0]   rcv_idx;
+
+hpnic_recv_track #(
+    .QPN_WIDTH(QW),
+    .POOL_LOG2(RWQE_POOL_LOG2),
+    .LIMIT_LOG2(RWQE_LIMIT_LOG2)
+)
+recv_track_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_rwqe_valid(s_rwqe_valid),
+    .s_rwqe_ready(s_rwqe_ready),
+    .s_rwqe_qpn(s_rwqe_qpn),
+    .s_rwqe_flush(s_rwqe_flush),
+    .s_rwqe_addr(s_rwqe_addr),
+    .s_rwqe_len(s_rwqe_len),
+    .s_rwqe_lerr(s_rwqe_lerr),
+    .lk_valid(trk_lk_valid),
+    .lk_qpn(trk_lk_qpn),
+    .ev_init(rcv_ev_init),
+    .consume(rcv_consume),
+    .avail(rcv_avail),
+    .wqe_addr(rcv_addr),
+    .wqe_len(rcv_len),
+    .wqe_lerr(rcv_lerr),
+    .wqe_idx(rcv_idx),
+    .stat_drop(stat_rwqe_drop)
+);
+
 hpnic_rx_decide #(
     .QPN_WIDTH(QW),
     .MR_LOG2(MR_LOG2),
@@ -193,6 +254,7 @@ rx_decide_inst (
     .cfg_qp_wr_state(cfg_qp_wr_state),
     .cfg_qp_wr_mtu_log2(cfg_qp_wr_mtu_log2),
     .cfg_qp_wr_pd(cfg_qp_wr_pd),
+    .cfg_qp_wr_min_rnr(cfg_qp_wr_min_rnr),
     .cfg_mr_wr_en(cfg_mr_wr_en),
     .cfg_mr_wr_idx(cfg_mr_wr_idx),
     .cfg_mr_wr_valid(cfg_mr_wr_valid),
@@ -221,6 +283,13 @@ rx_decide_inst (
     .trk_cack(trk_cack),
     .trk_cack_kind(trk_cack_kind),
     .trk_cack_psn(trk_cack_psn),
+    .rcv_ev_init(rcv_ev_init),
+    .rcv_consume(rcv_consume),
+    .rcv_avail(rcv_avail),
+    .rcv_addr(rcv_addr),
+    .rcv_len(rcv_len),
+    .rcv_lerr(rcv_lerr),
+    .rcv_idx(rcv_idx),
     .s_pkt_valid(s_pkt_valid),
     .s_pkt_ready(s_pkt_ready),
     .s_pkt_drop(s_pkt_drop),
@@ -234,6 +303,8 @@ rx_decide_inst (
     .s_pkt_reth_rkey(s_pkt_reth_rkey),
     .s_pkt_reth_len(s_pkt_reth_len),
     .s_pkt_aeth_syn(s_pkt_aeth_syn),
+    .s_pkt_imm_valid(s_pkt_imm_valid),
+    .s_pkt_imm(s_pkt_imm),
     .s_pkt_int_valid(s_pkt_int_valid),
     .s_pkt_int_nhop(s_pkt_int_nhop),
     .s_pkt_int_path(s_pkt_int_path),
@@ -262,6 +333,15 @@ rx_decide_inst (
     .m_ack_int_nhop(m_ack_int_nhop),
     .m_ack_int_path(m_ack_int_path),
     .m_ack_int_hops(m_ack_int_hops),
+    .m_rcpl_valid(m_rcpl_valid),
+    .m_rcpl_ready(m_rcpl_ready),
+    .m_rcpl_qpn(m_rcpl_qpn),
+    .m_rcpl_idx(m_rcpl_idx),
+    .m_rcpl_status(m_rcpl_status),
+    .m_rcpl_wimm(m_rcpl_wimm),
+    .m_rcpl_byte_len(m_rcpl_byte_len),
+    .m_rcpl_imm_valid(m_rcpl_imm_valid),
+    .m_rcpl_imm(m_rcpl_imm),
     .m_event_valid(m_event_valid),
     .m_event_ready(m_event_ready),
     .m_event_qpn(m_event_qpn),
@@ -283,7 +363,10 @@ rx_decide_inst (
     .stat_resp_stray(stat_resp_stray),
     .stat_resp_gap(stat_resp_gap),
     .stat_writes(stat_writes),
-    .stat_reads(stat_reads)
+    .stat_reads(stat_reads),
+    .stat_rnr_naks(stat_rnr_naks),
+    .stat_recv_cpl(stat_recv_cpl),
+    .stat_recv_err(stat_recv_err)
 );
 
 endmodule

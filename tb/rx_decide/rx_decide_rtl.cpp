@@ -26,6 +26,7 @@ struct rxd_rtl {
 	std::deque<rxd_ack> acks;
 	std::deque<rxd_rdwork> rdworks;
 	std::deque<rxd_event> events;
+	std::deque<rxd_rcpl> rcpls;
 };
 
 static bool chance(rxd_rtl *r, double p)
@@ -68,6 +69,7 @@ static void tick(rxd_rtl *r)
 	m->m_ack_ready = !chance(r, r->stall);
 	m->m_rdwork_ready = !chance(r, r->stall);
 	m->m_event_ready = !chance(r, r->stall);
+	m->m_rcpl_ready = !chance(r, r->stall);
 	m->eval();
 	if (m->m_commit_valid && m->m_commit_ready) {
 		rxd_commit c;
@@ -98,6 +100,18 @@ static void tick(rxd_rtl *r)
 			m->m_ack_int_hops);
 		a.done = r->done;
 		r->acks.push_back(a);
+	}
+	if (m->m_rcpl_valid && m->m_rcpl_ready) {
+		rxd_rcpl c;
+		c.qpn = m->m_rcpl_qpn;
+		c.idx = m->m_rcpl_idx;
+		c.status = m->m_rcpl_status;
+		c.wimm = m->m_rcpl_wimm;
+		c.byte_len = m->m_rcpl_byte_len;
+		c.imm_valid = m->m_rcpl_imm_valid;
+		c.imm = m->m_rcpl_imm;
+		c.done = r->done;
+		r->rcpls.push_back(c);
 	}
 	if (m->m_event_valid && m->m_event_ready)
 		r->events.push_back({m->m_event_qpn, m->m_event_type});
@@ -152,6 +166,7 @@ extern "C" void rxd_rtl_reset(struct rxd_rtl *r)
 	m->cfg_qp_wr_en = 0;
 	m->cfg_mr_wr_en = 0;
 	m->s_rdq_valid = 0;
+	m->s_rwqe_valid = 0;
 	r->due.clear();
 	r->taken = r->done = 0;
 	for (int i = 0; i < 4; i++)
@@ -162,6 +177,7 @@ extern "C" void rxd_rtl_reset(struct rxd_rtl *r)
 	r->acks.clear();
 	r->rdworks.clear();
 	r->events.clear();
+	r->rcpls.clear();
 }
 
 extern "C" void rxd_rtl_idle(struct rxd_rtl *r, unsigned cycles)
@@ -177,7 +193,7 @@ static void idle_before(rxd_rtl *r)
 }
 
 extern "C" void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2,
-			   unsigned pd)
+			   unsigned pd, unsigned min_rnr)
 {
 	auto *m = r->m.get();
 
@@ -187,6 +203,7 @@ extern "C" void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsi
 	m->cfg_qp_wr_state = state;
 	m->cfg_qp_wr_mtu_log2 = mtu_log2;
 	m->cfg_qp_wr_pd = pd;
+	m->cfg_qp_wr_min_rnr = min_rnr;
 	tick(r);
 	m->cfg_qp_wr_en = 0;
 }
@@ -246,6 +263,31 @@ extern "C" void rxd_rtl_rdq(struct rxd_rtl *r, unsigned qpn, const struct rxd_rd
 	rxd_rtl_settle(r);
 }
 
+extern "C" void rxd_rtl_rwqe(struct rxd_rtl *r, unsigned qpn, const struct rxd_rwqe *w)
+{
+	auto *m = r->m.get();
+
+	rxd_rtl_settle(r);
+	idle_before(r);
+	m->s_rwqe_valid = 1;
+	m->s_rwqe_flush = w == nullptr;
+	m->s_rwqe_qpn = qpn;
+	if (w) {
+		m->s_rwqe_addr = w->addr;
+		m->s_rwqe_len = w->len;
+		m->s_rwqe_lerr = w->lerr;
+	}
+	do {
+		m->eval();
+		bool taken = m->s_rwqe_ready;
+		tick(r);
+		if (taken)
+			break;
+	} while (true);
+	m->s_rwqe_valid = 0;
+	rxd_rtl_settle(r);
+}
+
 static void put_pkt(Vrx_decide *m, const rxd_pkt *p)
 {
 	uint8_t b[40];
@@ -261,6 +303,8 @@ static void put_pkt(Vrx_decide *m, const rxd_pkt *p)
 	m->s_pkt_reth_rkey = p->rkey;
 	m->s_pkt_reth_len = p->rlen;
 	m->s_pkt_aeth_syn = p->syn;
+	m->s_pkt_imm_valid = p->imm_valid;
+	m->s_pkt_imm = p->imm;
 	m->s_pkt_int_valid = p->in.valid;
 	m->s_pkt_int_nhop = p->in.nhop;
 	m->s_pkt_int_path = p->in.path;
@@ -341,6 +385,11 @@ extern "C" int rxd_rtl_pop_event(struct rxd_rtl *r, struct rxd_event *e)
 	return pop(r->events, e);
 }
 
+extern "C" int rxd_rtl_pop_rcpl(struct rxd_rtl *r, struct rxd_rcpl *c)
+{
+	return pop(r->rcpls, c);
+}
+
 extern "C" void rxd_rtl_stats(struct rxd_rtl *r, struct rxd_stats *s)
 {
 	auto *m = r->m.get();
@@ -355,6 +404,10 @@ extern "C" void rxd_rtl_stats(struct rxd_rtl *r, struct rxd_stats *s)
 	s->resp_gap = m->stat_resp_gap;
 	s->writes = m->stat_writes;
 	s->reads = m->stat_reads;
+	s->rnr_naks = m->stat_rnr_naks;
+	s->recv_cpl = m->stat_recv_cpl;
+	s->recv_err = m->stat_recv_err;
+	s->rwqe_drop = m->stat_rwqe_drop;
 }
 
 extern "C" uint64_t rxd_rtl_cycles(struct rxd_rtl *r)

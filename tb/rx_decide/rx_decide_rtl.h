@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C API to the Verilated rtl/top/hpnic_rx_decision: hpnic_rx_decide with
- * hpnic_rd_track in its loop (QPN_WIDTH 4, MR_LOG2 4, FIFO_LOG2 3,
- * ACK_FIFO_LOG2 3, RDQ_POOL_LOG2 5). Packets and responder inits are
+ * hpnic_rd_track and hpnic_recv_track in its loop (QPN_WIDTH 4, MR_LOG2 4,
+ * FIFO_LOG2 3, ACK_FIFO_LOG2 3, RDQ_POOL_LOG2 5, RWQE_POOL_LOG2 6). Packets and responder inits are
  * presented with random idle cycles before each and held until taken;
  * configuration writes are one-cycle pulses. A READ descriptor or flush is
  * presented once the packets before it have passed, and followed by idle
@@ -54,9 +54,18 @@ struct rxd_rdesc {
 	uint32_t len;
 };
 
+/* a receive WQE, as the host interface prefetches it */
+struct rxd_rwqe {
+	uint64_t addr;                  /* NIC address of the buffer */
+	uint32_t len;
+	unsigned lerr;                  /* its L_Key check failed */
+};
+
 /* one parsed packet, as hpnic_rx_parse hands it on */
 struct rxd_pkt {
 	unsigned drop, has_payload, qpn_ok, qpn, opcode, psn, len, syn;
+	unsigned imm_valid;
+	uint32_t imm;
 	uint64_t va;
 	uint32_t rkey, rlen;
 	struct rxd_int in;
@@ -80,6 +89,13 @@ struct rxd_event {
 	unsigned qpn, type;
 };
 
+/* a receive completion; done as for ACKs */
+struct rxd_rcpl {
+	unsigned qpn, idx, status, wimm, imm_valid;
+	uint32_t byte_len, imm;
+	uint64_t done;
+};
+
 struct rxd_rdwork {
 	unsigned qpn, psn, msn, dup;
 	uint64_t addr;
@@ -89,7 +105,7 @@ struct rxd_rdwork {
 
 struct rxd_stats {
 	uint32_t bad_qp, psn_dup, psn_oos, nak_seq, access_err, len_err, resp_stray, resp_gap,
-		writes, reads;
+		writes, reads, rnr_naks, recv_cpl, recv_err, rwqe_drop;
 };
 
 /* idle: probability of an idle cycle before each input; stall: of holding
@@ -99,10 +115,14 @@ void rxd_rtl_free(struct rxd_rtl *r);
 void rxd_rtl_reset(struct rxd_rtl *r);
 /* change the back-pressure and commit delay from now on */
 void rxd_rtl_pace(struct rxd_rtl *r, double idle, double stall, unsigned lag);
-void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2, unsigned pd);
+void rxd_rtl_qp(struct rxd_rtl *r, unsigned qpn, unsigned state, unsigned mtu_log2, unsigned pd,
+		unsigned min_rnr);
 void rxd_rtl_mr(struct rxd_rtl *r, unsigned idx, const struct rxd_mr *mr);
 /* a READ descriptor (d), or a flush of QP qpn's READs (d NULL) */
 void rxd_rtl_rdq(struct rxd_rtl *r, unsigned qpn, const struct rxd_rdesc *d);
+/* a receive WQE (w), or a flush of QP qpn's (w NULL), settled into the slots
+ * as a READ descriptor is */
+void rxd_rtl_rwqe(struct rxd_rtl *r, unsigned qpn, const struct rxd_rwqe *w);
 void rxd_rtl_settle(struct rxd_rtl *r);
 /*
  * Present a responder init (qpn, epsn) when init is non-zero, and the packet
@@ -118,6 +138,7 @@ int rxd_rtl_pop_commit(struct rxd_rtl *r, struct rxd_commit *c);
 int rxd_rtl_pop_ack(struct rxd_rtl *r, struct rxd_ack *a);
 int rxd_rtl_pop_rdwork(struct rxd_rtl *r, struct rxd_rdwork *w);
 int rxd_rtl_pop_event(struct rxd_rtl *r, struct rxd_event *e);
+int rxd_rtl_pop_rcpl(struct rxd_rtl *r, struct rxd_rcpl *c);
 void rxd_rtl_stats(struct rxd_rtl *r, struct rxd_stats *s);
 /* cycles run; cycles an offered packet or init was refused (the output
  * FIFOs full); packets taken the cycle after one for the same QP (the state

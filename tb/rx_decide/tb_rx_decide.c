@@ -12,6 +12,14 @@
  *    missing access rights, wrong payload lengths; checked: the commit
  *    address (region IO address + offset, then the WRITE cursor), the
  *    ACK/NAK syndrome, PSN and MSN, and the READ work;
+ *  - as responder, SEND FIRST/MIDDLE/LAST/ONLY (with immediate) and RDMA
+ *    WRITE with immediate against receive WQEs posted per QP (up to 16,
+ *    four in the slots): the buffer's address and room, RNR NAKs (with the
+ *    QP's timer code) when none is there and silence behind them, buffers
+ *    too small, WQEs whose L_Key failed, a SEND broken off by a bad
+ *    packet; checked: the commit address, the ACK/NAK, and each receive
+ *    completion (index, status, byte count, immediate), released only
+ *    behind its payload;
  *  - as requester: up to six READs outstanding per QP (four in the
  *    tracking's slots, the rest in its queue), sent again from the awaited
  *    response (go-back-N) or flushed (a QP reset), their responses in order, lost, duplicated, of a wrong length, stray, and
@@ -55,14 +63,23 @@ static unsigned psn_sub(unsigned a, unsigned b)
 
 /* QP configuration and the responder's state (hpnic_rx_decide) */
 struct qpc {
-	unsigned state, mtu_log2, pd;
+	unsigned state, mtu_log2, pd, min_rnr;
 };
 
 struct rsp {
-	unsigned epsn, msn, nak_sent, wr_active;
+	unsigned epsn, msn, nak_sent, wr_active, wr_send;
+	unsigned rnr;           /* the last NAK was an RNR NAK (coverage) */
 	unsigned failed;        /* a fatal NAK was sent: no more requests until an init */
 	uint64_t wr_addr;
-	uint32_t wr_rem;
+	uint32_t wr_rem, msg_bytes;
+};
+
+/* the receive WQEs the host prefetched for the QP, the awaited one first,
+ * and its receive-queue index (counted since the QP's reset) */
+#define MAXRQ 16
+struct rcvq {
+	struct rxd_rwqe w[MAXRQ];
+	unsigned n, idx;
 };
 
 /* the READ tracking's state (hpnic_rd_track): the READs outstanding since
@@ -100,6 +117,11 @@ struct want_rdw {
 	uint64_t pkt;
 };
 
+struct want_rcpl {
+	struct rxd_rcpl c;
+	uint64_t pkt;
+};
+
 /* what the run went through, so a quiet pass means the cases were there */
 enum cov {
 	C_WR_FIRST, C_WR_MIDDLE, C_WR_LAST, C_WR_ONLY, C_WR_EMPTY, C_READ, C_READ_EMPTY,
@@ -108,7 +130,10 @@ enum cov {
 	C_NOT_READY, C_DROP, C_UNKNOWN, C_RESP_WRITE, C_READ_DONE, C_RESP_GAP, C_GAP_QUIET,
 	C_RESP_STRAY, C_RESP_BADLEN, C_ACK_PASS, C_ACK_HELD, C_NAK_HELD, C_RELEASE, C_NAK_FATAL,
 	C_INIT, C_INIT_PKT, C_FAILED_DROP, C_EVENT, C_RDESC, C_REISSUE, C_WITHDRAW, C_ZERO_ANYKEY, C_QP_CFG, C_MR_CFG,
-	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, C_RD_QUEUED, C_RD_REFILL, C_GAP_NEXT, C_HOLD_NEXT, NCOV
+	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, C_RD_QUEUED, C_RD_REFILL, C_GAP_NEXT, C_HOLD_NEXT,
+	C_SEND_FIRST, C_SEND_MIDDLE, C_SEND_LAST, C_SEND_ONLY, C_SEND_IMM, C_SEND_EMPTY, C_WRITE_IMM,
+	C_RNR, C_RNR_SILENT, C_RNR_WRITE_IMM, C_RCV_LEN, C_RCV_LERR, C_SEND_BROKEN, C_RCV_REFILL,
+	C_RCV_FLUSH, C_RCV_EXACT, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -123,6 +148,10 @@ static const char *const cov_name[NCOV] = {
 	"responder failure event", "READ issued", "READ re-issued", "READ withdrawn", "zero length, bad key", "QP reconfig", "region reconfig",
 	"another PD's region", "READ of 2^23 packets", "last response at the issue's MTU",
 	"READ queued behind four", "slot refilled", "gap in the next READ", "held into the next READ",
+	"SEND FIRST", "SEND MIDDLE", "SEND LAST", "SEND ONLY", "SEND with immediate", "empty SEND",
+	"WRITE with immediate", "RNR NAK", "silent after RNR", "RNR on WRITE with immediate",
+	"SEND too long", "receive WQE L_Key failed", "SEND broken off", "receive WQE refilled",
+	"receive WQEs flushed", "SEND fills its buffer",
 };
 
 static struct {
@@ -131,6 +160,7 @@ static struct {
 	struct rxd_mr mr[NMR];
 	struct rsp rsp[NQP];
 	struct trk trk[NQP];
+	struct rcvq rq[NQP];
 	int settle;             /* a READ completed with one queued: its slot refills */
 	struct req req[NQP];
 	struct rxd_stats st;
@@ -139,6 +169,8 @@ static struct {
 	struct want_commit cm[QLEN];
 	struct want_ack ak[QLEN];
 	struct want_rdw rw[QLEN];
+	struct want_rcpl rc[QLEN];
+	uint64_t rc_h, rc_t;
 	struct rxd_event ev[QLEN];
 	uint64_t ev_h, ev_t;
 	uint64_t cm_h, cm_t, ak_h, ak_t, rw_h, rw_t;
@@ -159,6 +191,14 @@ static const char *op_name(unsigned op)
 	case HPNIC_BTH_OP_RESP_LAST: return "RESP_LAST";
 	case HPNIC_BTH_OP_RESP_ONLY: return "RESP_ONLY";
 	case HPNIC_BTH_OP_ACK: return "ACK";
+	case HPNIC_BTH_OP_SEND_FIRST: return "SEND_FIRST";
+	case HPNIC_BTH_OP_SEND_MIDDLE: return "SEND_MIDDLE";
+	case HPNIC_BTH_OP_SEND_LAST: return "SEND_LAST";
+	case HPNIC_BTH_OP_SEND_LAST_IMM: return "SEND_LAST_IMM";
+	case HPNIC_BTH_OP_SEND_ONLY: return "SEND_ONLY";
+	case HPNIC_BTH_OP_SEND_ONLY_IMM: return "SEND_ONLY_IMM";
+	case HPNIC_BTH_OP_WRITE_LAST_IMM: return "WRITE_LAST_IMM";
+	case HPNIC_BTH_OP_WRITE_ONLY_IMM: return "WRITE_ONLY_IMM";
 	default: return "other";
 	}
 }
@@ -193,7 +233,29 @@ static const char *pkt_desc(uint64_t n)
 static int is_write(unsigned op)
 {
 	return op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_MIDDLE ||
-	       op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_WRITE_ONLY;
+	       op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_WRITE_ONLY ||
+	       op == HPNIC_BTH_OP_WRITE_LAST_IMM || op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+}
+
+static int is_send(unsigned op)
+{
+	return op <= HPNIC_BTH_OP_SEND_ONLY_IMM;
+}
+
+/* ends with ImmDt */
+static int is_imm(unsigned op)
+{
+	return op == HPNIC_BTH_OP_SEND_LAST_IMM || op == HPNIC_BTH_OP_SEND_ONLY_IMM ||
+	       op == HPNIC_BTH_OP_WRITE_LAST_IMM || op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+}
+
+/* the message's last packet */
+static int is_end(unsigned op)
+{
+	return op == HPNIC_BTH_OP_SEND_LAST || op == HPNIC_BTH_OP_SEND_LAST_IMM ||
+	       op == HPNIC_BTH_OP_SEND_ONLY || op == HPNIC_BTH_OP_SEND_ONLY_IMM ||
+	       op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_WRITE_LAST_IMM ||
+	       op == HPNIC_BTH_OP_WRITE_ONLY || op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
 }
 
 static int is_resp(unsigned op)
@@ -205,7 +267,7 @@ static int is_resp(unsigned op)
 static int has_reth(unsigned op)
 {
 	return op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_ONLY ||
-	       op == HPNIC_BTH_OP_READ_REQ;
+	       op == HPNIC_BTH_OP_WRITE_ONLY_IMM || op == HPNIC_BTH_OP_READ_REQ;
 }
 
 /* the completer's kind for an AETH syndrome: RNR counts as a PSN NAK */
@@ -293,6 +355,32 @@ static void want_rdwork(unsigned qpn, unsigned psn, uint64_t addr, uint32_t len,
 	E.rw_t++;
 }
 
+/* a receive completion for the QP's awaited receive WQE, which it uses up;
+ * it leaves behind its packet's payload */
+static void want_rcpl(const struct rxd_pkt *p, unsigned status, uint32_t byte_len)
+{
+	struct rcvq *r = &E.rq[p->qpn];
+	int ok = status == HPNIC_CQE_STATUS_OK;
+	struct rxd_rcpl c = { .qpn = p->qpn, .idx = r->idx & 0xffff, .status = status,
+			      .wimm = ok && !is_send(p->opcode), .byte_len = ok ? byte_len : 0,
+			      .imm_valid = ok && p->imm_valid, .imm = p->imm,
+			      .done = E.entries + p->has_payload };
+
+	CHECK(E.rc_t - E.rc_h < QLEN, "too many receive completions expected");
+	E.rc[E.rc_t % QLEN] = (struct want_rcpl){ c, E.pkts };
+	E.rc_t++;
+	E.st.recv_cpl++;
+	E.st.recv_err += !ok;
+	/* a fifth WQE waiting moves into the slot this one frees */
+	if (r->n > 4) {
+		E.settle = 1;
+		E.cov[C_RCV_REFILL]++;
+	}
+	memmove(&r->w[0], &r->w[1], (r->n - 1) * sizeof(r->w[0]));
+	r->n--;
+	r->idx++;
+}
+
 /* the outcome of one packet at the responder; *commit is its commit entry */
 /* a fatal NAK: the responder stops taking requests, and says so */
 static void fail(unsigned qpn, unsigned type)
@@ -302,6 +390,103 @@ static void fail(unsigned qpn, unsigned type)
 	E.ev_t++;
 	E.rsp[qpn].failed = 1;
 	E.cov[C_EVENT]++;
+}
+
+/* an invalid request: NAK, the responder fails; a SEND it breaks off
+ * completes its receive WQE in error */
+static void inv_req(const struct rxd_pkt *p, int *ack, unsigned *ak_syn, int cov)
+{
+	struct rsp *s = &E.rsp[p->qpn];
+
+	E.st.len_err++;
+	*ack = 1;
+	*ak_syn = HPNIC_AETH_SYN_NAK_INV;
+	if (s->wr_active && s->wr_send) {
+		want_rcpl(p, HPNIC_CQE_STATUS_LOCAL_ERROR, 0);
+		E.cov[C_SEND_BROKEN]++;
+	}
+	fail(p->qpn, HPNIC_ASYNC_EVENT_QP_REQ_ERR);
+	E.cov[cov]++;
+}
+
+/* no receive WQE: RNR NAK with the QP's timer code, then silence until the
+ * requester comes back to this PSN */
+static void rnr(const struct rxd_pkt *p, int *ack, unsigned *ak_syn)
+{
+	E.st.rnr_naks++;
+	*ack = 1;
+	*ak_syn = HPNIC_AETH_SYN_RNR | E.qp[p->qpn].min_rnr;
+	E.rsp[p->qpn].nak_sent = 1;
+	E.rsp[p->qpn].rnr = 1;
+}
+
+/* SEND FIRST/MIDDLE/LAST/ONLY in sequence */
+static void model_send(const struct rxd_pkt *p, struct rxd_commit *commit, int *ack,
+		       unsigned *ak_syn)
+{
+	struct rsp *s = &E.rsp[p->qpn];
+	struct rcvq *r = &E.rq[p->qpn];
+	unsigned op = p->opcode, mtu = 1u << E.qp[p->qpn].mtu_log2;
+	int first = op == HPNIC_BTH_OP_SEND_FIRST || op == HPNIC_BTH_OP_SEND_ONLY ||
+		    op == HPNIC_BTH_OP_SEND_ONLY_IMM;
+	int len_ok = (op == HPNIC_BTH_OP_SEND_FIRST || op == HPNIC_BTH_OP_SEND_MIDDLE) ?
+		     p->len == mtu : p->len <= mtu;
+	uint32_t room;
+	uint64_t addr;
+
+	if (first ? s->wr_active || !len_ok : !(s->wr_active && s->wr_send) || !len_ok) {
+		inv_req(p, ack, ak_syn, len_ok ? C_MSG_BAD : C_LEN);
+		return;
+	}
+	if (first) {
+		if (!r->n) {
+			rnr(p, ack, ak_syn);
+			E.cov[C_RNR]++;
+			return;
+		}
+		if (r->w[0].lerr) {
+			E.st.access_err++;
+			*ack = 1;
+			*ak_syn = HPNIC_AETH_SYN_NAK_OP;
+			want_rcpl(p, HPNIC_CQE_STATUS_LOCAL_PROT_ERROR, 0);
+			fail(p->qpn, HPNIC_ASYNC_EVENT_QP_ACCESS_ERR);
+			E.cov[C_RCV_LERR]++;
+			return;
+		}
+		room = r->w[0].len;
+		addr = r->w[0].addr;
+	} else {
+		room = s->wr_rem;
+		addr = s->wr_addr;
+	}
+	if (p->len > room) {
+		E.st.len_err++;
+		*ack = 1;
+		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
+		want_rcpl(p, HPNIC_CQE_STATUS_LOCAL_LEN_ERROR, 0);
+		fail(p->qpn, HPNIC_ASYNC_EVENT_QP_REQ_ERR);
+		E.cov[C_RCV_LEN]++;
+		return;
+	}
+	E.st.writes++;
+	if (p->has_payload)
+		commit->pay = RXD_CM_WRITE;
+	commit->addr = addr;
+	s->wr_addr = addr + p->len;
+	s->wr_rem = room - p->len;
+	s->wr_active = op == HPNIC_BTH_OP_SEND_FIRST || op == HPNIC_BTH_OP_SEND_MIDDLE;
+	s->wr_send = 1;
+	s->msg_bytes = (first ? 0 : s->msg_bytes) + p->len;
+	s->epsn = psn_add(s->epsn, 1);
+	*ack = 1;
+	E.cov[op == HPNIC_BTH_OP_SEND_FIRST ? C_SEND_FIRST : op == HPNIC_BTH_OP_SEND_MIDDLE ?
+	      C_SEND_MIDDLE : first ? (p->len ? C_SEND_ONLY : C_SEND_EMPTY) : C_SEND_LAST]++;
+	if (is_end(op)) {
+		s->msn = psn_add(s->msn, 1);
+		E.cov[C_SEND_IMM] += is_imm(op);
+		E.cov[C_RCV_EXACT] += s->wr_rem == 0;
+		want_rcpl(p, HPNIC_CQE_STATUS_OK, s->msg_bytes);
+	}
 }
 
 static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, int *ack,
@@ -342,20 +527,23 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 			*ak_syn = HPNIC_AETH_SYN_NAK_SEQ;
 			*ak_psn = s->epsn;
 			s->nak_sent = 1;
+			s->rnr = 0;
 			E.cov[C_NAK_SEQ]++;
 		} else {
 			E.cov[C_OOS_SILENT]++;
+			E.cov[C_RNR_SILENT] += s->rnr;
 		}
 		return;
 	}
 	s->nak_sent = 0;
+	s->rnr = 0;
+	if (is_send(op)) {
+		model_send(p, commit, ack, ak_syn);
+		return;
+	}
 	if (has_reth(op) && (s->wr_active || p->rlen > 0x80000000u)) {
 		/* a new message inside an open WRITE, or over 2^31 bytes */
-		E.st.len_err++;
-		*ack = 1;
-		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
-		fail(p->qpn, HPNIC_ASYNC_EVENT_QP_REQ_ERR);
-		E.cov[C_MSG_BAD]++;
+		inv_req(p, ack, ak_syn, C_MSG_BAD);
 		return;
 	}
 	if (has_reth(op) && !acc) {
@@ -377,16 +565,21 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 	int len_ok;
 	switch (op) {
 	case HPNIC_BTH_OP_WRITE_FIRST: len_ok = p->len == mtu && p->rlen > mtu; break;
-	case HPNIC_BTH_OP_WRITE_ONLY: len_ok = p->len == p->rlen && p->len <= mtu; break;
-	case HPNIC_BTH_OP_WRITE_MIDDLE: len_ok = s->wr_active && p->len == mtu && s->wr_rem > mtu; break;
-	default: len_ok = s->wr_active && p->len == s->wr_rem && p->len <= mtu; break;
+	case HPNIC_BTH_OP_WRITE_ONLY:
+	case HPNIC_BTH_OP_WRITE_ONLY_IMM: len_ok = p->len == p->rlen && p->len <= mtu; break;
+	case HPNIC_BTH_OP_WRITE_MIDDLE:
+		len_ok = s->wr_active && !s->wr_send && p->len == mtu && s->wr_rem > mtu;
+		break;
+	default: len_ok = s->wr_active && !s->wr_send && p->len == s->wr_rem && p->len <= mtu; break;
 	}
 	if (!len_ok) {
-		E.st.len_err++;
-		*ack = 1;
-		*ak_syn = HPNIC_AETH_SYN_NAK_INV;
-		fail(p->qpn, HPNIC_ASYNC_EVENT_QP_REQ_ERR);
-		E.cov[C_LEN]++;
+		inv_req(p, ack, ak_syn, C_LEN);
+		return;
+	}
+	if (is_imm(op) && !E.rq[p->qpn].n) {
+		/* WRITE with immediate takes a receive WQE at its end */
+		rnr(p, ack, ak_syn);
+		E.cov[C_RNR_WRITE_IMM]++;
 		return;
 	}
 	/* in sequence: the payload goes to the region, then along the cursor */
@@ -398,10 +591,16 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 	s->wr_rem = (has_reth(op) ? p->rlen : s->wr_rem) - p->len;
 	s->wr_addr = addr + p->len;
 	s->wr_active = op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_MIDDLE;
+	s->wr_send = 0;
+	s->msg_bytes = (has_reth(op) ? 0 : s->msg_bytes) + p->len;
 	s->epsn = psn_add(s->epsn, 1);
-	if (op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_WRITE_ONLY)
+	if (is_end(op))
 		s->msn = psn_add(s->msn, 1);
 	*ack = 1;
+	if (is_imm(op)) {
+		want_rcpl(p, HPNIC_CQE_STATUS_OK, s->msg_bytes);
+		E.cov[C_WRITE_IMM]++;
+	}
 	E.cov[op == HPNIC_BTH_OP_WRITE_FIRST ? C_WR_FIRST : op == HPNIC_BTH_OP_WRITE_MIDDLE ?
 	      C_WR_MIDDLE : op == HPNIC_BTH_OP_WRITE_LAST ? C_WR_LAST : p->len ? C_WR_ONLY :
 	      C_WR_EMPTY]++;
@@ -512,7 +711,7 @@ static void model_pkt(const struct rxd_pkt *p)
 {
 	const struct qpc *q = &E.qp[p->qpn];
 	unsigned op = p->opcode;
-	int request = is_write(op) || op == HPNIC_BTH_OP_READ_REQ;
+	int request = is_write(op) || is_send(op) || op == HPNIC_BTH_OP_READ_REQ;
 	int qp_ok = p->qpn_ok && (request ? q->state == HPNIC_QPS_RTR || q->state == HPNIC_QPS_RTS :
 					    q->state == HPNIC_QPS_RTS);
 	struct rxd_commit c = { .pay = p->has_payload ? RXD_CM_DROP : RXD_CM_NONE, .len = p->len };
@@ -557,6 +756,9 @@ static void model_init(unsigned qpn, unsigned epsn)
 	s->nak_sent = 0;
 	s->wr_active = 0;
 	s->failed = 0;
+	/* the receive WQEs count from 0 again (the test flushes them with every
+	 * init, as a QP reset does before its RTR) */
+	E.rq[qpn].idx = 0;
 	/* the READs in flight are the requester's (its INIT flushes them):
 	 * only a held answer and a reported gap are forgotten */
 	t->gap_sent = 0;
@@ -588,6 +790,7 @@ static void sync_outputs(void)
 	struct rxd_ack a;
 	struct rxd_rdwork w;
 	struct rxd_event ev;
+	struct rxd_rcpl rc;
 
 	while (rxd_rtl_pop_commit(E.r, &c)) {
 		CHECK(E.cm_h < E.cm_t, "commit entry %llu not expected: pay %u cack %u kind %s psn %06x",
@@ -639,6 +842,27 @@ static void sync_outputs(void)
 		      "type %u", (unsigned long long)E.ev_h, ev.qpn, ev.type, y->qpn, y->type);
 		E.ev_h++;
 	}
+	while (rxd_rtl_pop_rcpl(E.r, &rc)) {
+		CHECK(E.rc_h < E.rc_t, "receive completion %llu not expected: QP %u idx %u status %u",
+		      (unsigned long long)E.rc_h, rc.qpn, rc.idx, rc.status);
+		if (E.rc_h >= E.rc_t)
+			continue;
+		const struct want_rcpl *x = &E.rc[E.rc_h % QLEN];
+		const struct rxd_rcpl *y = &x->c;
+		CHECK(rc.qpn == y->qpn && rc.idx == y->idx && rc.status == y->status &&
+		      rc.wimm == y->wimm && rc.byte_len == y->byte_len && rc.imm_valid == y->imm_valid &&
+		      (!y->imm_valid || rc.imm == y->imm),
+		      "receive completion %llu, %s: QP %u idx %u status %u wimm %u bytes %u imm %u/%08x, "
+		      "want QP %u idx %u status %u wimm %u bytes %u imm %u/%08x",
+		      (unsigned long long)E.rc_h, pkt_desc(x->pkt), rc.qpn, rc.idx, rc.status, rc.wimm,
+		      rc.byte_len, rc.imm_valid, rc.imm, y->qpn, y->idx, y->status, y->wimm, y->byte_len,
+		      y->imm_valid, y->imm);
+		CHECK(rc.qpn != y->qpn || rc.idx != y->idx || rc.done >= y->done,
+		      "receive completion %llu, %s: released with %llu commit entries done, before the "
+		      "%llu up to its packet", (unsigned long long)E.rc_h, pkt_desc(x->pkt),
+		      (unsigned long long)rc.done, (unsigned long long)y->done);
+		E.rc_h++;
+	}
 	while (rxd_rtl_pop_rdwork(E.r, &w)) {
 		CHECK(E.rw_h < E.rw_t, "READ work %llu not expected: QP %u psn %06x",
 		      (unsigned long long)E.rw_h, w.qpn, w.psn);
@@ -662,7 +886,8 @@ static void sync_outputs(void)
 
 static int pending(void)
 {
-	return E.cm_h < E.cm_t || E.ak_h < E.ak_t || E.rw_h < E.rw_t || E.ev_h < E.ev_t;
+	return E.cm_h < E.cm_t || E.ak_h < E.ak_t || E.rw_h < E.rw_t || E.ev_h < E.ev_t ||
+	       E.rc_h < E.rc_t;
 }
 
 /* run until every expected item came out, then check the counters */
@@ -685,6 +910,7 @@ static void drain(void)
 	E.ak_h = E.ak_t;
 	E.rw_h = E.rw_t;
 	E.ev_h = E.ev_t;
+	E.rc_h = E.rc_t;
 	rxd_rtl_stats(E.r, &s);
 #define CHECK_STAT(f)                                                                      \
 	CHECK(s.f == m->f, "after %s: stat_" #f " %u, want %u", pkt_desc(E.pkts - 1), s.f, m->f)
@@ -698,6 +924,10 @@ static void drain(void)
 	CHECK_STAT(resp_gap);
 	CHECK_STAT(writes);
 	CHECK_STAT(reads);
+	CHECK_STAT(rnr_naks);
+	CHECK_STAT(recv_cpl);
+	CHECK_STAT(recv_err);
+	CHECK_STAT(rwqe_drop);
 #undef CHECK_STAT
 }
 
@@ -733,7 +963,8 @@ static void new_qp(unsigned q)
 	E.qp[q].mtu_log2 = rndr(5) ? 6 + rndr(3) : 9 + rndr(4);
 	/* a few protection domains, most QPs and regions in the first two */
 	E.qp[q].pd = rndr(4) ? rndr(2) : rndr(65536);
-	rxd_rtl_qp(E.r, q, E.qp[q].state, E.qp[q].mtu_log2, E.qp[q].pd);
+	E.qp[q].min_rnr = rndr(32);
+	rxd_rtl_qp(E.r, q, E.qp[q].state, E.qp[q].mtu_log2, E.qp[q].pd, E.qp[q].min_rnr);
 }
 
 static void new_mr(unsigned i)
@@ -772,6 +1003,32 @@ static void flush_reads(unsigned q)
 	rxd_rtl_rdq(E.r, q, NULL);
 }
 
+/* the host posts a receive WQE: mostly room for a few MTUs, now and then
+ * too little, empty, or one whose L_Key check failed */
+static void rq_push(unsigned q)
+{
+	struct rcvq *r = &E.rq[q];
+	unsigned mtu = 1u << E.qp[q].mtu_log2;
+	struct rxd_rwqe w = { .addr = rnd(), .lerr = rndr(40) == 0 };
+
+	if (r->n >= MAXRQ)
+		return;
+	w.len = rndr(10) ? rndr(6 * mtu) + mtu : rndr(3) ? rndr(mtu) : 0;
+	if (rndr(8) == 0)
+		w.len = (rndr(4) + 1) * mtu;      /* whole MTUs: a SEND may fill it exactly */
+	r->w[r->n++] = w;
+	rxd_rtl_rwqe(E.r, q, &w);
+}
+
+/* a QP reset: the host's prefetched receive WQEs are gone */
+static void rq_flush(unsigned q)
+{
+	E.rq[q].n = 0;
+	E.rq[q].idx = 0;
+	rxd_rtl_rwqe(E.r, q, NULL);
+	E.cov[C_RCV_FLUSH]++;
+}
+
 static void rand_int(struct rxd_int *in)
 {
 	in->valid = rndr(2);
@@ -794,6 +1051,8 @@ static void base_pkt(struct rxd_pkt *p, unsigned qpn, unsigned op, unsigned psn,
 	p->rkey = (uint32_t)rnd();
 	p->va = rnd();
 	p->rlen = (uint32_t)rnd();
+	p->imm_valid = is_imm(op);
+	p->imm = (uint32_t)rnd();
 	rand_int(&p->in);
 }
 
@@ -842,8 +1101,17 @@ static void gen_request(unsigned q, struct rxd_pkt *p)
 	else if (k < 16)
 		psn = (unsigned)rnd();
 	/* now and then a new message inside an open WRITE: NAKed as invalid */
-	if (s->wr_active && rndr(16)) {
-		op = s->wr_rem > mtu ? HPNIC_BTH_OP_WRITE_MIDDLE : HPNIC_BTH_OP_WRITE_LAST;
+	if (s->wr_active && s->wr_send && rndr(16)) {
+		/* the SEND goes on or ends; its length is the requester's, the
+		 * buffer may be too small for it */
+		k = rndr(10);
+		op = k < 5 ? HPNIC_BTH_OP_SEND_MIDDLE : k < 8 ? HPNIC_BTH_OP_SEND_LAST :
+		     HPNIC_BTH_OP_SEND_LAST_IMM;
+		len = op == HPNIC_BTH_OP_SEND_MIDDLE ? mtu : rndr(4) ? rndr(mtu + 1) :
+		      s->wr_rem <= mtu ? s->wr_rem : mtu;
+	} else if (s->wr_active && rndr(16)) {
+		op = s->wr_rem > mtu ? HPNIC_BTH_OP_WRITE_MIDDLE : rndr(4) ? HPNIC_BTH_OP_WRITE_LAST :
+		     HPNIC_BTH_OP_WRITE_LAST_IMM;
 		len = s->wr_rem > mtu ? mtu : s->wr_rem;
 		if (s->wr_rem > mtu && s->wr_rem < 8192 && rndr(32) == 0) {
 			/* a LAST that skips the MIDDLEs: longer than the MTU */
@@ -851,8 +1119,17 @@ static void gen_request(unsigned q, struct rxd_pkt *p)
 			len = s->wr_rem;
 		}
 	} else {
-		k = rndr(100);
-		if (k < 40) {
+		k = rndr(130);
+		if (k >= 100) {
+			k -= 100;
+			op = k < 8 ? HPNIC_BTH_OP_SEND_FIRST : k < 20 ? HPNIC_BTH_OP_SEND_ONLY :
+			     k < 26 ? HPNIC_BTH_OP_SEND_ONLY_IMM : HPNIC_BTH_OP_WRITE_ONLY_IMM;
+			len = op == HPNIC_BTH_OP_SEND_FIRST ? mtu : rndr(8) == 0 ? 0 : 1 + rndr(mtu);
+			if (op == HPNIC_BTH_OP_WRITE_ONLY_IMM)
+				rlen = len;
+			if (rndr(25) == 0)      /* breaks the length rule */
+				len = op == HPNIC_BTH_OP_SEND_FIRST ? mtu - 1 : mtu + 1;
+		} else if (k < 40) {
 			op = HPNIC_BTH_OP_WRITE_ONLY;
 			rlen = rndr(8) == 0 ? 0 : rndr(4) ? 1 + rndr(mtu) : mtu;
 			len = rlen;
@@ -1071,6 +1348,11 @@ static void step(void)
 	if (k < 8) {
 		/* a responder init, now and then with a packet offered at once */
 		unsigned epsn = rndr(2) ? psn_add(E.rsp[q].epsn, rndr(3)) : (unsigned)rnd() & PSN_M;
+		/* the QP reset before it flushes the receive WQEs: before the
+		 * init reaches RX decide, or after */
+		int flush_first = rndr(2);
+		if (flush_first)
+			rq_flush(q);
 		if (rndr(2)) {
 			gen_request(rndr(NQP), &p);
 			E.cov[C_INIT_PKT]++;
@@ -1078,6 +1360,8 @@ static void step(void)
 		} else {
 			send(1, q, epsn, NULL);
 		}
+		if (!flush_first)
+			rq_flush(q);
 	} else if (k < 20) {
 		base_pkt(&p, q, rndr(256), (unsigned)rnd(), rndr(0x2000));
 		p.drop = 1;
@@ -1088,8 +1372,9 @@ static void step(void)
 		p.qpn_ok = 0;
 		send(0, 0, 0, &p);
 	} else if (k < 38) {
-		static const unsigned ops[] = { 0x00, 0x04, 0x05, 0x09, 0x0b, 0x12, 0x13, 0x64, 0xff };
-		base_pkt(&p, q, ops[rndr(9)], (unsigned)rnd(), rndr(2) ? rndr(1u << 12) : 0);
+		/* atomics, CNP, reserved and other transports' opcodes */
+		static const unsigned ops[] = { 0x12, 0x13, 0x14, 0x15, 0x16, 0x64, 0x81, 0xff };
+		base_pkt(&p, q, ops[rndr(8)], (unsigned)rnd(), rndr(2) ? rndr(1u << 12) : 0);
 		send(0, 0, 0, &p);
 	} else if (k < 41) {
 		new_qp(q);
@@ -1097,6 +1382,8 @@ static void step(void)
 	} else if (k < 43) {
 		new_mr(rndr(NMR));
 		E.cov[C_MR_CFG]++;
+	} else if (k < 43 + (E.rq[q].n < 6 ? 90 : 30)) {
+		rq_push(q);
 	} else if (k < 570) {
 		gen_request(q, &p);
 		send(0, 0, 0, &p);
@@ -1126,6 +1413,7 @@ int main(int argc, char **argv)
 	for (unsigned q = 0; q < NQP; q++) {
 		new_qp(q);
 		flush_reads(q);
+		rq_flush(q);
 		E.req[q].end = (unsigned)rnd() & PSN_M;
 		send(1, q, (unsigned)rnd() & PSN_M, NULL);
 	}
