@@ -788,7 +788,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 68
+#define HPNIC_NUM_COUNTERS                 72
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -909,6 +909,23 @@
  * dropped until a retry
  */
 #define HPNIC_CNT_TX_RD_DESC_LOST          67
+/*
+ * RNR NAKs sent: a SEND (or RDMA WRITE with immediate) found no receive WQE; its requester sends
+ * it again after the QP's MIN_RNR_TIMER
+ */
+#define HPNIC_CNT_RX_RNR_NAKS              68
+/* receive WQEs completed (receive completions, errors included) */
+#define HPNIC_CNT_RX_RECV_CPL              69
+/*
+ * receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key
+ * check failed, a SEND broken off by an invalid request
+ */
+#define HPNIC_CNT_RX_RECV_ERR              70
+/*
+ * prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full):
+ * never while the host interface keeps its prefetch limit
+ */
+#define HPNIC_CNT_RX_RWQE_DROP             71
 
 /*
  * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1125,6 +1142,10 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"rx_rd_over",
 	"rx_rd_pool",
 	"tx_rd_desc_lost",
+	"rx_rnr_naks",
+	"rx_recv_cpl",
+	"rx_recv_err",
+	"rx_rwqe_drop",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1196,6 +1217,10 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent more than max_dest_rd_atomic); the requester retries them",
 	"READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester retries them",
 	"READ descriptors the READ tracking could not queue (its pool full): that READ's responses are dropped until a retry",
+	"RNR NAKs sent: a SEND (or RDMA WRITE with immediate) found no receive WQE; its requester sends it again after the QP's MIN_RNR_TIMER",
+	"receive WQEs completed (receive completions, errors included)",
+	"receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key check failed, a SEND broken off by an invalid request",
+	"prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full): never while the host interface keeps its prefetch limit",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */

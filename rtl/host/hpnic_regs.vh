@@ -775,7 +775,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 68;
+localparam integer HPNIC_NUM_COUNTERS                 = 72;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -900,6 +900,17 @@ localparam integer HPNIC_CNT_RX_RD_POOL               = 66;
 // READ descriptors the READ tracking could not queue (its pool full): that READ's responses are
 // dropped until a retry
 localparam integer HPNIC_CNT_TX_RD_DESC_LOST          = 67;
+// RNR NAKs sent: a SEND (or RDMA WRITE with immediate) found no receive WQE; its requester sends
+// it again after the QP's MIN_RNR_TIMER
+localparam integer HPNIC_CNT_RX_RNR_NAKS              = 68;
+// receive WQEs completed (receive completions, errors included)
+localparam integer HPNIC_CNT_RX_RECV_CPL              = 69;
+// receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key check
+// failed, a SEND broken off by an invalid request
+localparam integer HPNIC_CNT_RX_RECV_ERR              = 70;
+// prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full):
+// never while the host interface keeps its prefetch limit
+localparam integer HPNIC_CNT_RX_RWQE_DROP             = 71;
 
 // DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of

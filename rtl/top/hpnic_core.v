@@ -284,7 +284,8 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
-            st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost;
+            st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
+            st_rnr_naks, st_recv_cpl, st_recv_err, st_rwqe_drop;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -566,6 +567,7 @@ dp_inst (
     .cfg_qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .cfg_qp_wr_pd(qp_wr_pd),
     .cfg_qp_wr_max_rd(qp_wr_max_rd),
+    .cfg_qp_wr_min_rnr(5'd1),               // MIN_RNR_TIMER: the RNR work adds the register
     .s_qp_init_valid(dpi_valid),
     .s_qp_init_ready(dpi_ready),
     .s_qp_init_qpn(dpi_qpn),
@@ -644,6 +646,23 @@ dp_inst (
     .m_event_ready(ev_ready),
     .m_event_qpn(ev_qpn),
     .m_event_type(ev_type),
+    // receive WQEs and receive completions: the host interface's (in progress)
+    .s_rwqe_valid(1'b0),
+    .s_rwqe_ready(),
+    .s_rwqe_qpn({QW{1'b0}}),
+    .s_rwqe_flush(1'b0),
+    .s_rwqe_addr(64'd0),
+    .s_rwqe_len(32'd0),
+    .s_rwqe_lerr(1'b0),
+    .m_rcpl_valid(),
+    .m_rcpl_ready(1'b1),
+    .m_rcpl_qpn(),
+    .m_rcpl_idx(),
+    .m_rcpl_status(),
+    .m_rcpl_wimm(),
+    .m_rcpl_byte_len(),
+    .m_rcpl_imm_valid(),
+    .m_rcpl_imm(),
     .m_dma_rd_valid(pay_rd_valid),
     .m_dma_rd_ready(pay_rd_ready),
     .m_dma_rd_addr(pay_rd_addr),
@@ -679,7 +698,11 @@ dp_inst (
     .stat_sgl_lkey_err(st_sgl_lkey_err),
     .stat_rd_over(st_rd_over),
     .stat_rd_pool(st_rd_pool),
-    .stat_rd_desc_lost(st_rd_desc_lost)
+    .stat_rd_desc_lost(st_rd_desc_lost),
+    .stat_rnr_naks(st_rnr_naks),
+    .stat_recv_cpl(st_recv_cpl),
+    .stat_recv_err(st_recv_err),
+    .stat_rwqe_drop(st_rwqe_drop)
 );
 
 /*
@@ -978,6 +1001,10 @@ assign stats[64*HPNIC_CNT_TX_SGL_LKEY_ERR +: 64] = {32'd0, st_sgl_lkey_err};
 assign stats[64*HPNIC_CNT_RX_RD_OVER +: 64] = {32'd0, st_rd_over};
 assign stats[64*HPNIC_CNT_RX_RD_POOL +: 64] = {32'd0, st_rd_pool};
 assign stats[64*HPNIC_CNT_TX_RD_DESC_LOST +: 64] = {32'd0, st_rd_desc_lost};
+assign stats[64*HPNIC_CNT_RX_RNR_NAKS +: 64] = {32'd0, st_rnr_naks};
+assign stats[64*HPNIC_CNT_RX_RECV_CPL +: 64] = {32'd0, st_recv_cpl};
+assign stats[64*HPNIC_CNT_RX_RECV_ERR +: 64] = {32'd0, st_recv_err};
+assign stats[64*HPNIC_CNT_RX_RWQE_DROP +: 64] = {32'd0, st_rwqe_drop};
 
 // verilator lint_on PINCONNECTEMPTY
 

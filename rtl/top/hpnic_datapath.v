@@ -57,6 +57,7 @@ module hpnic_datapath #(
     input  wire [7:0]            cfg_qp_wr_dscp_ecn,
     input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
     input  wire [7:0]            cfg_qp_wr_max_rd,  // max_rd_atomic (0: the maximum)
+    input  wire [4:0]            cfg_qp_wr_min_rnr, // RNR NAK timer code (MIN_RNR_TIMER)
 
     input  wire                  s_qp_init_valid,
     output wire                  s_qp_init_ready,
@@ -112,6 +113,26 @@ module hpnic_datapath #(
     input  wire [63:0]           s_wqe_raddr,
     input  wire [31:0]           s_wqe_rkey,
     input  wire                  s_wqe_lerr,        // failed its L_Key check (hpnic_host_sq)
+
+    // receive WQEs prefetched by the host interface (hpnic_host_rq), and the
+    // receive completions
+    input  wire                  s_rwqe_valid,
+    output wire                  s_rwqe_ready,
+    input  wire [QPN_WIDTH-1:0]  s_rwqe_qpn,
+    input  wire                  s_rwqe_flush,      // the QP was reset
+    input  wire [63:0]           s_rwqe_addr,       // NIC address of the buffer
+    input  wire [31:0]           s_rwqe_len,
+    input  wire                  s_rwqe_lerr,       // its L_Key check failed
+
+    output wire                  m_rcpl_valid,
+    input  wire                  m_rcpl_ready,
+    output wire [QPN_WIDTH-1:0]  m_rcpl_qpn,
+    output wire [15:0]           m_rcpl_idx,        // receive-queue index
+    output wire [2:0]            m_rcpl_status,
+    output wire                  m_rcpl_wimm,       // RDMA WRITE with immediate (else SEND)
+    output wire [31:0]           m_rcpl_byte_len,
+    output wire                  m_rcpl_imm_valid,
+    output wire [31:0]           m_rcpl_imm,
 
     input  wire                  s_pktsend_valid,
     output wire                  s_pktsend_ready,
@@ -205,7 +226,11 @@ module hpnic_datapath #(
     output wire [31:0]           stat_sgl_lkey_err,
     output wire [31:0]           stat_rd_over,      // READ requests over max_dest_rd_atomic
     output wire [31:0]           stat_rd_pool,      // READ requests with the READ queue full
-    output wire [31:0]           stat_rd_desc_lost  // READ descriptors the tracking lost
+    output wire [31:0]           stat_rd_desc_lost, // READ descriptors the tracking lost
+    output wire [31:0]           stat_rnr_naks,     // RNR NAKs sent (no receive WQE)
+    output wire [31:0]           stat_recv_cpl,     // receive WQEs completed
+    output wire [31:0]           stat_recv_err,     // ... in error
+    output wire [31:0]           stat_rwqe_drop     // receive WQEs lost (the host's limit broken)
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -942,11 +967,19 @@ rx_decide_inst (
     .s_rdq_last_psn(rdq_last_psn),
     .s_rdq_laddr(rdq_laddr),
     .s_rdq_last_len(rdq_last_len),
+    .s_rwqe_valid(s_rwqe_valid),
+    .s_rwqe_ready(s_rwqe_ready),
+    .s_rwqe_qpn(s_rwqe_qpn),
+    .s_rwqe_flush(s_rwqe_flush),
+    .s_rwqe_addr(s_rwqe_addr),
+    .s_rwqe_len(s_rwqe_len),
+    .s_rwqe_lerr(s_rwqe_lerr),
     .cfg_qp_wr_en(cfg_qp_wr_en),
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_state(cfg_qp_wr_state),
     .cfg_qp_wr_mtu_log2(cfg_qp_wr_mtu_log2),
     .cfg_qp_wr_pd(cfg_qp_wr_pd),
+    .cfg_qp_wr_min_rnr(cfg_qp_wr_min_rnr),
     .cfg_mr_wr_en(cfg_mr_wr_en),
     .cfg_mr_wr_idx(cfg_mr_wr_idx),
     .cfg_mr_wr_valid(cfg_mr_wr_valid),
@@ -973,6 +1006,9 @@ rx_decide_inst (
     .s_pkt_reth_rkey(pk_rkey),
     .s_pkt_reth_len(pk_rlen),
     .s_pkt_aeth_syn(pk_syn),
+    // the parser's ImmDt: plumbed by the SEND/immediate work on RX parse
+    .s_pkt_imm_valid(1'b0),
+    .s_pkt_imm(32'd0),
     .s_pkt_int_valid(pk_int),
     .s_pkt_int_nhop(pk_nhop),
     .s_pkt_int_path(pk_path),
@@ -1009,6 +1045,15 @@ rx_decide_inst (
     .m_rdwork_len(rdw_len),
     .m_rdwork_msn(rdw_msn),
     .m_rdwork_dup(rdw_dup),
+    .m_rcpl_valid(m_rcpl_valid),
+    .m_rcpl_ready(m_rcpl_ready),
+    .m_rcpl_qpn(m_rcpl_qpn),
+    .m_rcpl_idx(m_rcpl_idx),
+    .m_rcpl_status(m_rcpl_status),
+    .m_rcpl_wimm(m_rcpl_wimm),
+    .m_rcpl_byte_len(m_rcpl_byte_len),
+    .m_rcpl_imm_valid(m_rcpl_imm_valid),
+    .m_rcpl_imm(m_rcpl_imm),
     .m_event_valid(ev_rx_valid),
     .m_event_ready(ev_rx_ready),
     .m_event_qpn(ev_rx_qpn),
@@ -1023,7 +1068,11 @@ rx_decide_inst (
     .stat_resp_gap(st_gap),
     .stat_writes(st_writes),
     .stat_reads(st_reads),
-    .stat_rdq_drop(st_rdq_drop)
+    .stat_rnr_naks(stat_rnr_naks),
+    .stat_recv_cpl(stat_recv_cpl),
+    .stat_recv_err(stat_recv_err),
+    .stat_rdq_drop(st_rdq_drop),
+    .stat_rwqe_drop(stat_rwqe_drop)
 );
 
 // the write commands' NIC addresses become IO addresses on the way out
