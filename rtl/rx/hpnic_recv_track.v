@@ -20,10 +20,13 @@
  * A SEND keeps the same WQE from its FIRST to its LAST packet: gen moves only
  * when it ends.
  *
- * A QP reset flushes the queue (every slot then carries a new epoch); the
- * responder's init (START_RQ, after the reset) starts the count again at
- * WQE 0, whichever of the two arrives first: the receive WQEs the host posted
- * while the QP was in INIT are kept.
+ * A QP reset flushes the queue (every slot then carries a new epoch), and
+ * the responder's init (START_RQ, its RTR) starts the count again at WQE 0;
+ * the receive WQEs the host posted while the QP was in INIT are kept. The
+ * flush must come first: the host sends it as the QP goes to RESET, tens of
+ * cycles before the queue has it, and the driver's START_RQ follows
+ * microseconds later. (A START_RQ without a reset before it would start
+ * again at WQE 0 of WQEs already used.)
  */
 
 `resetall
@@ -62,8 +65,10 @@ module hpnic_recv_track #(
      * Stage 2: the awaited WQE, and what the decision did with it
      */
     input  wire                  ev_init,           // the responder starts (START_RQ)
+    input  wire [12:0]           len,               // the packet's payload bytes
     input  wire                  consume,           // a message is done with the awaited WQE
     output wire                  avail,             // the awaited WQE is in its slot
+    output wire                  len_ok,            // ... and holds len bytes
     output wire [63:0]           wqe_addr,
     output wire [31:0]           wqe_len,
     output wire                  wqe_lerr,
@@ -146,10 +151,24 @@ assign {o_gen, o_epoch, o_idx} = st_old;
 wire        restart = ev_init || slv_epoch[3:0] != o_epoch;
 wire [3:0]  gen = restart ? 4'd0 : o_gen;
 wire [15:0] idx = restart ? 16'd0 : o_idx;
-wire [1:0]  a = gen[1:0];
 
-assign avail = slv_valid[a] && slv_gen[4*a +: 4] == gen;
-assign {wqe_addr, wqe_len, wqe_lerr} = slv_data[DW*a +: DW];
+// every slot's tests side by side (its gen, its room for the packet), then
+// the awaited slot picks, so no compare waits for the pick
+reg  [3:0]  match, room;
+integer     k;
+
+always @* begin
+    for (k = 0; k < 4; k = k + 1) begin
+        match[k] = slv_valid[k] && slv_gen[4*k +: 4] == o_gen;
+        room[k] = slv_data[DW*k + 1 +: 32] >= {19'd0, len};
+    end
+end
+
+wire [1:0]  a = o_gen[1:0];
+assign avail = restart ? slv_valid[0] && slv_gen[3:0] == 4'd0 : match[a];
+assign len_ok = restart ? room[0] : room[a];
+wire [1:0]  sel = restart ? 2'd0 : a;
+assign {wqe_addr, wqe_len, wqe_lerr} = slv_data[DW*sel +: DW];
 assign wqe_idx = idx;
 assign done_tag = {slv_epoch[3:0], gen};
 assign st_new = {consume ? gen + 4'd1 : gen, slv_epoch[3:0], consume ? idx + 16'd1 : idx};

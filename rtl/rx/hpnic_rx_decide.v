@@ -122,7 +122,9 @@ module hpnic_rx_decide #(
      */
     output wire                  rcv_ev_init,
     output wire                  rcv_consume,       // a message is done with the awaited WQE
+    output wire [12:0]           rcv_len_pkt,       // the packet's payload bytes
     input  wire                  rcv_avail,
+    input  wire                  rcv_len_ok,        // the awaited WQE holds them
     input  wire [63:0]           rcv_addr,
     input  wire [31:0]           rcv_len,
     input  wire                  rcv_lerr,
@@ -554,7 +556,7 @@ wire in_seq = s2_psn == o_epsn;
 wire rem_gt_mtu = o_wr_rem > {19'd0, mtu};
 wire rem_eq_len = o_wr_rem == {19'd0, s2_len};
 wire rem_ge_len = o_wr_rem >= {19'd0, s2_len};             // a SEND's room
-wire rcv_len_ge = rcv_len >= {19'd0, s2_len};              // a new SEND's buffer
+wire rcv_len_ge = rcv_len_ok;                              // a new SEND's buffer
 
 // the packet's part (registers): a READ or a WRITE FIRST/ONLY that may go
 // unless a WRITE is open, a MIDDLE/LAST that may if the cursor agrees
@@ -592,12 +594,20 @@ wire r_rlen = r_seq && ((s_new && rcv_avail && !rcv_lerr && !rcv_len_ge) ||
                         (s_cont && !rem_ge_len));    // longer than the buffer
 wire r_rlerr = r_seq && s_new && rcv_avail && rcv_lerr;  // the WQE's L_Key failed
 wire r_acc = r_seq && acc_nak0 && !o_wr_active;      // R_Key, range or right
-wire r_inv = r_seq && !r_read && !r_write && !r_send && !r_acc && !r_rnr && !r_rlen &&
-             !r_rlerr;                               // message or length rules
-// the receive WQE's completion: a SEND's or WRITE with immediate's end, or
-// the failure of a SEND that holds (or was taking) one
-wire rc_ok = (r_send || r_write) && s2_op_imm || r_send && (s2_op_last || s2_op_only);
-wire rc_err = r_rlen || r_rlerr || (r_inv && o_wr_active && o_wr_send);
+// message or length rules: none of the above, whatever the receive WQE (a
+// WRITE, a new SEND and a SEND going on each lead to one of the outcomes
+// above), so it waits for no slot
+wire r_inv = r_seq && !(rd_ok0 && !o_wr_active) && !w_exec && !s_new && !s_cont &&
+             !(acc_nak0 && !o_wr_active);
+// the receive WQE's completion (consumes it): a SEND's or WRITE with
+// immediate's end, or the failure of a SEND that holds (or was taking) one;
+// a flat sum, the slot's tests last
+wire rc_ok = r_seq && ((s_new && s2_op_only && rcv_avail && !rcv_lerr && rcv_len_ge) ||
+                       (s_cont && s2_op_last && rem_ge_len) ||
+                       (w_exec && s2_op_imm && rcv_avail));
+wire rc_err = r_seq && ((s_new && rcv_avail && (rcv_lerr || !rcv_len_ge)) ||
+                        (s_cont && !rem_ge_len)) ||
+              (r_inv && o_wr_active && o_wr_send);
 // responses and ACKs: the READ tracking decides (trk_*)
 wire rsp_ack = s2_rsp && s2_op_ack;
 wire rsp_resp = s2_rsp && !s2_op_ack && s2_op_resp;
@@ -617,6 +627,7 @@ assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
 
 // the receive WQEs' part: the look-up is the READ tracking's (trk_lk_*)
 assign rcv_ev_init = s2_valid && s2_init;
+assign rcv_len_pkt = s2_len;
 assign rcv_consume = s2_valid && (rc_ok || rc_err);
 
 `DECIDE_ST_DECL(reg, n)

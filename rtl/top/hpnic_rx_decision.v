@@ -208,7 +208,8 @@ rd_track_inst (
     .stat_rdq_drop(stat_rdq_drop)
 );
 
-wire          rcv_ev_init, rcv_consume, rcv_avail, rcv_lerr;
+wire          rcv_ev_init, rcv_consume, rcv_avail, rcv_len_ok, rcv_lerr;
+wire [12:0]   rcv_len_pkt;
 wire [63:0]   rcv_addr;
 wire [31:0]   rcv_len;
 wire [15:0]   rcv_idx;
@@ -231,8 +232,10 @@ recv_track_inst (
     .lk_valid(trk_lk_valid),
     .lk_qpn(trk_lk_qpn),
     .ev_init(rcv_ev_init),
+    .len(rcv_len_pkt),
     .consume(rcv_consume),
     .avail(rcv_avail),
+    .len_ok(rcv_len_ok),
     .wqe_addr(rcv_addr),
     .wqe_len(rcv_len),
     .wqe_lerr(rcv_lerr),
@@ -285,7 +288,9 @@ rx_decide_inst (
     .trk_cack_psn(trk_cack_psn),
     .rcv_ev_init(rcv_ev_init),
     .rcv_consume(rcv_consume),
+    .rcv_len_pkt(rcv_len_pkt),
     .rcv_avail(rcv_avail),
+    .rcv_len_ok(rcv_len_ok),
     .rcv_addr(rcv_addr),
     .rcv_len(rcv_len),
     .rcv_lerr(rcv_lerr),

@@ -1348,11 +1348,9 @@ static void step(void)
 	if (k < 8) {
 		/* a responder init, now and then with a packet offered at once */
 		unsigned epsn = rndr(2) ? psn_add(E.rsp[q].epsn, rndr(3)) : (unsigned)rnd() & PSN_M;
-		/* the QP reset before it flushes the receive WQEs: before the
-		 * init reaches RX decide, or after */
-		int flush_first = rndr(2);
-		if (flush_first)
-			rq_flush(q);
+		/* the QP reset before it flushed the receive WQEs (the driver's
+		 * RESET reaches the receive queue long before its START_RQ) */
+		rq_flush(q);
 		if (rndr(2)) {
 			gen_request(rndr(NQP), &p);
 			E.cov[C_INIT_PKT]++;
@@ -1360,8 +1358,7 @@ static void step(void)
 		} else {
 			send(1, q, epsn, NULL);
 		}
-		if (!flush_first)
-			rq_flush(q);
+
 	} else if (k < 20) {
 		base_pkt(&p, q, rndr(256), (unsigned)rnd(), rndr(0x2000));
 		p.drop = 1;
