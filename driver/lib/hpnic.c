@@ -549,6 +549,7 @@ static int read_id(struct hpnic_dev *dev)
 	a->max_pds = HPNIC_QP_PD_MASK;      /* 1..65535: 0 is the device's own */
 	a->max_cqs = 1u << cqn_w;
 	a->max_sq_depth = HPNIC_SQ_DEPTH_MAX;
+	a->max_rq_depth = (a->features & HPNIC_ID_FEATURES_SEND_MASK) ? HPNIC_SQ_DEPTH_MAX : 0;
 	a->max_cq_depth = HPNIC_CQ_DEPTH_MAX;
 	a->max_msg_len = HPNIC_MSG_MAX;
 	a->data_width_bytes = HPNIC_GET(HPNIC_ID_DATAPATH_DATA_WIDTH_BYTES, dp);

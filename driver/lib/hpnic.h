@@ -66,10 +66,11 @@ struct hpnic_dev_attr {
 	uint32_t max_msg_len;       /* largest message, bytes (2^31 - 1; see hpnic_post_write) */
 	unsigned data_width_bytes;  /* ID.DATAPATH: datapath width, bytes (64 = 512 bits) */
 	unsigned clk_mhz;           /* ID.DATAPATH: core clock, MHz */
-	uint32_t features;          /* ID.FEATURES: HPNIC_ID_FEATURES_{INT,READ,WRITE,MSIX}_MASK */
+	uint32_t features;          /* ID.FEATURES: HPNIC_ID_FEATURES_{INT,READ,WRITE,MSIX,SEND}_MASK */
 	uint32_t cc_modes;          /* ID.CC_MODES: bit n set = CC mode n (HPNIC_CC_MODE_*) built */
 	unsigned max_qp_rd_atom;    /* ID.RD_ATOMIC: READs a QP may have outstanding, at most */
 	unsigned max_qp_dest_rd_atom; /* READ requests the NIC holds per QP as responder */
+	unsigned max_rq_depth;      /* largest receive queue, receive WQEs (32768; 0: no SEND/RECV) */
 	unsigned num_counters;      /* STATS.COUNT */
 	uint8_t mac[6];             /* the port's MAC, as the backend gave it and CTRL holds */
 	uint32_t ipv4;              /* the port's IPv4 address, first octet in bits 31:24 */
@@ -222,22 +223,36 @@ enum hpnic_wc_status {
 	HPNIC_WC_LOC_ERR,            /* local failure: DMA error or a bad WQE */
 	HPNIC_WC_GENERAL_ERR,        /* a status this library does not know */
 	HPNIC_WC_LOC_PROT_ERR,       /* the NIC's L_Key check failed: key, PD, range, rights */
+	HPNIC_WC_LOC_LEN_ERR,        /* a receive: the SEND was longer than the buffer */
+	HPNIC_WC_RNR_RETRY_EXC_ERR,  /* the peer had no receive posted, rnr_retry times */
 };
 
 /* completion opcode (hpnic_wc.opcode) */
 enum hpnic_wc_opcode {
-	HPNIC_WC_RDMA_WRITE = 0,
+	HPNIC_WC_RDMA_WRITE = 0,     /* also RDMA WRITE with immediate */
 	HPNIC_WC_RDMA_READ = 1,
+	HPNIC_WC_SEND = 2,           /* SEND, with or without immediate */
+	HPNIC_WC_RECV = 128,         /* a receive WQE took a SEND */
+	HPNIC_WC_RECV_RDMA_WITH_IMM = 129, /* a receive WQE took an RDMA WRITE's immediate */
 };
+
+/* hpnic_wc.wc_flags */
+#define HPNIC_WC_WITH_IMM 0x1u      /* imm_data holds the sender's immediate */
 
 /* one completion */
 struct hpnic_wc {
 	uint64_t wr_id;              /* as posted */
 	enum hpnic_wc_status status;
 	enum hpnic_wc_opcode opcode; /* as posted */
-	uint32_t byte_len;           /* bytes transferred: the WQE's length on success, else 0 */
+	uint32_t byte_len;           /* bytes transferred: the WQE's length on success, else 0;
+				      * a receive: the bytes the SEND brought (an RDMA WRITE with
+				      * immediate: its length) */
 	uint32_t qp_num;             /* the QP it was posted on */
 	uint32_t vendor_err;         /* the CQE's STATUS byte (HPNIC_CQE_STATUS_*) */
+	uint32_t imm_data;           /* with HPNIC_WC_WITH_IMM: the immediate, in network byte
+				      * order as it was on the wire (verbs' __be32) */
+	unsigned wc_flags;           /* HPNIC_WC_WITH_IMM */
+	uint32_t src_qp;             /* a receive: the sending QP (the connection's peer) */
 };
 
 /*
@@ -315,6 +330,11 @@ struct hpnic_qp_init_attr {
 	unsigned max_send_sge;      /* SGEs a WRITE may gather, 0..HPNIC_MAX_SGE (0: 1) */
 	unsigned max_inline_data;   /* inline bytes a WRITE may carry, 0..HPNIC_MAX_INLINE */
 	struct hpnic_pd *pd;        /* its protection domain; NULL: the device's own */
+	/* the receive queue, for SENDs and RDMA WRITEs with immediate from the
+	 * peer: rq_depth 0 gives the QP none (a SEND to it gets RNR NAKs) */
+	unsigned rq_depth;          /* receive WQEs, 0 or a power of two 2..32768 */
+	struct hpnic_cq *recv_cq;   /* where receive completions go; NULL: send_cq */
+	unsigned max_recv_sge;      /* 0 or 1: one buffer per receive WQE */
 };
 
 /* hpnic_qp_attr fields hpnic_modify_qp applies */
@@ -329,7 +349,9 @@ struct hpnic_qp_init_attr {
 #define HPNIC_QP_ATTR_RQ_PSN     0x100u
 #define HPNIC_QP_ATTR_CC_MODE    0x200u
 #define HPNIC_QP_ATTR_MAX_RD_ATOMIC 0x400u
-#define HPNIC_QP_ATTR_ALL        0x7ffu
+#define HPNIC_QP_ATTR_MIN_RNR_TIMER 0x800u
+#define HPNIC_QP_ATTR_RNR_RETRY  0x1000u
+#define HPNIC_QP_ATTR_ALL        0x1fffu
 
 struct hpnic_qp_attr {
 	unsigned qp_state;          /* HPNIC_QPS_RESET, _INIT, _RTR, _RTS, _ERR */
@@ -345,6 +367,11 @@ struct hpnic_qp_attr {
 	unsigned max_rd_atomic;     /* READs outstanding as requester, 1..hpnic_dev_attr.
 				     * max_qp_rd_atom (verbs' max_rd_atomic: at most the
 				     * peer's max_dest_rd_atomic); default that maximum */
+	unsigned min_rnr_timer;     /* IB RNR timer code 0..31 this QP's RNR NAKs carry: the
+				     * least delay before the peer sends again (1 = 0.01 ms ..
+				     * 31 = 491.52 ms, 0 = 655.36 ms); default 1 */
+	unsigned rnr_retry;         /* RNR NAKs in a row this QP's requester takes before it
+				     * fails the work request, 0..7 (7: without end); default 7 */
 };
 
 /*
@@ -372,10 +399,11 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
  *   RESET -> INIT   optional PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
  *   INIT  -> INIT   the same
  *   INIT  -> RTR    required DEST_QPN, REMOTE_IP, REMOTE_MAC, RQ_PSN;
- *                   optional SQ_PSN, MAX_RD_ATOMIC, PATH_MTU, CC_MODE, UDP_SPORT,
- *                   DSCP_ECN
- *   RTR   -> RTS    optional SQ_PSN, MAX_RD_ATOMIC, UDP_SPORT, DSCP_ECN
- *   RTS   -> RTS    optional UDP_SPORT, DSCP_ECN
+ *                   optional SQ_PSN, MAX_RD_ATOMIC, MIN_RNR_TIMER, PATH_MTU, CC_MODE,
+ *                   UDP_SPORT, DSCP_ECN
+ *   RTR   -> RTS    optional SQ_PSN, MAX_RD_ATOMIC, RNR_RETRY, MIN_RNR_TIMER,
+ *                   UDP_SPORT, DSCP_ECN
+ *   RTS   -> RTS    optional MIN_RNR_TIMER, UDP_SPORT, DSCP_ECN
  *   any   -> ERR    none: outstanding work requests are flushed
  *                   (HPNIC_WC_WR_FLUSH_ERR, after completions already in the CQ)
  *   any   -> RESET  none: outstanding work requests and their completions
@@ -497,6 +525,9 @@ int hpnic_post_read(struct hpnic_qp *qp, uint64_t wr_id, struct hpnic_mr *lmr,
 enum hpnic_wr_opcode {
 	HPNIC_WR_RDMA_WRITE = 0,
 	HPNIC_WR_RDMA_READ = 1,
+	HPNIC_WR_SEND = 2,                  /* to the peer's next receive buffer */
+	HPNIC_WR_SEND_WITH_IMM = 3,         /* ... with imm_data in its completion */
+	HPNIC_WR_RDMA_WRITE_WITH_IMM = 4,   /* RDMA WRITE, and imm_data to a receive WQE */
 };
 
 /* hpnic_send_wr.send_flags */
@@ -526,6 +557,7 @@ struct hpnic_send_wr {
 		uint64_t remote_addr;   /* the peer's virtual address */
 		uint32_t rkey;          /* the peer's R_Key */
 	} rdma;
+	uint32_t imm_data;          /* *_WITH_IMM: the immediate, network byte order (as verbs) */
 };
 
 /*
@@ -545,9 +577,18 @@ struct hpnic_send_wr {
  * HPNIC_SEND_FENCE while a READ posted before it has not completed fails
  * with -EAGAIN (post it after the READ's completion).
  *
- * A WRITE gathers up to the QP's max_send_sge SGEs (empty ones are dropped);
- * the NIC reads each piece from its own address. With HPNIC_SEND_INLINE, a
- * WRITE of at most the QP's max_inline_data bytes is copied into the WQE:
+ * SEND goes to the peer's next receive buffer (hpnic_post_recv) and needs no
+ * remote address or key; SEND_WITH_IMM also hands the peer imm_data in its
+ * receive completion, and RDMA_WRITE_WITH_IMM writes as RDMA_WRITE and uses
+ * up one of the peer's receive buffers for imm_data. Their completions here
+ * are HPNIC_WC_SEND and HPNIC_WC_RDMA_WRITE. If the peer has no receive
+ * buffer, the NIC sends again after the peer's RNR delay, up to the QP's
+ * rnr_retry times (HPNIC_WC_RNR_RETRY_EXC_ERR after that; 7: without end).
+ *
+ * A WRITE or SEND gathers up to the QP's max_send_sge SGEs (empty ones are
+ * dropped); the NIC reads each piece from its own address. With
+ * HPNIC_SEND_INLINE, a WRITE or SEND of at most the QP's max_inline_data
+ * bytes is copied into the WQE:
  * the SGEs' L_Keys are not looked at, and the buffers may be reused as soon
  * as this returns. A READ lands in one SGE (scatter over several is not
  * there yet: -EOPNOTSUPP).
@@ -561,6 +602,38 @@ struct hpnic_send_wr {
  */
 int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,
 		    struct hpnic_send_wr **bad_wr);
+
+/* one receive buffer (the shape of ibv_recv_wr) */
+struct hpnic_recv_wr {
+	uint64_t wr_id;             /* returned in the receive completion */
+	struct hpnic_recv_wr *next; /* the next work request, NULL at the end */
+	struct hpnic_sge *sg_list;  /* the buffer a SEND lands in */
+	int num_sge;                /* 0 (takes only an empty SEND or an immediate) or 1 */
+};
+
+/*
+ * hpnic_post_recv - post receive buffers to the QP's receive queue, as
+ * ibv_post_recv does. The QP must have one (hpnic_qp_init_attr.rq_depth) and
+ * be in INIT, RTR or RTS: buffers posted before the connection starts are
+ * kept, as verbs programs expect. Each buffer is checked (L_Key, its range
+ * inside the region, HPNIC_ACCESS_LOCAL_WRITE); the ones before the first
+ * bad one are posted, with one doorbell, and *bad_wr points at the bad one.
+ *
+ * The NIC takes the buffers in order: each SEND from the peer fills the next
+ * one (a SEND longer than it fails: HPNIC_WC_LOC_LEN_ERR, and the QP goes to
+ * ERR), and each RDMA WRITE with immediate uses one up without writing it.
+ * Their completions (HPNIC_WC_RECV, HPNIC_WC_RECV_RDMA_WITH_IMM) come on the
+ * QP's recv_cq with the byte count and the immediate. While none is posted,
+ * the NIC answers the peer's SEND with an RNR NAK and the peer sends again
+ * after min_rnr_timer (up to its rnr_retry times).
+ *
+ * Errors: -EINVAL (NULL qp or wr, a QP without a receive queue or in RESET
+ * or ERR, num_sge over 1, a bad L_Key or range), -EACCES (a region without
+ * HPNIC_ACCESS_LOCAL_WRITE), -ENOMEM (the receive queue is full: poll the
+ * CQ), the backend's doorbell error (then none was posted, *bad_wr = wr).
+ */
+int hpnic_post_recv(struct hpnic_qp *qp, const struct hpnic_recv_wr *wr,
+		    struct hpnic_recv_wr **bad_wr);
 
 /*
  * Congestion control (HPCC, SIGCOMM 2019 Algorithm 1; docs/cc.md)

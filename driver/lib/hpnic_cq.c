@@ -8,9 +8,12 @@
  * the ring cannot overflow.
  *
  * A CQE names the QP and the WQE's index; the QP's shadow of its send queue
- * supplies wr_id, opcode and length (the NIC writes those fields as 0).
- * Work requests behind a failed one are flushed here, in software: the NIC
- * stops the QP and writes no more CQEs for it (docs/transport.md).
+ * supplies wr_id, opcode and length (the NIC writes those fields as 0). A
+ * receive CQE (OPCODE RECV or RECV_RDMA_WITH_IMM) names the receive WQE's
+ * index and brings the byte count and the immediate; the shadow of the
+ * receive queue supplies wr_id. Work requests behind a failed one are
+ * flushed here, in software: the NIC stops the QP and writes no more CQEs
+ * for it (docs/transport.md), send and receive queue alike.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -173,48 +176,95 @@ int hpnic_destroy_cq(struct hpnic_cq *cq)
 }
 
 /*
- * The flush list: QPs in ERR whose remaining work requests the library
- * completes with WR_FLUSH_ERR
+ * The flush lists: QPs in ERR whose remaining work requests the library
+ * completes with WR_FLUSH_ERR, one list for send queues and one for receive
+ * queues (a QP's two may complete on different CQs)
  */
-void hpnic_cq_flush_add(struct hpnic_cq *cq, struct hpnic_qp *qp)
+static struct hpnic_qp **flush_head(struct hpnic_cq *cq, int recv)
 {
-	struct hpnic_qp **pp = &cq->flush_head;
+	return recv ? &cq->rflush_head : &cq->flush_head;
+}
 
-	if (qp->on_flush_list || qp->ci == qp->pi)
+static struct hpnic_qp **flush_next(struct hpnic_qp *qp, int recv)
+{
+	return recv ? &qp->rflush_next : &qp->flush_next;
+}
+
+static int *on_list(struct hpnic_qp *qp, int recv)
+{
+	return recv ? &qp->on_rflush_list : &qp->on_flush_list;
+}
+
+static void list_add(struct hpnic_cq *cq, struct hpnic_qp *qp, int recv)
+{
+	struct hpnic_qp **pp = flush_head(cq, recv);
+
+	if (*on_list(qp, recv) || (recv ? qp->rci == qp->rpi : qp->ci == qp->pi))
 		return;
 	/* at the tail, so QPs flush in the order they failed */
 	while (*pp)
-		pp = &(*pp)->flush_next;
-	qp->flush_next = NULL;
+		pp = flush_next(*pp, recv);
+	*flush_next(qp, recv) = NULL;
 	*pp = qp;
-	qp->on_flush_list = 1;
+	*on_list(qp, recv) = 1;
+}
+
+static void list_del(struct hpnic_cq *cq, struct hpnic_qp *qp, int recv)
+{
+	struct hpnic_qp **pp;
+
+	if (!*on_list(qp, recv))
+		return;
+	for (pp = flush_head(cq, recv); *pp; pp = flush_next(*pp, recv)) {
+		if (*pp == qp) {
+			*pp = *flush_next(qp, recv);
+			break;
+		}
+	}
+	*flush_next(qp, recv) = NULL;
+	*on_list(qp, recv) = 0;
+}
+
+void hpnic_cq_flush_add(struct hpnic_cq *cq, struct hpnic_qp *qp)
+{
+	list_add(cq, qp, 0);
 }
 
 void hpnic_cq_flush_del(struct hpnic_cq *cq, struct hpnic_qp *qp)
 {
-	struct hpnic_qp **pp;
-
-	if (!qp->on_flush_list)
-		return;
-	for (pp = &cq->flush_head; *pp; pp = &(*pp)->flush_next) {
-		if (*pp == qp) {
-			*pp = qp->flush_next;
-			break;
-		}
-	}
-	qp->flush_next = NULL;
-	qp->on_flush_list = 0;
+	list_del(cq, qp, 0);
 }
 
-/* CQEs of QP qpn in the ring that poll has not returned yet */
-unsigned hpnic_cq_count_qp(struct hpnic_cq *cq, uint32_t qpn)
+void hpnic_cq_rflush_add(struct hpnic_cq *cq, struct hpnic_qp *qp)
+{
+	list_add(cq, qp, 1);
+}
+
+void hpnic_cq_rflush_del(struct hpnic_cq *cq, struct hpnic_qp *qp)
+{
+	list_del(cq, qp, 1);
+}
+
+/* a receive CQE: the NIC marks them by OPCODE (bit 7) */
+static int cqe_is_recv(const uint8_t *e)
+{
+	return e[HPNIC_CQE_OPCODE_OFF] == HPNIC_CQE_OPCODE_RECV ||
+	       e[HPNIC_CQE_OPCODE_OFF] == HPNIC_CQE_OPCODE_RECV_RDMA_WITH_IMM;
+}
+
+/* CQEs of QP qpn's send (recv 0) or receive queue in the ring that poll has
+ * not returned yet */
+unsigned hpnic_cq_count_qp(struct hpnic_cq *cq, uint32_t qpn, int recv)
 {
 	unsigned n = 0;
 	uint32_t i;
 
-	for (i = cq->ci; i != cq->ci + cq->depth && cqe_valid(cq, i); i++)
-		if (hpnic_get_le32(cqe_at(cq, i) + HPNIC_CQE_QPN_OFF) == qpn)
+	for (i = cq->ci; i != cq->ci + cq->depth && cqe_valid(cq, i); i++) {
+		const uint8_t *e = cqe_at(cq, i);
+
+		if (hpnic_get_le32(e + HPNIC_CQE_QPN_OFF) == qpn && cqe_is_recv(e) == !!recv)
 			n++;
+	}
 	return n;
 }
 
@@ -247,9 +297,77 @@ static enum hpnic_wc_status wc_status(unsigned hw)
 		return HPNIC_WC_LOC_ERR;
 	case HPNIC_CQE_STATUS_LOCAL_PROT_ERROR:
 		return HPNIC_WC_LOC_PROT_ERR;
+	case HPNIC_CQE_STATUS_LOCAL_LEN_ERROR:
+		return HPNIC_WC_LOC_LEN_ERR;
+	case HPNIC_CQE_STATUS_RNR_RETRY_EXCEEDED:
+		return HPNIC_WC_RNR_RETRY_EXC_ERR;
 	default:
 		return HPNIC_WC_GENERAL_ERR;
 	}
+}
+
+/* the completion opcode of a send-queue WQE */
+static enum hpnic_wc_opcode swqe_wc_opcode(const struct hpnic_swqe *s)
+{
+	switch (s->opcode) {
+	case HPNIC_WQE_OPCODE_RDMA_READ:
+		return HPNIC_WC_RDMA_READ;
+	case HPNIC_WQE_OPCODE_SEND:
+	case HPNIC_WQE_OPCODE_SEND_WITH_IMM:
+		return HPNIC_WC_SEND;
+	default:
+		return HPNIC_WC_RDMA_WRITE;
+	}
+}
+
+/* a receive CQE; returns 1 when it makes a completion for the user (every
+ * receive does) */
+static int rcqe_to_wc(struct hpnic_cq *cq, struct hpnic_qp *qp, const uint8_t *e,
+		      struct hpnic_wc *wc)
+{
+	unsigned idx = hpnic_get_le16(e + HPNIC_CQE_WQE_INDEX_OFF);
+	unsigned hw = e[HPNIC_CQE_STATUS_OFF];
+
+	if (qp->rcq != cq || !qp->rdepth)
+		goto stale;
+	if (qp->ctx.state == HPNIC_QPS_ERR) {
+		if (!qp->hw_before_err_r)
+			goto stale;
+		qp->hw_before_err_r--;
+	}
+	/* the NIC completes every receive WQE, in order */
+	if (qp->rci == qp->rpi || idx != (qp->rci & HPNIC_WQE_IDX_MASK))
+		goto stale;
+	wc->wr_id = qp->rwqe[qp->rci & (qp->rdepth - 1)].wr_id;
+	qp->rci++;
+	wc->opcode = e[HPNIC_CQE_OPCODE_OFF] == HPNIC_CQE_OPCODE_RECV ? HPNIC_WC_RECV :
+									  HPNIC_WC_RECV_RDMA_WITH_IMM;
+	wc->qp_num = qp->qpn;
+	wc->src_qp = qp->ctx.dqpn;
+	wc->vendor_err = hw;
+	wc->status = wc_status(hw);
+	wc->wc_flags = 0;
+	wc->imm_data = 0;
+	wc->byte_len = 0;
+	if (wc->status == HPNIC_WC_SUCCESS) {
+		wc->byte_len = hpnic_get_le32(e + HPNIC_CQE_BYTE_LEN_OFF);
+		if (e[HPNIC_CQE_FLAGS_OFF] & HPNIC_CQE_FLAGS_IMM_MASK) {
+			/* the wire's byte order, as verbs' __be32 */
+			memcpy(&wc->imm_data, e + HPNIC_CQE_IMM_DATA_OFF, 4);
+			wc->wc_flags = HPNIC_WC_WITH_IMM;
+		}
+		return 1;
+	}
+	/* the responder failed the QP (an asynchronous event says so too) */
+	if (qp->ctx.state != HPNIC_QPS_ERR)
+		hpnic_qp_failed(qp);
+	else
+		hpnic_cq_rflush_add(cq, qp);
+	return 1;
+
+stale:
+	cq->stale++;
+	return 0;
 }
 
 /* one CQE from the ring; returns 1 when it makes a completion for the user */
@@ -264,6 +382,8 @@ static int cqe_to_wc(struct hpnic_cq *cq, const uint8_t *e, struct hpnic_wc *wc)
 	uint32_t skip;
 
 	qp = (qpn && qpn < dev->attr.max_qps) ? dev->qps[qpn] : NULL;
+	if (qp && cqe_is_recv(e))
+		return rcqe_to_wc(cq, qp, e, wc);
 	if (!qp || qp->cq != cq)
 		goto stale;
 	if (qp->ctx.state == HPNIC_QPS_ERR) {
@@ -284,9 +404,11 @@ static int cqe_to_wc(struct hpnic_cq *cq, const uint8_t *e, struct hpnic_wc *wc)
 	s = &qp->swqe[qp->ci & (qp->depth - 1)];
 	qp->ci++;
 	wc->wr_id = s->wr_id;
-	wc->opcode = s->opcode == HPNIC_WQE_OPCODE_RDMA_READ ? HPNIC_WC_RDMA_READ :
-							       HPNIC_WC_RDMA_WRITE;
+	wc->opcode = swqe_wc_opcode(s);
 	wc->qp_num = qp->qpn;
+	wc->src_qp = 0;
+	wc->imm_data = 0;
+	wc->wc_flags = 0;
 	wc->vendor_err = hw;
 	wc->status = wc_status(hw);
 	if (wc->status == HPNIC_WC_SUCCESS) {
@@ -305,7 +427,7 @@ stale:
 	return 0;
 }
 
-/* flush completions of the QPs on the flush list, up to max */
+/* flush completions of the QPs on the flush lists, up to max */
 static int drain_flush(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
 {
 	struct hpnic_qp *qp, *next;
@@ -319,11 +441,10 @@ static int drain_flush(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
 		while (n < max && qp->ci != qp->pi) {
 			struct hpnic_swqe *s = &qp->swqe[qp->ci & (qp->depth - 1)];
 
+			memset(&wc[n], 0, sizeof(wc[n]));
 			wc[n].wr_id = s->wr_id;
 			wc[n].status = HPNIC_WC_WR_FLUSH_ERR;
-			wc[n].opcode = s->opcode == HPNIC_WQE_OPCODE_RDMA_READ ?
-				       HPNIC_WC_RDMA_READ : HPNIC_WC_RDMA_WRITE;
-			wc[n].byte_len = 0;
+			wc[n].opcode = swqe_wc_opcode(s);
 			wc[n].qp_num = qp->qpn;
 			wc[n].vendor_err = HPNIC_CQE_STATUS_FLUSHED;
 			qp->ci++;
@@ -331,6 +452,24 @@ static int drain_flush(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
 		}
 		if (qp->ci == qp->pi)
 			hpnic_cq_flush_del(cq, qp);
+	}
+	for (qp = cq->rflush_head; qp && n < max; qp = next) {
+		next = qp->rflush_next;
+		if (qp->hw_before_err_r)
+			continue;
+		while (n < max && qp->rci != qp->rpi) {
+			memset(&wc[n], 0, sizeof(wc[n]));
+			wc[n].wr_id = qp->rwqe[qp->rci & (qp->rdepth - 1)].wr_id;
+			wc[n].status = HPNIC_WC_WR_FLUSH_ERR;
+			wc[n].opcode = HPNIC_WC_RECV;
+			wc[n].qp_num = qp->qpn;
+			wc[n].src_qp = qp->ctx.dqpn;
+			wc[n].vendor_err = HPNIC_CQE_STATUS_FLUSHED;
+			qp->rci++;
+			n++;
+		}
+		if (qp->rci == qp->rpi)
+			hpnic_cq_rflush_del(cq, qp);
 	}
 	return n;
 }
@@ -349,7 +488,7 @@ static int poll_once(struct hpnic_cq *cq, int max, struct hpnic_wc *wc)
 		cq->ci++;
 		n += cqe_to_wc(cq, e, &wc[n]);
 	}
-	if (n < max && cq->flush_head)
+	if (n < max && (cq->flush_head || cq->rflush_head))
 		n += drain_flush(cq, max - n, wc + n);
 	return n;
 }
@@ -466,7 +605,8 @@ int hpnic_get_cq_event(struct hpnic_dev *dev, struct hpnic_cq **cqp)
 	for (unsigned i = 0; i < dev->attr.max_cqs; i++) {
 		struct hpnic_cq *cq = dev->cq_slot[i];
 
-		if (cq && cq->armed && (cq->flush_head || (!dev->objs && cqe_valid(cq, cq->ci)))) {
+		if (cq && cq->armed && (cq->flush_head || cq->rflush_head ||
+					(!dev->objs && cqe_valid(cq, cq->ci)))) {
 			cq->armed = 0;
 			*cqp = cq;
 			return 1;

@@ -38,6 +38,10 @@ extern "C" {
 #define HPNIC_LOG2_MAX         15     /* SQ and CQ rings: QP.SQ_LOG2, CQ.LOG2 */
 /* the WQE index a CQE carries is 16 bits (HPNIC_CQE_WQE_INDEX_SIZE) */
 #define HPNIC_WQE_IDX_MASK     0xffffu
+/* a QP's RNR attributes until hpnic_modify_qp sets them: RNR NAKs ask for
+ * 0.01 ms (timer code 1), and the requester retries without end */
+#define HPNIC_MIN_RNR_TIMER_DEFAULT 1u
+#define HPNIC_RNR_RETRY_DEFAULT     7u
 
 /* a simple allocator of table indexes (QPN, CQN, MR slot), round robin so a
  * freed index is reused as late as possible */
@@ -146,8 +150,9 @@ struct hpnic_cq {
 	uint64_t ring_iova;
 	uint32_t ci;               /* CQEs consumed, free-running */
 	unsigned nqps;             /* QPs using it */
-	unsigned sq_sum;           /* sum of their send queue depths */
+	unsigned sq_sum;           /* sum of their send and receive queue depths */
 	struct hpnic_qp *flush_head; /* QPs in ERR with work requests left to flush */
+	struct hpnic_qp *rflush_head; /* ... with receive work requests left to flush */
 	uint64_t stale;            /* CQEs matching no outstanding WQE (diagnostics) */
 	int armed;                 /* hpnic_req_notify_cq, for backends without objs */
 };
@@ -158,6 +163,11 @@ struct hpnic_swqe {
 	uint32_t len;
 	uint8_t opcode;            /* HPNIC_WQE_OPCODE_* */
 	uint8_t signaled;
+};
+
+/* what the library keeps of each posted receive WQE */
+struct hpnic_rwqe {
+	uint64_t wr_id;
 };
 
 /* the QP context the staging registers carry, as the library last wrote it */
@@ -177,6 +187,8 @@ struct hpnic_qp_ctx {
 	uint32_t qp_wai;
 	uint32_t qp_max_stage;
 	unsigned max_rd_atomic;    /* QP.MAX_RD_ATOMIC: 0 is the NIC's maximum */
+	unsigned min_rnr_timer;    /* QP.MIN_RNR_TIMER: the RNR NAK timer code */
+	unsigned rnr_retry;        /* QP.RNR_RETRY: 7 is without end */
 };
 
 #define HPNIC_QP_MAGIC 0x68716370u  /* "hqcp": a live QP; cleared at destroy */
@@ -207,6 +219,18 @@ struct hpnic_qp {
 	unsigned hw_before_err;
 	struct hpnic_qp *flush_next;
 	int on_flush_list;
+	/* the receive queue (rdepth 0: none): a ring of 32-byte receive WQEs */
+	struct hpnic_cq *rcq;
+	unsigned rdepth;           /* 0 or a power of two */
+	unsigned rlog2;
+	uint8_t *rring;            /* rdepth * HPNIC_RWQE_SIZE bytes, NIC-read */
+	uint64_t rring_iova;
+	struct hpnic_rwqe *rwqe;   /* rdepth entries */
+	uint32_t rpi;              /* receive WQEs posted since the QP's reset, free-running */
+	uint32_t rci;              /* ... completed (by the NIC or flushed) */
+	unsigned hw_before_err_r;  /* as hw_before_err, for receive CQEs */
+	struct hpnic_qp *rflush_next;
+	int on_rflush_list;
 };
 
 /*
@@ -237,7 +261,10 @@ int hpnic_cmd(struct hpnic_dev *dev, enum hpnic_cmd_block blk, uint32_t cmd, uin
 /* CQ helpers the QP code uses */
 void hpnic_cq_flush_add(struct hpnic_cq *cq, struct hpnic_qp *qp);
 void hpnic_cq_flush_del(struct hpnic_cq *cq, struct hpnic_qp *qp);
-unsigned hpnic_cq_count_qp(struct hpnic_cq *cq, uint32_t qpn);
+void hpnic_cq_rflush_add(struct hpnic_cq *cq, struct hpnic_qp *qp);
+void hpnic_cq_rflush_del(struct hpnic_cq *cq, struct hpnic_qp *qp);
+/* CQEs of the QP not yet polled: of its send queue (recv 0) or receive queue */
+unsigned hpnic_cq_count_qp(struct hpnic_cq *cq, uint32_t qpn, int recv);
 void hpnic_cq_clean_qp(struct hpnic_cq *cq, uint32_t qpn);
 /* QP helper the CQ code uses: the NIC reported a failed WQE */
 void hpnic_qp_failed(struct hpnic_qp *qp);

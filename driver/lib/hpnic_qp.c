@@ -2,8 +2,10 @@
 /*
  * libhpnic: queue pairs. A QP is a context in the NIC, written whole through
  * the QP block's staging registers (every command carries every field, so
- * no stale staging value from another QP leaks in), and a send queue: a ring
- * of 64-byte WQEs in DMA memory that the NIC fetches after a doorbell.
+ * no stale staging value from another QP leaks in), a send queue: a ring
+ * of 64-byte WQEs in DMA memory that the NIC fetches after a doorbell, and
+ * optionally a receive queue: a ring of 32-byte receive WQEs that the NIC
+ * prefetches after its own doorbell (the buffers SENDs land in).
  *
  * As in verbs, a connection starts in two steps. The move to RTR issues
  * QP CMD START_RQ: the receive side (responder, READ tracking) restarts at
@@ -33,6 +35,8 @@
 #define A_RQ_PSN   HPNIC_QP_ATTR_RQ_PSN
 #define A_CC       HPNIC_QP_ATTR_CC_MODE
 #define A_RD_ATOM  HPNIC_QP_ATTR_MAX_RD_ATOMIC
+#define A_RNR_T    HPNIC_QP_ATTR_MIN_RNR_TIMER
+#define A_RNR_RTY  HPNIC_QP_ATTR_RNR_RETRY
 
 /* attributes by what they are: set up before the connection starts, the
  * path a packet takes (changeable while connected), the peer */
@@ -49,7 +53,7 @@ static const char *state_name(unsigned s)
 
 static const char *const attr_names[] = {
 	"STATE", "DEST_QPN", "REMOTE_IP", "REMOTE_MAC", "UDP_SPORT", "DSCP_ECN", "PATH_MTU",
-	"SQ_PSN", "RQ_PSN", "CC_MODE", "MAX_RD_ATOMIC",
+	"SQ_PSN", "RQ_PSN", "CC_MODE", "MAX_RD_ATOMIC", "MIN_RNR_TIMER", "RNR_RETRY",
 };
 
 /* the names of the attributes in mask, for messages */
@@ -88,14 +92,14 @@ static int transition(unsigned cur, unsigned next, unsigned *allowed, unsigned *
 		*allowed = A_SETUP | A_PATH;
 		return 1;
 	case HPNIC_QPS_INIT << 4 | HPNIC_QPS_RTR:
-		*allowed = A_SETUP | A_PATH | A_PEER | A_SQ_PSN | A_RD_ATOM;
+		*allowed = A_SETUP | A_PATH | A_PEER | A_SQ_PSN | A_RD_ATOM | A_RNR_T;
 		*required = A_PEER;
 		return 1;
 	case HPNIC_QPS_RTR << 4 | HPNIC_QPS_RTS:
-		*allowed = A_PATH | A_SQ_PSN | A_RD_ATOM;
+		*allowed = A_PATH | A_SQ_PSN | A_RD_ATOM | A_RNR_T | A_RNR_RTY;
 		return 1;
 	case HPNIC_QPS_RTS << 4 | HPNIC_QPS_RTS:
-		*allowed = A_PATH;
+		*allowed = A_PATH | A_RNR_T;
 		return 1;
 	default:
 		return 0;
@@ -142,7 +146,15 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	    (err = hpnic_wr(dev, HPNIC_QP_QP_MAX_STAGE, HPNIC_SET(HPNIC_QP_QP_MAX_STAGE,
 			    c->qp_max_stage))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_MAX_RD_ATOMIC, HPNIC_SET(HPNIC_QP_MAX_RD_ATOMIC,
-			    c->max_rd_atomic))))
+			    c->max_rd_atomic))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_RQ_BASE_LO, (uint32_t)qp->rring_iova)) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_RQ_BASE_HI, (uint32_t)(qp->rring_iova >> 32))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_RQ_LOG2, HPNIC_SET(HPNIC_QP_RQ_LOG2,
+			    qp->rdepth ? qp->rlog2 : 0))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_RCQN, qp->rcq ? qp->rcq->cqn : qp->cq->cqn)) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_MIN_RNR_TIMER, HPNIC_SET(HPNIC_QP_MIN_RNR_TIMER,
+			    c->min_rnr_timer))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_RNR_RETRY, HPNIC_SET(HPNIC_QP_RNR_RETRY, c->rnr_retry))))
 		return err;
 	return hpnic_cmd(dev, HPNIC_BLK_QP, cmd, qp->qpn);
 }
@@ -159,7 +171,7 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 		    struct hpnic_qp **qpp)
 {
 	struct hpnic_qp *qp;
-	struct hpnic_cq *cq;
+	struct hpnic_cq *cq, *rcq;
 	unsigned mtu;
 	uint32_t mode;
 	size_t bytes;
@@ -195,12 +207,39 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 				      "or max_inline_data %u (at most %u) too large",
 				      attr->max_send_sge, HPNIC_MAX_SGE, attr->max_inline_data,
 				      HPNIC_MAX_INLINE);
+	rcq = attr->recv_cq ? attr->recv_cq : cq;
+	if (rcq->dev != dev)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: the receive CQ belongs to "
+				      "another device (%s)", rcq->dev->name);
+	if (attr->rq_depth && (!hpnic_is_pow2(attr->rq_depth) ||
+			       attr->rq_depth < HPNIC_SQ_DEPTH_MIN ||
+			       attr->rq_depth > HPNIC_SQ_DEPTH_MAX))
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: rq_depth %u: not 0 or a power "
+				      "of two in %u..%u", attr->rq_depth, HPNIC_SQ_DEPTH_MIN,
+				      HPNIC_SQ_DEPTH_MAX);
+	if (attr->max_recv_sge > 1)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_create_qp: max_recv_sge %u: a receive "
+				      "WQE has one buffer (scatter over several is not there yet)",
+				      attr->max_recv_sge);
+	if (attr->rq_depth && !(dev->attr.features & HPNIC_ID_FEATURES_SEND_MASK))
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "hpnic_create_qp: the bitstream has no "
+				      "SEND/RECV (ID.FEATURES 0x%x): rq_depth must be 0",
+				      dev->attr.features);
+	if (attr->rq_depth && dev->objs)
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "hpnic_create_qp: the %s backend cannot "
+				      "create receive queues yet: rq_depth must be 0",
+				      dev->ops->name);
 	/* the NIC does not track the CQ's consumer: the ring must hold every
 	 * WQE its QPs can have outstanding */
-	if (cq->sq_sum + attr->sq_depth > cq->depth)
+	if (cq->sq_sum + attr->sq_depth + (rcq == cq ? attr->rq_depth : 0) > cq->depth)
 		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: CQ %u (depth %u) already "
-				      "serves send queues of %u WQEs: %u more do not fit", cq->cqn,
-				      cq->depth, cq->sq_sum, attr->sq_depth);
+				      "serves work queues of %u WQEs: %u more do not fit", cq->cqn,
+				      cq->depth, cq->sq_sum,
+				      attr->sq_depth + (rcq == cq ? attr->rq_depth : 0));
+	if (rcq != cq && rcq->sq_sum + attr->rq_depth > rcq->depth)
+		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: receive CQ %u (depth %u) "
+				      "already serves work queues of %u WQEs: %u more do not fit",
+				      rcq->cqn, rcq->depth, rcq->sq_sum, attr->rq_depth);
 	/* QPs without a mode of their own take the NIC's default (CC.DEFAULT_MODE;
 	 * a driver says which with the QP) */
 	if (!dev->objs) {
@@ -215,7 +254,10 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	if (!qp)
 		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_qp: out of memory");
 	qp->swqe = calloc(attr->sq_depth, sizeof(*qp->swqe));
-	if (!qp->swqe) {
+	qp->rwqe = attr->rq_depth ? calloc(attr->rq_depth, sizeof(*qp->rwqe)) : NULL;
+	if (!qp->swqe || (attr->rq_depth && !qp->rwqe)) {
+		free(qp->swqe);
+		free(qp->rwqe);
 		free(qp);
 		return hpnic_dev_fail(dev, -ENOMEM, "hpnic_create_qp: out of memory");
 	}
@@ -255,6 +297,9 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	}
 	qp->dev = dev;
 	qp->cq = cq;
+	qp->rcq = rcq;
+	qp->rdepth = attr->rq_depth;
+	qp->rlog2 = attr->rq_depth ? hpnic_log2(attr->rq_depth) : 0;
 	qp->qpn = (uint32_t)qpn;
 	qp->depth = attr->sq_depth;
 	qp->log2 = hpnic_log2(attr->sq_depth);
@@ -277,6 +322,26 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 			goto out_ring;
 		}
 		memset(qp->ring, 0, bytes);
+		if (qp->rdepth) {
+			size_t rbytes = (size_t)qp->rdepth * HPNIC_RWQE_SIZE;
+
+			err = dev->ops->dma_alloc(dev->be, rbytes, (void **)&qp->rring,
+						  &qp->rring_iova);
+			if (err) {
+				err = hpnic_dev_fail(dev, err < 0 ? err : -ENOMEM, "hpnic_create_qp: "
+						     "the backend cannot allocate a %zu-byte receive "
+						     "queue: %s", rbytes, hpnic_strerror(err));
+				goto out_ring;
+			}
+			if (qp->rring_iova % HPNIC_RWQE_SIZE) {
+				err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the backend's "
+						     "receive ring IO address 0x%llx is not %u-byte "
+						     "aligned", (unsigned long long)qp->rring_iova,
+						     HPNIC_RWQE_SIZE);
+				goto out_rring;
+			}
+			memset(qp->rring, 0, rbytes);
+		}
 	}
 
 	qp->ctx.state = HPNIC_QPS_RESET;
@@ -284,21 +349,29 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->ctx.sport = (uint16_t)(0xc000u | (qp->qpn & 0x3fffu));
 	qp->ctx.dscp_ecn = HPNIC_QP_DSCP_ECN_RST;
 	qp->ctx.cc_mode = mode;
+	qp->ctx.min_rnr_timer = HPNIC_MIN_RNR_TIMER_DEFAULT;
+	qp->ctx.rnr_retry = HPNIC_RNR_RETRY_DEFAULT;
 	qp->init_ctx = qp->ctx;
 	err = qp_write(qp, &qp->ctx, HPNIC_QP_CMD_WRITE);
 	if (err)
-		goto out_ring;
+		goto out_rring;
 
 	dev->qps[qp->qpn] = qp;
 	qp->magic = HPNIC_QP_MAGIC;
 	cq->nqps++;
+	if (rcq != cq)
+		rcq->nqps++;
 	if (qp->pd)
 		qp->pd->users++;
 	cq->sq_sum += qp->depth;
+	rcq->sq_sum += qp->rdepth;
 	dev->nqps++;
 	*qpp = qp;
 	return 0;
 
+out_rring:
+	if (qp->rring)
+		dev->ops->dma_free(dev->be, qp->rring, (size_t)qp->rdepth * HPNIC_RWQE_SIZE);
 out_ring:
 	if (dev->objs) {
 		(void)dev->objs->destroy_qp(dev->be, qp->qpn, qp->ring, bytes);
@@ -309,16 +382,22 @@ out_qpn:
 	hpnic_bitmap_release(&dev->qpns, qp->qpn);
 out_free:
 	free(qp->swqe);
+	free(qp->rwqe);
 	free(qp);
 	return err;
 }
 
 /* the QP's work from here on is flushed: the CQEs the NIC already wrote
- * are returned first (hw_before_err), then WR_FLUSH_ERR for the rest */
+ * are returned first (hw_before_err, and the receive CQEs already in the
+ * receive CQ), then WR_FLUSH_ERR for the rest, send and receive queue */
 static void enter_err(struct hpnic_qp *qp, unsigned hw_before)
 {
 	qp->ctx.state = HPNIC_QPS_ERR;
 	qp->hw_before_err = hw_before;
+	if (qp->rdepth) {
+		qp->hw_before_err_r = hpnic_cq_count_qp(qp->rcq, qp->qpn, 1);
+		hpnic_cq_rflush_add(qp->rcq, qp);
+	}
 	hpnic_cq_flush_add(qp->cq, qp);
 }
 
@@ -413,6 +492,18 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 					      qp->dev->attr.max_qp_rd_atom);
 		c.max_rd_atomic = attr->max_rd_atomic;
 	}
+	if (mask & A_RNR_T) {
+		if (attr->min_rnr_timer > HPNIC_QP_MIN_RNR_TIMER_MASK)
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: min_rnr_timer %u: "
+					      "an RNR timer code is 0..31", attr->min_rnr_timer);
+		c.min_rnr_timer = attr->min_rnr_timer;
+	}
+	if (mask & A_RNR_RTY) {
+		if (attr->rnr_retry > 7)
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: rnr_retry %u: not "
+					      "in 0..7 (7: without end)", attr->rnr_retry);
+		c.rnr_retry = attr->rnr_retry;
+	}
 
 	/* the NIC's events about the QPN's earlier connections are taken now,
 	 * while they cannot touch this one (an event fails a QP only in RTR or
@@ -431,15 +522,21 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 		 * comes back */
 		hpnic_cq_flush_del(qp->cq, qp);
 		hpnic_cq_clean_qp(qp->cq, qp->qpn);
+		hpnic_cq_rflush_del(qp->rcq, qp);
+		hpnic_cq_clean_qp(qp->rcq, qp->qpn);
 		qp->pi = 0;
 		qp->db_pi = 0;
 		qp->ci = 0;
 		qp->hw_before_err = 0;
+		/* the NIC's receive queue starts again at index 0 too */
+		qp->rpi = 0;
+		qp->rci = 0;
+		qp->hw_before_err_r = 0;
 		qp->ctx = c;
 	} else if (next == HPNIC_QPS_ERR) {
 		if (cur != HPNIC_QPS_ERR) {
 			qp->ctx = c;
-			enter_err(qp, hpnic_cq_count_qp(qp->cq, qp->qpn));
+			enter_err(qp, hpnic_cq_count_qp(qp->cq, qp->qpn, 0));
 		}
 	} else {
 		if (next == HPNIC_QPS_RTS && cur == HPNIC_QPS_RTR) {
@@ -532,6 +629,8 @@ int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
 	attr->cc_mode = qp->ctx.cc_mode;
 	attr->max_rd_atomic = qp->ctx.max_rd_atomic ? qp->ctx.max_rd_atomic :
 			      qp->dev->attr.max_qp_rd_atom;
+	attr->min_rnr_timer = qp->ctx.min_rnr_timer;
+	attr->rnr_retry = qp->ctx.rnr_retry;
 	return 0;
 }
 
@@ -555,15 +654,20 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 	}
 	hpnic_cq_flush_del(cq, qp);
 	hpnic_cq_clean_qp(cq, qp->qpn);
+	hpnic_cq_rflush_del(qp->rcq, qp);
+	hpnic_cq_clean_qp(qp->rcq, qp->qpn);
 	qp->magic = 0;
 	dev->qps[qp->qpn] = NULL;
 	for (unsigned i = dev->evq_h; i != dev->evq_t; i++)
 		if (dev->evq[i % HPNIC_EVQ_LEN].qp == qp)
 			dev->evq[i % HPNIC_EVQ_LEN].qp = NULL;
 	cq->nqps--;
+	if (qp->rcq != cq)
+		qp->rcq->nqps--;
 	if (qp->pd)
 		qp->pd->users--;
 	cq->sq_sum -= qp->depth;
+	qp->rcq->sq_sum -= qp->rdepth;
 	if (dev->objs) {
 		/* in RESET already: the NIC has let go of the ring */
 		hpnic_clear_error();
@@ -574,9 +678,12 @@ int hpnic_destroy_qp(struct hpnic_qp *qp)
 	} else {
 		hpnic_bitmap_release(&dev->qpns, qp->qpn);
 		dev->ops->dma_free(dev->be, qp->ring, (size_t)qp->depth << qp->wqe_log2);
+		if (qp->rring)
+			dev->ops->dma_free(dev->be, qp->rring, (size_t)qp->rdepth * HPNIC_RWQE_SIZE);
 	}
 	dev->nqps--;
 	free(qp->swqe);
+	free(qp->rwqe);
 	free(qp);
 	return 0;
 }
@@ -607,12 +714,14 @@ static int post_check_qp(struct hpnic_qp *qp, unsigned op, const char *fn)
 		return hpnic_dev_fail(dev, -EINVAL, "%s: QP %u is in %s, not RTS", fn, qp->qpn,
 				      state_name(qp->ctx.state));
 	feat = op == HPNIC_WQE_OPCODE_RDMA_READ ? HPNIC_ID_FEATURES_READ_MASK :
-						  HPNIC_ID_FEATURES_WRITE_MASK;
+	       op == HPNIC_WQE_OPCODE_RDMA_WRITE ? HPNIC_ID_FEATURES_WRITE_MASK :
+						   HPNIC_ID_FEATURES_SEND_MASK;
 	if (!(dev->attr.features & feat))
-		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: the bitstream has no RDMA %s "
+		return hpnic_dev_fail(dev, -EOPNOTSUPP, "%s: the bitstream has no %s "
 				      "(ID.FEATURES 0x%x)", fn,
-				      op == HPNIC_WQE_OPCODE_RDMA_READ ? "READ" : "WRITE",
-				      dev->attr.features);
+				      op == HPNIC_WQE_OPCODE_RDMA_READ ? "RDMA READ" :
+				      op == HPNIC_WQE_OPCODE_RDMA_WRITE ? "RDMA WRITE" :
+				      "SEND or immediate data", dev->attr.features);
 	return 0;
 }
 
@@ -633,11 +742,12 @@ static int post_check_len(struct hpnic_qp *qp, uint64_t len, const char *fn)
 	return 0;
 }
 
-/* [addr, addr + len) inside mr, which a READ must be allowed to write: 0 or
- * an error. The NIC checks every L_Key again (the WQE's before it starts
- * the WQE, an SGE list's when it builds the packets): this check gives the
- * caller a clear error first. */
-static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic_mr *mr,
+/* [addr, addr + len) inside mr, which the NIC must be allowed to write when
+ * it does (nic_writes: a READ's or a receive's buffer): 0 or an error. The
+ * NIC checks every L_Key again (the WQE's before it starts the WQE, an SGE
+ * list's when it builds the packets, a receive WQE's when it fetches it):
+ * this check gives the caller a clear error first. */
+static int post_check_local(struct hpnic_qp *qp, int nic_writes, const struct hpnic_mr *mr,
 			    uintptr_t a, uint64_t len, const char *fn)
 {
 	uintptr_t base = (uintptr_t)mr->addr;
@@ -653,9 +763,9 @@ static int post_check_local(struct hpnic_qp *qp, unsigned op, const struct hpnic
 				      "[%p, +%zu) (L_Key 0x%x)", fn, (unsigned long long)a,
 				      (unsigned long long)len, mr->addr, mr->len,
 				      hpnic_mr_lkey(mr));
-	if (op == HPNIC_WQE_OPCODE_RDMA_READ && !(mr->access & HPNIC_ACCESS_LOCAL_WRITE))
-		return hpnic_dev_fail(qp->dev, -EACCES, "%s: a READ lands in the MR (L_Key 0x%x), "
-				      "which lacks HPNIC_ACCESS_LOCAL_WRITE", fn,
+	if (nic_writes && !(mr->access & HPNIC_ACCESS_LOCAL_WRITE))
+		return hpnic_dev_fail(qp->dev, -EACCES, "%s: the NIC writes into the MR (L_Key "
+				      "0x%x), which lacks HPNIC_ACCESS_LOCAL_WRITE", fn,
 				      hpnic_mr_lkey(mr));
 	return 0;
 }
@@ -673,7 +783,7 @@ struct post_ext {
  * checks the key and translates) */
 static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t va,
 		    uint32_t lkey, uint32_t len, uint64_t remote_va, uint32_t rkey, int signaled,
-		    const struct post_ext *ext, const char *fn)
+		    const struct post_ext *ext, uint32_t imm, const char *fn)
 {
 	struct hpnic_swqe *s;
 	unsigned wsize = 1u << qp->wqe_log2;
@@ -721,6 +831,8 @@ static int post_wqe(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, uint64_t v
 	hpnic_put_le64(w + HPNIC_WQE_REMOTE_VA_OFF, remote_va);
 	hpnic_put_le32(w + HPNIC_WQE_RKEY_OFF, rkey);
 	hpnic_put_le64(w + HPNIC_WQE_WR_ID_OFF, wr_id);
+	/* the immediate as the caller holds it: network order, the wire's */
+	memcpy(w + HPNIC_WQE_IMM_DATA_OFF, &imm, 4);
 	qp->pi++;
 	return 0;
 }
@@ -763,11 +875,12 @@ static int post(struct hpnic_qp *qp, unsigned op, uint64_t wr_id, struct hpnic_m
 	if (lmr) {
 		if (!laddr)
 			return hpnic_dev_fail(qp->dev, -EINVAL, "%s: laddr is NULL", fn);
-		if ((err = post_check_local(qp, op, lmr, (uintptr_t)laddr, len, fn)))
+		if ((err = post_check_local(qp, op == HPNIC_WQE_OPCODE_RDMA_READ, lmr,
+					    (uintptr_t)laddr, len, fn)))
 			return err;
 	}
 	if ((err = post_wqe(qp, op, wr_id, (uintptr_t)laddr, lmr ? hpnic_mr_lkey(lmr) : 0, len,
-			    remote_va, rkey, (flags & HPNIC_WR_SIGNALED) != 0, NULL, fn)))
+			    remote_va, rkey, (flags & HPNIC_WR_SIGNALED) != 0, NULL, 0, fn)))
 		return err;
 	/* more posts follow: one doorbell will cover them all (each doorbell is
 	 * an uncached write across PCIe, and the NIC fetches the WQEs it
@@ -830,9 +943,12 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 	switch (wr->opcode) {
 	case HPNIC_WR_RDMA_WRITE: op = HPNIC_WQE_OPCODE_RDMA_WRITE; break;
 	case HPNIC_WR_RDMA_READ: op = HPNIC_WQE_OPCODE_RDMA_READ; break;
+	case HPNIC_WR_SEND: op = HPNIC_WQE_OPCODE_SEND; break;
+	case HPNIC_WR_SEND_WITH_IMM: op = HPNIC_WQE_OPCODE_SEND_WITH_IMM; break;
+	case HPNIC_WR_RDMA_WRITE_WITH_IMM: op = HPNIC_WQE_OPCODE_RDMA_WRITE_WITH_IMM; break;
 	default:
 		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): opcode %d: "
-				      "HPNIC_WR_RDMA_WRITE or HPNIC_WR_RDMA_READ", fn, n,
+				      "not an HPNIC_WR_* operation", fn, n,
 				      (unsigned long long)wr->wr_id, (int)wr->opcode);
 	}
 	if ((err = post_check_qp(qp, op, fn)))
@@ -849,7 +965,7 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 				      wr->num_sge, HPNIC_MAX_SGE, (const void *)wr->sg_list);
 	if (wr->send_flags & HPNIC_SEND_INLINE) {
 		/* the bytes are copied into the WQE now: no key, no registration */
-		if (op != HPNIC_WQE_OPCODE_RDMA_WRITE)
+		if (op == HPNIC_WQE_OPCODE_RDMA_READ)
 			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): "
 					      "HPNIC_SEND_INLINE on a READ", fn, n,
 					      (unsigned long long)wr->wr_id);
@@ -868,7 +984,8 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		ext.inl = wr->sg_list;
 		ext.n_inl = (unsigned)wr->num_sge;
 		return post_wqe(qp, op, wr->wr_id, 0, 0, (uint32_t)len, wr->rdma.remote_addr,
-				wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
+				wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext,
+				wr->imm_data, fn);
 	}
 	for (int k = 0; k < wr->num_sge; k++) {
 		const struct hpnic_sge *g = &wr->sg_list[k];
@@ -886,7 +1003,8 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		if (g->addr > UINTPTR_MAX)
 			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u: SGE %d: address "
 					      "0x%llx", fn, n, k, (unsigned long long)g->addr);
-		if ((err = post_check_local(qp, op, mr, (uintptr_t)g->addr, g->length, fn)))
+		if ((err = post_check_local(qp, op == HPNIC_WQE_OPCODE_RDMA_READ, mr,
+					    (uintptr_t)g->addr, g->length, fn)))
 			return err;
 		/* the non-empty SGEs, in order: the NIC gathers them */
 		if (ext.nsge == qp->max_sge || (ext.nsge && op == HPNIC_WQE_OPCODE_RDMA_READ))
@@ -909,9 +1027,11 @@ static int post_send_one(struct hpnic_qp *qp, const struct hpnic_send_wr *wr, un
 		va = ext.sge[0].va;
 		lkey = ext.sge[0].lkey;
 	}
-	/* FENCE was checked above. SOLICITED only means something for SENDs. */
+	/* FENCE was checked above. SOLICITED is accepted: the NIC raises no
+	 * receive-side event for it (the peer polls its CQ). */
 	return post_wqe(qp, op, wr->wr_id, va, lkey, (uint32_t)len, wr->rdma.remote_addr,
-			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext, fn);
+			wr->rdma.rkey, (wr->send_flags & HPNIC_SEND_SIGNALED) != 0, &ext,
+			wr->imm_data, fn);
 }
 
 int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,
@@ -943,6 +1063,102 @@ int hpnic_post_send(struct hpnic_qp *qp, const struct hpnic_send_wr *wr,
 	if (db && bad_wr)
 		*bad_wr = (struct hpnic_send_wr *)head;   /* none was posted */
 	return db ? db : err;
+}
+
+/*
+ * Receive queue
+ */
+
+/* one receive work request: checked, then written; 0 or an error */
+static int post_recv_one(struct hpnic_qp *qp, const struct hpnic_recv_wr *wr, unsigned n)
+{
+	static const char fn[] = "hpnic_post_recv";
+	struct hpnic_dev *dev = qp->dev;
+	uint64_t va = 0;
+	uint32_t len = 0, lkey = 0;
+	uint8_t *w;
+	int err;
+
+	if (wr->num_sge < 0 || wr->num_sge > 1 || (wr->num_sge && !wr->sg_list))
+		return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): num_sge %d "
+				      "(0 or 1: one buffer per receive) with sg_list %p", fn, n,
+				      (unsigned long long)wr->wr_id, wr->num_sge,
+				      (const void *)wr->sg_list);
+	if (wr->num_sge && wr->sg_list[0].length) {
+		const struct hpnic_sge *g = &wr->sg_list[0];
+		uint32_t idx = g->lkey >> 8;
+		const struct hpnic_mr *mr = idx < dev->attr.max_mrs ? dev->mr_slot[idx] : NULL;
+
+		if (!mr || hpnic_mr_lkey(mr) != g->lkey)
+			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u (wr_id 0x%llx): "
+					      "L_Key 0x%x names no registered region", fn, n,
+					      (unsigned long long)wr->wr_id, g->lkey);
+		if (g->addr > UINTPTR_MAX)
+			return hpnic_dev_fail(dev, -EINVAL, "%s: work request %u: address 0x%llx", fn,
+					      n, (unsigned long long)g->addr);
+		if ((err = post_check_local(qp, 1, mr, (uintptr_t)g->addr, g->length, fn)))
+			return err;
+		va = g->addr;
+		len = g->length;
+		lkey = g->lkey;
+	}
+	if (qp->rpi - qp->rci >= qp->rdepth)
+		return hpnic_dev_fail(dev, -ENOMEM, "%s: QP %u: receive queue full (%u receive "
+				      "WQEs outstanding): poll the CQ", fn, qp->qpn, qp->rdepth);
+	qp->rwqe[qp->rpi & (qp->rdepth - 1)].wr_id = wr->wr_id;
+	w = qp->rring + (size_t)(qp->rpi & (qp->rdepth - 1)) * HPNIC_RWQE_SIZE;
+	memset(w, 0, HPNIC_RWQE_SIZE);
+	hpnic_put_le64(w + HPNIC_RWQE_ADDR_OFF, va);
+	hpnic_put_le32(w + HPNIC_RWQE_LENGTH_OFF, len);
+	hpnic_put_le32(w + HPNIC_RWQE_LKEY_OFF, lkey);
+	hpnic_put_le64(w + HPNIC_RWQE_WR_ID_OFF, wr->wr_id);
+	qp->rpi++;
+	return 0;
+}
+
+int hpnic_post_recv(struct hpnic_qp *qp, const struct hpnic_recv_wr *wr,
+		    struct hpnic_recv_wr **bad_wr)
+{
+	static const char fn[] = "hpnic_post_recv";
+	const struct hpnic_recv_wr *head = wr;
+	uint32_t pi0;
+	unsigned n = 0;
+	int err = 0;
+
+	if (bad_wr)
+		*bad_wr = (struct hpnic_recv_wr *)wr;
+	if (!qp || !wr)
+		return hpnic_fail(-EINVAL, "%s: %s is NULL", fn, qp ? "wr" : "qp");
+	if (qp->magic != HPNIC_QP_MAGIC)
+		return hpnic_fail(-EINVAL, "%s: not a QP, or a QP already destroyed", fn);
+	if (!qp->rdepth)
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: QP %u has no receive queue (rq_depth "
+				      "0 at creation)", fn, qp->qpn);
+	if (qp->ctx.state == HPNIC_QPS_RESET || qp->ctx.state == HPNIC_QPS_ERR)
+		return hpnic_dev_fail(qp->dev, -EINVAL, "%s: QP %u is in %s: receives are posted "
+				      "in INIT, RTR or RTS", fn, qp->qpn, state_name(qp->ctx.state));
+	pi0 = qp->rpi;
+	for (; wr; wr = wr->next, n++)
+		if ((err = post_recv_one(qp, wr, n)))
+			break;
+	if (bad_wr)
+		*bad_wr = (struct hpnic_recv_wr *)wr;
+	if (qp->rpi != pi0) {
+		int db;
+
+		/* the receive WQEs are in memory before the NIC can see the doorbell */
+		atomic_thread_fence(memory_order_release);
+		db = hpnic_wr(qp->dev, HPNIC_DB_RQ_DB(qp->qpn),
+			      HPNIC_SET(HPNIC_DB_RQ_DB, qp->rpi & HPNIC_WQE_IDX_MASK));
+		if (db) {
+			/* the NIC never heard of them: take them back */
+			qp->rpi = pi0;
+			if (bad_wr)
+				*bad_wr = (struct hpnic_recv_wr *)head;
+			return db;
+		}
+	}
+	return err;
 }
 
 /*

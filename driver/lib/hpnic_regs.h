@@ -207,6 +207,9 @@
 #define HPNIC_ID_FEATURES_WRITE_MASK                0x00000004u
 #define HPNIC_ID_FEATURES_MSIX_SHIFT                3  /* MSI-X completion interrupts */
 #define HPNIC_ID_FEATURES_MSIX_MASK                 0x00000008u
+/* SEND/RECV with receive queues, and immediate data (SEND and RDMA WRITE with immediate) */
+#define HPNIC_ID_FEATURES_SEND_SHIFT                4
+#define HPNIC_ID_FEATURES_SEND_MASK                 0x00000010u
 
 /* ID.CC_MODES (ro): congestion-control modes built in, bit n = CC_MODE n */
 #define HPNIC_ID_CC_MODES                           0x00000024u
@@ -1231,7 +1234,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
 #define HPNIC_NUM_REGS   114
-#define HPNIC_NUM_FIELDS 41
+#define HPNIC_NUM_FIELDS 42
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1287,11 +1290,11 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table sizes" },
 	{ "ID", "DATAPATH", HPNIC_ID_DATAPATH, HPNIC_REG_RO, 0xffffffffu, 1, 0, 6, 2, 0u, 0,
 	  "datapath geometry" },
-	{ "ID", "FEATURES", HPNIC_ID_FEATURES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 8, 4, 0u, 0,
+	{ "ID", "FEATURES", HPNIC_ID_FEATURES, HPNIC_REG_RO, 0x0000001fu, 1, 0, 8, 5, 0u, 0,
 	  "features built in" },
-	{ "ID", "CC_MODES", HPNIC_ID_CC_MODES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 12, 4, 0u, 0,
+	{ "ID", "CC_MODES", HPNIC_ID_CC_MODES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 13, 4, 0u, 0,
 	  "congestion-control modes built in, bit n = CC_MODE n" },
-	{ "ID", "RD_ATOMIC", HPNIC_ID_RD_ATOMIC, HPNIC_REG_RO, 0x0000ffffu, 1, 0, 16, 2, 0u, 0,
+	{ "ID", "RD_ATOMIC", HPNIC_ID_RD_ATOMIC, HPNIC_REG_RO, 0x0000ffffu, 1, 0, 17, 2, 0u, 0,
 	  "READs per QP: the most QP.MAX_RD_ATOMIC may be (as requester), and the READ requests the responder holds per QP (its max_dest_rd_atomic; a peer that sends more has the excess dropped and counted, rx_rd_over)" },
 	{ "ID", "SCRATCH", HPNIC_ID_SCRATCH, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "no function: the driver writes and reads it back to test the link" },
@@ -1309,19 +1312,19 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "station MAC bits 47:32, bytes 0..1 (02:00:0a:0b:0c:0d gives 0x0200)" },
 	{ "CTRL", "IP", HPNIC_CTRL_IP, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "station IPv4 address, first octet in bits 31:24 (10.0.0.1 = 0x0a000001)" },
-	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 18, 2, 0x12b80000u, 1,
+	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 19, 2, 0x12b80000u, 1,
 	  "HPCC INT (in-band telemetry)" },
 	{ "CTRL", "RTO", HPNIC_CTRL_RTO, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000008u, 1,
 	  "retransmit timeout in units of 1024 core cycles; 0 disables the timer" },
-	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 20, 1, 0x00000000u, 1,
+	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 21, 1, 0x00000000u, 1,
 	  "completion interrupts" },
-	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 21, 3, 0u, 0,
+	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 22, 3, 0u, 0,
 	  "initialisation status: the driver waits for all three after reset" },
-	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 24, 5, 0u, 0,
+	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 25, 5, 0u, 0,
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
-	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 29, 3, 0u, 0,
+	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 30, 3, 0u, 0,
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "events dropped because the event queue was full (never cleared)" },
@@ -1403,7 +1406,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 32, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 33, 2, 0u, 0,
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
@@ -1423,7 +1426,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 34, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 35, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1439,7 +1442,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "NIC address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 37, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 38, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
@@ -1469,7 +1472,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 39, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 40, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1514,6 +1517,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "READ", 1, 0x00000002u, "RDMA READ" },
 	{ "WRITE", 2, 0x00000004u, "RDMA WRITE" },
 	{ "MSIX", 3, 0x00000008u, "MSI-X completion interrupts" },
+	{ "SEND", 4, 0x00000010u, "SEND/RECV with receive queues, and immediate data (SEND and RDMA WRITE with immediate)" },
 	{ "HPCC", 0, 0x00000001u, "HPCC" },
 	{ "DCQCN", 1, 0x00000002u, "DCQCN (reserved)" },
 	{ "ROCC", 2, 0x00000004u, "RoCC (reserved)" },

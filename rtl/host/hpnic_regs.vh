@@ -200,6 +200,10 @@ localparam [31:0]  HPNIC_ID_FEATURES_WRITE_MASK               = 32'h0000_0004;
 localparam integer HPNIC_ID_FEATURES_MSIX_LSB                 = 3;  // MSI-X completion interrupts
 localparam integer HPNIC_ID_FEATURES_MSIX_W                   = 1;
 localparam [31:0]  HPNIC_ID_FEATURES_MSIX_MASK                = 32'h0000_0008;
+// SEND/RECV with receive queues, and immediate data (SEND and RDMA WRITE with immediate)
+localparam integer HPNIC_ID_FEATURES_SEND_LSB                 = 4;
+localparam integer HPNIC_ID_FEATURES_SEND_W                   = 1;
+localparam [31:0]  HPNIC_ID_FEATURES_SEND_MASK                = 32'h0000_0010;
 
 // ID.CC_MODES (ro): congestion-control modes built in, bit n = CC_MODE n
 localparam [31:0]  HPNIC_ID_CC_MODES                          = 32'h0000_0024;
