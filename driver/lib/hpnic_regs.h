@@ -791,7 +791,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 72
+#define HPNIC_NUM_COUNTERS                 73
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -929,6 +929,12 @@
  * never while the host interface keeps its prefetch limit
  */
 #define HPNIC_CNT_RX_RWQE_DROP             71
+/*
+ * ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order
+ * (only the latest held per QP goes out, once the READs are answered; a READ after it covers it
+ * instead)
+ */
+#define HPNIC_CNT_TX_ACK_HELD              72
 
 /*
  * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1149,6 +1155,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"rx_recv_cpl",
 	"rx_recv_err",
 	"rx_rwqe_drop",
+	"tx_ack_held",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1224,6 +1231,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"receive WQEs completed (receive completions, errors included)",
 	"receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key check failed, a SEND broken off by an invalid request",
 	"prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full): never while the host interface keeps its prefetch limit",
+	"ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order (only the latest held per QP goes out, once the READs are answered; a READ after it covers it instead)",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */

@@ -23,6 +23,14 @@
  *    numbers, KEY_WIDTH bits) first flushes the QP: a repeated READ request
  *    means its requester went back to it, and everything after it will come
  *    again (go-back-N).
+ *  - mark (qpn, data), with MARKS = 1: something that must not pass the
+ *    QP's items (the responder's ACKs and NAKs behind its READ responses).
+ *    A QP that holds nothing lets it through at once (its m_mark output);
+ *    one that holds items keeps it, the latest only (the answers it stands
+ *    for are cumulative; only its low MARK_HOLD_WIDTH bits are kept), until
+ *    the QP holds nothing again: then it goes. A later push drops it (the
+ *    pushed item's own answer covers it), and so does a flush (a QP reset).
+ *    The lowest priority of the four.
  * Each issued item carries a tag {epoch, gen}: gen counts the QP's issues
  * since its last flush, so the SERVE slots downstream are gen mod SERVE.
  *
@@ -60,7 +68,11 @@ module hpnic_qp_queue #(
     // log2 of the items a QP may hold, in service and queued
     parameter LIMIT_LOG2 = 4,
     // log2 of the output FIFO's depth
-    parameter FIFO_LOG2 = 3
+    parameter FIFO_LOG2 = 3,
+    // marks: 1 to have them; their width, and the bits a held one keeps
+    parameter MARKS = 0,
+    parameter MARK_WIDTH = 1,
+    parameter MARK_HOLD_WIDTH = 1
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -76,6 +88,11 @@ module hpnic_qp_queue #(
     output wire                   s_flush_ready,
     input  wire [QPN_WIDTH-1:0]   s_flush_qpn,
 
+    input  wire                   s_mark_valid,      // (MARKS = 1)
+    output wire                   s_mark_ready,
+    input  wire [QPN_WIDTH-1:0]   s_mark_qpn,
+    input  wire [MARK_WIDTH-1:0]  s_mark_data,
+
     input  wire                   s_done_valid,
     output wire                   s_done_ready,
     input  wire [QPN_WIDTH-1:0]   s_done_qpn,
@@ -88,10 +105,16 @@ module hpnic_qp_queue #(
     output wire [7:0]             m_tag,             // {epoch, gen}
     output wire                   m_flush,           // all the QP's items are gone
 
+    output wire                   m_mark_valid,
+    input  wire                   m_mark_ready,
+    output wire [QPN_WIDTH-1:0]   m_mark_qpn,
+    output wire [MARK_WIDTH-1:0]  m_mark_data,       // a held one: its low MARK_HOLD_WIDTH bits
+
     output wire                   init_done,
     output reg  [31:0]            stat_drop_full = 0,   // pushes over a QP's limit
     output reg  [31:0]            stat_drop_pool = 0,   // pushes with the pool empty
-    output reg  [31:0]            stat_done_stale = 0   // dones from before a flush
+    output reg  [31:0]            stat_done_stale = 0,  // dones from before a flush
+    output reg  [31:0]            stat_mark_held = 0    // marks held behind the QP's items
 );
 
 initial begin
@@ -115,6 +138,10 @@ initial begin
         $error("hpnic_qp_queue: FIFO_LOG2 must be 3..8 (%m)");
         $finish;
     end
+    if (MARK_HOLD_WIDTH < 1 || MARK_HOLD_WIDTH > MARK_WIDTH) begin
+        $error("hpnic_qp_queue: MARK_HOLD_WIDTH must be 1..MARK_WIDTH (%m)");
+        $finish;
+    end
 end
 
 localparam QW = QPN_WIDTH;
@@ -131,12 +158,12 @@ reg [CLR_LOG2-1:0] clr_idx = 0;
 /*
  * Stage 0: pick an event (done, flush, push), only with room downstream
  */
-localparam [1:0] EV_PUSH = 2'd0, EV_FLUSH = 2'd1, EV_DONE = 2'd2, EV_CLR = 2'd3;
-wire [FIFO_LOG2:0] out_count;
+localparam [2:0] EV_PUSH = 3'd0, EV_FLUSH = 3'd1, EV_DONE = 3'd2, EV_CLR = 3'd3, EV_MARK = 3'd4;
+wire [FIFO_LOG2:0] out_count, mk_count;
 reg                room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= out_count < (1 << FIFO_LOG2) - 4;
+    room_reg <= out_count < (1 << FIFO_LOG2) - 4 && mk_count < (1 << FIFO_LOG2) - 4;
     if (rst) begin
         room_reg <= 1'b0;
     end
@@ -147,12 +174,16 @@ wire go = room_reg && !clr_active;
 wire take_done = go && s_done_valid;
 wire take_flush = go && !s_done_valid && s_flush_valid;
 wire take_push = go && !s_done_valid && !s_flush_valid && s_push_valid;
+wire take_mark = go && !s_done_valid && !s_flush_valid && !s_push_valid && s_mark_valid &&
+                 MARKS != 0;
 assign s_done_ready = take_done;
 assign s_flush_ready = take_flush;
 assign s_push_ready = take_push;
+assign s_mark_ready = take_mark;
 
 reg                  s1_valid = 1'b0;
-reg [1:0]            s1_type = EV_PUSH;
+reg [2:0]            s1_type = EV_PUSH;
+reg [MARK_WIDTH-1:0] s1_mark = 0;
 reg [QW-1:0]         s1_qpn = 0;
 reg [DATA_WIDTH-1:0] s1_data = 0;
 reg [KEY_WIDTH-1:0]  s1_key = 0;
@@ -160,9 +191,12 @@ reg                  s1_dup = 1'b0;
 reg [7:0]            s1_tag = 0;
 
 always @(posedge clk) begin
-    s1_valid <= take_done || take_flush || take_push || clr_active;
-    s1_type <= clr_active ? EV_CLR : take_done ? EV_DONE : take_flush ? EV_FLUSH : EV_PUSH;
-    s1_qpn <= clr_active ? clr_idx[(QW > 0 ? QW - 1 : 0):0] : take_done ? s_done_qpn : take_flush ? s_flush_qpn : s_push_qpn;
+    s1_valid <= take_done || take_flush || take_push || take_mark || clr_active;
+    s1_type <= clr_active ? EV_CLR : take_done ? EV_DONE : take_flush ? EV_FLUSH :
+               take_mark ? EV_MARK : EV_PUSH;
+    s1_qpn <= clr_active ? clr_idx[(QW > 0 ? QW - 1 : 0):0] : take_done ? s_done_qpn :
+              take_flush ? s_flush_qpn : take_mark ? s_mark_qpn : s_push_qpn;
+    s1_mark <= s_mark_data;
     s1_data <= s_push_data;
     s1_key <= s_push_key;
     s1_dup <= s_push_dup;
@@ -178,9 +212,11 @@ end
  * (their sum, kept so the limit test is one bit), head and tail (the
  * queue's first and last entries), last_key (the last push's), epoch (moves
  * on at each flush), gen (the next issue's), old (the oldest in service's:
- * a done's tag is compared with it as stored). The decision's tests are
- * made from these fields side by side, not from sums of them.
+ * a done's tag is compared with it as stored), mk_valid/mk (a mark held).
+ * The decision's tests are made from these fields side by side, not from
+ * sums of them.
  */
+localparam MHW = MARKS != 0 ? MARK_HOLD_WIDTH : 1;
 localparam SVW = 3;
 localparam [SVW-1:0] SERVE_N = SERVE[SVW-1:0];
 `define QQ_ST_DECL(kind, p) \
@@ -192,11 +228,13 @@ localparam [SVW-1:0] SERVE_N = SERVE[SVW-1:0];
     kind [KEY_WIDTH-1:0] p``_last_key; \
     kind [3:0] p``_epoch; \
     kind [3:0] p``_gen; \
-    kind [3:0] p``_old;
+    kind [3:0] p``_old; \
+    kind p``_mk_valid; \
+    kind [MHW-1:0] p``_mk;
 `define QQ_ST(p) p``_serving, p``_qcount, p``_held, p``_head, p``_tail, p``_last_key, p``_epoch, \
-    p``_gen, p``_old
+    p``_gen, p``_old, p``_mk_valid, p``_mk
 
-localparam SW = SVW + 2 * LW + 2 * PL + KEY_WIDTH + 4 + 4 + 4;
+localparam SW = SVW + 2 * LW + 2 * PL + KEY_WIDTH + 4 + 4 + 4 + 1 + MHW;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -215,7 +253,8 @@ state_inst (
 );
 
 reg                  s2_valid = 1'b0;
-reg [1:0]            s2_type = EV_PUSH;
+reg [2:0]            s2_type = EV_PUSH;
+reg [MARK_WIDTH-1:0] s2_mark = 0;
 reg [QW-1:0]         s2_qpn = 0;
 reg [DATA_WIDTH-1:0] s2_data = 0;
 reg [KEY_WIDTH-1:0]  s2_key = 0;
@@ -227,6 +266,7 @@ reg                  s2_clr_link = 1'b0;     // the clearing pass links this ent
 always @(posedge clk) begin
     s2_valid <= s1_valid;
     s2_type <= s1_type;
+    s2_mark <= s1_mark;
     s2_qpn <= s1_qpn;
     s2_data <= s1_data;
     s2_key <= s1_key;
@@ -315,7 +355,8 @@ wire        done_ok = serving_nz && s2_tag == {o_epoch, o_old};
 `QQ_ST_DECL(reg, n)
 reg        do_issue, issue_pop, issue_flush;
 reg        free_chain, free_one, alloc;
-reg        cnt_full, cnt_pool, cnt_stale;
+reg        cnt_full, cnt_pool, cnt_stale, cnt_held;
+reg        mk_out, mk_out_held;       // a mark goes: the one taken, or the one held
 
 always @* begin
     {`QQ_ST(n)} = st_old;
@@ -328,6 +369,9 @@ always @* begin
     cnt_full = 1'b0;
     cnt_pool = 1'b0;
     cnt_stale = 1'b0;
+    cnt_held = 1'b0;
+    mk_out = 1'b0;
+    mk_out_held = 1'b0;
 
     case (s2_type)
         EV_CLR: begin
@@ -350,9 +394,25 @@ always @* begin
                 n_serving = o_serving - 3'd1;
                 n_held = o_held - 1'b1;
                 n_old = o_old + 4'd1;
+                // the QP holds nothing now: its mark goes
+                if (o_serving == 3'd1 && o_mk_valid) begin
+                    mk_out = 1'b1;
+                    mk_out_held = 1'b1;
+                    n_mk_valid = 1'b0;
+                end
+            end
+        end
+        EV_MARK: begin
+            if (busy) begin
+                cnt_held = 1'b1;
+                n_mk_valid = 1'b1;
+                n_mk = s2_mark[MHW-1:0];
+            end else begin
+                mk_out = 1'b1;
             end
         end
         EV_FLUSH: begin
+            n_mk_valid = 1'b0;
             do_issue = 1'b1;
             issue_flush = 1'b1;
             free_chain = queue_nz;
@@ -364,6 +424,10 @@ always @* begin
             n_held = 0;
         end
         default: begin // EV_PUSH
+            // the item's own answer will cover a mark held
+            if (!at_limit || replace) begin
+                n_mk_valid = 1'b0;
+            end
             if (replace) begin
                 // everything the QP held goes; the push is issued at once
                 free_chain = queue_nz;
@@ -466,12 +530,14 @@ always @(posedge clk) begin
         stat_drop_full <= stat_drop_full + {31'd0, cnt_full};
         stat_drop_pool <= stat_drop_pool + {31'd0, cnt_pool};
         stat_done_stale <= stat_done_stale + {31'd0, cnt_stale};
+        stat_mark_held <= stat_mark_held + {31'd0, cnt_held};
     end
     if (rst) begin
         s3_valid <= 1'b0;
         stat_drop_full <= 0;
         stat_drop_pool <= 0;
         stat_done_stale <= 0;
+        stat_mark_held <= 0;
     end
 end
 
@@ -491,6 +557,50 @@ out_fifo_inst (
     .m_data({m_qpn, m_data, m_tag, m_flush}),
     .count(out_count)
 );
+
+/*
+ * Marks that go: the one taken whole, or the one held (its kept bits)
+ */
+reg                  mk_wr = 1'b0;
+reg [QW-1:0]         mk_qpn = 0;
+reg [MARK_WIDTH-1:0] mk_data = 0;
+// verilator lint_off UNUSEDSIGNAL
+wire                 mk_fifo_ready;
+// verilator lint_on UNUSEDSIGNAL
+
+always @(posedge clk) begin
+    mk_wr <= s2_valid && mk_out;
+    mk_qpn <= s2_qpn;
+    mk_data <= mk_out_held ? {{(MARK_WIDTH - MHW){1'b0}}, o_mk} : s2_mark;
+    if (rst) begin
+        mk_wr <= 1'b0;
+    end
+end
+
+generate
+if (MARKS != 0) begin : g_marks
+    hpnic_fifo #(
+        .DEPTH_LOG2(FIFO_LOG2),
+        .WIDTH(QW + MARK_WIDTH)
+    )
+    mk_fifo_inst (
+        .clk(clk), .rst(rst),
+        .s_valid(mk_wr), .s_ready(mk_fifo_ready), .s_data({mk_qpn, mk_data}),
+        .m_valid(m_mark_valid), .m_ready(m_mark_ready),
+        .m_data({m_mark_qpn, m_mark_data}),
+        .count(mk_count)
+    );
+end else begin : g_no_marks
+    // verilator lint_off UNUSEDSIGNAL
+    wire [QW + MARK_WIDTH + 1:0] unused_mark = {m_mark_ready, mk_wr, mk_qpn, mk_data};
+    // verilator lint_on UNUSEDSIGNAL
+    assign mk_fifo_ready = 1'b1;
+    assign m_mark_valid = 1'b0;
+    assign m_mark_qpn = {QW{1'b0}};
+    assign m_mark_data = {MARK_WIDTH{1'b0}};
+    assign mk_count = 0;
+end
+endgenerate
 
 `undef QQ_ST_DECL
 `undef QQ_ST

@@ -96,6 +96,8 @@ wire [4:0]    dn_count;
 
 assign stat_drop = q_drop_full + q_drop_pool;
 
+// no marks here
+// verilator lint_off PINCONNECTEMPTY
 hpnic_qp_queue #(
     .QPN_WIDTH(QW),
     .DATA_WIDTH(DW),
@@ -117,6 +119,10 @@ queue_inst (
     .s_flush_valid(s_flush_valid),
     .s_flush_ready(s_flush_ready),
     .s_flush_qpn(s_flush_qpn),
+    .s_mark_valid(1'b0),
+    .s_mark_ready(),
+    .s_mark_qpn({QW{1'b0}}),
+    .s_mark_data(1'b0),
     .s_done_valid(dn_valid),
     .s_done_ready(dn_ready),
     .s_done_qpn(dn_qpn),
@@ -127,11 +133,17 @@ queue_inst (
     .m_data(q_data),
     .m_tag(q_tag),
     .m_flush(q_flush),
+    .m_mark_valid(),
+    .m_mark_ready(1'b1),
+    .m_mark_qpn(),
+    .m_mark_data(),
     .init_done(q_init_done),
     .stat_drop_full(q_drop_full),
     .stat_drop_pool(q_drop_pool),
-    .stat_done_stale(q_stale)
+    .stat_done_stale(q_stale),
+    .stat_mark_held()
 );
+// verilator lint_on PINCONNECTEMPTY
 
 // at most one done per user event; the queue takes a done every cycle once
 // it has cleared after a reset, so this FIFO only covers that

@@ -779,7 +779,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 72;
+localparam integer HPNIC_NUM_COUNTERS                 = 73;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -915,6 +915,10 @@ localparam integer HPNIC_CNT_RX_RECV_ERR              = 70;
 // prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full):
 // never while the host interface keeps its prefetch limit
 localparam integer HPNIC_CNT_RX_RWQE_DROP             = 71;
+// ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order
+// (only the latest held per QP goes out, once the READs are answered; a READ after it covers it
+// instead)
+localparam integer HPNIC_CNT_TX_ACK_HELD              = 72;
 
 // DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of

@@ -171,6 +171,8 @@ module hpnic_rx_decide #(
     output wire [11:0]           m_commit_cack_int_path,
     output wire [5*64-1:0]       m_commit_cack_int_hops,
 
+    // ACK/NAKs and READ work leave in the order decided: one of the two
+    // valid at a time
     output wire                  m_ack_valid,       // ACK/NAK to send (TX)
     input  wire                  m_ack_ready,
     output wire [QPN_WIDTH-1:0]  m_ack_qpn,
@@ -244,19 +246,23 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
  * Output room: each packet produces at most one entry per FIFO
  */
 localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
-localparam AK_W = 16 + QW + 8 + 24 + 24 + 1 + 336;
-localparam RW_W = 16 + QW + 24 + 64 + 32 + 24 + 1;
+// ACK/NAKs and READ work share one queue, so they leave in the order they
+// were decided (the READ queue downstream keeps a QP's answers behind its
+// READ responses): {kind, seq, qpn, the item's fields}
+localparam AK_F = 8 + 24 + 24 + 1 + 336;
+localparam RW_F = 24 + 64 + 32 + 24 + 1;
+localparam AR_F = AK_F > RW_F ? AK_F : RW_F;
+localparam AR_W = 1 + 16 + QW + AR_F;
 localparam EV_W = QW + 4;
 localparam RC_W = 16 + QW + 16 + 3 + 1 + 32 + 1 + 32;
-wire [FIFO_LOG2:0] cm_count, rw_count, ev_count, rc_count;
-wire [ACK_FIFO_LOG2:0] ak_count;
+wire [FIFO_LOG2:0] cm_count, ev_count, rc_count;
+wire [ACK_FIFO_LOG2:0] ar_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
 localparam [ACK_FIFO_LOG2:0] AK_ROOM = 2**ACK_FIFO_LOG2 - 4;
 reg room_reg = 1'b0;
 
 always @(posedge clk) begin
-    room_reg <= cm_count < ROOM && ak_count < AK_ROOM && rw_count < ROOM && ev_count < ROOM &&
-                rc_count < ROOM;
+    room_reg <= cm_count < ROOM && ar_count < AK_ROOM && ev_count < ROOM && rc_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
     end
@@ -738,13 +744,12 @@ end
 /*
  * Stage 3: outputs and counters
  */
-reg cm_wr = 0, ak_wr = 0, rw_wr = 0, ev_wr = 0, rc_wr = 0;
+reg cm_wr = 0, ar_wr = 0, ev_wr = 0, rc_wr = 0;
 reg [RC_W-1:0] rc_data = 0;
 reg            rc_err_reg = 1'b0;
 reg [EV_W-1:0] ev_data = 0;
 reg [CM_W-1:0] cm_data = 0;
-reg [AK_W-1:0] ak_data = 0;
-reg [RW_W-1:0] rw_data = 0;
+reg [AR_W-1:0] ar_data = 0;
 reg [3:0]      why_reg = 0;
 reg            why_valid = 0;
 
@@ -763,14 +768,16 @@ always @(posedge clk) begin
     cm_wr <= cm_this;
     cm_data <= {!do_commit ? CM_NONE : commit_drop ? CM_DROP : CM_WRITE, commit_addr, s2_len,
                 do_cack, s2_qpn, cack_kind, cack_psn, cack_int, s2_int};
-    ak_wr <= s2_valid && do_ack;
+    // an ACK/NAK or READ work, never both
+    ar_wr <= s2_valid && (do_ack || do_rdwork);
     // ACKs echo the INT of the packet they acknowledge; NAKs carry none
-    ak_data <= {cm_seq_next, s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == HPNIC_AETH_SYN_ACK,
-                s2_int};
-    rw_wr <= s2_valid && do_rdwork;
+    ar_data <= do_ack ?
+               {1'b0, cm_seq_next, s2_qpn, {(AR_F - AK_F){1'b0}}, ack_syn, ack_psn, n_msn,
+                s2_int_valid && ack_syn == HPNIC_AETH_SYN_ACK, s2_int} :
+               {1'b1, cm_seq_next, s2_qpn, {(AR_F - RW_F){1'b0}}, s2_psn, s2_iova, s2_rlen, n_msn,
+                r_dup};
     ev_wr <= s2_valid && do_event;
     ev_data <= {s2_qpn, event_type};
-    rw_data <= {cm_seq_next, s2_qpn, s2_psn, s2_iova, s2_rlen, n_msn, r_dup};
     // a receive completion leaves behind its own payload, as an ACK does
     rc_wr <= s2_valid && do_rcpl;
     rc_err_reg <= rc_err;
@@ -798,8 +805,7 @@ always @(posedge clk) begin
     if (rst) begin
         cm_seq_reg <= 0;
         cm_wr <= 1'b0;
-        ak_wr <= 1'b0;
-        rw_wr <= 1'b0;
+        ar_wr <= 1'b0;
         ev_wr <= 1'b0;
         why_valid <= 1'b0;
         stat_bad_qp <= 0;
@@ -820,21 +826,24 @@ always @(posedge clk) begin
 end
 
 // an ACK/NAK or READ is due once commit has done its entries (serial compare)
-wire        ak_head_valid, rw_head_valid, rc_head_valid;
-wire [15:0] ak_seq, rw_seq, rc_seq;
-wire [15:0] ak_wait = ak_seq - commit_done;
-wire [15:0] rw_wait = rw_seq - commit_done;
+wire        ar_head_valid, ar_read, rc_head_valid;
+wire [15:0] ar_seq, rc_seq;
+wire [AR_F-1:0] ar_f;
+wire [15:0] ar_wait = ar_seq - commit_done;
 wire [15:0] rc_wait = rc_seq - commit_done;
-wire        ak_due = ak_wait == 16'd0 || ak_wait[15];
-wire        rw_due = rw_wait == 16'd0 || rw_wait[15];
+wire        ar_due = ar_wait == 16'd0 || ar_wait[15];
 wire        rc_due = rc_wait == 16'd0 || rc_wait[15];
-assign m_ack_valid = ak_head_valid && ak_due;
-assign m_rdwork_valid = rw_head_valid && rw_due;
+assign m_ack_valid = ar_head_valid && ar_due && !ar_read;
+assign m_rdwork_valid = ar_head_valid && ar_due && ar_read;
 assign m_rcpl_valid = rc_head_valid && rc_due;
+assign m_rdwork_qpn = m_ack_qpn;
+assign {m_ack_syn, m_ack_psn, m_ack_msn, m_ack_int_valid, m_ack_int_nhop, m_ack_int_path,
+        m_ack_int_hops} = ar_f[AK_F-1:0];
+assign {m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn, m_rdwork_dup} = ar_f[RW_F-1:0];
 
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
-wire cm_fifo_ready, ak_fifo_ready, rw_fifo_ready, ev_fifo_ready, rc_fifo_ready;
+wire cm_fifo_ready, ar_fifo_ready, ev_fifo_ready, rc_fifo_ready;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(CM_W), .RAM_STYLE("block"))
@@ -848,24 +857,14 @@ cm_fifo_inst (
     .count(cm_count)
 );
 
-hpnic_fifo #(.DEPTH_LOG2(ACK_FIFO_LOG2), .WIDTH(AK_W), .RAM_STYLE("block"))
-ak_fifo_inst (
+hpnic_fifo #(.DEPTH_LOG2(ACK_FIFO_LOG2), .WIDTH(AR_W), .RAM_STYLE("block"))
+ar_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(ak_wr), .s_ready(ak_fifo_ready), .s_data(ak_data),
-    .m_valid(ak_head_valid), .m_ready(m_ack_ready && ak_due),
-    .m_data({ak_seq, m_ack_qpn, m_ack_syn, m_ack_psn, m_ack_msn, m_ack_int_valid, m_ack_int_nhop,
-             m_ack_int_path, m_ack_int_hops}),
-    .count(ak_count)
-);
-
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RW_W), .RAM_STYLE("block"))
-rw_fifo_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(rw_wr), .s_ready(rw_fifo_ready), .s_data(rw_data),
-    .m_valid(rw_head_valid), .m_ready(m_rdwork_ready && rw_due),
-    .m_data({rw_seq, m_rdwork_qpn, m_rdwork_psn, m_rdwork_addr, m_rdwork_len, m_rdwork_msn,
-             m_rdwork_dup}),
-    .count(rw_count)
+    .s_valid(ar_wr), .s_ready(ar_fifo_ready), .s_data(ar_data),
+    .m_valid(ar_head_valid),
+    .m_ready(ar_due && (ar_read ? m_rdwork_ready : m_ack_ready)),
+    .m_data({ar_read, ar_seq, m_ack_qpn, ar_f}),
+    .count(ar_count)
 );
 
 

@@ -285,7 +285,7 @@ wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
             st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
-            st_rnr_naks, st_recv_cpl, st_recv_err, st_rwqe_drop;
+            st_rnr_naks, st_recv_cpl, st_recv_err, st_rwqe_drop, st_ack_held;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -702,7 +702,8 @@ dp_inst (
     .stat_rnr_naks(st_rnr_naks),
     .stat_recv_cpl(st_recv_cpl),
     .stat_recv_err(st_recv_err),
-    .stat_rwqe_drop(st_rwqe_drop)
+    .stat_rwqe_drop(st_rwqe_drop),
+    .stat_ack_held(st_ack_held)
 );
 
 /*
@@ -1005,6 +1006,7 @@ assign stats[64*HPNIC_CNT_RX_RNR_NAKS +: 64] = {32'd0, st_rnr_naks};
 assign stats[64*HPNIC_CNT_RX_RECV_CPL +: 64] = {32'd0, st_recv_cpl};
 assign stats[64*HPNIC_CNT_RX_RECV_ERR +: 64] = {32'd0, st_recv_err};
 assign stats[64*HPNIC_CNT_RX_RWQE_DROP +: 64] = {32'd0, st_rwqe_drop};
+assign stats[64*HPNIC_CNT_TX_ACK_HELD +: 64] = {32'd0, st_ack_held};
 
 // verilator lint_on PINCONNECTEMPTY
 

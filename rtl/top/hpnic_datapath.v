@@ -230,7 +230,8 @@ module hpnic_datapath #(
     output wire [31:0]           stat_rnr_naks,     // RNR NAKs sent (no receive WQE)
     output wire [31:0]           stat_recv_cpl,     // receive WQEs completed
     output wire [31:0]           stat_recv_err,     // ... in error
-    output wire [31:0]           stat_rwqe_drop     // receive WQEs lost (the host's limit broken)
+    output wire [31:0]           stat_rwqe_drop,    // receive WQEs lost (the host's limit broken)
+    output wire [31:0]           stat_ack_held      // ACK/NAKs held behind READ responses
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -365,6 +366,23 @@ wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
 
 wire [31:0] st_timeouts, st_rewinds, st_fatal, st_notify_drop;
 
+// the responder's ACK/NAKs: from RX decide (rak_*) through the READ queue,
+// which keeps them behind the QP's READ responses, to TX (ak_*)
+wire          rak_valid, rak_ready, rak_int_valid;
+wire [QW-1:0] rak_qpn;
+wire [7:0]    rak_syn;
+wire [23:0]   rak_psn, rak_msn;
+wire [3:0]    rak_nhop;
+wire [11:0]   rak_path;
+wire [319:0]  rak_hops;
+wire          ak_valid, ak_ready, ak_int_valid;
+wire [QW-1:0] ak_qpn;
+wire [7:0]    ak_syn;
+wire [23:0]   ak_psn, ak_msn;
+wire [3:0]    ak_nhop;
+wire [11:0]   ak_path;
+wire [319:0]  ak_hops;
+
 hpnic_send_loop #(
     .QPN_WIDTH(QW),
     .POOL_LOG2(POOL_LOG2),
@@ -425,6 +443,26 @@ req_inst (
     .s_rdwork_len(rdw_len),
     .s_rdwork_msn(rdw_msn),
     .s_rdwork_dup(rdw_dup),
+    .s_ack_valid(rak_valid),
+    .s_ack_ready(rak_ready),
+    .s_ack_qpn(rak_qpn),
+    .s_ack_syn(rak_syn),
+    .s_ack_psn(rak_psn),
+    .s_ack_msn(rak_msn),
+    .s_ack_int_valid(rak_int_valid),
+    .s_ack_int_nhop(rak_nhop),
+    .s_ack_int_path(rak_path),
+    .s_ack_int_hops(rak_hops),
+    .m_ack_valid(ak_valid),
+    .m_ack_ready(ak_ready),
+    .m_ack_qpn(ak_qpn),
+    .m_ack_syn(ak_syn),
+    .m_ack_psn(ak_psn),
+    .m_ack_msn(ak_msn),
+    .m_ack_int_valid(ak_int_valid),
+    .m_ack_int_nhop(ak_nhop),
+    .m_ack_int_path(ak_path),
+    .m_ack_int_hops(ak_hops),
     .s_una_valid(una_valid),
     .s_una_ready(una_ready),
     .s_una_qpn(una_qpn),
@@ -500,7 +538,8 @@ req_inst (
     .stat_pool_wait(st_req_pool),
     .stat_wqe_stale(st_req_stale),
     .stat_rdq_full(st_rdq_full),
-    .stat_rdq_pool(st_rdq_pool)
+    .stat_rdq_pool(st_rdq_pool),
+    .stat_ack_held(stat_ack_held)
 );
 
 
@@ -626,14 +665,6 @@ comp_inst (
 /*
  * TX: ACKs first, then the requester's packets, into the header builder
  */
-wire          ak_valid, ak_ready, ak_int_valid;
-wire [QW-1:0] ak_qpn;
-wire [7:0]    ak_syn;
-wire [23:0]   ak_psn, ak_msn;
-wire [3:0]    ak_nhop;
-wire [11:0]   ak_path;
-wire [319:0]  ak_hops;
-
 wire          d_valid, d_ready;
 wire          pick_ack = ak_valid;
 assign d_valid = ak_valid || rq_desc_valid;
@@ -1027,16 +1058,16 @@ rx_decide_inst (
     .m_commit_cack_int_nhop(cm_cack_data[335:332]),
     .m_commit_cack_int_path(cm_cack_data[331:320]),
     .m_commit_cack_int_hops(cm_cack_data[319:0]),
-    .m_ack_valid(ak_valid),
-    .m_ack_ready(ak_ready),
-    .m_ack_qpn(ak_qpn),
-    .m_ack_syn(ak_syn),
-    .m_ack_psn(ak_psn),
-    .m_ack_msn(ak_msn),
-    .m_ack_int_valid(ak_int_valid),
-    .m_ack_int_nhop(ak_nhop),
-    .m_ack_int_path(ak_path),
-    .m_ack_int_hops(ak_hops),
+    .m_ack_valid(rak_valid),
+    .m_ack_ready(rak_ready),
+    .m_ack_qpn(rak_qpn),
+    .m_ack_syn(rak_syn),
+    .m_ack_psn(rak_psn),
+    .m_ack_msn(rak_msn),
+    .m_ack_int_valid(rak_int_valid),
+    .m_ack_int_nhop(rak_nhop),
+    .m_ack_int_path(rak_path),
+    .m_ack_int_hops(rak_hops),
     .m_rdwork_valid(rdw_valid),
     .m_rdwork_ready(rdw_ready),
     .m_rdwork_qpn(rdw_qpn),

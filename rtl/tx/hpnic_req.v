@@ -232,14 +232,19 @@ module hpnic_req #(
     output wire [12:0]           m_rdq_last_len,    // its last response's bytes
 
     /*
-     * READs answered (the responder's READ queue issues the next), and QPs
-     * reset or failed (it forgets their READs: flush)
+     * READs answered (the responder's READ queue issues the next, and lets
+     * an answer held behind the READ go): when the last response's
+     * descriptor leaves towards TX, so nothing queued behind it can pass it;
+     * and QPs reset or failed (it forgets their READs: flush)
      */
     output wire                  m_rdone_valid,
     input  wire                  m_rdone_ready,
-    output wire                  m_rdone_flush,
     output wire [QPN_WIDTH-1:0]  m_rdone_qpn,
     output wire [7:0]            m_rdone_tag,
+
+    output wire                  m_rflush_valid,
+    input  wire                  m_rflush_ready,
+    output wire [QPN_WIDTH-1:0]  m_rflush_qpn,
 
     /*
      * The responder's sending side (hpnic_resp_tx), plugged into this loop:
@@ -334,15 +339,17 @@ localparam [4:0] EXT_AETH = 5'd4;
  * for one more entry per event still in the pipeline (LAT stages)
  */
 localparam LAT = 8;
-localparam DESC_W = QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32;
+// a descriptor: the packet, and whether it is a READ's last response (with
+// the READ queue's tag)
+localparam DESC_W = 1 + 8 + QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
 localparam RDQ_W = 1 + QW + 24 + 24 + 64 + 13;
-localparam RDONE_W = 1 + QW + 8;
+localparam RDONE_W = QW + 8;
 
 wire [FIFO_LOG2:0] desc_count, fetch_count, work_count, free_count, cont_count, cinit_count;
-wire [FIFO_LOG2:0] rdq_count, rdone_count;
+wire [FIFO_LOG2:0] rdq_count, rflush_count;
 reg                desc_wr = 1'b0, fetch_wr = 1'b0, cont_wr = 1'b0;
 reg  [DESC_W-1:0]  desc_data;
 reg  [FETCH_W-1:0] fetch_data = 0;
@@ -380,7 +387,7 @@ always @(posedge clk) begin
     cont_room_reg <= cont_count < ROOM;
     pool_room_reg <= s_pool_count > 4;
     cinit_room_reg <= cinit_count < ROOM;
-    rdq_room_reg <= rdq_count < ROOM && rdone_count < ROOM;
+    rdq_room_reg <= rdq_count < ROOM && rflush_count < ROOM;
     if (rst) begin
         room_reg <= 1'b0;
         desc_room_reg <= 1'b0;
@@ -1390,6 +1397,8 @@ capped_inst (
  */
 reg          s3_valid = 1'b0;
 reg          s3_pkt = 0, s3_pkt_rsp = 0;
+reg          s3_rdone = 0;          // the READ's last response: the READ is answered
+reg [7:0]    s3_rdone_tag = 0;
 reg [QW-1:0] s3_qpn = 0;
 reg [7:0]    s3_opcode = 0;
 reg [23:0]   s3_psn = 0;
@@ -1423,6 +1432,8 @@ always @(posedge clk) begin
     s3_valid <= s2_valid;
     s3_pkt <= s2_valid && do_pkt;
     s3_pkt_rsp <= do_pkt_rsp;
+    s3_rdone <= rsp_done && !rsp_ev_abort;
+    s3_rdone_tag <= rsp_done_tag;
     s3_qpn <= s2_qpn;
     s3_opcode <= pkt_opcode;
     s3_psn <= o_snd_nxt;
@@ -1579,10 +1590,11 @@ wire [63:0] w_pay_addr = w_sgl[2] ? w_laddr : w_laddr + {32'd0, w_off};
 
 always @* begin
     if (s3_pkt_rsp) begin
-        desc_data = {s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len, rsp_d_addr, 35'd0,
-                     64'd0, 32'd0, 32'd0, rsp_d_aeth};
+        desc_data = {s3_rdone, s3_rdone_tag, s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len,
+                     rsp_d_addr, 35'd0, 64'd0, 32'd0, 32'd0, rsp_d_aeth};
     end else begin
-        desc_data = {s3_qpn, s3_opcode, s3_psn, (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
+        desc_data = {1'b0, 8'd0, s3_qpn, s3_opcode, s3_psn,
+                     (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
                      w_pay_addr, w_sgl, w_off, w_raddr + {32'd0, w_off}, w_rkey,
                      s3_rem, 32'd0};
     end
@@ -1594,23 +1606,22 @@ end
 // before it leave, s3_rem mod MTU or a whole MTU if that is 0 (0 for an empty
 // READ), which is s3_rem less its packets less one times the MTU
 wire [12:0] rd_tail = s3_rem[12:0] & (s3_mtu - 13'd1);
-reg               rdq_wr = 1'b0, rdone_wr = 1'b0;
+reg               rdq_wr = 1'b0, rflush_wr = 1'b0;
 reg [RDQ_W-1:0]   rdq_data = 0;
-reg [RDONE_W-1:0] rdone_data = 0;
+reg [QW-1:0]      rflush_data = 0;
 
 always @(posedge clk) begin
     rdq_wr <= s3_rdesc;
     rdq_data <= {s3_rd_cancel, s3_qpn, s3_psn, s3_last_psn, w_laddr + {32'd0, w_off},
                  (s3_rem == 32'd0) ? 13'd0 : (rd_tail == 13'd0) ? s3_mtu : rd_tail};
-    // READs answered; a QP reset or failed forgets the rest (a flush); not
-    // at the NIC reset's clearing pass (the READ queue clears itself)
-    rdone_wr <= s2_valid && ((rsp_done && !rsp_ev_abort) || s2_type == EV_INIT ||
-                             (s2_type == EV_REWIND && s2_flag));
-    rdone_data <= {rsp_ev_abort, s2_qpn, rsp_done_tag};
+    // a QP reset or failed forgets its READs (a flush); not at the NIC
+    // reset's clearing pass (the READ queue clears itself)
+    rflush_wr <= s2_valid && (s2_type == EV_INIT || (s2_type == EV_REWIND && s2_flag));
+    rflush_data <= s2_qpn;
 
     if (rst) begin
         rdq_wr <= 1'b0;
-        rdone_wr <= 1'b0;
+        rflush_wr <= 1'b0;
     end
 end
 
@@ -1751,7 +1762,7 @@ end
 // room is granted ahead (room_reg), so the FIFOs' own s_ready is not needed
 // verilator lint_off UNUSEDSIGNAL
 wire desc_fifo_ready, fetch_fifo_ready, work_fifo_ready, free_fifo_ready, cont_fifo_ready;
-wire cinit_fifo_ready, rdq_fifo_ready, rdone_fifo_ready;
+wire cinit_fifo_ready, rdq_fifo_ready, rdone_fifo_ready, rflush_fifo_ready;
 wire pool_unused = s_pool_init_done;
 // verilator lint_on UNUSEDSIGNAL
 
@@ -1765,13 +1776,23 @@ cinit_fifo_inst (
     .count(cinit_count)
 );
 
+// A READ is answered when its last response's descriptor leaves: the READs-
+// answered FIFO takes it then (a descriptor waits while that FIFO is full)
+wire       desc_head_valid, desc_rdone;
+wire [7:0] desc_rdone_tag;
+wire [FIFO_LOG2:0] rdone_count;
+wire       rdone_room = rdone_count < (1 << FIFO_LOG2) - 1;
+
+assign m_desc_valid = desc_head_valid && rdone_room;
+
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(DESC_W), .RAM_STYLE("block"))
 desc_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(desc_wr), .s_ready(desc_fifo_ready), .s_data(desc_data),
-    .m_valid(m_desc_valid), .m_ready(m_desc_ready),
-    .m_data({m_desc_qpn, m_desc_opcode, m_desc_psn, m_desc_len, m_desc_addr, m_desc_sgl, m_desc_nsge_m1,
-             m_desc_off, m_desc_reth_va, m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth}),
+    .m_valid(desc_head_valid), .m_ready(m_desc_ready && rdone_room),
+    .m_data({desc_rdone, desc_rdone_tag, m_desc_qpn, m_desc_opcode, m_desc_psn, m_desc_len,
+             m_desc_addr, m_desc_sgl, m_desc_nsge_m1, m_desc_off, m_desc_reth_va,
+             m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth}),
     .count(desc_count)
 );
 
@@ -1823,10 +1844,20 @@ rdq_fifo_inst (
 hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(RDONE_W))
 rdone_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(rdone_wr), .s_ready(rdone_fifo_ready), .s_data(rdone_data),
+    .s_valid(m_desc_valid && m_desc_ready && desc_rdone), .s_ready(rdone_fifo_ready),
+    .s_data({m_desc_qpn, desc_rdone_tag}),
     .m_valid(m_rdone_valid), .m_ready(m_rdone_ready),
-    .m_data({m_rdone_flush, m_rdone_qpn, m_rdone_tag}),
+    .m_data({m_rdone_qpn, m_rdone_tag}),
     .count(rdone_count)
+);
+
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW))
+rflush_fifo_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rflush_wr), .s_ready(rflush_fifo_ready), .s_data(rflush_data),
+    .m_valid(m_rflush_valid), .m_ready(m_rflush_ready),
+    .m_data(m_rflush_qpn),
+    .count(rflush_count)
 );
 
 `undef REQ_ST_DECL

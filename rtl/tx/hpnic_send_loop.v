@@ -6,9 +6,13 @@
  * side"). Every other port of hpnic_req is a port here, under the same
  * name. READ work reaches the requester through the responder's READ queue
  * (hpnic_qp_queue, one READ answered per QP at a time, up to
- * 2^RD_MAX_LOG2 held): it issues a QP's next READ when hpnic_resp_tx
- * reports the one before answered. hpnic_datapath instantiates this
- * group, and tb_req tests it as is.
+ * 2^RD_MAX_LOG2 held): it issues a QP's next READ when the one before is
+ * answered (its last response's descriptor has left for TX). The
+ * responder's ACKs and NAKs come through the same queue as marks, in the
+ * order RX decided them, so none passes a READ's responses: a QP with
+ * READs held keeps its latest answer until they are answered (IB wants a
+ * QP's responses in PSN order; answers are cumulative). hpnic_datapath
+ * instantiates this group, and tb_req tests it as is.
  */
 
 `resetall
@@ -83,6 +87,30 @@ module hpnic_send_loop #(
     input  wire [31:0]           s_rdwork_len,
     input  wire [23:0]           s_rdwork_msn,
     input  wire                  s_rdwork_dup,      // a repeated READ request
+
+    // the responder's ACKs and NAKs, in order with the READ work (RX decide
+    // presents one of the two at a time), and as they go to TX
+    input  wire                  s_ack_valid,
+    output wire                  s_ack_ready,
+    input  wire [QPN_WIDTH-1:0]  s_ack_qpn,
+    input  wire [7:0]            s_ack_syn,
+    input  wire [23:0]           s_ack_psn,
+    input  wire [23:0]           s_ack_msn,
+    input  wire                  s_ack_int_valid,
+    input  wire [3:0]            s_ack_int_nhop,
+    input  wire [11:0]           s_ack_int_path,
+    input  wire [5*64-1:0]       s_ack_int_hops,
+
+    output wire                  m_ack_valid,
+    input  wire                  m_ack_ready,
+    output wire [QPN_WIDTH-1:0]  m_ack_qpn,
+    output wire [7:0]            m_ack_syn,
+    output wire [23:0]           m_ack_psn,
+    output wire [23:0]           m_ack_msn,
+    output wire                  m_ack_int_valid,   // 0 for one held behind READs
+    output wire [3:0]            m_ack_int_nhop,
+    output wire [11:0]           m_ack_int_path,
+    output wire [5*64-1:0]       m_ack_int_hops,
 
     input  wire                  s_una_valid,
     output wire                  s_una_ready,
@@ -175,7 +203,8 @@ module hpnic_send_loop #(
     output wire [31:0]           stat_wqe_stale,
     output wire [31:0]           stat_pool_wait,
     output wire [31:0]           stat_rdq_full,     // READ requests over max_dest_rd_atomic
-    output wire [31:0]           stat_rdq_pool      // READ requests with the READ queue full
+    output wire [31:0]           stat_rdq_pool,     // READ requests with the READ queue full
+    output wire [31:0]           stat_ack_held      // ACK/NAKs held behind READ responses
 );
 
 // the blocks inside check the rest; the QPN width must suit both of them
@@ -214,9 +243,8 @@ wire [7:0]           rq_tag;
 wire [23:0]          rq_psn, rq_msn;
 wire [63:0]          rq_addr;
 wire [31:0]          rq_len;
-wire                 rdone_valid, rdone_ready, rdone_flush;
-wire                 rq_done_ready, rq_flush_ready;
-wire [QPN_WIDTH-1:0] rdone_qpn;
+wire                 rdone_valid, rdone_ready, rflush_valid, rflush_ready;
+wire [QPN_WIDTH-1:0] rdone_qpn, rflush_qpn;
 wire [7:0]           rdone_tag;
 wire                 rq_req_ready;
 // verilator lint_off UNUSEDSIGNAL
@@ -231,7 +259,12 @@ hpnic_qp_queue #(
     .POOL_LOG2(RDQ_POOL_LOG2),
     .SERVE(1),
     .LIMIT_LOG2(RD_MAX_LOG2),
-    .FIFO_LOG2(3)
+    .FIFO_LOG2(3),
+    // ACK/NAK marks: the answer a QP holds behind its READs keeps its
+    // syndrome, PSN and MSN, not the INT of the packet it answered
+    .MARKS(1),
+    .MARK_WIDTH(1 + 4 + 12 + 320 + 8 + 24 + 24),
+    .MARK_HOLD_WIDTH(8 + 24 + 24)
 )
 rdq_inst (
     .clk(clk),
@@ -242,11 +275,16 @@ rdq_inst (
     .s_push_data({s_rdwork_psn, s_rdwork_addr, s_rdwork_len, s_rdwork_msn}),
     .s_push_key(s_rdwork_psn),
     .s_push_dup(s_rdwork_dup),
-    .s_flush_valid(rdone_valid && rdone_flush),
-    .s_flush_ready(rq_flush_ready),
-    .s_flush_qpn(rdone_qpn),
-    .s_done_valid(rdone_valid && !rdone_flush),
-    .s_done_ready(rq_done_ready),
+    .s_mark_valid(s_ack_valid),
+    .s_mark_ready(s_ack_ready),
+    .s_mark_qpn(s_ack_qpn),
+    .s_mark_data({s_ack_int_valid, s_ack_int_nhop, s_ack_int_path, s_ack_int_hops, s_ack_syn,
+                  s_ack_psn, s_ack_msn}),
+    .s_flush_valid(rflush_valid),
+    .s_flush_ready(rflush_ready),
+    .s_flush_qpn(rflush_qpn),
+    .s_done_valid(rdone_valid),
+    .s_done_ready(rdone_ready),
     .s_done_qpn(rdone_qpn),
     .s_done_tag(rdone_tag),
     .m_valid(rq_valid),
@@ -255,14 +293,19 @@ rdq_inst (
     .m_data({rq_psn, rq_addr, rq_len, rq_msn}),
     .m_tag(rq_tag),
     .m_flush(rq_flush),
+    .m_mark_valid(m_ack_valid),
+    .m_mark_ready(m_ack_ready),
+    .m_mark_qpn(m_ack_qpn),
+    .m_mark_data({m_ack_int_valid, m_ack_int_nhop, m_ack_int_path, m_ack_int_hops, m_ack_syn,
+                  m_ack_psn, m_ack_msn}),
     .init_done(rq_init_done),
     .stat_drop_full(stat_rdq_full),
     .stat_drop_pool(stat_rdq_pool),
-    .stat_done_stale(rq_stale)
+    .stat_done_stale(rq_stale),
+    .stat_mark_held(stat_ack_held)
 );
 
 assign rq_ready = rq_flush || rq_req_ready;
-assign rdone_ready = rdone_flush ? rq_flush_ready : rq_done_ready;
 
 hpnic_req #(
     .QPN_WIDTH(QPN_WIDTH),
@@ -400,9 +443,11 @@ req_inst (
     .m_rdq_last_len(m_rdq_last_len),
     .m_rdone_valid(rdone_valid),
     .m_rdone_ready(rdone_ready),
-    .m_rdone_flush(rdone_flush),
     .m_rdone_qpn(rdone_qpn),
     .m_rdone_tag(rdone_tag),
+    .m_rflush_valid(rflush_valid),
+    .m_rflush_ready(rflush_ready),
+    .m_rflush_qpn(rflush_qpn),
     .rsp_lk_valid(rsp_lk_valid),
     .rsp_lk_qpn(rsp_lk_qpn),
     .rsp_mtu_log2(rsp_mtu_log2),
