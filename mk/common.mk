@@ -92,7 +92,7 @@ TESTS += test-fifo
 # ---- per-QP queues in a shared pool: the responder's shape and the requester's ----
 
 QQ_ARGS := -GQPN_WIDTH=3 -GPOOL_LOG2=4 -GLIMIT_LOG2=3 -GFIFO_LOG2=3
-$(eval $(call hpnic_vmodel,qq_serve1,hpnic_qp_queue,$(COMMON_FLIST),$(COMMON_B),$(QQ_ARGS) -GSERVE=1))
+$(eval $(call hpnic_vmodel,qq_serve1,hpnic_qp_queue,$(COMMON_FLIST),$(COMMON_B),$(QQ_ARGS) -GSERVE=1 -GMARKS=1 -GMARK_WIDTH=40 -GMARK_HOLD_WIDTH=20))
 $(eval $(call hpnic_vmodel,qq_serve4,hpnic_qp_queue,$(COMMON_FLIST),$(COMMON_B),$(QQ_ARGS) -GSERVE=4))
 QQ_VLIBS := $(COMMON_B)/qq_serve1/Vqq_serve1__ALL.a $(COMMON_B)/qq_serve4/Vqq_serve4__ALL.a
 # the parameters are in this file: a change to them rebuilds the models

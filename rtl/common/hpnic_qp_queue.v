@@ -28,8 +28,9 @@
  *    A QP that holds nothing lets it through at once (its m_mark output);
  *    one that holds items keeps it, the latest only (the answers it stands
  *    for are cumulative; only its low MARK_HOLD_WIDTH bits are kept), until
- *    the QP holds nothing again: then it goes. A later push drops it (the
- *    pushed item's own answer covers it), and so does a flush (a QP reset).
+ *    the QP holds nothing again: then it goes. A later push the queue takes
+ *    drops it (the pushed item's own answer covers it), and so does a flush
+ *    (a QP reset).
  *    The lowest priority of the four.
  * Each issued item carries a tag {epoch, gen}: gen counts the QP's issues
  * since its last flush, so the SERVE slots downstream are gen mod SERVE.
@@ -424,10 +425,6 @@ always @* begin
             n_held = 0;
         end
         default: begin // EV_PUSH
-            // the item's own answer will cover a mark held
-            if (!at_limit || replace) begin
-                n_mk_valid = 1'b0;
-            end
             if (replace) begin
                 // everything the QP held goes; the push is issued at once
                 free_chain = queue_nz;
@@ -439,6 +436,8 @@ always @* begin
                 n_held = 1;
                 n_last_key = s2_key;
                 do_issue = 1'b1;
+                // the item's own answer will cover a mark held
+                n_mk_valid = 1'b0;
             end else if (at_limit) begin
                 cnt_full = 1'b1;
             end else if (o_serving < SERVE_N && !queue_nz) begin
@@ -450,6 +449,7 @@ always @* begin
                 end
                 n_last_key = s2_key;
                 do_issue = 1'b1;
+                n_mk_valid = 1'b0;
             end else if (free_empty) begin
                 cnt_pool = 1'b1;
             end else begin
@@ -461,6 +461,7 @@ always @* begin
                 n_qcount = o_qcount + 1'b1;
                 n_held = o_held + 1'b1;
                 n_last_key = s2_key;
+                n_mk_valid = 1'b0;
             end
         end
     endcase

@@ -14,6 +14,35 @@ struct qq_any {
 	virtual void reset() = 0;
 };
 
+// the marks: the responder's model has them, the requester's not
+static void marks_in(Vqq_serve1 *t, struct qq_io *io)
+{
+	t->s_mark_valid = io->mark_valid;
+	t->s_mark_qpn = io->mark_qpn;
+	t->s_mark_data = io->mark_data & 0xffffffffffull;
+	t->m_mark_ready = io->mk_ready;
+}
+
+static void marks_out(Vqq_serve1 *t, struct qq_io *io)
+{
+	io->mark_ready = t->s_mark_ready;
+	io->mk_valid = t->m_mark_valid;
+	io->mk_qpn = t->m_mark_qpn;
+	io->mk_data = t->m_mark_data;
+	io->mark_held = t->stat_mark_held;
+}
+
+static void marks_in(Vqq_serve4 *, struct qq_io *)
+{
+}
+
+static void marks_out(Vqq_serve4 *, struct qq_io *io)
+{
+	io->mark_ready = 0;
+	io->mk_valid = 0;
+	io->mark_held = 0;
+}
+
 template <class T> static void cycle(T *t, struct qq_io *io)
 {
 	t->s_push_valid = io->push_valid;
@@ -27,8 +56,10 @@ template <class T> static void cycle(T *t, struct qq_io *io)
 	t->s_done_qpn = io->done_qpn;
 	t->s_done_tag = io->done_tag & 0xff;
 	t->m_ready = io->m_ready;
+	marks_in(t, io);
 	t->clk = 0;
 	t->eval();
+	marks_out(t, io);
 	io->push_ready = t->s_push_ready;
 	io->flush_ready = t->s_flush_ready;
 	io->done_ready = t->s_done_ready;

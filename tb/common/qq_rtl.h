@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C API to the Verilated rtl/common/hpnic_qp_queue, two models: the
- * responder's shape (SERVE 1) and the requester's (SERVE 4). Both are small
+ * responder's shape (SERVE 1, with 40-bit marks that keep 20 bits when
+ * held) and the requester's (SERVE 4, no marks). Both are small
  * (8 QPs, a 16-entry pool, 8 items per QP, an 8-deep output FIFO) so that
  * the limits and the empty pool come soon.
  */
@@ -22,14 +23,14 @@ struct qq_rtl;
 
 struct qq_io {
 	/* inputs, sampled at the next clock edge */
-	int push_valid, push_dup, flush_valid, done_valid, m_ready;
-	unsigned push_qpn, push_key, flush_qpn, done_qpn, done_tag;
-	uint64_t push_data;
+	int push_valid, push_dup, flush_valid, done_valid, m_ready, mark_valid, mk_ready;
+	unsigned push_qpn, push_key, flush_qpn, done_qpn, done_tag, mark_qpn;
+	uint64_t push_data, mark_data;
 	/* outputs, as they are before that edge */
-	int push_ready, flush_ready, done_ready, m_valid, m_flush, init_done;
-	unsigned m_qpn, m_tag;
-	uint64_t m_data;
-	uint32_t drop_full, drop_pool, done_stale;
+	int push_ready, flush_ready, done_ready, m_valid, m_flush, init_done, mark_ready, mk_valid;
+	unsigned m_qpn, m_tag, mk_qpn;
+	uint64_t m_data, mk_data;
+	uint32_t drop_full, drop_pool, done_stale, mark_held;
 };
 
 /* serve: 1 or 4 */

@@ -11,8 +11,12 @@
  * must be counted stale). Every item that comes out must be the next the
  * model issued: QP, data, tag {epoch, gen}, flush. Drops over a QP's limit
  * and with the pool empty, and stale dones, must match the model's counts.
- * After a reset in the middle, everything starts over empty. Prints its
- * seed; --seed, --cycles N.
+ * After a reset in the middle, everything starts over empty. In the
+ * responder's shape, marks (its ACK/NAKs) come in among the pushes: one for
+ * a QP holding nothing must come out at once, whole; one for a busy QP is
+ * held (only the latest, its low 20 bits) until the QP holds nothing, and
+ * dropped by a push the queue takes or a flush. Prints its seed; --seed,
+ * --cycles N.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -30,6 +34,8 @@ struct item {
 
 struct mqp {
 	unsigned epoch, gen, serving, last_key, n;
+	unsigned mk_valid;
+	uint64_t mk;
 	uint64_t q[QCAP];       /* queued data, oldest first */
 	/* tags the harness saw issued and has not yet sent a done for */
 	unsigned seen[QCAP], nseen;
@@ -37,9 +43,22 @@ struct mqp {
 
 static struct mqp qp[NQ];
 static unsigned pool_free;
-static uint32_t m_full, m_pool, m_stale;
+static uint32_t m_full, m_pool, m_stale, m_held;
 static struct item out[OCAP];
 static unsigned out_head, out_n;
+/* marks that must come out, in order */
+static struct item mout[OCAP];
+static unsigned mout_head, mout_n;
+static uint64_t marks_direct, marks_released, marks_dropped;
+
+static void emit_mark(unsigned qpn, uint64_t data)
+{
+	if (mout_n == OCAP) {
+		fprintf(stderr, "model mark overflow\n");
+		exit(1);
+	}
+	mout[(mout_head + mout_n++) % OCAP] = (struct item){ .data = data, .qpn = qpn };
+}
 static unsigned serve;
 
 static void emit(unsigned qpn, uint64_t data, unsigned epoch, unsigned gen, unsigned flush)
@@ -57,8 +76,9 @@ static void model_reset(void)
 {
 	memset(qp, 0, sizeof(qp));
 	pool_free = QQ_RTL_POOL;
-	m_full = m_pool = m_stale = 0;
+	m_full = m_pool = m_stale = m_held = 0;
 	out_head = out_n = 0;
+	mout_head = mout_n = 0;
 }
 
 static int key_after(unsigned key, unsigned last)
@@ -83,6 +103,7 @@ static void m_push(unsigned qpn, uint64_t data, unsigned key, int dup)
 		emit(qpn, data, p->epoch, 0, 0);
 	} else if (p->serving + p->n >= QQ_RTL_LIMIT) {
 		m_full++;
+		return;
 	} else if (p->serving < serve && p->n == 0) {
 		emit(qpn, data, p->epoch, p->gen, 0);
 		p->gen = (p->gen + 1) & 15;
@@ -90,10 +111,28 @@ static void m_push(unsigned qpn, uint64_t data, unsigned key, int dup)
 		p->last_key = key;
 	} else if (pool_free == 0) {
 		m_pool++;
+		return;
 	} else {
 		p->q[p->n++] = data;
 		pool_free--;
 		p->last_key = key;
+	}
+	/* the item taken covers a mark held */
+	marks_dropped += p->mk_valid;
+	p->mk_valid = 0;
+}
+
+static void m_mark(unsigned qpn, uint64_t data)
+{
+	struct mqp *p = &qp[qpn];
+
+	if (p->serving || p->n) {
+		m_held++;
+		p->mk_valid = 1;
+		p->mk = data & 0xfffff;
+	} else {
+		emit_mark(qpn, data);
+		marks_direct++;
 	}
 }
 
@@ -106,6 +145,7 @@ static void m_flush(unsigned qpn)
 	p->epoch = (p->epoch + 1) & 15;
 	p->gen = 0;
 	p->serving = 0;
+	p->mk_valid = 0;
 	emit(qpn, 0, p->epoch, 0, 1);
 }
 
@@ -124,6 +164,11 @@ static void m_done(unsigned qpn, unsigned tag)
 		p->gen = (p->gen + 1) & 15;
 	} else {
 		p->serving--;
+		if (!p->serving && p->mk_valid) {
+			emit_mark(qpn, p->mk);
+			p->mk_valid = 0;
+			marks_released++;
+		}
 	}
 }
 
@@ -180,6 +225,12 @@ static void run(unsigned serve_, uint64_t cycles)
 			else
 				io.push_key = key[io.push_qpn] = (key[io.push_qpn] + 1 + rndr(3)) & 0xffffff;
 		}
+		if (serve == 1 && !io.mark_valid && rndp(0.3)) {
+			io.mark_valid = 1;
+			io.mark_qpn = rndr(NQ);
+			io.mark_data = rnd() & 0xffffffffffull;
+		}
+		io.mk_ready = rndp(p_ready);
 		if (!io.flush_valid && rndp(serve == 4 ? 0.01 : 0.002)) {
 			io.flush_valid = 1;
 			io.flush_qpn = rndr(NQ);
@@ -225,6 +276,10 @@ static void run(unsigned serve_, uint64_t cycles)
 			io.flush_valid = 0;
 			flushes++;
 		}
+		if (io.mark_valid && io.mark_ready) {
+			m_mark(io.mark_qpn, io.mark_data);
+			io.mark_valid = 0;
+		}
 		if (io.push_valid && io.push_ready) {
 			unsigned ep = qp[io.push_qpn].epoch;
 
@@ -232,6 +287,20 @@ static void run(unsigned serve_, uint64_t cycles)
 			replaced += qp[io.push_qpn].epoch != ep;
 			io.push_valid = 0;
 			pushes++;
+		}
+		if (io.mk_valid && io.mk_ready) {
+			CHECK(mout_n > 0, "serve %u cycle %llu: mark for QP %u out, none expected", serve,
+			      (unsigned long long)c, io.mk_qpn);
+			if (mout_n) {
+				const struct item *e = &mout[mout_head];
+
+				CHECK(io.mk_qpn == e->qpn && io.mk_data == e->data,
+				      "serve %u cycle %llu: mark out QP %u data %llx, want QP %u data %llx",
+				      serve, (unsigned long long)c, io.mk_qpn,
+				      (unsigned long long)io.mk_data, e->qpn, (unsigned long long)e->data);
+				mout_head = (mout_head + 1) % OCAP;
+				mout_n--;
+			}
 		}
 		if (io.m_valid && io.m_ready) {
 			CHECK(out_n > 0, "serve %u cycle %llu: item for QP %u out, none expected", serve,
@@ -254,21 +323,34 @@ static void run(unsigned serve_, uint64_t cycles)
 		}
 		/* the counters trail the events by the pipeline's depth: now and
 		 * then, with nothing presented and nothing taken, let it settle */
-		if (!io.push_valid && !io.flush_valid && !io.done_valid && c % 97 == 0) {
+		if (!io.push_valid && !io.flush_valid && !io.done_valid && !io.mark_valid &&
+		    c % 97 == 0) {
 			io.m_ready = 0;
+			io.mk_ready = 0;
 			for (int i = 0; i < 4; i++)
 				qq_rtl_cycle(r, &io);
-			CHECK(io.drop_full == m_full && io.drop_pool == m_pool && io.done_stale == m_stale,
-			      "serve %u cycle %llu: counters full %u pool %u stale %u, want %u %u %u",
-			      serve, (unsigned long long)c, io.drop_full, io.drop_pool, io.done_stale,
-			      m_full, m_pool, m_stale);
+			CHECK(io.drop_full == m_full && io.drop_pool == m_pool && io.done_stale == m_stale &&
+			      io.mark_held == (serve == 1 ? m_held : 0),
+			      "serve %u cycle %llu: counters full %u pool %u stale %u held %u, want %u %u "
+			      "%u %u", serve, (unsigned long long)c, io.drop_full, io.drop_pool,
+			      io.done_stale, io.mark_held, m_full, m_pool, m_stale, m_held);
 		}
 	}
 	/* drain: everything the model issued comes out */
-	io.push_valid = io.flush_valid = io.done_valid = 0;
+	io.push_valid = io.flush_valid = io.done_valid = io.mark_valid = 0;
 	io.m_ready = 1;
+	io.mk_ready = 1;
 	for (int i = 0; i < 64 && !tb_failures; i++) {
 		qq_rtl_cycle(r, &io);
+		if (io.mk_valid) {
+			const struct item *e = &mout[mout_head];
+
+			CHECK(mout_n && io.mk_qpn == e->qpn && io.mk_data == e->data,
+			      "serve %u drain: mark out QP %u, want QP %u", serve, io.mk_qpn, e->qpn);
+			mout_head = (mout_head + 1) % OCAP;
+			if (mout_n)
+				mout_n--;
+		}
 		if (io.m_valid) {
 			const struct item *e = &out[out_head];
 
@@ -281,6 +363,14 @@ static void run(unsigned serve_, uint64_t cycles)
 		}
 	}
 	CHECK(out_n == 0, "serve %u: %u items never came out", serve, out_n);
+	CHECK(mout_n == 0, "serve %u: %u marks never came out", serve, mout_n);
+	if (serve == 1) {
+		printf("  serve 1 marks: %llu passed at once, %u held, %llu released when the QP "
+		       "emptied, %llu dropped by a push\n", (unsigned long long)marks_direct, m_held,
+		       (unsigned long long)marks_released, (unsigned long long)marks_dropped);
+		CHECK(marks_direct && m_held && marks_released && marks_dropped,
+		      "serve 1: a mark case was never reached");
+	}
 	printf("  serve %u: %llu pushes (%llu replaced), %llu flushes, %llu dones, %llu issued; "
 	       "dropped %u full, %u pool empty; %u stale dones\n",
 	       serve, (unsigned long long)pushes, (unsigned long long)replaced,
