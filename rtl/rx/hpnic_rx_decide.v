@@ -119,6 +119,11 @@ module hpnic_rx_decide #(
     input  wire [31:0]           s_pkt_reth_rkey,
     input  wire [31:0]           s_pkt_reth_len,
     input  wire [7:0]            s_pkt_aeth_syn,
+    // the ImmDt of a SEND or WRITE with Immediate (wire order): not used yet
+    // verilator lint_off UNUSEDSIGNAL
+    input  wire                  s_pkt_imm_valid,
+    input  wire [31:0]           s_pkt_imm,
+    // verilator lint_on UNUSEDSIGNAL
     input  wire                  s_pkt_int_valid,
     input  wire [3:0]            s_pkt_int_nhop,
     input  wire [11:0]           s_pkt_int_path,
