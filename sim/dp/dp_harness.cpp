@@ -721,7 +721,8 @@ static void sample(dp_pair *d, int i)
 
 				roce_pcap_write(&d->pcap, now_ps / 1000, n.txbuf.data(), n.txbuf.size());
 				if (roce_parse(n.txbuf.data(), n.txbuf.size(), d->cfg.int_port, &pk) == 0)
-					fprintf(d->expect, "%u\t%u\n", pk.opcode, pk.psn);
+					fprintf(d->expect, (roce_opcode_info(pk.opcode) & ROCE_HAS_IMMDT) ?
+						"%u\t%u\t%08x\n" : "%u\t%u\t\n", pk.opcode, pk.psn, pk.imm);
 				else
 					fprintf(d->expect, "unparsable\n");
 			}
