@@ -431,9 +431,9 @@ static void test_drop_reasons(void)
 		     f[18] ^= 1; FIX_IP());
 		CASE(ICRC, ROCE_OP_WRITE_ONLY, 8, I, "UDP source port changed", f[34] ^= 1);
 		CASE(BTH_TVER, ROCE_OP_WRITE_ONLY, 8, I, "TVer 1", f[bth + 1] |= 1; FIX());
-		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "SEND ONLY", f[bth] = 0x04; FIX());
+		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "COMPARE SWAP", f[bth] = 0x13; FIX());
 		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "UC WRITE ONLY", f[bth] = 0x2a; FIX());
-		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "WRITE ONLY with immediate", f[bth] = 0x0b; FIX());
+		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "FETCH ADD", f[bth] = 0x14; FIX());
 		CASE(BTH_OPCODE, ROCE_OP_ACK, 0, I, "ATOMIC ACK", f[bth] = 0x12; FIX());
 		CASE(BTH_PKEY, ROCE_OP_WRITE_ONLY, 8, I, "P_Key 0x8001", put16(f + bth + 2, 0x8001); FIX());
 		CASE(BTH_PKEY, ROCE_OP_WRITE_ONLY, 8, I, "P_Key 0", put16(f + bth + 2, 0); FIX());
@@ -655,7 +655,7 @@ static void test_args(void)
 		      "build accepts %s", what);                              \
 		CHECK(roce_frame_len(&b) == 0, "frame_len accepts %s", what); \
 	} while (0)
-	BAD(b.opcode = 0x04, "SEND ONLY");
+	BAD(b.opcode = 0x13, "COMPARE SWAP");
 	BAD(b.dscp = 64, "DSCP 64");
 	BAD(b.ecn = 4, "ECN 4");
 	BAD(b.dest_qpn = 1u << 24, "QPN 2^24");
