@@ -199,8 +199,8 @@ $(eval $(call hpnic_vmodel,bsr_b,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN
 $(eval $(call hpnic_vmodel,bsr_c,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=13 -GOUT_BYTES=5 -GSHIFT_WIDTH=5))
 # list mode: RX extract's realign and the TX frame's prepend (keep the lists
 # in step with bsr_cfgs in tb/common/bsr_rtl.cpp)
-$(eval $(call hpnic_vmodel,bsr_d,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=64 -GSHIFT_WIDTH=3 -GLIST_LOG2=3 -GSHIFT_LIST="64'h303024200606_3a36"))
-$(eval $(call hpnic_vmodel,bsr_e,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=128 -GSHIFT_WIDTH=3 -GLIST_LOG2=3 -GSHIFT_LIST="64'h10101c203a3a_060a"))
+$(eval $(call hpnic_vmodel,bsr_d,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=64 -GSHIFT_WIDTH=3 -GLIST_LOG2=3 -GSHIFT_LIST="64'h34302420_0a063a36"))
+$(eval $(call hpnic_vmodel,bsr_e,hpnic_byte_shr,$(COMMON_FLIST),$(COMMON_B),-GIN_BYTES=128 -GOUT_BYTES=128 -GSHIFT_WIDTH=3 -GLIST_LOG2=3 -GSHIFT_LIST="64'h0c101c20_363a060a"))
 BSR_VLIBS := $(foreach c,a b c d e,$(COMMON_B)/bsr_$(c)/Vbsr_$(c)__ALL.a)
 
 $(COMMON_B)/bsr_rtl.o: tb/common/bsr_rtl.cpp tb/common/bsr_rtl.h $(TB_UTIL_H) $(BSR_VLIBS)

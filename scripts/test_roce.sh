@@ -43,7 +43,7 @@ fi
 
 # every opcode hpnic uses is in the samples
 ops=$(cut -f1 "$dir/roce_noint.expect" | sort -un | tr '\n' ' ')
-[ "$ops" = "6 7 8 10 12 13 14 15 16 17 " ] || err "sample opcodes are '$ops'"
+[ "$ops" = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 " ] || err "sample opcodes are '$ops'"
 
 # the checker must fail on what it is there to catch
 expect_fail() {  # what, checker arguments...
@@ -70,6 +70,10 @@ expect_fail "a flipped ICRC bit" "$dir/roce_badicrc.pcap"
 "$check" -q --max-bad 1 "$dir/roce_badicrc.pcap" >/dev/null || err "--max-bad 1 with one bad ICRC"
 sed '3s/^8\t102/8\t103/' "$dir/roce_noint.expect" > "$dir/roce_wrong.expect"
 expect_fail "a wrong PSN in the expectation" --expect "$dir/roce_wrong.expect" "$dir/roce_noint.pcap"
+# and a wrong ImmDt (SEND ONLY with Immediate, PSN 115)
+sed 's/^5\t115\t01020304/5\t115\t01020305/' "$dir/roce_noint.expect" > "$dir/roce_wrong_imm.expect"
+cmp -s "$dir/roce_noint.expect" "$dir/roce_wrong_imm.expect" && err "no ImmDt line to alter"
+expect_fail "a wrong ImmDt in the expectation" --expect "$dir/roce_wrong_imm.expect" "$dir/roce_noint.pcap"
 expect_fail "INT frames as plain RoCE" "$dir/roce_int.pcap"
 expect_fail "plain RoCE frames as INT" --int "$dir/roce_noint.pcap"
 expect_fail "INT frames on another port" --int --int-port 4800 "$dir/roce_int.pcap"

@@ -91,7 +91,7 @@
 #define HPNIC_BTH_OP_WRITE_LAST     8  /* RDMA WRITE Last */
 #define HPNIC_BTH_OP_WRITE_LAST_IMM 9  /* RDMA WRITE Last with Immediate (ImmDt) */
 #define HPNIC_BTH_OP_WRITE_ONLY     10  /* RDMA WRITE Only (RETH) */
-#define HPNIC_BTH_OP_WRITE_ONLY_IMM 11  /* RDMA WRITE Only with Immediate (RETH, ImmDt) */
+#define HPNIC_BTH_OP_WRITE_ONLY_IMM 11  /* RDMA WRITE Only with Immediate (RETH, then ImmDt) */
 #define HPNIC_BTH_OP_READ_REQ       12  /* RDMA READ Request (RETH) */
 #define HPNIC_BTH_OP_RESP_FIRST     13  /* RDMA READ Response First (AETH) */
 #define HPNIC_BTH_OP_RESP_MIDDLE    14  /* RDMA READ Response Middle */
@@ -863,7 +863,10 @@
 #define HPNIC_CNT_MAC_RX_FRAMES            50
 /* frames dropped by the MAC shim on receive (bad FCS, overflow, oversize) */
 #define HPNIC_CNT_MAC_RX_ERRORS            51
-/* WQEs fetched with an opcode other than WRITE and READ (executed as WRITE) */
+/*
+ * WQEs fetched with an opcode the NIC does not know (not WRITE, READ, SEND or their immediate
+ * forms): executed as WRITE
+ */
 #define HPNIC_CNT_HOST_WQE_BAD_OPCODE      52
 /* completions for a CQ that is disabled or was never set */
 #define HPNIC_CNT_HOST_CQE_DROPPED         53
@@ -968,50 +971,66 @@
  * entries has a 64-byte extension behind them, at WQE + 64, holding the SGE list (struct SGE,
  * four entries) or the inline data. Bytes not listed are reserved, written 0.
  */
-#define HPNIC_WQE_SIZE                 64
-#define HPNIC_WQE_OPCODE_OFF           0  /* operation */
-#define HPNIC_WQE_OPCODE_SIZE          1
-#define HPNIC_WQE_OPCODE_RDMA_WRITE    0  /* RDMA WRITE: local buffer to remote memory */
-#define HPNIC_WQE_OPCODE_RDMA_READ     1  /* RDMA READ: remote memory to local buffer */
-#define HPNIC_WQE_FLAGS_OFF            1  /* flags */
-#define HPNIC_WQE_FLAGS_SIZE           1
-/* write a CQE when the WQE succeeds (a failure always writes one) */
-#define HPNIC_WQE_FLAGS_SIGNALED_SHIFT 0
-#define HPNIC_WQE_FLAGS_SIGNALED_MASK  0x00000001u
+#define HPNIC_WQE_SIZE                       64
+#define HPNIC_WQE_OPCODE_OFF                 0  /* operation */
+#define HPNIC_WQE_OPCODE_SIZE                1
+#define HPNIC_WQE_OPCODE_RDMA_WRITE          0  /* RDMA WRITE: local buffer to remote memory */
+#define HPNIC_WQE_OPCODE_RDMA_READ           1  /* RDMA READ: remote memory to local buffer */
+/* SEND: local buffer to the peer's next receive WQE (REMOTE_VA and RKEY unused) */
+#define HPNIC_WQE_OPCODE_SEND                2
+/* SEND with immediate: as SEND, its last packet carries IMM_DATA */
+#define HPNIC_WQE_OPCODE_SEND_WITH_IMM       3
 /*
- * WRITE only, 128-byte entries only: the LENGTH (at most 64) bytes are in the extension;
+ * RDMA WRITE with immediate: as RDMA WRITE, its last packet carries IMM_DATA (and consumes a
+ * receive WQE at the peer)
+ */
+#define HPNIC_WQE_OPCODE_RDMA_WRITE_WITH_IMM 4
+#define HPNIC_WQE_FLAGS_OFF                  1  /* flags */
+#define HPNIC_WQE_FLAGS_SIZE                 1
+/* write a CQE when the WQE succeeds (a failure always writes one) */
+#define HPNIC_WQE_FLAGS_SIGNALED_SHIFT       0
+#define HPNIC_WQE_FLAGS_SIGNALED_MASK        0x00000001u
+/*
+ * not for READ, 128-byte entries only: the LENGTH (at most 64) bytes are in the extension;
  * LOCAL_ADDR is not used
  */
-#define HPNIC_WQE_FLAGS_INLINE_SHIFT   1
-#define HPNIC_WQE_FLAGS_INLINE_MASK    0x00000002u
+#define HPNIC_WQE_FLAGS_INLINE_SHIFT         1
+#define HPNIC_WQE_FLAGS_INLINE_MASK          0x00000002u
 /*
- * WRITE only: 0 or 1, one buffer at LOCAL_ADDR; 2..4 (128-byte entries only), the extension's
- * first NUM_SGE entries, and LOCAL_ADDR is not used. The NIC takes LENGTH bytes from the list;
- * if the entries add up to less, it reads past the last one (counted in tx_sgl_short)
+ * WRITE, SEND and their immediate forms: 0 or 1, one buffer at LOCAL_ADDR; 2..4 (128-byte
+ * entries only), the extension's first NUM_SGE entries, and LOCAL_ADDR is not used. The NIC
+ * takes LENGTH bytes from the list; if the entries add up to less, it reads past the last one
+ * (counted in tx_sgl_short)
  */
-#define HPNIC_WQE_NUM_SGE_OFF          2
-#define HPNIC_WQE_NUM_SGE_SIZE         1
-#define HPNIC_WQE_LENGTH_OFF           4  /* bytes to transfer */
-#define HPNIC_WQE_LENGTH_SIZE          4
+#define HPNIC_WQE_NUM_SGE_OFF                2
+#define HPNIC_WQE_NUM_SGE_SIZE               1
+#define HPNIC_WQE_LENGTH_OFF                 4  /* bytes to transfer */
+#define HPNIC_WQE_LENGTH_SIZE                4
 /*
  * virtual address of the local buffer, in the region LKEY names (not used for inline data or an
  * SGE list)
  */
-#define HPNIC_WQE_LOCAL_ADDR_OFF       8
-#define HPNIC_WQE_LOCAL_ADDR_SIZE      8
-#define HPNIC_WQE_REMOTE_VA_OFF        16  /* remote virtual address */
-#define HPNIC_WQE_REMOTE_VA_SIZE       8
-#define HPNIC_WQE_RKEY_OFF             24  /* remote R_Key */
-#define HPNIC_WQE_RKEY_SIZE            4
+#define HPNIC_WQE_LOCAL_ADDR_OFF             8
+#define HPNIC_WQE_LOCAL_ADDR_SIZE            8
+#define HPNIC_WQE_REMOTE_VA_OFF              16  /* remote virtual address */
+#define HPNIC_WQE_REMOTE_VA_SIZE             8
+#define HPNIC_WQE_RKEY_OFF                   24  /* remote R_Key */
+#define HPNIC_WQE_RKEY_SIZE                  4
 /*
  * L_Key of the local buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE for a READ) before
  * it starts the WQE and turns LOCAL_ADDR into a NIC address through the region; a failure
  * completes the WQE with LOCAL_PROT_ERROR
  */
-#define HPNIC_WQE_LKEY_OFF             28
-#define HPNIC_WQE_LKEY_SIZE            4
-#define HPNIC_WQE_WR_ID_OFF            32  /* opaque to the hardware, returned by the library */
-#define HPNIC_WQE_WR_ID_SIZE           8
+#define HPNIC_WQE_LKEY_OFF                   28
+#define HPNIC_WQE_LKEY_SIZE                  4
+#define HPNIC_WQE_WR_ID_OFF                  32  /* opaque to the hardware, returned by the library */
+#define HPNIC_WQE_WR_ID_SIZE                 8
+/*
+ * SEND_WITH_IMM and RDMA_WRITE_WITH_IMM: the immediate, exactly as it goes into the last
+ * packet's ImmDt (byte 40 first on the wire: network order in memory); ignored by other opcodes
+ */
+#define HPNIC_WQE_IMM_DATA_OFF               40
+#define HPNIC_WQE_IMM_DATA_SIZE              4
 
 /*
  * SGE, 16 bytes in host memory, little-endian: Scatter/gather entry, in a WQE's extension: entry
@@ -1211,7 +1230,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"frames handed to the MAC",
 	"frames received from the MAC and delivered to the core",
 	"frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)",
-	"WQEs fetched with an opcode other than WRITE and READ (executed as WRITE)",
+	"WQEs fetched with an opcode the NIC does not know (not WRITE, READ, SEND or their immediate forms): executed as WRITE",
 	"completions for a CQ that is disabled or was never set",
 	"ACKs ignored by CC: a hop's speed enum B is 0 or above 8",
 	"ACKs that only recorded the INT snapshot (first of a QP, path or nHop changed)",

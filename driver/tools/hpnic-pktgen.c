@@ -2,8 +2,9 @@
 /*
  * hpnic-pktgen: write a sample RoCEv2 conversation to a pcap, built with
  * sim/roce: every opcode hpnic uses (RDMA WRITE first/middle/last/only,
- * READ request, READ response first/middle/last/only, ACK, NAK), with or
- * without the HPCC INT block. scripts/roce_pcap_check.sh decodes it with
+ * READ request, READ response first/middle/last/only, ACK, NAK, SEND
+ * first/middle/last/only, and SEND last/only and RDMA WRITE last/only with
+ * immediate), with or without the HPCC INT block. scripts/roce_pcap_check.sh decodes it with
  * tshark and scapy and compares against the --expect file.
  *
  * Also prints the RX drop reasons for the RTL (--drop-reasons-vh).
@@ -53,7 +54,8 @@ static void usage(FILE *f)
 		"  --int-port N        INT UDP port (default %d)\n"
 		"  --hops N            switch hops stamped on INT data packets, 0..5 (default 3)\n"
 		"  --expect FILE       write the expected decode, one line per frame:\n"
-		"                      opcode<TAB>psn, and with --int also\n"
+		"                      opcode<TAB>psn<TAB>ImmDt (%%08x, empty without one),\n"
+		"                      and with --int also\n"
 		"                      nhop<TAB>path_id<TAB>B,..<TAB>TS,..<TAB>txBytes,..<TAB>qLen,..\n"
 		"                      (decimal, per filled hop) -- see docs/roce.md\n"
 		"  --drop-reasons-vh   print the RX drop reasons as Verilog localparams and exit\n"
@@ -152,7 +154,10 @@ static void emit(struct gen *g, const struct end *from, const struct end *to, in
 	if (st != ROCE_OK)
 		die("pcap", st, g->pc.err);
 	if (g->expect) {
-		fprintf(g->expect, "%u\t%u", op, psn);
+		/* the ImmDt as tshark prints it, empty without one */
+		fprintf(g->expect, "%u\t%u\t", op, psn);
+		if (roce_opcode_info(op) & ROCE_HAS_IMMDT)
+			fprintf(g->expect, "%08x", q.imm);
 		if (g->with_int) {
 			const char *sep;
 
@@ -199,6 +204,16 @@ static void nak_seq(struct roce_pkt *p) { p->syndrome = ROCE_AETH_NAK(ROCE_NAK_P
 static void ack6(struct roce_pkt *p) { p->msn = 6; }
 static void ack_q2(struct roce_pkt *p) { p->msn = 2; }
 static void nak_acc(struct roce_pkt *p) { p->syndrome = ROCE_AETH_NAK(ROCE_NAK_REMOTE_ACCESS); p->msn = 2; }
+static void imm1(struct roce_pkt *p) { p->imm = 0x01020304; p->ack_req = true; }
+static void imm2(struct roce_pkt *p) { p->imm = 0xdeadbeef; p->ack_req = true; }
+static void imm3(struct roce_pkt *p) { p->imm = 0x80000001; p->ack_req = true; }
+static void reth_wi(struct roce_pkt *p) { p->va = 0x7f0000008000ull; p->rkey = 0x1234; p->dma_len = 300; }
+static void reth_wi1(struct roce_pkt *p) { reth_wi(p); p->dma_len = 5; p->imm = 0x00ff00ff; p->ack_req = true; }
+static void ack7(struct roce_pkt *p) { p->msn = 7; }
+static void ack8(struct roce_pkt *p) { p->msn = 8; }
+static void ack9(struct roce_pkt *p) { p->msn = 9; }
+static void ack10(struct roce_pkt *p) { p->msn = 10; }
+static void ack11(struct roce_pkt *p) { p->msn = 11; }
 
 static void conversation(struct gen *g)
 {
@@ -237,6 +252,26 @@ static void conversation(struct gen *g)
 	emit(g, &b2, &a2, 1, ROCE_OP_ACK, 0, 0, ack_q2);
 	emit(g, &a2, &b2, 0, ROCE_OP_WRITE_ONLY, 1, 64, reth_bad);
 	emit(g, &b2, &a2, 1, ROCE_OP_ACK, 1, 0, nak_acc);
+	/* SENDs on the first QP: 600 bytes in three packets, a zero-length
+	 * SEND ONLY, a SEND ONLY with immediate and a pad of 1, 300 bytes
+	 * ending in SEND LAST with immediate */
+	emit(g, &a, &b, 0, ROCE_OP_SEND_FIRST, 111, 256, NULL);
+	emit(g, &a, &b, 0, ROCE_OP_SEND_MIDDLE, 112, 256, NULL);
+	emit(g, &a, &b, 0, ROCE_OP_SEND_LAST, 113, 88, ackreq);
+	emit(g, &b, &a, 1, ROCE_OP_ACK, 113, 0, ack7);
+	emit(g, &a, &b, 0, ROCE_OP_SEND_ONLY, 114, 0, ackreq);
+	emit(g, &a, &b, 0, ROCE_OP_SEND_ONLY_IMM, 115, 3, imm1);
+	emit(g, &b, &a, 1, ROCE_OP_ACK, 115, 0, ack8);
+	emit(g, &a, &b, 0, ROCE_OP_SEND_FIRST, 116, 256, NULL);
+	emit(g, &a, &b, 0, ROCE_OP_SEND_LAST_IMM, 117, 44, imm2);
+	emit(g, &b, &a, 1, ROCE_OP_ACK, 117, 0, ack9);
+	/* RDMA WRITE with immediate: 300 bytes (RETH first, ImmDt last), and
+	 * 5 bytes in one packet (RETH, then ImmDt) */
+	emit(g, &a, &b, 0, ROCE_OP_WRITE_FIRST, 118, 256, reth_wi);
+	emit(g, &a, &b, 0, ROCE_OP_WRITE_LAST_IMM, 119, 44, imm3);
+	emit(g, &b, &a, 1, ROCE_OP_ACK, 119, 0, ack10);
+	emit(g, &a, &b, 0, ROCE_OP_WRITE_ONLY_IMM, 120, 5, reth_wi1);
+	emit(g, &b, &a, 1, ROCE_OP_ACK, 120, 0, ack11);
 }
 
 static long parse_num(const char *s, const char *flag, long lo, long hi)

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The header lengths of the frames hpnic sends and accepts, Ethernet to the
-// end of RETH/AETH: 54, + 42 with the INT block, + 16 with a RETH or 4 with
-// an AETH (docs/wire.md). Six lengths, so a shift by a header length is a
-// select among six constant shifts (hpnic_byte_shr's list mode), named by
-// the length's class {INT, RETH, AETH}, where a shift by any length would be
-// a 64-way shifter. Included inside a module (no include guard: every module
-// that includes it gets its own copy of the functions).
+// end of the extension headers: 54, + 42 with the INT block, + 16 with a
+// RETH, + 4 with a 4-byte extension (an AETH or an ImmDt), + 20 with a RETH
+// and an ImmDt (WRITE ONLY with Immediate) (docs/wire.md). Eight lengths, so
+// a shift by a header length is a select among eight constant shifts
+// (hpnic_byte_shr's list mode), named by the length's class {INT, RETH,
+// EXT4}, where a shift by any length would be a 64-way shifter. Included
+// inside a module (no include guard: every module that includes it gets its
+// own copy of the functions).
 
 // the class of a header length; the lengths above are the only ones
 function [2:0] hpnic_hl_class;
@@ -14,21 +16,22 @@ function [2:0] hpnic_hl_class;
         case (hl)
             7'd58:   hpnic_hl_class = 3'b001;
             7'd70:   hpnic_hl_class = 3'b010;
+            7'd74:   hpnic_hl_class = 3'b011;
             7'd96:   hpnic_hl_class = 3'b100;
             7'd100:  hpnic_hl_class = 3'b101;
             7'd112:  hpnic_hl_class = 3'b110;
+            7'd116:  hpnic_hl_class = 3'b111;
             default: hpnic_hl_class = 3'b000;   // 54
         endcase
     end
 endfunction
 
-// the header length of a class (RETH and AETH together never occur: such a
-// class is given the RETH length, so that its shift duplicates one that does)
+// the header length of a class
 function [6:0] hpnic_hl_of_class;
     input [2:0] c;
     begin
-        hpnic_hl_of_class = 7'd54 + (c[2] ? 7'd42 : 7'd0) +
-                            (c[1] ? 7'd16 : c[0] ? 7'd4 : 7'd0);
+        hpnic_hl_of_class = 7'd54 + (c[2] ? 7'd42 : 7'd0) + (c[1] ? 7'd16 : 7'd0) +
+                            (c[0] ? 7'd4 : 7'd0);
     end
 endfunction
 

@@ -163,6 +163,9 @@ module hpnic_host #(
     output wire [1:0]             m_wqe_nsge_m1,
     output wire [63:0]            m_wqe_raddr,
     output wire [31:0]            m_wqe_rkey,
+    output wire                   m_wqe_send,       // SEND (with or without immediate)
+    output wire                   m_wqe_imm_valid,  // SEND or WRITE with immediate
+    output wire [31:0]            m_wqe_imm,        // the immediate, wire order
     output wire                   m_wqe_lerr,         // its L_Key check failed
 
     /*
@@ -474,6 +477,9 @@ sq_inst (
     .m_wqe_nsge_m1(m_wqe_nsge_m1),
     .m_wqe_raddr(m_wqe_raddr),
     .m_wqe_rkey(m_wqe_rkey),
+    .m_wqe_send(m_wqe_send),
+    .m_wqe_imm_valid(m_wqe_imm_valid),
+    .m_wqe_imm(m_wqe_imm),
     .m_wqe_lerr(m_wqe_lerr),
     .m_rd_req_valid(sq_rd_valid),
     .m_rd_req_ready(sq_rd_ready),

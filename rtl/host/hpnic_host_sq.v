@@ -8,9 +8,11 @@
  *
  * A WQE sits at SQ_BASE + S * (index mod 2^SQ_LOG2), S = 64 or 128 bytes
  * per QP (SQ_WQE_LOG2; docs/regmap.md): byte 0 opcode (0 RDMA WRITE, 1 RDMA
- * READ), 1 flags, 2 NUM_SGE, 4..7 length, 8..15 local IO address, 16..23
- * remote VA, 24..27 R_Key, 28..31 L_Key, 32..39 wr_id; multi-byte fields
- * little-endian, as the host writes them. Only the first 64 bytes come out
+ * READ, 2 SEND, 3 SEND with immediate, 4 RDMA WRITE with immediate), 1
+ * flags, 2 NUM_SGE, 4..7 length, 8..15 local IO address, 16..23 remote VA,
+ * 24..27 R_Key, 28..31 L_Key, 32..39 wr_id, 40..43 the immediate;
+ * multi-byte fields little-endian, as the host writes them, but for the
+ * immediate, which is in wire order (byte 40 goes first) and leaves so. Only the first 64 bytes come out
  * of here. A 128-byte WQE's second half, its extension, holds an SGE list or
  * inline data, which the TX gather reads when it builds the packets: for
  * such a WRITE the local address handed on is the extension's, with the
@@ -33,8 +35,10 @@
  * The DMA read channel is shared and returns data in request order, so a
  * fetch is only issued when the WQE output queue is sure to take its data:
  * requests in flight plus WQEs queued never exceed the queue's depth. An
- * opcode other than WRITE and READ is counted and executed as a WRITE (only
- * libhpnic writes WQEs, and it checks them).
+ * opcode other than these five is counted and executed as a WRITE (only
+ * libhpnic writes WQEs, and it checks them). SEND and the immediate forms
+ * take SGE lists and inline data as a WRITE does; a SEND ignores REMOTE_VA
+ * and RKEY.
  */
 
 `resetall
@@ -44,7 +48,8 @@
 module hpnic_host_sq #(
     // QPN bits
     parameter QPN_WIDTH = 12,
-    // DMA data width
+    // DMA data width: 512 (a WQE's 64 bytes, the immediate at byte 40
+    // included, are taken from its first beat)
     parameter DATA_WIDTH = 512,
     // log2 of the WQEs fetched ahead of the requester
     parameter OUT_LOG2 = 4,
@@ -103,6 +108,9 @@ module hpnic_host_sq #(
     output wire [63:0]           m_wqe_raddr,
     output wire [31:0]           m_wqe_rkey,
     output wire                  m_wqe_lerr,        // its L_Key check failed
+    output wire                  m_wqe_send,        // SEND (with or without immediate)
+    output wire                  m_wqe_imm_valid,   // SEND or RDMA WRITE with immediate
+    output wire [31:0]           m_wqe_imm,         // the immediate, wire order (byte 40 in 31:24)
 
     /*
      * DMA read port
@@ -132,8 +140,8 @@ localparam DEPTH = 2**OUT_LOG2;
 localparam BEATS_PER_WQE = 512 / DATA_WIDTH;
 
 initial begin
-    if (DATA_WIDTH != 256 && DATA_WIDTH != 512) begin
-        $error("hpnic_host_sq: DATA_WIDTH must be 256 or 512 (%m)");
+    if (DATA_WIDTH != 512) begin
+        $error("hpnic_host_sq: DATA_WIDTH must be 512 (a WQE's fields, the immediate at byte 40 too, come from its first beat) (%m)");
         $finish;
     end
     if (MR_LOG2 < 1 || MR_LOG2 > 24) begin
@@ -335,13 +343,23 @@ wire [63:0] wqe_nsge = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_NUM_SGE_OFF, HPNIC_WQ
 // verilator lint_on UNUSEDSIGNAL
 wire [63:0] wqe_laddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_LOCAL_ADDR_OFF, HPNIC_WQE_LOCAL_ADDR_SIZE);
 wire [63:0] wqe_raddr = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_REMOTE_VA_OFF, HPNIC_WQE_REMOTE_VA_SIZE);
+// verilator lint_off UNUSEDSIGNAL
+wire [63:0] wqe_imm_le = wqe_field(s_rd_cpl_tdata, HPNIC_WQE_IMM_DATA_OFF, HPNIC_WQE_IMM_DATA_SIZE);
+// verilator lint_on UNUSEDSIGNAL
+// in wire order: byte 40 first (the top byte)
+wire [31:0] wqe_imm = {wqe_imm_le[7:0], wqe_imm_le[15:8], wqe_imm_le[23:16], wqe_imm_le[31:24]};
 wire [7:0]  opcode = wqe_opcode[7:0];
 wire        wqe_read = opcode == HPNIC_WQE_OPCODE_RDMA_READ;
+wire        wqe_send = opcode == HPNIC_WQE_OPCODE_SEND || opcode == HPNIC_WQE_OPCODE_SEND_WITH_IMM;
+wire        wqe_imm_valid = opcode == HPNIC_WQE_OPCODE_SEND_WITH_IMM ||
+                            opcode == HPNIC_WQE_OPCODE_RDMA_WRITE_WITH_IMM;
+wire        wqe_known = opcode <= HPNIC_WQE_OPCODE_RDMA_WRITE_WITH_IMM;
 wire        wqe_signaled = wqe_flags[HPNIC_WQE_FLAGS_SIGNALED_LSB];
 wire        wqe_inline = wqe_flags[HPNIC_WQE_FLAGS_INLINE_LSB];
 
-// the extension: inline data, or an SGE list of 2..4 entries (a WRITE of a
-// 128-byte WQE only); anything else runs from LOCAL_ADDR
+// the extension: inline data, or an SGE list of 2..4 entries (a WRITE or a
+// SEND, with or without immediate, of a 128-byte WQE only); anything else
+// runs from LOCAL_ADDR
 wire        nsge_list = wqe_nsge[7:0] >= 8'd2 && wqe_nsge[7:0] <= 8'd4;
 wire        nsge_one = wqe_nsge[7:0] <= 8'd1;
 wire        ext_inline = wqe_inline && nsge_one && wqe_len[31:0] <= 32'd64;
@@ -351,7 +369,7 @@ wire        wqe_sgl = ext_ok && !wqe_inline;
 wire [63:0] wqe_ladr_out = ext_ok ? wqe_addr + 64'd64 : wqe_laddr;
 
 always @(posedge clk) begin
-    if (out_push && opcode != HPNIC_WQE_OPCODE_RDMA_WRITE && !wqe_read) begin
+    if (out_push && !wqe_known) begin
         stat_bad_opcode <= stat_bad_opcode + 1'b1;
     end
     if (out_push && ext_bad) begin
@@ -365,15 +383,15 @@ end
 
 wire out_valid, side_valid;
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 3 + 64 + 32), .RAM_STYLE("block"))
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(QW + 16 + 2 + 2 + 32 + 3 + 64 + 32 + 2 + 32), .RAM_STYLE("block"))
 out_inst (
     .clk(clk), .rst(rst),
     .s_valid(out_push), .s_ready(out_ready),
     .s_data({pend_qpn, pend_idx + wqe_off_reg, pend_tag, wqe_read, wqe_signaled, wqe_len[31:0],
-             wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0]}),
+             wqe_sgl, wqe_nsge[1:0] - 2'd1, wqe_raddr, wqe_rkey[31:0], wqe_send, wqe_imm_valid, wqe_imm}),
     .m_valid(out_valid), .m_ready(out_pop),
     .m_data({m_wqe_qpn, m_wqe_idx, m_wqe_tag, m_wqe_read, m_wqe_signaled, m_wqe_len, m_wqe_sgl,
-             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey}),
+             m_wqe_nsge_m1, m_wqe_raddr, m_wqe_rkey, m_wqe_send, m_wqe_imm_valid, m_wqe_imm}),
     .count(out_count)
 );
 

@@ -81,7 +81,7 @@ localparam [7:0]   HPNIC_BTH_OP_WRITE_MIDDLE   = 8'd7;  // RDMA WRITE Middle
 localparam [7:0]   HPNIC_BTH_OP_WRITE_LAST     = 8'd8;  // RDMA WRITE Last
 localparam [7:0]   HPNIC_BTH_OP_WRITE_LAST_IMM = 8'd9;  // RDMA WRITE Last with Immediate (ImmDt)
 localparam [7:0]   HPNIC_BTH_OP_WRITE_ONLY     = 8'd10;  // RDMA WRITE Only (RETH)
-// RDMA WRITE Only with Immediate (RETH, ImmDt)
+// RDMA WRITE Only with Immediate (RETH, then ImmDt)
 localparam [7:0]   HPNIC_BTH_OP_WRITE_ONLY_IMM = 8'd11;
 localparam [7:0]   HPNIC_BTH_OP_READ_REQ       = 8'd12;  // RDMA READ Request (RETH)
 localparam [7:0]   HPNIC_BTH_OP_RESP_FIRST     = 8'd13;  // RDMA READ Response First (AETH)
@@ -866,7 +866,8 @@ localparam integer HPNIC_CNT_MAC_TX_FRAMES            = 49;  // frames handed to
 localparam integer HPNIC_CNT_MAC_RX_FRAMES            = 50;
 // frames dropped by the MAC shim on receive (bad FCS, overflow, oversize)
 localparam integer HPNIC_CNT_MAC_RX_ERRORS            = 51;
-// WQEs fetched with an opcode other than WRITE and READ (executed as WRITE)
+// WQEs fetched with an opcode the NIC does not know (not WRITE, READ, SEND or their immediate
+// forms): executed as WRITE
 localparam integer HPNIC_CNT_HOST_WQE_BAD_OPCODE      = 52;
 // completions for a CQ that is disabled or was never set
 localparam integer HPNIC_CNT_HOST_CQE_DROPPED         = 53;
@@ -946,47 +947,59 @@ localparam [31:0]  HPNIC_DB_SQ_DB_MASK    = 32'h0000_ffff;
 // 2^SQ_WQE_LOG2 * (index mod 2^SQ_LOG2). These are its first 64 bytes; a QP with 128-byte entries
 // has a 64-byte extension behind them, at WQE + 64, holding the SGE list (struct SGE, four
 // entries) or the inline data. Bytes not listed are reserved, written 0.
-localparam integer HPNIC_WQE_SIZE                = 64;
-localparam integer HPNIC_WQE_OPCODE_OFF          = 0;  // operation
-localparam integer HPNIC_WQE_OPCODE_SIZE         = 1;
+localparam integer HPNIC_WQE_SIZE                       = 64;
+localparam integer HPNIC_WQE_OPCODE_OFF                 = 0;  // operation
+localparam integer HPNIC_WQE_OPCODE_SIZE                = 1;
 // RDMA WRITE: local buffer to remote memory
-localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_WRITE   = 8'd0;
+localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_WRITE          = 8'd0;
 // RDMA READ: remote memory to local buffer
-localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_READ    = 8'd1;
-localparam integer HPNIC_WQE_FLAGS_OFF           = 1;  // flags
-localparam integer HPNIC_WQE_FLAGS_SIZE          = 1;
+localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_READ           = 8'd1;
+// SEND: local buffer to the peer's next receive WQE (REMOTE_VA and RKEY unused)
+localparam [7:0]   HPNIC_WQE_OPCODE_SEND                = 8'd2;
+// SEND with immediate: as SEND, its last packet carries IMM_DATA
+localparam [7:0]   HPNIC_WQE_OPCODE_SEND_WITH_IMM       = 8'd3;
+// RDMA WRITE with immediate: as RDMA WRITE, its last packet carries IMM_DATA (and consumes a
+// receive WQE at the peer)
+localparam [7:0]   HPNIC_WQE_OPCODE_RDMA_WRITE_WITH_IMM = 8'd4;
+localparam integer HPNIC_WQE_FLAGS_OFF                  = 1;  // flags
+localparam integer HPNIC_WQE_FLAGS_SIZE                 = 1;
 // write a CQE when the WQE succeeds (a failure always writes one)
-localparam integer HPNIC_WQE_FLAGS_SIGNALED_LSB  = 0;
-localparam integer HPNIC_WQE_FLAGS_SIGNALED_W    = 1;
-localparam [31:0]  HPNIC_WQE_FLAGS_SIGNALED_MASK = 32'h0000_0001;
-// WRITE only, 128-byte entries only: the LENGTH (at most 64) bytes are in the extension;
+localparam integer HPNIC_WQE_FLAGS_SIGNALED_LSB         = 0;
+localparam integer HPNIC_WQE_FLAGS_SIGNALED_W           = 1;
+localparam [31:0]  HPNIC_WQE_FLAGS_SIGNALED_MASK        = 32'h0000_0001;
+// not for READ, 128-byte entries only: the LENGTH (at most 64) bytes are in the extension;
 // LOCAL_ADDR is not used
-localparam integer HPNIC_WQE_FLAGS_INLINE_LSB    = 1;
-localparam integer HPNIC_WQE_FLAGS_INLINE_W      = 1;
-localparam [31:0]  HPNIC_WQE_FLAGS_INLINE_MASK   = 32'h0000_0002;
-// WRITE only: 0 or 1, one buffer at LOCAL_ADDR; 2..4 (128-byte entries only), the extension's
-// first NUM_SGE entries, and LOCAL_ADDR is not used. The NIC takes LENGTH bytes from the list; if
-// the entries add up to less, it reads past the last one (counted in tx_sgl_short)
-localparam integer HPNIC_WQE_NUM_SGE_OFF         = 2;
-localparam integer HPNIC_WQE_NUM_SGE_SIZE        = 1;
-localparam integer HPNIC_WQE_LENGTH_OFF          = 4;  // bytes to transfer
-localparam integer HPNIC_WQE_LENGTH_SIZE         = 4;
+localparam integer HPNIC_WQE_FLAGS_INLINE_LSB           = 1;
+localparam integer HPNIC_WQE_FLAGS_INLINE_W             = 1;
+localparam [31:0]  HPNIC_WQE_FLAGS_INLINE_MASK          = 32'h0000_0002;
+// WRITE, SEND and their immediate forms: 0 or 1, one buffer at LOCAL_ADDR; 2..4 (128-byte entries
+// only), the extension's first NUM_SGE entries, and LOCAL_ADDR is not used. The NIC takes LENGTH
+// bytes from the list; if the entries add up to less, it reads past the last one (counted in
+// tx_sgl_short)
+localparam integer HPNIC_WQE_NUM_SGE_OFF                = 2;
+localparam integer HPNIC_WQE_NUM_SGE_SIZE               = 1;
+localparam integer HPNIC_WQE_LENGTH_OFF                 = 4;  // bytes to transfer
+localparam integer HPNIC_WQE_LENGTH_SIZE                = 4;
 // virtual address of the local buffer, in the region LKEY names (not used for inline data or an
 // SGE list)
-localparam integer HPNIC_WQE_LOCAL_ADDR_OFF      = 8;
-localparam integer HPNIC_WQE_LOCAL_ADDR_SIZE     = 8;
-localparam integer HPNIC_WQE_REMOTE_VA_OFF       = 16;  // remote virtual address
-localparam integer HPNIC_WQE_REMOTE_VA_SIZE      = 8;
-localparam integer HPNIC_WQE_RKEY_OFF            = 24;  // remote R_Key
-localparam integer HPNIC_WQE_RKEY_SIZE           = 4;
+localparam integer HPNIC_WQE_LOCAL_ADDR_OFF             = 8;
+localparam integer HPNIC_WQE_LOCAL_ADDR_SIZE            = 8;
+localparam integer HPNIC_WQE_REMOTE_VA_OFF              = 16;  // remote virtual address
+localparam integer HPNIC_WQE_REMOTE_VA_SIZE             = 8;
+localparam integer HPNIC_WQE_RKEY_OFF                   = 24;  // remote R_Key
+localparam integer HPNIC_WQE_RKEY_SIZE                  = 4;
 // L_Key of the local buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE for a READ) before
 // it starts the WQE and turns LOCAL_ADDR into a NIC address through the region; a failure
 // completes the WQE with LOCAL_PROT_ERROR
-localparam integer HPNIC_WQE_LKEY_OFF            = 28;
-localparam integer HPNIC_WQE_LKEY_SIZE           = 4;
+localparam integer HPNIC_WQE_LKEY_OFF                   = 28;
+localparam integer HPNIC_WQE_LKEY_SIZE                  = 4;
 // opaque to the hardware, returned by the library
-localparam integer HPNIC_WQE_WR_ID_OFF           = 32;
-localparam integer HPNIC_WQE_WR_ID_SIZE          = 8;
+localparam integer HPNIC_WQE_WR_ID_OFF                  = 32;
+localparam integer HPNIC_WQE_WR_ID_SIZE                 = 8;
+// SEND_WITH_IMM and RDMA_WRITE_WITH_IMM: the immediate, exactly as it goes into the last packet's
+// ImmDt (byte 40 first on the wire: network order in memory); ignored by other opcodes
+localparam integer HPNIC_WQE_IMM_DATA_OFF               = 40;
+localparam integer HPNIC_WQE_IMM_DATA_SIZE              = 4;
 
 // SGE, 16 bytes in host memory, little-endian: Scatter/gather entry, in a WQE's extension: entry
 // k at WQE + 64 + 16 k.

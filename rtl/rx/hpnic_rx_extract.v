@@ -13,7 +13,7 @@
  * verdict). The events run ahead of the payloads by up to 16 frames; a
  * frame's payload goes out only as rx_commit asks for it.
  *
- * Realign: the payload starts at the header length hl (54..112); output beat
+ * Realign: the payload starts at the header length hl (54..116); output beat
  * j is bytes [hl + 64j, hl + 64j + 64), taken from two neighbouring frame
  * beats; the bytes of a frame's last beat that are left over go out in the
  * following cycle (a flush), while the next frame's first beat (which never
@@ -44,7 +44,7 @@ module hpnic_rx_extract #(
 
     input  wire                 s_info_valid,
     output wire                 s_info_ready,
-    input  wire [112*8-1:0]     s_info_hdr,
+    input  wire [116*8-1:0]     s_info_hdr,
     input  wire [6:0]           s_info_hl,
     // the payload's length says all (hpnic_rx_in checked it against these)
     // verilator lint_off UNUSEDSIGNAL
@@ -70,6 +70,8 @@ module hpnic_rx_extract #(
     output wire [31:0]          m_pkt_reth_rkey,
     output wire [31:0]          m_pkt_reth_len,
     output wire [7:0]           m_pkt_aeth_syn,
+    output wire                 m_pkt_imm_valid,    // the packet carries an ImmDt
+    output wire [31:0]          m_pkt_imm,          // ... wire order (its first byte in 31:24)
     output wire                 m_pkt_int_valid,
     output wire [3:0]           m_pkt_int_nhop,
     output wire [11:0]          m_pkt_int_path,
@@ -105,7 +107,7 @@ localparam QW = QPN_WIDTH;
  * Header fields of the frame at the head of the info FIFO
  */
 function [7:0] hbyte;
-    input [112*8-1:0] h;
+    input [116*8-1:0] h;
     input integer i;
     begin
         hbyte = h[8*i +: 8];
@@ -116,7 +118,7 @@ endfunction
 // verilator lint_off UNUSEDSIGNAL
 reg [95:0]  f_bth;
 // verilator lint_on UNUSEDSIGNAL
-reg [127:0] f_ext;
+reg [159:0] f_ext;
 reg [335:0] f_int;
 integer fb;
 always @* begin
@@ -125,8 +127,8 @@ always @* begin
     for (fb = 0; fb < 12; fb = fb + 1) begin
         f_bth[95 - 8*fb -: 8] = s_info_int ? hbyte(s_info_hdr, 84 + fb) : hbyte(s_info_hdr, 42 + fb);
     end
-    for (fb = 0; fb < 16; fb = fb + 1) begin
-        f_ext[127 - 8*fb -: 8] = s_info_int ? hbyte(s_info_hdr, 96 + fb) : hbyte(s_info_hdr, 54 + fb);
+    for (fb = 0; fb < 20; fb = fb + 1) begin
+        f_ext[159 - 8*fb -: 8] = s_info_int ? hbyte(s_info_hdr, 96 + fb) : hbyte(s_info_hdr, 54 + fb);
     end
     for (fb = 0; fb < 42; fb = fb + 1) begin
         f_int[335 - 8*fb -: 8] = hbyte(s_info_hdr, 42 + fb);
@@ -135,18 +137,28 @@ end
 
 wire f_has_pay = s_info_pay_len != 0;
 
+// BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
+`include "hpnic_regs.vh"
+
+// the ImmDt: behind the BTH, or behind the RETH of a WRITE ONLY with
+// Immediate (hpnic_rx_in admitted the frame with that header length)
+wire [7:0]  f_op = f_bth[95:88];
+wire        f_imm_valid = f_op == HPNIC_BTH_OP_SEND_LAST_IMM || f_op == HPNIC_BTH_OP_SEND_ONLY_IMM ||
+                          f_op == HPNIC_BTH_OP_WRITE_LAST_IMM || f_op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+wire [31:0] f_imm = (f_op == HPNIC_BTH_OP_WRITE_ONLY_IMM) ? f_ext[31:0] : f_ext[159:128];
+
 /*
  * Events and realign parameters: one of each per info record. The record is
  * taken when both have room, which registers say: the event slice's ready,
  * and the parameter queue's room as of the cycle before (two short of full,
  * so that the push of that cycle and of this one both fit).
  */
-localparam EV_W = QW + 8 + 24 + 13 + 64 + 32 + 32 + 8 + 1 + 336 + 1 + 1;
+localparam EV_W = QW + 8 + 24 + 13 + 64 + 32 + 32 + 8 + 1 + 32 + 1 + 336 + 1 + 1;
 
 wire            ev_in_ready;
 wire [EV_W-1:0] ev_in = {f_bth[32 +: QW], f_bth[95:88], f_bth[23:0], s_info_pay_len,
-                         f_ext[127:64], f_ext[63:32], f_ext[31:0], f_ext[127:120],
-                         s_info_int, f_int, f_has_pay, s_info_icrc_bad};
+                         f_ext[159:96], f_ext[95:64], f_ext[63:32], f_ext[159:152],
+                         f_imm_valid, f_imm, s_info_int, f_int, f_has_pay, s_info_icrc_bad};
 wire [EV_W-1:0] ev_out;
 
 reg  par_room_reg = 1'b0;
@@ -161,7 +173,7 @@ ev_slice_inst (
 );
 
 assign {m_pkt_qpn, m_pkt_opcode, m_pkt_psn, m_pkt_len, m_pkt_reth_va, m_pkt_reth_rkey,
-        m_pkt_reth_len, m_pkt_aeth_syn, m_pkt_int_valid, m_pkt_int_nhop, m_pkt_int_path,
+        m_pkt_reth_len, m_pkt_aeth_syn, m_pkt_imm_valid, m_pkt_imm, m_pkt_int_valid, m_pkt_int_nhop, m_pkt_int_path,
         m_pkt_int_hops, m_pkt_has_payload, m_pkt_drop} = ev_out;
 
 always @(posedge clk) begin

@@ -16,7 +16,8 @@
  * IPv4 length against the frame, nHop <= 5, opcode, BTH TVer, destination QPN
  * in range, and the payload length (header + payload + pad + ICRC must add up,
  * pad consistent, payload a multiple of 4 with pad, at most 4096 bytes, none
- * on READ REQUEST and ACK).
+ * on READ REQUEST and ACK). The header length follows the opcode's extension
+ * headers: RETH, AETH, ImmDt, or RETH and ImmDt (WRITE ONLY with Immediate).
  *
  * The ICRC is computed here too, as the frame comes in, so that the frame is
  * buffered once (no byte of it is used before the verdict): each admitted
@@ -73,7 +74,7 @@ module hpnic_rx_in #(
 
     output wire                 m_info_valid,
     input  wire                 m_info_ready,
-    output wire [112*8-1:0]     m_info_hdr,         // the frame's first 112 bytes
+    output wire [116*8-1:0]     m_info_hdr,         // the frame's first 116 bytes
     output wire [6:0]           m_info_hl,          // header length
     output wire [15:0]          m_info_ip_len,
     output wire [12:0]          m_info_pay_len,     // payload bytes, pad excluded
@@ -116,7 +117,7 @@ initial begin
     end
 end
 
-localparam MAX_BEATS = 66;              // 112 + 4096 + 3 + 4 bytes
+localparam MAX_BEATS = 66;              // 116 + 4096 + 3 + 4 bytes
 localparam [15:0] ROCE_PORT = 16'd4791;
 
 // drop reasons, in check order
@@ -234,22 +235,23 @@ ip_csum_inst (
 
 // lengths: the IPv4 packet ends at 14 + ip_len; payload + pad is what is
 // left after the header and before the ICRC: ylen = ip_end - 4 - hl, with
-// hl = 54 (+ 42 with INT) + 16 (RETH) or + 4 (AETH) or + 0. The three are
-// worked out here, before the opcode (behind an INT block, in beat 1) says
-// which one applies.
+// hl = 54 (+ 42 with INT) + 16 (RETH) or + 4 (AETH or ImmDt) or + 20 (RETH
+// and ImmDt) or + 0. The four are worked out here, before the opcode
+// (behind an INT block, in beat 1) says which one applies.
 wire [16:0] ip_end = {1'b0, ip_len} + 17'd14;
-// ylen = ip_len - K, K = 44 + 42 (INT) + 0/4/16: each check against ylen is
-// one of ip_len against a constant, picked by has_int, rather than a chain
-// of subtractions and a compare
+// ylen = ip_len - K, K = 44 + 42 (INT) + 0/4/16/20: each check against ylen
+// is one of ip_len against a constant, picked by has_int, rather than a
+// chain of subtractions and a compare
 wire [12:0] ylen_n = ip_len[12:0] - (has_int ? 13'd86 : 13'd44);
 wire [12:0] ylen_a = ip_len[12:0] - (has_int ? 13'd90 : 13'd48);
 wire [12:0] ylen_r = ip_len[12:0] - (has_int ? 13'd102 : 13'd60);
-wire [2:0]  ylen_neg = has_int ? {ip_len < 16'd102, ip_len < 16'd90, ip_len < 16'd86}
-                               : {ip_len < 16'd60, ip_len < 16'd48, ip_len < 16'd44};
-wire [2:0]  ylen_big = has_int ? {ip_len > 16'd4198, ip_len > 16'd4186, ip_len > 16'd4182}
-                               : {ip_len > 16'd4156, ip_len > 16'd4144, ip_len > 16'd4140};
-wire [2:0]  ylen_zero = has_int ? {ip_len == 16'd102, ip_len == 16'd90, ip_len == 16'd86}
-                                : {ip_len == 16'd60, ip_len == 16'd48, ip_len == 16'd44};
+wire [12:0] ylen_ri = ip_len[12:0] - (has_int ? 13'd106 : 13'd64);
+wire [3:0]  ylen_neg = has_int ? {ip_len < 16'd106, ip_len < 16'd102, ip_len < 16'd90, ip_len < 16'd86}
+                               : {ip_len < 16'd64, ip_len < 16'd60, ip_len < 16'd48, ip_len < 16'd44};
+wire [3:0]  ylen_big = has_int ? {ip_len > 16'd4202, ip_len > 16'd4198, ip_len > 16'd4186, ip_len > 16'd4182}
+                               : {ip_len > 16'd4160, ip_len > 16'd4156, ip_len > 16'd4144, ip_len > 16'd4140};
+wire [3:0]  ylen_zero = has_int ? {ip_len == 16'd106, ip_len == 16'd102, ip_len == 16'd90, ip_len == 16'd86}
+                                : {ip_len == 16'd64, ip_len == 16'd60, ip_len == 16'd48, ip_len == 16'd44};
 wire        ylen_mod4 = ip_len[1:0] == (has_int ? 2'd2 : 2'd0);
 
 // the header checks before the BTH's, in check order (hdr_reason below)
@@ -270,16 +272,17 @@ reg         pr_hdr_bad = 1'b0;          // any of them fails, but the checksum
 reg         pr_int = 1'b0;
 reg  [16:0] pr_ip_end = 0;
 reg  [15:0] pr_ip_len = 0;
-reg  [12:0] pr_ylen_n = 0, pr_ylen_a = 0, pr_ylen_r = 0;
-reg  [2:0]  pr_neg = 0, pr_big = 0, pr_zero = 0;   // {r, a, n}: < 0, > 4096, == 0
-reg         pr_mod4 = 1'b0;             // payload + pad a multiple of 4 (all three)
-reg  [111*8+7:0] pr_hdr = 0;            // the frame's first 112 bytes
+reg  [12:0] pr_ylen_n = 0, pr_ylen_a = 0, pr_ylen_r = 0, pr_ylen_ri = 0;
+reg  [3:0]  pr_neg = 0, pr_big = 0, pr_zero = 0;   // {ri, r, a, n}: < 0, > 4096, == 0
+reg         pr_mod4 = 1'b0;             // payload + pad a multiple of 4 (all four)
+reg  [115*8+7:0] pr_hdr = 0;            // the frame's first 116 bytes
 
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
 `include "hpnic_regs.vh"
 
-// the BTH's flags, the BTH at byte b of a beat: {RETH, AETH, no payload
-// allowed, opcode unknown, pad, TVer not 0, QPN out of range}
+// the BTH's flags, the BTH at byte b of a beat: {RETH, a 4-byte extension
+// (AETH or ImmDt), no payload allowed, opcode unknown, pad, TVer not 0, QPN
+// out of range}
 function [7:0] bth_flags;
     input [511:0] d;
     input integer b;
@@ -288,15 +291,19 @@ function [7:0] bth_flags;
     reg [7:0]  b1;
     // verilator lint_on UNUSEDSIGNAL
     reg [23:0] qpn;
-    reg        reth, aeth, known;
+    reg        reth, ext4, known;
     begin
         op = byte_at(d, b);
         b1 = byte_at(d, b + 1);         // SE, MigReq (unchecked), pad, TVer
         qpn = {byte_at(d, b + 5), byte_at(d, b + 6), byte_at(d, b + 7)};
-        reth = op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_ONLY || op == HPNIC_BTH_OP_READ_REQ;
-        aeth = op == HPNIC_BTH_OP_RESP_FIRST || op == HPNIC_BTH_OP_RESP_LAST || op == HPNIC_BTH_OP_RESP_ONLY || op == HPNIC_BTH_OP_ACK;
-        known = reth || aeth || op == HPNIC_BTH_OP_WRITE_MIDDLE || op == HPNIC_BTH_OP_WRITE_LAST || op == HPNIC_BTH_OP_RESP_MIDDLE;
-        bth_flags = {reth, aeth, op == HPNIC_BTH_OP_READ_REQ || op == HPNIC_BTH_OP_ACK, !known,
+        reth = op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_ONLY || op == HPNIC_BTH_OP_READ_REQ ||
+               op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+        ext4 = op == HPNIC_BTH_OP_RESP_FIRST || op == HPNIC_BTH_OP_RESP_LAST || op == HPNIC_BTH_OP_RESP_ONLY || op == HPNIC_BTH_OP_ACK ||
+               op == HPNIC_BTH_OP_SEND_LAST_IMM || op == HPNIC_BTH_OP_SEND_ONLY_IMM ||
+               op == HPNIC_BTH_OP_WRITE_LAST_IMM || op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+        // 0x00..0x0B: SEND and WRITE, every form; then READ and ACK
+        known = op <= HPNIC_BTH_OP_WRITE_ONLY_IMM || (op >= HPNIC_BTH_OP_READ_REQ && op <= HPNIC_BTH_OP_ACK);
+        bth_flags = {reth, ext4, op == HPNIC_BTH_OP_READ_REQ || op == HPNIC_BTH_OP_ACK, !known,
                      b1[5:4], b1[3:0] != 4'd0, (qpn >> QPN_WIDTH) != 0};
     end
 endfunction
@@ -321,15 +328,16 @@ always @(posedge clk) begin
         pr_ylen_n <= ylen_n;
         pr_ylen_a <= ylen_a;
         pr_ylen_r <= ylen_r;
+        pr_ylen_ri <= ylen_ri;
         pr_neg <= ylen_neg;
         pr_big <= ylen_big;
         pr_zero <= ylen_zero;
         pr_mod4 <= ylen_mod4;
         // a one-beat frame's header has zeros past its beat
-        pr_hdr <= {384'd0, i1_data};
+        pr_hdr <= {416'd0, i1_data};
     end
     if (i1_second) begin
-        pr_hdr[111*8+7:512] <= i1_data[383:0];
+        pr_hdr[115*8+7:512] <= i1_data[415:0];
     end
     if (i1_first || (i1_second && pr_int)) begin
         {pb_reth, pb_aeth, pb_nopay, pb_chk[2], pb_pad, pb_chk[1], pb_chk[0]} <=
@@ -408,12 +416,14 @@ always @(posedge clk) begin
     end
 end
 
-// payload + pad of the frame's header length (a 3-way pick of flags)
-wire        c_reth = pb_reth, c_aeth = pb_aeth && !pb_reth;
-wire        y_neg = c_reth ? pr_neg[2] : c_aeth ? pr_neg[1] : pr_neg[0];
-wire        y_big = c_reth ? pr_big[2] : c_aeth ? pr_big[1] : pr_big[0];
-wire        y_zero = c_reth ? pr_zero[2] : c_aeth ? pr_zero[1] : pr_zero[0];
-wire [12:0] y_len = c_reth ? pr_ylen_r : c_aeth ? pr_ylen_a : pr_ylen_n;
+// payload + pad of the frame's header length (a 4-way pick of flags by
+// {RETH, 4-byte extension}; pb_aeth holds the latter)
+wire        c_reth = pb_reth, c_ext4 = pb_aeth;
+wire [1:0]  c_sel = {c_reth, c_ext4};
+wire        y_neg = pr_neg[c_sel];
+wire        y_big = pr_big[c_sel];
+wire        y_zero = pr_zero[c_sel];
+wire [12:0] y_len = c_reth ? (c_ext4 ? pr_ylen_ri : pr_ylen_r) : (c_ext4 ? pr_ylen_a : pr_ylen_n);
 // ylen a multiple of 4 and pad <= 3: payload = ylen - pad is >= 0 unless
 // ylen = 0 < pad, <= 4096 iff ylen <= 4096, and 0 iff ylen = pad = 0
 wire        pay_ok = !y_neg && pr_mod4 && !y_big && !(y_zero && pb_pad != 2'd0) &&
@@ -424,7 +434,7 @@ wire drop = f_user || !f_room || f_long || pr_hdr_bad || pr_chk[6] || pb_chk != 
             short_ip || !pay_ok;
 
 // the info record's lengths
-wire [6:0]  p_hl = 7'd54 + (pr_int ? 7'd42 : 7'd0) + (c_reth ? 7'd16 : c_aeth ? 7'd4 : 7'd0);
+wire [6:0]  p_hl = 7'd54 + (pr_int ? 7'd42 : 7'd0) + (c_reth ? 7'd16 : 7'd0) + (c_ext4 ? 7'd4 : 7'd0);
 wire [12:0] p_pay_len = y_len - {11'd0, pb_pad};
 
 // verilator lint_off UNUSEDSIGNAL
@@ -451,7 +461,7 @@ frame_fifo_inst (
 );
 
 // one info record per admitted frame: never more than the frames it holds
-localparam INFO_W = 112*8 + 7 + 16 + 13 + 2 + 1;
+localparam INFO_W = 116*8 + 7 + 16 + 13 + 2 + 1;
 wire info_ignored_last;
 wire info_valid;
 wire vd_valid;                  // the frame's ICRC verdict is there (below)

@@ -258,6 +258,8 @@ wire [QW-1:0] wqe_qpn;
 wire [15:0]   wqe_idx;
 wire [1:0]    wqe_tag;
 wire [31:0]   wqe_len, wqe_rkey;
+wire          wqe_send, wqe_imm_valid;
+wire [31:0]   wqe_imm;
 wire [63:0]   wqe_laddr, wqe_raddr;
 wire          wqe_sgl, wqe_lerr;
 wire [1:0]    wqe_nsge_m1;
@@ -407,6 +409,9 @@ host_inst (
     .m_wqe_nsge_m1(wqe_nsge_m1),
     .m_wqe_raddr(wqe_raddr),
     .m_wqe_rkey(wqe_rkey),
+    .m_wqe_send(wqe_send),
+    .m_wqe_imm_valid(wqe_imm_valid),
+    .m_wqe_imm(wqe_imm),
     .m_wqe_lerr(wqe_lerr),
     .s_cpl_valid(cpl_valid),
     .s_cpl_ready(cpl_ready),
@@ -610,6 +615,9 @@ dp_inst (
     .s_wqe_nsge_m1(wqe_nsge_m1),
     .s_wqe_raddr(wqe_raddr),
     .s_wqe_rkey(wqe_rkey),
+    .s_wqe_send(wqe_send),
+    .s_wqe_imm_valid(wqe_imm_valid),
+    .s_wqe_imm(wqe_imm),
     .s_wqe_lerr(wqe_lerr),
     .s_pktsend_valid(ps_valid),
     .s_pktsend_ready(ps_ready),

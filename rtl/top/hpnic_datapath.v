@@ -112,6 +112,9 @@ module hpnic_datapath #(
     input  wire [1:0]            s_wqe_nsge_m1,
     input  wire [63:0]           s_wqe_raddr,
     input  wire [31:0]           s_wqe_rkey,
+    input  wire                  s_wqe_send,        // SEND (with or without immediate)
+    input  wire                  s_wqe_imm_valid,   // SEND or WRITE with immediate
+    input  wire [31:0]           s_wqe_imm,         // the immediate, wire order
     input  wire                  s_wqe_lerr,        // failed its L_Key check (hpnic_host_sq)
 
     // receive WQEs prefetched by the host interface (hpnic_host_rq), and the
@@ -335,17 +338,19 @@ wire          rq_desc_sgl;
 wire [1:0]    rq_desc_nsge_m1;
 wire [31:0]   rq_desc_off;
 wire [31:0]   rq_desc_rkey, rq_desc_rlen, rq_desc_aeth;
+wire [31:0]   rq_desc_imm;
 
-wire          ring_wr_en, ring_wr_read, ring_wr_signaled, ring_wr_lerr;
+wire          ring_wr_en, ring_wr_read, ring_wr_signaled, ring_wr_lerr, ring_wr_send;
 wire [POOL_LOG2-1:0] ring_wr_ptr, ring_wr_next;
 wire [23:0]   ring_wr_last_psn, ring_wr_bpos;
 wire          sndnxt_wr_epoch, una_loop, una_epoch;
 wire [15:0]   sndnxt_wr_head;
 wire [1:0]    sndnxt_wr_rewinds;
+wire          sndnxt_wr_send;
 wire          pool_valid, pool_ready, pool_init_done, pool_rd_en, pool_free_valid;
 wire [POOL_LOG2-1:0] pool_ptr, pool_rd_ptr, pool_rd_next, pool_free_ptr;
 wire [POOL_LOG2:0] pool_count;
-wire [50:0]   pool_rd_data;
+wire [51:0]   pool_rd_data;
 wire          sndnxt_wr_en;
 wire [QW-1:0] sndnxt_wr_qpn;
 wire [23:0]   sndnxt_wr_psn, sndnxt_wr_max;
@@ -434,6 +439,9 @@ req_inst (
     .s_wqe_nsge_m1(s_wqe_nsge_m1),
     .s_wqe_raddr(s_wqe_raddr),
     .s_wqe_rkey(s_wqe_rkey),
+    .s_wqe_send(s_wqe_send),
+    .s_wqe_imm_valid(s_wqe_imm_valid),
+    .s_wqe_imm(s_wqe_imm),
     .s_wqe_lerr(s_wqe_lerr),
     .s_rdwork_valid(rdw_valid),
     .s_rdwork_ready(rdw_ready),
@@ -494,6 +502,7 @@ req_inst (
     .m_desc_reth_rkey(rq_desc_rkey),
     .m_desc_reth_len(rq_desc_rlen),
     .m_desc_aeth(rq_desc_aeth),
+    .m_desc_imm(rq_desc_imm),
     .m_fetch_valid(m_fetch_valid),
     .m_fetch_ready(m_fetch_ready),
     .m_fetch_qpn(m_fetch_qpn),
@@ -515,6 +524,7 @@ req_inst (
     .ring_wr_read(ring_wr_read),
     .ring_wr_signaled(ring_wr_signaled),
     .ring_wr_lerr(ring_wr_lerr),
+    .ring_wr_send(ring_wr_send),
     .ring_wr_bpos(ring_wr_bpos),
     .sndnxt_wr_en(sndnxt_wr_en),
     .sndnxt_wr_qpn(sndnxt_wr_qpn),
@@ -525,6 +535,7 @@ req_inst (
     .sndnxt_wr_epoch(sndnxt_wr_epoch),
     .sndnxt_wr_head(sndnxt_wr_head),
     .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
+    .sndnxt_wr_send(sndnxt_wr_send),
     .m_rdq_valid(rdq_valid),
     .m_rdq_ready(rdq_ready),
     .m_rdq_flush(rdq_flush),
@@ -545,14 +556,14 @@ req_inst (
 
 hpnic_wqe_pool #(
     .POOL_LOG2(POOL_LOG2),
-    .DATA_WIDTH(51)
+    .DATA_WIDTH(52)
 )
 pool_inst (
     .clk(clk),
     .rst(rst),
     .wr_en(ring_wr_en),
     .wr_ptr(ring_wr_ptr),
-    .wr_data({ring_wr_lerr, ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
+    .wr_data({ring_wr_send, ring_wr_lerr, ring_wr_last_psn, ring_wr_read, ring_wr_signaled, ring_wr_bpos}),
     .wr_next(ring_wr_next),
     .m_free_valid(pool_valid),
     .m_free_ready(pool_ready),
@@ -620,6 +631,7 @@ comp_inst (
     .sndnxt_wr_epoch(sndnxt_wr_epoch),
     .sndnxt_wr_head(sndnxt_wr_head),
     .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
+    .sndnxt_wr_send(sndnxt_wr_send),
     .m_cpl_valid(m_cpl_valid),
     .m_cpl_ready(m_cpl_ready),
     .m_cpl_qpn(m_cpl_qpn),
@@ -672,7 +684,7 @@ assign ak_ready = d_ready && pick_ack;
 assign rq_desc_ready = d_ready && !pick_ack;
 
 wire [511:0]  hdr_data_lo;
-wire [895:0]  hdr_data;
+wire [927:0]  hdr_data;
 wire [2:0]    hdr_cls;
 wire          hdr_valid, hdr_ready;
 wire [511:0]  view_data;
@@ -724,6 +736,7 @@ tx_hdr_inst (
     .s_desc_reth_rkey(rq_desc_rkey),
     .s_desc_reth_len(rq_desc_rlen),
     .s_desc_aeth(pick_ack ? {ak_syn, ak_msn} : rq_desc_aeth),
+    .s_desc_imm(rq_desc_imm),
     .s_desc_int_valid(pick_ack && ak_int_valid),
     .s_desc_int_nhop(ak_nhop),
     .s_desc_int_path(ak_path),
@@ -831,7 +844,7 @@ tx_frame_inst (
 wire          fr_valid, fr_ready, fr_last;
 wire [511:0]  fr_data;
 wire          in_valid, in_ready, in_int, in_icrc_bad;
-wire [895:0]  in_hdr;
+wire [927:0]  in_hdr;
 wire [6:0]    in_hl;
 wire [15:0]   in_ip_len;
 wire [12:0]   in_pay_len;
@@ -891,6 +904,8 @@ rx_in_inst (
 wire          pk_valid, pk_ready, pk_drop, pk_has_pay, pk_int;
 wire [QW-1:0] pk_qpn;
 wire [7:0]    pk_opcode, pk_syn;
+wire          pk_imm_valid;
+wire [31:0]   pk_imm;
 wire [23:0]   pk_psn;
 wire [12:0]   pk_len;
 wire [63:0]   pk_va;
@@ -933,6 +948,8 @@ rx_extract_inst (
     .m_pkt_reth_rkey(pk_rkey),
     .m_pkt_reth_len(pk_rlen),
     .m_pkt_aeth_syn(pk_syn),
+    .m_pkt_imm_valid(pk_imm_valid),
+    .m_pkt_imm(pk_imm),
     .m_pkt_int_valid(pk_int),
     .m_pkt_int_nhop(pk_nhop),
     .m_pkt_int_path(pk_path),
@@ -1037,9 +1054,8 @@ rx_decide_inst (
     .s_pkt_reth_rkey(pk_rkey),
     .s_pkt_reth_len(pk_rlen),
     .s_pkt_aeth_syn(pk_syn),
-    // the parser's ImmDt: plumbed by the SEND/immediate work on RX parse
-    .s_pkt_imm_valid(1'b0),
-    .s_pkt_imm(32'd0),
+    .s_pkt_imm_valid(pk_imm_valid),
+    .s_pkt_imm(pk_imm),
     .s_pkt_int_valid(pk_int),
     .s_pkt_int_nhop(pk_nhop),
     .s_pkt_int_path(pk_path),

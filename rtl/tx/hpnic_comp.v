@@ -79,6 +79,7 @@ module hpnic_comp #(
     input  wire                  sndnxt_wr_epoch,
     input  wire [15:0]           sndnxt_wr_head,
     input  wire [1:0]            sndnxt_wr_rewinds,
+    input  wire                  sndnxt_wr_send,    // the requester's head WQE is a SEND
     input  wire                  sndnxt_wr_en,
     input  wire [QPN_WIDTH-1:0]  sndnxt_wr_qpn,
     input  wire [23:0]           sndnxt_wr_psn,
@@ -91,7 +92,7 @@ module hpnic_comp #(
      */
     output wire                  pool_rd_en,
     output wire [POOL_LOG2-1:0]  pool_rd_ptr,
-    input  wire [50:0]           pool_rd_data,      // {L_Key failed, last_psn, read, signaled, position after}
+    input  wire [51:0]           pool_rd_data,      // {SEND, L_Key failed, last_psn, read, signaled, position after}
     input  wire [POOL_LOG2-1:0]  pool_rd_next,
     output reg                   pool_free_valid = 1'b0,
     output reg  [POOL_LOG2-1:0]  pool_free_ptr = 0,
@@ -338,20 +339,20 @@ una_m_inst (
 // the una WQE's record (or, for a reclaim walk, the record to free)
 assign pool_rd_en = s1_valid;
 assign pool_rd_ptr = s1_reclaim ? s1_ptr : head_m;
-wire [50:0] ring_rd = pool_rd_data;     // {L_Key failed, last_psn, read, signaled, window position after}
+wire [51:0] ring_rd = pool_rd_data;     // {SEND, L_Key failed, last_psn, read, signaled, window position after}
 wire [POOL_LOG2-1:0] ring_next = pool_rd_next;
 
-wire [106:0] sndnxt_rd;  // {snd_nxt, snd_max, tail, window position, epoch, head, rewinds}
+wire [107:0] sndnxt_rd;  // {head is a SEND, snd_nxt, snd_max, tail, window position, epoch, head, rewinds}
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(107)
+    .DATA_WIDTH(108)
 )
 sndnxt_inst (
     .clk(clk),
     .wr_en(sndnxt_wr_en),
     .wr_addr(sndnxt_wr_qpn),
-    .wr_data({sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail, sndnxt_wr_bpos, sndnxt_wr_epoch,
+    .wr_data({sndnxt_wr_send, sndnxt_wr_psn, sndnxt_wr_max, sndnxt_wr_tail, sndnxt_wr_bpos, sndnxt_wr_epoch,
               sndnxt_wr_head, sndnxt_wr_rewinds}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
@@ -460,6 +461,8 @@ wire [15:0] req_head = sndnxt_rd[17:2];       // the WQE the requester is sendin
 wire [15:0] req_behind = req_head - o_una;      // [15]: rewound into retired WQEs
 // verilator lint_on UNUSEDSIGNAL
 wire [1:0]  req_rewinds = sndnxt_rd[1:0];     // rewinds it has taken
+wire        ring_send = ring_rd[51];
+wire        req_send = sndnxt_rd[107];
 wire        ring_lerr = ring_rd[50];
 wire [23:0] ring_last = ring_rd[49:26];
 wire        ring_read = ring_rd[25];
@@ -709,8 +712,11 @@ end
 // which is also a rewind's target: the una WQE's first position plus its
 // packets acknowledged, each a full MTU plus the per-packet overhead, plus
 // the extension header of its first packet (RETH of a WRITE, AETH of a READ
-// response). Computed at a pass that retires nothing more, when that PSN
-// lies in the una WQE. The requester counts the same bytes.
+// response, none on a SEND: only a WQE's last packet carries an ImmDt, and
+// it is never inside). Computed at a pass that retires nothing more, when
+// that PSN lies in the una WQE. The requester counts the same bytes. A WQE
+// not yet fully sent has no record; it is then the requester's head, whose
+// kind the snd_nxt mirror carries.
 // (n_acked + 1 - first = n_acked - (first - 1), for both values of
 // n_acked side by side)
 // verilator lint_off UNUSEDSIGNAL
@@ -723,6 +729,7 @@ wire [23:0] pos_pkts = acked_moved ? (pos_pkts_adv[23] ? 24'd0 : pos_pkts_adv) :
 wire [23:0] una_first_ret = ring_last + 24'd1;
 wire [23:0] una_first_old = o_una_fm1 + 24'd1;
 wire        una_is_read = una_sent && ring_ok && ring_read;
+wire        una_is_send = una_sent ? ring_ok && ring_send : req_send;
 
 /*
  * Stage 3: outputs
@@ -732,7 +739,7 @@ reg [QW-1:0]    inf_qpn = 0;
 reg [23:0]      inf_sent = 0;
 reg             inf_rewind = 1'b0;
 reg [23:0]      s3_pos_pkts = 0, s3_pos_bpos = 0;
-reg             s3_pos_read = 1'b0;
+reg             s3_pos_read = 1'b0, s3_pos_send = 1'b0;
 reg [13:0]      s3_pos_unit = 0;
 reg             s3_pos_init = 1'b0;
 reg [23:0]      s3_rw_ackto = 0, s3_rw_fm1 = 0;
@@ -776,6 +783,7 @@ always @(posedge clk) begin
     // the path from the acknowledgement through pos_pkts
     s3_pos_bpos <= o_una_bpos;
     s3_pos_read <= una_is_read;
+    s3_pos_send <= una_is_send;
     s3_pos_init <= s2_kind == EV_INIT;
     una_wr <= s2_valid && do_una;
     // a repeated una (timer) carries no READ completion
@@ -852,7 +860,7 @@ always @(posedge clk) begin
     s4_rewind <= inf_rewind;
     s4_init <= s3_pos_init;
     s4_base <= s3_pos_bpos + ((s3_pos_pkts == 24'd0) ? 24'd0 :
-                              s3_pos_read ? 24'd4 : 24'd16);
+                              s3_pos_read ? 24'd4 : s3_pos_send ? 24'd0 : 24'd16);
     s4_prod <= s3_pos_pkts * {10'd0, s3_pos_unit};
 
     rw5_wr <= s4_rw_wr;

@@ -20,11 +20,19 @@
  * events (READ work, the packets it sends, resets) and plugs it in at the
  * loop stage through the rsp_* ports; the descriptor FIFO takes both.
  *
+ * SEND and the immediate forms. A SEND is cut into packets as a WRITE is
+ * (SEND FIRST/MIDDLE/LAST/ONLY), without a RETH; SEND with immediate and
+ * WRITE with immediate end in their *_IMM LAST or ONLY packet, which carries
+ * the WQE's immediate (ImmDt). The immediate waits in the WQE's slot (the
+ * slot RAM, read with the head slot for every packet), so a WQE sent again
+ * after a rewind, which refetches it, carries it again.
+ *
  * Bytes, not packets. Every packet is charged what it occupies on the wire:
  * payload, its pad to 4 bytes, the configured per-packet overhead
  * (cfg_pkt_overhead: Ethernet, IPv4, UDP, BTH, ICRC, FCS, preamble, gap),
- * plus RETH (16) on WRITE FIRST/ONLY and READ REQUEST and AETH (4) on READ
- * RESPONSE FIRST/ONLY/LAST. Work is announced to the scheduler in those
+ * plus RETH (16) on WRITE FIRST/ONLY (with or without immediate) and READ
+ * REQUEST, ImmDt (4) on every *_IMM packet, and AETH (4) on READ RESPONSE
+ * FIRST/ONLY/LAST. Work is announced to the scheduler in those
  * bytes, and a PktSend of L bytes adds L to the QP's balance. While the
  * balance is positive the QP sends one packet per event and comes back
  * through a continue FIFO (CONT) for the next one, so one PktSend of a full
@@ -126,6 +134,9 @@ module hpnic_req #(
     input  wire [63:0]           s_wqe_raddr,       // remote VA
     input  wire [31:0]           s_wqe_rkey,
     input  wire                  s_wqe_lerr,        // its L_Key check failed
+    input  wire                  s_wqe_send,        // a SEND (not a WRITE; never with READ)
+    input  wire                  s_wqe_imm_valid,   // with immediate (SEND or WRITE)
+    input  wire [31:0]           s_wqe_imm,         // the immediate, wire order
 
     input  wire                  s_rdwork_valid,    // a READ to answer (from RX)
     output wire                  s_rdwork_ready,
@@ -173,6 +184,7 @@ module hpnic_req #(
     output wire [31:0]           m_desc_reth_rkey,
     output wire [31:0]           m_desc_reth_len,
     output wire [31:0]           m_desc_aeth,       // {syndrome, MSN}
+    output wire [31:0]           m_desc_imm,        // ImmDt (*_IMM opcodes), wire order
 
     output wire                  m_fetch_valid,     // WQE fetch request
     input  wire                  m_fetch_ready,
@@ -210,6 +222,7 @@ module hpnic_req #(
     output reg                   ring_wr_read = 1'b0,
     output reg                   ring_wr_signaled = 1'b0,
     output reg                   ring_wr_lerr = 1'b0,  // failed its L_Key check
+    output reg                   ring_wr_send = 1'b0,  // a SEND: no RETH on its first packet
     output reg  [23:0]           ring_wr_bpos = 0,     // window position after it
 
     output reg                   sndnxt_wr_en = 1'b0,  // snd_nxt and ring tail
@@ -221,6 +234,7 @@ module hpnic_req #(
     output reg                   sndnxt_wr_epoch = 1'b0, // flips at every QP reset
     output reg  [15:0]           sndnxt_wr_head = 0,   // the WQE being sent
     output reg  [1:0]            sndnxt_wr_rewinds = 0, // rewinds taken (mod 4)
+    output reg                   sndnxt_wr_send = 1'b0, // the head WQE is a SEND
 
     output wire                  m_rdq_valid,       // a READ sent, or every READ withdrawn
     input  wire                  m_rdq_ready,
@@ -333,6 +347,7 @@ localparam [3:0] EV_CLR = 4'd9;          // after a NIC reset: every QP not set 
 // extension headers charged beyond the per-packet overhead
 localparam [4:0] EXT_RETH = 5'd16;
 localparam [4:0] EXT_AETH = 5'd4;
+localparam [4:0] EXT_IMM = 5'd4;
 
 /*
  * Output FIFOs. An event is accepted only if each FIFO it may write has room
@@ -341,7 +356,7 @@ localparam [4:0] EXT_AETH = 5'd4;
 localparam LAT = 8;
 // a descriptor: the packet, and whether it is a READ's last response (with
 // the READ queue's tag)
-localparam DESC_W = 1 + 8 + QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32;
+localparam DESC_W = 1 + 8 + QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
@@ -564,6 +579,8 @@ reg [7:0]    s1_rtag = 0;           // rdwork: the READ queue's tag
 reg [63:0]   s1_laddr = 0, s1_raddr = 0;
 reg [31:0]   s1_rkey = 0;
 reg [2:0]    s1_sgl = 0;                // {list, entries - 1}
+reg          s1_send = 0, s1_imm_valid = 0;
+reg [31:0]   s1_imm = 0;
 
 always @(posedge clk) begin
     s1_valid <= |grant || scan || clr;
@@ -596,6 +613,9 @@ always @(posedge clk) begin
     s1_raddr <= s_wqe_raddr;
     s1_rkey <= s_wqe_rkey;
     s1_sgl <= {s_wqe_sgl, s_wqe_nsge_m1};
+    s1_send <= s_wqe_send;
+    s1_imm_valid <= s_wqe_imm_valid;
+    s1_imm <= s_wqe_imm;
 
     if (rst) begin
         s1_valid <= 1'b0;
@@ -607,9 +627,9 @@ end
  */
 // per-slot WQE summary, kept in the state word so that the next WQE is at
 // hand the cycle the head one finishes: {signaled, READ, failed its L_Key
-// check, bytes left, packets}
-localparam MW = 1 + 1 + 1 + 32 + 24;
-localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 16+2+24 + (RD_MAX_LOG2+1)+1 + 32+1+1+1
+// check, SEND, with immediate, bytes left, packets}
+localparam MW = 1 + 1 + 1 + 1 + 1 + 32 + 24;
+localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 4 + 16+2+24 + (RD_MAX_LOG2+1)+1 + 32+1+1+1
                 + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
@@ -723,6 +743,8 @@ reg [7:0]    s2_rtag = 0;
 reg [63:0]   s2_laddr = 0, s2_raddr = 0;
 reg [31:0]   s2_rkey = 0;
 reg [2:0]    s2_sgl = 0;
+reg          s2_send = 0, s2_imm_valid = 0;
+reg [31:0]   s2_imm = 0;
 reg [7:0]    s2_ovh = 0;
 reg          s2_initclr = 1'b0;     // an INIT or the clearing pass (decoded at stage 1:
                                     // it holds stage 0's una input)
@@ -731,16 +753,19 @@ reg [31:0]   s2_credit = 0;         // a PktSend's credit, 0 for other events
 reg [31:0]   s2_credit_neg = 0;     // its negation
 // the credit less the parts of a packet's cost known before the state is
 // read, so that the balance after a packet is one carry-save layer and one
-// adder (see left_wr): index {first packet of a WRITE (RETH), length a
-// multiple of 4}; and the READ REQUEST's whole cost, less one and not
-reg [31:0]   s2_kw [0:3];
-reg [31:0]   s2_kr [0:3];           // the same with an AETH in place of the RETH
+// adder (see left_wr): index {RETH (first packet of a WRITE), ImmDt (last
+// packet with immediate), length a multiple of 4}; and the READ REQUEST's
+// whole cost, less one and not
+reg [31:0]   s2_kw [0:7];
+reg [31:0]   s2_kr [0:3];           // {AETH, length a multiple of 4}
 reg [31:0]   s2_krd = 0, s2_krd_p1 = 0;
 integer      kwi;
 
 initial begin
-    for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
+    for (kwi = 0; kwi < 8; kwi = kwi + 1) begin
         s2_kw[kwi] = 32'd0;
+    end
+    for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
         s2_kr[kwi] = 32'd0;
     end
 end
@@ -768,12 +793,18 @@ always @(posedge clk) begin
     s2_raddr <= s1_raddr;
     s2_rkey <= s1_rkey;
     s2_sgl <= s1_sgl;
+    s2_send <= s1_send;
+    s2_imm_valid <= s1_imm_valid;
+    s2_imm <= s1_imm;
     s2_ovh <= cfg_pkt_overhead;
     s2_initclr <= s1_valid && (s1_type == EV_INIT || s1_type == EV_CLR);
     s2_credit <= (s1_type == EV_PKTSEND) ? s1_len : 32'd0;
     s2_credit_neg <= (s1_type == EV_PKTSEND) ? 32'd0 - s1_len : 32'd0;
+    for (kwi = 0; kwi < 8; kwi = kwi + 1) begin
+        s2_kw[kwi] <= s1_k - (kwi[2] ? {27'd0, EXT_RETH} : 32'd0) - (kwi[1] ? {27'd0, EXT_IMM} : 32'd0) +
+                      (kwi[0] ? 32'd4 : 32'd0);
+    end
     for (kwi = 0; kwi < 4; kwi = kwi + 1) begin
-        s2_kw[kwi] <= s1_k - (kwi[1] ? {27'd0, EXT_RETH} : 32'd0) + (kwi[0] ? 32'd4 : 32'd0);
         s2_kr[kwi] <= s1_k - (kwi[1] ? {27'd0, EXT_AETH} : 32'd0) + (kwi[0] ? 32'd4 : 32'd0);
     end
     s2_krd <= s1_k - {27'd0, EXT_RETH};
@@ -791,7 +822,10 @@ end
  * ring tail the completer sees), arr (next WQE expected from a fetch: slots
  * head..arr-1 are filled; fetch_idx, the next WQE to ask for, is the fetch
  * loop's, stage 3), cur_first, cur_rem (bytes of the head WQE not yet sent),
- * cur_last (its next packet is its last), sq_pi, fetch_tag, snd_nxt, rd_cnt
+ * cur_last (its next packet is its last), cur_send and cur_imm (its kind:
+ * a SEND, with immediate), cur_reth and cur_ximm (its next packet carries a
+ * RETH, an ImmDt: kept beside first and last, so the balance's cost select
+ * starts from state bits), sq_pi, fetch_tag, snd_nxt, rd_cnt
  * (READs outstanding) and rd_full (as many as max_rd_atomic: kept beside
  * the count, so the send decision needs no compare), rw_off and rw_pending (a
  * rewind's resume point), err, rsp_turn (the last packet was a READ
@@ -811,6 +845,10 @@ end
     kind p``_cur_first; \
     kind [31:0] p``_cur_rem; \
     kind p``_cur_last; \
+    kind p``_cur_send; \
+    kind p``_cur_imm; \
+    kind p``_cur_reth; \
+    kind p``_cur_ximm; \
     kind [15:0] p``_sq_pi; \
     kind [1:0] p``_fetch_tag; \
     kind [23:0] p``_snd_nxt; \
@@ -830,7 +868,7 @@ end
     kind p``_pool_wait; \
     kind p``_lstop;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_cur_first, p``_cur_rem, p``_cur_last, \
-    p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_cnt, p``_rd_full, p``_rw_off, p``_rw_pending, \
+    p``_cur_send, p``_cur_imm, p``_cur_reth, p``_cur_ximm, p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_cnt, p``_rd_full, p``_rw_off, p``_rw_pending, \
     p``_err, p``_rsp_turn, p``_bal, p``_free_owed, p``_rec_idx, \
     p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop
 
@@ -844,13 +882,15 @@ wire [SL-1:0] head_slot = o_head[SL-1:0];
 // not a power of two) becomes a barrel shifter over every slot, 10,000 LUTs
 reg  [MW-1:0] head_meta;
 reg  [31:0]   next_len;
-reg           next_read;
+reg           next_read, next_send, next_imm;
 integer       k;
 
 always @* begin
     head_meta = o_meta[MW-1:0];
     next_len = o_meta[55:24];
     next_read = o_meta[MW-2];
+    next_send = o_meta[MW-4];
+    next_imm = o_meta[MW-5];
     for (k = 0; k < SLOTS; k = k + 1) begin
         if (head_slot == k[SL-1:0]) begin
             head_meta = o_meta[MW*k +: MW];
@@ -858,6 +898,8 @@ always @* begin
         if (head_slot == k[SL-1:0] - 1'b1) begin   // next_slot, by constants
             next_len = o_meta[MW*k + 24 +: 32];
             next_read = o_meta[MW*k + MW-2];
+            next_send = o_meta[MW*k + MW-4];
+            next_imm = o_meta[MW*k + MW-5];
         end
     end
 end
@@ -879,6 +921,11 @@ wire [23:0] o_cur_npkts_m1 = head_meta[23:0];     // its packets, less one
 // either side, and its acknowledgement completes it (with the error) in
 // order behind the WQEs before it
 wire        wqe_is_read = s2_flag && !s2_lerr;
+// a WQE that failed its L_Key check goes out as a plain zero-length WRITE
+// whatever it was: a SEND or an immediate would consume a receive WQE at the
+// peer
+wire        wqe_is_send = s2_send && !s2_flag && !s2_lerr;
+wire        wqe_has_imm = s2_imm_valid && !s2_flag && !s2_lerr;
 // (each formed for both cases side by side, the rewind's offset or none,
 // then picked: the state's bit does not sit in front of the adders)
 wire [31:0] wqe_len_rw = s2_len - o_rw_off;
@@ -959,8 +1006,8 @@ endfunction
 // a WRITE packet: its RETH if it is the first; a READ response packet: its
 // AETH on FIRST, LAST and ONLY (of left_*, only the sign is used)
 wire [31:0] left_wr, nbal_wr, left_rsp, nbal_rsp;
-assign {left_wr, nbal_wr} = bal_after(o_bal, o_cur_first ? s2_kw[2] : s2_kw[0],
-                                      o_cur_first ? s2_kw[3] : s2_kw[1], cur_plen);
+assign {left_wr, nbal_wr} = bal_after(o_bal, s2_kw[{o_cur_reth, o_cur_ximm, 1'b0}],
+                                      s2_kw[{o_cur_reth, o_cur_ximm, 1'b1}], cur_plen);
 assign {left_rsp, nbal_rsp} = bal_after(o_bal, rsp_aeth ? s2_kr[2] : s2_kr[0],
                                         rsp_aeth ? s2_kr[3] : s2_kr[1], rsp_plen);
 wire [31:0] left_rdreq = o_bal + s2_krd;
@@ -1129,7 +1176,8 @@ always @* begin
                 do_wqe_wr = 1'b1;
                 for (j = 0; j < SLOTS; j = j + 1) begin
                     if (s2_idx[SL-1:0] == j[SL-1:0]) begin
-                        n_meta[MW*j +: MW] = {s2_signaled, wqe_is_read, s2_lerr, wqe_len_eff, wqe_npkts_m1};
+                        n_meta[MW*j +: MW] = {s2_signaled, wqe_is_read, s2_lerr, wqe_is_send, wqe_has_imm,
+                                              wqe_len_eff, wqe_npkts_m1};
                     end
                 end
                 if (!o_cur_valid) begin
@@ -1138,14 +1186,21 @@ always @* begin
                     n_cur_first = !o_rw_pending || o_rw_off == 0;
                     n_cur_rem = wqe_len_eff;
                     n_cur_last = wqe_last;
+                    n_cur_send = wqe_is_send;
+                    n_cur_imm = wqe_has_imm;
+                    n_cur_reth = !wqe_is_send && (!o_rw_pending || o_rw_off == 0);
+                    n_cur_ximm = wqe_has_imm && wqe_last;
                 end
                 n_rw_pending = 1'b0;
-                // work: a WRITE's remaining packets; a READ's one request
+                // work: a WRITE's or SEND's remaining packets (a RETH on a
+                // WRITE's first, an ImmDt on the last of one with
+                // immediate, which a rewind never skips); a READ's one request
                 c_work = 1'b1;
                 c_len = wqe_is_read ? 32'd0 : wqe_len_eff;
                 c_npkts = wqe_is_read ? 24'd0 : wqe_npkts_m1;
                 c_plus1 = 1'b1;
-                c_ext = (wqe_is_read || s2_lerr || !o_rw_pending || o_rw_off == 0) ? EXT_RETH : 5'd0;
+                c_ext = ((wqe_is_read || (!wqe_is_send && (!o_rw_pending || o_rw_off == 0))) ? EXT_RETH : 5'd0) |
+                        (wqe_has_imm ? EXT_IMM : 5'd0);
             end
         end
         EV_REWIND: begin
@@ -1211,17 +1266,35 @@ always @* begin
                 nb_in = 1'b0;
                 bal_src = BS_WR;
                 pkt_len = cur_plen;
-                pkt_opcode = (o_cur_first && cur_last) ? HPNIC_BTH_OP_WRITE_ONLY :
-                             o_cur_first ? HPNIC_BTH_OP_WRITE_FIRST :
-                             cur_last ? HPNIC_BTH_OP_WRITE_LAST : HPNIC_BTH_OP_WRITE_MIDDLE;
+                case ({o_cur_send, o_cur_imm, o_cur_first, cur_last})
+                    4'b0000: pkt_opcode = HPNIC_BTH_OP_WRITE_MIDDLE;
+                    4'b0001: pkt_opcode = HPNIC_BTH_OP_WRITE_LAST;
+                    4'b0010: pkt_opcode = HPNIC_BTH_OP_WRITE_FIRST;
+                    4'b0011: pkt_opcode = HPNIC_BTH_OP_WRITE_ONLY;
+                    4'b0100: pkt_opcode = HPNIC_BTH_OP_WRITE_MIDDLE;
+                    4'b0101: pkt_opcode = HPNIC_BTH_OP_WRITE_LAST_IMM;
+                    4'b0110: pkt_opcode = HPNIC_BTH_OP_WRITE_FIRST;
+                    4'b0111: pkt_opcode = HPNIC_BTH_OP_WRITE_ONLY_IMM;
+                    4'b1000: pkt_opcode = HPNIC_BTH_OP_SEND_MIDDLE;
+                    4'b1001: pkt_opcode = HPNIC_BTH_OP_SEND_LAST;
+                    4'b1010: pkt_opcode = HPNIC_BTH_OP_SEND_FIRST;
+                    4'b1011: pkt_opcode = HPNIC_BTH_OP_SEND_ONLY;
+                    4'b1100: pkt_opcode = HPNIC_BTH_OP_SEND_MIDDLE;
+                    4'b1101: pkt_opcode = HPNIC_BTH_OP_SEND_LAST_IMM;
+                    4'b1110: pkt_opcode = HPNIC_BTH_OP_SEND_FIRST;
+                    default: pkt_opcode = HPNIC_BTH_OP_SEND_ONLY_IMM;
+                endcase
                 n_snd_nxt = o_snd_nxt + 24'd1;
                 n_cur_rem = o_cur_rem - {19'd0, cur_plen};
                 n_cur_last = cur_last2;
                 n_cur_first = 1'b0;
+                n_cur_reth = 1'b0;
+                n_cur_ximm = o_cur_imm && cur_last2;
                 bpos_op = BP_ADD;
                 c_bpos = 1'b1;
                 c_len = {19'd0, cur_plen};
-                c_ext = o_cur_first ? EXT_RETH : 5'd0;
+                // the same extension headers the balance was charged
+                c_ext = (o_cur_reth ? EXT_RETH : 5'd0) | (o_cur_ximm ? EXT_IMM : 5'd0);
                 if (cur_last) begin
                     do_ring = o_head == o_rec_idx;
                     promote = 1'b1;
@@ -1275,6 +1348,10 @@ always @* begin
                 n_cur_first = 1'b1;
                 n_cur_rem = next_len;
                 n_cur_last = next_last;
+                n_cur_send = next_send;
+                n_cur_imm = next_imm;
+                n_cur_reth = !next_send;
+                n_cur_ximm = next_imm && next_last;
             end
         end
         EV_SCAN: begin
@@ -1361,7 +1438,9 @@ end
  * WQE slots: written by WQE events at stage 2, read for PktSend at stage 2
  * (the head slot), data at stage 3
  */
-localparam WQE_W = 32 + 64 + 3 + 64 + 32;
+// with the immediate: 32 bits a slot, 1 Mbit for 4096 QPs x 8 slots
+// (docs/transport.md, "SEND and immediate data")
+localparam WQE_W = 32 + 64 + 3 + 64 + 32 + 32;
 wire [WQE_W-1:0] wqe_rd;
 
 hpnic_ram_sdp #(
@@ -1372,7 +1451,8 @@ wqe_inst (
     .clk(clk),
     .wr_en(s2_valid && do_wqe_wr),
     .wr_addr({s2_qpn, s2_idx[SL-1:0]}),
-    .wr_data({s2_lerr ? 32'd0 : s2_len, s2_laddr, s2_sgl, s2_raddr, s2_rkey}),
+    .wr_data({s2_lerr ? 32'd0 : s2_len, s2_laddr, s2_sgl, s2_raddr, s2_rkey,
+              wqe_has_imm ? s2_imm : 32'd0}),
     .rd_en(s2_valid),
     .rd_addr({s2_qpn, head_slot}),
     .rd_data(wqe_rd)
@@ -1408,7 +1488,7 @@ reg [12:0]   s3_mtu = 0;            // the READ's last response length needs it
 reg          s3_rdesc = 0;
 // towards the later stages
 reg          s3_ring = 0, s3_read = 0, s3_sig = 0, s3_free = 0, s3_work = 0, s3_epoch = 0;
-reg          s3_lerr = 0;
+reg          s3_lerr = 0, s3_send = 0, s3_head_send = 0;
 reg [POOL_LOG2-1:0] s3_ptr = 0, s3_next = 0;
 reg [15:0]   s3_tail = 0, s3_head = 0;
 reg [1:0]    s3_rewinds = 0;
@@ -1447,6 +1527,8 @@ always @(posedge clk) begin
     s3_read <= o_cur_read;
     s3_sig <= o_cur_signaled;
     s3_lerr <= o_cur_lerr;
+    s3_send <= o_cur_send;
+    s3_head_send <= n_cur_send;
     s3_ptr <= o_spare;
     s3_next <= pool_ptr;
     s3_epoch <= n_epoch;
@@ -1580,10 +1662,10 @@ always @(posedge clk) begin
 end
 
 // the WQE the packet comes from
-wire [31:0] w_len, w_rkey;
+wire [31:0] w_len, w_rkey, w_imm;
 wire [63:0] w_laddr, w_raddr;
 wire [2:0]  w_sgl;
-assign {w_len, w_laddr, w_sgl, w_raddr, w_rkey} = wqe_rd;
+assign {w_len, w_laddr, w_sgl, w_raddr, w_rkey, w_imm} = wqe_rd;
 wire [31:0] w_off = w_len - s3_rem;          // bytes of the WQE already sent
 // an SGE list stays whole: the gather finds the packet's pieces in it
 wire [63:0] w_pay_addr = w_sgl[2] ? w_laddr : w_laddr + {32'd0, w_off};
@@ -1591,12 +1673,12 @@ wire [63:0] w_pay_addr = w_sgl[2] ? w_laddr : w_laddr + {32'd0, w_off};
 always @* begin
     if (s3_pkt_rsp) begin
         desc_data = {s3_rdone, s3_rdone_tag, s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len,
-                     rsp_d_addr, 35'd0, 64'd0, 32'd0, 32'd0, rsp_d_aeth};
+                     rsp_d_addr, 35'd0, 64'd0, 32'd0, 32'd0, rsp_d_aeth, 32'd0};
     end else begin
         desc_data = {1'b0, 8'd0, s3_qpn, s3_opcode, s3_psn,
                      (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
                      w_pay_addr, w_sgl, w_off, w_raddr + {32'd0, w_off}, w_rkey,
-                     s3_rem, 32'd0};
+                     s3_rem, 32'd0, w_imm};
     end
     desc_wr = s3_pkt;
 end
@@ -1631,7 +1713,7 @@ end
  */
 // What stage 3 decided rides to stage 6 unchanged: control bits (reset)
 // and data, one word each per stage
-localparam LATE_W = QW + 4 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 1 + 2 + 24;
+localparam LATE_W = QW + 4 + 2 + 2*POOL_LOG2 + 16 + 16 + 2 + 24 + 24 + 1 + 2 + 24;
 
 reg  [3:0]        ctl4 = 0, ctl5 = 0, ctl6 = 0;     // {valid, ring, free, work}
 reg  [LATE_W-1:0] late4 = 0, late5 = 0, late6 = 0;
@@ -1641,7 +1723,7 @@ reg  [31:0]       s5_cost = 0, s6_cost = 0;
 
 always @(posedge clk) begin
     ctl4 <= {s3_valid, s3_ring, s3_free, s3_work};
-    late4 <= {s3_qpn, s3_read, s3_sig, s3_lerr, s3_epoch, s3_ptr, s3_next, s3_tail, s3_head, s3_rewinds,
+    late4 <= {s3_qpn, s3_read, s3_sig, s3_lerr, s3_epoch, s3_send, s3_head_send, s3_ptr, s3_next, s3_tail, s3_head, s3_rewinds,
               s3_last_psn, s3_snd_nxt, s3_init, s3_bpos_op, s3_bpos_set};
     {ctl5, late5} <= {ctl4, late4};
     {ctl6, late6} <= {ctl5, late5};
@@ -1664,7 +1746,7 @@ wire          s5_valid = ctl5[3];
 wire [QW-1:0] s5_qpn = late5[LATE_W-1 -: QW];
 
 wire          s6_valid, s6_ring, s6_free, s6_work;
-wire          s6_read, s6_sig, s6_lerr, s6_epoch;
+wire          s6_read, s6_sig, s6_lerr, s6_epoch, s6_send, s6_head_send;
 wire [QW-1:0] s6_qpn;
 wire [POOL_LOG2-1:0] s6_ptr, s6_next;
 wire [15:0]   s6_tail, s6_head;
@@ -1673,7 +1755,7 @@ wire [23:0]   s6_last_psn, s6_snd_nxt, s6_bpos_set;
 wire          s6_init;
 
 assign {s6_valid, s6_ring, s6_free, s6_work} = ctl6;
-assign {s6_qpn, s6_read, s6_sig, s6_lerr, s6_epoch, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
+assign {s6_qpn, s6_read, s6_sig, s6_lerr, s6_epoch, s6_send, s6_head_send, s6_ptr, s6_next, s6_tail, s6_head, s6_rewinds,
         s6_last_psn, s6_snd_nxt, s6_init, s6_bpos_op, s6_bpos_set} = late6;
 
 // The window position and snd_max share one read-modify-write RAM here.
@@ -1725,6 +1807,7 @@ always @(posedge clk) begin
     ring_wr_read <= s6_read;
     ring_wr_signaled <= s6_sig;
     ring_wr_lerr <= s6_lerr;
+    ring_wr_send <= s6_send;
     ring_wr_bpos <= bpos_new;
 
     sndnxt_wr_en <= s6_valid;
@@ -1736,6 +1819,7 @@ always @(posedge clk) begin
     sndnxt_wr_epoch <= s6_epoch;
     sndnxt_wr_head <= s6_head;
     sndnxt_wr_rewinds <= s6_rewinds;
+    sndnxt_wr_send <= s6_head_send;
 
     work_wr <= s6_valid && s6_work;
     work_data <= {s6_qpn, s6_cost};
@@ -1792,7 +1876,7 @@ desc_fifo_inst (
     .m_valid(desc_head_valid), .m_ready(m_desc_ready && rdone_room),
     .m_data({desc_rdone, desc_rdone_tag, m_desc_qpn, m_desc_opcode, m_desc_psn, m_desc_len,
              m_desc_addr, m_desc_sgl, m_desc_nsge_m1, m_desc_off, m_desc_reth_va,
-             m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth}),
+             m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth, m_desc_imm}),
     .count(desc_count)
 );
 

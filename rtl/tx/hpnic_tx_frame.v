@@ -40,7 +40,7 @@ module hpnic_tx_frame #(
      */
     input  wire               s_hdr_valid,
     output wire               s_hdr_ready,
-    input  wire [112*8-1:0]   s_hdr_data,       // lane 0 first, zero past the header's length
+    input  wire [116*8-1:0]   s_hdr_data,       // lane 0 first, zero past the header's length
     input  wire [2:0]         s_hdr_cls,        // the length's class (hpnic_hdr_len.vh), from a register
 
     input  wire               s_view_valid,
@@ -350,8 +350,8 @@ wire [511:0] o_base = (pp_state_reg == PP_START) ? s_hdr_data[511:0] : carry_reg
 wire         o_wide_on = (pp_state_reg == PP_STREAM) || (pp_state_reg == PP_START && !hdr_big);
 
 // X behind the header: X << 8 * (hl mod 64), as {X, 0} shifted right by
-// 64 - hl mod 64 bytes, one of six amounts picked by the header's class
-// (hpnic_hdr_len.vh): a 6-way select per bit, not a 64-way shifter (1,800
+// 64 - hl mod 64 bytes, one of eight amounts picked by the header's class
+// (hpnic_hdr_len.vh): an 8-way select per bit, not a 64-way shifter (1,800
 // LUTs fewer)
 localparam [63:0] PREPEND_SHIFTS = hpnic_hl_shifts(1);
 
@@ -426,7 +426,7 @@ always @(posedge clk) begin
             default: begin
                 if (pp_first_big) begin
                     pp_state_reg <= PP_STREAM;
-                    carry_reg <= {128'd0, s_hdr_data[895:512]};
+                    carry_reg <= {96'd0, s_hdr_data[927:512]};
                     cls_reg <= cls_cur;
                 end else begin
                     carry_reg <= wide[1023:512];

@@ -2,12 +2,13 @@
 /*
  * TX header builder: one packet descriptor in, three things out:
  *
- *  - the frame header, Ethernet to the end of RETH/AETH (54..112 bytes, lane
- *    0 first), with the IPv4 checksum filled in, for the frame assembler;
+ *  - the frame header, Ethernet to the end of the extension headers (RETH,
+ *    AETH, ImmDt, or RETH and ImmDt: 54..116 bytes, lane 0 first), with the
+ *    IPv4 checksum filled in, for the frame assembler;
  *  - the ICRC view of the same header (docs/wire.md): eight 0xFF bytes, the
  *    IPv4 and UDP headers with the variant fields set to ones and the
  *    lengths and port they would have without INT, the BTH with byte 4 set
- *    to ones, and RETH/AETH, at most 64 bytes, for the CRC;
+ *    to ones, and the extension headers, one 64-byte beat, for the CRC;
  *  - a payload request for the TX gather, when there is one: an address and
  *    a length, or for a WQE's SGE list its address, entries and the
  *    packet's offset into it (hpnic_tx_gather).
@@ -72,6 +73,7 @@ module hpnic_tx_hdr #(
     input  wire [31:0]           s_desc_reth_rkey,
     input  wire [31:0]           s_desc_reth_len,
     input  wire [31:0]           s_desc_aeth,
+    input  wire [31:0]           s_desc_imm,        // ImmDt, wire order (its first byte in 31:24)
     input  wire                  s_desc_int_valid,  // echo this INT (ACKs)
     input  wire [3:0]            s_desc_int_nhop,
     input  wire [11:0]           s_desc_int_path,
@@ -82,7 +84,7 @@ module hpnic_tx_hdr #(
      */
     output wire                  m_hdr_valid,       // to the frame assembler
     input  wire                  m_hdr_ready,
-    output wire [112*8-1:0]      m_hdr_data,        // lane 0 first, zero past its length
+    output wire [116*8-1:0]      m_hdr_data,        // lane 0 first, zero past its length
     output wire [2:0]            m_hdr_cls,         // its length's class (hpnic_hdr_len.vh)
 
     output wire                  m_view_valid,      // to the CRC
@@ -127,7 +129,7 @@ localparam [15:0] ROCE_PORT = 16'd4791;
  * Output room: each descriptor makes one header, one view, at most one DMA
  * request; descriptors are accepted while every FIFO can take three more
  */
-localparam HDR_W = 112*8 + 3 + 13;
+localparam HDR_W = 116*8 + 3 + 13;
 localparam VIEW_W = 512 + 32 + 1;
 localparam DMA_W = 64 + 13 + 35 + 16;
 localparam FIFO_LOG2 = INFLIGHT_LOG2;
@@ -201,7 +203,7 @@ reg [12:0]   s1_len = 0;
 reg [63:0]   s1_addr = 0;
 reg [34:0]   s1_gather = 0;
 reg [63:0]   s1_va = 0;
-reg [31:0]   s1_rkey = 0, s1_rlen = 0, s1_aeth = 0;
+reg [31:0]   s1_rkey = 0, s1_rlen = 0, s1_aeth = 0, s1_imm = 0;
 reg [335:0]  s1_int = 0;
 
 always @(posedge clk) begin
@@ -215,6 +217,7 @@ always @(posedge clk) begin
     s1_rkey <= s_desc_reth_rkey;
     s1_rlen <= s_desc_reth_len;
     s1_aeth <= s_desc_aeth;
+    s1_imm <= s_desc_imm;
     s1_int <= s_desc_int_valid ? {s_desc_int_nhop, s_desc_int_path, s_desc_int_hops} : 336'd0;
 
     if (rst) begin
@@ -234,15 +237,19 @@ wire [15:0] qp_pd;
 assign {dqpn, dmac, dip, sport, dscp_ecn, qp_pd} = ctx;
 
 wire has_reth = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
-                s1_opcode == HPNIC_BTH_OP_READ_REQ;
+                s1_opcode == HPNIC_BTH_OP_WRITE_ONLY_IMM || s1_opcode == HPNIC_BTH_OP_READ_REQ;
 wire has_aeth = s1_opcode == HPNIC_BTH_OP_RESP_FIRST || s1_opcode == HPNIC_BTH_OP_RESP_LAST ||
                 s1_opcode == HPNIC_BTH_OP_RESP_ONLY || s1_opcode == HPNIC_BTH_OP_ACK;
-// requests ask for an acknowledgement: HPCC wants one per packet
-wire ack_req = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE ||
-               s1_opcode == HPNIC_BTH_OP_WRITE_LAST || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
-               s1_opcode == HPNIC_BTH_OP_READ_REQ;
+// ImmDt: behind the BTH, or behind the RETH of a WRITE ONLY with Immediate
+wire has_imm = s1_opcode == HPNIC_BTH_OP_SEND_LAST_IMM || s1_opcode == HPNIC_BTH_OP_SEND_ONLY_IMM ||
+               s1_opcode == HPNIC_BTH_OP_WRITE_LAST_IMM || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+// requests ask for an acknowledgement: HPCC wants one per packet (SEND
+// FIRST..ONLY with Immediate are 0x00..0x05, WRITE FIRST..ONLY with
+// Immediate 0x06..0x0B)
+wire ack_req = s1_opcode <= HPNIC_BTH_OP_WRITE_ONLY_IMM || s1_opcode == HPNIC_BTH_OP_READ_REQ;
 wire [1:0]  pad = 2'd0 - s1_len[1:0];
-wire [4:0]  ext_len = has_reth ? 5'd16 : has_aeth ? 5'd4 : 5'd0;
+// an AETH and an ImmDt are never together; a RETH and an ImmDt are 20
+wire [4:0]  ext_len = (has_reth ? 5'd16 : 5'd0) + ((has_aeth || has_imm) ? 5'd4 : 5'd0);
 // IPv4 total length and UDP length as if there were no INT block
 wire [15:0] ip_len_noint = 16'd20 + 16'd8 + 16'd12 + {11'd0, ext_len} + {3'd0, s1_len} +
                            {14'd0, pad} + 16'd4;
@@ -254,9 +261,9 @@ reg [7:0]    s2_opcode = 0;
 reg [23:0]   s2_psn = 0;
 reg [12:0]   s2_len = 0;
 reg [63:0]   s2_va = 0;
-reg [31:0]   s2_rkey = 0, s2_rlen = 0, s2_aeth = 0;
+reg [31:0]   s2_rkey = 0, s2_rlen = 0, s2_aeth = 0, s2_imm = 0;
 reg [335:0]  s2_int = 0;
-reg          s2_has_reth = 0, s2_has_aeth = 0, s2_ack_req = 0;
+reg          s2_has_reth = 0, s2_has_aeth = 0, s2_has_imm = 0, s2_ack_req = 0;
 reg [1:0]    s2_pad = 0;
 reg [15:0]   s2_ip_len = 0;
 reg          s2_int_en = 0;
@@ -276,9 +283,11 @@ always @(posedge clk) begin
     s2_rkey <= s1_rkey;
     s2_rlen <= s1_rlen;
     s2_aeth <= s1_aeth;
+    s2_imm <= s1_imm;
     s2_int <= s1_int;
     s2_has_reth <= has_reth;
     s2_has_aeth <= has_aeth;
+    s2_has_imm <= has_imm;
     s2_ack_req <= ack_req;
     s2_pad <= pad;
     s2_ip_len <= ip_len;
@@ -316,27 +325,30 @@ wire [15:0] udp_len = s2_ip_len - 16'd20;
 wire [95:0] bth = {s2_opcode, 1'b0, 1'b1, s2_pad, 4'd0, 16'hffff, 8'h00, s2_dqpn,
                    s2_ack_req, 7'd0, s2_psn};
 wire [127:0] reth = {s2_va, s2_rkey, s2_rlen};
-// RETH, or AETH in the top 4 bytes, or nothing: bytes past the header are zero
-wire [127:0] ext = s2_has_reth ? reth : s2_has_aeth ? {s2_aeth, 96'd0} : 128'd0;
-wire [4:0]  ext_bytes = s2_has_reth ? 5'd16 : s2_has_aeth ? 5'd4 : 5'd0;
+// RETH (with the ImmDt behind it), or AETH or ImmDt in the top 4 bytes, or
+// nothing: bytes past the header are zero
+wire [31:0]  ext4 = s2_has_aeth ? s2_aeth : s2_has_imm ? s2_imm : 32'd0;
+wire [159:0] ext = s2_has_reth ? {reth, s2_has_imm ? s2_imm : 32'd0} : {ext4, 128'd0};
+wire         s2_ext4 = s2_has_aeth || s2_has_imm;
+wire [4:0]   ext_bytes = {s2_has_reth, 1'b0, s2_ext4, 2'b00};   // 16 + 4: 20
 
 // wire order (byte 0 first) to lane order (byte 0 in bits 7:0)
-function [112*8-1:0] to_lanes112;
-    input [112*8-1:0] be;
+function [116*8-1:0] to_lanes116;
+    input [116*8-1:0] be;
     integer b;
     begin
-        for (b = 0; b < 112; b = b + 1) begin
-            to_lanes112[8*b +: 8] = be[8*(111-b) +: 8];
+        for (b = 0; b < 116; b = b + 1) begin
+            to_lanes116[8*b +: 8] = be[8*(115-b) +: 8];
         end
     end
 endfunction
 
 
-// the header, left-aligned in 112 bytes; the INT block moves BTH and on
+// the header, left-aligned in 116 bytes; the INT block moves BTH and on
 wire [54*8-1:0]  base = {s2_dmac, cfg_src_mac, 16'h0800,
                          ip_hdr_nocsum[159:80], ip_csum, ip_hdr_nocsum[63:0],
                          s2_sport, s2_dport, udp_len, 16'h0000, bth};
-wire [112*8-1:0] hdr_be = s2_int_en ? {base[54*8-1:96], s2_int, bth, ext}
+wire [116*8-1:0] hdr_be = s2_int_en ? {base[54*8-1:96], s2_int, bth, ext}
                                     : {base, ext, {42{8'h00}}};
 // the ICRC view of this header (hpnic_icrc_view is shared with RX)
 wire [511:0] view_lanes;
@@ -360,11 +372,11 @@ reg [VIEW_W-1:0] view_data = 0;
 
 always @(posedge clk) begin
     hdr_wr <= s2_valid;
-    // the header's length as its class {INT, RETH, AETH} (hpnic_hdr_len.vh):
+    // the header's length as its class {INT, RETH, EXT4} (hpnic_hdr_len.vh):
     // the frame assembler's prepend selects by the class, and decoding it
     // from the length there was on its longest path; the bytes past the
     // header are zero (hdr_be), so it needs no mask from the length either
-    hdr_data <= {to_lanes112(hdr_be), s2_int_en, s2_has_reth, s2_has_aeth && !s2_has_reth, s2_len};
+    hdr_data <= {to_lanes116(hdr_be), s2_int_en, s2_has_reth, s2_ext4, s2_len};
     view_data <= {view_lanes, view_init, s2_len != 0};
 
     if (rst) begin

@@ -49,7 +49,13 @@ struct Nic {
 	std::vector<uint8_t> mem;
 	uint64_t mac = 0;
 	uint32_t ip = 0;
-	std::vector<std::vector<dp_wqe>> sq = std::vector<std::vector<dp_wqe>>(NQP);
+	// each WQE with its SEND and immediate fields
+	struct SqWqe {
+		dp_wqe w;
+		int send, imm_valid;
+		uint32_t imm;
+	};
+	std::vector<std::vector<SqWqe>> sq = std::vector<std::vector<SqWqe>>(NQP);
 	std::vector<uint16_t> pi = std::vector<uint16_t>(NQP);
 	std::deque<std::pair<unsigned, uint16_t>> doorbells;
 	struct Fetch { uint64_t ready; unsigned qpn, idx, tag; };
@@ -406,11 +412,17 @@ extern "C" size_t dp_mem_size(const struct dp_pair *d)
 
 extern "C" int dp_post(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w)
 {
+	return dp_post_op(d, nic, qpn, w, 0, 0, 0);
+}
+
+extern "C" int dp_post_op(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w, int send,
+			  int imm_valid, uint32_t imm)
+{
 	Nic &n = d->nic[nic];
 
 	if (qpn >= NQP)
 		return -1;
-	n.sq[qpn].push_back(*w);
+	n.sq[qpn].push_back({*w, send, imm_valid, imm});
 	n.pi[qpn]++;
 	n.doorbells.push_back({qpn, n.pi[qpn]});
 	return 0;
@@ -521,20 +533,23 @@ static void drive(dp_pair *d, int i)
 	n.drv_wqe = !n.fetches.empty() && n.fetches.front().ready <= now;
 	if (n.drv_wqe) {
 		const Nic::Fetch &f = n.fetches.front();
-		const std::vector<dp_wqe> &sq = n.sq[f.qpn];
-		dp_wqe w{};
+		const std::vector<Nic::SqWqe> &sq = n.sq[f.qpn];
+		Nic::SqWqe w{};
 
 		if (f.idx < sq.size())
 			w = sq[f.idx];
 		m->s_wqe_qpn = f.qpn;
 		m->s_wqe_idx = f.idx;
 		m->s_wqe_tag = f.tag;
-		m->s_wqe_read = w.read;
+		m->s_wqe_read = w.w.read;
 		m->s_wqe_signaled = 1;
-		m->s_wqe_len = w.len;
-		m->s_wqe_laddr = w.laddr;
-		m->s_wqe_raddr = w.raddr;
-		m->s_wqe_rkey = w.rkey;
+		m->s_wqe_len = w.w.len;
+		m->s_wqe_laddr = w.w.laddr;
+		m->s_wqe_raddr = w.w.raddr;
+		m->s_wqe_rkey = w.w.rkey;
+		m->s_wqe_send = w.send;
+		m->s_wqe_imm_valid = w.imm_valid;
+		m->s_wqe_imm = w.imm;
 	}
 	m->s_wqe_valid = n.drv_wqe;
 	m->m_fetch_ready = 1;
@@ -721,7 +736,8 @@ static void sample(dp_pair *d, int i)
 
 				roce_pcap_write(&d->pcap, now_ps / 1000, n.txbuf.data(), n.txbuf.size());
 				if (roce_parse(n.txbuf.data(), n.txbuf.size(), d->cfg.int_port, &pk) == 0)
-					fprintf(d->expect, "%u\t%u\n", pk.opcode, pk.psn);
+					fprintf(d->expect, (roce_opcode_info(pk.opcode) & ROCE_HAS_IMMDT) ?
+						"%u\t%u\t%08x\n" : "%u\t%u\t\n", pk.opcode, pk.psn, pk.imm);
 				else
 					fprintf(d->expect, "unparsable\n");
 			}

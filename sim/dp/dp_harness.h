@@ -128,6 +128,10 @@ size_t dp_mem_size(const struct dp_pair *d);
 
 /* append a WQE to the QP's send queue and ring its doorbell */
 int dp_post(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w);
+/* the same as a SEND (send; read 0) and/or with an immediate (imm_valid:
+ * imm, wire order, on the last packet) */
+int dp_post_op(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w, int send,
+	       int imm_valid, uint32_t imm);
 /* completions in order; returns 1 and fills *c, or 0 */
 int dp_poll(struct dp_pair *d, int nic, struct dp_cpl *c);
 /* frames into a NIC's RX as if from the link (fuzzing) */

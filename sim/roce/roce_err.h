@@ -41,9 +41,9 @@ extern "C" {
 	X(ICRC,       10, "ICRC mismatch") \
 	X(INT,        11, "INT block malformed: nHop > 5") \
 	X(BTH_TVER,   12, "BTH transport header version not 0") \
-	X(BTH_OPCODE, 13, "BTH opcode not one hpnic uses (RC WRITE, READ, ACK)") \
+	X(BTH_OPCODE, 13, "BTH opcode not one hpnic uses (RC SEND, WRITE, READ, ACK)") \
 	X(BTH_PKEY,   14, "BTH P_Key not the default partition (0x7FFF/0xFFFF)") \
-	X(EXT_HDR,    15, "RETH or AETH missing or truncated") \
+	X(EXT_HDR,    15, "RETH, AETH or ImmDt missing or truncated") \
 	X(PAD,        16, "pad inconsistent with the length (payload + pad not a multiple of 4, pad > payload, or pad on FIRST/MIDDLE)") \
 	X(PAYLOAD_LEN, 17, "payload length invalid for the opcode (payload on READ REQUEST/ACK, empty FIRST/MIDDLE/LAST)")
 

@@ -148,6 +148,21 @@ const char *roce_status_name(int status)
 int roce_opcode_info(uint8_t opcode)
 {
 	switch (opcode) {
+	case ROCE_OP_SEND_FIRST:
+	case ROCE_OP_SEND_MIDDLE:
+		return ROCE_PAYLOAD_FULL;
+	case ROCE_OP_SEND_LAST:
+		return ROCE_PAYLOAD_NONZERO;
+	case ROCE_OP_SEND_LAST_IMM:
+		return ROCE_HAS_IMMDT | ROCE_PAYLOAD_NONZERO;
+	case ROCE_OP_SEND_ONLY:
+		return 0;
+	case ROCE_OP_SEND_ONLY_IMM:
+		return ROCE_HAS_IMMDT;
+	case ROCE_OP_WRITE_LAST_IMM:
+		return ROCE_HAS_IMMDT | ROCE_PAYLOAD_NONZERO;
+	case ROCE_OP_WRITE_ONLY_IMM:
+		return ROCE_HAS_RETH | ROCE_HAS_IMMDT;
 	case ROCE_OP_WRITE_FIRST:
 		return ROCE_HAS_RETH | ROCE_PAYLOAD_FULL;
 	case ROCE_OP_WRITE_MIDDLE:
@@ -175,6 +190,22 @@ int roce_opcode_info(uint8_t opcode)
 const char *roce_opcode_name(uint8_t opcode)
 {
 	switch (opcode) {
+	case ROCE_OP_SEND_FIRST:
+		return "SEND_FIRST";
+	case ROCE_OP_SEND_MIDDLE:
+		return "SEND_MIDDLE";
+	case ROCE_OP_SEND_LAST:
+		return "SEND_LAST";
+	case ROCE_OP_SEND_LAST_IMM:
+		return "SEND_LAST_IMM";
+	case ROCE_OP_SEND_ONLY:
+		return "SEND_ONLY";
+	case ROCE_OP_SEND_ONLY_IMM:
+		return "SEND_ONLY_IMM";
+	case ROCE_OP_WRITE_LAST_IMM:
+		return "WRITE_LAST_IMM";
+	case ROCE_OP_WRITE_ONLY_IMM:
+		return "WRITE_ONLY_IMM";
 	case ROCE_OP_WRITE_FIRST:
 		return "WRITE_FIRST";
 	case ROCE_OP_WRITE_MIDDLE:
@@ -201,11 +232,15 @@ const char *roce_opcode_name(uint8_t opcode)
 
 static int ext_len(int info)
 {
+	int n = 0;
+
 	if (info & ROCE_HAS_RETH)
-		return ROCE_RETH_LEN;
+		n += ROCE_RETH_LEN;
 	if (info & ROCE_HAS_AETH)
-		return ROCE_AETH_LEN;
-	return 0;
+		n += ROCE_AETH_LEN;
+	if (info & ROCE_HAS_IMMDT)
+		n += ROCE_IMMDT_LEN;
+	return n;
 }
 
 /* the default partition, full (0xFFFF) or limited (0x7FFF) member */
@@ -525,6 +560,10 @@ int roce_build(const struct roce_pkt *p, uint8_t *buf, size_t cap, size_t *frame
 		put24(buf + off + 1, p->msn);
 		off += ROCE_AETH_LEN;
 	}
+	if (info & ROCE_HAS_IMMDT) {
+		put32(buf + off, p->imm);
+		off += ROCE_IMMDT_LEN;
+	}
 	if (p->payload_len)
 		memcpy(buf + off, p->payload, p->payload_len);
 	off += p->payload_len;
@@ -647,6 +686,9 @@ int roce_parse(const uint8_t *frame, size_t len, uint16_t int_port, struct roce_
 		p->syndrome = ext[0];
 		p->msn = get24(ext + 1);
 	}
+	/* the ImmDt is the extension's last 4 bytes */
+	if (info & ROCE_HAS_IMMDT)
+		p->imm = get32(ext + elen - ROCE_IMMDT_LEN);
 
 	/* payload and pad */
 	data = icrc_off - bth_off - ROCE_BTH_LEN - (size_t)elen;

@@ -34,6 +34,7 @@ extern "C" {
 #define ROCE_BTH_LEN          12
 #define ROCE_RETH_LEN         16
 #define ROCE_AETH_LEN         4
+#define ROCE_IMMDT_LEN        4
 #define ROCE_ICRC_LEN         4
 /* bytes the MAC and the line add: FCS, preamble + SFD, inter-frame gap */
 #define ROCE_FCS_LEN          4
@@ -42,9 +43,9 @@ extern "C" {
 /* shortest Ethernet frame without FCS; shorter frames are zero-padded */
 #define ROCE_ETH_MIN_FRAME    60
 
-/* the longest header stack: Ethernet + IPv4 + UDP + INT + BTH + RETH */
+/* the longest header stack: Ethernet + IPv4 + UDP + INT + BTH + RETH + ImmDt */
 #define ROCE_HDR_MAX          (ROCE_ETH_LEN + ROCE_IPV4_LEN + ROCE_UDP_LEN + \
-			       ROCE_INT_LEN + ROCE_BTH_LEN + ROCE_RETH_LEN)
+			       ROCE_INT_LEN + ROCE_BTH_LEN + ROCE_RETH_LEN + ROCE_IMMDT_LEN)
 #define ROCE_ETHERTYPE_IPV4   0x0800
 #define ROCE_IPPROTO_UDP      17
 
@@ -88,10 +89,18 @@ enum roce_int_speed {
 /* the RC opcodes hpnic sends and accepts; every other opcode is dropped.
  * Values from the register map (fw/regmap.toml: BTH_OP), as the RTL's */
 enum roce_opcode {
+	ROCE_OP_SEND_FIRST = HPNIC_BTH_OP_SEND_FIRST,
+	ROCE_OP_SEND_MIDDLE = HPNIC_BTH_OP_SEND_MIDDLE,
+	ROCE_OP_SEND_LAST = HPNIC_BTH_OP_SEND_LAST,
+	ROCE_OP_SEND_LAST_IMM = HPNIC_BTH_OP_SEND_LAST_IMM,
+	ROCE_OP_SEND_ONLY = HPNIC_BTH_OP_SEND_ONLY,
+	ROCE_OP_SEND_ONLY_IMM = HPNIC_BTH_OP_SEND_ONLY_IMM,
 	ROCE_OP_WRITE_FIRST = HPNIC_BTH_OP_WRITE_FIRST,
 	ROCE_OP_WRITE_MIDDLE = HPNIC_BTH_OP_WRITE_MIDDLE,
 	ROCE_OP_WRITE_LAST = HPNIC_BTH_OP_WRITE_LAST,
+	ROCE_OP_WRITE_LAST_IMM = HPNIC_BTH_OP_WRITE_LAST_IMM,
 	ROCE_OP_WRITE_ONLY = HPNIC_BTH_OP_WRITE_ONLY,
+	ROCE_OP_WRITE_ONLY_IMM = HPNIC_BTH_OP_WRITE_ONLY_IMM,
 	ROCE_OP_READ_REQ = HPNIC_BTH_OP_READ_REQ,
 	ROCE_OP_READ_RESP_FIRST = HPNIC_BTH_OP_RESP_FIRST,
 	ROCE_OP_READ_RESP_MIDDLE = HPNIC_BTH_OP_RESP_MIDDLE,
@@ -117,6 +126,9 @@ enum roce_opcode {
 #define ROCE_PAYLOAD_NONE     0x4   /* no payload, pad 0 (READ REQ, ACK) */
 #define ROCE_PAYLOAD_FULL     0x8   /* FIRST and MIDDLE: PMTU bytes, pad 0 */
 #define ROCE_PAYLOAD_NONZERO  0x10  /* LAST: 1..PMTU bytes */
+/* an ImmDt (4 bytes): behind the BTH, or behind the RETH (WRITE ONLY with
+ * Immediate) */
+#define ROCE_HAS_IMMDT        0x20
 
 struct roce_int_hop {
 	uint8_t b;                  /* speed enum, 4 bits */
@@ -171,6 +183,9 @@ struct roce_pkt {
 	/* AETH: READ RESPONSE FIRST/LAST/ONLY, ACKNOWLEDGE */
 	uint8_t syndrome;
 	uint32_t msn;               /* 24 bits */
+	/* ImmDt: SEND LAST/ONLY and WRITE LAST/ONLY with Immediate; its first
+	 * wire byte in bits 31..24 */
+	uint32_t imm;
 	/* payload: build copies it from here; parse points it into the frame */
 	const uint8_t *payload;
 	size_t payload_len;

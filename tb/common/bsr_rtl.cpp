@@ -12,10 +12,10 @@
 #include "bsr_rtl.h"
 #include "vtb.h"
 
-// the header lengths' shifts by class {INT, RETH, AETH} (hpnic_hdr_len.vh):
-// 54, 58, 70, 70, 96, 100, 112, 112 mod 64, and 64 minus that
-static const uint8_t realign_list[8] = {54, 58, 6, 6, 32, 36, 48, 48};
-static const uint8_t prepend_list[8] = {10, 6, 58, 58, 32, 28, 16, 16};
+// the header lengths' shifts by class {INT, RETH, EXT4} (hpnic_hdr_len.vh):
+// 54, 58, 70, 74, 96, 100, 112, 116 mod 64, and 64 minus that
+static const uint8_t realign_list[8] = {54, 58, 6, 10, 32, 36, 48, 52};
+static const uint8_t prepend_list[8] = {10, 6, 58, 54, 32, 28, 16, 12};
 
 // keep in step with the -G values in mk/common.mk
 extern "C" const struct bsr_cfg bsr_cfgs[BSR_NCFG] = {

@@ -78,6 +78,9 @@ static void drive(req_rtl *r, int s)
 			m->s_wqe_laddr = e.laddr;
 			m->s_wqe_raddr = e.raddr;
 			m->s_wqe_rkey = e.rkey;
+			m->s_wqe_send = e.send;
+			m->s_wqe_imm_valid = e.imm_valid;
+			m->s_wqe_imm = e.imm;
 		}
 		break;
 	case REQ_IN_RDWORK:
@@ -192,7 +195,7 @@ static void tick(req_rtl *r)
 	if (m->m_desc_valid && m->m_desc_ready)
 		r->descs.push_back({m->m_desc_qpn, m->m_desc_opcode, m->m_desc_psn, m->m_desc_len,
 				    m->m_desc_addr, m->m_desc_reth_va, m->m_desc_reth_rkey,
-				    m->m_desc_reth_len, m->m_desc_aeth, r->cycles});
+				    m->m_desc_reth_len, m->m_desc_aeth, m->m_desc_imm, r->cycles});
 	if (m->m_fetch_valid && m->m_fetch_ready)
 		r->fetches.push_back({m->m_fetch_qpn, m->m_fetch_idx, m->m_fetch_count,
 				      m->m_fetch_tag});
@@ -206,11 +209,12 @@ static void tick(req_rtl *r)
 	if (m->ring_wr_en)
 		r->rings.push_back({m->sndnxt_wr_qpn, m->ring_wr_ptr, m->ring_wr_next,
 				    m->ring_wr_last_psn, m->ring_wr_read, m->ring_wr_signaled,
-				    m->ring_wr_bpos, r->cycles});
+				    m->ring_wr_bpos, m->ring_wr_send, r->cycles});
 	if (m->sndnxt_wr_en)
 		r->sndnxts.push_back({m->sndnxt_wr_qpn, m->sndnxt_wr_psn, m->sndnxt_wr_max,
 				      m->sndnxt_wr_tail, m->sndnxt_wr_bpos, m->sndnxt_wr_epoch,
-				      m->sndnxt_wr_head, m->sndnxt_wr_rewinds, r->cycles});
+				      m->sndnxt_wr_head, m->sndnxt_wr_rewinds, m->sndnxt_wr_send,
+				      r->cycles});
 	// the READ descriptors' ready stays high: their timing (a fixed latency
 	// from the event) is what the READ-limit checks rest on
 	m->m_rdq_ready = 1;

@@ -59,6 +59,8 @@ struct req_wqe {
 	unsigned qpn, idx, tag, read, signaled;
 	uint32_t len, rkey;
 	uint64_t laddr, raddr;
+	unsigned send, imm_valid;       /* a SEND; with immediate (SEND or WRITE) */
+	uint32_t imm;
 };
 
 struct req_rdwork {
@@ -107,7 +109,7 @@ enum req_out {
 struct req_desc {
 	unsigned qpn, opcode, psn, len;
 	uint64_t addr, va;
-	uint32_t rkey, rlen, aeth;
+	uint32_t rkey, rlen, aeth, imm;
 	uint64_t cycle;
 };
 
@@ -130,12 +132,12 @@ struct req_cinit {
 
 /* a record write (its QP is the snd_nxt write's of the same cycle) */
 struct req_ring {
-	unsigned qpn, ptr, next, last_psn, read, signaled, bpos;
+	unsigned qpn, ptr, next, last_psn, read, signaled, bpos, send;
 	uint64_t cycle;
 };
 
 struct req_sndnxt {
-	unsigned qpn, psn, max, tail, bpos, epoch, head, rewinds;
+	unsigned qpn, psn, max, tail, bpos, epoch, head, rewinds, send;
 	uint64_t cycle;
 };
 

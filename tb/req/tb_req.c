@@ -13,10 +13,14 @@
  * positions, checks everything that comes out:
  *
  *  - request descriptors, per QP in PSN order from the start PSN: WRITE
- *    FIRST/MIDDLE/LAST/ONLY of exactly the MTU but the last, lengths adding
- *    up to the WQE's, addresses contiguous from its local and remote ones,
- *    RETH on FIRST/ONLY; one READ REQUEST per READ for ceil(len/MTU) PSNs;
- *    after a rewind the resend from its PSN and byte offset;
+ *    and SEND FIRST/MIDDLE/LAST/ONLY of exactly the MTU but the last,
+ *    lengths adding up to the WQE's, addresses contiguous from its local and
+ *    remote ones, RETH on a WRITE's FIRST/ONLY; SEND with immediate and
+ *    WRITE with immediate ending in SEND LAST/ONLY with Immediate and WRITE
+ *    LAST/ONLY with Immediate carrying the WQE's immediate, also when a
+ *    rewind sends the last packet again; one READ REQUEST per READ for
+ *    ceil(len/MTU) PSNs; after a rewind the resend from its PSN and byte
+ *    offset;
  *  - max_rd_atomic: a READ sent for the first time only while fewer than
  *    REQ_RTL_RD_MAX READs are outstanding, counting those sent less the READ
  *    retirements (una) (timed by the READ descriptors, whose latency is
@@ -28,15 +32,18 @@
  *    responder's READ queue) answered in order, one after the other; a
  *    repeated READ replaces what is queued;
  *  - work: one announcement per WQE taken and per READ work, of the wire
- *    cost (payload, pad, per-packet overhead, RETH/AETH) of what it asks to
- *    send; and on a QP with no rewind, the work equals what was sent;
+ *    cost (payload, pad, per-packet overhead, RETH/AETH/ImmDt) of what it
+ *    asks to send; and on a QP with no rewind, the work equals what was
+ *    sent; every packet's cost is what the window position moves by, so a
+ *    WQE's position after it is the sum of its packets' costs (the records);
  *  - credit: no packet unless the credit granted exceeds what was spent
  *    before it (the last packet may overdraw);
  *  - fetches: contiguous per tag, within the posted WQEs and the ring bound;
  *  - records: one per WQE, in order, its last PSN, kind, signaled flag and
  *    window position after it, linked through the QP's spare entries, no
- *    entry used twice; the snd_nxt writes: window position matching the
- *    PSN, tail, snd_max, rewinds taken, epoch;
+ *    entry used twice; whether a record's WQE is a SEND (the completer maps
+ *    a position inside it without a RETH); the snd_nxt writes: window
+ *    position matching the PSN, tail, snd_max, rewinds taken, epoch;
  *  - QP inits towards the completer; the clearing pass after reset;
  *  - bad input: stale WQE responses (wrong tag or index, a failed QP) are
  *    counted and change nothing; PktSend with nothing to send is counted
@@ -84,6 +91,9 @@ enum owner { O_FREE, O_ALLOC, O_SPARE, O_REC };
 
 struct wqe {
 	unsigned read, signaled;
+	unsigned send, imm_valid;       /* SEND; with immediate (SEND or WRITE) */
+	uint32_t imm;
+	unsigned imm_seen;              /* its last packet (with the ImmDt) sent so often */
 	uint32_t len, rkey;
 	uint64_t laddr, raddr;
 	uint32_t first;         /* its first PSN, from the start PSN */
@@ -194,6 +204,7 @@ static struct {
 	unsigned rewinds, restarts, restarts_mid, replaced, stale_exp, stale_inj, overlapped;
 	unsigned rd_queued, at_limit;
 	unsigned pool_dry, una, rd_cancels;
+	unsigned imm_pkts, imm_resent, sends;
 } n;
 
 /* ---- the wire cost and the layout of a send queue ---- */
@@ -209,11 +220,23 @@ static uint32_t npk(uint32_t len, unsigned mtu_log2)
 }
 
 /* window bytes: a WRITE's packets, or the responses a READ asks for */
+/* extension headers: a WRITE's first packet's RETH (none on a SEND), the
+ * ImmDt of the last packet of one with immediate */
+static unsigned ext_first(const struct wqe *w)
+{
+	return w->read ? 4 : w->send ? 0 : 16;
+}
+
+static unsigned ext_imm(const struct wqe *w)
+{
+	return w->imm_valid ? 4 : 0;
+}
+
 static uint64_t wqe_span(const struct wqe *w)
 {
 	uint64_t b = (uint64_t)w->len + pad4(w->len) + (uint64_t)w->npkts * OVH;
 
-	return b + (w->read ? (w->npkts == 1 ? 4 : 8) : 16);
+	return b + (w->read ? (w->npkts == 1 ? 4 : 8) : ext_first(w) + ext_imm(w));
 }
 
 /* work announced when a WQE is taken at byte offset off: a WRITE's packets
@@ -223,7 +246,7 @@ static uint32_t wqe_work(const struct qp *q, const struct wqe *w, uint32_t off)
 	if (w->read)
 		return OVH + 16;
 	uint32_t rem = w->len - off, np = npk(rem, q->mtu_log2);
-	return rem + pad4(rem) + np * OVH + (off ? 0 : 16);
+	return rem + pad4(rem) + np * OVH + (off ? 0 : ext_first(w)) + ext_imm(w);
 }
 
 static uint32_t rsp_work(const struct qp *q, uint32_t len)
@@ -251,7 +274,7 @@ static uint64_t pos_at(const struct qp *q, unsigned i, unsigned k)
 	const struct wqe *w = &q->w[i];
 	if (k == 0)
 		return w->pos0;
-	return w->pos0 + (uint64_t)k * (q->mtu + OVH) + (w->read ? 4 : 16);
+	return w->pos0 + (uint64_t)k * (q->mtu + OVH) + ext_first(w);
 }
 
 static unsigned psn_of(const struct qp *q, unsigned i, unsigned k)
@@ -307,7 +330,7 @@ static int is_boundary(const struct qp *q, unsigned pos24)
 		const struct wqe *w = &q->w[lo];
 		if (p == w->pos0)
 			return 1;
-		uint64_t d = p - w->pos0, ext = w->read ? 4 : 16;
+		uint64_t d = p - w->pos0, ext = ext_first(w);
 		if (d > ext && (d - ext) % (q->mtu + OVH) == 0 && (d - ext) / (q->mtu + OVH) < w->npkts)
 			return 1;
 	}
@@ -315,7 +338,10 @@ static int is_boundary(const struct qp *q, unsigned pos24)
 }
 
 /* make the next WQE of a QP's send queue */
-static void add_wqe(struct qp *q, int read, uint32_t len)
+/* kinds of WQE */
+enum { K_WRITE, K_READ, K_SEND, K_SEND_IMM, K_WRITE_IMM };
+
+static void add_wqe(struct qp *q, int kind, uint32_t len)
 {
 	if (q->nw == q->cap) {
 		q->cap = q->cap ? 2 * q->cap : 256;
@@ -326,7 +352,11 @@ static void add_wqe(struct qp *q, int read, uint32_t len)
 		}
 	}
 	struct wqe *w = &q->w[q->nw];
-	w->read = read;
+	w->read = kind == K_READ;
+	w->send = kind == K_SEND || kind == K_SEND_IMM;
+	w->imm_valid = kind == K_SEND_IMM || kind == K_WRITE_IMM;
+	w->imm = w->imm_valid ? (uint32_t)rnd() : 0;
+	w->imm_seen = 0;
 	w->rd_sent = 0;
 	w->signaled = rndp(0.5);
 	w->len = len;
@@ -344,17 +374,20 @@ static void add_wqe(struct qp *q, int read, uint32_t len)
 
 static uint32_t rand_len(const struct qp *q)
 {
-	switch (rndr(10)) {
+	switch (rndr(12)) {
 	case 0: return 0;
 	case 1: return q->mtu * (1 + rndr(3));
 	case 2: return 1 + rndr(8);
+	case 3: return q->mtu - 1 + rndr(3);            /* MTU - 1, MTU, MTU + 1 */
 	default: return 1 + rndr(3 * q->mtu + q->mtu / 2);
 	}
 }
 
 static void add_random_wqe(struct qp *q)
 {
-	add_wqe(q, rndp(0.25), rand_len(q));
+	static const int kinds[] = { K_WRITE, K_WRITE, K_READ, K_SEND, K_SEND_IMM, K_WRITE_IMM };
+
+	add_wqe(q, kinds[rndr(6)], rand_len(q));
 }
 
 /* ---- the model's reactions to what the requester took ---- */
@@ -637,18 +670,33 @@ static void check_req(struct qp *q, unsigned qpn, const struct req_desc *d)
 		n.reads++;
 	} else {
 		uint32_t plen = last ? rem : q->mtu;
-		unsigned op = first && last ? HPNIC_BTH_OP_WRITE_ONLY : first ?
-			      HPNIC_BTH_OP_WRITE_FIRST : last ? HPNIC_BTH_OP_WRITE_LAST :
-			      HPNIC_BTH_OP_WRITE_MIDDLE;
+		unsigned op;
+		if (w->send)
+			op = first && last ? (w->imm_valid ? HPNIC_BTH_OP_SEND_ONLY_IMM : HPNIC_BTH_OP_SEND_ONLY) :
+			     first ? HPNIC_BTH_OP_SEND_FIRST :
+			     last ? (w->imm_valid ? HPNIC_BTH_OP_SEND_LAST_IMM : HPNIC_BTH_OP_SEND_LAST) :
+			     HPNIC_BTH_OP_SEND_MIDDLE;
+		else
+			op = first && last ? (w->imm_valid ? HPNIC_BTH_OP_WRITE_ONLY_IMM : HPNIC_BTH_OP_WRITE_ONLY) :
+			     first ? HPNIC_BTH_OP_WRITE_FIRST :
+			     last ? (w->imm_valid ? HPNIC_BTH_OP_WRITE_LAST_IMM : HPNIC_BTH_OP_WRITE_LAST) :
+			     HPNIC_BTH_OP_WRITE_MIDDLE;
 		CHECK(d->opcode == op && d->len == plen, "QP %u psn %06x: op %u len %u, want op %u "
 		      "len %u (WQE %u of %u bytes, packet %u)", qpn, psn, d->opcode, d->len, op, plen,
 		      q->cw, w->len, q->ck);
-		if (first)
+		if (first && !w->send)
 			CHECK(d->va == w->raddr && d->rkey == w->rkey && d->rlen == w->len,
 			      "QP %u psn %06x: RETH va %016llx rkey %08x len %u, want %016llx %08x %u",
 			      qpn, psn, (unsigned long long)d->va, d->rkey, d->rlen,
 			      (unsigned long long)w->raddr, w->rkey, w->len);
-		cost = plen + pad4(plen) + OVH + (first ? 16 : 0);
+		if (last && w->imm_valid) {
+			CHECK(d->imm == w->imm, "QP %u psn %06x: op %u ImmDt %08x, want %08x (WQE %u)",
+			      qpn, psn, d->opcode, d->imm, w->imm, q->cw);
+			if (q->w[q->cw].imm_seen++)
+				n.imm_resent++;
+			n.imm_pkts++;
+		}
+		cost = plen + pad4(plen) + OVH + (first ? ext_first(w) : 0) + (last ? ext_imm(w) : 0);
 		if (last) {
 			q->cw++;
 			q->ck = 0;
@@ -878,10 +926,11 @@ static void on_ring(const struct req_ring *g)
 	struct wqe *w = &q->w[q->nrec];
 	unsigned last = psn_of(q, q->nrec, w->npkts - 1);
 	CHECK(g->last_psn == last && g->read == w->read && g->signaled == w->signaled &&
-	      g->bpos == (w->pos1 & POS_MASK), "QP %u: record of WQE %u: last psn %06x read %u "
-	      "signaled %u position %06x, want %06x %u %u %06llx", g->qpn, q->nrec, g->last_psn,
-	      g->read, g->signaled, g->bpos, last, w->read, w->signaled,
-	      (unsigned long long)(w->pos1 & POS_MASK));
+	      g->send == w->send && g->bpos == (w->pos1 & POS_MASK), "QP %u: record of WQE %u: "
+	      "last psn %06x read %u signaled %u send %u position %06x, want %06x %u %u %u %06llx",
+	      g->qpn, q->nrec, g->last_psn, g->read, g->signaled, g->send, g->bpos, last, w->read,
+	      w->signaled, w->send, (unsigned long long)(w->pos1 & POS_MASK));
+	n.sends += w->send;
 	/* the spare takes the record; the entry popped becomes the spare */
 	if (!q->spare_known) {
 		CHECK(owner[g->ptr] == O_ALLOC, "QP %u: first record in entry %u, not popped",
@@ -1062,6 +1111,9 @@ static void host(void)
 		e.rkey = w->rkey;
 		e.laddr = w->laddr;
 		e.raddr = w->raddr;
+		e.send = w->send;
+		e.imm_valid = w->imm_valid;
+		e.imm = w->imm;
 	}
 	req_rtl_push_wqe(R, &e);
 }
@@ -1098,6 +1150,9 @@ static void inject_stale(int qpn)
 		e.rkey = w->rkey;
 		e.laddr = w->laddr;
 		e.raddr = w->raddr;
+		e.send = w->send;
+		e.imm_valid = w->imm_valid;
+		e.imm = w->imm;
 	} else {
 		e.len = (uint32_t)rnd();
 	}
@@ -1563,6 +1618,43 @@ static void test_gbn(int qpn)
 	       qpn, q->mtu);
 }
 
+/* the resend after a rewind has begun and reached seen_w.seen_k */
+static int c_resent(int qpn)
+{
+	return !Q[qpn].restart && c_seen(qpn);
+}
+
+/* SEND with immediate, WRITE with immediate and an empty SEND, all sent;
+ * then go-back-N into the SEND's second packet (both immediates go out
+ * again) and into the WRITE's last packet alone (its immediate again) */
+static void test_gbn_imm(int qpn)
+{
+	struct qp *q = &Q[qpn];
+	unsigned r0 = n.imm_resent, mid0 = n.restarts_mid;
+
+	q->hold_una = 1;
+	unsigned a = q->nw;
+	add_wqe(q, K_SEND_IMM, 3 * q->mtu + 5);
+	add_wqe(q, K_WRITE_IMM, 2 * q->mtu + 1);
+	add_wqe(q, K_SEND, 0);
+	seen_w = a + 3;
+	seen_k = 0;
+	wait_for(c_seen, qpn, "go-back-N with immediate: all sent");
+	push_rewind(q, qpn, a, 1, 0);
+	wait_for(c_taken, 0, "go-back-N with immediate: rewind into the SEND taken");
+	wait_for(c_resent, qpn, "go-back-N with immediate: all sent again");
+	push_rewind(q, qpn, a + 1, 2, 0);
+	wait_for(c_taken, 0, "go-back-N with immediate: rewind into the WRITE's last packet taken");
+	wait_for(c_resent, qpn, "go-back-N with immediate: the WRITE's last packet sent again");
+	q->hold_una = 0;
+	drain("go-back-N with immediate");
+	CHECK(n.imm_resent - r0 == 3 && n.restarts_mid - mid0 == 2,
+	      "go-back-N with immediate: %u immediates and %u mid-message resends seen again, want 3 and 2",
+	      n.imm_resent - r0, n.restarts_mid - mid0);
+	printf("  go-back-N on QP %d (MTU %u): SEND and WRITE with immediate resent from their "
+	       "second and last packets, the immediates on the resent last packets\n", qpn, q->mtu);
+}
+
 static int c_arrived(int qpn)
 {
 	const struct qp *q = &Q[qpn];
@@ -1787,6 +1879,7 @@ int main(int argc, char **argv)
 	}
 	CHECK(f >= 0 && Q[f].after_fatal <= AFTER_FATAL, "fatal rewind not taken");
 	test_gbn(g);
+	test_gbn_imm(g);
 	for (int i = 0; i < NUSE; i++) {
 		if (qlist[i] != g && qlist[i] != f) {
 			test_overtake(qlist[i], OT_REWOUND);
@@ -1831,6 +1924,10 @@ int main(int argc, char **argv)
 	       n.restarts_mid, n.replaced, n.rd_queued, n.una, st.wqe_stale, n.stale_inj,
 	       n.overlapped, n.at_limit, st.read_fenced, st.pktsend_idle, n.rd_cancels,
 	       n.pool_dry);
+	printf("  %u SENDs recorded, %u packets with an immediate (%u of them resent)\n", n.sends,
+	       n.imm_pkts, n.imm_resent);
+	CHECK(n.sends > 0 && n.imm_pkts > 0 && n.imm_resent > 0, "a SEND or immediate corner was "
+	      "never reached");
 	CHECK(st.rdq_full == 0 && st.rdq_pool == 0, "responder's READ queue: %u READs over the "
 	      "limit, %u with the pool empty", st.rdq_full, st.rdq_pool);
 	CHECK(n.overlapped > 0 && n.at_limit > 0 && n.rd_queued > 0 && n.replaced > 0,

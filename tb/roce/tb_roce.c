@@ -44,6 +44,8 @@
 /* ---- random: tb_util.h's seeded PRNG (rnd, rndr) ---- */
 
 static const uint8_t all_opcodes[] = {
+	ROCE_OP_SEND_FIRST, ROCE_OP_SEND_MIDDLE, ROCE_OP_SEND_LAST, ROCE_OP_SEND_LAST_IMM,
+	ROCE_OP_SEND_ONLY, ROCE_OP_SEND_ONLY_IMM, ROCE_OP_WRITE_LAST_IMM, ROCE_OP_WRITE_ONLY_IMM,
 	ROCE_OP_WRITE_FIRST, ROCE_OP_WRITE_MIDDLE, ROCE_OP_WRITE_LAST, ROCE_OP_WRITE_ONLY,
 	ROCE_OP_READ_REQ, ROCE_OP_READ_RESP_FIRST, ROCE_OP_READ_RESP_MIDDLE,
 	ROCE_OP_READ_RESP_LAST, ROCE_OP_READ_RESP_ONLY, ROCE_OP_ACK,
@@ -104,6 +106,7 @@ static void random_pkt(struct roce_pkt *p, uint8_t op, size_t plen, bool with_in
 	p->dma_len = (uint32_t)rnd();
 	p->syndrome = (uint8_t)rnd();
 	p->msn = (uint32_t)rnd() & ROCE_MSN_MASK;
+	p->imm = (uint32_t)rnd();
 	p->payload_len = fit_payload(op, plen);
 	p->payload = p->payload_len ? payload_src + rndr(64) : NULL;
 	if (with_int) {
@@ -244,6 +247,8 @@ static void compare_pkt(const struct roce_pkt *a, const struct roce_pkt *b, cons
 		CHECK(a->va == b->va && a->rkey == b->rkey && a->dma_len == b->dma_len, "%s: RETH", ctx);
 	if (info & ROCE_HAS_AETH)
 		CHECK(a->syndrome == b->syndrome && a->msn == b->msn, "%s: AETH", ctx);
+	if (info & ROCE_HAS_IMMDT)
+		CHECK(a->imm == b->imm, "%s: ImmDt %08x vs %08x", ctx, a->imm, b->imm);
 	CHECK(a->payload_len == b->payload_len &&
 	      (!a->payload_len || !memcmp(a->payload, b->payload, a->payload_len)),
 	      "%s: payload (%zu vs %zu bytes)", ctx, a->payload_len, b->payload_len);
@@ -275,6 +280,7 @@ static void test_round_trips(void)
 				CHECK(len == 14 + 20 + 8 + (with_int ? 42u : 0u) + 12 +
 					     (roce_opcode_info(p.opcode) & ROCE_HAS_RETH ? 16u :
 					      roce_opcode_info(p.opcode) & ROCE_HAS_AETH ? 4u : 0u) +
+					     (roce_opcode_info(p.opcode) & ROCE_HAS_IMMDT ? 4u : 0u) +
 					     p.payload_len + (-p.payload_len & 3) + 4,
 				      "%s: length %zu not the wire.md sum", ctx, len);
 				CHECK(icrc_on_wire(buf, len) == icrc_reference(buf, len, with_int),
@@ -425,9 +431,9 @@ static void test_drop_reasons(void)
 		     f[18] ^= 1; FIX_IP());
 		CASE(ICRC, ROCE_OP_WRITE_ONLY, 8, I, "UDP source port changed", f[34] ^= 1);
 		CASE(BTH_TVER, ROCE_OP_WRITE_ONLY, 8, I, "TVer 1", f[bth + 1] |= 1; FIX());
-		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "SEND ONLY", f[bth] = 0x04; FIX());
+		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "COMPARE SWAP", f[bth] = 0x13; FIX());
 		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "UC WRITE ONLY", f[bth] = 0x2a; FIX());
-		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "WRITE ONLY with immediate", f[bth] = 0x0b; FIX());
+		CASE(BTH_OPCODE, ROCE_OP_WRITE_ONLY, 8, I, "FETCH ADD", f[bth] = 0x14; FIX());
 		CASE(BTH_OPCODE, ROCE_OP_ACK, 0, I, "ATOMIC ACK", f[bth] = 0x12; FIX());
 		CASE(BTH_PKEY, ROCE_OP_WRITE_ONLY, 8, I, "P_Key 0x8001", put16(f + bth + 2, 0x8001); FIX());
 		CASE(BTH_PKEY, ROCE_OP_WRITE_ONLY, 8, I, "P_Key 0", put16(f + bth + 2, 0); FIX());
@@ -649,7 +655,7 @@ static void test_args(void)
 		      "build accepts %s", what);                              \
 		CHECK(roce_frame_len(&b) == 0, "frame_len accepts %s", what); \
 	} while (0)
-	BAD(b.opcode = 0x04, "SEND ONLY");
+	BAD(b.opcode = 0x13, "COMPARE SWAP");
 	BAD(b.dscp = 64, "DSCP 64");
 	BAD(b.ecn = 4, "ECN 4");
 	BAD(b.dest_qpn = 1u << 24, "QPN 2^24");

@@ -344,9 +344,9 @@ static void input_checks(struct env *e)
 	{
 		size_t b = 42 + (e->int_enable ? ROCE_INT_LEN : 0);
 
-		f[b] = 0x04;                   /* SEND ONLY: not an opcode hpnic uses */
+		f[b] = 0x13;                   /* COMPARE SWAP: not an opcode hpnic uses */
 		fix(e, f, len);
-		drop_case(e, "BTH opcode SEND ONLY", "rx_opcode", f, len, 0);
+		drop_case(e, "BTH opcode COMPARE SWAP", "rx_opcode", f, len, 0);
 
 		len = write_only(e, f, sizeof(f), e->epsn, 64, 0);
 		f[b + 1] |= 0x01;              /* TVer 1 */
@@ -382,6 +382,89 @@ static void input_checks(struct env *e)
 		f[42] = 0x60;                  /* nHop 6 */
 		drop_case(e, "INT nHop 6", "rx_int", f, len, 0);
 	}
+}
+
+/*
+ * SEND and the immediate forms: admitted with their header lengths (ImmDt
+ * behind the BTH, or behind the RETH), handed to RX decide, which does not
+ * execute them yet (no answer, no memory written, no counter but
+ * rx_frames); with the ImmDt missing or a pad past the payload, dropped as
+ * rx_pay_len
+ */
+static void send_checks(struct env *e)
+{
+	static const struct { uint8_t op; uint32_t len; } ok[] = {
+		{ ROCE_OP_SEND_FIRST, MTU }, { ROCE_OP_SEND_MIDDLE, MTU }, { ROCE_OP_SEND_LAST, 1 },
+		{ ROCE_OP_SEND_LAST_IMM, 5 }, { ROCE_OP_SEND_ONLY, 0 }, { ROCE_OP_SEND_ONLY_IMM, 3 },
+		{ ROCE_OP_WRITE_LAST_IMM, 7 }, { ROCE_OP_WRITE_ONLY_IMM, 9 },
+		{ ROCE_OP_WRITE_ONLY_IMM, 0 },
+	};
+	const unsigned nok = sizeof(ok) / sizeof(ok[0]);
+	uint8_t f[9300];
+	size_t len, b = 42 + (e->int_enable ? ROCE_INT_LEN : 0);
+	struct roce_pkt p;
+	struct dp_nic_stats s0, s1;
+	int bad = 0;
+
+	printf("SEND and immediate (INT %s):\n", e->int_enable ? "on" : "off");
+	env_snap(e);
+	dp_stats(e->d, 1, &s0);
+	take_answers(e, &(struct answers){ 0 });
+	for (unsigned i = 0; i < nok; i++) {
+		base_pkt(e, &p, ok[i].op, e->epsn);
+		p.va = MR_VA;
+		p.dma_len = ok[i].len;
+		p.imm = (uint32_t)rnd();
+		p.payload = ok[i].len ? payload : NULL;
+		p.payload_len = ok[i].len;
+		len = build(&p, f, sizeof(f));
+		inject(e, f, len, 0);
+	}
+	dp_run(e->d, 3000);
+	dp_stats(e->d, 1, &s1);
+	for (unsigned k = 0; k < DP_NSTATS; k++) {
+		unsigned want = s0.rtl[k] + (k == stat_idx("rx_frames") ? nok : 0);
+
+		if ((k == stat_idx("rx_writes") || k == stat_idx("rx_reads")))
+			continue;
+		if (k == stat_idx("rx_frames") ? s1.rtl[k] - s0.rtl[k] < nok : s1.rtl[k] != want) {
+			if (bad++ < 4)
+				fprintf(stderr, "  SEND and immediate: %s %u, expected %u\n",
+					dp_stat_name(k), s1.rtl[k], want);
+		}
+	}
+	CHECK(!bad, "SEND and immediate: counters");
+	no_answer(e, "SEND and immediate, not executed yet");
+	{
+		const uint8_t *now = dp_mem(e->d, 1) + MR_IOVA;
+		size_t at = 0;
+
+		while (at < MR_LEN && now[at] == e->shadow[at])
+			at++;
+		CHECK(at == MR_LEN, "SEND and immediate: the region changed at offset 0x%zx", at);
+	}
+	printf("  %-48s rx_frames +%u, nothing else\n", "every SEND and *_IMM opcode admitted", nok);
+
+	/* a WRITE ONLY turned WRITE ONLY with Immediate: the ImmDt missing */
+	len = write_only(e, f, sizeof(f), e->epsn, 0, 0);
+	f[b] = ROCE_OP_WRITE_ONLY_IMM;
+	fix(e, f, len);
+	drop_case(e, "WRITE ONLY with Immediate without its ImmDt", "rx_pay_len", f, len, 0);
+
+	/* a SEND ONLY with nothing behind its BTH turned SEND ONLY with
+	 * Immediate, and SEND LAST with Immediate with a pad past its payload */
+	base_pkt(e, &p, ROCE_OP_SEND_ONLY, e->epsn);
+	len = build(&p, f, sizeof(f));
+	f[b] = ROCE_OP_SEND_ONLY_IMM;
+	fix(e, f, len);
+	drop_case(e, "SEND ONLY with Immediate without its ImmDt", "rx_pay_len", f, len, 0);
+
+	base_pkt(e, &p, ROCE_OP_SEND_ONLY_IMM, e->epsn);
+	len = build(&p, f, sizeof(f));
+	f[b] = ROCE_OP_SEND_LAST_IMM;
+	f[b + 1] |= 0x30;
+	fix(e, f, len);
+	drop_case(e, "SEND LAST with Immediate, pad 3, no payload", "rx_pay_len", f, len, 0);
 }
 
 /* a fatal NAK leaves the responder failed, as IB's: the peer reconnects
@@ -670,6 +753,7 @@ static void run_env(uint64_t seed, int int_enable)
 	}
 
 	input_checks(&e);
+	send_checks(&e);
 	transport_checks(&e);
 	overflow_check(&e);
 

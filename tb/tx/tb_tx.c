@@ -227,6 +227,133 @@ static void check_frame(const uint8_t *f, size_t len, struct qp *qps, const uint
 	}
 }
 
+/*
+ * SEND, SEND with immediate and RDMA WRITE with immediate at lengths 0, 1,
+ * MTU - 1, MTU, MTU + 1 and several MTUs on a QP of their own (MTU 256).
+ * The peer does not execute SENDs yet, so nothing is acknowledged and NIC 0
+ * sends them again and again (timeouts, a NAK) until its retry limit:
+ * every frame, first or resent, must be the one its PSN stands for
+ * (opcode, payload, RETH on a WRITE's FIRST/ONLY, the ImmDt on the last
+ * packet, a valid ICRC), and every packet must have gone out.
+ */
+#define SQ_A        60
+#define SQ_B        760
+#define SQ_MTU_LOG2 8
+#define SQ_MAX      128
+
+struct sx {
+	uint8_t opcode;
+	uint32_t len, imm, dma_len, rkey;
+	uint64_t src, va;
+	unsigned seen;
+};
+
+static void send_phase(struct dp_pair *d, struct qp *qps, uint8_t *f, int int_enable,
+		       uint64_t *frames, uint64_t *nreq, uint64_t *nrsp, uint64_t *nack)
+{
+	static const uint32_t mtu = 1u << SQ_MTU_LOG2;
+	const uint32_t lens[] = { 0, 1, mtu - 1, mtu, mtu + 1, 3 * mtu + 5 };
+	static struct sx ex[SQ_MAX];
+	unsigned nex = 0, resent = 0, failed = 0, nimm = 0;
+	uint32_t psn0 = (uint32_t)rnd() & 0xffffff;
+	uint64_t src = 12ull << 20;
+	uint8_t *mem = dp_mem(d, 0);
+
+	dp_connect(d, SQ_A, SQ_B, SQ_MTU_LOG2, psn0, (uint32_t)rnd() & 0xffffff);
+	dp_allow_write(d, 1, MR_IOVA, MR_LEN);
+	for (int kind = 0; kind < 3; kind++) {
+		for (unsigned li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+			struct dp_wqe w;
+			uint32_t len = lens[li], n = len ? (len + mtu - 1) / mtu : 1;
+
+			memset(&w, 0, sizeof(w));
+			w.len = len;
+			w.laddr = src;
+			w.raddr = MR_VA + 0x100000 + (uint64_t)rndr(1 << 16);
+			w.rkey = RKEY;
+			int send = kind != 2, imm_valid = kind != 0;
+			uint32_t imm = (uint32_t)rnd();
+			tb_fill(mem + src, len, (uint32_t)rnd());
+			for (uint32_t i = 0; i < n && nex < SQ_MAX; i++) {
+				struct sx *e = &ex[nex++];
+				int first = i == 0, last = i == n - 1;
+
+				memset(e, 0, sizeof(*e));
+				if (send)
+					e->opcode = first && last ? (imm_valid ? ROCE_OP_SEND_ONLY_IMM : ROCE_OP_SEND_ONLY) :
+						    first ? ROCE_OP_SEND_FIRST :
+						    last ? (imm_valid ? ROCE_OP_SEND_LAST_IMM : ROCE_OP_SEND_LAST) :
+						    ROCE_OP_SEND_MIDDLE;
+				else
+					e->opcode = first && last ? ROCE_OP_WRITE_ONLY_IMM : first ? ROCE_OP_WRITE_FIRST :
+						    last ? ROCE_OP_WRITE_LAST_IMM : ROCE_OP_WRITE_MIDDLE;
+				e->len = last ? len - i * mtu : mtu;
+				e->src = src + (uint64_t)i * mtu;
+				e->imm = imm;
+				e->va = w.raddr;
+				e->rkey = w.rkey;
+				e->dma_len = w.len;
+			}
+			dp_post_op(d, 0, SQ_A, &w, send, imm_valid, imm);
+			src += len + 64;
+		}
+	}
+	for (unsigned t = 0; t < 20000 && !failed; t++) {
+		struct dp_cpl cp;
+		size_t len;
+
+		dp_run(d, 64);
+		while (dp_tx_pop(d, 0, f, MAXPKT, &len)) {
+			struct roce_pkt p;
+			int st;
+
+			(*frames)++;
+			st = roce_parse(f, len, ROCE_INT_PORT_DEFAULT, &p);
+			if (st != ROCE_OK || p.dest_qpn != SQ_B) {
+				check_frame(f, len, qps, mem, int_enable, nreq, nrsp, nack);
+				continue;
+			}
+			uint32_t k = (p.psn - psn0) & 0xffffff;
+			int info = roce_opcode_info(p.opcode);
+
+			CHECK(k < nex, "SEND QP: PSN 0x%06x beyond the %u packets posted", p.psn, nex);
+			if (k >= nex)
+				continue;
+			struct sx *e = &ex[k];
+			CHECK(p.opcode == e->opcode && p.payload_len == e->len && p.ack_req,
+			      "SEND QP PSN 0x%06x: %s %zu bytes AckReq %d, expected %s %u bytes", p.psn,
+			      op(p.opcode), p.payload_len, p.ack_req, op(e->opcode), e->len);
+			if (p.payload_len == e->len && e->len)
+				CHECK(!memcmp(p.payload, mem + e->src, e->len), "SEND QP PSN 0x%06x: payload bytes",
+				      p.psn);
+			if (info > 0 && (info & ROCE_HAS_IMMDT))
+				CHECK(p.imm == e->imm, "SEND QP PSN 0x%06x %s: ImmDt %08x, expected %08x", p.psn,
+				      op(p.opcode), p.imm, e->imm);
+			if (info > 0 && (info & ROCE_HAS_RETH))
+				CHECK(p.va == e->va && p.rkey == e->rkey && p.dma_len == e->dma_len,
+				      "SEND QP PSN 0x%06x %s: RETH %" PRIx64 "/%x/%u, expected %" PRIx64 "/%x/%u",
+				      p.psn, op(p.opcode), p.va, p.rkey, p.dma_len, e->va, e->rkey, e->dma_len);
+			CHECK(p.udp_sport == (0xc000 | SQ_A), "SEND QP: UDP sport 0x%04x", p.udp_sport);
+			resent += e->seen > 0;
+			nimm += info > 0 && (info & ROCE_HAS_IMMDT);
+			e->seen++;
+		}
+		while (dp_poll(d, 0, &cp))
+			if (cp.qpn == SQ_A)
+				failed = cp.status == 2;
+		while (dp_poll(d, 1, &cp))
+			;
+	}
+	unsigned unseen = 0;
+	for (unsigned k = 0; k < nex; k++)
+		unseen += !ex[k].seen;
+	CHECK(unseen == 0 && resent > 0 && failed, "SEND QP: %u of %u packets never sent, %u resent, "
+	      "retry exceeded %d", unseen, nex, resent, failed);
+	printf("tx (INT %s): SEND, SEND with immediate, WRITE with immediate: %u packets (%u with an "
+	       "ImmDt sent) each as its PSN stands for, %u resent, unanswered until retry exceeded\n",
+	       int_enable ? "on" : "off", nex, nimm, resent);
+}
+
 static int run(uint64_t seed, int int_enable, unsigned rounds)
 {
 	struct dp_cfg c;
@@ -330,6 +457,7 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 			check_frame(f, len, qps, dp_mem(d, 0), int_enable, &nreq, &nrsp, &nack);
 		}
 	}
+	send_phase(d, qps, f, int_enable, &frames, &nreq, &nrsp, &nack);
 	for (int i = 0; i < NQ; i++) {
 		CHECK(qps[i].req.head == qps[i].req.tail, "QP %u: %zu requests never sent", qps[i].a,
 		      qps[i].req.tail - qps[i].req.head);
