@@ -38,6 +38,7 @@
  * simulator and every buffer's contents are seeded.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -162,6 +163,9 @@ static int new_qp(struct end *x, unsigned depth, unsigned mtu, struct hpnic_qp *
 	return hpnic_create_qp(x->dev, &ia, qp);
 }
 
+/* the first QP's rnr_retry for the next connect_pair (-1: the default) */
+static int next_rnr_retry = -1;
+
 /* bring a QP pair to RTS, connected to each other */
 static int connect_pair(struct hpnic_qp *qa, struct hpnic_qp *qb, unsigned mtu)
 {
@@ -194,11 +198,17 @@ static int connect_pair(struct hpnic_qp *qa, struct hpnic_qp *qb, unsigned mtu)
 	}
 	for (int n = 0; n < 2; n++) {
 		struct hpnic_qp_attr a = { .qp_state = HPNIC_QPS_RTS };
+		unsigned mask = HPNIC_QP_ATTR_STATE;
 
-		err = hpnic_modify_qp(q[n], &a, HPNIC_QP_ATTR_STATE);
+		if (n == 0 && next_rnr_retry >= 0) {
+			a.rnr_retry = (unsigned)next_rnr_retry;
+			mask |= HPNIC_QP_ATTR_RNR_RETRY;
+		}
+		err = hpnic_modify_qp(q[n], &a, mask);
 		if (err)
 			return err;
 	}
+	next_rnr_retry = -1;
 	return 0;
 }
 
@@ -1697,6 +1707,191 @@ static void t_counters(void)
 	}
 }
 
+/*
+ * SEND/RECV and immediate data: receive WQEs posted before the connection
+ * (in INIT) and after, SENDs of many sizes with and without an immediate,
+ * RDMA WRITE with immediate, a SEND that finds no receive posted (RNR,
+ * retried until one is), rnr_retry 0 (fails at once), and a SEND longer
+ * than its buffer (both sides fail, the receiver's queue is flushed)
+ */
+static int new_qp_rq(struct end *x, unsigned depth, unsigned rq_depth, unsigned mtu,
+		     struct hpnic_cq *rcq, struct hpnic_qp **qp)
+{
+	struct hpnic_qp_init_attr ia = { .send_cq = x->cq, .sq_depth = depth, .path_mtu = mtu,
+					 .sq_sig_all = 1, .rq_depth = rq_depth, .recv_cq = rcq,
+					 .max_recv_sge = 1 };
+
+	return hpnic_create_qp(x->dev, &ia, qp);
+}
+
+static int post_recv1(struct hpnic_qp *qp, uint64_t wr_id, void *addr, uint32_t len,
+		      uint32_t lkey)
+{
+	struct hpnic_sge g = { (uintptr_t)addr, len, lkey };
+	struct hpnic_recv_wr wr = { .wr_id = wr_id, .sg_list = &g, .num_sge = 1 };
+	struct hpnic_recv_wr *bad = NULL;
+
+	return hpnic_post_recv(qp, &wr, &bad);
+}
+
+static int post_send1(struct hpnic_qp *qp, enum hpnic_wr_opcode op, uint64_t wr_id,
+		      const void *addr, uint32_t len, uint32_t lkey, uint64_t raddr, uint32_t rkey,
+		      uint32_t imm)
+{
+	struct hpnic_sge g = { (uintptr_t)addr, len, lkey };
+	struct hpnic_send_wr wr = { .wr_id = wr_id, .sg_list = &g, .num_sge = len ? 1 : 0,
+				    .opcode = op, .send_flags = HPNIC_SEND_SIGNALED,
+				    .rdma = { raddr, rkey }, .imm_data = imm };
+	struct hpnic_send_wr *bad = NULL;
+
+	return hpnic_post_send(qp, &wr, &bad);
+}
+
+/* the peer's receive completions arrive on its own CQ */
+static int wait_rcq(struct hpnic_cq *cq, struct hpnic_wc *wc, int want)
+{
+	int got = 0;
+
+	while (got < want) {
+		int n = on_sim ? hpnic_wait_cq(cq, want - got, wc + got, 50000000) :
+				 hpnic_wait_cq_wall(cq, want - got, wc + got, 60000000000ull);
+
+		if (n < 0)
+			return n;
+		got += n;
+	}
+	return 0;
+}
+
+static void t_send(void)
+{
+	static const uint32_t sizes[] = { 0, 1, 255, 256, 257, 1000, 1024, 3 * 1024 + 7, 65536 };
+	const unsigned ns = sizeof(sizes) / sizeof(sizes[0]), mtu = 1024;
+	struct hpnic_cq *rcq;
+	struct hpnic_qp *qa, *qb;
+	struct hpnic_wc wc[16];
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+	uint32_t lkey0 = hpnic_mr_lkey(e[0].mr), lkey1 = hpnic_mr_lkey(e[1].mr);
+	uint32_t rkey1 = hpnic_mr_rkey(e[1].mr);
+	uint64_t rnr0;
+	struct hpnic_qp_attr a;
+
+	if (!(e[0].attr.features & HPNIC_ID_FEATURES_SEND_MASK)) {
+		printf("  send: the bitstream has no SEND/RECV: skipped\n");
+		return;
+	}
+	CHECK(e[1].attr.max_rq_depth == 32768, "max_rq_depth %u", e[1].attr.max_rq_depth);
+	TRY(hpnic_create_cq(e[1].dev, 64, &rcq));
+	TRY(new_qp_rq(&e[0], 16, 16, mtu, NULL, &qa));
+	TRY(new_qp_rq(&e[1], 16, 16, mtu, rcq, &qb));
+	/* receives posted in RESET are refused; in INIT kept for the connection */
+	EXPECT_ERR(post_recv1(qb, 1, dst, 16, lkey1), -EINVAL);
+	memset(&a, 0, sizeof(a));
+	a.qp_state = HPNIC_QPS_INIT;
+	TRY(hpnic_modify_qp(qb, &a, HPNIC_QP_ATTR_STATE));
+	for (unsigned k = 0; k < 4; k++)
+		TRY(post_recv1(qb, 0x200 + k, dst + 100000 * k, 70000, lkey1));
+	TRY(connect_pair(qa, qb, mtu));
+	for (unsigned k = 4; k < ns; k++)
+		TRY(post_recv1(qb, 0x200 + k, dst + 100000 * k, 70000, lkey1));
+
+	/* SENDs of every size, odd ones with an immediate */
+	for (unsigned k = 0; k < ns; k++) {
+		tb_fill(src + 100000 * k, sizes[k], 900 + k);
+		TRY(post_send1(qa, (k & 1) ? HPNIC_WR_SEND_WITH_IMM : HPNIC_WR_SEND, 0x100 + k,
+			       src + 100000 * k, sizes[k], lkey0, 0, 0, htonl(0xa5000000u + k)));
+	}
+	TRY(wait_cqes(&e[0], wc, (int)ns));
+	for (unsigned k = 0; k < ns; k++)
+		CHECK(wc[k].status == HPNIC_WC_SUCCESS && wc[k].wr_id == 0x100 + k &&
+		      wc[k].opcode == HPNIC_WC_SEND && wc[k].byte_len == sizes[k],
+		      "SEND %u: status %d wr_id 0x%" PRIx64 " opcode %d len %u", k, wc[k].status,
+		      wc[k].wr_id, wc[k].opcode, wc[k].byte_len);
+	TRY(wait_rcq(rcq, wc, (int)ns));
+	for (unsigned k = 0; k < ns; k++) {
+		int imm = k & 1;
+
+		CHECK(wc[k].status == HPNIC_WC_SUCCESS && wc[k].wr_id == 0x200 + k &&
+		      wc[k].opcode == HPNIC_WC_RECV && wc[k].byte_len == sizes[k] &&
+		      wc[k].qp_num == hpnic_qp_num(qb) && wc[k].src_qp == hpnic_qp_num(qa) &&
+		      wc[k].wc_flags == (imm ? HPNIC_WC_WITH_IMM : 0u) &&
+		      (!imm || wc[k].imm_data == htonl(0xa5000000u + k)),
+		      "RECV %u: status %d wr_id 0x%" PRIx64 " opcode %d len %u flags %u imm 0x%08x "
+		      "src %u", k, wc[k].status, wc[k].wr_id, wc[k].opcode, wc[k].byte_len,
+		      wc[k].wc_flags, ntohl(wc[k].imm_data), wc[k].src_qp);
+		CHECK(!memcmp(src + 100000 * k, dst + 100000 * k, sizes[k]), "RECV %u: data", k);
+	}
+
+	/* RDMA WRITE with immediate: the data at the address, the immediate in
+	 * a receive completion that names the WRITE's length */
+	TRY(post_recv1(qb, 0x300, dst + 2000000, 8, lkey1));
+	tb_fill(src + 1000000, 5000, 77);
+	TRY(post_send1(qa, HPNIC_WR_RDMA_WRITE_WITH_IMM, 0x301, src + 1000000, 5000, lkey0,
+		       (uintptr_t)(dst + 1000000), rkey1, htonl(0x12345678)));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_SUCCESS && wc[0].opcode == HPNIC_WC_RDMA_WRITE,
+	      "WRITE with immediate: status %d opcode %d", wc[0].status, wc[0].opcode);
+	TRY(wait_rcq(rcq, wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_SUCCESS && wc[0].wr_id == 0x300 &&
+	      wc[0].opcode == HPNIC_WC_RECV_RDMA_WITH_IMM && wc[0].byte_len == 5000 &&
+	      wc[0].wc_flags == HPNIC_WC_WITH_IMM && wc[0].imm_data == htonl(0x12345678),
+	      "RECV_RDMA_WITH_IMM: status %d wr_id 0x%" PRIx64 " opcode %d len %u imm 0x%08x",
+	      wc[0].status, wc[0].wr_id, wc[0].opcode, wc[0].byte_len, ntohl(wc[0].imm_data));
+	CHECK(!memcmp(src + 1000000, dst + 1000000, 5000), "WRITE with immediate: data");
+
+	/* no receive posted: RNR NAKs until one is, then the SEND completes */
+	rnr0 = counter(1, HPNIC_CNT_RX_RNR_NAKS);
+	tb_fill(src + 3000000, 3000, 55);
+	TRY(post_send1(qa, HPNIC_WR_SEND, 0x400, src + 3000000, 3000, lkey0, 0, 0, 0));
+	settle();
+	CHECK(hpnic_poll_cq(e[0].cq, 1, wc) == 0, "RNR: the SEND completed with no receive posted");
+	CHECK(counter(1, HPNIC_CNT_RX_RNR_NAKS) > rnr0, "RNR: no RNR NAK counted");
+	TRY(post_recv1(qb, 0x401, dst + 3000000, 4096, lkey1));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_SUCCESS && wc[0].wr_id == 0x400, "RNR: SEND status %d",
+	      wc[0].status);
+	TRY(wait_rcq(rcq, wc, 1));
+	CHECK(wc[0].status == HPNIC_WC_SUCCESS && wc[0].byte_len == 3000 &&
+	      !memcmp(src + 3000000, dst + 3000000, 3000), "RNR: the data after the retry");
+	printf("  send: %u SENDs (0..64 KiB, with and without immediate), a WRITE with "
+	       "immediate, %" PRIu64 " RNR NAKs before a receive was posted\n", ns,
+	       counter(1, HPNIC_CNT_RX_RNR_NAKS) - rnr0);
+
+	/* a SEND longer than the buffer: the sender gets an error, the receiver
+	 * LOC_LEN_ERR, and its other receives are flushed */
+	TRY(post_recv1(qb, 0x500, dst + 4000000, 100, lkey1));
+	TRY(post_recv1(qb, 0x501, dst + 4100000, 100, lkey1));
+	TRY(post_send1(qa, HPNIC_WR_SEND, 0x502, src, 200, lkey0, 0, 0, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].wr_id == 0x502 && wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR,
+	      "SEND too long: sender status %d", wc[0].status);
+	TRY(wait_rcq(rcq, wc, 2));
+	CHECK(wc[0].wr_id == 0x500 && wc[0].status == HPNIC_WC_LOC_LEN_ERR &&
+	      wc[1].wr_id == 0x501 && wc[1].status == HPNIC_WC_WR_FLUSH_ERR &&
+	      wc[1].opcode == HPNIC_WC_RECV,
+	      "SEND too long: receives 0x%" PRIx64 " %d, 0x%" PRIx64 " %d", wc[0].wr_id,
+	      wc[0].status, wc[1].wr_id, wc[1].status);
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+
+	/* rnr_retry 0: the first RNR NAK fails the SEND; rnr_retry is taken
+	 * at RTR -> RTS only, and 0..7 */
+	TRY(new_qp_rq(&e[0], 16, 16, mtu, NULL, &qa));
+	TRY(new_qp_rq(&e[1], 16, 16, mtu, rcq, &qb));
+	next_rnr_retry = 0;
+	TRY(connect_pair(qa, qb, mtu));
+	a.rnr_retry = 0;
+	a.qp_state = HPNIC_QPS_RTS;
+	EXPECT_ERR(hpnic_modify_qp(qa, &a, HPNIC_QP_ATTR_RNR_RETRY), -EINVAL);
+	TRY(post_send1(qa, HPNIC_WR_SEND, 0x600, src, 64, lkey0, 0, 0, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(wc[0].wr_id == 0x600 && wc[0].status == HPNIC_WC_RNR_RETRY_EXC_ERR,
+	      "rnr_retry 0: status %d", wc[0].status);
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	TRY(hpnic_destroy_cq(rcq));
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -1714,6 +1909,7 @@ static const struct {
 	{ "reconnect", t_reconnect, 0 },
 	{ "zero_len", t_zero_len, 0 },
 	{ "post_send", t_post_send, 0 },
+	{ "send", t_send, 0 },
 	{ "gather", t_gather, 0 },
 	{ "bad_ext", t_bad_ext, 0 },
 	{ "lkey", t_lkey, 0 },
@@ -1746,7 +1942,7 @@ int main(int argc, char **argv)
 			       "              [--seed N]\n"
 			       "libhpnic's integration suite against two hpnic NICs: query, bad_args,\n"
 			       "qp_state, sizes, qp64, mtt (sim), protect, pd, invalidate, reconnect,\n"
-			       "zero_len, post_send, gather, bad_ext, lkey, async, cc, window (sim),\n"
+			       "zero_len, post_send, send, gather, bad_ext, lkey, async, cc, window (sim),\n"
 			       "counters. (sim): the simulator only, skipped on other devices.\n"
 			       "Prints N passed, N failed.\n"
 			       "  --dev NAME     the two devices, in order (default sim:0 and sim:1;\n"
