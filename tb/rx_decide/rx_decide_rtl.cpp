@@ -16,7 +16,7 @@ struct rxd_rtl {
 	std::mt19937_64 rng;
 	double idle, stall;
 	unsigned lag;
-	uint64_t cycles = 0, waits = 0, b2b = 0;
+	uint64_t cycles = 0, waits = 0, b2b = 0, pops = 0;
 	uint64_t last_take = ~0ull;     // the cycle the last packet or init was taken, its QP
 	unsigned last_qpn = 0;
 	// commit: the cycle each entry taken and not yet carried out is due
@@ -99,6 +99,7 @@ static void tick(rxd_rtl *r)
 		get_int(&a.in, m->m_ack_int_valid, m->m_ack_int_nhop, m->m_ack_int_path,
 			m->m_ack_int_hops);
 		a.done = r->done;
+		a.pop = r->pops++;
 		r->acks.push_back(a);
 	}
 	if (m->m_rcpl_valid && m->m_rcpl_ready) {
@@ -124,6 +125,7 @@ static void tick(rxd_rtl *r)
 		w.msn = m->m_rdwork_msn;
 		w.dup = m->m_rdwork_dup;
 		w.done = r->done;
+		w.pop = r->pops++;
 		r->rdworks.push_back(w);
 	}
 	m->clk = 1;
@@ -169,6 +171,7 @@ extern "C" void rxd_rtl_reset(struct rxd_rtl *r)
 	m->s_rwqe_valid = 0;
 	r->due.clear();
 	r->taken = r->done = 0;
+	r->pops = 0;
 	for (int i = 0; i < 4; i++)
 		tick(r);
 	m->rst = 0;

@@ -77,11 +77,12 @@ struct rxd_commit {
 	struct rxd_int in;
 };
 
-/* done: commit entries carried out when the item was taken */
+/* done: commit entries carried out when the item was taken; pop: its place
+ * among the ACK/NAKs and READ work taken so far (the two leave in one order) */
 struct rxd_ack {
 	unsigned qpn, syn, psn, msn;
 	struct rxd_int in;
-	uint64_t done;
+	uint64_t done, pop;
 };
 
 /* an asynchronous event: the responder failed (HPNIC_ASYNC_EVENT_*) */
@@ -100,7 +101,7 @@ struct rxd_rdwork {
 	unsigned qpn, psn, msn, dup;
 	uint64_t addr;
 	uint32_t len;
-	uint64_t done;
+	uint64_t done, pop;
 };
 
 struct rxd_stats {

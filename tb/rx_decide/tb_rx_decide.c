@@ -174,6 +174,7 @@ static struct {
 	struct rxd_event ev[QLEN];
 	uint64_t ev_h, ev_t;
 	uint64_t cm_h, cm_t, ak_h, ak_t, rw_h, rw_t;
+	uint64_t ord;           /* ACK/NAKs and READ work expected so far, both */
 	unsigned cov[NCOV];
 	unsigned last_qpn;
 } E;
@@ -334,7 +335,8 @@ static void want_commit(const struct rxd_commit *c)
 
 static void want_ack(unsigned qpn, unsigned syn, unsigned psn, unsigned msn, const struct rxd_int *in)
 {
-	struct rxd_ack a = { .qpn = qpn, .syn = syn, .psn = psn, .msn = msn, .done = E.entries };
+	struct rxd_ack a = { .qpn = qpn, .syn = syn, .psn = psn, .msn = msn, .done = E.entries,
+			     .pop = E.ord++ };
 
 	/* ACKs echo the INT of the packet they acknowledge; NAKs carry none */
 	a.in = *in;
@@ -348,7 +350,7 @@ static void want_rdwork(unsigned qpn, unsigned psn, uint64_t addr, uint32_t len,
 			unsigned dup)
 {
 	struct rxd_rdwork w = { .qpn = qpn, .psn = psn, .msn = msn, .dup = dup, .addr = addr,
-				.len = len, .done = E.entries };
+				.len = len, .done = E.entries, .pop = E.ord++ };
 
 	CHECK(E.rw_t - E.rw_h < QLEN, "too much READ work expected");
 	E.rw[E.rw_t % QLEN] = (struct want_rdw){ w, E.pkts };
@@ -827,6 +829,10 @@ static void sync_outputs(void)
 		      y->msn, y->in.valid);
 		/* (when the item itself differs, the streams are out of step and
 		 * its release point means nothing) */
+		CHECK(a.qpn != y->qpn || a.psn != y->psn || a.pop == y->pop,
+		      "ACK/NAK %llu, %s: left as answer or READ work number %llu, want %llu (the "
+		      "two in the order decided)", (unsigned long long)E.ak_h, pkt_desc(x->pkt),
+		      (unsigned long long)a.pop, (unsigned long long)y->pop);
 		CHECK(a.qpn != y->qpn || a.psn != y->psn || a.done >= y->done,
 		      "ACK/NAK %llu, %s: released with %llu commit entries done, before the %llu "
 		      "up to its packet", (unsigned long long)E.ak_h, pkt_desc(x->pkt),
@@ -876,6 +882,10 @@ static void sync_outputs(void)
 		      "want QP %u psn %06x addr %#llx len %u msn %06x dup %u", (unsigned long long)E.rw_h,
 		      pkt_desc(x->pkt), w.qpn, w.psn, (unsigned long long)w.addr, w.len, w.msn, w.dup,
 		      y->qpn, y->psn, (unsigned long long)y->addr, y->len, y->msn, y->dup);
+		CHECK(w.qpn != y->qpn || w.psn != y->psn || w.pop == y->pop,
+		      "READ work %llu, %s: left as answer or READ work number %llu, want %llu",
+		      (unsigned long long)E.rw_h, pkt_desc(x->pkt), (unsigned long long)w.pop,
+		      (unsigned long long)y->pop);
 		CHECK(w.qpn != y->qpn || w.psn != y->psn || w.done >= y->done,
 		      "READ work %llu, %s: released with %llu commit entries done, before the %llu "
 		      "up to its packet", (unsigned long long)E.rw_h, pkt_desc(x->pkt),
