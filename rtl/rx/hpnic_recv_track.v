@@ -54,6 +54,7 @@ module hpnic_recv_track #(
     input  wire [63:0]           s_rwqe_addr,       // NIC address of the buffer
     input  wire [31:0]           s_rwqe_len,
     input  wire                  s_rwqe_lerr,       // its L_Key check failed
+    input  wire [3:0]            s_rwqe_epoch,      // the host's RQ epoch, for its completion
 
     /*
      * Stage 1: look the QP up
@@ -73,12 +74,13 @@ module hpnic_recv_track #(
     output wire [31:0]           wqe_len,
     output wire                  wqe_lerr,
     output wire [15:0]           wqe_idx,           // its receive-queue index (mod 2^16)
+    output wire [3:0]            wqe_epoch,         // the host's RQ epoch it came with
 
     output wire [31:0]           stat_drop          // WQEs lost (never while the host keeps its limit)
 );
 
 localparam QW = QPN_WIDTH;
-localparam DW = 64 + 32 + 1;
+localparam DW = 4 + 64 + 32 + 1;
 
 wire          q_push_ready, q_flush_ready;
 wire [3:0]    slv_valid;
@@ -104,7 +106,7 @@ slots_inst (
     .s_push_valid(s_rwqe_valid && !s_rwqe_flush),
     .s_push_ready(q_push_ready),
     .s_push_qpn(s_rwqe_qpn),
-    .s_push_data({s_rwqe_addr, s_rwqe_len, s_rwqe_lerr}),
+    .s_push_data({s_rwqe_epoch, s_rwqe_addr, s_rwqe_len, s_rwqe_lerr}),
     .s_push_key(1'b0),
     .s_flush_valid(s_rwqe_valid && s_rwqe_flush),
     .s_flush_ready(q_flush_ready),
@@ -168,7 +170,7 @@ wire [1:0]  a = o_gen[1:0];
 assign avail = restart ? slv_valid[0] && slv_gen[3:0] == 4'd0 : match[a];
 assign len_ok = restart ? room[0] : room[a];
 wire [1:0]  sel = restart ? 2'd0 : a;
-assign {wqe_addr, wqe_len, wqe_lerr} = slv_data[DW*sel +: DW];
+assign {wqe_epoch, wqe_addr, wqe_len, wqe_lerr} = slv_data[DW*sel +: DW];
 assign wqe_idx = idx;
 assign done_tag = {slv_epoch[3:0], gen};
 assign st_new = {consume ? gen + 4'd1 : gen, slv_epoch[3:0], consume ? idx + 16'd1 : idx};

@@ -129,6 +129,7 @@ module hpnic_rx_decide #(
     input  wire [31:0]           rcv_len,
     input  wire                  rcv_lerr,
     input  wire [15:0]           rcv_idx,
+    input  wire [3:0]            rcv_epoch,
 
     /*
      * Parsed packets (hpnic_rx_parse), one per frame
@@ -202,6 +203,7 @@ module hpnic_rx_decide #(
     output wire [31:0]           m_rcpl_byte_len,
     output wire                  m_rcpl_imm_valid,
     output wire [31:0]           m_rcpl_imm,
+    output wire [3:0]            m_rcpl_epoch,      // the receive WQE's, as the host sent it
 
     output wire                  m_event_valid,     // the responder failed (ASYNC_EVENT)
     input  wire                  m_event_ready,
@@ -254,7 +256,7 @@ localparam RW_F = 24 + 64 + 32 + 24 + 1;
 localparam AR_F = AK_F > RW_F ? AK_F : RW_F;
 localparam AR_W = 1 + 16 + QW + AR_F;
 localparam EV_W = QW + 4;
-localparam RC_W = 16 + QW + 16 + 3 + 1 + 32 + 1 + 32;
+localparam RC_W = 16 + QW + 16 + 4 + 3 + 1 + 32 + 1 + 32;
 wire [FIFO_LOG2:0] cm_count, ev_count, rc_count;
 wire [ACK_FIFO_LOG2:0] ar_count;
 localparam [FIFO_LOG2:0] ROOM = 2**FIFO_LOG2 - 4;
@@ -781,7 +783,7 @@ always @(posedge clk) begin
     // a receive completion leaves behind its own payload, as an ACK does
     rc_wr <= s2_valid && do_rcpl;
     rc_err_reg <= rc_err;
-    rc_data <= {cm_seq_next, s2_qpn, rcv_idx, rcpl_status, rc_ok && !s2_op_send,
+    rc_data <= {cm_seq_next, s2_qpn, rcv_idx, rcv_epoch, rcpl_status, rc_ok && !s2_op_send,
                 rc_ok ? msg_bytes_new : 32'd0, rc_ok && s2_imm_valid, s2_imm};
     why_reg <= why;
     why_valid <= s2_valid;
@@ -873,7 +875,7 @@ rc_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(rc_wr), .s_ready(rc_fifo_ready), .s_data(rc_data),
     .m_valid(rc_head_valid), .m_ready(m_rcpl_ready && rc_due),
-    .m_data({rc_seq, m_rcpl_qpn, m_rcpl_idx, m_rcpl_status, m_rcpl_wimm, m_rcpl_byte_len,
+    .m_data({rc_seq, m_rcpl_qpn, m_rcpl_idx, m_rcpl_epoch, m_rcpl_status, m_rcpl_wimm, m_rcpl_byte_len,
              m_rcpl_imm_valid, m_rcpl_imm}),
     .count(rc_count)
 );

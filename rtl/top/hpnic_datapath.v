@@ -126,6 +126,7 @@ module hpnic_datapath #(
     input  wire [63:0]           s_rwqe_addr,       // NIC address of the buffer
     input  wire [31:0]           s_rwqe_len,
     input  wire                  s_rwqe_lerr,       // its L_Key check failed
+    input  wire [3:0]            s_rwqe_epoch,      // the host's, returned with the completion
 
     output wire                  m_rcpl_valid,
     input  wire                  m_rcpl_ready,
@@ -136,6 +137,7 @@ module hpnic_datapath #(
     output wire [31:0]           m_rcpl_byte_len,
     output wire                  m_rcpl_imm_valid,
     output wire [31:0]           m_rcpl_imm,
+    output wire [3:0]            m_rcpl_epoch,
 
     input  wire                  s_pktsend_valid,
     output wire                  s_pktsend_ready,
@@ -1022,6 +1024,7 @@ rx_decide_inst (
     .s_rwqe_addr(s_rwqe_addr),
     .s_rwqe_len(s_rwqe_len),
     .s_rwqe_lerr(s_rwqe_lerr),
+    .s_rwqe_epoch(s_rwqe_epoch),
     .cfg_qp_wr_en(cfg_qp_wr_en),
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_state(cfg_qp_wr_state),
@@ -1101,6 +1104,7 @@ rx_decide_inst (
     .m_rcpl_byte_len(m_rcpl_byte_len),
     .m_rcpl_imm_valid(m_rcpl_imm_valid),
     .m_rcpl_imm(m_rcpl_imm),
+    .m_rcpl_epoch(m_rcpl_epoch),
     .m_event_valid(ev_rx_valid),
     .m_event_ready(ev_rx_ready),
     .m_event_qpn(ev_rx_qpn),

@@ -66,6 +66,7 @@ module hpnic_rx_decision #(
     input  wire [63:0]           s_rwqe_addr,
     input  wire [31:0]           s_rwqe_len,
     input  wire                  s_rwqe_lerr,
+    input  wire [3:0]            s_rwqe_epoch,
 
     input  wire                  s_pkt_valid,
     output wire                  s_pkt_ready,
@@ -131,6 +132,7 @@ module hpnic_rx_decision #(
     output wire [31:0]           m_rcpl_byte_len,
     output wire                  m_rcpl_imm_valid,
     output wire [31:0]           m_rcpl_imm,
+    output wire [3:0]            m_rcpl_epoch,
 
     output wire                  m_event_valid,
     input  wire                  m_event_ready,
@@ -213,6 +215,7 @@ wire [12:0]   rcv_len_pkt;
 wire [63:0]   rcv_addr;
 wire [31:0]   rcv_len;
 wire [15:0]   rcv_idx;
+wire [3:0]    rcv_epoch;
 
 hpnic_recv_track #(
     .QPN_WIDTH(QW),
@@ -229,6 +232,7 @@ recv_track_inst (
     .s_rwqe_addr(s_rwqe_addr),
     .s_rwqe_len(s_rwqe_len),
     .s_rwqe_lerr(s_rwqe_lerr),
+    .s_rwqe_epoch(s_rwqe_epoch),
     .lk_valid(trk_lk_valid),
     .lk_qpn(trk_lk_qpn),
     .ev_init(rcv_ev_init),
@@ -240,6 +244,7 @@ recv_track_inst (
     .wqe_len(rcv_len),
     .wqe_lerr(rcv_lerr),
     .wqe_idx(rcv_idx),
+    .wqe_epoch(rcv_epoch),
     .stat_drop(stat_rwqe_drop)
 );
 
@@ -295,6 +300,7 @@ rx_decide_inst (
     .rcv_len(rcv_len),
     .rcv_lerr(rcv_lerr),
     .rcv_idx(rcv_idx),
+    .rcv_epoch(rcv_epoch),
     .s_pkt_valid(s_pkt_valid),
     .s_pkt_ready(s_pkt_ready),
     .s_pkt_drop(s_pkt_drop),
@@ -347,6 +353,7 @@ rx_decide_inst (
     .m_rcpl_byte_len(m_rcpl_byte_len),
     .m_rcpl_imm_valid(m_rcpl_imm_valid),
     .m_rcpl_imm(m_rcpl_imm),
+    .m_rcpl_epoch(m_rcpl_epoch),
     .m_event_valid(m_event_valid),
     .m_event_ready(m_event_ready),
     .m_event_qpn(m_event_qpn),
