@@ -96,12 +96,14 @@ module hpnic_rx_decide #(
     output wire [23:0]           trk_psn,
     output wire [12:0]           trk_len,
     output wire [2:0]            trk_ack_kind,
+    output wire [4:0]            trk_ack_rnr_timer,
     input  wire                  trk_resp_write,
     input  wire [63:0]           trk_resp_addr,
     input  wire                  trk_resp_gap,
     input  wire                  trk_cack,
     input  wire [2:0]            trk_cack_kind,
     input  wire [23:0]           trk_cack_psn,
+    input  wire [4:0]            trk_cack_rnr_timer,
 
     /*
      * Parsed packets (hpnic_rx_parse), one per frame
@@ -137,6 +139,7 @@ module hpnic_rx_decide #(
     output wire [QPN_WIDTH-1:0]  m_commit_cack_qpn,
     output wire [2:0]            m_commit_cack_kind,
     output wire [23:0]           m_commit_cack_psn,
+    output wire [4:0]            m_commit_cack_rnr_timer,  // NAK_RNR: the AETH's timer code
     output wire                  m_commit_cack_int_valid,
     output wire [3:0]            m_commit_cack_int_nhop,
     output wire [11:0]           m_commit_cack_int_path,
@@ -201,7 +204,7 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
 /*
  * Output room: each packet produces at most one entry per FIFO
  */
-localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
+localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 5 + 1 + 336;
 localparam AK_W = 16 + QW + 8 + 24 + 24 + 1 + 336;
 localparam RW_W = 16 + QW + 24 + 64 + 32 + 24 + 1;
 localparam EV_W = QW + 4;
@@ -516,9 +519,13 @@ assign trk_ev_ack = s2_valid && rsp_ack;
 assign trk_ev_resp = s2_valid && rsp_resp;
 assign trk_psn = s2_psn;
 assign trk_len = s2_len;
+// an RNR NAK (001ttttt) carries its timer code to the completer, which
+// waits that long before it resends
 assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
-                      (s2_syn == HPNIC_AETH_SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ?
-                      HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_NAK_FATAL;
+                      (s2_syn[7:5] == HPNIC_AETH_SYN_RNR[7:5]) ? HPNIC_ACK_KIND_NAK_RNR :
+                      (s2_syn == HPNIC_AETH_SYN_NAK_SEQ) ? HPNIC_ACK_KIND_NAK_SEQ :
+                      HPNIC_ACK_KIND_NAK_FATAL;
+assign trk_ack_rnr_timer = s2_syn[4:0];
 
 `DECIDE_ST_DECL(reg, n)
 
@@ -629,7 +636,7 @@ always @(posedge clk) begin
     cm_seq_reg <= cm_seq_next;
     cm_wr <= cm_this;
     cm_data <= {!do_commit ? CM_NONE : commit_drop ? CM_DROP : CM_WRITE, commit_addr, s2_len,
-                do_cack, s2_qpn, cack_kind, cack_psn, cack_int, s2_int};
+                do_cack, s2_qpn, cack_kind, cack_psn, trk_cack_rnr_timer, cack_int, s2_int};
     ak_wr <= s2_valid && do_ack;
     // ACKs echo the INT of the packet they acknowledge; NAKs carry none
     ak_data <= {cm_seq_next, s2_qpn, ack_syn, ack_psn, n_msn, s2_int_valid && ack_syn == HPNIC_AETH_SYN_ACK,
@@ -695,7 +702,7 @@ cm_fifo_inst (
     .s_valid(cm_wr), .s_ready(cm_fifo_ready), .s_data(cm_data),
     .m_valid(m_commit_valid), .m_ready(m_commit_ready),
     .m_data({m_commit_pay, m_commit_addr, m_commit_len, m_commit_cack, m_commit_cack_qpn,
-             m_commit_cack_kind, m_commit_cack_psn, m_commit_cack_int_valid,
+             m_commit_cack_kind, m_commit_cack_psn, m_commit_cack_rnr_timer, m_commit_cack_int_valid,
              m_commit_cack_int_nhop, m_commit_cack_int_path, m_commit_cack_int_hops}),
     .count(cm_count)
 );
