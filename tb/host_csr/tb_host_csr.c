@@ -228,9 +228,9 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		/* max_rd_atomic: 0 (the maximum) or 1..16; now and then too many */
 		unsigned max_rd = rndr(10) == 0 ? 17 + rndr(239) : rndr(17);
 		/* the RNR timer code 0..31 and RNR retries 0..7; now and then
-		 * more */
-		unsigned min_rnr = rndr(12) == 0 ? 32 + rndr(224) : rndr(32);
-		unsigned rnr_retry = rndr(12) == 0 ? 8 + rndr(248) : rndr(8);
+		 * more, half of those just past the limit */
+		unsigned min_rnr = rndr(12) == 0 ? 32 + (rndr(2) ? 0 : rndr(224)) : rndr(32);
+		unsigned rnr_retry = rndr(12) == 0 ? 8 + (rndr(2) ? 0 : rndr(248)) : rndr(8);
 		unsigned pick = rndr(10);
 		static const unsigned starts3[] = { HPNIC_QP_CMD_START, HPNIC_QP_CMD_START_RQ,
 						    HPNIC_QP_CMD_START_SQ };
