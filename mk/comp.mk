@@ -1,10 +1,11 @@
 # rtl/tx/hpnic_comp: the completer's unit test (tb/comp). The model is small
 # (8 QPs, a 64-entry record pool, 16-entry output FIFOs, 16 cycles per timer
 # unit, 3 retries) so that it builds fast and its corners come soon; 16
-# entries is the smallest FIFO_LOG2 the completer accepts.
+# entries is the smallest FIFO_LOG2 the completer accepts. Its clock is 25
+# MHz, so that the RNR delays (0.01 ms and up) take a tenth of the cycles.
 
 COMP_B := $(BUILD)/comp
-COMP_ARGS := -GQPN_WIDTH=3 -GPOOL_LOG2=6 -GFIFO_LOG2=4 -GTIME_SHIFT=4 -GRETRY_MAX=3
+COMP_ARGS := -GQPN_WIDTH=3 -GPOOL_LOG2=6 -GFIFO_LOG2=4 -GTIME_SHIFT=4 -GRETRY_MAX=3 -GCLK_MHZ=25
 $(eval $(call hpnic_vmodel,comp,hpnic_comp,tb/comp/comp.f,$(COMP_B),$(COMP_ARGS)))
 COMP_VLIB := $(COMP_B)/comp/Vcomp__ALL.a
 # the parameters are in this file: a change to them rebuilds the model

@@ -100,13 +100,14 @@
 #define HPNIC_BTH_OP_ACK            17  /* Acknowledge (AETH) */
 
 /*
- * AETH_SYN: AETH syndromes hpnic sends (InfiniBand RC): bits 7:5 the kind (000 ACK, 001 RNR NAK,
- * 011 NAK), bits 4:0 the credit count or NAK code
+ * AETH_SYN: AETH syndromes hpnic sends and takes (InfiniBand RC): bits 7:5 the kind (000 ACK,
+ * 001 RNR NAK, 011 NAK), bits 4:0 the credit count, the RNR timer code or the NAK code
  */
 #define HPNIC_AETH_SYN_ACK     31  /* ACK, credit count invalid (no end-to-end credits) */
 /*
- * RNR NAK: receiver not ready (no receive WQE); bits 4:0 carry the timer code, the least delay
- * before the requester tries again
+ * RNR NAK (receiver not ready), timer code 0; the syndrome is RNR | code, bits 4:0 the
+ * responder's minimum RNR delay as the InfiniBand timer code (1 = 0.01 ms ... 31 = 491.52 ms, 0
+ * = 655.36 ms; QP.MIN_RNR_TIMER): the requester waits that long, then resends from the PSN
  */
 #define HPNIC_AETH_SYN_RNR     32
 #define HPNIC_AETH_SYN_NAK_SEQ 96  /* NAK: PSN sequence error (the requester resends from the PSN) */
@@ -115,14 +116,19 @@
 #define HPNIC_AETH_SYN_NAK_OP  99  /* NAK: remote operational error */
 
 /*
- * ACK_KIND: acknowledgement events from RX decide to the completer (internal to the RTL; kinds
- * 5..7 are the completer's own events)
+ * ACK_KIND: acknowledgement events from RX decide to the completer (internal to the RTL; 6 and 7
+ * are free: the completer numbers its own events past them, in a kind one bit wider)
  */
 #define HPNIC_ACK_KIND_ACK       0  /* acknowledges up to the PSN */
 #define HPNIC_ACK_KIND_NAK_SEQ   1  /* everything before the PSN arrived; resend from it */
 #define HPNIC_ACK_KIND_NAK_FATAL 2  /* remote access or invalid request: the QP fails */
 #define HPNIC_ACK_KIND_READ_DONE 3  /* READ responses arrived up to the PSN */
 #define HPNIC_ACK_KIND_READ_GAP  4  /* a READ response is missing at the PSN */
+/*
+ * RNR NAK: everything before the PSN arrived; wait the RNR delay of its timer code (carried
+ * beside the kind), then resend from the PSN
+ */
+#define HPNIC_ACK_KIND_NAK_RNR   5
 
 /*
  * ASYNC_EVENT: asynchronous events (CTRL.EVENT.TYPE): what the NIC reports that no work
@@ -424,13 +430,13 @@
 #define HPNIC_CC_DEFAULT_MODE_RST     0u
 
 /*
- * QP ("HPQP" 1.1): Indirect access to one QP context at a time: fill the staging registers,
+ * QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers,
  * write CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
  */
 #define HPNIC_QP_BASE                   0x00000300u
 #define HPNIC_QP_BLOCK_SIZE             0x00000100u
 #define HPNIC_QP_BLOCK_TYPE             0x48505150u  /* "HPQP" */
-#define HPNIC_QP_BLOCK_VERSION          0x00010001u  /* 1.1 */
+#define HPNIC_QP_BLOCK_VERSION          0x00010002u  /* 1.2 */
 #define HPNIC_QP_BLOCK_NEXT             0x00000400u
 #define HPNIC_QP_TYPE                   0x00000300u
 #define HPNIC_QP_VERSION                0x00000304u
@@ -599,6 +605,28 @@
 #define HPNIC_QP_MAX_RD_ATOMIC_SHIFT    0
 #define HPNIC_QP_MAX_RD_ATOMIC_MASK     0x000000ffu
 #define HPNIC_QP_MAX_RD_ATOMIC_RST      0u
+
+/*
+ * QP.MIN_RNR_TIMER (rw): the RNR timer code this QP's responder puts in its RNR NAKs (verbs'
+ * min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms;
+ * AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE
+ */
+#define HPNIC_QP_MIN_RNR_TIMER          0x00000384u
+#define HPNIC_QP_MIN_RNR_TIMER_SHIFT    0
+#define HPNIC_QP_MIN_RNR_TIMER_MASK     0x000000ffu
+#define HPNIC_QP_MIN_RNR_TIMER_RST      12u
+
+/*
+ * QP.RNR_RETRY (rw): RNR NAKs in a row without progress this QP's requester takes as requester
+ * before it fails (verbs' rnr_retry), 0..7; 7 means without limit; more fails the command with
+ * BAD_VALUE. Each RNR NAK waits its timer code's delay and resends; the next one once none is
+ * left completes the WQE with RNR_RETRY_EXCEEDED and the QP fails; an acknowledgement that shows
+ * progress restores the count
+ */
+#define HPNIC_QP_RNR_RETRY              0x00000388u
+#define HPNIC_QP_RNR_RETRY_SHIFT        0
+#define HPNIC_QP_RNR_RETRY_MASK         0x000000ffu
+#define HPNIC_QP_RNR_RETRY_RST          7u
 
 /*
  * MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the
@@ -791,7 +819,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 73
+#define HPNIC_NUM_COUNTERS                 75
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -837,7 +865,8 @@
 #define HPNIC_CNT_RX_READS                 28  /* READ requests executed */
 #define HPNIC_CNT_TX_TIMEOUTS              29  /* retransmit timeouts */
 #define HPNIC_CNT_TX_REWINDS               30  /* go-back-N rewinds */
-#define HPNIC_CNT_TX_FATAL                 31  /* QPs failed (retry exceeded, remote error) */
+/* QPs failed (retry exceeded, RNR retry exceeded, remote error) */
+#define HPNIC_CNT_TX_FATAL                 31
 #define HPNIC_CNT_CC_EVENTS                32  /* events into the CC engine (ACKs and QP inits) */
 #define HPNIC_CNT_CC_ACKS                  33  /* ACKs processed by the CC engine */
 #define HPNIC_CNT_CC_INITS                 34  /* QP initialisations in the CC engine */
@@ -916,28 +945,35 @@
  */
 #define HPNIC_CNT_TX_RD_DESC_LOST          67
 /*
+ * RNR NAKs the completer acted on (each waits its delay and resends, or fails the QP); repeats
+ * during a wait are not counted
+ */
+#define HPNIC_CNT_TX_RNR_NAKS              68
+/* QPs failed because RNR NAKs came after their RNR retries ran out (also counted in tx_fatal) */
+#define HPNIC_CNT_TX_RNR_RETRY_EXC         69
+/*
  * RNR NAKs sent: a SEND (or RDMA WRITE with immediate) found no receive WQE; its requester sends
  * it again after the QP's MIN_RNR_TIMER
  */
-#define HPNIC_CNT_RX_RNR_NAKS              68
+#define HPNIC_CNT_RX_RNR_NAKS              70
 /* receive WQEs completed (receive completions, errors included) */
-#define HPNIC_CNT_RX_RECV_CPL              69
+#define HPNIC_CNT_RX_RECV_CPL              71
 /*
  * receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key
  * check failed, a SEND broken off by an invalid request
  */
-#define HPNIC_CNT_RX_RECV_ERR              70
+#define HPNIC_CNT_RX_RECV_ERR              72
 /*
  * prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full):
  * never while the host interface keeps its prefetch limit
  */
-#define HPNIC_CNT_RX_RWQE_DROP             71
+#define HPNIC_CNT_RX_RWQE_DROP             73
 /*
  * ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order
  * (only the latest held per QP goes out, once the READs are answered; a READ after it covers it
  * instead)
  */
-#define HPNIC_CNT_TX_ACK_HELD              72
+#define HPNIC_CNT_TX_ACK_HELD              74
 
 /*
  * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1054,39 +1090,44 @@
  * second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
  * its own pass.
  */
-#define HPNIC_CQE_SIZE                    32
-#define HPNIC_CQE_QPN_OFF                 0  /* QP of the completed WQE */
-#define HPNIC_CQE_QPN_SIZE                4
-#define HPNIC_CQE_WQE_INDEX_OFF           4  /* send-queue index of the WQE, mod 2^16 */
-#define HPNIC_CQE_WQE_INDEX_SIZE          2
-#define HPNIC_CQE_STATUS_OFF              6  /* completion status */
-#define HPNIC_CQE_STATUS_SIZE             1
-#define HPNIC_CQE_STATUS_OK               0  /* success */
-#define HPNIC_CQE_STATUS_REMOTE_ERROR     1  /* the responder NAKed it (access or length error) */
-#define HPNIC_CQE_STATUS_RETRY_EXCEEDED   2  /* retransmit retries exhausted */
+#define HPNIC_CQE_SIZE                      32
+#define HPNIC_CQE_QPN_OFF                   0  /* QP of the completed WQE */
+#define HPNIC_CQE_QPN_SIZE                  4
+#define HPNIC_CQE_WQE_INDEX_OFF             4  /* send-queue index of the WQE, mod 2^16 */
+#define HPNIC_CQE_WQE_INDEX_SIZE            2
+#define HPNIC_CQE_STATUS_OFF                6  /* completion status */
+#define HPNIC_CQE_STATUS_SIZE               1
+#define HPNIC_CQE_STATUS_OK                 0  /* success */
+#define HPNIC_CQE_STATUS_REMOTE_ERROR       1  /* the responder NAKed it (access or length error) */
+#define HPNIC_CQE_STATUS_RETRY_EXCEEDED     2  /* retransmit retries exhausted */
 /* flushed by software after the QP failed (never written by hardware) */
-#define HPNIC_CQE_STATUS_FLUSHED          3
-#define HPNIC_CQE_STATUS_LOCAL_ERROR      4  /* local failure (DMA error, bad WQE) */
+#define HPNIC_CQE_STATUS_FLUSHED            3
+#define HPNIC_CQE_STATUS_LOCAL_ERROR        4  /* local failure (DMA error, bad WQE) */
 /*
  * the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
  * region without LOCAL_WRITE); the QP then fails as on a remote error
  */
-#define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR 5
+#define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR   5
 /* a receive: the SEND was longer than the receive WQE's buffer */
-#define HPNIC_CQE_STATUS_LOCAL_LEN_ERROR  6
+#define HPNIC_CQE_STATUS_LOCAL_LEN_ERROR    6
+/*
+ * the responder answered RNR NAK (no receive WQE) more times in a row than QP.RNR_RETRY allows;
+ * the QP then fails as on retry exceeded
+ */
+#define HPNIC_CQE_STATUS_RNR_RETRY_EXCEEDED 7
 /*
  * written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
  * reports it)
  */
-#define HPNIC_CQE_OPCODE_OFF              7
-#define HPNIC_CQE_OPCODE_SIZE             1
+#define HPNIC_CQE_OPCODE_OFF                7
+#define HPNIC_CQE_OPCODE_SIZE               1
 /* written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success) */
-#define HPNIC_CQE_BYTE_LEN_OFF            8
-#define HPNIC_CQE_BYTE_LEN_SIZE           4
-#define HPNIC_CQE_PHASE_OFF               31  /* phase of the hardware's pass over the ring */
-#define HPNIC_CQE_PHASE_SIZE              1
-#define HPNIC_CQE_PHASE_SHIFT             0
-#define HPNIC_CQE_PHASE_MASK              0x00000001u
+#define HPNIC_CQE_BYTE_LEN_OFF              8
+#define HPNIC_CQE_BYTE_LEN_SIZE             4
+#define HPNIC_CQE_PHASE_OFF                 31  /* phase of the hardware's pass over the ring */
+#define HPNIC_CQE_PHASE_SIZE                1
+#define HPNIC_CQE_PHASE_SHIFT               0
+#define HPNIC_CQE_PHASE_MASK                0x00000001u
 
 /* X(name, base, size, type, version): every block, in list order */
 #define HPNIC_BLOCKS(X) \
@@ -1170,6 +1211,8 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"rx_rd_over",
 	"rx_rd_pool",
 	"tx_rd_desc_lost",
+	"tx_rnr_naks",
+	"tx_rnr_retry_exc",
 	"rx_rnr_naks",
 	"rx_recv_cpl",
 	"rx_recv_err",
@@ -1209,7 +1252,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"READ requests executed",
 	"retransmit timeouts",
 	"go-back-N rewinds",
-	"QPs failed (retry exceeded, remote error)",
+	"QPs failed (retry exceeded, RNR retry exceeded, remote error)",
 	"events into the CC engine (ACKs and QP inits)",
 	"ACKs processed by the CC engine",
 	"QP initialisations in the CC engine",
@@ -1246,6 +1289,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent more than max_dest_rd_atomic); the requester retries them",
 	"READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester retries them",
 	"READ descriptors the READ tracking could not queue (its pool full): that READ's responses are dropped until a retry",
+	"RNR NAKs the completer acted on (each waits its delay and resends, or fails the QP); repeats during a wait are not counted",
+	"QPs failed because RNR NAKs came after their RNR retries ran out (also counted in tx_fatal)",
 	"RNR NAKs sent: a SEND (or RDMA WRITE with immediate) found no receive WQE; its requester sends it again after the QP's MIN_RNR_TIMER",
 	"receive WQEs completed (receive completions, errors included)",
 	"receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key check failed, a SEND broken off by an invalid request",
@@ -1260,7 +1305,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   114
+#define HPNIC_NUM_REGS   116
 #define HPNIC_NUM_FIELDS 42
 
 struct hpnic_block_desc {
@@ -1292,11 +1337,11 @@ static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 15 },
 	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 27, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 29 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 70, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 89, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 101, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 109, 5 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 31 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 72, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 91, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 103, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 111, 5 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1441,6 +1486,10 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "protection domain: an R_Key works on this QP only if its region's MR.PD is the same" },
 	{ "QP", "MAX_RD_ATOMIC", HPNIC_QP_MAX_RD_ATOMIC, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "READs this QP may have outstanding as requester (verbs' max_rd_atomic: at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum; more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)" },
+	{ "QP", "MIN_RNR_TIMER", HPNIC_QP_MIN_RNR_TIMER, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000000cu, 1,
+	  "the RNR timer code this QP's responder puts in its RNR NAKs (verbs' min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms; AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE" },
+	{ "QP", "RNR_RETRY", HPNIC_QP_RNR_RETRY, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000007u, 1,
+	  "RNR NAKs in a row without progress this QP's requester takes as requester before it fails (verbs' rnr_retry), 0..7; 7 means without limit; more fails the command with BAD_VALUE. Each RNR NAK waits its timer code's delay and resends; the next one once none is left completes the WQE with RNR_RETRY_EXCEEDED and the QP fails; an acknowledgement that shows progress restores the count" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,

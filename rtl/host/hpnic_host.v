@@ -111,6 +111,8 @@ module hpnic_host #(
     output wire [7:0]             qp_wr_dscp_ecn,
     output wire [15:0]            qp_wr_pd,
     output wire [7:0]             qp_wr_max_rd,
+    output wire [4:0]             qp_wr_min_rnr_timer,  // the responder's RNR NAK timer code
+    output wire [2:0]             qp_wr_rnr_retry,      // the requester's RNR retries (7: no limit)
 
     output wire                   m_start_valid,
     input  wire                   m_start_ready,
@@ -322,6 +324,8 @@ csr_inst (
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .qp_wr_pd(qp_wr_pd),
     .qp_wr_max_rd(qp_wr_max_rd),
+    .qp_wr_min_rnr_timer(qp_wr_min_rnr_timer),
+    .qp_wr_rnr_retry(qp_wr_rnr_retry),
     .qp_wr_sq_base(qp_wr_sq_base),
     .qp_wr_sq_log2(qp_wr_sq_log2),
     .qp_wr_sq_wide(qp_wr_sq_wide),

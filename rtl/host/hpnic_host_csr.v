@@ -100,6 +100,8 @@ module hpnic_host_csr #(
     output reg  [7:0]             qp_wr_dscp_ecn = 0,
     output reg  [15:0]            qp_wr_pd = 0,             // protection domain
     output reg  [7:0]             qp_wr_max_rd = 0,         // max_rd_atomic (0: the maximum)
+    output reg  [4:0]             qp_wr_min_rnr_timer = 0,  // the responder's RNR NAK timer code
+    output reg  [2:0]             qp_wr_rnr_retry = 0,      // the requester's RNR retries (7: no limit)
     output reg  [63:0]            qp_wr_sq_base = 0,
     output reg  [4:0]             qp_wr_sq_log2 = 0,
     output reg                    qp_wr_sq_wide = 1'b0,   // 128-byte WQEs
@@ -230,6 +232,8 @@ reg [19:0] qp_t_ns_reg = 0;
 reg [19:0] qp_wai_reg = 0;
 reg [3:0]  qp_max_stage_reg = 0;
 reg [7:0]  qp_max_rd_reg = 0;
+reg [7:0]  qp_min_rnr_reg = HPNIC_QP_MIN_RNR_TIMER_RST;
+reg [7:0]  qp_rnr_retry_reg = HPNIC_QP_RNR_RETRY_RST;
 reg [7:0]  qp_err_reg = 0;
 
 reg [31:0] mr_idx_reg = 0;
@@ -255,9 +259,10 @@ reg [31:0] stats_hi_reg = 0;
 
 /*
  * Per-QP shadow for CMD READ: the fields the host may want back
- * {state, mtu_log2, cc_mode, override, T, W_AI, maxStage, max_rd_atomic}
+ * {state, mtu_log2, cc_mode, override, T, W_AI, maxStage, max_rd_atomic,
+ * min_rnr_timer, rnr_retry} (the last two as checked: 5 and 3 bits)
  */
-localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4 + 8;
+localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4 + 8 + 5 + 3;
 wire [SHW-1:0] shadow_rd;
 reg            shadow_rd_pending = 1'b0;
 
@@ -270,7 +275,7 @@ shadow_inst (
     .wr_en(qp_wr_en),
     .wr_addr(qp_wr_qpn),
     .wr_data({qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
-              qp_max_stage_reg, qp_max_rd_reg}),
+              qp_max_stage_reg, qp_max_rd_reg, qp_min_rnr_reg[4:0], qp_rnr_retry_reg[2:0]}),
     .rd_en(1'b1),
     .rd_addr(qp_qpn_reg[QW-1:0]),
     .rd_data(shadow_rd)
@@ -359,7 +364,8 @@ wire qp_idx_ok = (qp_qpn_reg >> QW) == 0;
 wire qp_val_ok = qp_mtu_reg >= 4'd6 && qp_mtu_reg <= 4'd12 && qp_sq_log2_reg <= 5'd15 &&
                  (qp_sq_wqe_log2_reg == 4'd0 || qp_sq_wqe_log2_reg == 4'd6 || qp_sq_wqe_log2_reg == 4'd7) &&
                  qp_state_reg <= HPNIC_QPS_ERR && (qp_cqn_reg >> CW) == 0 &&
-                 qp_max_rd_reg <= (8'd1 << RD_MAX_LOG2);
+                 qp_max_rd_reg <= (8'd1 << RD_MAX_LOG2) && qp_min_rnr_reg <= 8'd31 &&
+                 qp_rnr_retry_reg <= 8'd7;
 wire mr_idx_ok = (mr_idx_reg >> MR_LOG2) == 0;
 wire cq_idx_ok = (cq_cqn_reg >> CW) == 0;
 wire cq_val_ok = cq_log2_reg <= 5'd15;
@@ -427,7 +433,9 @@ always @(posedge clk) begin
     if (shadow_rd_pending) begin
         // CMD READ: the shadow word of QP qp_qpn_reg arrived
         {qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
-         qp_max_stage_reg, qp_max_rd_reg} <= shadow_rd;
+         qp_max_stage_reg, qp_max_rd_reg, qp_min_rnr_reg[4:0], qp_rnr_retry_reg[2:0]} <= shadow_rd;
+        qp_min_rnr_reg[7:5] <= 3'd0;
+        qp_rnr_retry_reg[7:3] <= 5'd0;
     end
     shadow_rd_pending <= 1'b0;
 
@@ -478,6 +486,8 @@ always @(posedge clk) begin
             a(HPNIC_QP_DSCP_ECN): qp_dscp_reg <= s_csr_wdata[7:0];
             a(HPNIC_QP_PD): qp_pd_reg <= s_csr_wdata[15:0];
             a(HPNIC_QP_MAX_RD_ATOMIC): qp_max_rd_reg <= s_csr_wdata[7:0];
+            a(HPNIC_QP_MIN_RNR_TIMER): qp_min_rnr_reg <= s_csr_wdata[7:0];
+            a(HPNIC_QP_RNR_RETRY): qp_rnr_retry_reg <= s_csr_wdata[7:0];
             a(HPNIC_QP_SQ_BASE_LO): qp_sq_base_reg[31:0] <= s_csr_wdata;
             a(HPNIC_QP_SQ_BASE_HI): qp_sq_base_reg[63:32] <= s_csr_wdata;
             a(HPNIC_QP_SQ_LOG2): qp_sq_log2_reg <= s_csr_wdata[4:0];
@@ -587,6 +597,8 @@ always @(posedge clk) begin
         qp_wr_dscp_ecn <= qp_dscp_reg;
         qp_wr_pd <= qp_pd_reg;
         qp_wr_max_rd <= qp_max_rd_reg;
+        qp_wr_min_rnr_timer <= qp_min_rnr_reg[4:0];
+        qp_wr_rnr_retry <= qp_rnr_retry_reg[2:0];
         qp_wr_sq_base <= qp_sq_base_reg;
         qp_wr_sq_log2 <= qp_sq_log2_reg;
         qp_wr_sq_wide <= qp_sq_wqe_log2_reg == 4'd7;
@@ -737,6 +749,8 @@ always @* begin
         a(HPNIC_QP_DSCP_ECN): rdata = {24'd0, qp_dscp_reg};
         a(HPNIC_QP_PD): rdata = {16'd0, qp_pd_reg};
         a(HPNIC_QP_MAX_RD_ATOMIC): rdata = {24'd0, qp_max_rd_reg};
+        a(HPNIC_QP_MIN_RNR_TIMER): rdata = {24'd0, qp_min_rnr_reg};
+        a(HPNIC_QP_RNR_RETRY): rdata = {24'd0, qp_rnr_retry_reg};
         a(HPNIC_QP_SQ_BASE_LO): rdata = qp_sq_base_reg[31:0];
         a(HPNIC_QP_SQ_BASE_HI): rdata = qp_sq_base_reg[63:32];
         a(HPNIC_QP_SQ_LOG2): rdata = {27'd0, qp_sq_log2_reg};

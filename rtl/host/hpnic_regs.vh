@@ -90,12 +90,13 @@ localparam [7:0]   HPNIC_BTH_OP_RESP_LAST      = 8'd15;  // RDMA READ Response L
 localparam [7:0]   HPNIC_BTH_OP_RESP_ONLY      = 8'd16;  // RDMA READ Response Only (AETH)
 localparam [7:0]   HPNIC_BTH_OP_ACK            = 8'd17;  // Acknowledge (AETH)
 
-// AETH_SYN: AETH syndromes hpnic sends (InfiniBand RC): bits 7:5 the kind (000 ACK, 001 RNR NAK,
-// 011 NAK), bits 4:0 the credit count or NAK code
+// AETH_SYN: AETH syndromes hpnic sends and takes (InfiniBand RC): bits 7:5 the kind (000 ACK, 001
+// RNR NAK, 011 NAK), bits 4:0 the credit count, the RNR timer code or the NAK code
 // ACK, credit count invalid (no end-to-end credits)
 localparam [7:0]   HPNIC_AETH_SYN_ACK     = 8'd31;
-// RNR NAK: receiver not ready (no receive WQE); bits 4:0 carry the timer code, the least delay
-// before the requester tries again
+// RNR NAK (receiver not ready), timer code 0; the syndrome is RNR | code, bits 4:0 the
+// responder's minimum RNR delay as the InfiniBand timer code (1 = 0.01 ms ... 31 = 491.52 ms, 0 =
+// 655.36 ms; QP.MIN_RNR_TIMER): the requester waits that long, then resends from the PSN
 localparam [7:0]   HPNIC_AETH_SYN_RNR     = 8'd32;
 // NAK: PSN sequence error (the requester resends from the PSN)
 localparam [7:0]   HPNIC_AETH_SYN_NAK_SEQ = 8'd96;
@@ -104,8 +105,8 @@ localparam [7:0]   HPNIC_AETH_SYN_NAK_INV = 8'd97;  // NAK: invalid request (len
 localparam [7:0]   HPNIC_AETH_SYN_NAK_ACC = 8'd98;
 localparam [7:0]   HPNIC_AETH_SYN_NAK_OP  = 8'd99;  // NAK: remote operational error
 
-// ACK_KIND: acknowledgement events from RX decide to the completer (internal to the RTL; kinds
-// 5..7 are the completer's own events)
+// ACK_KIND: acknowledgement events from RX decide to the completer (internal to the RTL; 6 and 7
+// are free: the completer numbers its own events past them, in a kind one bit wider)
 localparam [2:0]   HPNIC_ACK_KIND_ACK       = 3'd0;  // acknowledges up to the PSN
 // everything before the PSN arrived; resend from it
 localparam [2:0]   HPNIC_ACK_KIND_NAK_SEQ   = 3'd1;
@@ -113,6 +114,9 @@ localparam [2:0]   HPNIC_ACK_KIND_NAK_SEQ   = 3'd1;
 localparam [2:0]   HPNIC_ACK_KIND_NAK_FATAL = 3'd2;
 localparam [2:0]   HPNIC_ACK_KIND_READ_DONE = 3'd3;  // READ responses arrived up to the PSN
 localparam [2:0]   HPNIC_ACK_KIND_READ_GAP  = 3'd4;  // a READ response is missing at the PSN
+// RNR NAK: everything before the PSN arrived; wait the RNR delay of its timer code (carried
+// beside the kind), then resend from the PSN
+localparam [2:0]   HPNIC_ACK_KIND_NAK_RNR   = 3'd5;
 
 // ASYNC_EVENT: asynchronous events (CTRL.EVENT.TYPE): what the NIC reports that no work request's
 // completion tells
@@ -425,12 +429,12 @@ localparam integer HPNIC_CC_DEFAULT_MODE_W      = 2;
 localparam [31:0]  HPNIC_CC_DEFAULT_MODE_MASK   = 32'h0000_0003;
 localparam [1:0]   HPNIC_CC_DEFAULT_MODE_RST    = 2'd0;
 
-// QP ("HPQP" 1.1): Indirect access to one QP context at a time: fill the staging registers, write
+// QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers, write
 // CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
 localparam [31:0]  HPNIC_QP_BASE                  = 32'h0000_0300;
 localparam [31:0]  HPNIC_QP_BLOCK_SIZE            = 32'h0000_0100;
 localparam [31:0]  HPNIC_QP_BLOCK_TYPE            = 32'h4850_5150;  // "HPQP"
-localparam [31:0]  HPNIC_QP_BLOCK_VERSION         = 32'h0001_0001;  // 1.1
+localparam [31:0]  HPNIC_QP_BLOCK_VERSION         = 32'h0001_0002;  // 1.2
 localparam [31:0]  HPNIC_QP_BLOCK_NEXT            = 32'h0000_0400;
 localparam [31:0]  HPNIC_QP_TYPE                  = 32'h0000_0300;
 localparam [31:0]  HPNIC_QP_VERSION               = 32'h0000_0304;
@@ -592,6 +596,24 @@ localparam [31:0]  HPNIC_QP_MAX_RD_ATOMIC         = 32'h0000_0370;
 localparam integer HPNIC_QP_MAX_RD_ATOMIC_W       = 8;
 localparam [31:0]  HPNIC_QP_MAX_RD_ATOMIC_MASK    = 32'h0000_00ff;
 localparam [7:0]   HPNIC_QP_MAX_RD_ATOMIC_RST     = 8'd0;
+
+// QP.MIN_RNR_TIMER (rw): the RNR timer code this QP's responder puts in its RNR NAKs (verbs'
+// min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms;
+// AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE
+localparam [31:0]  HPNIC_QP_MIN_RNR_TIMER         = 32'h0000_0384;
+localparam integer HPNIC_QP_MIN_RNR_TIMER_W       = 8;
+localparam [31:0]  HPNIC_QP_MIN_RNR_TIMER_MASK    = 32'h0000_00ff;
+localparam [7:0]   HPNIC_QP_MIN_RNR_TIMER_RST     = 8'd12;
+
+// QP.RNR_RETRY (rw): RNR NAKs in a row without progress this QP's requester takes as requester
+// before it fails (verbs' rnr_retry), 0..7; 7 means without limit; more fails the command with
+// BAD_VALUE. Each RNR NAK waits its timer code's delay and resends; the next one once none is
+// left completes the WQE with RNR_RETRY_EXCEEDED and the QP fails; an acknowledgement that shows
+// progress restores the count
+localparam [31:0]  HPNIC_QP_RNR_RETRY             = 32'h0000_0388;
+localparam integer HPNIC_QP_RNR_RETRY_W           = 8;
+localparam [31:0]  HPNIC_QP_RNR_RETRY_MASK        = 32'h0000_00ff;
+localparam [7:0]   HPNIC_QP_RNR_RETRY_RST         = 8'd7;
 
 // MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the memory
 // translation table (MTT). An R_Key is IDX << 8 | TAG.
@@ -779,7 +801,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 73;
+localparam integer HPNIC_NUM_COUNTERS                 = 75;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -833,7 +855,7 @@ localparam integer HPNIC_CNT_RX_WRITES                = 27;
 localparam integer HPNIC_CNT_RX_READS                 = 28;  // READ requests executed
 localparam integer HPNIC_CNT_TX_TIMEOUTS              = 29;  // retransmit timeouts
 localparam integer HPNIC_CNT_TX_REWINDS               = 30;  // go-back-N rewinds
-// QPs failed (retry exceeded, remote error)
+// QPs failed (retry exceeded, RNR retry exceeded, remote error)
 localparam integer HPNIC_CNT_TX_FATAL                 = 31;
 // events into the CC engine (ACKs and QP inits)
 localparam integer HPNIC_CNT_CC_EVENTS                = 32;
@@ -905,21 +927,26 @@ localparam integer HPNIC_CNT_RX_RD_POOL               = 66;
 // READ descriptors the READ tracking could not queue (its pool full): that READ's responses are
 // dropped until a retry
 localparam integer HPNIC_CNT_TX_RD_DESC_LOST          = 67;
+// RNR NAKs the completer acted on (each waits its delay and resends, or fails the QP); repeats
+// during a wait are not counted
+localparam integer HPNIC_CNT_TX_RNR_NAKS              = 68;
+// QPs failed because RNR NAKs came after their RNR retries ran out (also counted in tx_fatal)
+localparam integer HPNIC_CNT_TX_RNR_RETRY_EXC         = 69;
 // RNR NAKs sent: a SEND (or RDMA WRITE with immediate) found no receive WQE; its requester sends
 // it again after the QP's MIN_RNR_TIMER
-localparam integer HPNIC_CNT_RX_RNR_NAKS              = 68;
+localparam integer HPNIC_CNT_RX_RNR_NAKS              = 70;
 // receive WQEs completed (receive completions, errors included)
-localparam integer HPNIC_CNT_RX_RECV_CPL              = 69;
+localparam integer HPNIC_CNT_RX_RECV_CPL              = 71;
 // receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key check
 // failed, a SEND broken off by an invalid request
-localparam integer HPNIC_CNT_RX_RECV_ERR              = 70;
+localparam integer HPNIC_CNT_RX_RECV_ERR              = 72;
 // prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full):
 // never while the host interface keeps its prefetch limit
-localparam integer HPNIC_CNT_RX_RWQE_DROP             = 71;
+localparam integer HPNIC_CNT_RX_RWQE_DROP             = 73;
 // ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order
 // (only the latest held per QP goes out, once the READs are answered; a READ after it covers it
 // instead)
-localparam integer HPNIC_CNT_TX_ACK_HELD              = 72;
+localparam integer HPNIC_CNT_TX_ACK_HELD              = 74;
 
 // DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
@@ -1018,42 +1045,47 @@ localparam integer HPNIC_SGE_LKEY_SIZE   = 4;
 // (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
 // second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
 // its own pass.
-localparam integer HPNIC_CQE_SIZE                    = 32;
-localparam integer HPNIC_CQE_QPN_OFF                 = 0;  // QP of the completed WQE
-localparam integer HPNIC_CQE_QPN_SIZE                = 4;
-localparam integer HPNIC_CQE_WQE_INDEX_OFF           = 4;  // send-queue index of the WQE, mod 2^16
-localparam integer HPNIC_CQE_WQE_INDEX_SIZE          = 2;
-localparam integer HPNIC_CQE_STATUS_OFF              = 6;  // completion status
-localparam integer HPNIC_CQE_STATUS_SIZE             = 1;
-localparam [7:0]   HPNIC_CQE_STATUS_OK               = 8'd0;  // success
+localparam integer HPNIC_CQE_SIZE                      = 32;
+localparam integer HPNIC_CQE_QPN_OFF                   = 0;  // QP of the completed WQE
+localparam integer HPNIC_CQE_QPN_SIZE                  = 4;
+// send-queue index of the WQE, mod 2^16
+localparam integer HPNIC_CQE_WQE_INDEX_OFF             = 4;
+localparam integer HPNIC_CQE_WQE_INDEX_SIZE            = 2;
+localparam integer HPNIC_CQE_STATUS_OFF                = 6;  // completion status
+localparam integer HPNIC_CQE_STATUS_SIZE               = 1;
+localparam [7:0]   HPNIC_CQE_STATUS_OK                 = 8'd0;  // success
 // the responder NAKed it (access or length error)
-localparam [7:0]   HPNIC_CQE_STATUS_REMOTE_ERROR     = 8'd1;
-localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED   = 8'd2;  // retransmit retries exhausted
+localparam [7:0]   HPNIC_CQE_STATUS_REMOTE_ERROR       = 8'd1;
+localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED     = 8'd2;  // retransmit retries exhausted
 // flushed by software after the QP failed (never written by hardware)
-localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED          = 8'd3;
-localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR      = 8'd4;  // local failure (DMA error, bad WQE)
+localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED            = 8'd3;
+// local failure (DMA error, bad WQE)
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR        = 8'd4;
 // the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
 // region without LOCAL_WRITE); the QP then fails as on a remote error
-localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_PROT_ERROR = 8'd5;
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_PROT_ERROR   = 8'd5;
 // a receive: the SEND was longer than the receive WQE's buffer
-localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_LEN_ERROR  = 8'd6;
+localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_LEN_ERROR    = 8'd6;
+// the responder answered RNR NAK (no receive WQE) more times in a row than QP.RNR_RETRY allows;
+// the QP then fails as on retry exceeded
+localparam [7:0]   HPNIC_CQE_STATUS_RNR_RETRY_EXCEEDED = 8'd7;
 // written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
 // reports it)
-localparam integer HPNIC_CQE_OPCODE_OFF              = 7;
-localparam integer HPNIC_CQE_OPCODE_SIZE             = 1;
+localparam integer HPNIC_CQE_OPCODE_OFF                = 7;
+localparam integer HPNIC_CQE_OPCODE_SIZE               = 1;
 // written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success)
-localparam integer HPNIC_CQE_BYTE_LEN_OFF            = 8;
-localparam integer HPNIC_CQE_BYTE_LEN_SIZE           = 4;
+localparam integer HPNIC_CQE_BYTE_LEN_OFF              = 8;
+localparam integer HPNIC_CQE_BYTE_LEN_SIZE             = 4;
 // phase of the hardware's pass over the ring
-localparam integer HPNIC_CQE_PHASE_OFF               = 31;
-localparam integer HPNIC_CQE_PHASE_SIZE              = 1;
-localparam integer HPNIC_CQE_PHASE_W                 = 1;
-localparam [31:0]  HPNIC_CQE_PHASE_MASK              = 32'h0000_0001;
+localparam integer HPNIC_CQE_PHASE_OFF                 = 31;
+localparam integer HPNIC_CQE_PHASE_SIZE                = 1;
+localparam integer HPNIC_CQE_PHASE_W                   = 1;
+localparam [31:0]  HPNIC_CQE_PHASE_MASK                = 32'h0000_0001;
 
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0001, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0002, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
 localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
 localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0100_0000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 

@@ -39,7 +39,7 @@ module hpnic_rx_commit #(
     input  wire [63:0]           s_commit_addr,
     input  wire [12:0]           s_commit_len,
     input  wire                  s_commit_cack,
-    input  wire [QPN_WIDTH+3+24+1+336-1:0] s_commit_cack_data,
+    input  wire [QPN_WIDTH+3+24+5+1+336-1:0] s_commit_cack_data,
 
     // buffered payloads (lane 0 aligned)
     input  wire [511:0]          s_pay_tdata,
@@ -66,7 +66,7 @@ module hpnic_rx_commit #(
     // completer events, released in order
     output wire                  m_cack_valid,
     input  wire                  m_cack_ready,
-    output wire [QPN_WIDTH+3+24+1+336-1:0] m_cack_data
+    output wire [QPN_WIDTH+3+24+5+1+336-1:0] m_cack_data
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -82,7 +82,7 @@ initial begin
 end
 
 localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1;   // 2: drop
-localparam CACK_W = QPN_WIDTH + 3 + 24 + 1 + 336;
+localparam CACK_W = QPN_WIDTH + 3 + 24 + 5 + 1 + 336;
 
 /*
  * Issue: a verdict enters the data queue once its command (if any) is taken.

@@ -109,12 +109,14 @@ module hpnic_rx_decide #(
     output wire [23:0]           trk_psn,
     output wire [12:0]           trk_len,
     output wire [2:0]            trk_ack_kind,
+    output wire [4:0]            trk_ack_rnr_timer,
     input  wire                  trk_resp_write,
     input  wire [63:0]           trk_resp_addr,
     input  wire                  trk_resp_gap,
     input  wire                  trk_cack,
     input  wire [2:0]            trk_cack_kind,
     input  wire [23:0]           trk_cack_psn,
+    input  wire [4:0]            trk_cack_rnr_timer,
 
     /*
      * The responder's receive WQEs (hpnic_recv_track), plugged into the
@@ -167,6 +169,7 @@ module hpnic_rx_decide #(
     output wire [QPN_WIDTH-1:0]  m_commit_cack_qpn,
     output wire [2:0]            m_commit_cack_kind,
     output wire [23:0]           m_commit_cack_psn,
+    output wire [4:0]            m_commit_cack_rnr_timer,  // NAK_RNR: the AETH's timer code
     output wire                  m_commit_cack_int_valid,
     output wire [3:0]            m_commit_cack_int_nhop,
     output wire [11:0]           m_commit_cack_int_path,
@@ -247,7 +250,7 @@ localparam [1:0] CM_NONE = 2'd0, CM_WRITE = 2'd1, CM_DROP = 2'd2;
 /*
  * Output room: each packet produces at most one entry per FIFO
  */
-localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 1 + 336;
+localparam CM_W = 2 + 64 + 13 + 1 + QW + 3 + 24 + 5 + 1 + 336;
 // ACK/NAKs and READ work share one queue, so they leave in the order they
 // were decided (the READ queue downstream keeps a QP's answers behind its
 // READ responses): {kind, seq, qpn, the item's fields}
@@ -629,9 +632,13 @@ assign trk_ev_ack = s2_valid && rsp_ack;
 assign trk_ev_resp = s2_valid && rsp_resp;
 assign trk_psn = s2_psn;
 assign trk_len = s2_len;
+// an RNR NAK (001ttttt) carries its timer code to the completer, which
+// waits that long before it resends
 assign trk_ack_kind = (s2_syn[7:5] == 3'b000) ? HPNIC_ACK_KIND_ACK :
-                      (s2_syn == HPNIC_AETH_SYN_NAK_SEQ || s2_syn[7:5] == 3'b001) ?
-                      HPNIC_ACK_KIND_NAK_SEQ : HPNIC_ACK_KIND_NAK_FATAL;
+                      (s2_syn[7:5] == HPNIC_AETH_SYN_RNR[7:5]) ? HPNIC_ACK_KIND_NAK_RNR :
+                      (s2_syn == HPNIC_AETH_SYN_NAK_SEQ) ? HPNIC_ACK_KIND_NAK_SEQ :
+                      HPNIC_ACK_KIND_NAK_FATAL;
+assign trk_ack_rnr_timer = s2_syn[4:0];
 
 // the receive WQEs' part: the look-up is the READ tracking's (trk_lk_*)
 assign rcv_ev_init = s2_valid && s2_init;
@@ -769,7 +776,7 @@ always @(posedge clk) begin
     cm_seq_reg <= cm_seq_next;
     cm_wr <= cm_this;
     cm_data <= {!do_commit ? CM_NONE : commit_drop ? CM_DROP : CM_WRITE, commit_addr, s2_len,
-                do_cack, s2_qpn, cack_kind, cack_psn, cack_int, s2_int};
+                do_cack, s2_qpn, cack_kind, cack_psn, trk_cack_rnr_timer, cack_int, s2_int};
     // an ACK/NAK or READ work, never both
     ar_wr <= s2_valid && (do_ack || do_rdwork);
     // ACKs echo the INT of the packet they acknowledge; NAKs carry none
@@ -854,7 +861,7 @@ cm_fifo_inst (
     .s_valid(cm_wr), .s_ready(cm_fifo_ready), .s_data(cm_data),
     .m_valid(m_commit_valid), .m_ready(m_commit_ready),
     .m_data({m_commit_pay, m_commit_addr, m_commit_len, m_commit_cack, m_commit_cack_qpn,
-             m_commit_cack_kind, m_commit_cack_psn, m_commit_cack_int_valid,
+             m_commit_cack_kind, m_commit_cack_psn, m_commit_cack_rnr_timer, m_commit_cack_int_valid,
              m_commit_cack_int_nhop, m_commit_cack_int_path, m_commit_cack_int_hops}),
     .count(cm_count)
 );

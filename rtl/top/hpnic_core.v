@@ -227,6 +227,12 @@ wire [15:0]   qp_wr_sport;
 wire [7:0]    qp_wr_dscp_ecn;
 wire [15:0]   qp_wr_pd, mr_wr_pd;
 wire [7:0]    qp_wr_max_rd;
+wire [2:0]    qp_wr_rnr_retry;
+// the responder's RNR NAK timer code (QP.MIN_RNR_TIMER), for RX decide's RNR
+// NAKs once it sends them
+// verilator lint_off UNUSEDSIGNAL
+wire [4:0]    qp_wr_min_rnr_timer;
+// verilator lint_on UNUSEDSIGNAL
 
 wire          start_valid, start_ready;
 wire [QW-1:0] start_qpn;
@@ -287,7 +293,8 @@ wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
             st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
-            st_rnr_naks, st_recv_cpl, st_recv_err, st_rwqe_drop, st_ack_held;
+            st_rnr_naks, st_rnr_retry_exc, st_rnr_sent, st_recv_cpl, st_recv_err, st_rwqe_drop,
+            st_ack_held;
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -365,6 +372,8 @@ host_inst (
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .qp_wr_pd(qp_wr_pd),
     .qp_wr_max_rd(qp_wr_max_rd),
+    .qp_wr_min_rnr_timer(qp_wr_min_rnr_timer),
+    .qp_wr_rnr_retry(qp_wr_rnr_retry),
     .m_start_valid(start_valid),
     .m_start_ready(start_ready),
     .m_start_qpn(start_qpn),
@@ -550,7 +559,8 @@ hpnic_datapath #(
     .QPN_WIDTH(QW),
     .MR_LOG2(MR_LOG2),
     .MTT_LOG2(MTT_LOG2),
-    .RD_MAX_LOG2(RD_MAX_LOG2)
+    .RD_MAX_LOG2(RD_MAX_LOG2),
+    .CLK_MHZ(CLK_MHZ)
 )
 dp_inst (
     .clk(clk),
@@ -572,7 +582,8 @@ dp_inst (
     .cfg_qp_wr_dscp_ecn(qp_wr_dscp_ecn),
     .cfg_qp_wr_pd(qp_wr_pd),
     .cfg_qp_wr_max_rd(qp_wr_max_rd),
-    .cfg_qp_wr_min_rnr(5'd1),               // MIN_RNR_TIMER: the RNR work adds the register
+    .cfg_qp_wr_rnr_retry(qp_wr_rnr_retry),
+    .cfg_qp_wr_min_rnr(qp_wr_min_rnr_timer),
     .s_qp_init_valid(dpi_valid),
     .s_qp_init_ready(dpi_ready),
     .s_qp_init_qpn(dpi_qpn),
@@ -710,6 +721,8 @@ dp_inst (
     .stat_rd_pool(st_rd_pool),
     .stat_rd_desc_lost(st_rd_desc_lost),
     .stat_rnr_naks(st_rnr_naks),
+    .stat_rnr_retry_exc(st_rnr_retry_exc),
+    .stat_rnr_sent(st_rnr_sent),
     .stat_recv_cpl(st_recv_cpl),
     .stat_recv_err(st_recv_err),
     .stat_rwqe_drop(st_rwqe_drop),
@@ -1012,7 +1025,9 @@ assign stats[64*HPNIC_CNT_TX_SGL_LKEY_ERR +: 64] = {32'd0, st_sgl_lkey_err};
 assign stats[64*HPNIC_CNT_RX_RD_OVER +: 64] = {32'd0, st_rd_over};
 assign stats[64*HPNIC_CNT_RX_RD_POOL +: 64] = {32'd0, st_rd_pool};
 assign stats[64*HPNIC_CNT_TX_RD_DESC_LOST +: 64] = {32'd0, st_rd_desc_lost};
-assign stats[64*HPNIC_CNT_RX_RNR_NAKS +: 64] = {32'd0, st_rnr_naks};
+assign stats[64*HPNIC_CNT_TX_RNR_NAKS +: 64] = {32'd0, st_rnr_naks};
+assign stats[64*HPNIC_CNT_TX_RNR_RETRY_EXC +: 64] = {32'd0, st_rnr_retry_exc};
+assign stats[64*HPNIC_CNT_RX_RNR_NAKS +: 64] = {32'd0, st_rnr_sent};
 assign stats[64*HPNIC_CNT_RX_RECV_CPL +: 64] = {32'd0, st_recv_cpl};
 assign stats[64*HPNIC_CNT_RX_RECV_ERR +: 64] = {32'd0, st_recv_err};
 assign stats[64*HPNIC_CNT_RX_RWQE_DROP +: 64] = {32'd0, st_rwqe_drop};

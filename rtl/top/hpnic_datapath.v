@@ -24,6 +24,8 @@ module hpnic_datapath #(
     parameter MTT_LOG2 = 18,
     // retransmit timer unit, log2 of cycles
     parameter TIME_SHIFT = 10,
+    // core clock in MHz (the RNR delays in timer units)
+    parameter CLK_MHZ = 250,
     // log2 of the started-WQE records shared by all QPs (hpnic_wqe_pool)
     parameter POOL_LOG2 = 13,
     // log2 of the READs per QP outstanding as requester and held as
@@ -58,6 +60,7 @@ module hpnic_datapath #(
     input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
     input  wire [7:0]            cfg_qp_wr_max_rd,  // max_rd_atomic (0: the maximum)
     input  wire [4:0]            cfg_qp_wr_min_rnr, // RNR NAK timer code (MIN_RNR_TIMER)
+    input  wire [2:0]            cfg_qp_wr_rnr_retry, // RNR NAKs in a row allowed (7: no limit)
 
     input  wire                  s_qp_init_valid,
     output wire                  s_qp_init_ready,
@@ -232,11 +235,13 @@ module hpnic_datapath #(
     output wire [31:0]           stat_rd_over,      // READ requests over max_dest_rd_atomic
     output wire [31:0]           stat_rd_pool,      // READ requests with the READ queue full
     output wire [31:0]           stat_rd_desc_lost, // READ descriptors the tracking lost
-    output wire [31:0]           stat_rnr_naks,     // RNR NAKs sent (no receive WQE)
+    output wire [31:0]           stat_rnr_sent,     // RNR NAKs sent (no receive WQE)
     output wire [31:0]           stat_recv_cpl,     // receive WQEs completed
     output wire [31:0]           stat_recv_err,     // ... in error
     output wire [31:0]           stat_rwqe_drop,    // receive WQEs lost (the host's limit broken)
-    output wire [31:0]           stat_ack_held      // ACK/NAKs held behind READ responses
+    output wire [31:0]           stat_ack_held,     // ACK/NAKs held behind READ responses
+    output wire [31:0]           stat_rnr_naks,     // RNR NAKs the completer acted on
+    output wire [31:0]           stat_rnr_retry_exc // QPs failed: RNR retries ran out
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -584,6 +589,7 @@ wire          cack_valid, cack_ready, cack_int_valid;
 wire [QW-1:0] cack_qpn;
 wire [2:0]    cack_kind;
 wire [23:0]   cack_psn;
+wire [4:0]    cack_rnr_timer;
 wire [3:0]    cack_nhop;
 wire [11:0]   cack_path;
 wire [319:0]  cack_hops;
@@ -591,7 +597,8 @@ wire [319:0]  cack_hops;
 hpnic_comp #(
     .QPN_WIDTH(QW),
     .POOL_LOG2(POOL_LOG2),
-    .TIME_SHIFT(TIME_SHIFT)
+    .TIME_SHIFT(TIME_SHIFT),
+    .CLK_MHZ(CLK_MHZ)
 )
 comp_inst (
     .clk(clk),
@@ -599,6 +606,7 @@ comp_inst (
     .cfg_wr_en(cfg_qp_wr_en),
     .cfg_wr_qpn(cfg_qp_wr_qpn),
     .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
+    .cfg_wr_rnr_retry(cfg_qp_wr_rnr_retry),
     .cfg_rto(cfg_rto),
     .cfg_pkt_overhead(cfg_pkt_overhead),
     .s_init_valid(init_comp_valid),
@@ -614,6 +622,7 @@ comp_inst (
     .s_ack_qpn(cack_qpn),
     .s_ack_kind(cack_kind),
     .s_ack_psn(cack_psn),
+    .s_ack_rnr_timer(cack_rnr_timer),
     .s_ack_int_valid(cack_int_valid),
     .s_ack_int_nhop(cack_nhop),
     .s_ack_int_path(cack_path),
@@ -673,7 +682,9 @@ comp_inst (
     .stat_timeouts(st_timeouts),
     .stat_rewinds(st_rewinds),
     .stat_fatal(st_fatal),
-    .stat_notify_dropped(st_notify_drop)
+    .stat_notify_dropped(st_notify_drop),
+    .stat_rnr_naks(stat_rnr_naks),
+    .stat_rnr_retry_exc(stat_rnr_retry_exc)
 );
 
 /*
@@ -968,7 +979,7 @@ wire          cm_valid, cm_ready, cm_cack;
 wire [1:0]    cm_pay;
 wire [63:0]   cm_addr;
 wire [12:0]   cm_len;
-wire [QW+3+24+1+336-1:0] cm_cack_data;
+wire [QW+3+24+5+1+336-1:0] cm_cack_data;
 wire [15:0]   cm_done;
 wire [31:0]   st_badqp, st_dup, st_oos, st_nakseq, st_acc, st_len, st_stray, st_gap,
               st_writes, st_reads;
@@ -1070,9 +1081,10 @@ rx_decide_inst (
     .m_commit_addr(cm_addr),
     .m_commit_len(cm_len),
     .m_commit_cack(cm_cack),
-    .m_commit_cack_qpn(cm_cack_data[QW+3+24+1+336-1 -: QW]),
-    .m_commit_cack_kind(cm_cack_data[3+24+1+336-1 -: 3]),
-    .m_commit_cack_psn(cm_cack_data[24+1+336-1 -: 24]),
+    .m_commit_cack_qpn(cm_cack_data[QW+3+24+5+1+336-1 -: QW]),
+    .m_commit_cack_kind(cm_cack_data[3+24+5+1+336-1 -: 3]),
+    .m_commit_cack_psn(cm_cack_data[24+5+1+336-1 -: 24]),
+    .m_commit_cack_rnr_timer(cm_cack_data[5+1+336-1 -: 5]),
     .m_commit_cack_int_valid(cm_cack_data[336]),
     .m_commit_cack_int_nhop(cm_cack_data[335:332]),
     .m_commit_cack_int_path(cm_cack_data[331:320]),
@@ -1119,7 +1131,7 @@ rx_decide_inst (
     .stat_resp_gap(st_gap),
     .stat_writes(st_writes),
     .stat_reads(st_reads),
-    .stat_rnr_naks(stat_rnr_naks),
+    .stat_rnr_naks(stat_rnr_sent),
     .stat_recv_cpl(stat_recv_cpl),
     .stat_recv_err(stat_recv_err),
     .stat_rdq_drop(st_rdq_drop),
@@ -1190,7 +1202,8 @@ rx_commit_inst (
     .done_count(cm_done),
     .m_cack_valid(cack_valid),
     .m_cack_ready(cack_ready),
-    .m_cack_data({cack_qpn, cack_kind, cack_psn, cack_int_valid, cack_nhop, cack_path, cack_hops})
+    .m_cack_data({cack_qpn, cack_kind, cack_psn, cack_rnr_timer, cack_int_valid, cack_nhop, cack_path,
+                  cack_hops})
 );
 
 /*

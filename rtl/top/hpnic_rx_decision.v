@@ -98,6 +98,7 @@ module hpnic_rx_decision #(
     output wire [QPN_WIDTH-1:0]  m_commit_cack_qpn,
     output wire [2:0]            m_commit_cack_kind,
     output wire [23:0]           m_commit_cack_psn,
+    output wire [4:0]            m_commit_cack_rnr_timer,
     output wire                  m_commit_cack_int_valid,
     output wire [3:0]            m_commit_cack_int_nhop,
     output wire [11:0]           m_commit_cack_int_path,
@@ -174,6 +175,7 @@ wire [12:0]   trk_mtu;
 wire [23:0]   trk_psn, trk_cack_psn;
 wire [12:0]   trk_len;
 wire [2:0]    trk_ack_kind, trk_cack_kind;
+wire [4:0]    trk_ack_rnr_timer, trk_cack_rnr_timer;
 wire [63:0]   trk_resp_addr;
 
 hpnic_rd_track #(
@@ -201,12 +203,14 @@ rd_track_inst (
     .psn(trk_psn),
     .len(trk_len),
     .ack_kind(trk_ack_kind),
+    .ack_rnr_timer(trk_ack_rnr_timer),
     .resp_write(trk_resp_write),
     .resp_addr(trk_resp_addr),
     .resp_gap(trk_resp_gap),
     .cack(trk_cack),
     .cack_kind(trk_cack_kind),
     .cack_psn(trk_cack_psn),
+    .cack_rnr_timer(trk_cack_rnr_timer),
     .stat_rdq_drop(stat_rdq_drop)
 );
 
@@ -285,6 +289,7 @@ rx_decide_inst (
     .trk_psn(trk_psn),
     .trk_len(trk_len),
     .trk_ack_kind(trk_ack_kind),
+    .trk_ack_rnr_timer(trk_ack_rnr_timer),
     .trk_resp_write(trk_resp_write),
     .trk_resp_addr(trk_resp_addr),
     .trk_resp_gap(trk_resp_gap),
@@ -301,6 +306,7 @@ rx_decide_inst (
     .rcv_lerr(rcv_lerr),
     .rcv_idx(rcv_idx),
     .rcv_epoch(rcv_epoch),
+    .trk_cack_rnr_timer(trk_cack_rnr_timer),
     .s_pkt_valid(s_pkt_valid),
     .s_pkt_ready(s_pkt_ready),
     .s_pkt_drop(s_pkt_drop),
@@ -330,6 +336,7 @@ rx_decide_inst (
     .m_commit_cack_qpn(m_commit_cack_qpn),
     .m_commit_cack_kind(m_commit_cack_kind),
     .m_commit_cack_psn(m_commit_cack_psn),
+    .m_commit_cack_rnr_timer(m_commit_cack_rnr_timer),
     .m_commit_cack_int_valid(m_commit_cack_int_valid),
     .m_commit_cack_int_nhop(m_commit_cack_int_nhop),
     .m_commit_cack_int_path(m_commit_cack_int_path),

@@ -21,6 +21,14 @@
  * unacknowledged packets and no progress for RTO time units is rewound to
  * its first unacknowledged PSN; after RETRY_MAX timeouts in a row it fails
  * with a retry-exceeded completion.
+ *
+ * RNR NAK (the responder had no receive WQE): what precedes its PSN retires
+ * as on a NAK-seq, then the QP waits the delay of the NAK's timer code (the
+ * InfiniBand table, in timer units) instead of rewinding at once; the scan
+ * rewinds it when the deadline has passed. The wait replaces the
+ * retransmit timer; each RNR NAK uses one of the QP's RNR retries (7: no
+ * limit), progress restores them, and one past the last fails the QP with
+ * an RNR-retry-exceeded completion.
  */
 
 `resetall
@@ -36,6 +44,8 @@ module hpnic_comp #(
     parameter FIFO_LOG2 = 5,
     // cycles per timer unit, log2 (10: 4.1 us at 250 MHz)
     parameter TIME_SHIFT = 10,
+    // core clock in MHz: the RNR delays, given in time, become timer units
+    parameter CLK_MHZ = 250,
     // timeouts in a row before the QP fails
     parameter RETRY_MAX = 7
 ) (
@@ -48,6 +58,7 @@ module hpnic_comp #(
     input  wire                  cfg_wr_en,
     input  wire [QPN_WIDTH-1:0]  cfg_wr_qpn,
     input  wire [3:0]            cfg_wr_mtu_log2,
+    input  wire [2:0]            cfg_wr_rnr_retry,  // RNR NAKs in a row allowed (7: no limit)
     input  wire [15:0]           cfg_rto,           // timer units; 0 disables
     input  wire [7:0]            cfg_pkt_overhead,  // wire bytes per packet beyond payload
 
@@ -68,6 +79,7 @@ module hpnic_comp #(
     input  wire [QPN_WIDTH-1:0]  s_ack_qpn,
     input  wire [2:0]            s_ack_kind,        // ACK_* below
     input  wire [23:0]           s_ack_psn,         // ACK: last acked; NAK/gap: expected
+    input  wire [4:0]            s_ack_rnr_timer,   // NAK_RNR: the AETH's timer code
     input  wire                  s_ack_int_valid,
     input  wire [3:0]            s_ack_int_nhop,
     input  wire [11:0]           s_ack_int_path,
@@ -147,7 +159,9 @@ module hpnic_comp #(
     output reg  [31:0]           stat_timeouts = 0,
     output reg  [31:0]           stat_rewinds = 0,
     output reg  [31:0]           stat_fatal = 0,
-    output reg  [31:0]           stat_notify_dropped = 0  // CC busy: Notify skipped
+    output reg  [31:0]           stat_notify_dropped = 0, // CC busy: Notify skipped
+    output reg  [31:0]           stat_rnr_naks = 0,       // RNR NAKs acted on
+    output reg  [31:0]           stat_rnr_retry_exc = 0   // QPs failed: RNR retries ran out
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -170,28 +184,113 @@ initial begin
         $error("hpnic_comp: RETRY_MAX must be 1..7 (a 3-bit count of timeouts) (%m)");
         $finish;
     end
+    if (CLK_MHZ < 1 || CLK_MHZ > 1000 || TIME_SHIFT < 0 || TIME_SHIFT > 20) begin
+        $error("hpnic_comp: CLK_MHZ must be 1..1000 and TIME_SHIFT 0..20 (the RNR delay table) (%m)");
+        $finish;
+    end
 end
 
 localparam QW = QPN_WIDTH;
 
-// ACK kinds from RX decide: the register map's (fw/regmap.toml, ACK_KIND);
-// the three kinds above them are the completer's own events
+// ACK kinds from RX decide: the register map's (fw/regmap.toml, ACK_KIND),
+// 3 bits; the completer's own events follow them in a kind one bit wider
 `include "hpnic_regs.vh"
-localparam [2:0] EV_CONT = 3'd5;        // internal: re-entry
-localparam [2:0] EV_TIMER = 3'd6;       // internal: timer scan
-localparam [2:0] EV_INIT = 3'd7;        // internal: QP reset
+localparam [3:0] K_ACK = {1'b0, HPNIC_ACK_KIND_ACK};
+localparam [3:0] K_NAK_SEQ = {1'b0, HPNIC_ACK_KIND_NAK_SEQ};
+localparam [3:0] K_NAK_FATAL = {1'b0, HPNIC_ACK_KIND_NAK_FATAL};
+localparam [3:0] K_READ_DONE = {1'b0, HPNIC_ACK_KIND_READ_DONE};
+localparam [3:0] K_READ_GAP = {1'b0, HPNIC_ACK_KIND_READ_GAP};
+localparam [3:0] K_NAK_RNR = {1'b0, HPNIC_ACK_KIND_NAK_RNR};
+localparam [3:0] EV_CONT = 4'd8;        // internal: re-entry
+localparam [3:0] EV_TIMER = 4'd9;       // internal: timer scan
+localparam [3:0] EV_INIT = 4'd10;       // internal: QP reset
 
 // completion status
 localparam [2:0] CPL_OK = 3'd0;
 localparam [2:0] CPL_REMOTE_ERR = 3'd1;
 localparam [2:0] CPL_RETRY_EXC = 3'd2;
 localparam [2:0] CPL_LOCAL_PROT = 3'd5;
+localparam [2:0] CPL_RNR_EXC = HPNIC_CQE_STATUS_RNR_RETRY_EXCEEDED[2:0];
 
 /*
- * Time
+ * The RNR delays: the InfiniBand RNR NAK timer field (Volume 1, the table
+ * of the AETH's RNR timer codes), in microseconds
  */
-reg [TIME_SHIFT+15:0] cycles_reg = 0;
+function [31:0] rnr_us(input [4:0] code);
+    begin
+        case (code)
+            5'd0: rnr_us = 655360;
+            5'd1: rnr_us = 10;
+            5'd2: rnr_us = 20;
+            5'd3: rnr_us = 30;
+            5'd4: rnr_us = 40;
+            5'd5: rnr_us = 60;
+            5'd6: rnr_us = 80;
+            5'd7: rnr_us = 120;
+            5'd8: rnr_us = 160;
+            5'd9: rnr_us = 240;
+            5'd10: rnr_us = 320;
+            5'd11: rnr_us = 480;
+            5'd12: rnr_us = 640;
+            5'd13: rnr_us = 960;
+            5'd14: rnr_us = 1280;
+            5'd15: rnr_us = 1920;
+            5'd16: rnr_us = 2560;
+            5'd17: rnr_us = 3840;
+            5'd18: rnr_us = 5120;
+            5'd19: rnr_us = 7680;
+            5'd20: rnr_us = 10240;
+            5'd21: rnr_us = 15360;
+            5'd22: rnr_us = 20480;
+            5'd23: rnr_us = 30720;
+            5'd24: rnr_us = 40960;
+            5'd25: rnr_us = 61440;
+            5'd26: rnr_us = 81920;
+            5'd27: rnr_us = 122880;
+            5'd28: rnr_us = 163840;
+            5'd29: rnr_us = 245760;
+            5'd30: rnr_us = 327680;
+            default: rnr_us = 491520;
+        endcase
+    end
+endfunction
+
+// a delay in timer units, rounded up (CLK_MHZ cycles per microsecond)
+function [63:0] rnr_units(input [4:0] code);
+    reg [63:0] cyc;
+    begin
+        cyc = {32'd0, rnr_us(code)} * CLK_MHZ;
+        rnr_units = (cyc + (64'd1 << TIME_SHIFT) - 64'd1) >> TIME_SHIFT;
+    end
+endfunction
+
+// the deadline's bits: twice the longest delay (code 0), for a serial compare
+localparam RNR_TW = $clog2(rnr_units(5'd0) + 1) + 1;
+
+// the table as a ROM, code c at [RNR_TW*c +: RNR_TW]
+// verilator lint_off UNUSEDSIGNAL
+function [32*RNR_TW-1:0] rnr_rom(input integer first);
+    integer c;
+    reg [63:0] u;
+    begin
+        rnr_rom = 0;
+        for (c = first; c < 32; c = c + 1) begin
+            u = rnr_units(c[4:0]);
+            rnr_rom[RNR_TW*c +: RNR_TW] = u[RNR_TW-1:0];
+        end
+    end
+endfunction
+// verilator lint_on UNUSEDSIGNAL
+localparam [32*RNR_TW-1:0] RNR_ROM = rnr_rom(0);
+
+/*
+ * Time: the retransmit timer takes 16 bits of timer units, the RNR
+ * deadline RNR_TW
+ */
+localparam NOW_W = RNR_TW > 16 ? RNR_TW : 16;
+reg [TIME_SHIFT+NOW_W-1:0] cycles_reg = 0;
 wire [15:0] now = cycles_reg[TIME_SHIFT +: 16];
+wire [RNR_TW-1:0] now_rnr = cycles_reg[TIME_SHIFT +: RNR_TW];
 
 always @(posedge clk) begin
     cycles_reg <= cycles_reg + 1'b1;
@@ -207,9 +306,10 @@ localparam CPL_W = QW + 16 + 3 + 1;
 localparam RW_W = QW + 16 + 24 + 32 + 24 + 1;
 localparam UNA_W = QW + 16 + 24 + 24 + 3;
 localparam NT_W = QW + 24 + 24 + 4 + 12 + 320;
-// re-entry: qpn, target PSN, a rewind or a failure waits; or a walk that
-// frees a reset QP's records (entry, how many); the QP's epoch
-localparam CT_W = QW + 24 + 2 + 1 + POOL_LOG2 + 16 + 1;
+// re-entry: qpn, target PSN, a rewind or a failure (and whether it is the
+// RNR retries' end) waits; or a walk that frees a reset QP's records (entry,
+// how many); the QP's epoch
+localparam CT_W = QW + 24 + 3 + 1 + POOL_LOG2 + 16 + 1;
 localparam INF_W = QW + 48;             // window state: qpn, acked and sent positions
 
 wire [FIFO_LOG2:0] cpl_count, rw_count, una_count, cont_count, inf_count;
@@ -232,7 +332,7 @@ end
 wire          cont_valid;
 wire [QW-1:0] cont_qpn;
 wire [23:0]   cont_psn;
-wire          cont_rw_pending, cont_fatal_pending;
+wire          cont_rw_pending, cont_fatal_pending, cont_fatal_rnr;
 wire          cont_reclaim;
 wire [POOL_LOG2-1:0] cont_ptr;
 wire [15:0]   cont_left;
@@ -248,11 +348,13 @@ assign s_init_ready = take_init;
 assign s_ack_ready = take_ack;
 
 reg          s1_valid = 1'b0;
-reg [2:0]    s1_kind = 0;
+reg [3:0]    s1_kind = 0;
 reg [QW-1:0] s1_qpn = 0;
 reg [23:0]   s1_psn = 0;
 reg          s1_rw_pending = 0;     // CONT: a rewind waits for retirements
 reg          s1_fatal_pending = 0;  // CONT: a fatal NAK waits for them
+reg          s1_fatal_rnr = 0;      // CONT: that failure is the RNR retries' end
+reg [4:0]    s1_rnr_timer = 0;      // NAK_RNR: its timer code
 reg          s1_reclaim = 0;        // CONT: free a reset QP's records
 reg [POOL_LOG2-1:0] s1_ptr = 0;     // CONT: the record to free; INIT: the new first entry
 reg [15:0]   s1_count = 0;          // CONT: records left to free; INIT: recorded before
@@ -264,12 +366,16 @@ reg          s1_int_valid = 0;
 reg [335:0]  s1_int = 0;
 
 always @(posedge clk) begin
-    s1_valid <= take_cont || take_init || take_ack || (take_scan && cfg_rto != 0);
-    s1_kind <= take_cont ? EV_CONT : take_init ? EV_INIT : take_ack ? s_ack_kind : EV_TIMER;
+    // the scan runs with the retransmit timer off too: it ends RNR waits
+    s1_valid <= take_cont || take_init || take_ack || take_scan;
+    s1_kind <= take_cont ? EV_CONT : take_init ? EV_INIT : take_ack ? {1'b0, s_ack_kind} :
+               EV_TIMER;
     s1_qpn <= take_cont ? cont_qpn : take_init ? s_init_qpn : take_ack ? s_ack_qpn : scan_qpn_reg;
     s1_psn <= take_cont ? cont_psn : take_init ? s_init_psn : s_ack_psn;
     s1_rw_pending <= cont_rw_pending;
     s1_fatal_pending <= cont_fatal_pending;
+    s1_fatal_rnr <= cont_fatal_rnr;
+    s1_rnr_timer <= s_ack_rnr_timer;
     s1_reclaim <= take_cont && cont_reclaim;
     s1_ptr <= take_cont ? cont_ptr : s_init_spare;
     s1_count <= take_cont ? cont_left : s_init_rec_old;
@@ -294,8 +400,8 @@ end
  */
 // state: una_idx, una_first_psn - 1, its window position, acked_psn, last
 // progress, retries, active, err, the una WQE's record entry, epoch,
-// rewinds issued (mod 4)
-localparam SW = 16 + 24 + 24 + 24 + 16 + 3 + 1 + 1 + POOL_LOG2 + 1 + 2;
+// rewinds issued (mod 4), the RNR wait, RNR NAKs in a row, the wait's deadline
+localparam SW = 16 + 24 + 24 + 24 + 16 + 3 + 1 + 1 + POOL_LOG2 + 1 + 2 + 1 + 3 + RNR_TW;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -360,23 +466,24 @@ sndnxt_inst (
 );
 
 wire [3:0] mtu_log2;
+wire [2:0] rnr_retry;
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(4)
+    .DATA_WIDTH(3 + 4)
 )
 mtu_inst (
     .clk(clk),
     .wr_en(cfg_wr_en),
     .wr_addr(cfg_wr_qpn),
-    .wr_data(cfg_wr_mtu_log2),
+    .wr_data({cfg_wr_rnr_retry, cfg_wr_mtu_log2}),
     .rd_en(s1_valid),
     .rd_addr(s1_qpn),
-    .rd_data(mtu_log2)
+    .rd_data({rnr_retry, mtu_log2})
 );
 
 reg          s2_valid = 1'b0;
-reg [2:0]    s2_kind = 0;
+reg [3:0]    s2_kind = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
 reg [23:0]   s2_psn_m1 = 0;
@@ -386,6 +493,10 @@ reg [23:0]   s2_psn_m1 = 0;
 reg [23:0]   s2_ackto_ev = 0, s2_target_ev = 0;
 reg          s2_rw_pending = 0;
 reg          s2_fatal_pending = 0;
+reg          s2_fatal_rnr = 0;
+// NAK_RNR: the deadline of its wait, now plus its code's delay (taken here,
+// a cycle early: the wait is still longer than the delay, see the scan)
+reg [RNR_TW-1:0] s2_rnr_due = 0;
 reg          s2_reclaim = 0;
 reg [POOL_LOG2-1:0] s2_ptr = 0;
 reg [15:0]   s2_count = 0;
@@ -401,7 +512,7 @@ always @(posedge clk) begin
     s2_qpn <= s1_qpn;
     s2_psn <= s1_psn;
     s2_psn_m1 <= s1_psn - 24'd1;
-    if (s1_kind == HPNIC_ACK_KIND_ACK || s1_kind == HPNIC_ACK_KIND_READ_DONE) begin
+    if (s1_kind == K_ACK || s1_kind == K_READ_DONE) begin
         s2_ackto_ev <= s1_psn;
         s2_target_ev <= s1_psn + 24'd1;
     end else begin
@@ -410,6 +521,8 @@ always @(posedge clk) begin
     end
     s2_rw_pending <= s1_rw_pending;
     s2_fatal_pending <= s1_fatal_pending;
+    s2_fatal_rnr <= s1_fatal_rnr;
+    s2_rnr_due <= now_rnr + RNR_ROM[RNR_TW*s1_rnr_timer +: RNR_TW];
     s2_reclaim <= s1_reclaim;
     s2_ptr <= s1_ptr;
     s2_count <= s1_count;
@@ -430,8 +543,10 @@ end
  * from it to a PSN are one subtraction), una_bpos (its window
  * position), acked (last PSN acknowledged), prog (time of the last
  * progress), retries, active, err, head (the una WQE's record entry), epoch
- * (flips at every QP reset), rewinds (taken, mod 4). o_* is the word read,
- * n_* the word written back.
+ * (flips at every QP reset), rewinds (taken, mod 4), rnr_wait (an RNR NAK's
+ * delay is running: no rewind until rnr_due), rnr_cnt (RNR NAKs since the
+ * last progress), rnr_due (the wait's deadline, in timer units). o_* is the
+ * word read, n_* the word written back.
  */
 `define COMP_ST_DECL(kind, p) \
     kind [15:0] p``_una; \
@@ -444,9 +559,12 @@ end
     kind p``_err; \
     kind [POOL_LOG2-1:0] p``_head; \
     kind p``_epoch; \
-    kind [1:0] p``_rewinds;
+    kind [1:0] p``_rewinds; \
+    kind p``_rnr_wait; \
+    kind [2:0] p``_rnr_cnt; \
+    kind [RNR_TW-1:0] p``_rnr_due;
 `define COMP_ST(p) p``_una, p``_una_fm1, p``_una_bpos, p``_acked, p``_prog, p``_retries, \
-    p``_active, p``_err, p``_head, p``_epoch, p``_rewinds
+    p``_active, p``_err, p``_head, p``_epoch, p``_rewinds, p``_rnr_wait, p``_rnr_cnt, p``_rnr_due
 
 `COMP_ST_DECL(wire, o)
 assign {`COMP_ST(o)} = st_old;
@@ -501,8 +619,10 @@ wire [23:0] nak_below = s2_psn - snd_max;
 wire        nak_in_window = nak_above[23] && nak_below[23] && !sent_win[23];
 
 // the PSN everything before which is acknowledged, by event kind
-wire is_goback = s2_kind == HPNIC_ACK_KIND_NAK_SEQ || s2_kind == HPNIC_ACK_KIND_READ_GAP;
-wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 &&
+wire is_goback = s2_kind == K_NAK_SEQ || s2_kind == K_READ_GAP;
+// an RNR wait replaces the retransmit timer (InfiniBand: the RNR timer runs
+// instead of the transport timer)
+wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 && !o_rnr_wait &&
                  outstanding && (now - o_prog) > cfg_rto;
 // target: for go-back-N the PSN to resend from; acks cover target - 1 (ack_to).
 // A scan that is not a timeout only retires what is already acknowledged:
@@ -545,9 +665,29 @@ wire may_more = una_sent && !ring_ok;   // the ring read raced: look again
 // connection
 wire cont_stale = s2_kind == EV_CONT && s2_epoch != o_epoch;
 
+// RNR NAKs. The wait ends at the first scan after its deadline (now > due:
+// as the deadline is whole units from the unit the NAK came in, the wait is
+// never shorter than the delay). Progress (an event that acknowledges more)
+// ends it and restores the RNR retries. Anything else meanwhile leaves it
+// running: a NAK-seq, a READ gap or a rewind waiting in a re-entry does not
+// rewind (the wait's end will, to the same PSN), and a repeated RNR NAK of
+// the same PSN neither restarts the wait nor uses a retry.
+wire is_rnr = s2_kind == K_NAK_RNR;
+// verilator lint_off UNUSEDSIGNAL
+wire [RNR_TW-1:0] rnr_left = o_rnr_due - now_rnr;  // its sign only
+// verilator lint_on UNUSEDSIGNAL
+wire rnr_expired = is_timer && o_rnr_wait && rnr_left[RNR_TW-1];
+wire rnr_hold = o_rnr_wait && !advances;
+// the RNR NAKs in a row before this one (none after progress), and whether
+// the QP has a retry left for it
+wire [2:0] rnr_cnt_base = advances ? 3'd0 : o_rnr_cnt;
+wire rnr_exhausted = rnr_retry != 3'd7 && rnr_cnt_base == rnr_retry;
+wire rnr_take = is_rnr && !rnr_hold;
+
 `COMP_ST_DECL(reg, n)
 
-reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal;
+reg do_cpl, do_rewind, do_una, do_notify, do_cont, cont_rw, cont_fatal, cont_fatal_rnr_n;
+reg rnr_acted;
 // verilator lint_off UNUSEDSIGNAL
 reg [15:0] behind_d;
 // verilator lint_on UNUSEDSIGNAL
@@ -578,6 +718,8 @@ always @* begin
     do_cont = 1'b0;
     cont_rw = 1'b0;
     cont_fatal = 1'b0;
+    cont_fatal_rnr_n = 1'b0;
+    rnr_acted = 1'b0;
     cpl_status = CPL_OK;
     rewind_fatal = 1'b0;
 
@@ -601,6 +743,8 @@ always @* begin
         n_head = s2_ptr;
         n_epoch = s2_epoch;
         n_rewinds = 2'd0;
+        n_rnr_wait = 1'b0;
+        n_rnr_cnt = 3'd0;
         // The records the requester wrote before the reset and this side
         // has not retired are walked and freed (a NIC reset's clear pass
         // finds nothing valid to walk)
@@ -614,10 +758,11 @@ always @* begin
         // nothing to do for a QP that is not running, nor for one whose
         // requester has been reset and this side not yet, nor for a stale
         // re-entry
-    end else if ((s2_kind == HPNIC_ACK_KIND_NAK_FATAL && !nak_in_window) || ghost) begin
-        // an acknowledgement of a PSN never sent, or a NAK of no packet in
-        // flight, stray or forged: ignored, as IB's requester ignores ghost
-        // acknowledgements (it would retire WQEs whose data never arrived)
+    end else if (((s2_kind == K_NAK_FATAL || is_rnr) && !nak_in_window) || ghost) begin
+        // an acknowledgement of a PSN never sent, or a fatal or RNR NAK of
+        // no packet in flight, stray or forged: ignored, as IB's requester
+        // ignores ghost acknowledgements (it would retire WQEs whose data
+        // never arrived)
     end else if (timed_out && o_retries == RETRY_MAX[2:0]) begin
         // outstanding packets, so the una WQE has started
         do_cpl = 1'b1;
@@ -638,10 +783,25 @@ always @* begin
             n_acked = s2_ackto_ev;
             n_prog = now;
             n_retries = 3'd0;
+            n_rnr_wait = 1'b0;
+            n_rnr_cnt = 3'd0;
         end
         if (timed_out) begin
             n_retries = o_retries + 3'd1;
             n_prog = now;
+        end
+        if (rnr_expired) begin
+            // the resend starts the retransmit timer afresh
+            n_rnr_wait = 1'b0;
+            n_prog = now;
+        end
+        rnr_acted = rnr_take;
+        if (rnr_take && !rnr_exhausted) begin
+            n_rnr_wait = 1'b1;
+            n_rnr_due = s2_rnr_due;
+            if (rnr_retry != 3'd7) begin
+                n_rnr_cnt = rnr_cnt_base + 3'd1;
+            end
         end
         if (una_done && !ring_lerr) begin
             do_cpl = 1'b1;
@@ -655,10 +815,15 @@ always @* begin
         end
         // a rewind goes once nothing before its PSN is left to retire; it
         // needs packets from the target on (not a stale NAK, not past snd_nxt)
-        cont_rw = is_goback || timed_out || (s2_kind == EV_CONT && s2_rw_pending);
+        // (none while an RNR wait runs, but the one that ends it)
+        cont_rw = ((is_goback || timed_out || (s2_kind == EV_CONT && s2_rw_pending)) &&
+                   !rnr_hold) || rnr_expired;
         // A fatal NAK acknowledges everything before its PSN: those WQEs
-        // complete normally first, then the one holding the PSN fails
-        cont_fatal = s2_kind == HPNIC_ACK_KIND_NAK_FATAL || (s2_kind == EV_CONT && s2_fatal_pending);
+        // complete normally first, then the one holding the PSN fails; so
+        // does an RNR NAK with no RNR retry left
+        cont_fatal_rnr_n = (rnr_take && rnr_exhausted) || (s2_kind == EV_CONT && s2_fatal_rnr);
+        cont_fatal = s2_kind == K_NAK_FATAL || (s2_kind == EV_CONT && s2_fatal_pending) ||
+                     (rnr_take && rnr_exhausted);
         if (una_done && ring_lerr) begin
             // the una WQE failed its L_Key check and went out as a
             // zero-length WRITE, now acknowledged: every WQE before it has
@@ -672,7 +837,7 @@ always @* begin
             do_cont = 1'b1;
         end else if (cont_fatal) begin
             do_cpl = 1'b1;
-            cpl_status = CPL_REMOTE_ERR;
+            cpl_status = cont_fatal_rnr_n ? CPL_RNR_EXC : CPL_REMOTE_ERR;
             do_rewind = 1'b1;
             rewind_fatal = 1'b1;
             n_err = 1'b1;
@@ -745,6 +910,7 @@ reg             s3_pos_init = 1'b0;
 reg [23:0]      s3_rw_ackto = 0, s3_rw_fm1 = 0;
 reg [3:0]       s3_rw_mtu_log2 = 0;
 reg             stat_timeout_reg = 1'b0, stat_rewind_reg = 1'b0, stat_fatal_reg = 1'b0;
+reg             stat_rnr_reg = 1'b0, stat_rnr_exc_reg = 1'b0;
 wire [12:0]     mtu = 13'd1 << mtu_log2;
 
 // the window state after the event (packets in flight: snd_nxt - acked - 1).
@@ -801,7 +967,8 @@ always @(posedge clk) begin
     inf_qpn <= s2_qpn;
     inf_sent <= sent_bpos;
     inf_rewind <= do_rewind;
-    ct_data <= {s2_qpn, target, cont_rw, cont_fatal, cont_reclaim_n, cont_ptr_n, cont_count_n, o_epoch};
+    ct_data <= {s2_qpn, target, cont_rw, cont_fatal, cont_fatal_rnr_n, cont_reclaim_n, cont_ptr_n,
+                cont_count_n, o_epoch};
     pool_free_valid <= s2_valid && do_free;
     pool_free_ptr <= free_ptr;
 
@@ -814,9 +981,13 @@ always @(posedge clk) begin
     stat_timeout_reg <= s2_valid && timed_out;
     stat_rewind_reg <= s2_valid && do_rewind && !rewind_fatal;
     stat_fatal_reg <= s2_valid && do_rewind && rewind_fatal;
+    stat_rnr_reg <= s2_valid && rnr_acted;
+    stat_rnr_exc_reg <= s2_valid && do_rewind && rewind_fatal && cpl_status == CPL_RNR_EXC;
     stat_timeouts <= stat_timeouts + {31'd0, stat_timeout_reg};
     stat_rewinds <= stat_rewinds + {31'd0, stat_rewind_reg};
     stat_fatal <= stat_fatal + {31'd0, stat_fatal_reg};
+    stat_rnr_naks <= stat_rnr_naks + {31'd0, stat_rnr_reg};
+    stat_rnr_retry_exc <= stat_rnr_retry_exc + {31'd0, stat_rnr_exc_reg};
 
     if (rst) begin
         cpl_wr <= 1'b0;
@@ -830,9 +1001,13 @@ always @(posedge clk) begin
         stat_timeout_reg <= 1'b0;
         stat_rewind_reg <= 1'b0;
         stat_fatal_reg <= 1'b0;
+        stat_rnr_reg <= 1'b0;
+        stat_rnr_exc_reg <= 1'b0;
         stat_timeouts <= 0;
         stat_rewinds <= 0;
         stat_fatal <= 0;
+        stat_rnr_naks <= 0;
+        stat_rnr_retry_exc <= 0;
     end
 end
 
@@ -961,8 +1136,8 @@ ct_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(ct_wr), .s_ready(ct_fifo_ready), .s_data(ct_data),
     .m_valid(cont_valid), .m_ready(take_cont),
-    .m_data({cont_qpn, cont_psn, cont_rw_pending, cont_fatal_pending, cont_reclaim, cont_ptr,
-             cont_left, cont_epoch}),
+    .m_data({cont_qpn, cont_psn, cont_rw_pending, cont_fatal_pending, cont_fatal_rnr, cont_reclaim,
+             cont_ptr, cont_left, cont_epoch}),
     .count(cont_count)
 );
 

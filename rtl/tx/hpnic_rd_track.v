@@ -99,6 +99,7 @@ module hpnic_rd_track #(
     input  wire [23:0]           psn,
     input  wire [12:0]           len,               // payload bytes
     input  wire [2:0]            ack_kind,          // ACK_KIND of an ACK/NAK
+    input  wire [4:0]            ack_rnr_timer,     // an RNR NAK's timer code
 
     output reg                   resp_write,        // the response's payload goes to ...
     output wire [63:0]           resp_addr,         // ... this local IO address
@@ -106,6 +107,7 @@ module hpnic_rd_track #(
     output reg                   cack,              // an event for the completer ...
     output reg  [2:0]            cack_kind,         // ... ACK_KIND
     output reg  [23:0]           cack_psn,
+    output reg  [4:0]            cack_rnr_timer,    // ... and an RNR NAK's timer code
 
     output wire [31:0]           stat_rdq_drop      // descriptors lost (never in practice)
 );
@@ -192,9 +194,9 @@ integer     t;
  * response of the awaited READ arrived: exp is set; before, its first PSN
  * is expected), gen (the awaited READ's), epoch (the flush it belongs to),
  * gap_sent (a gap was reported: not again until a response in sequence),
- * pend_valid/pend_kind/pend_psn (an ACK or NAK held back for the
- * completer, with its ACK_KIND). o_* is the word read, n_* the word written
- * back.
+ * pend_valid/pend_kind/pend_psn/pend_rnr (an ACK or NAK held back for the
+ * completer, with its ACK_KIND and, for an RNR NAK, its timer code). o_* is
+ * the word read, n_* the word written back.
  */
 `define RDT_ST_DECL(kind, p) \
     kind [23:0] p``_exp; \
@@ -204,11 +206,12 @@ integer     t;
     kind p``_gap_sent; \
     kind p``_pend_valid; \
     kind [2:0] p``_pend_kind; \
-    kind [23:0] p``_pend_psn;
+    kind [23:0] p``_pend_psn; \
+    kind [4:0] p``_pend_rnr;
 `define RDT_ST(p) p``_exp, p``_started, p``_gen, p``_epoch, p``_gap_sent, p``_pend_valid, \
-    p``_pend_kind, p``_pend_psn
+    p``_pend_kind, p``_pend_psn, p``_pend_rnr
 
-localparam SW = 24 + 1 + 4 + 4 + 1 + 1 + 3 + 24;
+localparam SW = 24 + 1 + 4 + 4 + 1 + 1 + 3 + 24 + 5;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -305,6 +308,7 @@ always @* begin
     cack = 1'b0;
     cack_kind = ack_kind;
     cack_psn = psn;
+    cack_rnr_timer = ack_rnr_timer;
     done = 1'b0;
 
     if (ev_init) begin
@@ -319,6 +323,7 @@ always @* begin
             n_pend_valid = 1'b1;
             n_pend_kind = ack_kind;
             n_pend_psn = psn;
+            n_pend_rnr = ack_rnr_timer;
             cack_kind = HPNIC_ACK_KIND_ACK;
             cack_psn = exp - 24'd1;
         end
@@ -341,6 +346,7 @@ always @* begin
                     n_pend_valid = 1'b0;
                     cack_kind = o_pend_kind;
                     cack_psn = o_pend_psn;
+                    cack_rnr_timer = o_pend_rnr;
                 end
             end
         end else if (r_gap && !o_gap_sent) begin

@@ -292,6 +292,7 @@ static void cfg_qp_write(dp_pair *d, int i, unsigned qpn, unsigned state, unsign
 	m->cfg_qp_wr_sport = 0xc000 | (qpn & 0x3fff);
 	m->cfg_qp_wr_dscp_ecn = (26 << 2) | 2;
 	m->cfg_qp_wr_pd = d->nic[i].qp_pd[qpn];
+	m->cfg_qp_wr_rnr_retry = 7;   /* QP.RNR_RETRY's reset value: no limit */
 	d->nic[i].qp_state[qpn] = state;
 	d->nic[i].qp_mtu[qpn] = mtu_log2;
 	d->nic[i].qp_dqpn[qpn] = dqpn;

@@ -72,6 +72,7 @@ static void present(comp_rtl *r)
 		m->s_ack_qpn = a.qpn;
 		m->s_ack_kind = a.kind;
 		m->s_ack_psn = a.psn & 0xffffff;
+		m->s_ack_rnr_timer = a.rnr_timer & 31;
 		m->s_ack_int_valid = a.int_valid;
 		m->s_ack_int_nhop = a.nhop;
 		m->s_ack_int_path = a.path;
@@ -225,13 +226,15 @@ extern "C" void comp_rtl_set_overhead(struct comp_rtl *r, unsigned bytes)
 	r->m->cfg_pkt_overhead = bytes;
 }
 
-extern "C" void comp_rtl_cfg_mtu(struct comp_rtl *r, unsigned qpn, unsigned mtu_log2)
+extern "C" void comp_rtl_cfg_qp(struct comp_rtl *r, unsigned qpn, unsigned mtu_log2,
+				unsigned rnr_retry)
 {
 	auto *m = r->m.get();
 
 	m->cfg_wr_en = 1;
 	m->cfg_wr_qpn = qpn;
 	m->cfg_wr_mtu_log2 = mtu_log2;
+	m->cfg_wr_rnr_retry = rnr_retry & 7;
 	tick(r);
 	m->cfg_wr_en = 0;
 }
@@ -337,6 +340,8 @@ extern "C" void comp_rtl_stats(struct comp_rtl *r, struct comp_stats *s)
 	s->rewinds = m->stat_rewinds;
 	s->fatal = m->stat_fatal;
 	s->notify_dropped = m->stat_notify_dropped;
+	s->rnr_naks = m->stat_rnr_naks;
+	s->rnr_retry_exc = m->stat_rnr_retry_exc;
 }
 
 extern "C" uint64_t comp_rtl_cycles(struct comp_rtl *r)

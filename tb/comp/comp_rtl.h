@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C API to the Verilated rtl/tx/hpnic_comp (QPN_WIDTH 3, POOL_LOG2 6,
- * FIFO_LOG2 4, TIME_SHIFT 4, RETRY_MAX 3: mk/comp.mk). The test plays the
+ * FIFO_LOG2 4, TIME_SHIFT 4, RETRY_MAX 3, CLK_MHZ 25: mk/comp.mk). The test plays the
  * requester: it writes the snd_nxt mirror and the started-WQE records, whose
  * pool (a RAM with one cycle of read latency, as hpnic_wqe_pool) lives here.
  * QP inits and acknowledgement events are queued and presented with random
@@ -21,11 +21,13 @@ extern "C" {
 #define COMP_RTL_POOL 64
 #define COMP_RTL_TIME_SHIFT 4
 #define COMP_RTL_RETRY_MAX 3
+#define COMP_RTL_CLK_MHZ 25
 
 /* completion status (hpnic_comp's CPL_*, the CQE's STATUS) */
 #define COMP_CPL_OK 0
 #define COMP_CPL_REMOTE_ERR 1
 #define COMP_CPL_RETRY_EXC 2
+#define COMP_CPL_RNR_EXC 7
 
 struct comp_rtl;
 
@@ -47,6 +49,7 @@ struct comp_init {
 struct comp_ack {
 	unsigned tag;
 	unsigned qpn, kind, psn;        /* kind: HPNIC_ACK_KIND_* */
+	unsigned rnr_timer;             /* NAK_RNR: the AETH's timer code */
 	unsigned int_valid, nhop, path;
 	uint64_t hops[5];               /* hop record 0 first, as on the wire */
 };
@@ -98,7 +101,7 @@ struct comp_notify {
 };
 
 struct comp_stats {
-	uint32_t timeouts, rewinds, fatal, notify_dropped;
+	uint32_t timeouts, rewinds, fatal, notify_dropped, rnr_naks, rnr_retry_exc;
 };
 
 /* idle: probability of an idle cycle before an input and before a requester
@@ -110,8 +113,8 @@ void comp_rtl_stall(struct comp_rtl *r, enum comp_stream s, double stall);
 void comp_rtl_set_idle(struct comp_rtl *r, double idle);
 void comp_rtl_set_rto(struct comp_rtl *r, unsigned rto);
 void comp_rtl_set_overhead(struct comp_rtl *r, unsigned bytes);
-/* the CSR's context write of a QP's MTU: a one-cycle pulse */
-void comp_rtl_cfg_mtu(struct comp_rtl *r, unsigned qpn, unsigned mtu_log2);
+/* the CSR's context write of a QP's MTU and RNR retries: a one-cycle pulse */
+void comp_rtl_cfg_qp(struct comp_rtl *r, unsigned qpn, unsigned mtu_log2, unsigned rnr_retry);
 /* queued; presented in order, taken when the completer is ready */
 void comp_rtl_push_init(struct comp_rtl *r, const struct comp_init *e);
 void comp_rtl_push_ack(struct comp_rtl *r, const struct comp_ack *a);

@@ -23,13 +23,15 @@
  *    counts one);
  *  - the window report after the last event of each QP, and the counters.
  *
- * Phases: random traffic over a lossy link, outputs now and then all but
- * stopped, bad events mixed in (a QP not set up, ghost acknowledgements,
- * stale ACKs and NAKs, fatal NAKs out of the window); NAKs and READ gaps one
- * at a time (exactly one rewind each); the retransmit timer to
- * RETRY_EXCEEDED; a fatal NAK; QP resets with records outstanding and the
- * old connection's acknowledgements still coming; resets in the middle of a
- * retirement (see test_reset_race).
+ * Phases: random traffic over a lossy link (the responder now and then
+ * answers a WRITE with an RNR NAK), outputs now and then all but stopped,
+ * bad events mixed in (a QP not set up, ghost acknowledgements, stale ACKs
+ * and NAKs, fatal and RNR NAKs out of the window); NAKs and READ gaps one at
+ * a time (exactly one rewind each); the retransmit timer to RETRY_EXCEEDED;
+ * a fatal NAK; RNR NAKs (the delay of each timer code, RNR retries and
+ * RNR_RETRY_EXCEEDED, see test_rnr); QP resets with records outstanding and
+ * the old connection's acknowledgements still coming; resets in the middle
+ * of a retirement (see test_reset_race).
  *
  * Prints its seed; --seed reruns it; --steps N random steps of traffic;
  * TB_COMP_TRACE=q in the environment prints what QP q does.
@@ -111,11 +113,12 @@ struct qp {
 	unsigned pend_psn;
 	/* RX decide: the awaited READ and an acknowledgement held behind it */
 	int rd_valid, gap_sent, held;
-	unsigned rd_last, rpsn, held_kind, held_psn;
+	unsigned rd_last, rpsn, held_kind, held_psn, held_rnr;
 	/* the completer, as the model sees it */
 	int active, cerr;
 	unsigned cepoch, acked, next_cpl, last_una;
 	unsigned fail_status;   /* a failure completion the test expects, or 0 */
+	uint64_t rnr_taken;     /* when the completer took the last RNR NAK */
 	int inf_seen;
 	struct comp_inflight inf;
 };
@@ -192,10 +195,10 @@ static void pool_put(unsigned p)
 
 /* ---- the links: requester to responder, and back ---- */
 
-enum { PK_WRITE, PK_READ, PK_ACK, PK_NAK, PK_RESP };
+enum { PK_WRITE, PK_READ, PK_ACK, PK_NAK, PK_RESP, PK_RNR };
 
 struct pkt {
-	unsigned q, conn, type, psn, last;
+	unsigned q, conn, type, psn, last;      /* last: a READ's; an RNR NAK's timer code */
 };
 
 #define WIRE 4096
@@ -208,6 +211,8 @@ struct wire {
 static struct wire fwd, rev;
 static int wires_on;
 static double loss;
+/* how often the responder answers a WRITE in sequence with an RNR NAK */
+static double rnr_p;
 /* a packet is lost at most once: its resend always arrives */
 static uint8_t lost_req[NQP][65536], lost_rsp[NQP][65536], lost_ack[NQP][65536];
 
@@ -246,7 +251,7 @@ static unsigned nt_head, nt_n, nt_got, nt_skipped;
 /* counts and the latest outputs, for the directed phases */
 static struct {
 	unsigned cpl, una, una_repeat, rewind, fatal, free, reclaim, notify, ignored;
-	unsigned acks, naks, gaps;
+	unsigned acks, naks, gaps, rnrs;
 } n;
 
 #define RLOG 64
@@ -274,9 +279,12 @@ static void rnd_int(struct comp_ack *a)
 		a->hops[i] = rnd();
 }
 
-static void push_ack(unsigned q, unsigned kind, unsigned psn)
+/* rnr_timer: an RNR NAK's timer code (any value on another kind: the
+ * completer must not look at it) */
+static void push_ack_rnr(unsigned q, unsigned kind, unsigned psn, unsigned rnr_timer)
 {
-	struct comp_ack a = { .qpn = q, .kind = kind, .psn = psn & PSN_MASK };
+	struct comp_ack a = { .qpn = q, .kind = kind, .psn = psn & PSN_MASK,
+			      .rnr_timer = rnr_timer & 31 };
 
 	/* RX decide passes the INT with ACKs and NAKs; one on another kind
 	 * must not reach CC */
@@ -287,6 +295,12 @@ static void push_ack(unsigned q, unsigned kind, unsigned psn)
 	a.tag = ack_pushed;
 	ack_log[ack_pushed++ % LOG] = a;
 	comp_rtl_push_ack(R, &a);
+}
+
+static void push_ack(unsigned q, unsigned kind, unsigned psn)
+{
+	/* a short RNR delay where one may act (the bad events) */
+	push_ack_rnr(q, kind, psn, kind == HPNIC_ACK_KIND_NAK_RNR ? 1 + rndr(4) : rndr(32));
 }
 
 /* ---- the requester ---- */
@@ -461,7 +475,7 @@ static void qp_start(unsigned q, unsigned psn, int mirror_first, struct comp_ini
 
 /* ---- the completer's outputs, checked as they come ---- */
 
-static void rx_emit(unsigned q, unsigned kind, unsigned psn);
+static void rx_emit(unsigned q, unsigned kind, unsigned psn, unsigned rnr_timer);
 
 static uint64_t last_take;     /* when the completer last took an event */
 
@@ -514,7 +528,11 @@ static void on_taken(const struct comp_taken *t)
 	unsigned sent_win = (t->m.snd_max - (s->acked + 1)) & PSN_MASK;
 	int in_window = nak_off < sent_win && !(sent_win & 0x800000);
 	int eff = s->active && !s->cerr && (t->m.epoch & 1) == (s->cepoch & 1) &&
-		  !(kind == HPNIC_ACK_KIND_NAK_FATAL && !in_window) && !ghost;
+		  !((kind == HPNIC_ACK_KIND_NAK_FATAL || kind == HPNIC_ACK_KIND_NAK_RNR) &&
+		    !in_window) && !ghost;
+
+	if (kind == HPNIC_ACK_KIND_NAK_RNR)
+		s->rnr_taken = t->cycle;
 
 	if (!eff) {
 		n.ignored++;
@@ -642,7 +660,7 @@ static void on_una(const struct comp_una *u)
 		s->rd_valid = 0;
 		if (s->held) {
 			s->held = 0;
-			rx_emit(u->qpn, s->held_kind, s->held_psn);
+			rx_emit(u->qpn, s->held_kind, s->held_psn, s->held_rnr);
 		}
 	}
 	if (!u->loop)
@@ -795,17 +813,19 @@ static void settle(unsigned quiet)
 
 /* ---- the far responder and RX decide ---- */
 
-static void rx_emit(unsigned q, unsigned kind, unsigned psn)
+static void rx_emit(unsigned q, unsigned kind, unsigned psn, unsigned rnr_timer)
 {
 	struct qp *s = &Q[q];
 
 	/* an acknowledgement past an awaited READ response waits for it */
-	if ((kind == HPNIC_ACK_KIND_ACK || kind == HPNIC_ACK_KIND_NAK_SEQ) && s->rd_valid) {
+	if ((kind == HPNIC_ACK_KIND_ACK || kind == HPNIC_ACK_KIND_NAK_SEQ ||
+	     kind == HPNIC_ACK_KIND_NAK_RNR) && s->rd_valid) {
 		unsigned ack_to = kind == HPNIC_ACK_KIND_ACK ? psn : psn_add(psn, -1);
 		if (psn_le(s->rpsn, ack_to)) {
 			s->held = 1;
 			s->held_kind = kind;
 			s->held_psn = psn;
+			s->held_rnr = rnr_timer;
 			return;
 		}
 	}
@@ -813,9 +833,11 @@ static void rx_emit(unsigned q, unsigned kind, unsigned psn)
 		n.naks++;
 	else if (kind == HPNIC_ACK_KIND_READ_GAP)
 		n.gaps++;
+	else if (kind == HPNIC_ACK_KIND_NAK_RNR)
+		n.rnrs++;
 	else
 		n.acks++;
-	push_ack(q, kind, psn);
+	push_ack_rnr(q, kind, psn, rnr_timer);
 }
 
 static void rx_packet(const struct pkt *p)
@@ -832,23 +854,27 @@ static void rx_packet(const struct pkt *p)
 			s->gap_sent = 0;
 			if (p->psn == s->rd_last) {
 				s->rd_valid = 0;
-				rx_emit(p->q, HPNIC_ACK_KIND_READ_DONE, p->psn);
+				rx_emit(p->q, HPNIC_ACK_KIND_READ_DONE, p->psn, 0);
 				if (s->held) {
 					s->held = 0;
-					rx_emit(p->q, s->held_kind, s->held_psn);
+					rx_emit(p->q, s->held_kind, s->held_psn, s->held_rnr);
 				}
 			} else {
 				/* a response acknowledges what precedes it */
-				rx_emit(p->q, HPNIC_ACK_KIND_ACK, psn_add(p->psn, -1));
+				rx_emit(p->q, HPNIC_ACK_KIND_ACK, psn_add(p->psn, -1), 0);
 				s->rpsn = psn_add(s->rpsn, 1);
 			}
 		} else if (!s->gap_sent) {
 			s->gap_sent = 1;
-			rx_emit(p->q, HPNIC_ACK_KIND_READ_GAP, s->rpsn);
+			rx_emit(p->q, HPNIC_ACK_KIND_READ_GAP, s->rpsn, 0);
 		}
 		return;
 	}
-	rx_emit(p->q, p->type == PK_ACK ? HPNIC_ACK_KIND_ACK : HPNIC_ACK_KIND_NAK_SEQ, p->psn);
+	if (p->type == PK_RNR)
+		rx_emit(p->q, HPNIC_ACK_KIND_NAK_RNR, p->psn, p->last);
+	else
+		rx_emit(p->q, p->type == PK_ACK ? HPNIC_ACK_KIND_ACK : HPNIC_ACK_KIND_NAK_SEQ, p->psn,
+			0);
 }
 
 static void resp_flush(unsigned q)
@@ -897,6 +923,15 @@ static void resp_packet(const struct pkt *p)
 		wire_put(&rev, (struct pkt){ p->q, s->conn, PK_ACK, psn_add(s->epsn, -1), 0 });
 		return;
 	}
+	if (rndp(rnr_p)) {
+		/* no receive WQE for it (a SEND's, in a real responder): an RNR
+		 * NAK with a short delay; the packets after it then look like a
+		 * gap, NAKed once, which the completer must take as part of the
+		 * wait */
+		resp_flush(p->q);
+		wire_put(&rev, (struct pkt){ p->q, s->conn, PK_RNR, p->psn, 1 + rndr(4) });
+		return;
+	}
 	s->epsn = psn_add(s->epsn, 1);
 	s->nak_sent = 0;
 	s->pend = 1;
@@ -942,20 +977,21 @@ static void inject_bad(void)
 	struct qp *s = &Q[q];
 	static const unsigned kinds[] = { HPNIC_ACK_KIND_ACK, HPNIC_ACK_KIND_NAK_SEQ,
 					  HPNIC_ACK_KIND_NAK_FATAL, HPNIC_ACK_KIND_READ_DONE,
-					  HPNIC_ACK_KIND_READ_GAP };
+					  HPNIC_ACK_KIND_READ_GAP, HPNIC_ACK_KIND_NAK_RNR };
 
 	if (pick == 0) {
 		/* any event for a QP that was never set up */
-		push_ack(QP_UNSET, kinds[rndr(5)], (unsigned)rnd());
+		push_ack(QP_UNSET, kinds[rndr(6)], (unsigned)rnd());
 	} else if (pick == 1) {
 		/* a ghost: a PSN never sent */
-		push_ack(q, kinds[rndr(5)], psn_add(s->snd_max, 1000 + (int)rndr(1u << 20)));
+		push_ack(q, kinds[rndr(6)], psn_add(s->snd_max, 1000 + (int)rndr(1u << 20)));
 	} else if (pick == 2) {
 		/* a stale duplicate ACK */
 		push_ack(q, HPNIC_ACK_KIND_ACK, psn_add(s->acked, -(int)rndr(4)));
 	} else if (pick == 3) {
-		/* a fatal NAK of a PSN not in flight */
-		push_ack(q, HPNIC_ACK_KIND_NAK_FATAL, rndp(0.5) ? psn_add(s->acked, -(int)rndr(4)) :
+		/* a fatal or RNR NAK of a PSN not in flight */
+		push_ack(q, rndp(0.5) ? HPNIC_ACK_KIND_NAK_FATAL : HPNIC_ACK_KIND_NAK_RNR,
+			 rndp(0.5) ? psn_add(s->acked, -(int)rndr(4)) :
 			 psn_add(s->snd_max, 2000 + (int)rndr(1000)));
 	} else {
 		/* a stale NAK: everything before it was acknowledged long ago */
@@ -1063,6 +1099,7 @@ static void test_traffic(unsigned steps)
 		posted0 += Q[q].nposted;
 	wires_on = 1;
 	loss = 0.03;
+	rnr_p = 0.02;
 	comp_rtl_set_rto(R, 40);
 	for (unsigned i = 0; i < steps; i++) {
 		/* now and then one output is all but stopped: the queues fill,
@@ -1100,11 +1137,12 @@ static void test_traffic(unsigned steps)
 	}
 	check_pool();
 	wires_on = 0;
+	rnr_p = 0;
 	comp_rtl_stats(R, &st);
-	printf("  traffic: %u WQEs on %d QPs over %llu cycles; %u ACKs, %u NAKs, %u READ gaps, "
-	       "%u timeouts, %u rewinds, %u events ignored\n", posted - posted0, NTRAFFIC,
-	       (unsigned long long)(comp_rtl_cycles(R) - c0), n.acks, n.naks, n.gaps, st.timeouts,
-	       n.rewind, n.ignored - ign0);
+	printf("  traffic: %u WQEs on %d QPs over %llu cycles; %u ACKs, %u NAKs, %u RNR NAKs "
+	       "(%u acted on), %u READ gaps, %u timeouts, %u rewinds, %u events ignored\n",
+	       posted - posted0, NTRAFFIC, (unsigned long long)(comp_rtl_cycles(R) - c0), n.acks,
+	       n.naks, n.rnrs, st.rnr_naks, n.gaps, st.timeouts, n.rewind, n.ignored - ign0);
 }
 
 /* ---- directed phases (no link: the test acknowledges by hand) ---- */
@@ -1341,6 +1379,278 @@ static void test_fatal_nak(void)
 	       "ignored\n", k, k);
 }
 
+/* ---- RNR NAKs ---- */
+
+/* the RNR NAK timer field's delays in microseconds, by code (InfiniBand
+ * Architecture Specification, Volume 1: code 1 = 0.01 ms ... 31 = 491.52 ms,
+ * 0 = 655.36 ms) */
+static const unsigned rnr_us[32] = {
+	655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 960, 1280, 1920,
+	2560, 3840, 5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880,
+	163840, 245760, 327680, 491520,
+};
+
+static uint64_t rnr_cycles(unsigned code)
+{
+	return (uint64_t)rnr_us[code] * COMP_RTL_CLK_MHZ;
+}
+
+/* the completer's timer units for it, rounded up */
+static uint64_t rnr_units(unsigned code)
+{
+	return (rnr_cycles(code) + (1u << COMP_RTL_TIME_SHIFT) - 1) >> COMP_RTL_TIME_SHIFT;
+}
+
+/* QP q afresh with rnr_retry and nwqe WRITEs of 1..3 packets sent; returns
+ * a PSN p inside WQE 1 or later (so that WQE 0 and perhaps more lie before
+ * it) with p + 1 also sent, and its WQE in *k */
+static unsigned rnr_setup(unsigned q, unsigned rnr_retry, unsigned nwqe, unsigned *k)
+{
+	struct qp *s = &Q[q];
+
+	qp_start(q, (unsigned)rnd(), rndp(0.5), NULL);
+	comp_rtl_cfg_qp(R, q, s->mtu_log2, rnr_retry);
+	settle(32);
+	for (unsigned i = 0; i < nwqe; i++)
+		req_post(q, 0, 1 + rndr(3), rndp(0.5));
+	req_send_all(q);
+	settle(32);
+	for (;;) {
+		unsigned i = 1 + rndr(nwqe - 1);
+		struct wqe *e = W(s, i);
+		unsigned p = psn_add(e->first, (int)rndr(e->npkts));
+		if (psn_diff(s->snd_nxt, psn_add(p, 1)) > 0) {
+			*k = i;
+			return p;
+		}
+	}
+}
+
+/* run until the n-th rewind since rw_n was cleared, at most max cycles */
+static const struct comp_rewind *await_rewind(unsigned n_want, uint64_t max)
+{
+	for (uint64_t end = comp_rtl_cycles(R) + max; comp_rtl_cycles(R) < end;) {
+		comp_rtl_run(R, 4);
+		process();
+		if (rw_n >= n_want)
+			return &rw_log[n_want - 1];
+	}
+	return NULL;
+}
+
+/* one RNR NAK at p with a retry left: a rewind to p, not before its delay
+ * and at most two timer units and the scan after it; the requester resends */
+static int rnr_round(unsigned q, unsigned p, unsigned k, unsigned code, uint64_t *gap)
+{
+	struct qp *s = &Q[q];
+	uint64_t lim = (rnr_units(code) + 2) << COMP_RTL_TIME_SHIFT;
+
+	rw_n = 0;
+	push_ack_rnr(q, HPNIC_ACK_KIND_NAK_RNR, p, code);
+	const struct comp_rewind *w = await_rewind(1, lim + 4000);
+	CHECK(w && w->psn == p && w->idx == k && !w->fatal, "QP %u: RNR NAK (code %u) at PSN "
+	      "%06x in WQE %u: %s to WQE %u PSN %06x%s", q, code, p, k, w ? "rewind" : "no rewind",
+	      w ? w->idx : 0, w ? w->psn : 0, w && w->fatal ? " (fatal)" : "");
+	if (!w)
+		return 0;
+	*gap = w->cycle - s->rnr_taken;
+	CHECK(*gap > rnr_cycles(code) && *gap <= lim + 64, "QP %u: RNR NAK code %u (%u us, %llu "
+	      "cycles at %d MHz, %llu units): rewind after %llu cycles", q, code, rnr_us[code],
+	      (unsigned long long)rnr_cycles(code), COMP_RTL_CLK_MHZ,
+	      (unsigned long long)rnr_units(code), (unsigned long long)*gap);
+	req_send_all(q);
+	settle(16);
+	return 1;
+}
+
+/* the failing RNR NAK: the WQEs before p complete, the one holding it with
+ * RNR_RETRY_EXCEEDED, and a fatal rewind to p */
+static void rnr_fail(unsigned q, unsigned p, unsigned k, unsigned code, const char *what)
+{
+	struct qp *s = &Q[q];
+	unsigned cpl0 = s->next_cpl;
+
+	rw_n = cpl_n = 0;
+	s->fail_status = COMP_CPL_RNR_EXC;
+	push_ack_rnr(q, HPNIC_ACK_KIND_NAK_RNR, p, code);
+	settle(64);
+	CHECK(rw_n == 1 && rw_log[0].fatal && rw_log[0].psn == p && rw_log[0].idx == k,
+	      "QP %u, %s: the RNR NAK past the last retry at PSN %06x (WQE %u): %u rewinds, the "
+	      "first %s to PSN %06x", q, what, p, k, rw_n, rw_n && rw_log[0].fatal ? "fatal" :
+	      "not fatal", rw_n ? rw_log[0].psn : 0);
+	CHECK(cpl_n == k - cpl0 + 1 && cpl_log[cpl_n - 1].idx == k &&
+	      cpl_log[cpl_n - 1].status == COMP_CPL_RNR_EXC,
+	      "QP %u, %s: %u completions after the last RNR NAK, the last WQE %u status %u; want "
+	      "WQEs %u..%u, the last RNR_RETRY_EXCEEDED", q, what, cpl_n,
+	      cpl_n ? cpl_log[cpl_n - 1].idx : 0, cpl_n ? cpl_log[cpl_n - 1].status : 0, cpl0, k);
+	/* and nothing after it */
+	push_ack(q, HPNIC_ACK_KIND_ACK, psn_add(s->snd_max, -1));
+	push_ack_rnr(q, HPNIC_ACK_KIND_NAK_RNR, p, code);
+	settle(64);
+	CHECK(rw_n == 1 && s->next_cpl == k + 1, "QP %u, %s: output after it failed", q, what);
+	s->fail_status = 0;
+}
+
+static void test_rnr(void)
+{
+	unsigned q = 6, k, p;
+	struct qp *s = &Q[q];
+	struct comp_stats st0, st1;
+	uint64_t gap;
+	static const unsigned codes[] = { 1, 2, 3, 5, 8, 11, 14, 17 };
+
+	/* each code's delay, with the retransmit timer short: it must not
+	 * rewind during the wait, and runs again once the wait is over */
+	comp_rtl_set_rto(R, 3);
+	printf("  RNR delays at %d MHz, %d cycles per timer unit (code: us, cycles, units; "
+	       "rewind after cycles):", COMP_RTL_CLK_MHZ, 1 << COMP_RTL_TIME_SHIFT);
+	for (unsigned i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		unsigned code = codes[i];
+		p = rnr_setup(q, 7, 4, &k);
+		comp_rtl_stats(R, &st0);
+		cpl_n = 0;
+		/* its first rewind is the wait's end, after the delay: the
+		 * timer (4 units) did not rewind during the wait */
+		if (!rnr_round(q, p, k, code, &gap))
+			break;
+		CHECK(cpl_n == k && s->next_cpl == k, "QP %u: RNR NAK in WQE %u: %u completions "
+		      "before the resend", q, k, cpl_n);
+		printf(" %u: %u, %llu, %llu; %llu.", code, rnr_us[code],
+		       (unsigned long long)rnr_cycles(code), (unsigned long long)rnr_units(code),
+		       (unsigned long long)gap);
+		/* nothing acknowledges the resend: the retransmit timer runs
+		 * again, one timeout (the requester then waits for a send) */
+		for (unsigned c = 0; c < (3 + 6) << COMP_RTL_TIME_SHIFT; c += 4) {
+			comp_rtl_run(R, 4);
+			process();
+		}
+		comp_rtl_stats(R, &st1);
+		CHECK(st1.timeouts == st0.timeouts + 1 && st1.rnr_naks == st0.rnr_naks + 1 &&
+		      rw_n == 2 && rw_log[1].psn == p, "QP %u: RNR wait of code %u: %u timeouts "
+		      "(want one, after the wait), %u RNR NAKs counted, %u rewinds", q, code,
+		      st1.timeouts - st0.timeouts, st1.rnr_naks - st0.rnr_naks, rw_n);
+		ack_all(q);
+		check_drained(q);
+	}
+	printf("\n");
+	comp_rtl_set_rto(R, 0);
+
+	/* RNR_RETRY 0, 1, 3: that many waits, then RNR_RETRY_EXCEEDED (with
+	 * the retransmit timer off: the scan still ends the waits) */
+	static const unsigned retries[] = { 0, 1, 3 };
+	for (unsigned i = 0; i < 3; i++) {
+		unsigned n = retries[i];
+		char what[32];
+		snprintf(what, sizeof(what), "RNR_RETRY %u", n);
+		p = rnr_setup(q, n, 4, &k);
+		comp_rtl_stats(R, &st0);
+		for (unsigned j = 0; j < n; j++)
+			if (!rnr_round(q, p, k, 1 + rndr(3), &gap))
+				break;
+		rnr_fail(q, p, k, 1 + rndr(3), what);
+		comp_rtl_stats(R, &st1);
+		CHECK(st1.rnr_naks - st0.rnr_naks == n + 1 && st1.rnr_retry_exc - st0.rnr_retry_exc == 1 &&
+		      st1.fatal - st0.fatal == 1 && st1.rewinds - st0.rewinds == n,
+		      "QP %u, %s: counters +%u RNR NAKs +%u RNR retry exceeded +%u fatal +%u rewinds",
+		      q, what, st1.rnr_naks - st0.rnr_naks, st1.rnr_retry_exc - st0.rnr_retry_exc,
+		      st1.fatal - st0.fatal, st1.rewinds - st0.rewinds);
+	}
+	printf("  RNR_RETRY 0, 1, 3: as many waits, then RNR_RETRY_EXCEEDED in the WQE holding "
+	       "the PSN, the WQEs before it completed\n");
+
+	/* RNR_RETRY 7: no limit */
+	p = rnr_setup(q, 7, 3, &k);
+	comp_rtl_stats(R, &st0);
+	unsigned rounds = 0;
+	while (rounds < 100 && rnr_round(q, p, k, 1, &gap))
+		rounds++;
+	comp_rtl_stats(R, &st1);
+	CHECK(rounds == 100 && st1.fatal == st0.fatal && st1.rnr_naks - st0.rnr_naks == 100,
+	      "QP %u, RNR_RETRY 7: %u RNR NAKs in a row, %u failures", q, rounds,
+	      st1.fatal - st0.fatal);
+	ack_all(q);
+	check_drained(q);
+	printf("  RNR_RETRY 7: 100 RNR NAKs in a row, 100 waits, no failure\n");
+
+	/* progress restores the retries: RNR_RETRY 2, two waits, an ACK of p,
+	 * two more at p + 1 (the first of which would fail without it), and
+	 * the next fails */
+	p = rnr_setup(q, 2, 4, &k);
+	unsigned ok = rnr_round(q, p, k, 1, &gap) && rnr_round(q, p, k, 2, &gap);
+	push_ack(q, HPNIC_ACK_KIND_ACK, p);
+	settle(32);
+	unsigned p1 = psn_add(p, 1);
+	int k1 = wqe_of(s, p1);
+	ok = ok && rnr_round(q, p1, (unsigned)k1, 1, &gap) && rnr_round(q, p1, (unsigned)k1, 3, &gap);
+	CHECK(ok, "QP %u, RNR_RETRY 2: the RNR NAK after an ACK of progress failed the QP", q);
+	rnr_fail(q, p1, (unsigned)k1, 1, "RNR_RETRY 2, progress");
+	/* an RNR NAK past the last one's PSN is progress too */
+	p = rnr_setup(q, 1, 4, &k);
+	p1 = psn_add(p, 1);
+	k1 = wqe_of(s, p1);
+	ok = rnr_round(q, p, k, 1, &gap) && rnr_round(q, p1, (unsigned)k1, 1, &gap);
+	CHECK(ok, "QP %u, RNR_RETRY 1: an RNR NAK past the one before failed the QP", q);
+	rnr_fail(q, p1, (unsigned)k1, 1, "RNR_RETRY 1, progress");
+	printf("  progress (an ACK, or an RNR NAK further on) restores the RNR retries\n");
+
+	/* RNR NAKs of PSNs not in flight are ignored (RNR_RETRY 0: one taken
+	 * would fail the QP) */
+	p = rnr_setup(q, 0, 3, &k);
+	comp_rtl_stats(R, &st0);
+	rw_n = cpl_n = 0;
+	push_ack(q, HPNIC_ACK_KIND_NAK_RNR, psn_add(s->acked, -(int)rndr(4)));
+	push_ack(q, HPNIC_ACK_KIND_NAK_RNR, s->snd_max);
+	push_ack(q, HPNIC_ACK_KIND_NAK_RNR, psn_add(s->snd_max, 1 + (int)rndr(100)));
+	push_ack(q, HPNIC_ACK_KIND_NAK_RNR, psn_add(s->snd_max, 0x400000 + (int)rndr(100)));
+	settle((unsigned)(rnr_units(4) + 4) << COMP_RTL_TIME_SHIFT);
+	comp_rtl_stats(R, &st1);
+	CHECK(rw_n == 0 && cpl_n == 0 && st1.rnr_naks == st0.rnr_naks, "QP %u: an RNR NAK not in "
+	      "flight acts (%u rewinds, %u completions)", q, rw_n, cpl_n);
+	/* no wait runs: a NAK rewinds at once */
+	push_ack(q, HPNIC_ACK_KIND_NAK_SEQ, p);
+	settle(48);
+	CHECK(rw_n == 1 && rw_log[0].psn == p, "QP %u: a NAK after RNR NAKs not in flight does "
+	      "not rewind at once", q);
+	ack_all(q);
+	check_drained(q);
+
+	/* during a wait: a NAK of the same PSN, the same RNR NAK again (with a
+	 * shorter code) and a stale ACK leave it as it is: one rewind, after
+	 * the first NAK's delay, one RNR NAK counted */
+	p = rnr_setup(q, 7, 4, &k);
+	comp_rtl_stats(R, &st0);
+	rw_n = 0;
+	push_ack_rnr(q, HPNIC_ACK_KIND_NAK_RNR, p, 8);
+	settle(16);
+	push_ack(q, HPNIC_ACK_KIND_NAK_SEQ, p);
+	push_ack_rnr(q, HPNIC_ACK_KIND_NAK_RNR, p, 1);
+	push_ack(q, HPNIC_ACK_KIND_ACK, psn_add(p, -1));
+	uint64_t t0 = s->rnr_taken;
+	const struct comp_rewind *w = await_rewind(1, (rnr_units(8) + 8) << COMP_RTL_TIME_SHIFT);
+	comp_rtl_stats(R, &st1);
+	CHECK(w && w->psn == p && w->cycle - t0 > rnr_cycles(8) && st1.rnr_naks == st0.rnr_naks + 1,
+	      "QP %u: events during an RNR wait of code 8 (%llu cycles): rewind after %llu cycles, "
+	      "%u RNR NAKs counted", q, (unsigned long long)rnr_cycles(8),
+	      w ? (unsigned long long)(w->cycle - t0) : 0ull, st1.rnr_naks - st0.rnr_naks);
+	settle(64);
+	CHECK(rw_n == 1, "QP %u: %u rewinds for one RNR wait", q, rw_n);
+	req_send_all(q);
+	ack_all(q);
+	check_drained(q);
+	/* an ACK past p ends the wait: no rewind */
+	p = rnr_setup(q, 7, 4, &k);
+	rw_n = 0;
+	push_ack_rnr(q, HPNIC_ACK_KIND_NAK_RNR, p, 5);
+	settle(16);
+	push_ack(q, HPNIC_ACK_KIND_ACK, p);
+	settle((unsigned)(rnr_units(5) + 4) << COMP_RTL_TIME_SHIFT);
+	CHECK(rw_n == 0, "QP %u: an RNR wait ended by an ACK past its PSN still rewinds", q);
+	ack_all(q);
+	check_drained(q);
+	printf("  an RNR NAK not in flight is ignored; during a wait, a NAK, the RNR NAK again and "
+	       "a stale ACK change nothing; an ACK past its PSN ends it\n");
+}
+
 /* a QP reset with records outstanding: they come back to the pool, the
  * old connection's acknowledgements are ignored, the new one runs */
 static void test_reset(unsigned rounds)
@@ -1477,7 +1787,7 @@ int main(int argc, char **argv)
 	for (unsigned q = 0; q < NQP; q++) {
 		/* PSNs near the wrap on some */
 		Q[q].mtu_log2 = 6 + rndr(7);
-		comp_rtl_cfg_mtu(R, q, Q[q].mtu_log2);
+		comp_rtl_cfg_qp(R, q, Q[q].mtu_log2, 7);
 		if (q < NTRAFFIC)
 			qp_start(q, rndp(0.3) ? PSN_MASK - rndr(64) : (unsigned)rnd(), rndp(0.5),
 				 NULL);
@@ -1488,6 +1798,7 @@ int main(int argc, char **argv)
 	test_naks(40);
 	test_timer();
 	test_fatal_nak();
+	test_rnr();
 	test_reset(10);
 	test_reset_race(8);
 

@@ -21,6 +21,7 @@ struct csr_rtl {
 	std::deque<ev> events;          // to present on the event inputs, in order
 	unsigned cq_cfgs = 0, qp_wr_pulses = 0, mr_wr_pulses = 0;
 	unsigned last_qp_wr_qpn = 0, last_mr_wr_idx = 0;
+	unsigned last_qp_wr_min_rnr = 0, last_qp_wr_rnr_retry = 0;
 };
 
 static bool chance(csr_rtl *r, double p)
@@ -59,6 +60,8 @@ static void tick(csr_rtl *r)
 	if (m->qp_wr_en) {
 		r->qp_wr_pulses++;
 		r->last_qp_wr_qpn = m->qp_wr_qpn;
+		r->last_qp_wr_min_rnr = m->qp_wr_min_rnr_timer;
+		r->last_qp_wr_rnr_retry = m->qp_wr_rnr_retry;
 	}
 	if (m->mr_wr_en) {
 		r->mr_wr_pulses++;
@@ -213,6 +216,8 @@ extern "C" void csr_rtl_outs(struct csr_rtl *r, struct csr_outs *o)
 	o->mr_wr_pulses = r->mr_wr_pulses;
 	o->last_qp_wr_qpn = r->last_qp_wr_qpn;
 	o->last_mr_wr_idx = r->last_mr_wr_idx;
+	o->last_qp_wr_min_rnr = r->last_qp_wr_min_rnr;
+	o->last_qp_wr_rnr_retry = r->last_qp_wr_rnr_retry;
 }
 
 extern "C" uint64_t csr_rtl_cycles(struct csr_rtl *r)

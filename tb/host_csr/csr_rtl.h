@@ -37,6 +37,7 @@ struct csr_outs {
 	uint32_t stat_doorbell_bad_offset;
 	unsigned qp_wr_pulses, mr_wr_pulses;   /* configuration write pulses seen */
 	unsigned last_qp_wr_qpn, last_mr_wr_idx;
+	unsigned last_qp_wr_min_rnr, last_qp_wr_rnr_retry;     /* the last context write's */
 };
 
 /* idle: probability of an idle cycle before a request; stall: of holding

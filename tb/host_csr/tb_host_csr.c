@@ -201,7 +201,7 @@ static void test_doorbell_pages(struct csr_rtl *r)
 
 /* the per-QP fields CMD READ gives back */
 struct shadow {
-	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage, max_rd;
+	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage, max_rd, min_rnr, rnr_retry;
 	int valid;
 };
 
@@ -210,6 +210,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 	static struct shadow sh[CSR_RTL_QPS];
 	struct csr_outs o0, o1;
 	unsigned pulses = 0, errors = 0, starts = 0, reads = 0, last_qpn = 0;
+	unsigned last_min_rnr = 0, last_rnr_retry = 0, rnr_bad = 0;
 	struct csr_start st;
 
 	csr_rtl_outs(r, &o0);
@@ -226,6 +227,10 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		unsigned ms = rndr(16), sq_psn = rndr(1u << 24), rq_psn = rndr(1u << 24);
 		/* max_rd_atomic: 0 (the maximum) or 1..16; now and then too many */
 		unsigned max_rd = rndr(10) == 0 ? 17 + rndr(239) : rndr(17);
+		/* the RNR timer code 0..31 and RNR retries 0..7; now and then
+		 * more, half of those just past the limit */
+		unsigned min_rnr = rndr(12) == 0 ? 32 + (rndr(2) ? 0 : rndr(224)) : rndr(32);
+		unsigned rnr_retry = rndr(12) == 0 ? 8 + (rndr(2) ? 0 : rndr(248)) : rndr(8);
 		unsigned pick = rndr(10);
 		static const unsigned starts3[] = { HPNIC_QP_CMD_START, HPNIC_QP_CMD_START_RQ,
 						    HPNIC_QP_CMD_START_SQ };
@@ -249,6 +254,13 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		csr_rtl_write(r, HPNIC_QP_SQ_PSN, sq_psn);
 		csr_rtl_write(r, HPNIC_QP_RQ_PSN, rq_psn);
 		csr_rtl_write(r, HPNIC_QP_MAX_RD_ATOMIC, max_rd);
+		csr_rtl_write(r, HPNIC_QP_MIN_RNR_TIMER, min_rnr);
+		csr_rtl_write(r, HPNIC_QP_RNR_RETRY, rnr_retry);
+		CHECK(csr_rtl_read(r, HPNIC_QP_MIN_RNR_TIMER) == min_rnr &&
+		      csr_rtl_read(r, HPNIC_QP_RNR_RETRY) == rnr_retry,
+		      "QP.MIN_RNR_TIMER %u, QP.RNR_RETRY %u staged, read back %u and %u", min_rnr,
+		      rnr_retry, csr_rtl_read(r, HPNIC_QP_MIN_RNR_TIMER),
+		      csr_rtl_read(r, HPNIC_QP_RNR_RETRY));
 		csr_rtl_write(r, HPNIC_QP_CMD, cmd);
 
 		if (cmd != HPNIC_QP_CMD_WRITE && !is_start && cmd != HPNIC_QP_CMD_READ)
@@ -258,7 +270,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		else if (cmd != HPNIC_QP_CMD_READ &&
 			 (mtu < 6 || mtu > 12 || sq_log2 > 15 || state > HPNIC_QPS_ERR ||
 			  cqn >= CSR_RTL_CQS || (wqe_log2 != 0 && wqe_log2 != 6 && wqe_log2 != 7) ||
-			  max_rd > 16))
+			  max_rd > 16 || min_rnr > 31 || rnr_retry > 7))
 			want_err = HPNIC_ERR_BAD_VALUE;
 		else
 			want_err = HPNIC_ERR_OK;
@@ -270,6 +282,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		CHECK(csr_rtl_read(r, HPNIC_CTRL_ERR_CODE) == want_err, "CTRL.ERR_CODE after QP cmd");
 		if (want_err) {
 			errors++;
+			rnr_bad += want_err == HPNIC_ERR_BAD_VALUE && (min_rnr > 31 || rnr_retry > 7);
 			continue;
 		}
 		if (cmd == HPNIC_QP_CMD_READ) {
@@ -283,7 +296,9 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 				      csr_rtl_read(r, HPNIC_QP_QP_T_NS) == s->t_ns &&
 				      csr_rtl_read(r, HPNIC_QP_QP_WAI) == s->wai &&
 				      csr_rtl_read(r, HPNIC_QP_QP_MAX_STAGE) == s->max_stage &&
-				      csr_rtl_read(r, HPNIC_QP_MAX_RD_ATOMIC) == s->max_rd,
+				      csr_rtl_read(r, HPNIC_QP_MAX_RD_ATOMIC) == s->max_rd &&
+				      csr_rtl_read(r, HPNIC_QP_MIN_RNR_TIMER) == s->min_rnr &&
+				      csr_rtl_read(r, HPNIC_QP_RNR_RETRY) == s->rnr_retry,
 				      "CMD READ of QP %u: not the context last written", qpn);
 				reads++;
 			}
@@ -291,7 +306,15 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		}
 		pulses++;
 		last_qpn = qpn;
-		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, max_rd, 1 };
+		last_min_rnr = min_rnr;
+		last_rnr_retry = rnr_retry;
+		/* the context write carries them, as checked */
+		csr_rtl_outs(r, &o1);
+		CHECK(o1.last_qp_wr_min_rnr == min_rnr && o1.last_qp_wr_rnr_retry == rnr_retry,
+		      "QP %u context write: RNR timer code %u, RNR retries %u; want %u and %u", qpn,
+		      o1.last_qp_wr_min_rnr, o1.last_qp_wr_rnr_retry, min_rnr, rnr_retry);
+		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, max_rd, min_rnr,
+					   rnr_retry, 1 };
 		if (is_start) {
 			/* START restarts both sides; START_RQ (RTR) the receive side,
 			 * START_SQ (RTS) the send side */
@@ -314,10 +337,14 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 	      o1.qp_wr_pulses - o0.qp_wr_pulses, pulses);
 	CHECK(!pulses || o1.last_qp_wr_qpn == last_qpn, "last context write to QP %u, want %u",
 	      o1.last_qp_wr_qpn, last_qpn);
+	CHECK(!pulses || (o1.last_qp_wr_min_rnr == last_min_rnr &&
+			  o1.last_qp_wr_rnr_retry == last_rnr_retry),
+	      "last context write: RNR timer code %u, RNR retries %u; want %u and %u",
+	      o1.last_qp_wr_min_rnr, o1.last_qp_wr_rnr_retry, last_min_rnr, last_rnr_retry);
 	CHECK(o1.stat_cmd_errors - o0.stat_cmd_errors == errors, "command errors +%u, want +%u",
 	      o1.stat_cmd_errors - o0.stat_cmd_errors, errors);
-	printf("  %u QP commands: %u context writes (%u starts), %u shadow reads checked, %u refused\n",
-	       count, pulses, starts, reads, errors);
+	printf("  %u QP commands: %u context writes (%u starts), %u shadow reads checked, %u refused "
+	       "(%u for an RNR value)\n", count, pulses, starts, reads, errors, rnr_bad);
 }
 
 static void test_stats(struct csr_rtl *r)

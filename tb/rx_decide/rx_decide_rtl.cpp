@@ -80,6 +80,7 @@ static void tick(rxd_rtl *r)
 		c.qpn = m->m_commit_cack_qpn;
 		c.kind = m->m_commit_cack_kind;
 		c.psn = m->m_commit_cack_psn;
+		c.rnr_timer = m->m_commit_cack_rnr_timer;
 		get_int(&c.in, m->m_commit_cack_int_valid, m->m_commit_cack_int_nhop,
 			m->m_commit_cack_int_path, m->m_commit_cack_int_hops);
 		r->commits.push_back(c);

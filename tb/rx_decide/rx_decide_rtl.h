@@ -73,6 +73,7 @@ struct rxd_pkt {
 
 struct rxd_commit {
 	unsigned pay, len, cack, qpn, kind, psn;
+	unsigned rnr_timer;     /* NAK_RNR: its timer code */
 	uint64_t addr;
 	struct rxd_int in;
 };

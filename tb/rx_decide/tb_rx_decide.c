@@ -86,7 +86,7 @@ struct rcvq {
  * the last flush, oldest (the awaited one) first */
 #define MAXR 6
 struct trk {
-	unsigned exp, started, gap_sent, pend_valid, pend_kind, pend_psn;
+	unsigned exp, started, gap_sent, pend_valid, pend_kind, pend_psn, pend_rnr;
 	struct rxd_rdesc rd[MAXR];
 	unsigned nr;
 };
@@ -133,7 +133,7 @@ enum cov {
 	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, C_RD_QUEUED, C_RD_REFILL, C_GAP_NEXT, C_HOLD_NEXT,
 	C_SEND_FIRST, C_SEND_MIDDLE, C_SEND_LAST, C_SEND_ONLY, C_SEND_IMM, C_SEND_EMPTY, C_WRITE_IMM,
 	C_RNR, C_RNR_SILENT, C_RNR_WRITE_IMM, C_RCV_LEN, C_RCV_LERR, C_SEND_BROKEN, C_RCV_REFILL,
-	C_RCV_FLUSH, C_RCV_EXACT, NCOV
+	C_RCV_FLUSH, C_RCV_EXACT, C_RNR_PASS, C_RNR_HELD, C_RNR_RELEASE, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -152,6 +152,7 @@ static const char *const cov_name[NCOV] = {
 	"WRITE with immediate", "RNR NAK", "silent after RNR", "RNR on WRITE with immediate",
 	"SEND too long", "receive WQE L_Key failed", "SEND broken off", "receive WQE refilled",
 	"receive WQEs flushed", "SEND fills its buffer",
+	"RNR NAK passed", "RNR NAK held", "held RNR NAK released",
 };
 
 static struct {
@@ -212,6 +213,7 @@ static const char *kind_name(unsigned k)
 	case HPNIC_ACK_KIND_NAK_FATAL: return "NAK_FATAL";
 	case HPNIC_ACK_KIND_READ_DONE: return "READ_DONE";
 	case HPNIC_ACK_KIND_READ_GAP: return "READ_GAP";
+	case HPNIC_ACK_KIND_NAK_RNR: return "NAK_RNR";
 	default: return "kind?";
 	}
 }
@@ -271,12 +273,15 @@ static int has_reth(unsigned op)
 	       op == HPNIC_BTH_OP_WRITE_ONLY_IMM || op == HPNIC_BTH_OP_READ_REQ;
 }
 
-/* the completer's kind for an AETH syndrome: RNR counts as a PSN NAK */
+/* the completer's kind for an AETH syndrome: an RNR NAK (001ttttt) is its
+ * own, with its timer code; NAK codes other than a PSN error are fatal */
 static unsigned syn_kind(unsigned syn)
 {
 	if (syn >> 5 == 0)
 		return HPNIC_ACK_KIND_ACK;
-	if (syn == HPNIC_AETH_SYN_NAK_SEQ || syn >> 5 == 1)
+	if (syn >> 5 == HPNIC_AETH_SYN_RNR >> 5)
+		return HPNIC_ACK_KIND_NAK_RNR;
+	if (syn == HPNIC_AETH_SYN_NAK_SEQ)
 		return HPNIC_ACK_KIND_NAK_SEQ;
 	return HPNIC_ACK_KIND_NAK_FATAL;
 }
@@ -631,16 +636,20 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 		commit->cack = 1;
 		commit->in = p->in;
 		commit->kind = kind;
+		commit->rnr_timer = p->syn & 31;
 		if ((kind == HPNIC_ACK_KIND_ACK && past) ||
 		    (kind != HPNIC_ACK_KIND_ACK && past && ahead)) {
 			t->pend_valid = 1;
 			t->pend_kind = kind;
 			t->pend_psn = p->psn;
+			t->pend_rnr = p->syn & 31;
 			commit->kind = HPNIC_ACK_KIND_ACK;
 			commit->psn = psn_sub(exp, 1);
-			E.cov[kind == HPNIC_ACK_KIND_ACK ? C_ACK_HELD : C_NAK_HELD]++;
+			E.cov[kind == HPNIC_ACK_KIND_ACK ? C_ACK_HELD : kind == HPNIC_ACK_KIND_NAK_RNR ?
+			      C_RNR_HELD : C_NAK_HELD]++;
 		} else {
-			E.cov[kind == HPNIC_ACK_KIND_NAK_FATAL ? C_NAK_FATAL : C_ACK_PASS]++;
+			E.cov[kind == HPNIC_ACK_KIND_NAK_FATAL ? C_NAK_FATAL :
+			      kind == HPNIC_ACK_KIND_NAK_RNR ? C_RNR_PASS : C_ACK_PASS]++;
 		}
 		return;
 	}
@@ -690,8 +699,10 @@ static void model_response(const struct rxd_pkt *p, struct rxd_commit *commit)
 				} else {
 					commit->kind = t->pend_kind;
 					commit->psn = t->pend_psn;
+					commit->rnr_timer = t->pend_rnr;
 					t->pend_valid = 0;
-					E.cov[C_RELEASE]++;
+					E.cov[t->pend_kind == HPNIC_ACK_KIND_NAK_RNR ? C_RNR_RELEASE :
+					      C_RELEASE]++;
 				}
 			}
 		}
@@ -807,11 +818,14 @@ static void sync_outputs(void)
 		      (unsigned long long)E.cm_h, pkt_desc(x->pkt), c.pay, (unsigned long long)c.addr,
 		      c.len, y->pay, (unsigned long long)y->addr, y->len);
 		CHECK(c.cack == y->cack && (!y->cack || (c.qpn == y->qpn && c.kind == y->kind &&
-							 c.psn == y->psn && int_eq(&c.in, &y->in))),
-		      "commit entry %llu, %s: completer event %u %s psn %06x QP %u INT %u, "
-		      "want %u %s psn %06x QP %u INT %u", (unsigned long long)E.cm_h, pkt_desc(x->pkt),
-		      c.cack, kind_name(c.kind), c.psn, c.qpn, c.in.valid, y->cack, kind_name(y->kind),
-		      y->psn, y->qpn, y->in.valid);
+							 c.psn == y->psn && int_eq(&c.in, &y->in) &&
+							 (y->kind != HPNIC_ACK_KIND_NAK_RNR ||
+							  c.rnr_timer == y->rnr_timer))),
+		      "commit entry %llu, %s: completer event %u %s psn %06x QP %u INT %u RNR code "
+		      "%u, want %u %s psn %06x QP %u INT %u RNR code %u", (unsigned long long)E.cm_h,
+		      pkt_desc(x->pkt), c.cack, kind_name(c.kind), c.psn, c.qpn, c.in.valid,
+		      c.rnr_timer, y->cack, kind_name(y->kind), y->psn, y->qpn, y->in.valid,
+		      y->rnr_timer);
 		E.cm_h++;
 	}
 	while (rxd_rtl_pop_ack(E.r, &a)) {
@@ -1337,7 +1351,7 @@ static int gen_requester(unsigned q, struct rxd_pkt *p)
 		      k < 8 ? psn_add(exp, rndr(3)) : (unsigned)rnd();
 		k = rndr(20);
 		syn = k < 10 ? HPNIC_AETH_SYN_ACK : k < 12 ? rndr(32) : k < 15 ? HPNIC_AETH_SYN_NAK_SEQ :
-		      k < 16 ? 0x20 | rndr(32) : k < 17 ? HPNIC_AETH_SYN_NAK_INV :
+		      k < 16 ? HPNIC_AETH_SYN_RNR | rndr(32) : k < 17 ? HPNIC_AETH_SYN_NAK_INV :
 		      k < 18 ? HPNIC_AETH_SYN_NAK_ACC : k < 19 ? HPNIC_AETH_SYN_NAK_OP : 0x40 + rndr(192);
 		base_pkt(p, q, HPNIC_BTH_OP_ACK, psn, 0);
 		p->syn = syn;
