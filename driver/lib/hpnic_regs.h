@@ -408,13 +408,13 @@
 #define HPNIC_CC_DEFAULT_MODE_RST     0u
 
 /*
- * QP ("HPQP" 1.1): Indirect access to one QP context at a time: fill the staging registers,
+ * QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers,
  * write CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
  */
 #define HPNIC_QP_BASE                   0x00000300u
 #define HPNIC_QP_BLOCK_SIZE             0x00000100u
 #define HPNIC_QP_BLOCK_TYPE             0x48505150u  /* "HPQP" */
-#define HPNIC_QP_BLOCK_VERSION          0x00010001u  /* 1.1 */
+#define HPNIC_QP_BLOCK_VERSION          0x00010002u  /* 1.2 */
 #define HPNIC_QP_BLOCK_NEXT             0x00000400u
 #define HPNIC_QP_TYPE                   0x00000300u
 #define HPNIC_QP_VERSION                0x00000304u
@@ -583,6 +583,36 @@
 #define HPNIC_QP_MAX_RD_ATOMIC_SHIFT    0
 #define HPNIC_QP_MAX_RD_ATOMIC_MASK     0x000000ffu
 #define HPNIC_QP_MAX_RD_ATOMIC_RST      0u
+
+/*
+ * QP.RQ_BASE_LO (rw): receive queue IO address, bits 31:0: a ring of RWQEs (32 bytes each),
+ * aligned to its own size or to 4 KiB, whichever is smaller (so that no fetch crosses a page); a
+ * misaligned base fails the command with BAD_VALUE
+ */
+#define HPNIC_QP_RQ_BASE_LO             0x00000374u
+#define HPNIC_QP_RQ_BASE_LO_RST         0u
+
+/* QP.RQ_BASE_HI (rw): receive queue IO address, bits 63:32 */
+#define HPNIC_QP_RQ_BASE_HI             0x00000378u
+#define HPNIC_QP_RQ_BASE_HI_RST         0u
+
+/*
+ * QP.RQ_LOG2 (rw): log2 of the receive queue entries, 1..15; 0: the QP has no receive queue (its
+ * RQ doorbells are ignored and counted, host_rq_db_bad); above 15 fails the command with
+ * BAD_VALUE. A write with STATE = RESET empties the QP's receive queue (producer and fetch index
+ * 0, no RWQE held); other states keep what was posted
+ */
+#define HPNIC_QP_RQ_LOG2                0x0000037cu
+#define HPNIC_QP_RQ_LOG2_SHIFT          0
+#define HPNIC_QP_RQ_LOG2_MASK           0x0000001fu
+#define HPNIC_QP_RQ_LOG2_RST            0u
+
+/*
+ * QP.RCQN (rw): completion queue of this QP's receive completions (CQN is the send queue's);
+ * beyond the table fails the command with BAD_VALUE
+ */
+#define HPNIC_QP_RCQN                   0x00000380u
+#define HPNIC_QP_RCQN_RST               0u
 
 /*
  * MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the
@@ -775,7 +805,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 68
+#define HPNIC_NUM_COUNTERS                 72
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -896,17 +926,27 @@
  * dropped until a retry
  */
 #define HPNIC_CNT_TX_RD_DESC_LOST          67
+#define HPNIC_CNT_HOST_RWQE_FETCHES        68  /* receive WQEs (RWQEs) fetched from host memory */
+/*
+ * RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
+ * LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+ */
+#define HPNIC_CNT_HOST_RWQE_LKEY_ERR       69
+/* RQ doorbells ignored: QP out of range, in RESET, or without a receive queue */
+#define HPNIC_CNT_HOST_RQ_DB_BAD           70
+/* receive CQEs written to host memory (also counted in host_cqes) */
+#define HPNIC_CNT_HOST_RCQES               71
 
 /*
- * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
- * that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
- * its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write anywhere else
- * in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
+ * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
+ * that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly
+ * the pages of its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write
+ * anywhere else in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
  */
 #define HPNIC_DB_BASE          0x01000000u
 #define HPNIC_DB_BLOCK_SIZE    0x01000000u
 #define HPNIC_DB_BLOCK_TYPE    0x48504442u  /* "HPDB" */
-#define HPNIC_DB_BLOCK_VERSION 0x00020000u  /* 2.0 */
+#define HPNIC_DB_BLOCK_VERSION 0x00020001u  /* 2.1 */
 #define HPNIC_DB_BLOCK_NEXT    0x00000000u
 #define HPNIC_DB_TYPE          0x01000000u
 #define HPNIC_DB_VERSION       0x01000004u
@@ -922,6 +962,17 @@
 #define HPNIC_DB_SQ_DB_COUNT   4096
 #define HPNIC_DB_SQ_DB_SHIFT   0
 #define HPNIC_DB_SQ_DB_MASK    0x0000ffffu
+
+/*
+ * DB.RQ_DB (wo): receive doorbell of QP n, in its page at RQ_DB + 4096 n: the QP's new RQ
+ * producer index (free-running, mod 2^16). Ignored and counted (host_rq_db_bad) for a QP beyond
+ * the table, in RESET, or without a receive queue (QP.RQ_LOG2 = 0)
+ */
+#define HPNIC_DB_RQ_DB(n)      (0x01000018u + 4096u * (n))
+#define HPNIC_DB_RQ_DB_STRIDE  4096
+#define HPNIC_DB_RQ_DB_COUNT   4096
+#define HPNIC_DB_RQ_DB_SHIFT   0
+#define HPNIC_DB_RQ_DB_MASK    0x0000ffffu
 
 /*
  * WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
@@ -991,42 +1042,87 @@
 #define HPNIC_SGE_LKEY_SIZE   4
 
 /*
+ * RWQE, 32 bytes in host memory, little-endian: Receive work-queue entry, in the receive queue
+ * at RQ_BASE + 32 * (index mod 2^RQ_LOG2): one buffer that an incoming SEND (or the receive
+ * completion of an RDMA WRITE with immediate) consumes. Bytes not listed are reserved, written
+ * 0.
+ */
+#define HPNIC_RWQE_SIZE        32
+/* virtual address of the receive buffer, in the region LKEY names */
+#define HPNIC_RWQE_ADDR_OFF    0
+#define HPNIC_RWQE_ADDR_SIZE   8
+/* its bytes; a SEND longer than this completes with LOCAL_LEN_ERROR */
+#define HPNIC_RWQE_LENGTH_OFF  8
+#define HPNIC_RWQE_LENGTH_SIZE 4
+/*
+ * L_Key of the buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE) when it fetches the RWQE
+ * and turns ADDR into a NIC address through the region; a zero-length RWQE is not checked. A
+ * failure is counted (host_rwqe_lkey_err) and the SEND that lands on the RWQE fails
+ */
+#define HPNIC_RWQE_LKEY_OFF    12
+#define HPNIC_RWQE_LKEY_SIZE   4
+#define HPNIC_RWQE_WR_ID_OFF   16  /* opaque to the hardware, returned by the library */
+#define HPNIC_RWQE_WR_ID_SIZE  8
+
+/*
  * CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
  * (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
  * second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
- * its own pass.
+ * its own pass. Send completions go to the QP's CQN, receive completions (OPCODE bit 7 set) to
+ * its RCQN.
  */
-#define HPNIC_CQE_SIZE                    32
-#define HPNIC_CQE_QPN_OFF                 0  /* QP of the completed WQE */
-#define HPNIC_CQE_QPN_SIZE                4
-#define HPNIC_CQE_WQE_INDEX_OFF           4  /* send-queue index of the WQE, mod 2^16 */
-#define HPNIC_CQE_WQE_INDEX_SIZE          2
-#define HPNIC_CQE_STATUS_OFF              6  /* completion status */
-#define HPNIC_CQE_STATUS_SIZE             1
-#define HPNIC_CQE_STATUS_OK               0  /* success */
-#define HPNIC_CQE_STATUS_REMOTE_ERROR     1  /* the responder NAKed it (access or length error) */
-#define HPNIC_CQE_STATUS_RETRY_EXCEEDED   2  /* retransmit retries exhausted */
+#define HPNIC_CQE_SIZE                      32
+#define HPNIC_CQE_QPN_OFF                   0  /* QP of the completed WQE */
+#define HPNIC_CQE_QPN_SIZE                  4
+/*
+ * index of the WQE, mod 2^16: in the send queue (send completions) or the receive queue (receive
+ * completions)
+ */
+#define HPNIC_CQE_WQE_INDEX_OFF             4
+#define HPNIC_CQE_WQE_INDEX_SIZE            2
+#define HPNIC_CQE_STATUS_OFF                6  /* completion status */
+#define HPNIC_CQE_STATUS_SIZE               1
+#define HPNIC_CQE_STATUS_OK                 0  /* success */
+#define HPNIC_CQE_STATUS_REMOTE_ERROR       1  /* the responder NAKed it (access or length error) */
+#define HPNIC_CQE_STATUS_RETRY_EXCEEDED     2  /* retransmit retries exhausted */
 /* flushed by software after the QP failed (never written by hardware) */
-#define HPNIC_CQE_STATUS_FLUSHED          3
-#define HPNIC_CQE_STATUS_LOCAL_ERROR      4  /* local failure (DMA error, bad WQE) */
+#define HPNIC_CQE_STATUS_FLUSHED            3
+#define HPNIC_CQE_STATUS_LOCAL_ERROR        4  /* local failure (DMA error, bad WQE) */
 /*
- * the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
- * region without LOCAL_WRITE); the QP then fails as on a remote error
+ * the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ or a
+ * receive into a region without LOCAL_WRITE); the QP then fails as on a remote error
  */
-#define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR 5
+#define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR   5
+/* receive: the SEND was longer than the receive buffer */
+#define HPNIC_CQE_STATUS_LOCAL_LEN_ERROR    6
+#define HPNIC_CQE_OPCODE_OFF                7  /* what completed */
+#define HPNIC_CQE_OPCODE_SIZE               1
+/* a send-queue WQE (the driver knows its operation from its own record, libhpnic reports it) */
+#define HPNIC_CQE_OPCODE_SEND               0
+#define HPNIC_CQE_OPCODE_RECV               128  /* receive: a SEND arrived into the RWQE */
+/* receive: an RDMA WRITE with immediate consumed the RWQE */
+#define HPNIC_CQE_OPCODE_RECV_RDMA_WITH_IMM 129
 /*
- * written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
- * reports it)
+ * receive completions: bytes received; send completions: written 0 (the driver knows the WQE's
+ * length, libhpnic reports it on success)
  */
-#define HPNIC_CQE_OPCODE_OFF              7
-#define HPNIC_CQE_OPCODE_SIZE             1
-/* written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success) */
-#define HPNIC_CQE_BYTE_LEN_OFF            8
-#define HPNIC_CQE_BYTE_LEN_SIZE           4
-#define HPNIC_CQE_PHASE_OFF               31  /* phase of the hardware's pass over the ring */
-#define HPNIC_CQE_PHASE_SIZE              1
-#define HPNIC_CQE_PHASE_SHIFT             0
-#define HPNIC_CQE_PHASE_MASK              0x00000001u
+#define HPNIC_CQE_BYTE_LEN_OFF              8
+#define HPNIC_CQE_BYTE_LEN_SIZE             4
+#define HPNIC_CQE_FLAGS_OFF                 12  /* receive completions only (0 otherwise) */
+#define HPNIC_CQE_FLAGS_SIZE                1
+/* IMM_DATA is valid (the message carried an immediate) */
+#define HPNIC_CQE_FLAGS_IMM_SHIFT           0
+#define HPNIC_CQE_FLAGS_IMM_MASK            0x00000001u
+/*
+ * receive completions with FLAGS.IMM: the immediate's 4 bytes in wire order (byte 16 came first
+ * on the wire), as verbs' imm_data in network order
+ */
+#define HPNIC_CQE_IMM_DATA_OFF              16
+#define HPNIC_CQE_IMM_DATA_SIZE             4
+#define HPNIC_CQE_PHASE_OFF                 31  /* phase of the hardware's pass over the ring */
+#define HPNIC_CQE_PHASE_SIZE                1
+#define HPNIC_CQE_PHASE_SHIFT               0
+#define HPNIC_CQE_PHASE_MASK                0x00000001u
 
 /* X(name, base, size, type, version): every block, in list order */
 #define HPNIC_BLOCKS(X) \
@@ -1110,6 +1206,10 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"rx_rd_over",
 	"rx_rd_pool",
 	"tx_rd_desc_lost",
+	"host_rwqe_fetches",
+	"host_rwqe_lkey_err",
+	"host_rq_db_bad",
+	"host_rcqes",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1181,6 +1281,10 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent more than max_dest_rd_atomic); the requester retries them",
 	"READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester retries them",
 	"READ descriptors the READ tracking could not queue (its pool full): that READ's responses are dropped until a retry",
+	"receive WQEs (RWQEs) fetched from host memory",
+	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails",
+	"RQ doorbells ignored: QP out of range, in RESET, or without a receive queue",
+	"receive CQEs written to host memory (also counted in host_cqes)",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
@@ -1190,7 +1294,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   114
+#define HPNIC_NUM_REGS   119
 #define HPNIC_NUM_FIELDS 41
 
 struct hpnic_block_desc {
@@ -1222,11 +1326,11 @@ static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 15 },
 	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 27, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 29 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 70, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 89, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 101, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 109, 5 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 33 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 74, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 93, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 105, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 113, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1371,6 +1475,14 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "protection domain: an R_Key works on this QP only if its region's MR.PD is the same" },
 	{ "QP", "MAX_RD_ATOMIC", HPNIC_QP_MAX_RD_ATOMIC, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "READs this QP may have outstanding as requester (verbs' max_rd_atomic: at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum; more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)" },
+	{ "QP", "RQ_BASE_LO", HPNIC_QP_RQ_BASE_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "receive queue IO address, bits 31:0: a ring of RWQEs (32 bytes each), aligned to its own size or to 4 KiB, whichever is smaller (so that no fetch crosses a page); a misaligned base fails the command with BAD_VALUE" },
+	{ "QP", "RQ_BASE_HI", HPNIC_QP_RQ_BASE_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "receive queue IO address, bits 63:32" },
+	{ "QP", "RQ_LOG2", HPNIC_QP_RQ_LOG2, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "log2 of the receive queue entries, 1..15; 0: the QP has no receive queue (its RQ doorbells are ignored and counted, host_rq_db_bad); above 15 fails the command with BAD_VALUE. A write with STATE = RESET empties the QP's receive queue (producer and fetch index 0, no RWQE held); other states keep what was posted" },
+	{ "QP", "RCQN", HPNIC_QP_RCQN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "completion queue of this QP's receive completions (CQN is the send queue's); beyond the table fails the command with BAD_VALUE" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1459,6 +1571,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "block size in bytes" },
 	{ "DB", "SQ_DB", HPNIC_DB_SQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_SQ_DB_COUNT, HPNIC_DB_SQ_DB_STRIDE, 0, 0, 0u, 0,
 	  "doorbell of QP n, in its page at SQ_DB + 4096 n: the QP's new SQ producer index (free-running, mod 2^16)" },
+	{ "DB", "RQ_DB", HPNIC_DB_RQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_RQ_DB_COUNT, HPNIC_DB_RQ_DB_STRIDE, 0, 0, 0u, 0,
+	  "receive doorbell of QP n, in its page at RQ_DB + 4096 n: the QP's new RQ producer index (free-running, mod 2^16). Ignored and counted (host_rq_db_bad) for a QP beyond the table, in RESET, or without a receive queue (QP.RQ_LOG2 = 0)" },
 };
 
 static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
