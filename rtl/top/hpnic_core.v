@@ -284,7 +284,33 @@ wire          pay_wr_tvalid, pay_wr_tready, pay_wr_tlast;
 wire [NCNT*64-1:0] stats;
 wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, st_bad_op,
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
-            st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost;
+            st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
+            st_rwqe_fetches, st_rwqe_lkey_err, st_rq_db_bad, st_rcqes;
+
+// receive WQEs and receive completions (SEND/RECV)
+// the datapath takes these once the responder has SEND (in progress)
+wire          rwqe_valid, rwqe_flush, rwqe_lerr;
+wire          rwqe_ready = 1'b1;
+wire [QW-1:0] rwqe_qpn;
+wire [63:0]   rwqe_addr;
+wire [31:0]   rwqe_len;
+wire [15:0]   rwqe_idx;
+wire [3:0]    rwqe_epoch;
+wire          rcpl_valid = 1'b0;
+wire          rcpl_ready;
+wire [QW-1:0] rcpl_qpn = {QW{1'b0}};
+wire [15:0]   rcpl_idx = 16'd0;
+wire [2:0]    rcpl_status = 3'd0;
+wire          rcpl_opcode = 1'b0;
+wire [31:0]   rcpl_byte_len = 32'd0;
+wire          rcpl_imm_valid = 1'b0;
+wire [31:0]   rcpl_imm = 32'd0;
+wire [3:0]    rcpl_epoch = 4'd0;
+
+// verilator lint_off UNUSEDSIGNAL
+wire unused_rwqe = |{rwqe_valid, rwqe_flush, rwqe_lerr, rwqe_qpn, rwqe_addr, rwqe_len, rwqe_idx,
+                     rwqe_epoch, rcpl_ready};
+// verilator lint_on UNUSEDSIGNAL
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -407,6 +433,25 @@ host_inst (
     .m_wqe_raddr(wqe_raddr),
     .m_wqe_rkey(wqe_rkey),
     .m_wqe_lerr(wqe_lerr),
+    .m_rwqe_valid(rwqe_valid),
+    .m_rwqe_ready(rwqe_ready),
+    .m_rwqe_qpn(rwqe_qpn),
+    .m_rwqe_flush(rwqe_flush),
+    .m_rwqe_addr(rwqe_addr),
+    .m_rwqe_len(rwqe_len),
+    .m_rwqe_lerr(rwqe_lerr),
+    .m_rwqe_idx(rwqe_idx),
+    .m_rwqe_epoch(rwqe_epoch),
+    .s_rcpl_valid(rcpl_valid),
+    .s_rcpl_ready(rcpl_ready),
+    .s_rcpl_qpn(rcpl_qpn),
+    .s_rcpl_idx(rcpl_idx),
+    .s_rcpl_status(rcpl_status),
+    .s_rcpl_opcode(rcpl_opcode),
+    .s_rcpl_byte_len(rcpl_byte_len),
+    .s_rcpl_imm_valid(rcpl_imm_valid),
+    .s_rcpl_imm(rcpl_imm),
+    .s_rcpl_epoch(rcpl_epoch),
     .s_cpl_valid(cpl_valid),
     .s_cpl_ready(cpl_ready),
     .s_cpl_qpn(cpl_qpn),
@@ -446,7 +491,11 @@ host_inst (
     .stat_wqe_bad_opcode(st_bad_op),
     .stat_wqe_bad_ext(st_bad_ext),
     .stat_wqe_lkey_err(st_lkey_err),
-    .stat_cqe_dropped(st_cqe_drop)
+    .stat_cqe_dropped(st_cqe_drop),
+    .stat_rwqe_fetches(st_rwqe_fetches),
+    .stat_rwqe_lkey_err(st_rwqe_lkey_err),
+    .stat_rq_db_bad(st_rq_db_bad),
+    .stat_rcqes(st_rcqes)
 );
 
 /*
@@ -978,6 +1027,10 @@ assign stats[64*HPNIC_CNT_TX_SGL_LKEY_ERR +: 64] = {32'd0, st_sgl_lkey_err};
 assign stats[64*HPNIC_CNT_RX_RD_OVER +: 64] = {32'd0, st_rd_over};
 assign stats[64*HPNIC_CNT_RX_RD_POOL +: 64] = {32'd0, st_rd_pool};
 assign stats[64*HPNIC_CNT_TX_RD_DESC_LOST +: 64] = {32'd0, st_rd_desc_lost};
+assign stats[64*HPNIC_CNT_HOST_RWQE_FETCHES +: 64] = {32'd0, st_rwqe_fetches};
+assign stats[64*HPNIC_CNT_HOST_RWQE_LKEY_ERR +: 64] = {32'd0, st_rwqe_lkey_err};
+assign stats[64*HPNIC_CNT_HOST_RQ_DB_BAD +: 64] = {32'd0, st_rq_db_bad};
+assign stats[64*HPNIC_CNT_HOST_RCQES +: 64] = {32'd0, st_rcqes};
 
 // verilator lint_on PINCONNECTEMPTY
 
