@@ -218,7 +218,7 @@ always @(posedge clk) begin
     s1_recv <= take_rcpl;
     s1_opcode <= s_rcpl_opcode;
     s1_byte_len <= s_rcpl_byte_len;
-    s1_imm_valid <= s_rcpl_imm_valid;
+    s1_imm_valid <= take_rcpl && s_rcpl_imm_valid;
     s1_imm <= s_rcpl_imm;
     s1_cfg <= take_cfg;
     s1_cfg_cqn <= s_cq_cfg_cqn;
