@@ -293,16 +293,36 @@ localparam [PL:0] FULL = 2**PL;
 // nothing fetched
 wire db_ok = s2_db && !o_reset && o_has_rq;
 wire cr_ok = !s2_cfg && !s2_db && s2_epoch == o_epoch && o_room != FULL;
-wire [15:0] ev_pi = db_ok ? s2_pi : o_pi;
-wire [PL:0] ev_room = o_room + {{PL{1'b0}}, cr_ok};
-// RWQEs posted and not fetched, capped at what the room can take
-wire [15:0] posted = ev_pi - o_fi;
-wire        posted_big = posted[15:PL+1] != 0;
-wire [PL:0] fetch_n = (posted_big || posted[PL:0] > ev_room) ? ev_room : posted[PL:0];
 
-assign n_pi = s2_cfg ? (s2_reset ? 16'd0 : o_pi) : ev_pi;
-assign n_fi = s2_cfg ? (s2_reset ? 16'd0 : o_fi) : o_fi + {{(15-PL){1'b0}}, fetch_n};
-assign n_room = s2_cfg ? (s2_reset ? FULL : o_room) : ev_room - fetch_n;
+// The fetch after an event: n = min(pi - fi, room) RWQEs from fi. Worked
+// out for the three events it may follow (a doorbell taken: the new pi;
+// a credit taken: one more room; neither) side by side and picked after,
+// so the pick is not in front of the subtract; and fi moves to pi, or to
+// fi + room when the room is the limit, both sums formed beside the compare
+function [16+PL+1+PL+1-1:0] fetch;     // {new fi, new room, n}
+    input [15:0] pi, fi;
+    input [PL:0] room;
+    reg   [15:0] posted;
+    reg          cap;
+    begin
+        posted = pi - fi;
+        cap = posted[15:PL+1] != 0 || posted[PL:0] > room;
+        fetch = cap ? {fi + {{(15-PL){1'b0}}, room}, {(PL+1){1'b0}}, room}
+                    : {pi, room - posted[PL:0], posted[PL:0]};
+    end
+endfunction
+
+wire [16+PL+1+PL:0] f_db = fetch(s2_pi, o_fi, o_room);
+wire [16+PL+1+PL:0] f_cr = fetch(o_pi, o_fi, o_room + 1'b1);
+wire [16+PL+1+PL:0] f_no = fetch(o_pi, o_fi, o_room);
+wire [16+PL+1+PL:0] f_ev = db_ok ? f_db : cr_ok ? f_cr : f_no;
+wire [15:0] ev_fi = f_ev[PL+1+PL+1 +: 16];
+wire [PL:0] ev_room = f_ev[PL+1 +: PL+1];
+wire [PL:0] fetch_n = f_ev[PL:0];
+
+assign n_pi = s2_cfg ? (s2_reset ? 16'd0 : o_pi) : db_ok ? s2_pi : o_pi;
+assign n_fi = s2_cfg ? (s2_reset ? 16'd0 : o_fi) : ev_fi;
+assign n_room = s2_cfg ? (s2_reset ? FULL : o_room) : ev_room;
 assign n_epoch = (s2_cfg && s2_reset) ? o_epoch + 1'b1 : o_epoch;
 assign n_reset = s2_cfg ? s2_reset : o_reset;
 assign n_has_rq = s2_cfg ? s2_has_rq : o_has_rq;
