@@ -1,5 +1,6 @@
-# rtl/host: the CSR block's unit test (tb/host_csr). The whole host interface
-# is tested through the core (mk/nic.mk).
+# rtl/host: the CSR block's unit test (tb/host_csr) and the receive path's
+# (tb/host_rq). The whole host interface is tested through the core too
+# (mk/nic.mk).
 
 HOST_B := $(BUILD)/host
 HOST_CSR_ARGS := -GQPN_WIDTH=6 -GMR_LOG2=4 -GCQN_WIDTH=3 -GNCOUNTERS=8
@@ -22,3 +23,24 @@ test-host-csr: $(BUILD)/bin/tb_host_csr
 	$(BUILD)/bin/tb_host_csr --count $(HOST_CSR_COUNT) $(if $(SEED),--seed $(SEED))
 
 TESTS += test-host-csr
+
+# tb_host_rq (tb/host_rq): the receive path of the whole host block
+# (hpnic_host: RQ doorbells, RWQE prefetch, L_Key checks, receive CQEs)
+HOST_RQ_ARGS := -GQPN_WIDTH=6 -GMR_LOG2=4 -GCQN_WIDTH=3 -GNCOUNTERS=8
+$(eval $(call hpnic_vmodel,host_rq,hpnic_host,rtl/host/host.f,$(HOST_B),$(HOST_RQ_ARGS)))
+HOST_RQ_VLIB := $(HOST_B)/host_rq/Vhost_rq__ALL.a
+
+$(BUILD)/bin/tb_host_rq: tb/host_rq/tb_host_rq.cpp $(TB_UTIL_H) driver/lib/hpnic_regs.h \
+		$(HOST_RQ_VLIB) $(VLIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(SAN) -Wno-unused-parameter -I$(HOST_B)/host_rq $(VINC) -Itb/common \
+	  -Idriver/lib -c $< -o $(HOST_B)/tb_host_rq.o
+	$(CXX) $(SAN) -o $@ $(HOST_B)/tb_host_rq.o $(HOST_RQ_VLIB) $(VLIB) $(VLIBS)
+
+HOST_RQ_STEPS := $(if $(filter 1,$(SLOW)),15000,1500)
+
+.PHONY: test-host-rq
+test-host-rq: $(BUILD)/bin/tb_host_rq
+	$(BUILD)/bin/tb_host_rq --steps $(HOST_RQ_STEPS) $(if $(SEED),--seed $(SEED))
+
+TESTS += test-host-rq

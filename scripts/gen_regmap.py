@@ -224,13 +224,16 @@ def parse_reg(chk, where, r, params, header=False):
     return reg
 
 
-def check_layout(chk, where, items, size, unit):
-    """items: (start, length, name); none may overlap or leave [0, size)."""
+def check_layout(chk, where, items, size, unit, elems=None):
+    """items: (start, length, name); none may leave [0, size), and none may
+    overlap another (or, given elems, no element overlaps another)."""
     spans = sorted((s, n, nm) for s, n, nm in items if s is not None)
     for s, n, nm in spans:
         if s + n > size:
             chk(where, f"{unit} {nm} at {s:#x}..{s + n - 1:#x} lies outside the "
                        f"{'block' if unit == 'register' else 'struct'} (size {size:#x})")
+    if elems is not None:
+        spans = sorted(elems)
     for (s0, n0, a), (s1, _, b) in zip(spans, spans[1:]):
         if s0 + n0 > s1:
             chk(where, f"{unit}s {a} ({s0:#x}..{s0 + n0 - 1:#x}) and {b} (at {s1:#x}) overlap")
@@ -305,8 +308,12 @@ def load(text, src):
                 reg.header = False
                 blk.regs.append(reg)
         chk.unique(w, "register", [r.name for r in blk.regs])
+        # an array's elements are checked for overlap one by one, so that two
+        # arrays of the same stride may interleave (the doorbells of a page)
         check_layout(chk, w, [(r.offset, r.span, r.name) for r in blk.regs],
-                     blk.size or 0, "register")
+                     blk.size or 0, "register",
+                     [(r.offset + k * (getattr(r, "stride", None) or 4), 4, r.name)
+                      for r in blk.regs if r.offset is not None for k in range(r.count or 1)])
         if "counters" in b:
             if m.counters:
                 chk(w, "counters: only one block may hold the counter list")

@@ -607,6 +607,36 @@
 #define HPNIC_QP_MAX_RD_ATOMIC_RST      0u
 
 /*
+ * QP.RQ_BASE_LO (rw): receive queue IO address, bits 31:0: a ring of RWQEs (32 bytes each),
+ * aligned to its own size or to 4 KiB, whichever is smaller (so that no fetch crosses a page); a
+ * misaligned base fails the command with BAD_VALUE
+ */
+#define HPNIC_QP_RQ_BASE_LO             0x00000374u
+#define HPNIC_QP_RQ_BASE_LO_RST         0u
+
+/* QP.RQ_BASE_HI (rw): receive queue IO address, bits 63:32 */
+#define HPNIC_QP_RQ_BASE_HI             0x00000378u
+#define HPNIC_QP_RQ_BASE_HI_RST         0u
+
+/*
+ * QP.RQ_LOG2 (rw): log2 of the receive queue entries, 1..15; 0: the QP has no receive queue (its
+ * RQ doorbells are ignored and counted, host_rq_db_bad); above 15 fails the command with
+ * BAD_VALUE. A write with STATE = RESET empties the QP's receive queue (producer and fetch index
+ * 0, no RWQE held); other states keep what was posted
+ */
+#define HPNIC_QP_RQ_LOG2                0x0000037cu
+#define HPNIC_QP_RQ_LOG2_SHIFT          0
+#define HPNIC_QP_RQ_LOG2_MASK           0x0000001fu
+#define HPNIC_QP_RQ_LOG2_RST            0u
+
+/*
+ * QP.RCQN (rw): completion queue of this QP's receive completions (CQN is the send queue's);
+ * beyond the table fails the command with BAD_VALUE
+ */
+#define HPNIC_QP_RCQN                   0x00000380u
+#define HPNIC_QP_RCQN_RST               0u
+
+/*
  * QP.MIN_RNR_TIMER (rw): the RNR timer code this QP's responder puts in its RNR NAKs (verbs'
  * min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms;
  * AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE
@@ -819,7 +849,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 75
+#define HPNIC_NUM_COUNTERS                 79
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -974,17 +1004,27 @@
  * instead)
  */
 #define HPNIC_CNT_TX_ACK_HELD              74
+#define HPNIC_CNT_HOST_RWQE_FETCHES        75  /* receive WQEs (RWQEs) fetched from host memory */
+/*
+ * RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
+ * LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+ */
+#define HPNIC_CNT_HOST_RWQE_LKEY_ERR       76
+/* RQ doorbells ignored: QP out of range, in RESET, or without a receive queue */
+#define HPNIC_CNT_HOST_RQ_DB_BAD           77
+/* receive CQEs written to host memory (also counted in host_cqes) */
+#define HPNIC_CNT_HOST_RCQES               78
 
 /*
- * DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
- * that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
- * its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write anywhere else
- * in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
+ * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
+ * that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly
+ * the pages of its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write
+ * anywhere else in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
  */
 #define HPNIC_DB_BASE          0x01000000u
 #define HPNIC_DB_BLOCK_SIZE    0x01000000u
 #define HPNIC_DB_BLOCK_TYPE    0x48504442u  /* "HPDB" */
-#define HPNIC_DB_BLOCK_VERSION 0x00020000u  /* 2.0 */
+#define HPNIC_DB_BLOCK_VERSION 0x00020001u  /* 2.1 */
 #define HPNIC_DB_BLOCK_NEXT    0x00000000u
 #define HPNIC_DB_TYPE          0x01000000u
 #define HPNIC_DB_VERSION       0x01000004u
@@ -1000,6 +1040,17 @@
 #define HPNIC_DB_SQ_DB_COUNT   4096
 #define HPNIC_DB_SQ_DB_SHIFT   0
 #define HPNIC_DB_SQ_DB_MASK    0x0000ffffu
+
+/*
+ * DB.RQ_DB (wo): receive doorbell of QP n, in its page at RQ_DB + 4096 n: the QP's new RQ
+ * producer index (free-running, mod 2^16). Ignored and counted (host_rq_db_bad) for a QP beyond
+ * the table, in RESET, or without a receive queue (QP.RQ_LOG2 = 0)
+ */
+#define HPNIC_DB_RQ_DB(n)      (0x01000018u + 4096u * (n))
+#define HPNIC_DB_RQ_DB_STRIDE  4096
+#define HPNIC_DB_RQ_DB_COUNT   4096
+#define HPNIC_DB_RQ_DB_SHIFT   0
+#define HPNIC_DB_RQ_DB_MASK    0x0000ffffu
 
 /*
  * WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
@@ -1085,15 +1136,43 @@
 #define HPNIC_SGE_LKEY_SIZE   4
 
 /*
+ * RWQE, 32 bytes in host memory, little-endian: Receive work-queue entry, in the receive queue
+ * at RQ_BASE + 32 * (index mod 2^RQ_LOG2): one buffer that an incoming SEND (or the receive
+ * completion of an RDMA WRITE with immediate) consumes. Bytes not listed are reserved, written
+ * 0.
+ */
+#define HPNIC_RWQE_SIZE        32
+/* virtual address of the receive buffer, in the region LKEY names */
+#define HPNIC_RWQE_ADDR_OFF    0
+#define HPNIC_RWQE_ADDR_SIZE   8
+/* its bytes; a SEND longer than this completes with LOCAL_LEN_ERROR */
+#define HPNIC_RWQE_LENGTH_OFF  8
+#define HPNIC_RWQE_LENGTH_SIZE 4
+/*
+ * L_Key of the buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE) when it fetches the RWQE
+ * and turns ADDR into a NIC address through the region; a zero-length RWQE is not checked. A
+ * failure is counted (host_rwqe_lkey_err) and the SEND that lands on the RWQE fails
+ */
+#define HPNIC_RWQE_LKEY_OFF    12
+#define HPNIC_RWQE_LKEY_SIZE   4
+#define HPNIC_RWQE_WR_ID_OFF   16  /* opaque to the hardware, returned by the library */
+#define HPNIC_RWQE_WR_ID_SIZE  8
+
+/*
  * CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
  * (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
  * second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
- * its own pass.
+ * its own pass. Send completions go to the QP's CQN, receive completions (OPCODE bit 7 set) to
+ * its RCQN.
  */
 #define HPNIC_CQE_SIZE                      32
 #define HPNIC_CQE_QPN_OFF                   0  /* QP of the completed WQE */
 #define HPNIC_CQE_QPN_SIZE                  4
-#define HPNIC_CQE_WQE_INDEX_OFF             4  /* send-queue index of the WQE, mod 2^16 */
+/*
+ * index of the WQE, mod 2^16: in the send queue (send completions) or the receive queue (receive
+ * completions)
+ */
+#define HPNIC_CQE_WQE_INDEX_OFF             4
 #define HPNIC_CQE_WQE_INDEX_SIZE            2
 #define HPNIC_CQE_STATUS_OFF                6  /* completion status */
 #define HPNIC_CQE_STATUS_SIZE               1
@@ -1104,26 +1183,41 @@
 #define HPNIC_CQE_STATUS_FLUSHED            3
 #define HPNIC_CQE_STATUS_LOCAL_ERROR        4  /* local failure (DMA error, bad WQE) */
 /*
- * the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
- * region without LOCAL_WRITE); the QP then fails as on a remote error
+ * the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ or a
+ * receive into a region without LOCAL_WRITE); the QP then fails as on a remote error
  */
 #define HPNIC_CQE_STATUS_LOCAL_PROT_ERROR   5
-/* a receive: the SEND was longer than the receive WQE's buffer */
+/* receive: the SEND was longer than the receive buffer */
 #define HPNIC_CQE_STATUS_LOCAL_LEN_ERROR    6
 /*
  * the responder answered RNR NAK (no receive WQE) more times in a row than QP.RNR_RETRY allows;
  * the QP then fails as on retry exceeded
  */
 #define HPNIC_CQE_STATUS_RNR_RETRY_EXCEEDED 7
-/*
- * written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
- * reports it)
- */
-#define HPNIC_CQE_OPCODE_OFF                7
+#define HPNIC_CQE_OPCODE_OFF                7  /* what completed */
 #define HPNIC_CQE_OPCODE_SIZE               1
-/* written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success) */
+/* a send-queue WQE (the driver knows its operation from its own record, libhpnic reports it) */
+#define HPNIC_CQE_OPCODE_SEND               0
+#define HPNIC_CQE_OPCODE_RECV               128  /* receive: a SEND arrived into the RWQE */
+/* receive: an RDMA WRITE with immediate consumed the RWQE */
+#define HPNIC_CQE_OPCODE_RECV_RDMA_WITH_IMM 129
+/*
+ * receive completions: bytes received; send completions: written 0 (the driver knows the WQE's
+ * length, libhpnic reports it on success)
+ */
 #define HPNIC_CQE_BYTE_LEN_OFF              8
 #define HPNIC_CQE_BYTE_LEN_SIZE             4
+#define HPNIC_CQE_FLAGS_OFF                 12  /* receive completions only (0 otherwise) */
+#define HPNIC_CQE_FLAGS_SIZE                1
+/* IMM_DATA is valid (the message carried an immediate) */
+#define HPNIC_CQE_FLAGS_IMM_SHIFT           0
+#define HPNIC_CQE_FLAGS_IMM_MASK            0x00000001u
+/*
+ * receive completions with FLAGS.IMM: the immediate's 4 bytes in wire order (byte 16 came first
+ * on the wire), as verbs' imm_data in network order
+ */
+#define HPNIC_CQE_IMM_DATA_OFF              16
+#define HPNIC_CQE_IMM_DATA_SIZE             4
 #define HPNIC_CQE_PHASE_OFF                 31  /* phase of the hardware's pass over the ring */
 #define HPNIC_CQE_PHASE_SIZE                1
 #define HPNIC_CQE_PHASE_SHIFT               0
@@ -1218,6 +1312,10 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"rx_recv_err",
 	"rx_rwqe_drop",
 	"tx_ack_held",
+	"host_rwqe_fetches",
+	"host_rwqe_lkey_err",
+	"host_rq_db_bad",
+	"host_rcqes",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1296,6 +1394,10 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"receive WQEs completed in error: a SEND longer than the buffer, a receive WQE whose L_Key check failed, a SEND broken off by an invalid request",
 	"prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full): never while the host interface keeps its prefetch limit",
 	"ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order (only the latest held per QP goes out, once the READs are answered; a READ after it covers it instead)",
+	"receive WQEs (RWQEs) fetched from host memory",
+	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails",
+	"RQ doorbells ignored: QP out of range, in RESET, or without a receive queue",
+	"receive CQEs written to host memory (also counted in host_cqes)",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
@@ -1305,7 +1407,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   116
+#define HPNIC_NUM_REGS   121
 #define HPNIC_NUM_FIELDS 42
 
 struct hpnic_block_desc {
@@ -1337,11 +1439,11 @@ static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 15 },
 	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 27, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 31 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 72, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 91, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 103, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 111, 5 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 35 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 76, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 95, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 107, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 115, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1486,6 +1588,14 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "protection domain: an R_Key works on this QP only if its region's MR.PD is the same" },
 	{ "QP", "MAX_RD_ATOMIC", HPNIC_QP_MAX_RD_ATOMIC, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "READs this QP may have outstanding as requester (verbs' max_rd_atomic: at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum; more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)" },
+	{ "QP", "RQ_BASE_LO", HPNIC_QP_RQ_BASE_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "receive queue IO address, bits 31:0: a ring of RWQEs (32 bytes each), aligned to its own size or to 4 KiB, whichever is smaller (so that no fetch crosses a page); a misaligned base fails the command with BAD_VALUE" },
+	{ "QP", "RQ_BASE_HI", HPNIC_QP_RQ_BASE_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "receive queue IO address, bits 63:32" },
+	{ "QP", "RQ_LOG2", HPNIC_QP_RQ_LOG2, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "log2 of the receive queue entries, 1..15; 0: the QP has no receive queue (its RQ doorbells are ignored and counted, host_rq_db_bad); above 15 fails the command with BAD_VALUE. A write with STATE = RESET empties the QP's receive queue (producer and fetch index 0, no RWQE held); other states keep what was posted" },
+	{ "QP", "RCQN", HPNIC_QP_RCQN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "completion queue of this QP's receive completions (CQN is the send queue's); beyond the table fails the command with BAD_VALUE" },
 	{ "QP", "MIN_RNR_TIMER", HPNIC_QP_MIN_RNR_TIMER, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000000cu, 1,
 	  "the RNR timer code this QP's responder puts in its RNR NAKs (verbs' min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms; AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE" },
 	{ "QP", "RNR_RETRY", HPNIC_QP_RNR_RETRY, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000007u, 1,
@@ -1578,6 +1688,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "block size in bytes" },
 	{ "DB", "SQ_DB", HPNIC_DB_SQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_SQ_DB_COUNT, HPNIC_DB_SQ_DB_STRIDE, 0, 0, 0u, 0,
 	  "doorbell of QP n, in its page at SQ_DB + 4096 n: the QP's new SQ producer index (free-running, mod 2^16)" },
+	{ "DB", "RQ_DB", HPNIC_DB_RQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_RQ_DB_COUNT, HPNIC_DB_RQ_DB_STRIDE, 0, 0, 0u, 0,
+	  "receive doorbell of QP n, in its page at RQ_DB + 4096 n: the QP's new RQ producer index (free-running, mod 2^16). Ignored and counted (host_rq_db_bad) for a QP beyond the table, in RESET, or without a receive queue (QP.RQ_LOG2 = 0)" },
 };
 
 static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {

@@ -9,12 +9,15 @@
  *                        v
  *   requester fetch --> hpnic_host_sq --+--> DMA read port 0
  *   TX payload reads -------------------+--> DMA read port 1  } hpnic_dma_mux (WRITE 0)
+ *   RQ doorbells, credits -> hpnic_host_rq --> DMA read port 2 }  --> RWQEs to the responder
  *   completions ------> hpnic_host_cq --+--> DMA write port 0
+ *   receive completions -----^          |
  *   RX payload writes ------------------+--> DMA write port 1 } hpnic_dma_mux (WRITE 1)
  *
- * WQE fetches come first on the read side when both wait (round robin, so
- * payload is never starved); on the write side a CQE follows the payload
- * writes issued before it, in order.
+ * The read side grants its three ports round robin (none starves); on the
+ * write side a CQE follows the payload writes issued before it, in order.
+ * Each receive completion the CQ writer takes returns its RWQE's prefetch
+ * credit to hpnic_host_rq.
  */
 
 `resetall
@@ -38,7 +41,9 @@ module hpnic_host #(
     // counters on the stats input
     parameter NCOUNTERS = 54,
     // log2 of the READs per QP (ID.RD_ATOMIC)
-    parameter RD_MAX_LOG2 = 4
+    parameter RD_MAX_LOG2 = 4,
+    // log2 of the RWQEs each QP may have fetched and not consumed
+    parameter RQ_PREFETCH_LOG2 = 4
 ) (
     input  wire                   clk,
     input  wire                   rst,
@@ -171,6 +176,31 @@ module hpnic_host #(
     output wire                   m_wqe_lerr,         // its L_Key check failed
 
     /*
+     * Responder: receive WQEs (at most 2^RQ_PREFETCH_LOG2 per QP not yet
+     * completed), receive completions (each returns one)
+     */
+    output wire                   m_rwqe_valid,
+    input  wire                   m_rwqe_ready,
+    output wire [QPN_WIDTH-1:0]   m_rwqe_qpn,
+    output wire                   m_rwqe_flush,       // the QP was reset: drop its RWQEs held
+    output wire [63:0]            m_rwqe_addr,        // NIC address of the buffer
+    output wire [31:0]            m_rwqe_len,
+    output wire                   m_rwqe_lerr,        // its L_Key check failed
+    output wire [15:0]            m_rwqe_idx,         // RQ index, mod 2^16
+    output wire [3:0]             m_rwqe_epoch,       // returned with its completion
+
+    input  wire                   s_rcpl_valid,
+    output wire                   s_rcpl_ready,
+    input  wire [QPN_WIDTH-1:0]   s_rcpl_qpn,
+    input  wire [15:0]            s_rcpl_idx,         // RQ index
+    input  wire [2:0]             s_rcpl_status,      // CQE.STATUS
+    input  wire                   s_rcpl_opcode,      // 0 RECV, 1 RECV_RDMA_WITH_IMM
+    input  wire [31:0]            s_rcpl_byte_len,
+    input  wire                   s_rcpl_imm_valid,
+    input  wire [31:0]            s_rcpl_imm,         // bits 31:24 first on the wire
+    input  wire [3:0]             s_rcpl_epoch,       // the RWQE's m_rwqe_epoch
+
+    /*
      * Completer: completions
      */
     input  wire                   s_cpl_valid,
@@ -226,7 +256,11 @@ module hpnic_host #(
     output wire [31:0]            stat_wqe_bad_opcode,
     output wire [31:0]            stat_wqe_bad_ext,
     output wire [31:0]            stat_wqe_lkey_err,
-    output wire [31:0]            stat_cqe_dropped
+    output wire [31:0]            stat_cqe_dropped,
+    output wire [31:0]            stat_rwqe_fetches,
+    output wire [31:0]            stat_rwqe_lkey_err,
+    output wire [31:0]            stat_rq_db_bad,
+    output wire [31:0]            stat_rcqes
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -253,6 +287,8 @@ initial begin
     end
 end
 
+`include "hpnic_regs.vh"
+
 localparam QW = QPN_WIDTH;
 localparam CW = CQN_WIDTH;
 
@@ -260,7 +296,16 @@ wire           cfg_irq_enable;
 wire [63:0]    qp_wr_sq_base;
 wire [4:0]     qp_wr_sq_log2;
 wire           qp_wr_sq_wide;
-wire [CW-1:0]  qp_wr_cqn;
+wire [CW-1:0]  qp_wr_cqn, qp_wr_rcqn;
+wire [63:0]    qp_wr_rq_base;
+wire [4:0]     qp_wr_rq_log2;
+wire           rq_cfg_ready;
+wire           rqdb_valid, rqdb_ready, rqdb_bad;
+wire [QW-1:0]  rqdb_qpn;
+wire [15:0]    rqdb_pi;
+wire           credit_valid, credit_ready;
+wire [QW-1:0]  credit_qpn;
+wire [3:0]     credit_epoch;
 wire           cq_cfg_valid, cq_cfg_ready, cq_cfg_enable;
 wire [CW-1:0]  cq_cfg_cqn, cq_pi_cqn;
 wire [63:0]    cq_cfg_base;
@@ -330,6 +375,10 @@ csr_inst (
     .qp_wr_sq_log2(qp_wr_sq_log2),
     .qp_wr_sq_wide(qp_wr_sq_wide),
     .qp_wr_cqn(qp_wr_cqn),
+    .qp_wr_rq_base(qp_wr_rq_base),
+    .qp_wr_rq_log2(qp_wr_rq_log2),
+    .qp_wr_rcqn(qp_wr_rcqn),
+    .rq_cfg_ready(rq_cfg_ready),
     .m_start_valid(m_start_valid),
     .m_start_ready(m_start_ready),
     .m_start_qpn(m_start_qpn),
@@ -364,6 +413,11 @@ csr_inst (
     .m_post_ready(m_post_ready),
     .m_post_qpn(m_post_qpn),
     .m_post_pi(m_post_pi),
+    .m_rqdb_valid(rqdb_valid),
+    .m_rqdb_ready(rqdb_ready),
+    .m_rqdb_qpn(rqdb_qpn),
+    .m_rqdb_pi(rqdb_pi),
+    .m_rqdb_bad(rqdb_bad),
     .s_event_valid(s_event_valid),
     .s_event_ready(s_event_ready),
     .s_event_qpn(s_event_qpn),
@@ -378,37 +432,37 @@ csr_inst (
 );
 
 /*
- * DMA read: port 0 WQE fetch, port 1 TX payload
+ * DMA read: port 0 WQE fetch, port 1 TX payload, port 2 RWQE fetch
  */
-wire         sq_rd_valid, sq_rd_ready;
-wire [63:0]  sq_rd_addr;
-wire [12:0]  sq_rd_len;
+wire         sq_rd_valid, sq_rd_ready, rq_rd_valid, rq_rd_ready;
+wire [63:0]  sq_rd_addr, rq_rd_addr;
+wire [12:0]  sq_rd_len, rq_rd_len;
 wire [511:0] rd_cpl_tdata;
 wire [63:0]  rd_cpl_tkeep;
-wire [1:0]   rd_cpl_tvalid, rd_cpl_tready;
+wire [2:0]   rd_cpl_tvalid, rd_cpl_tready;
 wire         rd_cpl_tlast;
-wire [1:0]   rd_req_ready;
+wire [2:0]   rd_req_ready;
 
 // the other direction's data ports are left open
 // verilator lint_off PINCONNECTEMPTY
 hpnic_dma_mux #(
     .WRITE(0),
-    .PORTS(2),
+    .PORTS(3),
     .DATA_WIDTH(512),
     .ORDER_LOG2(7)
 )
 rd_mux_inst (
     .clk(clk),
     .rst(rst),
-    .s_cmd_valid({s_pay_rd_valid, sq_rd_valid}),
+    .s_cmd_valid({rq_rd_valid, s_pay_rd_valid, sq_rd_valid}),
     .s_cmd_ready(rd_req_ready),
-    .s_cmd_addr({s_pay_rd_addr, sq_rd_addr}),
-    .s_cmd_len({s_pay_rd_len, sq_rd_len}),
-    .s_port_tdata({2*512{1'b0}}),
-    .s_port_tkeep({2*64{1'b0}}),
-    .s_port_tvalid(2'b00),
+    .s_cmd_addr({rq_rd_addr, s_pay_rd_addr, sq_rd_addr}),
+    .s_cmd_len({rq_rd_len, s_pay_rd_len, sq_rd_len}),
+    .s_port_tdata({3*512{1'b0}}),
+    .s_port_tkeep({3*64{1'b0}}),
+    .s_port_tvalid(3'b000),
     .s_port_tready(),
-    .s_port_tlast(2'b00),
+    .s_port_tlast(3'b000),
     .m_port_tdata(rd_cpl_tdata),
     .m_port_tkeep(rd_cpl_tkeep),
     .m_port_tvalid(rd_cpl_tvalid),
@@ -433,6 +487,7 @@ rd_mux_inst (
 
 assign sq_rd_ready = rd_req_ready[0];
 assign s_pay_rd_ready = rd_req_ready[1];
+assign rq_rd_ready = rd_req_ready[2];
 assign m_pay_rd_tdata = rd_cpl_tdata;
 assign m_pay_rd_tkeep = rd_cpl_tkeep;
 assign m_pay_rd_tvalid = rd_cpl_tvalid[1];
@@ -497,6 +552,63 @@ sq_inst (
     .stat_bad_opcode(stat_wqe_bad_opcode),
     .stat_bad_ext(stat_wqe_bad_ext),
     .stat_lkey_err(stat_wqe_lkey_err)
+);
+
+hpnic_host_rq #(
+    .QPN_WIDTH(QW),
+    .DATA_WIDTH(512),
+    .PREFETCH_LOG2(RQ_PREFETCH_LOG2),
+    .MR_LOG2(MR_LOG2),
+    .EPOCH_WIDTH(4)
+)
+rq_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_wr_en(qp_wr_en),
+    .cfg_wr_qpn(qp_wr_qpn),
+    .cfg_wr_reset(qp_wr_state == HPNIC_QPS_RESET[2:0]),
+    .cfg_wr_base(qp_wr_rq_base),
+    .cfg_wr_log2(qp_wr_rq_log2),
+    .cfg_wr_pd(qp_wr_pd),
+    .cfg_ready(rq_cfg_ready),
+    .cfg_mr_wr_en(mr_wr_en),
+    .cfg_mr_wr_idx(mr_wr_idx),
+    .cfg_mr_wr_valid(mr_wr_valid),
+    .cfg_mr_wr_tag(mr_wr_tag),
+    .cfg_mr_wr_local_write(mr_access3[2]),
+    .cfg_mr_wr_va(mr_wr_va),
+    .cfg_mr_wr_len(mr_wr_len),
+    .cfg_mr_wr_iova(mr_wr_iova),
+    .cfg_mr_wr_pd(mr_wr_pd),
+    .s_db_valid(rqdb_valid),
+    .s_db_ready(rqdb_ready),
+    .s_db_qpn(rqdb_qpn),
+    .s_db_pi(rqdb_pi),
+    .s_db_bad(rqdb_bad),
+    .s_credit_valid(credit_valid),
+    .s_credit_ready(credit_ready),
+    .s_credit_qpn(credit_qpn),
+    .s_credit_epoch(credit_epoch),
+    .m_rwqe_valid(m_rwqe_valid),
+    .m_rwqe_ready(m_rwqe_ready),
+    .m_rwqe_qpn(m_rwqe_qpn),
+    .m_rwqe_flush(m_rwqe_flush),
+    .m_rwqe_addr(m_rwqe_addr),
+    .m_rwqe_len(m_rwqe_len),
+    .m_rwqe_lerr(m_rwqe_lerr),
+    .m_rwqe_idx(m_rwqe_idx),
+    .m_rwqe_epoch(m_rwqe_epoch),
+    .m_rd_req_valid(rq_rd_valid),
+    .m_rd_req_ready(rq_rd_ready),
+    .m_rd_req_addr(rq_rd_addr),
+    .m_rd_req_len(rq_rd_len),
+    .s_rd_cpl_tdata(rd_cpl_tdata),
+    .s_rd_cpl_tvalid(rd_cpl_tvalid[2]),
+    .s_rd_cpl_tready(rd_cpl_tready[2]),
+    .s_rd_cpl_tlast(rd_cpl_tlast),
+    .stat_fetches(stat_rwqe_fetches),
+    .stat_lkey_err(stat_rwqe_lkey_err),
+    .stat_db_bad(stat_rq_db_bad)
 );
 
 /*
@@ -568,6 +680,7 @@ cq_inst (
     .cfg_qp_wr_en(qp_wr_en),
     .cfg_qp_wr_qpn(qp_wr_qpn),
     .cfg_qp_wr_cqn(qp_wr_cqn),
+    .cfg_qp_wr_rcqn(qp_wr_rcqn),
     .s_cq_cfg_valid(cq_cfg_valid),
     .s_cq_cfg_ready(cq_cfg_ready),
     .s_cq_cfg_cqn(cq_cfg_cqn),
@@ -582,6 +695,20 @@ cq_inst (
     .s_cpl_idx(s_cpl_idx),
     .s_cpl_status(s_cpl_status),
     .s_cpl_signaled(s_cpl_signaled),
+    .s_rcpl_valid(s_rcpl_valid),
+    .s_rcpl_ready(s_rcpl_ready),
+    .s_rcpl_qpn(s_rcpl_qpn),
+    .s_rcpl_idx(s_rcpl_idx),
+    .s_rcpl_status(s_rcpl_status),
+    .s_rcpl_opcode(s_rcpl_opcode),
+    .s_rcpl_byte_len(s_rcpl_byte_len),
+    .s_rcpl_imm_valid(s_rcpl_imm_valid),
+    .s_rcpl_imm(s_rcpl_imm),
+    .s_rcpl_epoch(s_rcpl_epoch),
+    .m_credit_valid(credit_valid),
+    .m_credit_ready(credit_ready),
+    .m_credit_qpn(credit_qpn),
+    .m_credit_epoch(credit_epoch),
     .m_wr_cmd_valid(cq_wr_cmd_valid),
     .m_wr_cmd_ready(cq_wr_cmd_ready),
     .m_wr_cmd_addr(cq_wr_cmd_addr),
@@ -597,6 +724,7 @@ cq_inst (
     .pi_rd_cqn(cq_pi_cqn),
     .pi_rd_data(cq_pi_data),
     .stat_cqes(stat_cqes),
+    .stat_rcqes(stat_rcqes),
     .stat_dropped(stat_cqe_dropped),
     .cq_err_valid(cq_err_valid),
     .cq_err_cqn(cq_err_cqn),

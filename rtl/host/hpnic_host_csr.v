@@ -7,8 +7,10 @@
  * The QP, MR and CQ blocks are indirect: the host fills staging registers,
  * then writes CMD; a command is checked and applied in one cycle (CMD_STATUS
  * never shows BUSY) and its error code stays in CMD_STATUS.ERROR and
- * CTRL.ERR_CODE until the next command. A doorbell write becomes a Post
- * event; one to a QPN beyond the table is dropped and counted.
+ * CTRL.ERR_CODE until the next command. A send doorbell write becomes a Post
+ * event; one to a QPN beyond the table is dropped and counted. A receive
+ * doorbell goes to the receive-queue fetch (hpnic_host_rq), one beyond the
+ * table flagged bad, which counts it there with the others it ignores.
  *
  * Asynchronous events (the responder's and the send side's failures from the
  * datapath, completions dropped by the CQ writer) wait in a 16-entry queue
@@ -106,6 +108,10 @@ module hpnic_host_csr #(
     output reg  [4:0]             qp_wr_sq_log2 = 0,
     output reg                    qp_wr_sq_wide = 1'b0,   // 128-byte WQEs
     output reg  [CQN_WIDTH-1:0]   qp_wr_cqn = 0,
+    output reg  [63:0]            qp_wr_rq_base = 0,
+    output reg  [4:0]             qp_wr_rq_log2 = 0,        // 0: no receive queue
+    output reg  [CQN_WIDTH-1:0]   qp_wr_rcqn = 0,
+    input  wire                   rq_cfg_ready,             // the RQ fetch takes a context write
 
     output wire                   m_start_valid,
     input  wire                   m_start_ready,
@@ -150,6 +156,12 @@ module hpnic_host_csr #(
     input  wire                   m_post_ready,
     output wire [QPN_WIDTH-1:0]   m_post_qpn,
     output wire [15:0]            m_post_pi,
+
+    output wire                   m_rqdb_valid,
+    input  wire                   m_rqdb_ready,
+    output wire [QPN_WIDTH-1:0]   m_rqdb_qpn,
+    output wire [15:0]            m_rqdb_pi,
+    output wire                   m_rqdb_bad,       // QPN beyond the table
 
     /*
      * Counters (index i in bits [64*i +: 64]) and this block's own
@@ -234,6 +246,9 @@ reg [3:0]  qp_max_stage_reg = 0;
 reg [7:0]  qp_max_rd_reg = 0;
 reg [7:0]  qp_min_rnr_reg = HPNIC_QP_MIN_RNR_TIMER_RST;
 reg [7:0]  qp_rnr_retry_reg = HPNIC_QP_RNR_RETRY_RST;
+reg [63:0] qp_rq_base_reg = 0;
+reg [4:0]  qp_rq_log2_reg = 0;
+reg [31:0] qp_rcqn_reg = 0;
 reg [7:0]  qp_err_reg = 0;
 
 reg [31:0] mr_idx_reg = 0;
@@ -284,14 +299,15 @@ shadow_inst (
 /*
  * Output event queues: QP start, CQ configuration, doorbells
  */
-wire start_room, cq_room, post_room;
-reg  start_wr = 1'b0, cq_wr = 1'b0, post_wr = 1'b0;
+wire start_room, cq_room, post_room, rqdb_room;
+reg  start_wr = 1'b0, cq_wr = 1'b0, post_wr = 1'b0, rqdb_wr = 1'b0;
 reg  [QW-1:0] post_qpn_reg = 0;
 reg  [15:0]   post_pi_reg = 0;
+reg           rqdb_bad_reg = 1'b0;
 reg           cq_enable_reg = 1'b0;
 // verilator lint_off UNUSEDSIGNAL
 wire [2:0] start_count, cq_count;
-wire [4:0] post_count;
+wire [4:0] post_count, rqdb_count;
 // verilator lint_on UNUSEDSIGNAL
 
 reg start_sq_reg = 1'b0, start_rq_reg = 1'b0;
@@ -326,6 +342,15 @@ post_inst (
     .count(post_count)
 );
 
+// receive doorbells: the same QPN and producer index registers as a Post's
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(QW + 16 + 1))
+rqdb_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rqdb_wr), .s_ready(rqdb_room), .s_data({post_qpn_reg, post_pi_reg, rqdb_bad_reg}),
+    .m_valid(m_rqdb_valid), .m_ready(m_rqdb_ready), .m_data({m_rqdb_qpn, m_rqdb_pi, m_rqdb_bad}),
+    .count(rqdb_count)
+);
+
 assign cq_pi_cqn = cq_cqn_reg[CW-1:0];
 
 /*
@@ -337,10 +362,14 @@ assign cq_pi_cqn = cq_cqn_reg[CW-1:0];
 // page rings it, so the page of one QP can never ring another
 localparam [24:0] DB_BASE = HPNIC_DB_BASE[24:0];
 localparam [11:0] DB_OFF = HPNIC_DB_SQ_DB[11:0];
+localparam [11:0] RQ_DB_OFF = HPNIC_DB_RQ_DB[11:0];
 wire        is_db = s_csr_addr[24] == DB_BASE[24];
 wire [11:0] db_qpn = s_csr_addr[23:12];
 wire        db_at_reg = s_csr_addr[11:0] == DB_OFF;
-wire        queue_ok = post_room && start_room && cq_room && !post_wr && !start_wr && !cq_wr;
+wire        db_at_rq = s_csr_addr[11:0] == RQ_DB_OFF;
+// a QP command's context write reaches the RQ fetch, which must take it
+wire        queue_ok = post_room && start_room && cq_room && rqdb_room && rq_cfg_ready &&
+                       !post_wr && !start_wr && !cq_wr && !rqdb_wr;
 
 assign s_csr_ready = !m_csr_rsp_valid && queue_ok;
 wire take = s_csr_valid && s_csr_ready;
@@ -361,11 +390,18 @@ endfunction
  * Command checks
  */
 wire qp_idx_ok = (qp_qpn_reg >> QW) == 0;
+// the receive queue: at most 2^15 entries, its CQ in the table, its base
+// aligned to its size or to a page (4 KiB), whichever is smaller, so that
+// no fetch crosses a page (no receive queue: RQ_LOG2 = 0, base not checked)
+wire [5:0]  rq_align_log2 = {1'b0, qp_rq_log2_reg} + 6'd5;
+wire [11:0] rq_align_mask = ~(12'hfff << rq_align_log2);
+wire qp_rq_ok = qp_rq_log2_reg <= 5'd15 && (qp_rcqn_reg >> CW) == 0 &&
+                (qp_rq_log2_reg == 5'd0 || (qp_rq_base_reg[11:0] & rq_align_mask) == 12'd0);
 wire qp_val_ok = qp_mtu_reg >= 4'd6 && qp_mtu_reg <= 4'd12 && qp_sq_log2_reg <= 5'd15 &&
                  (qp_sq_wqe_log2_reg == 4'd0 || qp_sq_wqe_log2_reg == 4'd6 || qp_sq_wqe_log2_reg == 4'd7) &&
                  qp_state_reg <= HPNIC_QPS_ERR && (qp_cqn_reg >> CW) == 0 &&
                  qp_max_rd_reg <= (8'd1 << RD_MAX_LOG2) && qp_min_rnr_reg <= 8'd31 &&
-                 qp_rnr_retry_reg <= 8'd7;
+                 qp_rnr_retry_reg <= 8'd7 && qp_rq_ok;
 wire mr_idx_ok = (mr_idx_reg >> MR_LOG2) == 0;
 wire cq_idx_ok = (cq_cqn_reg >> CW) == 0;
 wire cq_val_ok = cq_log2_reg <= 5'd15;
@@ -429,6 +465,7 @@ always @(posedge clk) begin
     start_wr <= 1'b0;
     cq_wr <= 1'b0;
     post_wr <= 1'b0;
+    rqdb_wr <= 1'b0;
 
     if (shadow_rd_pending) begin
         // CMD READ: the shadow word of QP qp_qpn_reg arrived
@@ -439,7 +476,13 @@ always @(posedge clk) begin
     end
     shadow_rd_pending <= 1'b0;
 
-    if (wr && is_db && !db_at_reg) begin
+    if (wr && is_db && db_at_rq) begin
+        // the RQ fetch ignores and counts those it cannot take
+        rqdb_wr <= 1'b1;
+        post_qpn_reg <= db_qpn[QW-1:0];
+        post_pi_reg <= s_csr_wdata[15:0];
+        rqdb_bad_reg <= (db_qpn >> QW) != 0;
+    end else if (wr && is_db && !db_at_reg) begin
         stat_doorbell_bad_offset <= stat_doorbell_bad_offset + 1'b1;
     end else if (wr && is_db) begin
         if ((db_qpn >> QW) == 0) begin
@@ -488,6 +531,10 @@ always @(posedge clk) begin
             a(HPNIC_QP_MAX_RD_ATOMIC): qp_max_rd_reg <= s_csr_wdata[7:0];
             a(HPNIC_QP_MIN_RNR_TIMER): qp_min_rnr_reg <= s_csr_wdata[7:0];
             a(HPNIC_QP_RNR_RETRY): qp_rnr_retry_reg <= s_csr_wdata[7:0];
+            a(HPNIC_QP_RQ_BASE_LO): qp_rq_base_reg[31:0] <= s_csr_wdata;
+            a(HPNIC_QP_RQ_BASE_HI): qp_rq_base_reg[63:32] <= s_csr_wdata;
+            a(HPNIC_QP_RQ_LOG2): qp_rq_log2_reg <= s_csr_wdata[4:0];
+            a(HPNIC_QP_RCQN): qp_rcqn_reg <= s_csr_wdata;
             a(HPNIC_QP_SQ_BASE_LO): qp_sq_base_reg[31:0] <= s_csr_wdata;
             a(HPNIC_QP_SQ_BASE_HI): qp_sq_base_reg[63:32] <= s_csr_wdata;
             a(HPNIC_QP_SQ_LOG2): qp_sq_log2_reg <= s_csr_wdata[4:0];
@@ -603,6 +650,9 @@ always @(posedge clk) begin
         qp_wr_sq_log2 <= qp_sq_log2_reg;
         qp_wr_sq_wide <= qp_sq_wqe_log2_reg == 4'd7;
         qp_wr_cqn <= qp_cqn_reg[CW-1:0];
+        qp_wr_rq_base <= qp_rq_base_reg;
+        qp_wr_rq_log2 <= qp_rq_log2_reg;
+        qp_wr_rcqn <= qp_rcqn_reg[CW-1:0];
     end
 
     if (rst) begin
@@ -614,6 +664,7 @@ always @(posedge clk) begin
         start_wr <= 1'b0;
         cq_wr <= 1'b0;
         post_wr <= 1'b0;
+        rqdb_wr <= 1'b0;
         shadow_rd_pending <= 1'b0;
         scratch_reg <= 0;
         default_mode_reg <= 0;
@@ -751,6 +802,10 @@ always @* begin
         a(HPNIC_QP_MAX_RD_ATOMIC): rdata = {24'd0, qp_max_rd_reg};
         a(HPNIC_QP_MIN_RNR_TIMER): rdata = {24'd0, qp_min_rnr_reg};
         a(HPNIC_QP_RNR_RETRY): rdata = {24'd0, qp_rnr_retry_reg};
+        a(HPNIC_QP_RQ_BASE_LO): rdata = qp_rq_base_reg[31:0];
+        a(HPNIC_QP_RQ_BASE_HI): rdata = qp_rq_base_reg[63:32];
+        a(HPNIC_QP_RQ_LOG2): rdata = {27'd0, qp_rq_log2_reg};
+        a(HPNIC_QP_RCQN): rdata = qp_rcqn_reg;
         a(HPNIC_QP_SQ_BASE_LO): rdata = qp_sq_base_reg[31:0];
         a(HPNIC_QP_SQ_BASE_HI): rdata = qp_sq_base_reg[63:32];
         a(HPNIC_QP_SQ_LOG2): rdata = {27'd0, qp_sq_log2_reg};

@@ -19,12 +19,13 @@
  * list flag (sgl) for an SGE list. A WQE that asks for an extension it
  * cannot have is counted (stat_bad_ext) and runs from LOCAL_ADDR.
  *
- * The L_Key check happens here, beside the WQE queue, so that it costs the
- * fetch's round trip nothing: as a WQE enters the queue (block RAM, two
- * cycles to its head) its LKEY reads this block's copy of the MR table and
- * its QP's PD is read; the next cycle the check's verdict and the WQE's NIC
- * address enter a LUT-RAM queue beside it, whose head is there as soon. A
- * WQE passes when the key's index is inside the table, the entry is valid,
+ * The L_Key check (hpnic_lkey_check, shared with the receive queues'
+ * fetch) happens here, beside the WQE queue, so that it costs the fetch's
+ * round trip nothing: as a WQE enters the queue (block RAM, two cycles to
+ * its head) its LKEY reads the check's copy of the MR table and its QP's PD
+ * is read; the next cycle the check's verdict and the WQE's NIC address
+ * enter a LUT-RAM queue beside it, whose head is there as soon. A WQE
+ * passes when the key's index is inside the table, the entry is valid,
  * its tag matches, its PD is the QP's, [LOCAL_ADDR, + LENGTH) lies inside
  * the region, and a READ's region grants LOCAL_WRITE. It leaves with
  * LOCAL_ADDR turned into MR.IOVA + (LOCAL_ADDR - MR.VA); one that fails
@@ -396,73 +397,43 @@ out_inst (
 );
 
 /*
- * The L_Key check, a cycle behind the queue's input, into a queue beside it
+ * The L_Key check (hpnic_lkey_check), a cycle behind the queue's input, into
+ * a queue beside it: a READ's local buffer needs LOCAL_WRITE; a WQE whose
+ * local data is its own extension is not keyed
  */
-localparam MRW = 1 + 8 + 1 + 64 + 48 + 64 + 16;
-wire [MRW-1:0] mr_rd;
-wire [15:0]    qp_pd;
+wire        lk_valid, lk_ok;
+wire [63:0] lk_laddr;
 
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(MR_LOG2),
-    .DATA_WIDTH(MRW)
+hpnic_lkey_check #(
+    .QPN_WIDTH(QW),
+    .MR_LOG2(MR_LOG2)
 )
-mr_inst (
+lkey_inst (
     .clk(clk),
-    .wr_en(cfg_mr_wr_en),
-    .wr_addr(cfg_mr_wr_idx),
-    .wr_data({cfg_mr_wr_valid, cfg_mr_wr_tag, cfg_mr_wr_local_write, cfg_mr_wr_va, cfg_mr_wr_len,
-              cfg_mr_wr_iova, cfg_mr_wr_pd}),
-    .rd_en(out_push),
-    .rd_addr(wqe_lkey[8 +: MR_LOG2]),
-    .rd_data(mr_rd)
+    .rst(rst),
+    .cfg_qp_wr_en(cfg_wr_en),
+    .cfg_qp_wr_qpn(cfg_wr_qpn),
+    .cfg_qp_wr_pd(cfg_wr_pd),
+    .cfg_mr_wr_en(cfg_mr_wr_en),
+    .cfg_mr_wr_idx(cfg_mr_wr_idx),
+    .cfg_mr_wr_valid(cfg_mr_wr_valid),
+    .cfg_mr_wr_tag(cfg_mr_wr_tag),
+    .cfg_mr_wr_local_write(cfg_mr_wr_local_write),
+    .cfg_mr_wr_va(cfg_mr_wr_va),
+    .cfg_mr_wr_len(cfg_mr_wr_len),
+    .cfg_mr_wr_iova(cfg_mr_wr_iova),
+    .cfg_mr_wr_pd(cfg_mr_wr_pd),
+    .chk_valid(out_push),
+    .chk_qpn(pend_qpn),
+    .chk_lkey(wqe_lkey[31:0]),
+    .chk_va(wqe_ladr_out),
+    .chk_len(wqe_len[31:0]),
+    .chk_write(wqe_read),
+    .chk_pass(ext_ok),
+    .res_valid(lk_valid),
+    .res_ok(lk_ok),
+    .res_addr(lk_laddr)
 );
-
-hpnic_ram_sdp #(
-    .ADDR_WIDTH(QW),
-    .DATA_WIDTH(16)
-)
-pd_inst (
-    .clk(clk),
-    .wr_en(cfg_wr_en),
-    .wr_addr(cfg_wr_qpn),
-    .wr_data(cfg_wr_pd),
-    .rd_en(out_push),
-    .rd_addr(pend_qpn),
-    .rd_data(qp_pd)
-);
-
-reg         lk_valid = 1'b0, lk_read = 1'b0, lk_nic = 1'b0, lk_idx_ok = 1'b0;
-reg  [31:0] lk_len = 0;
-reg  [63:0] lk_va = 0;
-reg  [7:0]  lk_tag = 0;
-
-always @(posedge clk) begin
-    lk_valid <= out_push;
-    lk_read <= wqe_read;
-    lk_nic <= ext_ok;
-    lk_idx_ok <= (wqe_lkey[31:8] >> MR_LOG2) == 0;
-    lk_len <= wqe_len[31:0];
-    lk_va <= wqe_ladr_out;
-    lk_tag <= wqe_lkey[7:0];
-    if (rst) begin
-        lk_valid <= 1'b0;
-    end
-end
-
-wire        mr_valid, mr_local_write;
-wire [7:0]  mr_tag;
-wire [63:0] mr_va, mr_iova;
-wire [47:0] mr_len;
-wire [15:0] mr_pd;
-assign {mr_valid, mr_tag, mr_local_write, mr_va, mr_len, mr_iova, mr_pd} = mr_rd;
-
-// the offset into the region (a borrow: below it) and the end of the range
-wire [64:0] lk_off = {1'b0, lk_va} - {1'b0, mr_va};
-wire [64:0] lk_end = lk_off + {33'd0, lk_len};
-wire        lk_key_ok = lk_idx_ok && mr_valid && mr_tag == lk_tag && mr_pd == qp_pd;
-wire        lk_in = !lk_off[64] && lk_end <= {17'd0, mr_len};
-wire        lk_ok = lk_nic || lk_len == 0 || (lk_key_ok && lk_in && (!lk_read || mr_local_write));
-wire [63:0] lk_laddr = (lk_nic || lk_len == 0) ? lk_va : lk_ok ? mr_iova + lk_off[63:0] : 64'd0;
 
 // verilator lint_off UNUSEDSIGNAL
 wire               side_ready;

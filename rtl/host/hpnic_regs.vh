@@ -597,6 +597,30 @@ localparam integer HPNIC_QP_MAX_RD_ATOMIC_W       = 8;
 localparam [31:0]  HPNIC_QP_MAX_RD_ATOMIC_MASK    = 32'h0000_00ff;
 localparam [7:0]   HPNIC_QP_MAX_RD_ATOMIC_RST     = 8'd0;
 
+// QP.RQ_BASE_LO (rw): receive queue IO address, bits 31:0: a ring of RWQEs (32 bytes each),
+// aligned to its own size or to 4 KiB, whichever is smaller (so that no fetch crosses a page); a
+// misaligned base fails the command with BAD_VALUE
+localparam [31:0]  HPNIC_QP_RQ_BASE_LO            = 32'h0000_0374;
+localparam [31:0]  HPNIC_QP_RQ_BASE_LO_RST        = 32'd0;
+
+// QP.RQ_BASE_HI (rw): receive queue IO address, bits 63:32
+localparam [31:0]  HPNIC_QP_RQ_BASE_HI            = 32'h0000_0378;
+localparam [31:0]  HPNIC_QP_RQ_BASE_HI_RST        = 32'd0;
+
+// QP.RQ_LOG2 (rw): log2 of the receive queue entries, 1..15; 0: the QP has no receive queue (its
+// RQ doorbells are ignored and counted, host_rq_db_bad); above 15 fails the command with
+// BAD_VALUE. A write with STATE = RESET empties the QP's receive queue (producer and fetch index
+// 0, no RWQE held); other states keep what was posted
+localparam [31:0]  HPNIC_QP_RQ_LOG2               = 32'h0000_037c;
+localparam integer HPNIC_QP_RQ_LOG2_W             = 5;
+localparam [31:0]  HPNIC_QP_RQ_LOG2_MASK          = 32'h0000_001f;
+localparam [4:0]   HPNIC_QP_RQ_LOG2_RST           = 5'd0;
+
+// QP.RCQN (rw): completion queue of this QP's receive completions (CQN is the send queue's);
+// beyond the table fails the command with BAD_VALUE
+localparam [31:0]  HPNIC_QP_RCQN                  = 32'h0000_0380;
+localparam [31:0]  HPNIC_QP_RCQN_RST              = 32'd0;
+
 // QP.MIN_RNR_TIMER (rw): the RNR timer code this QP's responder puts in its RNR NAKs (verbs'
 // min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms;
 // AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE
@@ -801,7 +825,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 75;
+localparam integer HPNIC_NUM_COUNTERS                 = 79;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -947,15 +971,24 @@ localparam integer HPNIC_CNT_RX_RWQE_DROP             = 73;
 // (only the latest held per QP goes out, once the READs are answered; a READ after it covers it
 // instead)
 localparam integer HPNIC_CNT_TX_ACK_HELD              = 74;
+// receive WQEs (RWQEs) fetched from host memory
+localparam integer HPNIC_CNT_HOST_RWQE_FETCHES        = 75;
+// RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
+// LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+localparam integer HPNIC_CNT_HOST_RWQE_LKEY_ERR       = 76;
+// RQ doorbells ignored: QP out of range, in RESET, or without a receive queue
+localparam integer HPNIC_CNT_HOST_RQ_DB_BAD           = 77;
+// receive CQEs written to host memory (also counted in host_cqes)
+localparam integer HPNIC_CNT_HOST_RCQES               = 78;
 
-// DB ("HPDB" 2.0): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
-// that QP's send doorbell and nothing else, so a driver maps to a process exactly the pages of
-// its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write anywhere else
-// in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
+// DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
+// that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly
+// the pages of its QPs (as mlx5 maps UAR pages). Page 0 also holds this block's header. A write
+// anywhere else in a page is ignored and counted (host_doorbell_bad_offset); reads return 0.
 localparam [31:0]  HPNIC_DB_BASE          = 32'h0100_0000;
 localparam [31:0]  HPNIC_DB_BLOCK_SIZE    = 32'h0100_0000;
 localparam [31:0]  HPNIC_DB_BLOCK_TYPE    = 32'h4850_4442;  // "HPDB"
-localparam [31:0]  HPNIC_DB_BLOCK_VERSION = 32'h0002_0000;  // 2.0
+localparam [31:0]  HPNIC_DB_BLOCK_VERSION = 32'h0002_0001;  // 2.1
 localparam [31:0]  HPNIC_DB_BLOCK_NEXT    = 32'h0000_0000;
 localparam [31:0]  HPNIC_DB_TYPE          = 32'h0100_0000;
 localparam [31:0]  HPNIC_DB_VERSION       = 32'h0100_0004;
@@ -969,6 +1002,15 @@ localparam integer HPNIC_DB_SQ_DB_STRIDE  = 4096;
 localparam integer HPNIC_DB_SQ_DB_COUNT   = 4096;
 localparam integer HPNIC_DB_SQ_DB_W       = 16;
 localparam [31:0]  HPNIC_DB_SQ_DB_MASK    = 32'h0000_ffff;
+
+// DB.RQ_DB (wo): receive doorbell of QP n, in its page at RQ_DB + 4096 n: the QP's new RQ
+// producer index (free-running, mod 2^16). Ignored and counted (host_rq_db_bad) for a QP beyond
+// the table, in RESET, or without a receive queue (QP.RQ_LOG2 = 0)
+localparam [31:0]  HPNIC_DB_RQ_DB         = 32'h0100_0018;
+localparam integer HPNIC_DB_RQ_DB_STRIDE  = 4096;
+localparam integer HPNIC_DB_RQ_DB_COUNT   = 4096;
+localparam integer HPNIC_DB_RQ_DB_W       = 16;
+localparam [31:0]  HPNIC_DB_RQ_DB_MASK    = 32'h0000_ffff;
 
 // WQE, 64 bytes in host memory, little-endian: Work-queue entry, in the send queue at SQ_BASE +
 // 2^SQ_WQE_LOG2 * (index mod 2^SQ_LOG2). These are its first 64 bytes; a QP with 128-byte entries
@@ -1041,14 +1083,34 @@ localparam integer HPNIC_SGE_LENGTH_SIZE = 4;
 localparam integer HPNIC_SGE_LKEY_OFF    = 12;
 localparam integer HPNIC_SGE_LKEY_SIZE   = 4;
 
+// RWQE, 32 bytes in host memory, little-endian: Receive work-queue entry, in the receive queue at
+// RQ_BASE + 32 * (index mod 2^RQ_LOG2): one buffer that an incoming SEND (or the receive
+// completion of an RDMA WRITE with immediate) consumes. Bytes not listed are reserved, written 0.
+localparam integer HPNIC_RWQE_SIZE        = 32;
+// virtual address of the receive buffer, in the region LKEY names
+localparam integer HPNIC_RWQE_ADDR_OFF    = 0;
+localparam integer HPNIC_RWQE_ADDR_SIZE   = 8;
+// its bytes; a SEND longer than this completes with LOCAL_LEN_ERROR
+localparam integer HPNIC_RWQE_LENGTH_OFF  = 8;
+localparam integer HPNIC_RWQE_LENGTH_SIZE = 4;
+// L_Key of the buffer: the NIC checks it (key, PD, bounds, LOCAL_WRITE) when it fetches the RWQE
+// and turns ADDR into a NIC address through the region; a zero-length RWQE is not checked. A
+// failure is counted (host_rwqe_lkey_err) and the SEND that lands on the RWQE fails
+localparam integer HPNIC_RWQE_LKEY_OFF    = 12;
+localparam integer HPNIC_RWQE_LKEY_SIZE   = 4;
+localparam integer HPNIC_RWQE_WR_ID_OFF   = 16;  // opaque to the hardware, returned by the library
+localparam integer HPNIC_RWQE_WR_ID_SIZE  = 8;
+
 // CQE, 32 bytes in host memory, little-endian: Completion-queue entry, at the CQ's BASE + 32 *
 // (pi mod 2^LOG2). The hardware writes PHASE = 1 on its first pass over the ring, 0 on the
 // second, and so on, so a freshly zeroed ring reads as empty; the consumer expects the phase of
-// its own pass.
+// its own pass. Send completions go to the QP's CQN, receive completions (OPCODE bit 7 set) to
+// its RCQN.
 localparam integer HPNIC_CQE_SIZE                      = 32;
 localparam integer HPNIC_CQE_QPN_OFF                   = 0;  // QP of the completed WQE
 localparam integer HPNIC_CQE_QPN_SIZE                  = 4;
-// send-queue index of the WQE, mod 2^16
+// index of the WQE, mod 2^16: in the send queue (send completions) or the receive queue (receive
+// completions)
 localparam integer HPNIC_CQE_WQE_INDEX_OFF             = 4;
 localparam integer HPNIC_CQE_WQE_INDEX_SIZE            = 2;
 localparam integer HPNIC_CQE_STATUS_OFF                = 6;  // completion status
@@ -1061,21 +1123,37 @@ localparam [7:0]   HPNIC_CQE_STATUS_RETRY_EXCEEDED     = 8'd2;  // retransmit re
 localparam [7:0]   HPNIC_CQE_STATUS_FLUSHED            = 8'd3;
 // local failure (DMA error, bad WQE)
 localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_ERROR        = 8'd4;
-// the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
-// region without LOCAL_WRITE); the QP then fails as on a remote error
+// the WQE's L_Key check failed (wrong key or tag, another PD, outside the region, a READ or a
+// receive into a region without LOCAL_WRITE); the QP then fails as on a remote error
 localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_PROT_ERROR   = 8'd5;
-// a receive: the SEND was longer than the receive WQE's buffer
+// receive: the SEND was longer than the receive buffer
 localparam [7:0]   HPNIC_CQE_STATUS_LOCAL_LEN_ERROR    = 8'd6;
 // the responder answered RNR NAK (no receive WQE) more times in a row than QP.RNR_RETRY allows;
 // the QP then fails as on retry exceeded
 localparam [7:0]   HPNIC_CQE_STATUS_RNR_RETRY_EXCEEDED = 8'd7;
-// written 0 by this hardware: the driver knows the WQE's OPCODE from its own record (libhpnic
-// reports it)
-localparam integer HPNIC_CQE_OPCODE_OFF                = 7;
+localparam integer HPNIC_CQE_OPCODE_OFF                = 7;  // what completed
 localparam integer HPNIC_CQE_OPCODE_SIZE               = 1;
-// written 0 by this hardware: the driver knows the WQE's length (libhpnic reports it on success)
+// a send-queue WQE (the driver knows its operation from its own record, libhpnic reports it)
+localparam [7:0]   HPNIC_CQE_OPCODE_SEND               = 8'd0;
+// receive: a SEND arrived into the RWQE
+localparam [7:0]   HPNIC_CQE_OPCODE_RECV               = 8'd128;
+// receive: an RDMA WRITE with immediate consumed the RWQE
+localparam [7:0]   HPNIC_CQE_OPCODE_RECV_RDMA_WITH_IMM = 8'd129;
+// receive completions: bytes received; send completions: written 0 (the driver knows the WQE's
+// length, libhpnic reports it on success)
 localparam integer HPNIC_CQE_BYTE_LEN_OFF              = 8;
 localparam integer HPNIC_CQE_BYTE_LEN_SIZE             = 4;
+// receive completions only (0 otherwise)
+localparam integer HPNIC_CQE_FLAGS_OFF                 = 12;
+localparam integer HPNIC_CQE_FLAGS_SIZE                = 1;
+// IMM_DATA is valid (the message carried an immediate)
+localparam integer HPNIC_CQE_FLAGS_IMM_LSB             = 0;
+localparam integer HPNIC_CQE_FLAGS_IMM_W               = 1;
+localparam [31:0]  HPNIC_CQE_FLAGS_IMM_MASK            = 32'h0000_0001;
+// receive completions with FLAGS.IMM: the immediate's 4 bytes in wire order (byte 16 came first
+// on the wire), as verbs' imm_data in network order
+localparam integer HPNIC_CQE_IMM_DATA_OFF              = 16;
+localparam integer HPNIC_CQE_IMM_DATA_SIZE             = 4;
 // phase of the hardware's pass over the ring
 localparam integer HPNIC_CQE_PHASE_OFF                 = 31;
 localparam integer HPNIC_CQE_PHASE_SIZE                = 1;
@@ -1085,7 +1163,7 @@ localparam [31:0]  HPNIC_CQE_PHASE_MASK                = 32'h0000_0001;
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0000, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0002, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0001, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0002, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
 localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
 localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0100_0000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 

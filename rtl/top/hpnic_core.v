@@ -294,7 +294,25 @@ wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, s
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
             st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
             st_rnr_naks, st_rnr_retry_exc, st_rnr_sent, st_recv_cpl, st_recv_err, st_rwqe_drop,
-            st_ack_held;
+            st_ack_held, st_rwqe_fetches, st_rwqe_lkey_err, st_rq_db_bad, st_rcqes;
+
+// receive WQEs (host interface to the responder) and receive completions
+// (the responder to the host's CQ writer)
+wire          rwqe_valid, rwqe_ready, rwqe_flush, rwqe_lerr;
+wire [QW-1:0] rwqe_qpn;
+wire [63:0]   rwqe_addr;
+wire [31:0]   rwqe_len;
+wire [3:0]    rwqe_epoch;
+wire          rcpl_valid, rcpl_ready, rcpl_opcode, rcpl_imm_valid;
+wire [QW-1:0] rcpl_qpn;
+wire [15:0]   rcpl_idx;
+wire [2:0]    rcpl_status;
+wire [31:0]   rcpl_byte_len, rcpl_imm;
+wire [3:0]    rcpl_epoch;
+// the responder counts its receive WQEs itself (hpnic_recv_track)
+// verilator lint_off UNUSEDSIGNAL
+wire [15:0]   rwqe_idx;
+// verilator lint_on UNUSEDSIGNAL
 
 // asynchronous events, datapath to the host's event queue (CTRL.EVENT)
 wire          ev_valid, ev_ready;
@@ -422,6 +440,25 @@ host_inst (
     .m_wqe_imm_valid(wqe_imm_valid),
     .m_wqe_imm(wqe_imm),
     .m_wqe_lerr(wqe_lerr),
+    .m_rwqe_valid(rwqe_valid),
+    .m_rwqe_ready(rwqe_ready),
+    .m_rwqe_qpn(rwqe_qpn),
+    .m_rwqe_flush(rwqe_flush),
+    .m_rwqe_addr(rwqe_addr),
+    .m_rwqe_len(rwqe_len),
+    .m_rwqe_lerr(rwqe_lerr),
+    .m_rwqe_idx(rwqe_idx),
+    .m_rwqe_epoch(rwqe_epoch),
+    .s_rcpl_valid(rcpl_valid),
+    .s_rcpl_ready(rcpl_ready),
+    .s_rcpl_qpn(rcpl_qpn),
+    .s_rcpl_idx(rcpl_idx),
+    .s_rcpl_status(rcpl_status),
+    .s_rcpl_opcode(rcpl_opcode),
+    .s_rcpl_byte_len(rcpl_byte_len),
+    .s_rcpl_imm_valid(rcpl_imm_valid),
+    .s_rcpl_imm(rcpl_imm),
+    .s_rcpl_epoch(rcpl_epoch),
     .s_cpl_valid(cpl_valid),
     .s_cpl_ready(cpl_ready),
     .s_cpl_qpn(cpl_qpn),
@@ -461,7 +498,11 @@ host_inst (
     .stat_wqe_bad_opcode(st_bad_op),
     .stat_wqe_bad_ext(st_bad_ext),
     .stat_wqe_lkey_err(st_lkey_err),
-    .stat_cqe_dropped(st_cqe_drop)
+    .stat_cqe_dropped(st_cqe_drop),
+    .stat_rwqe_fetches(st_rwqe_fetches),
+    .stat_rwqe_lkey_err(st_rwqe_lkey_err),
+    .stat_rq_db_bad(st_rq_db_bad),
+    .stat_rcqes(st_rcqes)
 );
 
 /*
@@ -665,25 +706,24 @@ dp_inst (
     .m_event_ready(ev_ready),
     .m_event_qpn(ev_qpn),
     .m_event_type(ev_type),
-    // receive WQEs and receive completions: the host interface's (in progress)
-    .s_rwqe_valid(1'b0),
-    .s_rwqe_ready(),
-    .s_rwqe_qpn({QW{1'b0}}),
-    .s_rwqe_flush(1'b0),
-    .s_rwqe_addr(64'd0),
-    .s_rwqe_len(32'd0),
-    .s_rwqe_lerr(1'b0),
-    .s_rwqe_epoch(4'd0),
-    .m_rcpl_valid(),
-    .m_rcpl_ready(1'b1),
-    .m_rcpl_qpn(),
-    .m_rcpl_idx(),
-    .m_rcpl_status(),
-    .m_rcpl_wimm(),
-    .m_rcpl_byte_len(),
-    .m_rcpl_imm_valid(),
-    .m_rcpl_imm(),
-    .m_rcpl_epoch(),
+    .s_rwqe_valid(rwqe_valid),
+    .s_rwqe_ready(rwqe_ready),
+    .s_rwqe_qpn(rwqe_qpn),
+    .s_rwqe_flush(rwqe_flush),
+    .s_rwqe_addr(rwqe_addr),
+    .s_rwqe_len(rwqe_len),
+    .s_rwqe_lerr(rwqe_lerr),
+    .s_rwqe_epoch(rwqe_epoch),
+    .m_rcpl_valid(rcpl_valid),
+    .m_rcpl_ready(rcpl_ready),
+    .m_rcpl_qpn(rcpl_qpn),
+    .m_rcpl_idx(rcpl_idx),
+    .m_rcpl_status(rcpl_status),
+    .m_rcpl_wimm(rcpl_opcode),
+    .m_rcpl_byte_len(rcpl_byte_len),
+    .m_rcpl_imm_valid(rcpl_imm_valid),
+    .m_rcpl_imm(rcpl_imm),
+    .m_rcpl_epoch(rcpl_epoch),
     .m_dma_rd_valid(pay_rd_valid),
     .m_dma_rd_ready(pay_rd_ready),
     .m_dma_rd_addr(pay_rd_addr),
@@ -1032,6 +1072,10 @@ assign stats[64*HPNIC_CNT_RX_RECV_CPL +: 64] = {32'd0, st_recv_cpl};
 assign stats[64*HPNIC_CNT_RX_RECV_ERR +: 64] = {32'd0, st_recv_err};
 assign stats[64*HPNIC_CNT_RX_RWQE_DROP +: 64] = {32'd0, st_rwqe_drop};
 assign stats[64*HPNIC_CNT_TX_ACK_HELD +: 64] = {32'd0, st_ack_held};
+assign stats[64*HPNIC_CNT_HOST_RWQE_FETCHES +: 64] = {32'd0, st_rwqe_fetches};
+assign stats[64*HPNIC_CNT_HOST_RWQE_LKEY_ERR +: 64] = {32'd0, st_rwqe_lkey_err};
+assign stats[64*HPNIC_CNT_HOST_RQ_DB_BAD +: 64] = {32'd0, st_rq_db_bad};
+assign stats[64*HPNIC_CNT_HOST_RCQES +: 64] = {32'd0, st_rcqes};
 
 // verilator lint_on PINCONNECTEMPTY
 

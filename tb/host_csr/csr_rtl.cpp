@@ -16,12 +16,15 @@ struct csr_rtl {
 	double idle, stall;
 	uint64_t cycles = 0;
 	std::deque<csr_post> posts;
+	std::deque<csr_rqdb> rqdbs;
 	std::deque<csr_start> starts;
 	struct ev { unsigned type, id; bool cq; };
 	std::deque<ev> events;          // to present on the event inputs, in order
 	unsigned cq_cfgs = 0, qp_wr_pulses = 0, mr_wr_pulses = 0;
 	unsigned last_qp_wr_qpn = 0, last_mr_wr_idx = 0;
 	unsigned last_qp_wr_min_rnr = 0, last_qp_wr_rnr_retry = 0;
+	uint64_t last_rq_base = 0;
+	unsigned last_rq_log2 = 0, last_rcqn = 0;
 };
 
 static bool chance(csr_rtl *r, double p)
@@ -37,6 +40,7 @@ static void tick(csr_rtl *r)
 	m->m_post_ready = !chance(r, r->stall);
 	m->m_start_ready = !chance(r, r->stall);
 	m->m_cq_cfg_ready = !chance(r, r->stall);
+	m->m_rqdb_ready = !chance(r, r->stall);
 	// the next event, after a random idle cycle now and then: a CQ's is a
 	// pulse, the datapath's a stream that may wait
 	bool ev_go = !r->events.empty() && !chance(r, r->idle);
@@ -51,6 +55,8 @@ static void tick(csr_rtl *r)
 		r->events.pop_front();
 	if (m->m_post_valid && m->m_post_ready)
 		r->posts.push_back({m->m_post_qpn, m->m_post_pi});
+	if (m->m_rqdb_valid && m->m_rqdb_ready)
+		r->rqdbs.push_back({m->m_rqdb_qpn, m->m_rqdb_pi, m->m_rqdb_bad});
 	if (m->m_start_valid && m->m_start_ready)
 		r->starts.push_back({m->m_start_qpn, m->m_start_sq_psn, m->m_start_rq_psn,
 				     m->m_start_mtu_log2, m->m_start_cc_mode, m->m_start_sq,
@@ -62,6 +68,9 @@ static void tick(csr_rtl *r)
 		r->last_qp_wr_qpn = m->qp_wr_qpn;
 		r->last_qp_wr_min_rnr = m->qp_wr_min_rnr_timer;
 		r->last_qp_wr_rnr_retry = m->qp_wr_rnr_retry;
+		r->last_rq_base = m->qp_wr_rq_base;
+		r->last_rq_log2 = m->qp_wr_rq_log2;
+		r->last_rcqn = m->qp_wr_rcqn;
 	}
 	if (m->mr_wr_en) {
 		r->mr_wr_pulses++;
@@ -69,6 +78,9 @@ static void tick(csr_rtl *r)
 	}
 	m->clk = 1;
 	m->eval();
+	// the RQ fetch's room for a context write: a register there, so drawn
+	// after the edge (it gates s_csr_ready, which request() samples)
+	m->rq_cfg_ready = !chance(r, r->stall);
 	m->clk = 0;
 	m->eval();
 	r->cycles++;
@@ -102,6 +114,7 @@ extern "C" void csr_rtl_reset(struct csr_rtl *r)
 	r->m->rst = 0;
 	tick(r);
 	r->posts.clear();
+	r->rqdbs.clear();
 	r->starts.clear();
 	r->events.clear();
 	r->cq_cfgs = r->qp_wr_pulses = r->mr_wr_pulses = 0;
@@ -188,6 +201,15 @@ extern "C" int csr_rtl_pop_post(struct csr_rtl *r, struct csr_post *p)
 	return 1;
 }
 
+extern "C" int csr_rtl_pop_rqdb(struct csr_rtl *r, struct csr_rqdb *d)
+{
+	if (r->rqdbs.empty())
+		return 0;
+	*d = r->rqdbs.front();
+	r->rqdbs.pop_front();
+	return 1;
+}
+
 extern "C" int csr_rtl_pop_start(struct csr_rtl *r, struct csr_start *s)
 {
 	if (r->starts.empty())
@@ -218,6 +240,9 @@ extern "C" void csr_rtl_outs(struct csr_rtl *r, struct csr_outs *o)
 	o->last_mr_wr_idx = r->last_mr_wr_idx;
 	o->last_qp_wr_min_rnr = r->last_qp_wr_min_rnr;
 	o->last_qp_wr_rnr_retry = r->last_qp_wr_rnr_retry;
+	o->last_rq_base = r->last_rq_base;
+	o->last_rq_log2 = r->last_rq_log2;
+	o->last_rcqn = r->last_rcqn;
 }
 
 extern "C" uint64_t csr_rtl_cycles(struct csr_rtl *r)

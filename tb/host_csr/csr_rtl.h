@@ -3,8 +3,9 @@
  * C API to the Verilated rtl/host/hpnic_host_csr (QPN_WIDTH 6, MR_LOG2 4,
  * CQN_WIDTH 3, 8 counters): BAR0 reads and writes through its CSR port with
  * random idle cycles before each request and random back-pressure on the
- * read response, and its Post, QP start and CQ configuration streams
- * collected every cycle under random back-pressure.
+ * read response, and its Post, RQ doorbell, QP start and CQ configuration
+ * streams collected every cycle under random back-pressure (the RQ fetch's
+ * room for a context write, rq_cfg_ready, drawn at random too).
  */
 #ifndef CSR_RTL_H
 #define CSR_RTL_H
@@ -26,6 +27,11 @@ struct csr_post {
 	unsigned qpn, pi;
 };
 
+/* a receive doorbell for the RQ fetch: bad = QPN beyond the table */
+struct csr_rqdb {
+	unsigned qpn, pi, bad;
+};
+
 struct csr_start {
 	unsigned qpn, sq_psn, rq_psn, mtu_log2, cc_mode;
 	unsigned sq, rq;        /* which sides it restarts */
@@ -38,6 +44,9 @@ struct csr_outs {
 	unsigned qp_wr_pulses, mr_wr_pulses;   /* configuration write pulses seen */
 	unsigned last_qp_wr_qpn, last_mr_wr_idx;
 	unsigned last_qp_wr_min_rnr, last_qp_wr_rnr_retry;     /* the last context write's */
+	/* the last context write's receive-queue fields */
+	uint64_t last_rq_base;
+	unsigned last_rq_log2, last_rcqn;
 };
 
 /* idle: probability of an idle cycle before a request; stall: of holding
@@ -58,6 +67,7 @@ unsigned csr_rtl_events_pending(struct csr_rtl *r);
 void csr_rtl_set_stat(struct csr_rtl *r, unsigned i, uint64_t value);
 /* the oldest event of a stream the harness took; 0 when none */
 int csr_rtl_pop_post(struct csr_rtl *r, struct csr_post *p);
+int csr_rtl_pop_rqdb(struct csr_rtl *r, struct csr_rqdb *d);
 int csr_rtl_pop_start(struct csr_rtl *r, struct csr_start *s);
 unsigned csr_rtl_cq_cfgs(struct csr_rtl *r);
 void csr_rtl_outs(struct csr_rtl *r, struct csr_outs *o);

@@ -9,11 +9,15 @@
  *  2. the block list: TYPE, VERSION, NEXT and SIZE of every block;
  *  3. every read-write register keeps what is written (its value bits),
  *     write-only ones read 0, read-only ones ignore writes;
- *  4. doorbells: every one to a QP in the table becomes a Post, in order,
- *     with its producer index; one beyond the table is dropped and counted;
+ *  4. doorbells: every send doorbell to a QP in the table becomes a Post,
+ *     in order, with its producer index; one beyond the table is dropped and
+ *     counted; every receive doorbell goes to the RQ fetch in order, flagged
+ *     bad beyond the table;
  *  5. QP commands against a model of the checks and of the per-QP shadow
  *     that CMD READ loads: error codes in CMD_STATUS and CTRL.ERR_CODE, the
- *     error counter, the context write pulses, the start events;
+ *     error counter, the context write pulses, the start events, the
+ *     receive queue's fields (RQ_LOG2 above 15, a base not aligned to its
+ *     ring or page, an RCQN beyond the table: BAD_VALUE);
  *  6. STATS: the selected counter, its high half latched at the low read,
  *     0 beyond the counters.
  *
@@ -102,8 +106,10 @@ static void test_rw(struct csr_rtl *r, unsigned rounds)
 
 static void test_doorbells(struct csr_rtl *r, unsigned count)
 {
+	static struct csr_rqdb rq_want[4096];
 	struct csr_post want[4096], got;
-	unsigned nwant = 0, nbad = 0, ngot = 0;
+	struct csr_rqdb rq_got;
+	unsigned nwant = 0, nbad = 0, ngot = 0, nrq = 0, nrq_got = 0, nrq_bad = 0;
 	struct csr_outs o0, o1;
 
 	if (count > 4096)
@@ -112,6 +118,20 @@ static void test_doorbells(struct csr_rtl *r, unsigned count)
 	for (unsigned k = 0; k < count; k++) {
 		unsigned qpn = rndr(8) == 0 ? CSR_RTL_QPS + rndr(CSR_RTL_QPS) : rndr(CSR_RTL_QPS);
 		unsigned pi = (unsigned)rnd() & 0xffff;
+		if (rndr(3) == 0) {
+			/* a receive doorbell: to the RQ fetch, which counts the bad ones */
+			csr_rtl_write(r, HPNIC_DB_RQ_DB(qpn), pi);
+			rq_want[nrq++] = (struct csr_rqdb){ qpn % CSR_RTL_QPS, pi, qpn >= CSR_RTL_QPS };
+			nrq_bad += qpn >= CSR_RTL_QPS;
+			while (rndr(4) == 0 && csr_rtl_pop_rqdb(r, &rq_got)) {
+				CHECK(nrq_got < nrq && rq_got.qpn == rq_want[nrq_got].qpn &&
+				      rq_got.pi == rq_want[nrq_got].pi && rq_got.bad == rq_want[nrq_got].bad,
+				      "RQ doorbell %u: qpn %u pi %u bad %u", nrq_got, rq_got.qpn, rq_got.pi,
+				      rq_got.bad);
+				nrq_got++;
+			}
+			continue;
+		}
 		csr_rtl_write(r, HPNIC_DB_SQ_DB(qpn), pi);
 		if (qpn < CSR_RTL_QPS)
 			want[nwant++] = (struct csr_post){ qpn, pi };
@@ -132,6 +152,13 @@ static void test_doorbells(struct csr_rtl *r, unsigned count)
 		      ngot < nwant ? want[ngot].qpn : 0, ngot < nwant ? want[ngot].pi : 0);
 		ngot++;
 	}
+	while (csr_rtl_pop_rqdb(r, &rq_got)) {
+		CHECK(nrq_got < nrq && rq_got.qpn == rq_want[nrq_got].qpn &&
+		      rq_got.pi == rq_want[nrq_got].pi && rq_got.bad == rq_want[nrq_got].bad,
+		      "RQ doorbell %u: qpn %u pi %u bad %u", nrq_got, rq_got.qpn, rq_got.pi, rq_got.bad);
+		nrq_got++;
+	}
+	CHECK(nrq_got == nrq, "%u RQ doorbells out, want %u", nrq_got, nrq);
 	csr_rtl_outs(r, &o1);
 	CHECK(ngot == nwant, "%u Posts, want %u", ngot, nwant);
 	CHECK(o1.stat_doorbells - o0.stat_doorbells == nwant, "doorbell counter +%u, want +%u",
@@ -139,8 +166,9 @@ static void test_doorbells(struct csr_rtl *r, unsigned count)
 	CHECK(o1.stat_doorbell_bad_qp - o0.stat_doorbell_bad_qp == nbad,
 	      "bad-QP doorbell counter +%u, want +%u",
 	      o1.stat_doorbell_bad_qp - o0.stat_doorbell_bad_qp, nbad);
-	printf("  %u doorbells: %u Posts in order, %u beyond the table dropped and counted\n",
-	       count, ngot, nbad);
+	printf("  %u doorbells: %u Posts in order, %u beyond the table dropped and counted; "
+	       "%u RQ doorbells in order (%u flagged beyond the table)\n", count, ngot, nbad, nrq_got,
+	       nrq_bad);
 }
 
 /*
@@ -163,7 +191,7 @@ static void test_doorbell_pages(struct csr_rtl *r)
 
 		csr_rtl_outs(r, &o0);
 		for (uint32_t off = 0; off < 4096; off += 4) {
-			if (page + off == HPNIC_DB_SQ_DB(q))
+			if (page + off == HPNIC_DB_SQ_DB(q) || page + off == HPNIC_DB_RQ_DB(q))
 				continue;
 			csr_rtl_write(r, page + off, 0x1234);
 			others++;
@@ -175,9 +203,9 @@ static void test_doorbell_pages(struct csr_rtl *r)
 		csr_rtl_outs(r, &o1);
 		CHECK(!csr_rtl_pop_post(r, &got), "page of QP %u: a write off the doorbell rang "
 		      "QP %u", q, got.qpn);
-		CHECK(o1.stat_doorbell_bad_offset - o0.stat_doorbell_bad_offset == 1023 &&
+		CHECK(o1.stat_doorbell_bad_offset - o0.stat_doorbell_bad_offset == 1022 &&
 		      o1.stat_doorbells == o0.stat_doorbells, "page of QP %u: %u writes off the "
-		      "doorbell counted, want 1023; doorbells +%u", q,
+		      "doorbells counted, want 1022; doorbells +%u", q,
 		      o1.stat_doorbell_bad_offset - o0.stat_doorbell_bad_offset,
 		      o1.stat_doorbells - o0.stat_doorbells);
 		/* the doorbell word itself rings this QP and no other */
@@ -190,13 +218,24 @@ static void test_doorbell_pages(struct csr_rtl *r)
 		}
 		CHECK(!csr_rtl_pop_post(r, &got), "the doorbell of QP %u rang a second Post", q);
 		CHECK(csr_rtl_read(r, HPNIC_DB_SQ_DB(q)) == 0, "doorbell of QP %u reads not 0", q);
+		/* and the receive doorbell goes to the RQ fetch, for this QP only */
+		struct csr_rqdb d;
+		CHECK(!csr_rtl_pop_rqdb(r, &d), "page of QP %u: a write off the doorbells rang the "
+		      "RQ of QP %u", q, d.qpn);
+		csr_rtl_write(r, HPNIC_DB_RQ_DB(q), 0x5678);
+		csr_rtl_idle(r, 50);
+		CHECK(csr_rtl_pop_rqdb(r, &d) && d.qpn == q % CSR_RTL_QPS && d.pi == 0x5678 &&
+		      d.bad == (q >= CSR_RTL_QPS), "the RQ doorbell of QP %u: qpn %u pi %#x bad %u", q,
+		      d.qpn, d.pi, d.bad);
+		CHECK(!csr_rtl_pop_post(r, &got), "the RQ doorbell of QP %u rang a Post", q);
+		CHECK(csr_rtl_read(r, HPNIC_DB_RQ_DB(q)) == 0, "RQ doorbell of QP %u reads not 0", q);
 	}
 	/* page 0 holds the block header, read-only */
 	CHECK(csr_rtl_read(r, HPNIC_DB_BASE + HPNIC_HDR_TYPE) == HPNIC_DB_BLOCK_TYPE &&
 	      csr_rtl_read(r, HPNIC_DB_BASE + HPNIC_HDR_SIZE) == HPNIC_DB_BLOCK_SIZE,
 	      "the DB block's header in page 0");
-	printf("  doorbell pages: %u words off the doorbell in %u pages ring nothing; %u doorbells "
-	       "ring their own QP\n", others, (unsigned)(sizeof(qpns) / sizeof(qpns[0])), rings);
+	printf("  doorbell pages: %u words off the doorbells in %u pages ring nothing; %u doorbells "
+	       "ring their own QP, and each RQ doorbell its own RQ\n", others, (unsigned)(sizeof(qpns) / sizeof(qpns[0])), rings);
 }
 
 /* the per-QP fields CMD READ gives back */
@@ -231,6 +270,17 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		 * more, half of those just past the limit */
 		unsigned min_rnr = rndr(12) == 0 ? 32 + (rndr(2) ? 0 : rndr(224)) : rndr(32);
 		unsigned rnr_retry = rndr(12) == 0 ? 8 + (rndr(2) ? 0 : rndr(248)) : rndr(8);
+		/* the receive queue: none, 2..2^15 entries, now and then too many;
+		 * its base aligned to its size up to a page, now and then not */
+		unsigned rq_log2 = rndr(10) == 0 ? 16 + rndr(16) : rndr(16);
+		unsigned rq_align = rq_log2 >= 7 ? 4096 : 32u << rq_log2;
+		/* now and then one bit below the alignment set, half the time the
+		 * highest (the edge of the rule) */
+		unsigned mis = rq_align > 32 ? (rndr(2) ? rq_align / 2 : 32u << rndr(rq_log2 < 7 ? rq_log2 : 7)) : 0;
+		uint64_t rq_base = (rnd() & ~(uint64_t)(4096 - 1)) + (rndr(8) == 0 ? mis : 0);
+		unsigned rcqn = rndr(10) == 0 ? CSR_RTL_CQS + rndr(8) : rndr(CSR_RTL_CQS);
+		int rq_bad = rq_log2 > 15 || rcqn >= CSR_RTL_CQS ||
+			     (rq_log2 != 0 && (rq_base & (rq_align - 1)) != 0);
 		unsigned pick = rndr(10);
 		static const unsigned starts3[] = { HPNIC_QP_CMD_START, HPNIC_QP_CMD_START_RQ,
 						    HPNIC_QP_CMD_START_SQ };
@@ -261,6 +311,10 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		      "QP.MIN_RNR_TIMER %u, QP.RNR_RETRY %u staged, read back %u and %u", min_rnr,
 		      rnr_retry, csr_rtl_read(r, HPNIC_QP_MIN_RNR_TIMER),
 		      csr_rtl_read(r, HPNIC_QP_RNR_RETRY));
+		csr_rtl_write(r, HPNIC_QP_RQ_BASE_LO, (uint32_t)rq_base);
+		csr_rtl_write(r, HPNIC_QP_RQ_BASE_HI, (uint32_t)(rq_base >> 32));
+		csr_rtl_write(r, HPNIC_QP_RQ_LOG2, rq_log2);
+		csr_rtl_write(r, HPNIC_QP_RCQN, rcqn);
 		csr_rtl_write(r, HPNIC_QP_CMD, cmd);
 
 		if (cmd != HPNIC_QP_CMD_WRITE && !is_start && cmd != HPNIC_QP_CMD_READ)
@@ -270,7 +324,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		else if (cmd != HPNIC_QP_CMD_READ &&
 			 (mtu < 6 || mtu > 12 || sq_log2 > 15 || state > HPNIC_QPS_ERR ||
 			  cqn >= CSR_RTL_CQS || (wqe_log2 != 0 && wqe_log2 != 6 && wqe_log2 != 7) ||
-			  max_rd > 16 || min_rnr > 31 || rnr_retry > 7))
+			  max_rd > 16 || min_rnr > 31 || rnr_retry > 7 || rq_bad))
 			want_err = HPNIC_ERR_BAD_VALUE;
 		else
 			want_err = HPNIC_ERR_OK;
@@ -309,10 +363,15 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		last_min_rnr = min_rnr;
 		last_rnr_retry = rnr_retry;
 		/* the context write carries them, as checked */
+		csr_rtl_idle(r, 2);
 		csr_rtl_outs(r, &o1);
 		CHECK(o1.last_qp_wr_min_rnr == min_rnr && o1.last_qp_wr_rnr_retry == rnr_retry,
 		      "QP %u context write: RNR timer code %u, RNR retries %u; want %u and %u", qpn,
 		      o1.last_qp_wr_min_rnr, o1.last_qp_wr_rnr_retry, min_rnr, rnr_retry);
+		CHECK(o1.last_rq_base == rq_base && o1.last_rq_log2 == rq_log2 && o1.last_rcqn == rcqn,
+		      "QP %u context write: RQ base %#llx log2 %u RCQN %u, want %#llx %u %u", qpn,
+		      (unsigned long long)o1.last_rq_base, o1.last_rq_log2, o1.last_rcqn,
+		      (unsigned long long)rq_base, rq_log2, rcqn);
 		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, max_rd, min_rnr,
 					   rnr_retry, 1 };
 		if (is_start) {
