@@ -333,11 +333,12 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 						     "queue: %s", rbytes, hpnic_strerror(err));
 				goto out_ring;
 			}
-			if (qp->rring_iova % HPNIC_RWQE_SIZE) {
+			/* QP.RQ_BASE: aligned to the ring, or to a page for larger ones */
+			if (qp->rring_iova % (rbytes < 4096 ? rbytes : 4096)) {
 				err = hpnic_dev_fail(dev, -EIO, "hpnic_create_qp: the backend's "
-						     "receive ring IO address 0x%llx is not %u-byte "
+						     "receive ring IO address 0x%llx is not %zu-byte "
 						     "aligned", (unsigned long long)qp->rring_iova,
-						     HPNIC_RWQE_SIZE);
+						     rbytes < 4096 ? rbytes : (size_t)4096);
 				goto out_rring;
 			}
 			memset(qp->rring, 0, rbytes);
@@ -493,7 +494,7 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 		c.max_rd_atomic = attr->max_rd_atomic;
 	}
 	if (mask & A_RNR_T) {
-		if (attr->min_rnr_timer > HPNIC_QP_MIN_RNR_TIMER_MASK)
+		if (attr->min_rnr_timer > 31)
 			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: min_rnr_timer %u: "
 					      "an RNR timer code is 0..31", attr->min_rnr_timer);
 		c.min_rnr_timer = attr->min_rnr_timer;

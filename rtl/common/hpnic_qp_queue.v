@@ -597,7 +597,7 @@ end else begin : g_no_marks
     // verilator lint_on UNUSEDSIGNAL
     assign mk_fifo_ready = 1'b1;
     assign m_mark_valid = 1'b0;
-    assign m_mark_qpn = {QW{1'b0}};
+    assign m_mark_qpn = {(QW > 0 ? QW : 1){1'b0}};
     assign m_mark_data = {MARK_WIDTH{1'b0}};
     assign mk_count = 0;
 end

@@ -121,7 +121,7 @@ queue_inst (
     .s_flush_qpn(s_flush_qpn),
     .s_mark_valid(1'b0),
     .s_mark_ready(),
-    .s_mark_qpn({QW{1'b0}}),
+    .s_mark_qpn({(QW > 0 ? QW : 1){1'b0}}),
     .s_mark_data(1'b0),
     .s_done_valid(dn_valid),
     .s_done_ready(dn_ready),
