@@ -66,6 +66,14 @@ struct Nic {
 	std::deque<uint64_t> wr_cmds;         // DMA write commands, data in order
 	uint32_t wr_off = 0;
 	std::deque<dp_cpl> cpls;
+	// receive WQEs: posted and not yet handed to the NIC, handed and not
+	// yet completed (at most 16 per QP), the QP resets (flushes) to send
+	struct Rwqe { unsigned qpn; bool flush; uint64_t addr; uint32_t len; };
+	std::vector<std::deque<Rwqe>> rq = std::vector<std::deque<Rwqe>>(NQP);
+	std::vector<unsigned> rq_out = std::vector<unsigned>(NQP);
+	std::deque<Rwqe> rwqes;               // to the NIC, in order
+	std::deque<dp_rcpl> rcpls;
+	bool drv_rwqe = false;
 	std::vector<int64_t> pending = std::vector<int64_t>(NQP);
 	std::vector<bool> listed = std::vector<bool>(NQP);
 	std::deque<unsigned> active;          // QPs that may have packets, round robin
@@ -111,6 +119,17 @@ struct dp_pair {
 	bool probe_armed = false;
 	dp_probe probe{};
 };
+
+/* hand the NIC a QP's posted receive WQEs while it holds fewer than 16 not
+ * yet completed (the host interface's prefetch limit) */
+static void rq_feed(Nic &n, unsigned q)
+{
+	while (!n.rq[q].empty() && n.rq_out[q] < 16) {
+		n.rwqes.push_back(n.rq[q].front());
+		n.rq[q].pop_front();
+		n.rq_out[q]++;
+	}
+}
 
 extern "C" void dp_cfg_default(struct dp_cfg *c)
 {
@@ -293,6 +312,7 @@ static void cfg_qp_write(dp_pair *d, int i, unsigned qpn, unsigned state, unsign
 	m->cfg_qp_wr_dscp_ecn = (26 << 2) | 2;
 	m->cfg_qp_wr_pd = d->nic[i].qp_pd[qpn];
 	m->cfg_qp_wr_rnr_retry = 7;   /* QP.RNR_RETRY's reset value: no limit */
+	m->cfg_qp_wr_min_rnr = 1;     /* RNR NAKs ask for 0.01 ms (libhpnic's default) */
 	d->nic[i].qp_state[qpn] = state;
 	d->nic[i].qp_mtu[qpn] = mtu_log2;
 	d->nic[i].qp_dqpn[qpn] = dqpn;
@@ -359,6 +379,15 @@ extern "C" int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned 
 	d->nic[1].inits.push_back({qb, psn_b & 0xffffff, psn_a & 0xffffff});
 	d->nic[0].sq[qa].clear();
 	d->nic[1].sq[qb].clear();
+	// a QP reset empties the receive queues (the host's flush)
+	for (int k = 0; k < 2; k++) {
+		unsigned q = k ? qb : qa;
+		Nic &n = d->nic[k];
+
+		n.rq[q].clear();
+		n.rq_out[q] = 0;
+		n.rwqes.push_back({q, true, 0, 0});
+	}
 	d->nic[0].pi[qa] = 0;
 	d->nic[1].pi[qb] = 0;
 	dp_run(d, 16);
@@ -427,6 +456,28 @@ extern "C" int dp_post_op(struct dp_pair *d, int nic, unsigned qpn, const struct
 	n.pi[qpn]++;
 	n.doorbells.push_back({qpn, n.pi[qpn]});
 	return 0;
+}
+
+extern "C" int dp_post_recv(struct dp_pair *d, int nic, unsigned qpn, uint64_t addr, uint32_t len)
+{
+	Nic &n = d->nic[nic];
+
+	if (qpn >= NQP)
+		return -1;
+	n.rq[qpn].push_back({qpn, false, addr, len});
+	rq_feed(n, qpn);
+	return 0;
+}
+
+extern "C" int dp_poll_recv(struct dp_pair *d, int nic, struct dp_rcpl *c)
+{
+	Nic &n = d->nic[nic];
+
+	if (n.rcpls.empty())
+		return 0;
+	*c = n.rcpls.front();
+	n.rcpls.pop_front();
+	return 1;
 }
 
 extern "C" int dp_poll(struct dp_pair *d, int nic, struct dp_cpl *c)
@@ -554,6 +605,21 @@ static void drive(dp_pair *d, int i)
 	}
 	m->s_wqe_valid = n.drv_wqe;
 	m->m_fetch_ready = 1;
+
+	/* receive WQEs (rq_feed keeps each QP's within the prefetch limit) */
+	n.drv_rwqe = !n.rwqes.empty();
+	if (n.drv_rwqe) {
+		const Nic::Rwqe &r = n.rwqes.front();
+
+		m->s_rwqe_qpn = r.qpn;
+		m->s_rwqe_flush = r.flush;
+		m->s_rwqe_addr = r.addr;
+		m->s_rwqe_len = r.len;
+		m->s_rwqe_lerr = 0;
+		m->s_rwqe_epoch = 0;
+	}
+	m->s_rwqe_valid = n.drv_rwqe;
+	m->m_rcpl_ready = 1;
 
 	n.drv_post = !n.doorbells.empty();
 	if (n.drv_post) {
@@ -714,6 +780,21 @@ static void sample(dp_pair *d, int i)
 	}
 	if (m->m_cpl_valid) {
 		n.cpls.push_back({m->m_cpl_qpn, m->m_cpl_idx, m->m_cpl_status, now});
+		moved = true;
+	}
+	if (n.drv_rwqe && m->s_rwqe_ready) {
+		n.rwqes.pop_front();
+		moved = true;
+	}
+	if (m->m_rcpl_valid) {
+		unsigned q = m->m_rcpl_qpn;
+
+		n.rcpls.push_back({q, m->m_rcpl_idx, m->m_rcpl_status, m->m_rcpl_wimm,
+				   m->m_rcpl_byte_len, m->m_rcpl_imm_valid, m->m_rcpl_imm, now});
+		if (q < NQP && n.rq_out[q]) {
+			n.rq_out[q]--;
+			rq_feed(n, q);
+		}
 		moved = true;
 	}
 	if (m->m_notify_valid)

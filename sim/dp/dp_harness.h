@@ -134,6 +134,26 @@ int dp_post_op(struct dp_pair *d, int nic, unsigned qpn, const struct dp_wqe *w,
 	       int imm_valid, uint32_t imm);
 /* completions in order; returns 1 and fills *c, or 0 */
 int dp_poll(struct dp_pair *d, int nic, struct dp_cpl *c);
+
+/* a receive completion (docs/transport.md, "Receive queues and SEND") */
+struct dp_rcpl {
+	unsigned qpn;
+	unsigned idx;                  /* receive-queue index */
+	unsigned status;               /* CQE_STATUS */
+	unsigned wimm;                 /* an RDMA WRITE with immediate took it (else a SEND) */
+	uint32_t byte_len;
+	unsigned imm_valid;
+	uint32_t imm;                  /* wire order, bits 31:24 first */
+	uint64_t cycle;
+};
+
+/* post a receive buffer (an IO address in the NIC's memory) to the QP; the
+ * harness hands the NIC at most 16 per QP not yet completed, as the host
+ * interface's prefetch does, and the rest as those complete. dp_connect
+ * empties the QP's receive queue (a QP reset) */
+int dp_post_recv(struct dp_pair *d, int nic, unsigned qpn, uint64_t addr, uint32_t len);
+/* receive completions in order; returns 1 and fills *c, or 0 */
+int dp_poll_recv(struct dp_pair *d, int nic, struct dp_rcpl *c);
 /* frames into a NIC's RX as if from the link (fuzzing) */
 int dp_inject(struct dp_pair *d, int nic, const uint8_t *frame, size_t len);
 /* the same, with the MAC's error flag (bad FCS) on the last beat */

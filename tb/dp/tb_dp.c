@@ -126,15 +126,36 @@ static struct dp_pair *new_pair(const struct opts *o, int int_enable, double los
 }
 
 /* one WQE the test tracks until its completion */
+enum { OP_WRITE, OP_READ, OP_SEND, OP_SEND_IMM, OP_WRITE_IMM };
+static const char *const op_name[] = { "WRITE", "READ", "SEND", "SEND_IMM", "WRITE_IMM" };
+
 struct job {
 	int nic;                       /* the requester */
 	unsigned qpn;
+	unsigned peer;                 /* the QP it talks to */
+	int op;                        /* OP_*: WRITE and READ by w.read alone */
+	uint32_t imm;
 	struct dp_wqe w;
 	uint64_t seed;
-	uint64_t loc, rem;             /* local IO address, remote IO address */
+	uint64_t loc, rem;             /* local IO address, remote IO address (a SEND's buffer) */
 	int done;
+	int rdone;                     /* SEND, WRITE with immediate: the peer's receive completion */
 	unsigned status;
 };
+
+/* the job's operation, READs and WRITEs of the tests that set only w.read too */
+static int jop(const struct job *j)
+{
+	return j->w.read ? OP_READ : j->op;
+}
+
+/* jobs run by operation, and receive completions checked, this run */
+static uint64_t ops_run[5], rcpls_checked;
+
+static int job_recv(const struct job *j)
+{
+	return j->op >= OP_SEND;
+}
 
 /* the job's destination holds its bytes */
 static int job_data_ok(struct dp_pair *d, const struct job *j)
@@ -168,7 +189,18 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 			tb_fill(lm + j[i].loc, j[i].w.len, j[i].seed);
 			memset(rm + j[i].rem, 0xee, j[i].w.len);
 		}
-		dp_post(d, j[i].nic, j[i].qpn, &j[i].w);
+		if (j[i].op == OP_SEND || j[i].op == OP_SEND_IMM) {
+			/* the peer's receive buffer, a little larger than the SEND */
+			dp_allow_write(d, !j[i].nic, j[i].rem, j[i].w.len);
+			dp_post_recv(d, !j[i].nic, j[i].peer, j[i].rem, j[i].w.len + (uint32_t)rndr(64));
+		} else if (j[i].op == OP_WRITE_IMM) {
+			dp_post_recv(d, !j[i].nic, j[i].peer, 0, 0);
+		}
+		if (job_recv(&j[i]))
+			left++;
+		ops_run[jop(&j[i])]++;
+		dp_post_op(d, j[i].nic, j[i].qpn, &j[i].w, j[i].op == OP_SEND || j[i].op == OP_SEND_IMM,
+			   j[i].op == OP_SEND_IMM || j[i].op == OP_WRITE_IMM, j[i].imm);
 	}
 	while (left && dp_cycle(d) - start < budget_cycles) {
 		struct dp_cpl c;
@@ -185,6 +217,37 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 			fprintf(stderr, "  %s: cycle %" PRIu64 ", %zu of %zu jobs open\n", what,
 				dp_cycle(d) - start, left, n);
 		for (int nic = 0; nic < 2; nic++) {
+			struct dp_rcpl rc;
+
+			/* receive completions in order per QP: the oldest open
+			 * SEND or WRITE with immediate towards it */
+			while (dp_poll_recv(d, nic, &rc)) {
+				size_t i;
+
+				for (i = 0; i < n; i++)
+					if (j[i].nic != nic && j[i].peer == rc.qpn && job_recv(&j[i]) &&
+					    !j[i].rdone)
+						break;
+				if (i == n) {
+					if (bad++ < 5)
+						fprintf(stderr, "  %s: receive completion on nic %d qp %u idx %u "
+							"with none expected\n", what, nic, rc.qpn, rc.idx);
+					continue;
+				}
+				j[i].rdone = 1;
+				left--;
+				rcpls_checked++;
+				if ((rc.status || rc.byte_len != j[i].w.len ||
+				     rc.wimm != (j[i].op == OP_WRITE_IMM) ||
+				     rc.imm_valid != (j[i].op != OP_SEND) ||
+				     (rc.imm_valid && rc.imm != j[i].imm) ||
+				     (j[i].op != OP_WRITE_IMM && !job_data_ok(d, &j[i]))) && bad++ < 5)
+					fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B imm %08x): receive "
+						"completion status %u bytes %u wimm %u imm %u/%08x%s\n", what, i,
+						j[i].nic, j[i].qpn, op_name[jop(&j[i])], j[i].w.len, j[i].imm,
+						rc.status, rc.byte_len, rc.wimm, rc.imm_valid, rc.imm,
+						job_data_ok(d, &j[i]) ? "" : ", data not in place");
+			}
 			while (dp_poll(d, nic, &c)) {
 				/* completions come in order per QP: the oldest open job */
 				for (size_t i = 0; i < n; i++) {
@@ -198,7 +261,7 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 							fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B) completed "
 								"at cycle %" PRIu64 " before its data was in place\n",
 								what, i, j[i].nic, j[i].qpn,
-								j[i].w.read ? "READ" : "WRITE", j[i].w.len, c.cycle);
+								op_name[jop(&j[i])], j[i].w.len, c.cycle);
 						break;
 					}
 				}
@@ -211,10 +274,11 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 		uint8_t *want = malloc(j[i].w.len ? j[i].w.len : 1);
 		size_t at;
 
-		if (!j[i].done) {
+		if (!j[i].done || (job_recv(&j[i]) && !j[i].rdone)) {
 			if (bad++ < 5)
-				fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B) never completed\n", what,
-					i, j[i].nic, j[i].qpn, j[i].w.read ? "READ" : "WRITE", j[i].w.len);
+				fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B) never completed%s\n",
+					what, i, j[i].nic, j[i].qpn, op_name[jop(&j[i])], j[i].w.len,
+					j[i].done ? " at the receiver" : "");
 			free(want);
 			continue;
 		}
@@ -223,7 +287,7 @@ static int run_batch(struct dp_pair *d, struct job *j, size_t n, const unsigned 
 		if (j[i].status || at != j[i].w.len) {
 			if (bad++ < 5)
 				fprintf(stderr, "  %s: job %zu (nic %d qp %u %s %u B) status %u, first bad byte %zu\n",
-					what, i, j[i].nic, j[i].qpn, j[i].w.read ? "READ" : "WRITE", j[i].w.len,
+					what, i, j[i].nic, j[i].qpn, op_name[jop(&j[i])], j[i].w.len,
 					j[i].status, at);
 		}
 		free(want);
@@ -339,12 +403,20 @@ static void test_loss(const struct opts *o, double loss, double corrupt, double 
 				len = 1u << 20;
 			if (loc[nic] + len > MR_IOVA - 4096 || rem[nic] + len > MR_LEN - 4096)
 				continue;
+			unsigned k = rndr(nq), op = rndr(20);
+
 			j[i].nic = nic;
-			j[i].qpn = qmap[nic][rndr(nq)];
+			j[i].qpn = qmap[nic][k];
+			j[i].peer = qmap[!nic][k];
+			/* WRITE, READ, SEND with and without an immediate, WRITE with
+			 * an immediate: 7 : 5 : 4 : 2 : 2 */
+			j[i].op = op < 7 ? OP_WRITE : op < 12 ? OP_READ : op < 16 ? OP_SEND :
+				  op < 18 ? OP_SEND_IMM : OP_WRITE_IMM;
+			j[i].imm = (uint32_t)rnd();
 			j[i].seed = rnd();
 			j[i].loc = loc[nic] + rndr(64);
 			j[i].rem = MR_IOVA + rem[nic] + rndr(64);
-			j[i].w = (struct dp_wqe){ .read = rndr(3) == 0, .len = len, .laddr = j[i].loc,
+			j[i].w = (struct dp_wqe){ .read = j[i].op == OP_READ, .len = len, .laddr = j[i].loc,
 						  .raddr = MR_VA + (j[i].rem - MR_IOVA), .rkey = RKEY };
 			loc[nic] = j[i].loc + len + 64;
 			rem[nic] = j[i].rem - MR_IOVA + len + 64;
@@ -371,6 +443,11 @@ static void test_loss(const struct opts *o, double loss, double corrupt, double 
 	printf("loss %.1f%%, corruption %.1f%%, reordering %.1f%% (INT %s): %" PRIu64
 	       " packets, %d batches: %s\n", 100 * loss, 100 * corrupt, 100 * reorder,
 	       int_enable ? "on" : "off", sent, batches, bad ? "FAILED" : "every byte exact");
+	printf("  jobs so far: %" PRIu64 " WRITE, %" PRIu64 " READ, %" PRIu64 " SEND, %" PRIu64
+	       " SEND with immediate, %" PRIu64 " WRITE with immediate; %" PRIu64 " receive "
+	       "completions checked (bytes, immediate, in order)\n", ops_run[OP_WRITE],
+	       ops_run[OP_READ], ops_run[OP_SEND], ops_run[OP_SEND_IMM], ops_run[OP_WRITE_IMM],
+	       rcpls_checked);
 	print_stats(d);
 	for (int dir = 0; dir < 2; dir++) {
 		struct link_stats ls;
