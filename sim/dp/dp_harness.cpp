@@ -92,6 +92,7 @@ struct Nic {
 	std::vector<unsigned> qp_mtu = std::vector<unsigned>(NQP);
 	std::vector<unsigned> qp_dqpn = std::vector<unsigned>(NQP);
 	std::vector<unsigned> qp_pd = std::vector<unsigned>(NQP);
+	std::vector<unsigned> qp_rnr_retry = std::vector<unsigned>(NQP, 7);
 	dp_nic_stats st{};
 	// this cycle's driven values
 	bool drv_rd = false, drv_wqe = false, drv_post = false, drv_ps = false, drv_rx = false,
@@ -311,7 +312,7 @@ static void cfg_qp_write(dp_pair *d, int i, unsigned qpn, unsigned state, unsign
 	m->cfg_qp_wr_sport = 0xc000 | (qpn & 0x3fff);
 	m->cfg_qp_wr_dscp_ecn = (26 << 2) | 2;
 	m->cfg_qp_wr_pd = d->nic[i].qp_pd[qpn];
-	m->cfg_qp_wr_rnr_retry = 7;   /* QP.RNR_RETRY's reset value: no limit */
+	m->cfg_qp_wr_rnr_retry = d->nic[i].qp_rnr_retry[qpn] & 7;   /* 7: no limit */
 	m->cfg_qp_wr_min_rnr = 1;     /* RNR NAKs ask for 0.01 ms (libhpnic's default) */
 	d->nic[i].qp_state[qpn] = state;
 	d->nic[i].qp_mtu[qpn] = mtu_log2;
@@ -392,6 +393,12 @@ extern "C" int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned 
 	d->nic[1].pi[qb] = 0;
 	dp_run(d, 16);
 	return 0;
+}
+
+extern "C" void dp_qp_rnr_retry(struct dp_pair *d, int nic, unsigned qpn, unsigned retries)
+{
+	if (qpn < NQP)
+		d->nic[nic].qp_rnr_retry[qpn] = retries;
 }
 
 extern "C" int dp_qp_state(struct dp_pair *d, int nic, unsigned qpn, unsigned state)

@@ -104,6 +104,9 @@ void dp_free(struct dp_pair *d);
 /* connect QP qa on NIC 0 with QP qb on NIC 1 and bring both to RTS */
 int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned mtu_log2,
 	       uint32_t psn_a, uint32_t psn_b);
+/* the QP's RNR retries (QP.RNR_RETRY, 0..7, 7 without end: the default),
+ * taken at its next context write (dp_connect) */
+void dp_qp_rnr_retry(struct dp_pair *d, int nic, unsigned qpn, unsigned retries);
 /* write a QP's state only (e.g. to RESET it) */
 int dp_qp_state(struct dp_pair *d, int nic, unsigned qpn, unsigned state);
 int dp_mr(struct dp_pair *d, int nic, unsigned idx, uint8_t tag, unsigned access, uint64_t va,

@@ -386,10 +386,12 @@ static void input_checks(struct env *e)
 
 /*
  * SEND and the immediate forms: admitted with their header lengths (ImmDt
- * behind the BTH, or behind the RETH), handed to RX decide, which does not
- * execute them yet (no answer, no memory written, no counter but
- * rx_frames); with the ImmDt missing or a pad past the payload, dropped as
- * rx_pay_len
+ * behind the BTH, or behind the RETH) and handed to RX decide. They come
+ * ahead of the expected PSN, so that RX decide takes them as requests and
+ * executes none (that is tb_rx_decide's and tb_dp's): each counts as out of
+ * sequence, the first draws the one PSN NAK, nothing is written; an
+ * in-sequence packet clears the NAK state after. With the ImmDt missing or
+ * a pad past the payload, dropped as rx_pay_len
  */
 static void send_checks(struct env *e)
 {
@@ -411,7 +413,7 @@ static void send_checks(struct env *e)
 	dp_stats(e->d, 1, &s0);
 	take_answers(e, &(struct answers){ 0 });
 	for (unsigned i = 0; i < nok; i++) {
-		base_pkt(e, &p, ok[i].op, e->epsn);
+		base_pkt(e, &p, ok[i].op, (e->epsn + 100 + i) & 0xffffff);
 		p.va = MR_VA;
 		p.dma_len = ok[i].len;
 		p.imm = (uint32_t)rnd();
@@ -423,7 +425,8 @@ static void send_checks(struct env *e)
 	dp_run(e->d, 3000);
 	dp_stats(e->d, 1, &s1);
 	for (unsigned k = 0; k < DP_NSTATS; k++) {
-		unsigned want = s0.rtl[k] + (k == stat_idx("rx_frames") ? nok : 0);
+		unsigned want = s0.rtl[k] + (k == stat_idx("rx_frames") || k == stat_idx("rx_psn_oos") ?
+					     nok : k == stat_idx("rx_nak_seq_sent") ? 1 : 0);
 
 		if ((k == stat_idx("rx_writes") || k == stat_idx("rx_reads")))
 			continue;
@@ -434,7 +437,8 @@ static void send_checks(struct env *e)
 		}
 	}
 	CHECK(!bad, "SEND and immediate: counters");
-	no_answer(e, "SEND and immediate, not executed yet");
+	answer_is(e, "SEND and immediate ahead of the expected PSN", ROCE_AETH_NAK(ROCE_NAK_PSN_SEQ),
+		  e->epsn);
 	{
 		const uint8_t *now = dp_mem(e->d, 1) + MR_IOVA;
 		size_t at = 0;
@@ -443,7 +447,15 @@ static void send_checks(struct env *e)
 			at++;
 		CHECK(at == MR_LEN, "SEND and immediate: the region changed at offset 0x%zx", at);
 	}
-	printf("  %-48s rx_frames +%u, nothing else\n", "every SEND and *_IMM opcode admitted", nok);
+	printf("  %-48s rx_frames, rx_psn_oos +%u, one PSN NAK\n",
+	       "every SEND and *_IMM opcode admitted", nok);
+	/* in sequence again (an empty WRITE): the NAK state cleared */
+	env_snap(e);
+	len = write_only(e, f, sizeof(f), e->epsn, 0, 0);
+	inject(e, f, len, 0);
+	dp_run(e->d, 3000);
+	answer_is(e, "an empty WRITE in sequence after them", ROCE_AETH_ACK, e->epsn);
+	e->epsn = (e->epsn + 1) & 0xffffff;
 
 	/* a WRITE ONLY turned WRITE ONLY with Immediate: the ImmDt missing */
 	len = write_only(e, f, sizeof(f), e->epsn, 0, 0);

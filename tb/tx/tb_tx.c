@@ -230,11 +230,12 @@ static void check_frame(const uint8_t *f, size_t len, struct qp *qps, const uint
 /*
  * SEND, SEND with immediate and RDMA WRITE with immediate at lengths 0, 1,
  * MTU - 1, MTU, MTU + 1 and several MTUs on a QP of their own (MTU 256).
- * The peer does not execute SENDs yet, so nothing is acknowledged and NIC 0
- * sends them again and again (timeouts, a NAK) until its retry limit:
- * every frame, first or resent, must be the one its PSN stands for
- * (opcode, payload, RETH on a WRITE's FIRST/ONLY, the ImmDt on the last
- * packet, a valid ICRC), and every packet must have gone out.
+ * The peer has no receive posted, so it answers the first SEND with an RNR
+ * NAK; NIC 0 (RNR_RETRY 2 on this QP) waits the RNR delay and sends again,
+ * twice, then fails the SEND with RNR_RETRY_EXCEEDED: every frame, first or
+ * resent, must be the one its PSN stands for (opcode, payload, RETH on a
+ * WRITE's FIRST/ONLY, the ImmDt on the last packet, a valid ICRC), and
+ * every packet must have gone out.
  */
 #define SQ_A        60
 #define SQ_B        760
@@ -259,6 +260,7 @@ static void send_phase(struct dp_pair *d, struct qp *qps, uint8_t *f, int int_en
 	uint64_t src = 12ull << 20;
 	uint8_t *mem = dp_mem(d, 0);
 
+	dp_qp_rnr_retry(d, 0, SQ_A, 2);
 	dp_connect(d, SQ_A, SQ_B, SQ_MTU_LOG2, psn0, (uint32_t)rnd() & 0xffffff);
 	dp_allow_write(d, 1, MR_IOVA, MR_LEN);
 	for (int kind = 0; kind < 3; kind++) {
@@ -340,7 +342,7 @@ static void send_phase(struct dp_pair *d, struct qp *qps, uint8_t *f, int int_en
 		}
 		while (dp_poll(d, 0, &cp))
 			if (cp.qpn == SQ_A)
-				failed = cp.status == 2;
+				failed = cp.status == 7;   /* RNR_RETRY_EXCEEDED */
 		while (dp_poll(d, 1, &cp))
 			;
 	}
@@ -348,9 +350,9 @@ static void send_phase(struct dp_pair *d, struct qp *qps, uint8_t *f, int int_en
 	for (unsigned k = 0; k < nex; k++)
 		unseen += !ex[k].seen;
 	CHECK(unseen == 0 && resent > 0 && failed, "SEND QP: %u of %u packets never sent, %u resent, "
-	      "retry exceeded %d", unseen, nex, resent, failed);
+	      "RNR retry exceeded %d", unseen, nex, resent, failed);
 	printf("tx (INT %s): SEND, SEND with immediate, WRITE with immediate: %u packets (%u with an "
-	       "ImmDt sent) each as its PSN stands for, %u resent, unanswered until retry exceeded\n",
+	       "ImmDt sent) each as its PSN stands for, %u resent, RNR NAKs until RNR retry exceeded\n",
 	       int_enable ? "on" : "off", nex, nimm, resent);
 }
 
