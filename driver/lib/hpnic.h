@@ -501,9 +501,9 @@ int hpnic_get_async_event(struct hpnic_dev *dev, struct hpnic_async_event *ev);
  * end a batch without HPNIC_WR_MORE. If that doorbell fails, the deferred
  * WQEs are taken back with it. The QP
  * must be in RTS. A message is shorter than 2^31 bytes and, at path MTUs
- * of 64..256 B, at most 2^23 - 1 packets (half the 24-bit PSN space). The
- * NIC allows one outstanding READ per QP: a READ waits for the previous
- * one to finish (WRITEs behind it wait too).
+ * of 64..256 B, at most 2^23 - 1 packets (half the 24-bit PSN space). A
+ * QP keeps up to max_rd_atomic READs outstanding, and the work behind a
+ * READ does not wait for it.
  *
  * Errors: -EINVAL (NULL, QP not in RTS, MR of another device, local range
  * outside @lmr, len too long, unknown flags), -EACCES (READ into a region
