@@ -300,15 +300,21 @@ assign {`QQ_ST(o)} = st_old;
 /*
  * The pool: items (block RAM, read at stage 2 for an issue from a queue),
  * links (distributed RAM, read without latency) and the free list (a chain
- * through the same links: head, tail, count)
+ * through the same links: head, tail, count). The links are kept twice,
+ * written alike, one copy per read (the queue's head, the free list's): with
+ * one memory, Yosys merges the two reads into one port whose address picks
+ * between them on the decision (a pop or an allocation), which put the
+ * decision in front of the read (10 LUT levels)
  */
 (* ram_style = "distributed" *)
 reg [PL-1:0] link_mem [0:(1 << PL)-1];
+(* ram_style = "distributed" *)
+reg [PL-1:0] link_mem_f [0:(1 << PL)-1];
 reg [PL-1:0] free_head = 0, free_tail = 0;
 reg [PL:0]   free_cnt = 0;
 reg          free_empty = 1'b1;     // free_cnt == 0, kept as a register
 wire [PL-1:0] link_of_head = link_mem[o_head];
-wire [PL-1:0] link_of_free = link_mem[free_head];
+wire [PL-1:0] link_of_free = link_mem_f[free_head];
 
 reg           link_wr;
 reg [PL-1:0]  link_wr_addr, link_wr_data;
@@ -316,6 +322,7 @@ reg [PL-1:0]  link_wr_addr, link_wr_data;
 always @(posedge clk) begin
     if (link_wr) begin
         link_mem[link_wr_addr] <= link_wr_data;
+        link_mem_f[link_wr_addr] <= link_wr_data;
     end
 end
 

@@ -65,6 +65,11 @@ module hpnic_qp_slots #(
     output wire [4*4-1:0]         sl_epoch,          // slot k at [4k+3:4k]
     output wire [4*4-1:0]         sl_gen,
     output wire [4*DATA_WIDTH-1:0] sl_data,
+    // the same before the forwarding, and what is forwarded: a compare on
+    // an item's data can be made on both side by side, the pick after
+    output wire [4*DATA_WIDTH-1:0] sl_ram_data,
+    output wire [3:0]             sl_fwd,            // slot k is the item written just now
+    output wire [DATA_WIDTH-1:0]  fwd_data,          // ... whose data this is
 
     input  wire                   done,              // the awaited item of the QP at stage 2
     input  wire [7:0]             done_tag,          // its {epoch, gen}
@@ -218,8 +223,12 @@ for (gs = 0; gs < 4; gs = gs + 1) begin : g_slot
     assign sl_epoch[4*gs +: 4] = sl[SLW-2 -: 4];
     assign sl_gen[4*gs +: 4] = sl[SLW-6 -: 4];
     assign sl_data[DW*gs +: DW] = sl[DW-1:0];
+    assign sl_ram_data[DW*gs +: DW] = slot_ram[gs][DW-1:0];
 end
 endgenerate
+
+assign sl_fwd = slot_fwd_reg;
+assign fwd_data = slot_wr_data_reg[DW-1:0];
 
 endmodule
 

@@ -88,7 +88,11 @@ wire [3:0]    slv_valid;
 wire [15:0]   slv_epoch;                // every slot carries the QP's epoch: slot 0's is read
 // verilator lint_on UNUSEDSIGNAL
 wire [15:0]   slv_gen;
-wire [4*DW-1:0] slv_data;
+wire [4*DW-1:0] slv_data, slv_ram_data;
+wire [3:0]    slv_fwd;
+// verilator lint_off UNUSEDSIGNAL
+wire [DW-1:0] fwd_data;                 // its length only
+// verilator lint_on UNUSEDSIGNAL
 wire [7:0]    done_tag;
 
 assign s_rwqe_ready = s_rwqe_flush ? q_flush_ready : q_push_ready;
@@ -117,6 +121,9 @@ slots_inst (
     .sl_epoch(slv_epoch),
     .sl_gen(slv_gen),
     .sl_data(slv_data),
+    .sl_ram_data(slv_ram_data),
+    .sl_fwd(slv_fwd),
+    .fwd_data(fwd_data),
     .done(consume),
     .done_tag(done_tag),
     .stat_drop(stat_drop)
@@ -154,15 +161,17 @@ wire        restart = ev_init || slv_epoch[3:0] != o_epoch;
 wire [3:0]  gen = restart ? 4'd0 : o_gen;
 wire [15:0] idx = restart ? 16'd0 : o_idx;
 
-// every slot's tests side by side (its gen, its room for the packet), then
-// the awaited slot picks, so no compare waits for the pick
+// every slot's tests side by side (its gen, its room for the packet, made
+// on the RAM's word and on a write forwarded just now), then the awaited
+// slot picks, so no compare waits for a pick
 reg  [3:0]  match, room;
+wire        room_fwd = fwd_data[1 +: 32] >= {19'd0, len};
 integer     k;
 
 always @* begin
     for (k = 0; k < 4; k = k + 1) begin
         match[k] = slv_valid[k] && slv_gen[4*k +: 4] == o_gen;
-        room[k] = slv_data[DW*k + 1 +: 32] >= {19'd0, len};
+        room[k] = slv_fwd[k] ? room_fwd : slv_ram_data[DW*k + 1 +: 32] >= {19'd0, len};
     end
 end
 

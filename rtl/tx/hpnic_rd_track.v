@@ -164,6 +164,11 @@ slots_inst (
     .sl_epoch(slv_epoch),
     .sl_gen(slv_gen),
     .sl_data(slv_data),
+    // verilator lint_off PINCONNECTEMPTY
+    .sl_ram_data(),
+    .sl_fwd(),
+    .fwd_data(),
+    // verilator lint_on PINCONNECTEMPTY
     .done(done),
     .done_tag(done_tag),
     .stat_drop(stat_rdq_drop)
