@@ -104,6 +104,10 @@ bench-nic: $(BUILD)/bin/hpnic-write-bench
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --read --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --read --quiet
 	$(BUILD)/bin/hpnic-write-bench --size 64..4096 --read --depth 32
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --send --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 4096 --qps 64 --bytes 262144 --depth 4 --send --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64 --qps 64 --depth 16 --iters 1024 --signal-every 8 --send --quiet
+	$(BUILD)/bin/hpnic-write-bench --size 64..4096 --send --depth 32
 	$(BUILD)/bin/hpnic-write-bench --latency --size 64
 	$(BUILD)/bin/hpnic-write-bench --latency --size 64 --dma-latency 200
 

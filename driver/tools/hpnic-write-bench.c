@@ -39,6 +39,7 @@ struct opts {
 	unsigned batch;                 /* WQEs per doorbell, at most */
 	unsigned mtu;
 	int read;
+	int send;                       /* SEND to receives posted at NIC 1 (--list) */
 	int latency;
 	unsigned dma_latency;
 	const char *pcap;
@@ -86,6 +87,8 @@ static void usage(void)
 	       "  --signal-every N one signaled WQE in N, the others unsignaled (default 1)\n"
 	       "  --mtu N          path MTU, bytes (default 4096)\n"
 	       "  --read           RDMA READ instead of WRITE\n"
+	       "  --send           SEND instead of WRITE, into receive buffers NIC 1's program\n"
+	       "                   keeps posted (2 x depth per QP; implies --list)\n"
 	       "  --max-rd N       READs each QP keeps outstanding at most (max_rd_atomic,\n"
 	       "                   default the NIC's maximum)\n"
 	       "  --latency        latency of single messages instead of throughput\n"
@@ -115,6 +118,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "batch", required_argument, NULL, 'B' },
 		{ "mtu", required_argument, NULL, 'm' },
 		{ "read", no_argument, NULL, 'r' },
+		{ "send", no_argument, NULL, 'E' },
 		{ "max-rd", required_argument, NULL, 'R' },
 		{ "latency", no_argument, NULL, 'l' },
 		{ "dma-latency", required_argument, NULL, 'D' },
@@ -133,9 +137,11 @@ static int parse(int argc, char **argv, struct opts *o)
 			    .signal_every = 1, .sge = 1 };
 	while ((c = getopt_long(argc, argv, "ha", lo, NULL)) != -1) {
 		char *end = NULL;
-		unsigned long long v = optarg ? strtoull(optarg, &end, 0) : 0;
+		/* every option's argument is a number but --pcap's */
+		int numeric = optarg && c != 'p';
+		unsigned long long v = numeric ? strtoull(optarg, &end, 0) : 0;
 
-		if (optarg && (!*optarg || (*end && !(c == 's' && !strncmp(end, "..", 2))))) {
+		if (numeric && (!*optarg || (*end && !(c == 's' && !strncmp(end, "..", 2))))) {
 			fprintf(stderr, "hpnic-write-bench: bad number '%s'\n", optarg);
 			return -1;
 		}
@@ -155,6 +161,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'B': o->batch = (unsigned)v; break;
 		case 'm': o->mtu = (unsigned)v; break;
 		case 'r': o->read = 1; break;
+		case 'E': o->send = 1; o->list = 1; break;
 		case 'R': o->max_rd = (unsigned)v; break;
 		case 'L': o->list = 1; break;
 		case 'G': o->sge = (unsigned)v; o->list = 1; break;
@@ -184,6 +191,11 @@ static int parse(int argc, char **argv, struct opts *o)
 			"WRITEs, one or the other\n", HPNIC_MAX_SGE, HPNIC_MAX_INLINE);
 		return -1;
 	}
+	if (o->send && (o->read || o->latency)) {
+		fprintf(stderr, "hpnic-write-bench: --send measures SEND throughput; not with "
+			"--read or --latency\n");
+		return -1;
+	}
 	if (o->signal_every < 1 || o->signal_every > o->depth) {
 		fprintf(stderr, "hpnic-write-bench: --signal-every 1..depth (%u): with fewer than "
 			"one signaled WQE per --depth posted, nothing would ever complete\n", o->depth);
@@ -203,17 +215,17 @@ static int parse(int argc, char **argv, struct opts *o)
 	} while (0)
 
 /* the 100G goodput limit for messages of `size` at path MTU `mtu` */
-static double wire_limit_gbps(uint32_t size, unsigned mtu, int read)
+static double wire_limit_gbps(uint32_t size, unsigned mtu, int read, int send)
 {
 	uint64_t pkts = (size + mtu - 1) / mtu;
 	/* Ethernet 14, IPv4 20, UDP 8, BTH 12, ICRC 4, FCS 4, preamble 8, IFG 12;
 	 * WRITE FIRST/ONLY add a RETH (16), READ responses FIRST/LAST/ONLY an
-	 * AETH (4); pad to 4 bytes */
+	 * AETH (4), SENDs nothing; pad to 4 bytes */
 	uint64_t wire = (uint64_t)size + pkts * 82 + ((4 - size % 4) % 4);
 
 	if (read)
 		wire += pkts == 1 ? 4 : 8;
-	else
+	else if (!send)
 		wire += 16;
 	return 100.0 * (double)size / (double)wire;
 }
@@ -227,16 +239,62 @@ struct side {
 };
 
 /*
+ * --send: NIC 1's program keeps 2 x depth receive buffers posted on each QP
+ * (as a receiver that reposts a buffer as soon as it has consumed it). The
+ * i-th receive of a size's run lands where the i-th WRITE would, so the check
+ * at the end is the same. Returns the number of bad receive completions.
+ */
+static uint64_t recv_side(const struct opts *o, uint32_t size, uint64_t per_qp,
+			  struct hpnic_qp **rqps, struct side *rsp, size_t slot,
+			  uint64_t *rposted, uint64_t *rdone, uint64_t *rcompleted)
+{
+	struct hpnic_wc wc[64];
+	uint64_t errors = 0;
+	int n;
+
+	for (unsigned q = 0; q < o->qps; q++)
+		while (rposted[q] < per_qp && rposted[q] - rdone[q] < 2ull * o->depth) {
+			uint64_t seq = rposted[q] + 1;
+			struct hpnic_sge sge = {
+				(uintptr_t)(rsp->buf + slot * q + (size_t)size * (rposted[q] % o->depth)),
+				size, hpnic_mr_lkey(rsp->mr) };
+			struct hpnic_recv_wr wr = { .wr_id = (uint64_t)q << 40 | seq,
+						    .sg_list = &sge, .num_sge = 1 };
+
+			TRY(hpnic_post_recv(rqps[q], &wr, NULL));
+			rposted[q]++;
+		}
+	n = hpnic_poll_cq(rsp->cq, 64, wc);
+	TRY(n);
+	for (int i = 0; i < n; i++) {
+		unsigned q = (unsigned)(wc[i].wr_id >> 40);
+
+		rdone[q]++;
+		(*rcompleted)++;
+		if (wc[i].status != HPNIC_WC_SUCCESS || wc[i].opcode != HPNIC_WC_RECV ||
+		    wc[i].byte_len != size || (wc[i].wr_id & ((1ull << 40) - 1)) != rdone[q]) {
+			if (!errors)
+				fprintf(stderr, "hpnic-write-bench: receive completion %" PRIu64
+					" of QP %u: status %d, opcode %d, %u bytes\n", rdone[q], q,
+					wc[i].status, wc[i].opcode, wc[i].byte_len);
+			errors++;
+		}
+	}
+	return errors;
+}
+
+/*
  * Messages of `size` on every QP, --depth kept posted, until each QP has
  * completed its share; one line of figures. Every --signal-every-th WQE (and
  * each QP's last) is signaled; its wr_id is {QP index, messages up to it}.
  * Returns the number of failed completions.
  */
 static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp **qps,
-			   struct side *req, struct side *rsp, size_t slot)
+			   struct hpnic_qp **rqps, struct side *req, struct side *rsp, size_t slot)
 {
 	uint64_t per_qp = o->iters ? o->iters : (o->bytes + size - 1) / size;
 	uint64_t posted[MAX_QPS], done[MAX_QPS], total, completed = 0, errors = 0;
+	uint64_t rposted[MAX_QPS], rdone[MAX_QPS], rcompleted = 0;
 	uint64_t t0 = hpnic_sim_cycle(), next_report;
 	struct hpnic_wc wc[64];
 
@@ -246,11 +304,16 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	next_report = total / 10;
 	memset(posted, 0, sizeof(posted));
 	memset(done, 0, sizeof(done));
+	memset(rposted, 0, sizeof(rposted));
+	memset(rdone, 0, sizeof(rdone));
 	static struct hpnic_send_wr wrs[MAX_LIST];
 	static struct hpnic_sge sges[MAX_LIST][HPNIC_MAX_SGE];
 	unsigned nlist = 0;
 
-	while (completed < total) {
+	while (completed < total || (o->send && rcompleted < total)) {
+		if (o->send)
+			errors += recv_side(o, size, per_qp, rqps, rsp, slot, rposted, rdone,
+					    &rcompleted);
 		for (unsigned q = 0; q < o->qps; q++) {
 			unsigned in_batch = 0;
 
@@ -287,7 +350,8 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 					}
 					wrs[nlist] = (struct hpnic_send_wr){
 						.wr_id = id, .sg_list = sges[nlist], .num_sge = (int)o->sge,
-						.opcode = o->read ? HPNIC_WR_RDMA_READ : HPNIC_WR_RDMA_WRITE,
+						.opcode = o->read ? HPNIC_WR_RDMA_READ :
+							  o->send ? HPNIC_WR_SEND : HPNIC_WR_RDMA_WRITE,
 						.send_flags = ((fl & HPNIC_WR_SIGNALED) ? HPNIC_SEND_SIGNALED : 0) |
 							      (o->inl ? HPNIC_SEND_INLINE : 0),
 						.rdma = { (uintptr_t)(rsp->buf + off), hpnic_mr_rkey(rsp->mr) } };
@@ -338,7 +402,7 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	}
 	uint64_t cycles = hpnic_sim_cycle() - t0;
 	double gbps = (double)(total * size) * 8.0 / ((double)cycles * 4.0);
-	double limit = wire_limit_gbps(size, o->mtu, o->read);
+	double limit = wire_limit_gbps(size, o->mtu, o->read, o->send);
 	double mmps = (double)total * 250.0 / (double)cycles;
 
 	/* the last --depth messages of every QP: each slot's first size x depth bytes */
@@ -358,7 +422,7 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	else
 		printf("%s%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
 		       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%, %.2f M messages/s%s\n",
-		       o->read ? "READ" : "WRITE", o->inl ? " (inline)" : o->sge == 2 ? " (2 SGEs)" :
+		       o->read ? "READ" : o->send ? "SEND" : "WRITE", o->inl ? " (inline)" : o->sge == 2 ? " (2 SGEs)" :
 		       o->sge == 3 ? " (3 SGEs)" : o->sge == 4 ? " (4 SGEs)" : "", size, per_qp, o->qps, o->qps > 1 ? "s" : "",
 		       o->depth, o->mtu, cycles, gbps, limit, 100.0 * gbps / limit, mmps,
 		       errors ? " (ERRORS)" : "");
@@ -382,10 +446,21 @@ int main(int argc, char **argv)
 	hpnic_sim_cfg_default(&sc);
 	sc.dma_latency = o.dma_latency;
 	sc.pcap_path = o.pcap;
+	/* an empty poll runs the simulator (progress_cycles); --send polls two
+	 * CQs per turn, the sender's and the receiver's, so each runs half as
+	 * long and the program reacts as often as with one */
+	if (o.send)
+		sc.progress_cycles = (sc.progress_cycles + 1) / 2;
 	TRY(hpnic_sim_configure(&sc));
+	/* --send: NIC 1's CQ also takes each QP's receive queue (2 x depth,
+	 * rounded up to a power of two, as the send queue is) */
+	unsigned cq_need = o.qps * o.depth * (o.send ? 6 : 1);
+
 	while (cq_depth < o.qps * o.depth * 2 && cq_depth < HPNIC_CQ_DEPTH_MAX)
 		cq_depth <<= 1;
-	if (o.qps * o.depth > cq_depth) {
+	while (cq_depth < cq_need && cq_depth < HPNIC_CQ_DEPTH_MAX)
+		cq_depth <<= 1;
+	if (cq_need > cq_depth) {
 		fprintf(stderr, "hpnic-write-bench: --qps x --depth must fit one CQ (%u)\n",
 			HPNIC_CQ_DEPTH_MAX);
 		return 2;
@@ -417,6 +492,14 @@ int main(int argc, char **argv)
 							 .sq_sig_all = o.signal_every == 1,
 							 .max_send_sge = o.sge,
 							 .max_inline_data = o.inl ? HPNIC_MAX_INLINE : 0 };
+
+			/* --send: NIC 1's QPs get receive queues (2 x depth posted) */
+			if (o.send && n == 1) {
+				ia.rq_depth = 2;
+				while (ia.rq_depth < 2 * o.depth)
+					ia.rq_depth <<= 1;
+				ia.max_recv_sge = 1;
+			}
 
 			while (ia.sq_depth < o.depth)
 				ia.sq_depth <<= 1;
@@ -495,7 +578,7 @@ int main(int argc, char **argv)
 	for (uint32_t size = o.size; ; size *= 2) {
 		if (o.size_max && size > o.size_max)
 			break;
-		errors += throughput(&o, size, qp[0], req, rsp, slot);
+		errors += throughput(&o, size, qp[0], qp[1], req, rsp, slot);
 		if (!o.size_max)
 			break;
 	}
