@@ -399,7 +399,7 @@ ring_inst (
 reg  [OUT_LOG2:0] credit_reg = OUT_DEPTH[OUT_LOG2:0];
 wire              out_pop;
 
-reg               f_valid = 1'b0, f_first = 1'b0;
+reg               f_valid = 1'b0, f_first = 1'b0, f_second = 1'b0;
 reg [QW-1:0]      f_qpn = 0;
 reg [15:0]        f_idx = 0;
 reg [PL:0]        f_n = 0;
@@ -407,13 +407,18 @@ reg [EW-1:0]      f_epoch = 0;
 reg [63:0]        f_base = 0;
 reg [15:0]        f_ring_mask = 0;      // entries of the ring - 1
 reg [7:0]         f_run_mask = 0;       // entries of a run - 1 (a page: 128)
+// entries left in the run the next read starts in: registered at the
+// second cycle and after each read (the next starts a run), so the read's
+// length is not behind the index arithmetic (the whole core was 9 LUT
+// levels from f_idx to the DMA request's length)
+reg [8:0]         f_run_left = 0;
 
 wire [4:0]  ring_log2 = ring_rd[4:0];
 wire [4:0]  run_log2 = ring_log2 < 5'd7 ? ring_log2 : 5'd7;
 wire [15:0] f_slot = f_idx & f_ring_mask;
 wire [8:0]  run_left = {1'b0, f_run_mask} - {1'b0, f_slot[7:0] & f_run_mask} + 9'd1;
-wire        f_fits = run_left >= {{(8-PL){1'b0}}, f_n};
-wire [PL:0] rd_n = f_fits ? f_n : run_left[PL:0];
+wire        f_fits = f_run_left >= {{(8-PL){1'b0}}, f_n};
+wire [PL:0] rd_n = f_fits ? f_n : f_run_left[PL:0];
 wire        rd_take = m_rd_req_valid && m_rd_req_ready;
 wire        f_done = rd_take && f_fits;
 
@@ -427,7 +432,7 @@ assign req_take = req_valid && (!f_valid || (f_done && !req_flush)) && req_need_
                   pend_in_ready;
 wire   flush_push = req_take && req_flush;
 
-assign m_rd_req_valid = f_valid && !f_first;
+assign m_rd_req_valid = f_valid && !f_first && !f_second;
 assign m_rd_req_addr = f_base + {43'd0, f_slot, 5'd0};
 assign m_rd_req_len = {{(7-PL){1'b0}}, rd_n, 5'd0};
 
@@ -436,6 +441,10 @@ wire [OUT_LOG2:0] credit_taken = credit_kept - (req_flush ? {{OUT_LOG2{1'b0}}, 1
                                                 {{(OUT_LOG2-PL){1'b0}}, req_n});
 
 always @(posedge clk) begin
+    f_second <= f_first;
+    if (f_second) begin
+        f_run_left <= run_left;
+    end
     if (f_first) begin
         f_first <= 1'b0;
         f_base <= ring_rd[68:5];
@@ -445,6 +454,8 @@ always @(posedge clk) begin
     if (rd_take) begin
         f_idx <= f_idx + {{(15-PL){1'b0}}, rd_n};
         f_n <= f_n - rd_n;
+        // a read that does not fit ends its run: the next starts a new one
+        f_run_left <= {1'b0, f_run_mask} + 9'd1;
         if (f_fits) begin
             f_valid <= 1'b0;
         end
@@ -461,6 +472,7 @@ always @(posedge clk) begin
     if (rst) begin
         f_valid <= 1'b0;
         f_first <= 1'b0;
+        f_second <= 1'b0;
         credit_reg <= OUT_DEPTH[OUT_LOG2:0];
     end
 end
