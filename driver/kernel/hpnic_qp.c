@@ -143,7 +143,9 @@ static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
  * reset, so every QP is written back to RESET, every CQ disabled and every
  * MR entry invalidated, by commands. The RESET context is staged once
  * (staging registers keep their values); after it each QPN costs a write
- * of QP.QPN, the command and its status.
+ * of QP.QPN, the command and its status. The events still queued in
+ * CTRL.EVENT (QPs that failed before a remove, under the driver bound
+ * then) are read out and dropped: they would name the new owners' QPs.
  */
 int hpnic_reset_objects(struct hpnic_dev *hd)
 {
@@ -153,7 +155,7 @@ int hpnic_reset_objects(struct hpnic_dev *hd)
 		.mtu_log2 = HPNIC_MTU_LOG2_MAX,
 		.dscp_ecn = HPNIC_QP_DSCP_ECN_RST,
 	};
-	u32 n;
+	u32 n, ev;
 	int err;
 
 	hpnic_qp_ctx_v1(&c);
@@ -171,6 +173,10 @@ int hpnic_reset_objects(struct hpnic_dev *hd)
 		hpnic_wr(hd, HPNIC_MR_IDX, n);
 		err = hpnic_cmd(hd, HPNIC_MR_CMD, HPNIC_MR_CMD_STATUS, HPNIC_MR_CMD_INVALIDATE);
 	}
+	/* the queue is short; a bound keeps a broken device from looping */
+	for (ev = 0; ev < 1024 && !err && !hd->gone; ev++)
+		if (!(hpnic_rd(hd, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK))
+			break;
 	mutex_unlock(&hd->cmd_lock);
 	if (err)
 		dev_err(&hd->pdev->dev, "resetting the NIC's objects failed at %u: %d\n", n, err);
