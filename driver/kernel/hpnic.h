@@ -109,22 +109,29 @@ struct hpnic_cq {
 };
 
 /*
- * A queue pair: its send queue in coherent DMA memory, owned by one file.
- * The context is the process's to write (MODIFY_QP); the driver keeps
- * the state it last wrote, to stop the QP when the file goes.
+ * A queue pair: its send queue, and its receive queue if it has one, in
+ * coherent DMA memory, owned by one file. The context is the process's to
+ * write (MODIFY_QP); the driver keeps the state it last wrote, to stop the
+ * QP when the file goes.
  */
 struct hpnic_qp {
 	u32 qpn;
 	u32 pdn;
 	u32 cqn;
+	u32 rcqn;               /* the receive CQ: cqn or another of the file's */
 	u32 sq_log2;
 	u32 wqe_log2;
+	u32 rq_log2;            /* 0: no receive queue */
 	u32 state;
 	size_t bytes;           /* the send queue, page-rounded */
 	void *ring;
 	dma_addr_t ring_dma;
-	atomic_t mapped;        /* the file's mappings of the ring and doorbell page */
+	size_t rq_bytes;        /* the receive queue, page-rounded; 0 without one */
+	void *rq_ring;
+	dma_addr_t rq_dma;
+	atomic_t mapped;        /* the file's mappings of the rings and doorbell page */
 	struct hpnic_cq *cq;    /* counted in its users */
+	struct hpnic_cq *rcq;   /* counted in its users too, also when it is cq */
 	struct hpnic_file *owner; /* where its events go; its PD is counted there */
 };
 
@@ -172,6 +179,7 @@ struct hpnic_file {
 #define HPNIC_MMAP_KIND_CQ 1ull
 #define HPNIC_MMAP_KIND_SQ 2ull
 #define HPNIC_MMAP_KIND_DB 3ull
+#define HPNIC_MMAP_KIND_RQ 4ull
 
 static inline u64 hpnic_mmap_offset(u64 kind, u32 idx)
 {
@@ -200,6 +208,7 @@ void hpnic_id_free(struct hpnic_dev *hd, enum hpnic_obj_kind kind, unsigned int 
 int hpnic_pd_get(struct hpnic_file *hf, u32 pdn);
 void hpnic_pd_put(struct hpnic_file *hf, u32 pdn);
 int hpnic_get_arg(void __user *uarg, void *out, size_t size);
+int hpnic_get_arg_v1(void __user *uarg, void *out, size_t size, size_t v1_size);
 int hpnic_get_handle(void __user *uarg, u32 *handle);
 int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg);
 int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg);

@@ -148,6 +148,27 @@ int hpnic_get_arg(void __user *uarg, void *out, size_t size)
 }
 
 /*
+ * A struct that has grown: as hpnic_get_arg, or exactly v1_size bytes, its
+ * size before, from a program built then. The bytes past the caller's are
+ * zeroed (the caller puts the defaults there). Returns how many bytes are
+ * the caller's, to copy back no more, or -errno.
+ */
+int hpnic_get_arg_v1(void __user *uarg, void *out, size_t size, size_t v1_size)
+{
+	u32 argsz, flags;
+
+	if (get_user(argsz, (u32 __user *)uarg) || get_user(flags, (u32 __user *)uarg + 1))
+		return -EFAULT;
+	if ((argsz < size && argsz != v1_size) || argsz > PAGE_SIZE || flags)
+		return -EINVAL;
+	memset(out, 0, size);
+	size = min_t(size_t, size, argsz);
+	if (copy_from_user(out, uarg, size))
+		return -EFAULT;
+	return size;
+}
+
+/*
  * The freeing ioctls (DEALLOC_PD, DESTROY_CQ, DEREG_MR) share one shape:
  * argsz, flags, the handle, a reserved word that must be 0
  */
@@ -175,12 +196,15 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 {
 	struct hpnic_dev *hd = hf->hd;
 	struct hpnic_abi_query_device q;
-	int err;
+	int len;
 
-	err = hpnic_get_arg(uarg, &q, sizeof(q));
-	if (err)
-		return err;
+	BUILD_BUG_ON(offsetofend(typeof(q), rd_atomic) != HPNIC_ABI_QUERY_DEVICE_SIZE_V1);
+	len = hpnic_get_arg_v1(uarg, &q, sizeof(q), HPNIC_ABI_QUERY_DEVICE_SIZE_V1);
+	if (len < 0)
+		return len;
 	q.abi_version = HPNIC_ABI_VERSION;
+	q.caps = HPNIC_ABI_CAP_RQ;
+	q.reserved = 0;
 	q.fw_version = hd->id_version;
 	q.build_date = hd->build_date;
 	q.git_hash = hd->git_hash;
@@ -200,7 +224,7 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 	q.ipv4 = hd->ipv4;
 	if (hd->gone)
 		return -ENODEV;
-	return copy_to_user(uarg, &q, sizeof(q)) ? -EFAULT : 0;
+	return copy_to_user(uarg, &q, len) ? -EFAULT : 0;
 }
 
 static int hpnic_alloc_pd(struct hpnic_file *hf, void __user *uarg)
@@ -723,9 +747,9 @@ static const struct vm_operations_struct hpnic_vm_ops = {
 };
 
 /*
- * The offsets CREATE_CQ and CREATE_QP gave: a CQ ring read-only, a send
- * queue read-write, a doorbell page write (and read) only; each whole, by
- * the file that owns it.
+ * The offsets CREATE_CQ and CREATE_QP gave: a CQ ring read-only, a send or
+ * receive queue read-write, a doorbell page write (and read) only; each
+ * whole, by the file that owns it.
  */
 static int hpnic_mmap(struct file *file, struct vm_area_struct *vma)
 {
@@ -753,11 +777,14 @@ static int hpnic_mmap(struct file *file, struct vm_area_struct *vma)
 			mapped = &cq->mapped;
 			want = cq->bytes;
 		}
-	} else if (kind == HPNIC_MMAP_KIND_SQ || kind == HPNIC_MMAP_KIND_DB) {
+	} else if (kind == HPNIC_MMAP_KIND_SQ || kind == HPNIC_MMAP_KIND_DB ||
+		   kind == HPNIC_MMAP_KIND_RQ) {
 		qp = xa_load(&hf->qps, idx);
-		if (qp) {
+		/* a QP without a receive queue has no such offset */
+		if (qp && (kind != HPNIC_MMAP_KIND_RQ || qp->rq_ring)) {
 			mapped = &qp->mapped;
-			want = kind == HPNIC_MMAP_KIND_SQ ? qp->bytes : PAGE_SIZE;
+			want = kind == HPNIC_MMAP_KIND_SQ ? qp->bytes :
+			       kind == HPNIC_MMAP_KIND_RQ ? qp->rq_bytes : PAGE_SIZE;
 		}
 	}
 	if (mapped && size == want)
@@ -775,12 +802,17 @@ static int hpnic_mmap(struct file *file, struct vm_area_struct *vma)
 		err = dma_mmap_coherent(&hd->pdev->dev, vma, cq->ring, cq->ring_dma, cq->bytes);
 	} else if (kind == HPNIC_MMAP_KIND_SQ) {
 		err = dma_mmap_coherent(&hd->pdev->dev, vma, qp->ring, qp->ring_dma, qp->bytes);
+	} else if (kind == HPNIC_MMAP_KIND_RQ) {
+		err = dma_mmap_coherent(&hd->pdev->dev, vma, qp->rq_ring, qp->rq_dma, qp->rq_bytes);
 	} else {
-		/* the QP's own page of the DB block: its doorbell and nothing else */
+		/* the QP's own page of the DB block: its two doorbells and nothing else */
 		phys_addr_t pa = pci_resource_start(hd->pdev, 0) + HPNIC_DB_BASE +
 				 (phys_addr_t)qp->qpn * HPNIC_DB_SQ_DB_STRIDE;
 
 		BUILD_BUG_ON(HPNIC_DB_SQ_DB_STRIDE != PAGE_SIZE);
+		BUILD_BUG_ON(HPNIC_DB_RQ_DB_STRIDE != PAGE_SIZE);
+		/* both doorbells of a QP in its one page */
+		BUILD_BUG_ON((HPNIC_DB_RQ_DB(0) ^ HPNIC_DB_SQ_DB(0)) & PAGE_MASK);
 		vma->vm_flags |= VM_IO | VM_DONTDUMP;
 		vma->vm_page_prot = pgprot_noncached(vma->vm_page_prot);
 		err = io_remap_pfn_range(vma, vma->vm_start, pa >> PAGE_SHIFT, PAGE_SIZE,

@@ -2,14 +2,15 @@
 /*
  * hpnic Linux driver: queue pairs and asynchronous events (docs/driver.md).
  *
- * A QP's send queue is coherent DMA memory the process maps read-write
- * and the NIC fetches WQEs from; its doorbell is its own 4 KiB page of
- * BAR0's DB block, which the process maps and nothing else of BAR0. The
- * process writes the context (MODIFY_QP) with values the driver checks
- * against the registers and the file's PDs and CQs; the send queue, PD and
- * CQ fields are the driver's. Destroying a QP, or closing its file, writes
- * it back to RESET before its memory goes: the NIC fetches no WQE of a
- * QP in RESET and writes no CQE for it.
+ * A QP's send queue, and its receive queue if it has one, is coherent DMA
+ * memory the process maps read-write and the NIC fetches WQEs from; its
+ * two doorbells are in its own 4 KiB page of BAR0's DB block, which the
+ * process maps and nothing else of BAR0. The process writes the context
+ * (MODIFY_QP) with values the driver checks against the registers and the
+ * file's PDs and CQs; the queues, PD and CQ fields are the driver's.
+ * Destroying a QP, or closing its file, writes it back to RESET before its
+ * memory goes: the NIC fetches no WQE of a QP in RESET and writes no CQE
+ * for it.
  *
  * Events: CTRL.EVENT is one queue for the whole NIC. Whoever asks takes
  * every event waiting and hands each to the file that owns the QP or CQ it
@@ -53,6 +54,8 @@ static const struct hpnic_qp_field hpnic_qp_fields[] = {
 	HPNIC_QP_FIELD(QP_WAI, HPNIC_QP_QP_WAI_MASK, qp_wai),
 	HPNIC_QP_FIELD(QP_MAX_STAGE, HPNIC_QP_QP_MAX_STAGE_MASK, qp_max_stage),
 	HPNIC_QP_FIELD(MAX_RD_ATOMIC, HPNIC_QP_MAX_RD_ATOMIC_MASK, max_rd_atomic),
+	HPNIC_QP_FIELD(MIN_RNR_TIMER, HPNIC_QP_MIN_RNR_TIMER_MASK, min_rnr_timer),
+	HPNIC_QP_FIELD(RNR_RETRY, HPNIC_QP_RNR_RETRY_MASK, rnr_retry),
 };
 
 static u32 *hpnic_qp_field_ptr(struct hpnic_abi_qp_ctx *c, const struct hpnic_qp_field *f)
@@ -73,9 +76,17 @@ static int hpnic_qp_ctx_check(struct hpnic_dev *hd, struct hpnic_abi_qp_ctx *c)
 	    !(hpnic_rd(hd, HPNIC_ID_CC_MODES) & BIT(c->cc_mode)) ||
 	    c->max_rd_atomic > ((hpnic_rd(hd, HPNIC_ID_RD_ATOMIC) &
 				 HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_MASK) >>
-				HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_SHIFT))
+				HPNIC_ID_RD_ATOMIC_MAX_RD_ATOMIC_SHIFT) ||
+	    c->min_rnr_timer > HPNIC_MIN_RNR_TIMER_MAX || c->rnr_retry > HPNIC_RNR_RETRY_MAX)
 		return -EINVAL;
 	return 0;
+}
+
+/* what a caller of the context's first size did not give: the NIC's reset values */
+static void hpnic_qp_ctx_v1(struct hpnic_abi_qp_ctx *c)
+{
+	c->min_rnr_timer = HPNIC_QP_MIN_RNR_TIMER_RST;
+	c->rnr_retry = HPNIC_QP_RNR_RETRY_RST;
 }
 
 /*
@@ -98,6 +109,11 @@ static int hpnic_qp_write(struct hpnic_dev *hd, struct hpnic_qp *qp,
 	hpnic_wr(hd, HPNIC_QP_SQ_WQE_LOG2, HPNIC_SET(HPNIC_QP_SQ_WQE_LOG2, qp->wqe_log2));
 	hpnic_wr(hd, HPNIC_QP_PD, HPNIC_SET(HPNIC_QP_PD, qp->pdn));
 	hpnic_wr(hd, HPNIC_QP_CQN, qp->cqn);
+	/* every QP's, also without a receive queue: no other QP's base stays staged */
+	hpnic_wr(hd, HPNIC_QP_RQ_BASE_LO, lower_32_bits(qp->rq_dma));
+	hpnic_wr(hd, HPNIC_QP_RQ_BASE_HI, upper_32_bits(qp->rq_dma));
+	hpnic_wr(hd, HPNIC_QP_RQ_LOG2, HPNIC_SET(HPNIC_QP_RQ_LOG2, qp->rq_log2));
+	hpnic_wr(hd, HPNIC_QP_RCQN, qp->rcqn);
 	err = hpnic_cmd(hd, HPNIC_QP_CMD, HPNIC_QP_CMD_STATUS, cmd);
 	if (!err)
 		qp->state = c->state;
@@ -115,6 +131,8 @@ static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
 		.dscp_ecn = HPNIC_QP_DSCP_ECN_RST,
 	};
 
+	hpnic_qp_ctx_v1(&c);
+
 	if (hpnic_qp_write(hd, qp, &c, HPNIC_QP_CMD_WRITE) && !hd->gone)
 		dev_err(&hd->pdev->dev, "QP %u: reset failed\n", qp->qpn);
 }
@@ -125,7 +143,9 @@ static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
  * reset, so every QP is written back to RESET, every CQ disabled and every
  * MR entry invalidated, by commands. The RESET context is staged once
  * (staging registers keep their values); after it each QPN costs a write
- * of QP.QPN, the command and its status.
+ * of QP.QPN, the command and its status. The events still queued in
+ * CTRL.EVENT (QPs that failed before a remove, under the driver bound
+ * then) are read out and dropped: they would name the new owners' QPs.
  */
 int hpnic_reset_objects(struct hpnic_dev *hd)
 {
@@ -135,9 +155,10 @@ int hpnic_reset_objects(struct hpnic_dev *hd)
 		.mtu_log2 = HPNIC_MTU_LOG2_MAX,
 		.dscp_ecn = HPNIC_QP_DSCP_ECN_RST,
 	};
-	u32 n;
+	u32 n, ev;
 	int err;
 
+	hpnic_qp_ctx_v1(&c);
 	mutex_lock(&hd->cmd_lock);
 	err = hpnic_qp_write(hd, &none, &c, HPNIC_QP_CMD_WRITE);
 	for (n = 2; n < hd->max_qps && !err; n++) {
@@ -152,6 +173,10 @@ int hpnic_reset_objects(struct hpnic_dev *hd)
 		hpnic_wr(hd, HPNIC_MR_IDX, n);
 		err = hpnic_cmd(hd, HPNIC_MR_CMD, HPNIC_MR_CMD_STATUS, HPNIC_MR_CMD_INVALIDATE);
 	}
+	/* the queue is short; a bound keeps a broken device from looping */
+	for (ev = 0; ev < 1024 && !err && !hd->gone; ev++)
+		if (!(hpnic_rd(hd, HPNIC_CTRL_EVENT) & HPNIC_CTRL_EVENT_VALID_MASK))
+			break;
 	mutex_unlock(&hd->cmd_lock);
 	if (err)
 		dev_err(&hd->pdev->dev, "resetting the NIC's objects failed at %u: %d\n", n, err);
@@ -187,8 +212,11 @@ void hpnic_qp_free(struct hpnic_dev *hd, struct hpnic_qp *qp)
 	xa_erase(&hd->qps, qp->qpn);
 	mutex_unlock(&hd->cmd_lock);
 	atomic_dec(&qp->cq->users);
+	atomic_dec(&qp->rcq->users);
 	hpnic_pd_put(qp->owner, qp->pdn);
 	dma_free_coherent(&hd->pdev->dev, qp->bytes, qp->ring, qp->ring_dma);
+	if (qp->rq_ring)
+		dma_free_coherent(&hd->pdev->dev, qp->rq_bytes, qp->rq_ring, qp->rq_dma);
 	hpnic_id_free(hd, HPNIC_OBJ_QP, qp->qpn);
 	kfree(qp);
 }
@@ -211,19 +239,28 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 {
 	struct hpnic_dev *hd = hf->hd;
 	struct hpnic_abi_create_qp c;
-	struct hpnic_cq *cq;
+	struct hpnic_cq *cq, *rcq;
 	struct hpnic_qp *qp;
-	int qpn, err;
+	int qpn, err, len;
 
-	err = hpnic_get_arg(uarg, &c, sizeof(c));
-	if (err)
-		return err;
+	BUILD_BUG_ON(offsetofend(typeof(c), cc_mode) != HPNIC_ABI_CREATE_QP_SIZE_V1);
+	len = hpnic_get_arg_v1(uarg, &c, sizeof(c), HPNIC_ABI_CREATE_QP_SIZE_V1);
+	if (len < 0)
+		return len;
+	/* a program of the first ABI: no receive queue */
+	if ((size_t)len < sizeof(c))
+		c.rcqn = c.cqn;
 	if (c.sq_log2 < HPNIC_SQ_LOG2_MIN || c.sq_log2 > HPNIC_SQ_LOG2_MAX ||
-	    (c.wqe_log2 != 6 && c.wqe_log2 != 7))
+	    (c.wqe_log2 != 6 && c.wqe_log2 != 7) ||
+	    (c.rq_log2 && (c.rq_log2 < HPNIC_RQ_LOG2_MIN || c.rq_log2 > HPNIC_RQ_LOG2_MAX)))
 		return -EINVAL;
-	/* the file's own PD and CQ: another file's, or none, is the same refusal */
+	/* a bitstream without SEND/RECV has no receive queues */
+	if (c.rq_log2 && !(hd->features & HPNIC_ID_FEATURES_SEND_MASK))
+		return -EOPNOTSUPP;
+	/* the file's own PD and CQs: another file's, or none, is the same refusal */
 	cq = xa_load(&hf->cqs, c.cqn);
-	if (!xa_load(&hf->pds, c.pdn) || !cq)
+	rcq = xa_load(&hf->cqs, c.rcqn);
+	if (!xa_load(&hf->pds, c.pdn) || !cq || !rcq)
 		return -EINVAL;
 	qp = kzalloc(sizeof(*qp), GFP_KERNEL);
 	if (!qp)
@@ -236,8 +273,10 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	qp->qpn = qpn;
 	qp->pdn = c.pdn;
 	qp->cqn = c.cqn;
+	qp->rcqn = c.rcqn;
 	qp->sq_log2 = c.sq_log2;
 	qp->wqe_log2 = c.wqe_log2;
+	qp->rq_log2 = c.rq_log2;
 	qp->owner = hf;
 	qp->state = HPNIC_QPS_ERR;      /* not RESET: the first write must happen */
 	atomic_set(&qp->mapped, 0);
@@ -246,6 +285,16 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	if (!qp->ring) {
 		err = -ENOMEM;
 		goto err_ida;
+	}
+	/* page-aligned, as QP.RQ_BASE wants (its size or 4 KiB, the smaller) */
+	if (c.rq_log2) {
+		qp->rq_bytes = PAGE_ALIGN((size_t)HPNIC_RWQE_SIZE << c.rq_log2);
+		qp->rq_ring = dma_alloc_coherent(&hd->pdev->dev, qp->rq_bytes, &qp->rq_dma,
+						 GFP_KERNEL);
+		if (!qp->rq_ring) {
+			err = -ENOMEM;
+			goto err_ring;
+		}
 	}
 	mutex_lock(&hd->cmd_lock);
 	err = xa_insert(&hd->qps, qpn, qp, GFP_KERNEL);
@@ -258,10 +307,12 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	}
 	mutex_unlock(&hd->cmd_lock);
 	if (err)
-		goto err_ring;
+		goto err_rq;
 	/* from here on hpnic_qp_free undoes it all, these counts too */
 	qp->cq = cq;
 	atomic_inc(&cq->users);
+	qp->rcq = rcq;
+	atomic_inc(&rcq->users);
 	hpnic_pd_get(hf, c.pdn);
 	/* programmed: now the file has it, and mmap can find it */
 	mutex_lock(&hf->obj_lock);
@@ -280,7 +331,10 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	c.cc_mode = HPNIC_GET(HPNIC_CC_DEFAULT_MODE, hpnic_rd(hd, HPNIC_CC_DEFAULT_MODE));
 	if (!(hpnic_rd(hd, HPNIC_ID_CC_MODES) & BIT(c.cc_mode)))
 		c.cc_mode = HPNIC_CC_MODE_HPCC;
-	if (copy_to_user(uarg, &c, sizeof(c))) {
+	c.rq_ring_bytes = qp->rq_bytes;
+	c.rq_mmap_offset = qp->rq_ring ? hpnic_mmap_offset(HPNIC_MMAP_KIND_RQ, qpn) : 0;
+	c.rq_db_offset = HPNIC_DB_RQ_DB(0) & (PAGE_SIZE - 1);
+	if (copy_to_user(uarg, &c, len)) {
 		/* mapped already (its offset guessed)? then the file's close frees it */
 		if (!hpnic_qp_take(hf, qp))
 			hpnic_qp_free(hd, qp);
@@ -288,6 +342,9 @@ int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg)
 	}
 	return 0;
 
+err_rq:
+	if (qp->rq_ring)
+		dma_free_coherent(&hd->pdev->dev, qp->rq_bytes, qp->rq_ring, qp->rq_dma);
 err_ring:
 	dma_free_coherent(&hd->pdev->dev, qp->bytes, qp->ring, qp->ring_dma);
 err_ida:
@@ -308,11 +365,14 @@ int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg)
 	struct hpnic_dev *hd = hf->hd;
 	struct hpnic_abi_qp_ctx c;
 	struct hpnic_qp *qp;
-	int err;
+	int err, len;
 
-	err = hpnic_get_arg(uarg, &c, sizeof(c));
-	if (err)
-		return err;
+	BUILD_BUG_ON(offsetofend(typeof(c), max_rd_atomic) != HPNIC_ABI_QP_CTX_SIZE_V1);
+	len = hpnic_get_arg_v1(uarg, &c, sizeof(c), HPNIC_ABI_QP_CTX_SIZE_V1);
+	if (len < 0)
+		return len;
+	if ((size_t)len < sizeof(c))
+		hpnic_qp_ctx_v1(&c);
 	qp = xa_load(&hf->qps, c.qpn);
 	if (!qp || !c.cmd || c.cmd >= ARRAY_SIZE(hpnic_qp_cmds))
 		return -EINVAL;
@@ -331,11 +391,11 @@ int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg)
 	struct hpnic_abi_qp_ctx c;
 	struct hpnic_qp *qp;
 	unsigned int i;
-	int err;
+	int err, len;
 
-	err = hpnic_get_arg(uarg, &c, sizeof(c));
-	if (err)
-		return err;
+	len = hpnic_get_arg_v1(uarg, &c, sizeof(c), HPNIC_ABI_QP_CTX_SIZE_V1);
+	if (len < 0)
+		return len;
 	qp = xa_load(&hf->qps, c.qpn);
 	if (!qp)
 		return -EINVAL;
@@ -352,7 +412,7 @@ int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg)
 	if (hd->gone)
 		return -ENODEV;
 	c.cmd = 0;
-	return copy_to_user(uarg, &c, sizeof(c)) ? -EFAULT : 0;
+	return copy_to_user(uarg, &c, len) ? -EFAULT : 0;
 }
 
 int hpnic_destroy_qp(struct hpnic_file *hf, void __user *uarg)

@@ -17,7 +17,8 @@
  *                           them takes root, as sysfs says
  *   STATS.SEL/VALUE_*       counters/NAME in sysfs
  *   CTRL.EVENT              GET_EVENT: this process's events only
- *   DB.SQ_DB(qpn)           the QP's doorbell page, mapped at CREATE_QP
+ *   DB.SQ_DB(qpn), DB.RQ_DB(qpn)
+ *                           the QP's doorbell page, mapped at CREATE_QP
  *
  * Any other register is refused with -EPERM and says so.
  */
@@ -44,8 +45,11 @@
 struct kernel_qp {
 	uint8_t *ring;
 	size_t ring_bytes;
+	uint8_t *rring;            /* the receive queue, or NULL */
+	size_t rring_bytes;
 	uint8_t *db_page;
 	uint32_t db_offset;
+	uint32_t rq_db_offset;
 };
 
 struct hpnic_backend {
@@ -65,6 +69,8 @@ static void k_unmap_qp(struct kernel_qp *kq)
 		munmap(kq->db_page, KPAGE);
 	if (kq->ring)
 		munmap(kq->ring, kq->ring_bytes);
+	if (kq->rring)
+		munmap(kq->rring, kq->rring_bytes);
 	memset(kq, 0, sizeof(*kq));
 }
 
@@ -289,14 +295,17 @@ static int kernel_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t val
 
 	if (!be)
 		return -EINVAL;
-	if (off >= HPNIC_DB_SQ_DB(0) && (off - HPNIC_DB_SQ_DB(0)) % HPNIC_DB_SQ_DB_STRIDE == 0) {
-		uint32_t qpn = (off - HPNIC_DB_SQ_DB(0)) / HPNIC_DB_SQ_DB_STRIDE;
+	if ((off >= HPNIC_DB_SQ_DB(0) && (off - HPNIC_DB_SQ_DB(0)) % HPNIC_DB_SQ_DB_STRIDE == 0) ||
+	    (off >= HPNIC_DB_RQ_DB(0) && (off - HPNIC_DB_RQ_DB(0)) % HPNIC_DB_RQ_DB_STRIDE == 0)) {
+		int rq = (off - HPNIC_DB_SQ_DB(0)) % HPNIC_DB_SQ_DB_STRIDE != 0;
+		uint32_t qpn = (off - HPNIC_DB_BASE) / HPNIC_DB_SQ_DB_STRIDE;
 		struct kernel_qp *kq = qpn < be->q.max_qps ? &be->qps[qpn] : NULL;
 
-		if (!kq || !kq->db_page)
-			return refuse(be, off, "write (the doorbell of a QP this process does "
-				      "not own)");
-		*(volatile uint32_t *)(kq->db_page + kq->db_offset) = val;
+		if (!kq || !kq->db_page || (rq && !kq->rring))
+			return refuse(be, off, rq ? "write (the receive doorbell of a QP this "
+				      "process does not own, or one without a receive queue)" :
+				      "write (the doorbell of a QP this process does not own)");
+		*(volatile uint32_t *)(kq->db_page + (rq ? kq->rq_db_offset : kq->db_offset)) = val;
 		return 0;
 	}
 	switch (off) {
@@ -468,7 +477,8 @@ static int k_destroy_qp(struct hpnic_backend *be, uint32_t qpn, uint8_t *ring, s
 }
 
 static int k_create_qp(struct hpnic_backend *be, uint32_t pdn, uint32_t cqn, unsigned log2,
-		       unsigned wqe_log2, uint32_t *qpn, uint8_t **ring, unsigned *cc_mode)
+		       unsigned wqe_log2, uint32_t rcqn, unsigned rq_log2, uint32_t *qpn,
+		       uint8_t **ring, uint8_t **rring, unsigned *cc_mode)
 {
 	struct hpnic_abi_create_qp c = {
 		.argsz = sizeof(c),
@@ -476,25 +486,43 @@ static int k_create_qp(struct hpnic_backend *be, uint32_t pdn, uint32_t cqn, uns
 		.cqn = cqn,
 		.sq_log2 = log2,
 		.wqe_log2 = wqe_log2,
+		.rq_log2 = rq_log2,
+		.rcqn = rcqn,
 	};
 	struct kernel_qp *kq;
-	int err = kioctl(be, HPNIC_IOCTL_CREATE_QP, &c, "CREATE_QP");
+	int err;
 
+	*ring = NULL;
+	*rring = NULL;
+	/* a driver of the first ABI would ignore the receive queue's fields */
+	if (rq_log2 && !(be->q.caps & HPNIC_ABI_CAP_RQ)) {
+		hpnic_set_error("%s: the driver is older than receive queues (no HPNIC_ABI_CAP_RQ): "
+				"load a newer hpnic.ko", be->path);
+		return -EOPNOTSUPP;
+	}
+	err = kioctl(be, HPNIC_IOCTL_CREATE_QP, &c, "CREATE_QP");
 	if (err)
 		return err;
 	*qpn = c.qpn;
-	*ring = NULL;
-	if (c.qpn >= be->q.max_qps || c.db_offset >= KPAGE) {
-		hpnic_set_error("%s: CREATE_QP gave QPN %u, doorbell offset %u", be->path, c.qpn,
-				c.db_offset);
+	if (c.qpn >= be->q.max_qps || c.db_offset >= KPAGE || c.rq_db_offset >= KPAGE ||
+	    (rq_log2 && c.rq_ring_bytes < ((size_t)HPNIC_RWQE_SIZE << rq_log2))) {
+		hpnic_set_error("%s: CREATE_QP gave QPN %u, doorbell offsets %u and %u, a %u-byte "
+				"receive queue", be->path, c.qpn, c.db_offset, c.rq_db_offset,
+				c.rq_ring_bytes);
 		(void)k_free(be, HPNIC_IOCTL_DESTROY_QP, c.qpn, "DESTROY_QP");
 		return -EIO;
 	}
 	kq = &be->qps[c.qpn];
 	kq->ring_bytes = c.ring_bytes;
 	kq->db_offset = c.db_offset;
+	kq->rq_db_offset = c.rq_db_offset;
 	err = k_map(be, c.ring_bytes, PROT_READ | PROT_WRITE, c.ring_mmap_offset, &kq->ring,
 		    "send queue");
+	if (!err && rq_log2) {
+		kq->rring_bytes = c.rq_ring_bytes;
+		err = k_map(be, c.rq_ring_bytes, PROT_READ | PROT_WRITE, c.rq_mmap_offset,
+			    &kq->rring, "receive queue");
+	}
 	if (!err)
 		err = k_map(be, KPAGE, PROT_WRITE, c.db_mmap_offset, &kq->db_page, "doorbell page");
 	if (err) {
@@ -502,6 +530,7 @@ static int k_create_qp(struct hpnic_backend *be, uint32_t pdn, uint32_t cqn, uns
 		return err;
 	}
 	*ring = kq->ring;
+	*rring = kq->rring;
 	*cc_mode = c.cc_mode;
 	return 0;
 }
@@ -536,6 +565,8 @@ static int k_write_qp(struct hpnic_backend *be, uint32_t qpn, const struct hpnic
 		.qp_wai = c->qp_wai,
 		.qp_max_stage = c->qp_max_stage,
 		.max_rd_atomic = c->max_rd_atomic,
+		.min_rnr_timer = c->min_rnr_timer,
+		.rnr_retry = c->rnr_retry,
 	};
 
 	return kioctl(be, HPNIC_IOCTL_MODIFY_QP, &a, "MODIFY_QP");
@@ -569,6 +600,8 @@ static int k_read_qp(struct hpnic_backend *be, uint32_t qpn, struct hpnic_qp_ctx
 	c->qp_wai = a.qp_wai;
 	c->qp_max_stage = a.qp_max_stage;
 	c->max_rd_atomic = a.max_rd_atomic;
+	c->min_rnr_timer = a.min_rnr_timer;
+	c->rnr_retry = a.rnr_retry;
 	return 0;
 }
 

@@ -7,9 +7,13 @@
  * struct, and flags (0 today): the driver refuses an argsz below the
  * struct it knows (-EINVAL) and ignores what lies past it, so that a
  * struct may grow at its end without a new ioctl number (the numbers do
- * not encode a size, as VFIO's do not). An unknown number gets -ENOTTY. Handles (PD
- * numbers, ...) belong to the open file that made them; any other is
- * refused with -EINVAL, whether it exists or not.
+ * not encode a size, as VFIO's do not). A struct that has grown also
+ * takes exactly the size it had before (HPNIC_ABI_*_SIZE_V1), so that
+ * programs built before keep working: the fields past it then take the
+ * defaults their comments give, and nothing is written past it. An
+ * unknown number gets -ENOTTY. Handles (PD numbers, ...) belong to the
+ * open file that made them; any other is refused with -EINVAL, whether it
+ * exists or not.
  */
 #ifndef HPNIC_ABI_H
 #define HPNIC_ABI_H
@@ -51,7 +55,16 @@ struct hpnic_abi_query_device {
 	__u32 mac_lo;           /* bytes 2..5 */
 	__u32 ipv4;             /* the port's IPv4 address, host order */
 	__u32 rd_atomic;        /* ID.RD_ATOMIC: READs per QP, requester and responder */
+	/* past HPNIC_ABI_QUERY_DEVICE_SIZE_V1: a driver before them leaves them as they were */
+	__u32 caps;             /* HPNIC_ABI_CAP_*: what this driver's ABI has */
+	__u32 reserved;         /* 0 */
 };
+
+/* the size of struct hpnic_abi_query_device before caps */
+#define HPNIC_ABI_QUERY_DEVICE_SIZE_V1 80
+
+/* caps: CREATE_QP takes a receive queue and MODIFY_QP the RNR fields */
+#define HPNIC_ABI_CAP_RQ 0x1
 
 /* HPNIC_IOCTL_ALLOC_PD: pdn out */
 struct hpnic_abi_alloc_pd {
@@ -138,6 +151,16 @@ struct hpnic_abi_dereg_mr {
  * BAR0 and no other: mmap(NULL, 4096, PROT_WRITE, MAP_SHARED, fd,
  * db_mmap_offset), the doorbell db_offset bytes into it; the congestion
  * control mode the NIC gives new QPs (CC.DEFAULT_MODE).
+ *
+ * The receive queue (HPNIC_ABI_CAP_RQ). In: log2 of its receive WQEs
+ * (0: none, or 1..15) and rcqn, the CQ its receive completions go to: one
+ * of this file's, the send CQ or another (every QP names one, as verbs'
+ * recv_cq). Out, with a receive queue: DMA memory the NIC reads receive
+ * WQEs from (HPNIC_RWQE_SIZE bytes each, zeroed), mapped as the send queue
+ * is: mmap(NULL, rq_ring_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+ * rq_mmap_offset); its doorbell (DB.RQ_DB) is rq_db_offset bytes into the
+ * same doorbell page. A caller of HPNIC_ABI_CREATE_QP_SIZE_V1 bytes gets
+ * no receive queue, its receive completions (none) to cqn.
  */
 struct hpnic_abi_create_qp {
 	__u32 argsz;
@@ -152,7 +175,16 @@ struct hpnic_abi_create_qp {
 	__u64 db_mmap_offset;
 	__u32 db_offset;
 	__u32 cc_mode;
+	/* past HPNIC_ABI_CREATE_QP_SIZE_V1 */
+	__u32 rq_log2;
+	__u32 rcqn;
+	__u32 rq_ring_bytes;    /* 0 without a receive queue */
+	__u32 rq_db_offset;
+	__u64 rq_mmap_offset;   /* 0 without a receive queue */
 };
+
+/* the size of struct hpnic_abi_create_qp before rq_log2 */
+#define HPNIC_ABI_CREATE_QP_SIZE_V1 56
 
 /* what HPNIC_IOCTL_MODIFY_QP makes the NIC do with the context */
 #define HPNIC_ABI_QP_WRITE    1   /* write it */
@@ -163,9 +195,11 @@ struct hpnic_abi_create_qp {
  * HPNIC_IOCTL_MODIFY_QP: the whole context of one of this file's QPs, as
  * the NIC's QP block holds it (docs/regmap.md, block QP); each value must
  * fit its register (-EINVAL). The driver adds the send queue, PD and CQ it
- * gave the QP. The verbs state machine is libhpnic's: a process can only
- * change its own QPs. HPNIC_IOCTL_QUERY_QP fills the same struct from the
- * NIC's copy (cmd ignored).
+ * gave the QP, and its receive queue and receive CQ. The verbs state
+ * machine is libhpnic's: a process can only change its own QPs.
+ * HPNIC_IOCTL_QUERY_QP fills the same struct from the NIC's copy (cmd
+ * ignored). A caller of HPNIC_ABI_QP_CTX_SIZE_V1 bytes gets the NIC's
+ * reset values of the fields past it (MIN_RNR_TIMER 12, RNR_RETRY 7).
  */
 struct hpnic_abi_qp_ctx {
 	__u32 argsz;
@@ -188,7 +222,13 @@ struct hpnic_abi_qp_ctx {
 	__u32 qp_wai;
 	__u32 qp_max_stage;
 	__u32 max_rd_atomic;    /* QP.MAX_RD_ATOMIC: 0 is the NIC's maximum (was reserved, 0) */
+	/* past HPNIC_ABI_QP_CTX_SIZE_V1 (HPNIC_ABI_CAP_RQ) */
+	__u32 min_rnr_timer;    /* QP.MIN_RNR_TIMER: the RNR NAK timer code, 0..31 */
+	__u32 rnr_retry;        /* QP.RNR_RETRY: 0..7, 7 without end */
 };
+
+/* the size of struct hpnic_abi_qp_ctx before min_rnr_timer */
+#define HPNIC_ABI_QP_CTX_SIZE_V1 80
 
 /* HPNIC_IOCTL_DESTROY_QP: qpn in, one of this file's, unmapped (-EBUSY) */
 struct hpnic_abi_destroy_qp {
@@ -237,6 +277,10 @@ struct hpnic_abi_get_cq_event {
 #define HPNIC_CQ_LOG2_MAX 15
 #define HPNIC_SQ_LOG2_MIN 1
 #define HPNIC_SQ_LOG2_MAX 15
+#define HPNIC_RQ_LOG2_MIN 1
+#define HPNIC_RQ_LOG2_MAX 15
+#define HPNIC_MIN_RNR_TIMER_MAX 31
+#define HPNIC_RNR_RETRY_MAX 7
 
 #define HPNIC_IOCTL_QUERY_DEVICE _IO(HPNIC_IOCTL_MAGIC, 0x00)
 #define HPNIC_IOCTL_ALLOC_PD     _IO(HPNIC_IOCTL_MAGIC, 0x01)

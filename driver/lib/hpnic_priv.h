@@ -79,9 +79,12 @@ struct hpnic_backend_objs {
 	int (*reg_mr)(struct hpnic_backend *be, uint32_t pdn, void *addr, size_t len,
 		      unsigned access, uint32_t *key, uint64_t *iova);
 	int (*dereg_mr)(struct hpnic_backend *be, uint32_t key);
-	/* a QP in RESET; *cc_mode: the NIC's default mode for it */
+	/* a QP in RESET; *cc_mode: the NIC's default mode for it. rq_log2 0: no
+	 * receive queue (*rring NULL), else one of 2^rq_log2 receive WQEs whose
+	 * completions go to rcqn (which may be cqn) */
 	int (*create_qp)(struct hpnic_backend *be, uint32_t pdn, uint32_t cqn, unsigned log2,
-			 unsigned wqe_log2, uint32_t *qpn, uint8_t **ring, unsigned *cc_mode);
+			 unsigned wqe_log2, uint32_t rcqn, unsigned rq_log2, uint32_t *qpn,
+			 uint8_t **ring, uint8_t **rring, unsigned *cc_mode);
 	/* the whole context, then HPNIC_QP_CMD_WRITE, _START_RQ or _START_SQ */
 	int (*write_qp)(struct hpnic_backend *be, uint32_t qpn, const struct hpnic_qp_ctx *c,
 			uint32_t cmd);

@@ -225,10 +225,6 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 		return hpnic_dev_fail(dev, -EOPNOTSUPP, "hpnic_create_qp: the bitstream has no "
 				      "SEND/RECV (ID.FEATURES 0x%x): rq_depth must be 0",
 				      dev->attr.features);
-	if (attr->rq_depth && dev->objs)
-		return hpnic_dev_fail(dev, -EOPNOTSUPP, "hpnic_create_qp: the %s backend cannot "
-				      "create receive queues yet: rq_depth must be 0",
-				      dev->ops->name);
 	/* the NIC does not track the CQ's consumer: the ring must hold every
 	 * WQE its QPs can have outstanding */
 	if (cq->sq_sum + attr->sq_depth + (rcq == cq ? attr->rq_depth : 0) > cq->depth)
@@ -267,13 +263,15 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->wqe_log2 = qp->max_sge > 1 || attr->max_inline_data ? 7 : 6;
 	bytes = (size_t)attr->sq_depth << qp->wqe_log2;
 	if (dev->objs) {
-		/* the driver's QPN and send queue (mapped, zeroed), in RESET */
+		/* the driver's QPN, send and receive queues (mapped, zeroed), in RESET */
 		uint32_t n;
 		unsigned m;
 
 		hpnic_clear_error();
 		err = dev->objs->create_qp(dev->be, qp->pdn, cq->cqn, hpnic_log2(attr->sq_depth),
-					   qp->wqe_log2, &n, &qp->ring, &m);
+					   qp->wqe_log2, rcq->cqn,
+					   attr->rq_depth ? hpnic_log2(attr->rq_depth) : 0, &n,
+					   &qp->ring, &qp->rring, &m);
 		if (err) {
 			err = hpnic_backend_fail(dev, err, "hpnic_create_qp");
 			goto out_free;
@@ -371,7 +369,7 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	return 0;
 
 out_rring:
-	if (qp->rring)
+	if (qp->rring && !dev->objs)
 		dev->ops->dma_free(dev->be, qp->rring, (size_t)qp->rdepth * HPNIC_RWQE_SIZE);
 out_ring:
 	if (dev->objs) {

@@ -23,10 +23,16 @@
  *                      values and commands refused, the context read back
  *                      as written, no destroy while mapped, another
  *                      file's QPs out of reach, a killed process's QPs
- *                      freed (sysfs objects); GET_EVENT with none waiting
+ *                      freed (sysfs objects); GET_EVENT with none waiting;
+ *                      receive queues: mapped read-write and zeroed, bad
+ *                      depths, unknown and another file's receive CQs,
+ *                      MIN_RNR_TIMER > 31 and RNR_RETRY > 7 refused, no
+ *                      CQ destroy while a QP receives into it, the structs
+ *                      of ABI 1 (no receive queue) still taken
  *   steal DEV N        a second process tries every handle a busy file
  *                      may hold (QPNs 1..N, MR keys of entries 0..N, CQNs,
- *                      PDs 1..N): modify, query, destroy, dereg, mmap; each
+ *                      PDs 1..N): modify, query, destroy, dereg, mmap (CQ
+ *                      rings, send and receive queues, doorbells); each
  *                      refused, nothing of the owner's changes
  *   unbind DEV BDF     a file open across an unbind, with a CQ ring mapped:
  *                      its ioctls get -ENODEV, the ring stays readable,
@@ -144,6 +150,21 @@ static void check_query(int fd)
 	      q.fw_version >> 16, q.fw_version & 0xffff);
 	CHECK(q.num_counters == HPNIC_NUM_COUNTERS, "num_counters %u", q.num_counters);
 	CHECK(q.max_pds == 65535, "max_pds %u", q.max_pds);
+	CHECK(q.caps & HPNIC_ABI_CAP_RQ, "caps 0x%x: receive queues", q.caps);
+	/* a program built for the first ABI: its struct, nothing written past it */
+	{
+		struct { struct hpnic_abi_query_device q; } old;
+		uint8_t *b = (uint8_t *)&old;
+
+		memset(&old, 0xa5, sizeof(old));
+		old.q.argsz = HPNIC_ABI_QUERY_DEVICE_SIZE_V1;
+		old.q.flags = 0;
+		err = ioc(fd, HPNIC_IOCTL_QUERY_DEVICE, &old);
+		CHECK(!err && old.q.abi_version == HPNIC_ABI_VERSION &&
+		      b[HPNIC_ABI_QUERY_DEVICE_SIZE_V1] == 0xa5 && b[sizeof(old) - 1] == 0xa5,
+		      "QUERY_DEVICE of ABI 1's size: %s, nothing written past it",
+		      err ? strerror(-err) : "0");
+	}
 }
 
 /* every way of handing a bad argument: each an error, nothing else moves */
@@ -386,6 +407,7 @@ static int create_qp(int fd, uint32_t pdn, uint32_t cqn, uint32_t log2, uint32_t
 	c->cqn = cqn;
 	c->sq_log2 = log2;
 	c->wqe_log2 = wqe_log2;
+	c->rcqn = cqn;          /* every QP names a receive CQ */
 	return ioc(fd, HPNIC_IOCTL_CREATE_QP, c);
 }
 
@@ -653,6 +675,261 @@ static void check_qps(const char *dev, const char *bdf, int fd)
 	      "sysfs objects: pds %d cqs %d mrs %d qps %d", obj[0], obj[1], obj[2], obj[3]);
 }
 
+static int create_qp_rq(int fd, uint32_t pdn, uint32_t cqn, uint32_t rq_log2, uint32_t rcqn,
+			struct hpnic_abi_create_qp *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->argsz = sizeof(*c);
+	c->pdn = pdn;
+	c->cqn = cqn;
+	c->sq_log2 = 4;
+	c->wqe_log2 = 6;
+	c->rq_log2 = rq_log2;
+	c->rcqn = rcqn;
+	return ioc(fd, HPNIC_IOCTL_CREATE_QP, c);
+}
+
+/* a counter of counters/ in sysfs, or ~0 */
+static uint64_t sysfs_counter(const char *bdf, const char *name)
+{
+	char path[160];
+	unsigned long long v;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/bus/pci/devices/%s/counters/%s", bdf, name);
+	f = fopen(path, "r");
+	if (!f)
+		return ~0ull;
+	if (fscanf(f, "%llu", &v) != 1)
+		v = ~0ull;
+	fclose(f);
+	return v;
+}
+
+/* receive queues, their CQs and the RNR fields; the structs of ABI 1 */
+static void check_rqs(const char *dev, const char *bdf, int fd)
+{
+	struct hpnic_abi_create_qp c, c2, bad;
+	struct hpnic_abi_create_cq cq, rcq, other;
+	struct hpnic_abi_qp_ctx x, r;
+	uint32_t pd;
+	uint8_t *rring, *ring;
+	volatile uint32_t *db;
+	unsigned int zero = 1, i;
+	uint64_t n0, n1;
+	int err, st, fd2, obj[4];
+	pid_t pid;
+
+	err = alloc_pd(fd, &pd) || create_cq(fd, 10, &cq) || create_cq(fd, 8, &rcq);
+	CHECK(!err, "a PD, a send CQ and a receive CQ for the receive queue checks");
+	fd2 = open_dev(dev);
+	err = create_cq(fd2, 4, &other);
+	CHECK(!err, "a CQ of another open file: CQN %u", other.cqn);
+
+	err = create_qp_rq(fd, pd, cq.cqn, 4, rcq.cqn, &c);
+	CHECK(!err && c.rq_ring_bytes == 4096 && c.rq_mmap_offset &&
+	      c.rq_db_offset == (HPNIC_DB_RQ_DB(0) & 4095) && c.db_offset != c.rq_db_offset,
+	      "CREATE_QP with 16 receive WQEs to CQ %u: %s, QPN %u, %u bytes, RQ doorbell at +0x%x",
+	      rcq.cqn, err ? strerror(-err) : "0", c.qpn, c.rq_ring_bytes, c.rq_db_offset);
+	err = create_qp_rq(fd, pd, cq.cqn, 15, cq.cqn, &c2);
+	CHECK(!err && c2.rq_ring_bytes == (32u << 15),
+	      "CREATE_QP with 32768 receive WQEs, receive CQ = send CQ: %u bytes", c2.rq_ring_bytes);
+	if (!err)
+		destroy_qp(fd, c2.qpn);
+	err = create_qp_rq(fd, pd, cq.cqn, 0, rcq.cqn, &c2);
+	CHECK(!err && !c2.rq_ring_bytes && !c2.rq_mmap_offset,
+	      "CREATE_QP without a receive queue: no ring, no offset");
+	CHECK(!map_ring(fd, 4096, PROT_READ | PROT_WRITE, 4ull << 40 | (uint64_t)c2.qpn << 24),
+	      "the receive queue offset of a QP without one refused");
+
+	CHECK(create_qp_rq(fd, pd, cq.cqn, 16, rcq.cqn, &bad) == -EINVAL &&
+	      create_qp_rq(fd, pd, cq.cqn, 31, rcq.cqn, &bad) == -EINVAL &&
+	      create_qp_rq(fd, pd, cq.cqn, ~0u, rcq.cqn, &bad) == -EINVAL,
+	      "CREATE_QP rq_log2 16, 31 and ~0 refused (EINVAL)");
+	CHECK(create_qp_rq(fd, pd, cq.cqn, 4, 0xffff, &bad) == -EINVAL &&
+	      create_qp_rq(fd, pd, cq.cqn, 4, ~0u, &bad) == -EINVAL,
+	      "CREATE_QP with an unknown receive CQ refused (EINVAL)");
+	CHECK(create_qp_rq(fd, pd, cq.cqn, 4, other.cqn, &bad) == -EINVAL &&
+	      create_qp_rq(fd, pd, cq.cqn, 0, other.cqn, &bad) == -EINVAL,
+	      "CREATE_QP with another file's CQ %u as receive CQ refused (EINVAL), with and "
+	      "without a receive queue", other.cqn);
+	memset(&bad, 0, sizeof(bad));
+	bad.argsz = HPNIC_ABI_CREATE_QP_SIZE_V1 + 4;
+	bad.pdn = pd;
+	bad.cqn = cq.cqn;
+	bad.sq_log2 = 4;
+	bad.wqe_log2 = 6;
+	CHECK(ioc(fd, HPNIC_IOCTL_CREATE_QP, &bad) == -EINVAL,
+	      "CREATE_QP, argsz between ABI 1's and this one's: EINVAL");
+
+	rring = map_ring(fd, c.rq_ring_bytes, PROT_READ | PROT_WRITE, c.rq_mmap_offset);
+	CHECK(rring != NULL, "the receive queue mapped read-write");
+	for (i = 0; rring && i < c.rq_ring_bytes; i++)
+		zero &= rring[i] == 0;
+	CHECK(rring && zero, "the receive queue is zeroed");
+	if (rring)
+		rring[0] = 0x5a;
+	CHECK(!map_ring(fd, 2 * c.rq_ring_bytes, PROT_READ | PROT_WRITE, c.rq_mmap_offset),
+	      "twice the receive queue's size refused");
+	CHECK(!map_ring(fd, c.rq_ring_bytes, PROT_READ | PROT_EXEC, c.rq_mmap_offset),
+	      "an executable receive queue refused");
+	ring = map_ring(fd, c.ring_bytes, PROT_READ | PROT_WRITE, c.ring_mmap_offset);
+	db = map_ring(fd, 4096, PROT_WRITE, c.db_mmap_offset);
+	CHECK(ring && db, "its send queue and doorbell page mapped");
+
+	/* the RQ doorbell in the page reaches the NIC: in RESET it is ignored
+	 * and counted, a few NIC cycles after the write (up to a second here) */
+	n0 = sysfs_counter(bdf, "host_rq_db_bad");
+	if (db)
+		db[c.rq_db_offset / 4] = 0;
+	for (i = 0; i < 100 && (n1 = sysfs_counter(bdf, "host_rq_db_bad")) == n0; i++)
+		usleep(10000);
+	CHECK(n0 != ~0ull && n1 == n0 + 1, "the RQ doorbell of a QP in RESET: host_rq_db_bad %llu -> %llu",
+	      (unsigned long long)n0, (unsigned long long)n1);
+	n0 = n1;
+	good_ctx(&x, c.qpn, HPNIC_ABI_QP_WRITE);
+	x.min_rnr_timer = 31;
+	x.rnr_retry = 7;
+	err = modify_qp(fd, &x);
+	CHECK(!err, "MODIFY_QP to INIT with MIN_RNR_TIMER 31, RNR_RETRY 7: %s",
+	      err ? strerror(-err) : "0");
+	if (db)
+		db[c.rq_db_offset / 4] = 0;
+	usleep(200000);
+	n1 = sysfs_counter(bdf, "host_rq_db_bad");
+	CHECK(n1 == n0, "the RQ doorbell of a QP in INIT with a receive queue is not bad (%llu)",
+	      (unsigned long long)n1);
+	memset(&r, 0, sizeof(r));
+	r.argsz = sizeof(r);
+	r.qpn = c.qpn;
+	err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+	CHECK(!err && r.min_rnr_timer == 31 && r.rnr_retry == 7,
+	      "QUERY_QP: MIN_RNR_TIMER %u, RNR_RETRY %u", r.min_rnr_timer, r.rnr_retry);
+	good_ctx(&x, c.qpn, HPNIC_ABI_QP_WRITE);
+	x.min_rnr_timer = 32;
+	CHECK(modify_qp(fd, &x) == -EINVAL, "MODIFY_QP with MIN_RNR_TIMER 32 refused (EINVAL)");
+	x.min_rnr_timer = 256;
+	CHECK(modify_qp(fd, &x) == -EINVAL, "MODIFY_QP with MIN_RNR_TIMER 256 refused (EINVAL)");
+	x.min_rnr_timer = 1;
+	x.rnr_retry = 8;
+	CHECK(modify_qp(fd, &x) == -EINVAL, "MODIFY_QP with RNR_RETRY 8 refused (EINVAL)");
+	x.rnr_retry = ~0u;
+	CHECK(modify_qp(fd, &x) == -EINVAL, "MODIFY_QP with RNR_RETRY ~0 refused (EINVAL)");
+	err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+	CHECK(!err && r.min_rnr_timer == 31 && r.rnr_retry == 7 && r.state == 1,
+	      "the refusals changed nothing: MIN_RNR_TIMER %u, RNR_RETRY %u", r.min_rnr_timer,
+	      r.rnr_retry);
+	x.rnr_retry = 0;
+	x.min_rnr_timer = 0;
+	err = modify_qp(fd, &x) || ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+	CHECK(!err && r.min_rnr_timer == 0 && r.rnr_retry == 0, "MIN_RNR_TIMER 0, RNR_RETRY 0 taken");
+
+	/* a program of ABI 1: the context's first size, the NIC's reset RNR values */
+	{
+		struct { struct hpnic_abi_qp_ctx x; } old;
+		uint8_t *b = (uint8_t *)&old;
+
+		good_ctx(&old.x, c.qpn, HPNIC_ABI_QP_WRITE);
+		old.x.argsz = HPNIC_ABI_QP_CTX_SIZE_V1;
+		old.x.min_rnr_timer = 99;   /* past its struct: not read */
+		err = modify_qp(fd, &old.x);
+		CHECK(!err, "MODIFY_QP of ABI 1's size: %s", err ? strerror(-err) : "0");
+		err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+		CHECK(!err && r.min_rnr_timer == HPNIC_QP_MIN_RNR_TIMER_RST &&
+		      r.rnr_retry == HPNIC_QP_RNR_RETRY_RST,
+		      "... gives MIN_RNR_TIMER %u, RNR_RETRY %u (the reset values)", r.min_rnr_timer,
+		      r.rnr_retry);
+		memset(&old, 0xa5, sizeof(old));
+		old.x.argsz = HPNIC_ABI_QP_CTX_SIZE_V1;
+		old.x.flags = 0;
+		old.x.qpn = c.qpn;
+		err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &old.x);
+		CHECK(!err && old.x.state == 1 && b[HPNIC_ABI_QP_CTX_SIZE_V1] == 0xa5 &&
+		      b[sizeof(old) - 1] == 0xa5, "QUERY_QP of ABI 1's size: nothing written past it");
+	}
+	{
+		struct hpnic_abi_create_qp o;
+		uint8_t *b = (uint8_t *)&o;
+
+		memset(&o, 0xa5, sizeof(o));
+		o.argsz = HPNIC_ABI_CREATE_QP_SIZE_V1;
+		o.flags = 0;
+		o.pdn = pd;
+		o.cqn = cq.cqn;
+		o.sq_log2 = 4;
+		o.wqe_log2 = 6;
+		err = ioc(fd, HPNIC_IOCTL_CREATE_QP, &o);
+		CHECK(!err && b[HPNIC_ABI_CREATE_QP_SIZE_V1] == 0xa5 && b[sizeof(o) - 1] == 0xa5 &&
+		      !map_ring(fd, 4096, PROT_READ | PROT_WRITE, 4ull << 40 | (uint64_t)o.qpn << 24),
+		      "CREATE_QP of ABI 1's size: %s, QPN %u, no receive queue, nothing written past it",
+		      err ? strerror(-err) : "0", o.qpn);
+		if (!err)
+			destroy_qp(fd, o.qpn);
+	}
+
+	err = destroy_cq(fd, rcq.cqn);
+	CHECK(err == -EBUSY, "DESTROY_CQ of a receive CQ in use: %s", strerror(-err));
+
+	/* another process: not this file's receive queue, nor its doorbell */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+
+		_exit(!map_ring(cfd, c.rq_ring_bytes, PROT_READ | PROT_WRITE, c.rq_mmap_offset) &&
+		      !map_ring(cfd, 4096, PROT_WRITE, c.db_mmap_offset) &&
+		      destroy_qp(cfd, c.qpn) == -EINVAL ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "another process can neither map QP %u's receive queue nor its doorbell page", c.qpn);
+
+	if (ring)
+		munmap(ring, c.ring_bytes);
+	if (db)
+		munmap((void *)db, 4096);
+	err = destroy_qp(fd, c.qpn);
+	CHECK(err == -EBUSY, "DESTROY_QP with the receive queue still mapped: %s", strerror(-err));
+	if (rring)
+		munmap(rring, c.rq_ring_bytes);
+	err = destroy_qp(fd, c.qpn);
+	CHECK(!err, "DESTROY_QP after munmap: %s", err ? strerror(-err) : "0");
+	err = destroy_qp(fd, c2.qpn);
+	CHECK(!err, "DESTROY_QP of the one without a receive queue");
+	err = destroy_cq(fd, rcq.cqn);
+	CHECK(!err, "DESTROY_CQ of the receive CQ once its QPs are gone: %s",
+	      err ? strerror(-err) : "0");
+
+	/* a process killed with 50 QPs with receive queues, some mapped: all come back */
+	pid = fork();
+	if (pid == 0) {
+		int cfd = open_dev(dev);
+		struct hpnic_abi_create_qp k;
+		struct hpnic_abi_create_cq kc, kr;
+		uint32_t kpd;
+
+		if (alloc_pd(cfd, &kpd) || create_cq(cfd, 12, &kc) || create_cq(cfd, 12, &kr))
+			_exit(1);
+		for (i = 0; i < 50; i++) {
+			if (create_qp_rq(cfd, kpd, kc.cqn, 1 + i % 10, i & 1 ? kr.cqn : kc.cqn, &k))
+				_exit(1);
+			if (i % 10 == 0 && !map_ring(cfd, k.rq_ring_bytes, PROT_READ | PROT_WRITE,
+						     k.rq_mmap_offset))
+				_exit(1);
+		}
+		raise(SIGKILL);
+		_exit(2);
+	}
+	waitpid(pid, &st, 0);
+	CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL,
+	      "a process with 50 QPs with receive queues killed (-9)");
+	close(fd2);
+	destroy_cq(fd, cq.cqn);
+	dealloc_pd(fd, pd);
+	err = sysfs_objects(bdf, obj);
+	CHECK(!err && !obj[0] && !obj[1] && !obj[2] && !obj[3],
+	      "sysfs objects after it: pds %d cqs %d mrs %d qps %d", obj[0], obj[1], obj[2], obj[3]);
+}
+
 /*
  * Another process's handles, tried from this one while the owner works:
  * every QPN, MR entry (all 255 tags), CQN and PD up to n
@@ -680,6 +957,7 @@ static int steal(const char *dev, unsigned int n)
 		got += map_ring(fd, 4096, PROT_WRITE, 3ull << 40 | (uint64_t)i << 24) != NULL;
 		got += map_ring(fd, 4096, PROT_READ | PROT_WRITE, 2ull << 40 | (uint64_t)i << 24) != NULL;
 		got += map_ring(fd, 4096, PROT_READ, 1ull << 40 | (uint64_t)i << 24) != NULL;
+		got += map_ring(fd, 4096, PROT_READ | PROT_WRITE, 4ull << 40 | (uint64_t)i << 24) != NULL;
 	}
 	CHECK(!got, "another process's handles 0..%u (QP, CQ, PD, MR of every tag, mmaps): "
 	      "%d reached", n, got);
@@ -963,6 +1241,7 @@ int main(int argc, char **argv)
 		check_cqs(argv[2], fd);
 		check_mrs(argv[2], argv[3], fd);
 		check_qps(argv[2], argv[3], fd);
+		check_rqs(argv[2], argv[3], fd);
 		figures(fd);
 		close(fd);
 	} else if (argc == 4 && !strcmp(argv[1], "steal")) {

@@ -1782,17 +1782,7 @@ static void t_send(void)
 	}
 	CHECK(e[1].attr.max_rq_depth == 32768, "max_rq_depth %u", e[1].attr.max_rq_depth);
 	TRY(hpnic_create_cq(e[1].dev, 64, &rcq));
-	{
-		/* the kernel driver has no receive queues yet: -EOPNOTSUPP, skip */
-		int err = new_qp_rq(&e[0], 16, 16, mtu, NULL, &qa);
-
-		if (err == -EOPNOTSUPP) {
-			printf("  send: skipped: %s\n", hpnic_last_error());
-			TRY(hpnic_destroy_cq(rcq));
-			return;
-		}
-		TRY(err);
-	}
+	TRY(new_qp_rq(&e[0], 16, 16, mtu, NULL, &qa));
 	TRY(new_qp_rq(&e[1], 16, 16, mtu, rcq, &qb));
 	/* receives posted in RESET are refused; in INIT kept for the connection */
 	EXPECT_ERR(post_recv1(qb, 1, dst, 16, lkey1), -EINVAL);
