@@ -10,27 +10,36 @@
  * (so the simulator does not spin while the guest boots), connects one RC QP
  * to rxe's, and runs the plan, each size at 1 B, MTU - 1, MTU, MTU + 1,
  * 64 KiB and --max (1 MiB):
- *   1. hpnic WRITEs into the guest's buffer (the guest checks the bytes) and
- *      READs from it (checked here); then 8 READs of 64 KiB posted at once
+ *   1. hpnic WRITEs into the guest's buffer (the guest checks the bytes),
+ *      READs from it (checked here) and SENDs into a receive the guest
+ *      posted (with immediate at every other size; the guest checks its
+ *      receive completion and the bytes); WRITEs with immediate of 1 KiB
+ *      and 64 KiB (the guest's receive completion, the bytes); then 8 READs
+ *      of 64 KiB posted at once
  *      (--reads; no more than rxe's QP takes), each from its own range, every
  *      completion (in order, success) and every byte checked; then WRITE,
  *      READ, WRITE, READ posted at once, each READ of the range the WRITE
  *      before it wrote (it must find that WRITE's bytes); then 20 READs of
  *      4 KiB at once, 4 more than hpnic keeps outstanding;
  *   2. rxe WRITEs into hpnic's buffer (checked here, and the bytes either
- *      side untouched) and READs from it (the guest checks); then the same
- *      two steps with rxe as requester (the guest checks the READs' bytes),
- *      and 16 READs of 8 KiB at once, all in flight together (hpnic's READ
- *      queue full);
- *   3. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
+ *      side untouched), READs from it (the guest checks) and SENDs into a
+ *      receive posted here (the receive completion checked: byte_len,
+ *      immediate, source QP, bytes); WRITEs with immediate; a SEND with no
+ *      receive posted (RNR NAKs, then a receive posted and the SEND
+ *      completes); then the same two steps with rxe as requester (the guest
+ *      checks the READs' bytes; rxe must repeat no request), and 16 READs
+ *      of 8 KiB at once, all in flight together (hpnic's READ queue full);
+ *   3. ibv_rc_pingpong (Debian's, unmodified) in the guest as the client,
+ *      hpnic_pp here on a QP of its own as the server (--pp-iters);
+ *   4. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
  *      another port, for another MAC or IPv4 address): each drop counter
  *      moves, every frame the socket brought is accounted for (admitted or
  *      dropped for one reason), no ICRC or checksum drop, and a WRITE and a
  *      READ each way still work;
- *   4. rxe WRITEs with a wrong R_Key: the guest must see a remote access
+ *   5. rxe WRITEs with a wrong R_Key: the guest must see a remote access
  *      error; here the responder's NAK is counted and its QP_ACCESS_ERR event
  *      moves the QP to ERR;
- *   5. EOF: the QP reconnected, a WRITE posted that rxe (its QP in ERR) does
+ *   6. EOF: the QP reconnected, a WRITE posted that rxe (its QP in ERR) does
  *      not answer, then the guest leaves (QEMU exits, the socket closes); the
  *      WRITE must complete with a retry-exceeded error after the NIC's
  *      retransmit timeouts (--no-eof skips it).
