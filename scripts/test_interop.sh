@@ -167,23 +167,31 @@ if [ -s "$work/interop.pcap" ]; then
 		sed 's/^/   /' "$work/pcap.txt" | head -40
 		bad "pcap checks (roce_pcap_check.sh --allow-other)"
 	fi
-	# what crossed the wire: per direction, frames by opcode, AckReq, ACKs/NAKs
+	# what crossed the wire: per direction and destination QP, frames by
+	# opcode, ACKs, RNR NAKs and NAKs by syndrome, AckReq, and request
+	# packets whose PSN had been seen before on that QP (retries)
 	wait "$wpid"
 	wpid=
 	awk -F '\t' -v hp="$hp_mac" '
-		BEGIN { split("6 WRITE_FIRST 7 WRITE_MIDDLE 8 WRITE_LAST 10 WRITE_ONLY 12 READ_REQ " \
+		BEGIN { split("0 SEND_FIRST 1 SEND_MIDDLE 2 SEND_LAST 3 SEND_LAST_IMM 4 SEND_ONLY " \
+		              "5 SEND_ONLY_IMM 6 WRITE_FIRST 7 WRITE_MIDDLE 8 WRITE_LAST " \
+		              "9 WRITE_LAST_IMM 10 WRITE_ONLY 11 WRITE_ONLY_IMM 12 READ_REQ " \
 		              "13 RESP_FIRST 14 RESP_MIDDLE 15 RESP_LAST 16 RESP_ONLY", t, " ")
-		        for (i = 1; i < 18; i += 2) { name[t[i]] = t[i + 1]; ord[++no] = t[i + 1] }
+		        for (i = 1; i < 34; i += 2) { name[t[i]] = t[i + 1]; ord[++no] = t[i + 1] }
 		        ord[++no] = "ACK" }
-		{ d = ($1 == hp) ? "hpnic -> rxe" : "rxe -> hpnic"; qp[d] = $4
-		  op = ($2 == 17) ? (int($5 / 32) == 3 ? sprintf("NAK(0x%02x)", $5) : "ACK") : \
-		       ($2 in name ? name[$2] : "op" $2)
-		  n[d, op]++; if (op ~ /^NAK/) ord[++no] = op; tot[d]++; if ($3 == 1) a[d]++ }
+		{ d = sprintf("%s (dest QP %s)", ($1 == hp) ? "hpnic -> rxe" : "rxe -> hpnic", $4)
+		  k = int($5 / 32)
+		  op = ($2 == 17) ? (k == 3 ? sprintf("NAK(0x%02x)", $5) : k == 1 ? \
+		       sprintf("RNR_NAK(0x%02x)", $5) : "ACK") : ($2 in name ? name[$2] : "op" $2)
+		  n[d, op]++; if (op ~ /NAK/ && !(op in nak)) { nak[op]; ord[++no] = op }
+		  tot[d]++; if ($3 == 1) a[d]++
+		  if ($2 <= 12) { if ((d, $6) in seen) rep[d]++; seen[d, $6] } }
 		END { for (d in tot) {
-		        line = sprintf("   wire %s (dest QP %s): %d frames,", d, qp[d], tot[d])
+		        line = sprintf("   wire %s: %d frames,", d, tot[d])
 		        for (i = 1; i <= no; i++) if ((d, ord[i]) in n) {
 		          line = line sprintf(" %s %d", ord[i], n[d, ord[i]]); delete n[d, ord[i]] }
-		        print line sprintf(", AckReq set on %d", a[d]) } }' "$work/wire.tsv" | sort
+		        print line sprintf(", AckReq set on %d, %d request packets repeated", a[d],
+		                           rep[d]) } }' "$work/wire.tsv" | sort
 	# READs in flight, per requester: a READ REQUEST adds one unless a READ
 	# with the same last PSN is outstanding (then it is the same READ asked
 	# again, from its start or from a later PSN); a response at or past a

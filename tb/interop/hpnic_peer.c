@@ -10,27 +10,36 @@
  * (so the simulator does not spin while the guest boots), connects one RC QP
  * to rxe's, and runs the plan, each size at 1 B, MTU - 1, MTU, MTU + 1,
  * 64 KiB and --max (1 MiB):
- *   1. hpnic WRITEs into the guest's buffer (the guest checks the bytes) and
- *      READs from it (checked here); then 8 READs of 64 KiB posted at once
+ *   1. hpnic WRITEs into the guest's buffer (the guest checks the bytes),
+ *      READs from it (checked here) and SENDs into a receive the guest
+ *      posted (with immediate at every other size; the guest checks its
+ *      receive completion and the bytes); WRITEs with immediate of 1 KiB
+ *      and 64 KiB (the guest's receive completion, the bytes); then 8 READs
+ *      of 64 KiB posted at once
  *      (--reads; no more than rxe's QP takes), each from its own range, every
  *      completion (in order, success) and every byte checked; then WRITE,
  *      READ, WRITE, READ posted at once, each READ of the range the WRITE
  *      before it wrote (it must find that WRITE's bytes); then 20 READs of
  *      4 KiB at once, 4 more than hpnic keeps outstanding;
  *   2. rxe WRITEs into hpnic's buffer (checked here, and the bytes either
- *      side untouched) and READs from it (the guest checks); then the same
- *      two steps with rxe as requester (the guest checks the READs' bytes),
- *      and 16 READs of 8 KiB at once, all in flight together (hpnic's READ
- *      queue full);
- *   3. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
+ *      side untouched), READs from it (the guest checks) and SENDs into a
+ *      receive posted here (the receive completion checked: byte_len,
+ *      immediate, source QP, bytes); WRITEs with immediate; a SEND with no
+ *      receive posted (RNR NAKs, then a receive posted and the SEND
+ *      completes); then the same two steps with rxe as requester (the guest
+ *      checks the READs' bytes; rxe must repeat no request), and 16 READs
+ *      of 8 KiB at once, all in flight together (hpnic's READ queue full);
+ *   3. ibv_rc_pingpong (Debian's, unmodified) in the guest as the client,
+ *      hpnic_pp here on a QP of its own as the server (--pp-iters);
+ *   4. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
  *      another port, for another MAC or IPv4 address): each drop counter
  *      moves, every frame the socket brought is accounted for (admitted or
  *      dropped for one reason), no ICRC or checksum drop, and a WRITE and a
  *      READ each way still work;
- *   4. rxe WRITEs with a wrong R_Key: the guest must see a remote access
+ *   5. rxe WRITEs with a wrong R_Key: the guest must see a remote access
  *      error; here the responder's NAK is counted and its QP_ACCESS_ERR event
  *      moves the QP to ERR;
- *   5. EOF: the QP reconnected, a WRITE posted that rxe (its QP in ERR) does
+ *   6. EOF: the QP reconnected, a WRITE posted that rxe (its QP in ERR) does
  *      not answer, then the guest leaves (QEMU exits, the socket closes); the
  *      WRITE must complete with a retry-exceeded error after the NIC's
  *      retransmit timeouts (--no-eof skips it).
@@ -49,6 +58,7 @@
 #include <sys/socket.h>
 
 #include "hpnic.h"
+#include "hpnic_pp.h"
 #include "hpnic_sim.h"
 #include "interop.h"
 #include "stream_port.h"
@@ -67,7 +77,8 @@ static struct {
 	const char *port_file;
 	bool eof;
 	unsigned repeat, reads;
-} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1, 8 };
+	unsigned pp_iters, pp_size;
+} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1, 8, 200, 4096 };
 
 static int passed, failed;
 
@@ -132,6 +143,7 @@ struct side {
 	struct hpnic_dev *dev;
 	struct hpnic_dev_attr attr;
 	struct hpnic_cq *cq;
+	struct hpnic_cq *rcq;   /* receive completions */
 	struct hpnic_mr *mr;
 	struct hpnic_qp *qp;
 	uint8_t *buf;
@@ -176,6 +188,8 @@ static void usage(FILE *f)
 		"                   step (default 8, at most 16 and what rxe's QP takes; 0\n"
 		"                   skips every step with several READs or WRITE READ WRITE\n"
 		"                   READ)\n"
+		"  --pp-iters N     ibv_rc_pingpong's messages each way (default 200; 0 skips it)\n"
+		"  --pp-size BYTES  its message size (default 4096)\n"
 		"  --help           this text\n"
 		"Environment: HPNIC_SIM_STREAM (required), HPNIC_SIM_PCAP, HPNIC_SIM_IP,\n"
 		"HPNIC_SIM_MAC (docs/libhpnic.md). The path MTU is 1024 (rxe's on a\n"
@@ -194,6 +208,8 @@ static void parse(int argc, char **argv)
 		{ "no-eof", no_argument, 0, 'e' },
 		{ "repeat", required_argument, 0, 'r' },
 		{ "reads", required_argument, 0, 'R' },
+		{ "pp-iters", required_argument, 0, 'I' },
+		{ "pp-size", required_argument, 0, 'Z' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -220,12 +236,15 @@ static void parse(int argc, char **argv)
 		case 'e': opt.eof = false; break;
 		case 'r': opt.repeat = (unsigned)v; break;
 		case 'R': opt.reads = (unsigned)v; break;
+		case 'I': opt.pp_iters = (unsigned)v; break;
+		case 'Z': opt.pp_size = (unsigned)v; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
 	}
 	if (optind != argc || opt.port > 65535 || opt.max < 65536 || opt.max > (16u << 20) ||
-	    !opt.wait_s || !opt.boot_s || !opt.repeat || opt.reads > MAX_READS) {
+	    !opt.wait_s || !opt.boot_s || !opt.repeat || opt.reads > MAX_READS ||
+	    opt.pp_iters > 1000000 || !opt.pp_size || opt.pp_size > (1u << 20)) {
 		usage(stderr);
 		exit(2);
 	}
@@ -308,12 +327,15 @@ static bool ask(struct side *s, char *ans, size_t cap, const char *fmt, ...)
 
 static void open_nic(struct side *s)
 {
-	struct hpnic_qp_init_attr ia = { .sq_depth = 32, .path_mtu = opt.mtu, .sq_sig_all = 1 };
+	struct hpnic_qp_init_attr ia = { .sq_depth = 32, .path_mtu = opt.mtu, .sq_sig_all = 1,
+					 .rq_depth = 16 };
 
 	TRY(hpnic_open("sim:0", &s->dev));
 	TRY(hpnic_query_device(s->dev, &s->attr));
 	TRY(hpnic_create_cq(s->dev, 64, &s->cq));
+	TRY(hpnic_create_cq(s->dev, 32, &s->rcq));
 	ia.send_cq = s->cq;
+	ia.recv_cq = s->rcq;
 	/* the plan's ranges: up to 2 * max + 4096 + max + 64 (parts 1 and 2),
 	 * MAX_READS ranges STRIDE apart (the several-READs steps) */
 	s->len = (4 * opt.max > MAX_READS * STRIDE ? 4 * opt.max : MAX_READS * STRIDE) + 8192;
@@ -418,7 +440,8 @@ static const char *wc_str(int st)
 {
 	static const char *const s[] = { "success", "remote access error", "retry exceeded",
 					 "flushed", "local error", "general error",
-					 "local protection error" };
+					 "local protection error", "local length error",
+					 "RNR retry exceeded" };
 
 	return st >= 0 && st < (int)(sizeof(s) / sizeof(s[0])) ? s[st] : "no completion";
 }
@@ -728,6 +751,7 @@ static void rxe_reads(struct side *s, unsigned n, uint32_t len)
 static void rxe_mixed(struct side *s)
 {
 	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd(), b[HPNIC_NUM_COUNTERS];
+	uint64_t a[HPNIC_NUM_COUNTERS];
 	char ans[INTEROP_LINE], cnt[INTEROP_LINE];
 
 	if (stopped[0] || !reads_at_once(s))
@@ -746,6 +770,13 @@ static void rxe_mixed(struct side *s)
 	check(ask(s, ans, sizeof(ans), "MIX %" PRIu64 " %" PRIu64 " %u %u %" PRIu64, lo, ro, STRIDE,
 		  MANY_LEN, seed), "rxe WRITE READ WRITE READ of %u B <-> hpnic: %s", MANY_LEN, ans);
 	batch_counters(s, b, cnt, sizeof(cnt));
+	read_counters(s, a);
+	/* hpnic answers in PSN order (its ACKs wait behind its READ
+	 * responses): rxe has no reason to retry, and repeats nothing */
+	check(a[HPNIC_CNT_RX_PSN_DUP] == b[HPNIC_CNT_RX_PSN_DUP], "rxe repeated no request of "
+	      "its WRITE READ WRITE READ (rx_psn_dup +%" PRIu64 "; tx_ack_held +%" PRIu64 ": ACKs "
+	      "hpnic held behind its READ responses)", a[HPNIC_CNT_RX_PSN_DUP] -
+	      b[HPNIC_CNT_RX_PSN_DUP], a[HPNIC_CNT_TX_ACK_HELD] - b[HPNIC_CNT_TX_ACK_HELD]);
 	printf(NAME ": hpnic's counters over rxe's WRITE READ WRITE READ: %s\n", cnt);
 	if (!stopped[0])
 		rxe_counters(s, "its WRITE READ WRITE READ");
@@ -758,6 +789,362 @@ static void rxe_mixed(struct side *s)
 		      r[-1] != 0xa5 || r[MANY_LEN] != 0xa5 ? "a byte beside them changed" :
 		      "the bytes checked here");
 	}
+}
+
+/* ---- SEND, RECV and immediates ---- */
+
+/* bytes past a receive buffer's end, which a SEND must not write */
+#define RECV_SLACK 64u
+/* what a posted receive buffer holds until a SEND lands in it */
+#define RECV_FILL 0x5a
+
+/* "-" or the immediate in hex, as the guest's commands take it */
+static const char *imm_str(char *b, size_t cap, bool imm, uint32_t v)
+{
+	if (!imm)
+		return "-";
+	snprintf(b, cap, "%08x", v);
+	return b;
+}
+
+/* hpnic as requester: one SEND, SEND with immediate or RDMA WRITE with
+ * immediate of len bytes from lo, to its completion here */
+static bool hpnic_post_op(struct side *s, enum hpnic_wr_opcode op, uint64_t lo, uint64_t ro,
+			  uint32_t len, uint32_t imm, struct hpnic_wc *wc, double *t, uint64_t *cyc)
+{
+	struct hpnic_sge sge = { (uintptr_t)(s->buf + lo), len, hpnic_mr_lkey(s->mr) };
+	struct hpnic_send_wr wr = { .wr_id = 5, .sg_list = &sge, .num_sge = 1, .opcode = op,
+				    .send_flags = HPNIC_SEND_SIGNALED, .imm_data = htonl(imm) };
+	struct hpnic_send_wr *bad;
+
+	wr.rdma.remote_addr = s->gva + ro;
+	wr.rdma.rkey = s->grkey;
+	TRY(hpnic_post_send(s->qp, &wr, &bad));
+	wait_one(s, wc, t, cyc);
+	return wc->status == HPNIC_WC_SUCCESS && wc->byte_len == len &&
+	       wc->opcode == (op == HPNIC_WR_RDMA_WRITE_WITH_IMM ? HPNIC_WC_RDMA_WRITE :
+			      HPNIC_WC_SEND);
+}
+
+/* hpnic as requester: a SEND (with immediate when imm) of len bytes into a
+ * receive the guest posted, RECV_SLACK bytes longer; the guest checks its
+ * completion (byte_len, immediate, source QP) and the bytes */
+static void hpnic_send(struct side *s, uint32_t len, bool imm)
+{
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd(), cyc;
+	uint32_t iv = (uint32_t)rnd();
+	const char *what = imm ? "SEND+imm" : "SEND    ";
+	char ans[INTEROP_LINE], ib[16];
+	struct hpnic_wc wc;
+	double t;
+	bool ok;
+
+	if (stopped[0])
+		return;
+	if (!check(ask(s, ans, sizeof(ans), "RECV %" PRIu64 " %u", ro, len + RECV_SLACK),
+		   "the guest posts a receive of %u B (%s)", len + RECV_SLACK, ans))
+		return;
+	interop_pattern(s->buf + lo, len, seed);
+	ok = hpnic_post_op(s, imm ? HPNIC_WR_SEND_WITH_IMM : HPNIC_WR_SEND, lo, 0, len, iv, &wc, &t,
+			   &cyc);
+	if (check(ok, "hpnic %s %7u B -> rxe: %s in %.2f s (%.1f us simulated)", what, len,
+		  wc_str((int)wc.status), t, cyc / 250.0))
+		check(ask(s, ans, sizeof(ans), "RCHECK SEND %" PRIu64 " %u %u %" PRIu64 " %s", ro,
+			  len + RECV_SLACK, len, seed, imm_str(ib, sizeof(ib), imm, iv)),
+		      "hpnic %s %7u B -> rxe: the guest's receive: %s", what, len, ans);
+}
+
+/* hpnic as requester: an RDMA WRITE with immediate of len bytes; it uses up
+ * a receive the guest posted (and writes nothing there) */
+static void hpnic_write_imm(struct side *s, uint32_t len)
+{
+	uint64_t lo = rnd() % 64, ro = rnd() % 64, seed = rnd(), cyc;
+	uint64_t rv = 2 * opt.max + 4096 + 1 + rnd() % 64;
+	uint32_t iv = (uint32_t)rnd();
+	char ans[INTEROP_LINE], ib[16];
+	struct hpnic_wc wc;
+	double t;
+	bool ok;
+
+	if (stopped[0])
+		return;
+	if (!check(ask(s, ans, sizeof(ans), "RECV %" PRIu64 " %u", rv, RECV_SLACK),
+		   "the guest posts a receive of %u B (%s)", RECV_SLACK, ans))
+		return;
+	interop_pattern(s->buf + lo, len, seed);
+	ok = hpnic_post_op(s, HPNIC_WR_RDMA_WRITE_WITH_IMM, lo, ro, len, iv, &wc, &t, &cyc);
+	if (!check(ok, "hpnic WRITE+imm %7u B -> rxe: %s in %.2f s (%.1f us simulated)", len,
+		   wc_str((int)wc.status), t, cyc / 250.0))
+		return;
+	check(ask(s, ans, sizeof(ans), "RCHECK WIMM %" PRIu64 " %u %u 0 %s", rv, RECV_SLACK, len,
+		  imm_str(ib, sizeof(ib), true, iv)), "hpnic WRITE+imm %7u B -> rxe: the guest's "
+	      "receive: %s", len, ans);
+	check(ask(s, ans, sizeof(ans), "CHECK %" PRIu64 " %u %" PRIu64, ro, len, seed),
+	      "hpnic WRITE+imm %7u B -> rxe: the guest checked the bytes (%s)", len, ans);
+}
+
+/* a receive buffer of cap bytes at off in hpnic's MR, with RECV_FILL in it
+ * and 0xa5 either side, posted */
+static void post_recv_at(struct side *s, uint64_t off, uint32_t cap)
+{
+	struct hpnic_sge sge = { (uintptr_t)(s->buf + off), cap, hpnic_mr_lkey(s->mr) };
+	struct hpnic_recv_wr wr = { .wr_id = 7, .sg_list = &sge, .num_sge = 1 }, *bad;
+
+	s->buf[off - 1] = 0xa5;
+	memset(s->buf + off, RECV_FILL, cap);
+	s->buf[off + cap] = 0xa5;
+	TRY(hpnic_post_recv(s->qp, &wr, &bad));
+}
+
+/*
+ * The receive completion of rxe's SEND (wimm false: len bytes of
+ * pattern(seed) at off, nothing past them) or WRITE with immediate (wimm:
+ * the buffer untouched), with its immediate when imm; false and why when
+ * something is not as it should be.
+ */
+static bool recv_ok(struct side *s, bool wimm, uint64_t off, uint32_t cap, uint32_t len,
+		    uint64_t seed, bool imm, uint32_t iv, char *why, size_t wcap)
+{
+	struct hpnic_wc wc;
+	int n = hpnic_wait_cq_wall(s->rcq, 1, &wc, (uint64_t)opt.wait_s * 1000000000ull);
+	char ib[16];
+	size_t at;
+
+	if (n != 1) {
+		snprintf(why, wcap, "no receive completion within %u s", opt.wait_s);
+		return false;
+	}
+	if (wc.status != HPNIC_WC_SUCCESS || wc.wr_id != 7 || wc.qp_num != hpnic_qp_num(s->qp)) {
+		snprintf(why, wcap, "status %s, wr_id %" PRIu64 ", QP %u", wc_str((int)wc.status),
+			 wc.wr_id, wc.qp_num);
+		return false;
+	}
+	if (wc.opcode != (wimm ? HPNIC_WC_RECV_RDMA_WITH_IMM : HPNIC_WC_RECV) || wc.byte_len != len ||
+	    wc.src_qp != s->gqpn) {
+		snprintf(why, wcap, "opcode %d, byte_len %u, src_qp %u; want %s, %u, %u",
+			 (int)wc.opcode, wc.byte_len, wc.src_qp, wimm ? "RECV_RDMA_WITH_IMM" : "RECV",
+			 len, s->gqpn);
+		return false;
+	}
+	if (!!(wc.wc_flags & HPNIC_WC_WITH_IMM) != imm || (imm && ntohl(wc.imm_data) != iv)) {
+		snprintf(why, wcap, "immediate %s0x%08x, want %s0x%08x", wc.wc_flags &
+			 HPNIC_WC_WITH_IMM ? "" : "(none) ", ntohl(wc.imm_data), imm ? "" : "none, ",
+			 iv);
+		return false;
+	}
+	if (!wimm && (at = interop_mismatch(s->buf + off, len, seed)) != len) {
+		snprintf(why, wcap, "the bytes differ from byte %zu", at);
+		return false;
+	}
+	for (uint32_t i = wimm ? 0 : len; i < cap; i++)
+		if (s->buf[off + i] != RECV_FILL) {
+			snprintf(why, wcap, "byte %u of the receive buffer changed", i);
+			return false;
+		}
+	if (s->buf[off - 1] != 0xa5 || s->buf[off + cap] != 0xa5) {
+		snprintf(why, wcap, "a byte beside the receive buffer changed");
+		return false;
+	}
+	snprintf(why, wcap, "byte_len %u, src_qp %u, immediate %s%s", wc.byte_len, wc.src_qp,
+		 imm_str(ib, sizeof(ib), imm, iv), wimm ? ", the buffer untouched" :
+		 ", bytes checked here, none past them or beside the buffer touched");
+	return true;
+}
+
+/* rxe as requester: a SEND (with immediate when imm) of len bytes into a
+ * receive posted here, RECV_SLACK bytes longer */
+static void rxe_send(struct side *s, uint32_t len, bool imm)
+{
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd();
+	uint32_t iv = (uint32_t)rnd();
+	const char *what = imm ? "SEND+imm" : "SEND    ";
+	char ans[INTEROP_LINE], why[INTEROP_LINE], ib[16];
+
+	if (stopped[0])
+		return;
+	post_recv_at(s, ro, len + RECV_SLACK);
+	if (!check(ask(s, ans, sizeof(ans), "SEND %" PRIu64 " %u %" PRIu64 " %s", lo, len, seed,
+		       imm_str(ib, sizeof(ib), imm, iv)), "rxe %s %7u B -> hpnic: %s", what, len,
+		   ans))
+		return;
+	check(recv_ok(s, false, ro, len + RECV_SLACK, len, seed, imm, iv, why, sizeof(why)),
+	      "rxe %s %7u B -> hpnic: the receive completion: %s", what, len, why);
+}
+
+/* rxe as requester: an RDMA WRITE with immediate of len bytes into hpnic's
+ * MR, using up a receive posted here */
+static void rxe_write_imm(struct side *s, uint32_t len)
+{
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd();
+	uint64_t rv = 2 * opt.max + 4096 + 1 + rnd() % 64;
+	uint32_t iv = (uint32_t)rnd();
+	char ans[INTEROP_LINE], why[INTEROP_LINE], ib[16];
+	size_t at;
+
+	if (stopped[0])
+		return;
+	post_recv_at(s, rv, RECV_SLACK);
+	memset(s->buf + ro - 1, 0xa5, len + 2);
+	if (!check(ask(s, ans, sizeof(ans), "WIMM %" PRIu64 " %" PRIu64 " %u %" PRIu64 " %s", lo,
+		       ro, len, seed, imm_str(ib, sizeof(ib), true, iv)),
+		   "rxe WRITE+imm %7u B -> hpnic: %s", len, ans))
+		return;
+	check(recv_ok(s, true, rv, RECV_SLACK, len, 0, true, iv, why, sizeof(why)),
+	      "rxe WRITE+imm %7u B -> hpnic: the receive completion: %s", len, why);
+	at = interop_mismatch(s->buf + ro, len, seed);
+	check(at == len && guards_ok(s, ro, len), "rxe WRITE+imm %7u B -> hpnic: the bytes %s",
+	      len, at != len ? "differ" : !guards_ok(s, ro, len) ? "landed, but a byte beside "
+	      "them changed" : "checked here");
+}
+
+/*
+ * rxe SENDs with no receive posted here: hpnic's responder must answer with
+ * RNR NAKs (rxe's rnr_retry is 7: it retries without end, each time after
+ * hpnic's RNR timer, QP.MIN_RNR_TIMER); once a few have gone out, a
+ * receive is posted, and rxe's SEND must complete into it.
+ */
+static void rxe_send_rnr(struct side *s, uint32_t len)
+{
+	uint64_t lo = rnd() % 64, ro = 1 + rnd() % 64, seed = rnd(), b[HPNIC_NUM_COUNTERS];
+	uint64_t a[HPNIC_NUM_COUNTERS];
+	char cmd[INTEROP_LINE], ans[INTEROP_LINE], why[INTEROP_LINE], cnt[INTEROP_LINE];
+	double t0;
+	int r;
+
+	if (stopped[0])
+		return;
+	printf(NAME ": 2. rxe SENDs %u B with no receive posted here\n", len);
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	snprintf(cmd, sizeof(cmd), "SEND %" PRIu64 " %u %" PRIu64 " -", lo, len, seed);
+	if (interop_putline(s->rd.fd, cmd)) {
+		stop_plan("the guest went away");
+		return;
+	}
+	/* until hpnic has sent RNR NAKs for rxe's first try and a retry */
+	t0 = interop_now();
+	do {
+		hpnic_sim_run(1024);
+		read_counters(s, a);
+	} while (a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS] < 2 &&
+		 interop_now() - t0 < opt.wait_s);
+	check(a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS] >= 2 &&
+	      a[HPNIC_CNT_RX_RECV_CPL] == b[HPNIC_CNT_RX_RECV_CPL],
+	      "rxe SEND %u B with no receive posted: hpnic sent %" PRIu64 " RNR NAKs in %.2f s "
+	      "(rx_rnr_naks), completed no receive", len,
+	      a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS], interop_now() - t0);
+	post_recv_at(s, ro, len + RECV_SLACK);
+	r = interop_getline(&s->rd, ans, sizeof(ans), (int)opt.wait_s * 1000, run_sim, NULL);
+	if (r != 1) {
+		snprintf(ans, sizeof(ans), "no answer to '%s' within %u s", cmd, opt.wait_s);
+		stop_plan(ans);
+	} else if (strstr(ans, "STALL")) {
+		stop_plan(ans);
+	}
+	if (!check(r == 1 && !strncmp(ans, "OK", 2), "rxe's SEND completed once a receive was "
+		   "posted: %s", ans))
+		return;
+	check(recv_ok(s, false, ro, len + RECV_SLACK, len, seed, false, 0, why, sizeof(why)),
+	      "rxe SEND %u B after RNR NAKs -> hpnic: the receive completion: %s", len, why);
+	batch_counters(s, b, cnt, sizeof(cnt));
+	read_counters(s, a);
+	printf(NAME ": hpnic's counters over the RNR step: rx_rnr_naks +%" PRIu64 ", %s\n",
+	       a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS], cnt);
+	if (!stopped[0])
+		rxe_counters(s, "its SEND that met RNR NAKs");
+}
+
+/* ---- ibv_rc_pingpong ---- */
+
+/*
+ * Debian's ibv_rc_pingpong, unmodified, in the guest as the client; hpnic
+ * (hpnic_pp.c, on a QP of its own) as the server. The exchange goes over a
+ * TCP connection of its own (the guest's eth1), the SENDs over the link.
+ */
+static void pingpong(struct side *s)
+{
+	struct hpnic_pp pp = { .dev = s->dev, .size = opt.pp_size, .iters = opt.pp_iters,
+			       .mtu = opt.mtu, .wait_s = opt.wait_s, .seed = rnd() };
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	socklen_t sl = sizeof(sa);
+	uint64_t b[HPNIC_NUM_COUNTERS], a[HPNIC_NUM_COUNTERS];
+	char cmd[INTEROP_LINE], ans[INTEROP_LINE] = "";
+	int one = 1, lfd, fd = -1, r = 0;
+	bool ok;
+
+	/* (each step runs before the check that reports it: a call's
+	 * arguments are read before the call) */
+	if (stopped[0] || !opt.pp_iters)
+		return;
+	printf(NAME ": 3. ibv_rc_pingpong in the guest (client) <-> hpnic_pp here (server): "
+	       "%u messages of %u B each way\n", opt.pp_iters, opt.pp_size);
+	memcpy(pp.peer_mac, s->gmac_b, 6);
+	ok = !hpnic_pp_init(&pp);
+	if (!check(ok, "hpnic's pingpong QP %u: %u receives of %u B posted%s%s",
+		   pp.qp ? hpnic_qp_num(pp.qp) : 0, HPNIC_PP_RECVS, pp.size, ok ? "" : ": ",
+		   pp.err)) {
+		hpnic_pp_fini(&pp);
+		return;
+	}
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	lfd = socket(AF_INET, SOCK_STREAM, 0);
+	if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
+	    bind(lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(lfd, 1) ||
+	    getsockname(lfd, (struct sockaddr *)&sa, &sl)) {
+		perror(NAME ": pingpong listen");
+		exit(1);
+	}
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	snprintf(cmd, sizeof(cmd), "PINGPONG %u %u %u %u", ntohs(sa.sin_port), opt.pp_size,
+		 opt.pp_iters, opt.mtu);
+	if (interop_putline(s->rd.fd, cmd)) {
+		close(lfd);
+		hpnic_pp_fini(&pp);
+		stop_plan("the guest went away");
+		return;
+	}
+	{
+		struct pollfd pf = { lfd, POLLIN, 0 };
+
+		if (poll(&pf, 1, (int)opt.wait_s * 1000) == 1)
+			fd = accept(lfd, NULL, NULL);
+		close(lfd);
+	}
+	ok = fd >= 0 && !hpnic_pp_exchange(&pp, fd, true);
+	ok = check(ok, "ibv_rc_pingpong's exchange: "
+		   "its QP %u, PSN %06x, LID %u, GID ::ffff:%u.%u.%u.%u; hpnic's QP %u, PSN %06x (%s)",
+		   pp.peer.qpn, pp.peer.psn, pp.peer.lid, pp.peer.gid[12], pp.peer.gid[13],
+		   pp.peer.gid[14], pp.peer.gid[15], pp.me.qpn, pp.me.psn, fd < 0 ?
+		   "no connection" : pp.err[0] ? pp.err : "the 52-byte messages and \"done\"");
+	if (fd >= 0)
+		close(fd);
+	if (ok) {
+		ok = !hpnic_pp_run(&pp, true);
+		check(ok, "hpnic's side: %u SENDs, %u receives (each of %u B "
+		      "from QP %u, nothing past it written), %u echoes of hpnic's last message, the "
+		      "first message rc_pingpong's fill: %s; %.2f s (%.1f us simulated)%s%s",
+		      pp.scnt, pp.rcnt, pp.size, pp.peer.qpn, pp.echoes, pp.first_7b ? "yes" : "no",
+		      pp.secs, pp.cycles / 250.0, pp.err[0] ? ": " : "", pp.err);
+	}
+	/* its answer: after its exit (rxe waits for its last ACK) */
+	r = interop_getline(&s->rd, ans, sizeof(ans), 3 * (int)opt.wait_s * 1000, run_sim, NULL);
+	if (r != 1) {
+		snprintf(ans, sizeof(ans), "no answer to '%.64s'", cmd);
+		stop_plan(ans);
+	}
+	check(r == 1 && !strncmp(ans, "OK ibv_rc_pingpong exit 0", 25), "the guest: %s", ans);
+	read_counters(s, a);
+	printf(NAME ": hpnic's counters over ibv_rc_pingpong: rx_psn_dup +%" PRIu64 " (rxe's "
+	       "repeats), rx_psn_oos +%" PRIu64 ", rx_rnr_naks +%" PRIu64 ", tx_timeouts +%" PRIu64
+	       ", tx_rewinds +%" PRIu64 "\n", a[HPNIC_CNT_RX_PSN_DUP] - b[HPNIC_CNT_RX_PSN_DUP],
+	       a[HPNIC_CNT_RX_PSN_OOS] - b[HPNIC_CNT_RX_PSN_OOS],
+	       a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS],
+	       a[HPNIC_CNT_TX_TIMEOUTS] - b[HPNIC_CNT_TX_TIMEOUTS],
+	       a[HPNIC_CNT_TX_REWINDS] - b[HPNIC_CNT_TX_REWINDS]);
+	if (!stopped[0])
+		rxe_counters(s, "ibv_rc_pingpong");
+	hpnic_pp_fini(&pp);
 }
 
 /* run the simulator until the frames the socket brought have all gone
@@ -932,7 +1319,8 @@ static void report(struct side *s)
 		HPNIC_CNT_RX_WRITES, HPNIC_CNT_RX_READS, HPNIC_CNT_RX_PSN_DUP, HPNIC_CNT_RX_PSN_OOS,
 		HPNIC_CNT_RX_NAK_SEQ_SENT, HPNIC_CNT_RX_ACCESS_ERR, HPNIC_CNT_RX_RESP_STRAY,
 		HPNIC_CNT_RX_RESP_GAP, HPNIC_CNT_TX_TIMEOUTS, HPNIC_CNT_TX_REWINDS,
-		HPNIC_CNT_TX_FATAL, HPNIC_CNT_SCHED_PKTSEND,
+		HPNIC_CNT_TX_FATAL, HPNIC_CNT_SCHED_PKTSEND, HPNIC_CNT_RX_RNR_NAKS,
+		HPNIC_CNT_RX_RECV_CPL, HPNIC_CNT_RX_RECV_ERR, HPNIC_CNT_TX_ACK_HELD,
 	};
 	uint64_t v[HPNIC_NUM_COUNTERS];
 	struct stream_port_stats st;
@@ -965,8 +1353,14 @@ int main(int argc, char **argv)
 
 	for (unsigned k = 0; k < opt.repeat && !stopped[0]; k++) {
 		printf(NAME ": 1. hpnic as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
-		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		/* every size: WRITE, READ, and a SEND (every other one with
+		 * immediate: ONLY, FIRST/MIDDLE/LAST, ONLY and LAST with it) */
+		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			hpnic_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+			hpnic_send(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max, i & 1);
+		}
+		hpnic_write_imm(&s, 1024);
+		hpnic_write_imm(&s, MANY_LEN);
 		hpnic_reads(&s, reads_at_once(&s), MANY_LEN);
 		hpnic_mixed(&s);
 		/* beyond its limit: the READs past the 16th wait for one to
@@ -974,37 +1368,35 @@ int main(int argc, char **argv)
 		if (opt.reads && s.grd >= MAX_READS)
 			hpnic_reads(&s, MAX_READS + 4, 4096);
 		printf(NAME ": 2. rxe as requester%s\n", opt.repeat > 1 ? " (repeated)" : "");
-		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			rxe_requests(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max);
+			rxe_send(&s, sizes[i] ? sizes[i] : (uint32_t)opt.max, i & 1);
+		}
+		rxe_write_imm(&s, 1024);
+		rxe_write_imm(&s, MANY_LEN);
+		rxe_send_rnr(&s, 4096);
 		rxe_reads(&s, reads_at_once(&s), MANY_LEN);
-		/* rxe's WRITE READ WRITE READ meets hpnic's responder sending
-		 * the ACK of the second WRITE ahead of the READ's responses
-		 * (docs/interop.md): rxe retries some 60 times, and under load
-		 * that outlasts the step's time. Until hpnic answers in PSN
-		 * order, it runs only when asked (SLOW=1) */
-		if (getenv("HPNIC_INTEROP_RXE_MIX"))
-			rxe_mixed(&s);
-		else
-			printf(NAME ": note: rxe's WRITE READ WRITE READ skipped (SLOW=1 runs it)\n");
+		rxe_mixed(&s);
 		/* as many as rxe's QP takes, small enough to be in flight
 		 * together (rxe sends no request more than 128 PSNs past its
 		 * oldest unacknowledged one): hpnic's READ queue full */
 		if (opt.reads && s.grd >= 2)
 			rxe_reads(&s, s.grd < MAX_READS ? s.grd : MAX_READS, 8192);
 	}
+	pingpong(&s);
 	if (!stopped[0]) {
-		printf(NAME ": 3. frames hpnic cannot parse\n");
+		printf(NAME ": 4. frames hpnic cannot parse\n");
 		noise(&s);
 	}
 	if (!stopped[0]) {
-		printf(NAME ": 4. a wrong R_Key\n");
+		printf(NAME ": 5. a wrong R_Key\n");
 		bad_rkey(&s);
 	}
 	if (stopped[0]) {
 		check(false, "the plan ran to its end (it stopped: %s)", stopped);
 		bye(&s);
 	} else if (opt.eof) {
-		printf(NAME ": 5. the peer gone under an outstanding WRITE\n");
+		printf(NAME ": 6. the peer gone under an outstanding WRITE\n");
 		eof(&s);
 	} else {
 		bye(&s);
@@ -1014,6 +1406,7 @@ int main(int argc, char **argv)
 	TRY(hpnic_destroy_qp(s.qp));
 	TRY(hpnic_dereg_mr(s.mr));
 	TRY(hpnic_destroy_cq(s.cq));
+	TRY(hpnic_destroy_cq(s.rcq));
 	TRY(hpnic_close(s.dev));
 	free(s.buf);
 	printf(NAME ": %d passed, %d failed (%.1f s)\n", passed, failed, interop_now() - t0);

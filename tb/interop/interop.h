@@ -28,6 +28,23 @@
  *                               READ that into loff + 3*stride; each READ must find its
  *                               WRITE's bytes (the host filled roff and roff + stride
  *                               with pattern(seed + 2) and pattern(seed + 3) before)
+ *     RECV off cap              the guest posts a receive WQE of cap bytes at off (filled
+ *                               with 0x5a first, 0xa5 the byte either side)
+ *     RCHECK SEND|WIMM off cap len seed imm
+ *                               the next receive completion is of that receive: SEND: a
+ *                               SEND of len bytes holding pattern(seed), nothing past
+ *                               them written; WIMM: an RDMA WRITE with immediate of len
+ *                               bytes, the buffer untouched; immediate imm (hex, "-":
+ *                               none), byte_len len, source QP hpnic's if rxe gives one
+ *     SEND loff len seed imm    rxe SENDs pattern(seed) from loff (with immediate imm
+ *                               unless "-") to hpnic's next receive WQE
+ *     WIMM loff roff len seed imm
+ *                               rxe RDMA WRITEs with immediate imm pattern(seed) from loff
+ *                               to hpnic's MR at roff (it uses up one receive WQE there)
+ *     PINGPONG port size iters mtu
+ *                               the guest runs ibv_rc_pingpong (Debian's) as the client
+ *                               of the host's port: "OK ibv_rc_pingpong exit 0: ... bytes
+ *                               in ...; ... iters in ..." with its two result lines
  *     COUNTERS                  rxe's port counters (hw_counters) that moved since the
  *                               last COUNTERS: "OK rxe counters moved: NAME +N ..." or
  *                               "... none"

@@ -10,7 +10,10 @@
  * checks of the bytes hpnic WRITEs into its buffer, fills for hpnic's READs,
  * its own WRITEs and READs into hpnic's buffer (the READs' bytes checked
  * here), several READs posted at once, a WRITE READ WRITE READ posted at once
- * (each READ must find the bytes its WRITE wrote), a WRITE with a wrong
+ * (each READ must find the bytes its WRITE wrote), receives for hpnic's
+ * SENDs and WRITEs with immediate (each completion checked: bytes, byte_len,
+ * immediate, source QP), its own SENDs and WRITEs with immediate, a run of
+ * Debian's ibv_rc_pingpong against hpnic, a WRITE with a wrong
  * R_Key (a remote access error is expected), and
  * frames hpnic must drop (ARP, IPv6, ICMP, UDP to another port, frames for
  * another MAC or IP). Each answer says what it found; the exit status is 0
@@ -39,6 +42,7 @@
 #include <dirent.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 
 #include <infiniband/verbs.h>
 
@@ -50,6 +54,8 @@
 #define RD_ATOM_WANT 16u
 /* work requests one command posts at once, at most (READS, MIX) */
 #define MAX_BATCH 16u
+/* receive WQEs posted at once, at most (RECV) */
+#define MAX_RECV 16u
 
 static struct {
 	const char *dev, *netdev;
@@ -63,6 +69,7 @@ struct peer {
 	struct ibv_pd *pd;
 	struct ibv_comp_channel *ch;
 	struct ibv_cq *cq;
+	struct ibv_cq *rcq;     /* receive completions (SENDs, WRITEs with immediate) */
 	struct ibv_qp *qp;
 	struct ibv_mr *mr;
 	uint8_t *buf;
@@ -190,7 +197,9 @@ static void setup(struct peer *p, char *ip, size_t iplen)
 	if (!p->pd || !p->ch)
 		die("ibv_alloc_pd / ibv_create_comp_channel");
 	p->cq = ibv_create_cq(p->ctx, 64, NULL, p->ch, 0);
-	if (!p->cq)
+	/* receives apart, so a batch's wait never takes one for its own */
+	p->rcq = ibv_create_cq(p->ctx, 2 * MAX_RECV, NULL, p->ch, 0);
+	if (!p->cq || !p->rcq)
 		die("ibv_create_cq");
 	p->buf = aligned_alloc(4096, opt.len);
 	if (!p->buf)
@@ -201,11 +210,11 @@ static void setup(struct peer *p, char *ip, size_t iplen)
 	if (!p->mr)
 		die("ibv_reg_mr");
 	ia.send_cq = p->cq;
-	ia.recv_cq = p->cq;
+	ia.recv_cq = p->rcq;
 	ia.qp_type = IBV_QPT_RC;
 	ia.sq_sig_all = 1;
 	ia.cap.max_send_wr = 16;
-	ia.cap.max_recv_wr = 1;
+	ia.cap.max_recv_wr = MAX_RECV;
 	ia.cap.max_send_sge = 1;
 	ia.cap.max_recv_sge = 1;
 	p->qp = ibv_create_qp(p->pd, &ia);
@@ -271,19 +280,19 @@ static int connect_qp(struct peer *p)
 
 /* one completion, through the completion channel (no busy loop: the vCPU
  * is rxe's too); -1 when none came by end */
-static int wait_wc(struct peer *p, struct ibv_wc *wc, double end)
+static int wait_wc(struct peer *p, struct ibv_cq *cq, struct ibv_wc *wc, double end)
 {
 	for (;;) {
-		int n = ibv_poll_cq(p->cq, 1, wc);
+		int n = ibv_poll_cq(cq, 1, wc);
 
 		if (n < 0)
 			return -1;
 		if (n == 1)
 			return 0;
-		if (ibv_req_notify_cq(p->cq, 0))
+		if (ibv_req_notify_cq(cq, 0))
 			return -1;
 		/* a completion between the poll and the request has no event */
-		n = ibv_poll_cq(p->cq, 1, wc);
+		n = ibv_poll_cq(cq, 1, wc);
 		if (n != 0)
 			return n == 1 ? 0 : -1;
 		{
@@ -294,12 +303,14 @@ static int wait_wc(struct peer *p, struct ibv_wc *wc, double end)
 				return -1;
 		}
 		{
-			struct ibv_cq *cq;
+			struct ibv_cq *ecq;
 			void *cctx;
 
-			if (ibv_get_cq_event(p->ch, &cq, &cctx))
+			/* both CQs share the channel: an event of the other one
+			 * only sends this loop round again */
+			if (ibv_get_cq_event(p->ch, &ecq, &cctx))
 				return -1;
-			ibv_ack_cq_events(cq, 1);
+			ibv_ack_cq_events(ecq, 1);
 		}
 	}
 }
@@ -314,6 +325,8 @@ struct xfer {
 	uint64_t loff, roff;
 	uint32_t len;
 	enum ibv_wc_status st;  /* its completion's status */
+	bool imm;               /* SEND_WITH_IMM, RDMA_WRITE_WITH_IMM: imm_data below */
+	uint32_t imm_data;      /* host byte order here */
 	double secs;            /* from the post to its completion */
 };
 
@@ -349,15 +362,19 @@ static int rdma_batch(struct peer *p, struct xfer *x, unsigned n, uint32_t rkey,
 		wr[i].num_sge = 1;
 		wr[i].opcode = x[i].op;
 		wr[i].send_flags = IBV_SEND_SIGNALED;
-		wr[i].wr.rdma.remote_addr = p->rva + x[i].roff;
-		wr[i].wr.rdma.rkey = rkey;
+		if (x[i].op != IBV_WR_SEND && x[i].op != IBV_WR_SEND_WITH_IMM) {
+			wr[i].wr.rdma.remote_addr = p->rva + x[i].roff;
+			wr[i].wr.rdma.rkey = rkey;
+		}
+		if (x[i].imm)
+			wr[i].imm_data = htonl(x[i].imm_data);
 	}
 	if (ibv_post_send(p->qp, wr, &bad))
 		return -1;
 	while (got < n) {
 		struct ibv_wc wc;
 
-		if (wait_wc(p, &wc, last + opt.wait_s)) {
+		if (wait_wc(p, p->cq, &wc, last + opt.wait_s)) {
 			stalled = true;
 			return -2;
 		}
@@ -377,7 +394,7 @@ static int rdma_batch(struct peer *p, struct xfer *x, unsigned n, uint32_t rkey,
 static int rdma(struct peer *p, enum ibv_wr_opcode op, uint64_t loff, uint64_t roff,
 		uint32_t len, uint32_t rkey, enum ibv_wc_status *st, double *secs)
 {
-	struct xfer x = { op, loff, roff, len, IBV_WC_GENERAL_ERR, 0 };
+	struct xfer x = { op, loff, roff, len, IBV_WC_GENERAL_ERR, 0, false, 0 };
 	unsigned order;
 	int r = rdma_batch(p, &x, 1, rkey, &order);
 
@@ -611,7 +628,7 @@ static void reads(struct peer *p, unsigned n, uint64_t loff, uint64_t lstride, u
 
 	for (unsigned i = 0; i < n; i++) {
 		x[i] = (struct xfer){ IBV_WR_RDMA_READ, loff + i * lstride, roff + i * rstride,
-				      (uint32_t)len, IBV_WC_GENERAL_ERR, 0 };
+				      (uint32_t)len, IBV_WC_GENERAL_ERR, 0, false, 0 };
 		memset(p->buf + x[i].loff, 0, len);
 	}
 	r = rdma_batch(p, x, n, p->rrkey, &order);
@@ -667,7 +684,7 @@ static void mix(struct peer *p, uint64_t loff, uint64_t roff, uint64_t stride, u
 	for (unsigned i = 0; i < 4; i++)
 		x[i] = (struct xfer){ i & 1 ? IBV_WR_RDMA_READ : IBV_WR_RDMA_WRITE,
 				      loff + i * stride, roff + (i / 2) * stride, (uint32_t)len,
-				      IBV_WC_GENERAL_ERR, 0 };
+				      IBV_WC_GENERAL_ERR, 0, false, 0 };
 	interop_pattern(p->buf + x[0].loff, len, seed);
 	interop_pattern(p->buf + x[2].loff, len, seed + 1);
 	memset(p->buf + x[1].loff, 0, len);
@@ -694,6 +711,196 @@ static void mix(struct peer *p, uint64_t loff, uint64_t roff, uint64_t stride, u
 	}
 	snprintf(ans, cap, "OK WRITE READ WRITE READ of %" PRIu64 " B posted at once: 4 completions "
 		 "in order, success, in %.3f s; each READ found its WRITE's bytes", len, x[3].secs);
+}
+
+/* ---- SEND and receive ---- */
+
+/* what a posted receive buffer holds until a SEND lands in it */
+#define RECV_FILL 0x5a
+
+static uint64_t recvs_posted, recvs_done;
+
+/* the immediate of a command: "-" for none, else hex */
+static bool parse_imm(const char *tok, uint32_t *imm)
+{
+	char *end;
+
+	if (!strcmp(tok, "-"))
+		return false;
+	*imm = (uint32_t)strtoul(tok, &end, 16);
+	return true;
+}
+
+/*
+ * RECV off cap: one receive WQE of cap bytes at off. The buffer is filled
+ * with RECV_FILL and the byte either side set to 0xa5, so that RCHECK can
+ * tell what the SEND wrote and that it wrote nothing else.
+ */
+static void recv_post(struct peer *p, uint64_t off, uint64_t cap, char *ans, size_t acap)
+{
+	struct ibv_sge sge = { (uintptr_t)(p->buf + off), (uint32_t)cap, p->mr->lkey };
+	struct ibv_recv_wr wr = { .sg_list = &sge, .num_sge = 1 }, *bad;
+
+	if (recvs_posted - recvs_done >= MAX_RECV) {
+		fail(ans, acap, "FAIL RECV: %u receives already posted", MAX_RECV);
+		return;
+	}
+	p->buf[off - 1] = 0xa5;
+	memset(p->buf + off, RECV_FILL, cap);
+	p->buf[off + cap] = 0xa5;
+	wr.wr_id = recvs_posted + 1;
+	if (ibv_post_recv(p->qp, &wr, &bad)) {
+		fail(ans, acap, "FAIL RECV: ibv_post_recv: %s", strerror(errno));
+		return;
+	}
+	recvs_posted++;
+	snprintf(ans, acap, "OK receive %" PRIu64 " of %" PRIu64 " B posted", recvs_posted, cap);
+}
+
+/*
+ * RCHECK SEND|WIMM off cap len seed imm: the next receive completion, of the
+ * receive posted at off (cap bytes). SEND: a SEND of len bytes holding
+ * pattern(seed) landed there and nothing past them; WIMM: an RDMA WRITE with
+ * immediate of len bytes used the receive up and wrote nothing in it. The
+ * immediate ("-": none), byte_len, opcode, the order of the receives and the
+ * source QP (when rxe gives one) are checked.
+ */
+static void rcheck(struct peer *p, bool wimm, uint64_t off, uint64_t cap, uint64_t len,
+		   uint64_t seed, const char *immtok, char *ans, size_t acap)
+{
+	const char *what = wimm ? "RECV of a WRITE with immediate" : "RECV of a SEND";
+	uint32_t imm = 0;
+	bool want_imm = parse_imm(immtok, &imm);
+	uint64_t from = wimm ? 0 : len;
+	char srcq[48];
+	struct ibv_wc wc;
+	size_t at;
+
+	if (wait_wc(p, p->rcq, &wc, interop_now() + opt.wait_s)) {
+		fail(ans, acap, "FAIL %s: STALL: no receive completion within %u s", what,
+		     opt.wait_s);
+		stalled = true;
+		return;
+	}
+	recvs_done++;
+	if (wc.status != IBV_WC_SUCCESS) {
+		fail(ans, acap, "FAIL %s: %s", what, ibv_wc_status_str(wc.status));
+		return;
+	}
+	if (wc.wr_id != recvs_done) {
+		fail(ans, acap, "FAIL %s: receive %" PRIu64 " completed, want %" PRIu64, what,
+		     wc.wr_id, recvs_done);
+		return;
+	}
+	if (wc.opcode != (wimm ? IBV_WC_RECV_RDMA_WITH_IMM : IBV_WC_RECV)) {
+		fail(ans, acap, "FAIL %s: opcode %d", what, (int)wc.opcode);
+		return;
+	}
+	if (wc.byte_len != len) {
+		fail(ans, acap, "FAIL %s: byte_len %u, want %" PRIu64, what, wc.byte_len, len);
+		return;
+	}
+	if (!!(wc.wc_flags & IBV_WC_WITH_IMM) != want_imm ||
+	    (want_imm && ntohl(wc.imm_data) != imm)) {
+		fail(ans, acap, "FAIL %s: immediate %s 0x%08x, want %s", what,
+		     wc.wc_flags & IBV_WC_WITH_IMM ? "" : "(none)", ntohl(wc.imm_data), immtok);
+		return;
+	}
+	/* rxe reports the source QP of UD receives; of RC ones, maybe not */
+	if (wc.src_qp && wc.src_qp != p->rqpn) {
+		fail(ans, acap, "FAIL %s: src_qp %u, want %u", what, wc.src_qp, p->rqpn);
+		return;
+	}
+	snprintf(srcq, sizeof(srcq), wc.src_qp ? "src_qp %u" : "no src_qp (rxe gives 0)",
+		 wc.src_qp);
+	if (!wimm && (at = interop_mismatch(p->buf + off, len, seed)) != len) {
+		fail(ans, acap, "FAIL %s: the bytes differ from byte %zu", what, at);
+		return;
+	}
+	for (uint64_t i = from; i < cap; i++)
+		if (p->buf[off + i] != RECV_FILL) {
+			fail(ans, acap, "FAIL %s: byte %" PRIu64 " of the buffer changed", what, i);
+			return;
+		}
+	if (p->buf[off - 1] != 0xa5 || p->buf[off + cap] != 0xa5) {
+		fail(ans, acap, "FAIL %s: a byte beside the buffer changed", what);
+		return;
+	}
+	snprintf(ans, acap, "OK %s: byte_len %u, immediate %s, %s, %s", what, wc.byte_len,
+		 immtok, srcq, wimm ? "the receive buffer untouched" :
+		 "bytes checked, none past them written");
+}
+
+/* SEND loff len seed imm, WIMM loff roff len seed imm: one SEND (with
+ * immediate unless imm is "-") or RDMA WRITE with immediate of
+ * pattern(seed) from loff, to its completion */
+static void send_op(struct peer *p, bool wimm, uint64_t loff, uint64_t roff, uint64_t len,
+		    uint64_t seed, const char *immtok, char *ans, size_t acap)
+{
+	struct xfer x = { IBV_WR_SEND, loff, roff, (uint32_t)len, IBV_WC_GENERAL_ERR, 0, false, 0 };
+	const char *what = wimm ? "WRITE with immediate" : "SEND";
+	unsigned order;
+	int r;
+
+	x.imm = parse_imm(immtok, &x.imm_data);
+	if (wimm && !x.imm) {
+		fail(ans, acap, "FAIL WIMM needs an immediate");
+		return;
+	}
+	x.op = wimm ? IBV_WR_RDMA_WRITE_WITH_IMM : x.imm ? IBV_WR_SEND_WITH_IMM : IBV_WR_SEND;
+	interop_pattern(p->buf + loff, len, seed);
+	r = rdma_batch(p, &x, 1, p->rrkey, &order);
+	if (r || x.st != IBV_WC_SUCCESS)
+		fail(ans, acap, "FAIL %s of %" PRIu64 " B: %s", what, len,
+		     r ? rdma_err(r) : ibv_wc_status_str(x.st));
+	else
+		snprintf(ans, acap, "OK %s of %" PRIu64 " B%s completed in %.3f s", what, len,
+			 x.imm && !wimm ? " with immediate" : "", x.secs);
+}
+
+/* ---- ibv_rc_pingpong ---- */
+
+static char ctl_host[64];
+
+/*
+ * PINGPONG port size iters mtu: Debian's ibv_rc_pingpong, unmodified, as the
+ * client of an hpnic program listening at the control host's port (its
+ * exchange goes over eth1, its SENDs over rxe0). Its output goes to the
+ * console; the answer gives its exit status and its two result lines.
+ */
+static void pingpong(struct peer *p, unsigned port, unsigned size, unsigned iters, unsigned mtu,
+		     char *ans, size_t acap)
+{
+	char cmd[256], line[256], rate[96] = "", it[96] = "";
+	FILE *f;
+	int st;
+
+	/* busybox's timeout: a run that hangs is a failure, not a stuck guest */
+	snprintf(cmd, sizeof(cmd), "timeout %u ibv_rc_pingpong -d %s -g %d -m %u -s %u -n %u "
+		 "-p %u %s 2>&1", 2 * opt.wait_s, opt.dev, p->gid_index, mtu, size, iters, port,
+		 ctl_host);
+	printf(NAME ": %s\n", cmd);
+	f = popen(cmd, "r");
+	if (!f) {
+		fail(ans, acap, "FAIL PINGPONG: popen: %s", strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		printf("ibv_rc_pingpong: %s\n", line);
+		if (strstr(line, " bytes in "))
+			snprintf(rate, sizeof(rate), "%.95s", line);
+		else if (strstr(line, " iters in "))
+			snprintf(it, sizeof(it), "%.95s", line);
+	}
+	st = pclose(f);
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
+		fail(ans, acap, "FAIL ibv_rc_pingpong: %s %d", st != -1 && WIFEXITED(st) ?
+		     "exit" : "status", st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : st);
+	else if (!rate[0] || !it[0])
+		fail(ans, acap, "FAIL ibv_rc_pingpong: exit 0 without its result lines");
+	else
+		snprintf(ans, acap, "OK ibv_rc_pingpong exit 0: %s; %s", rate, it);
 }
 
 /* ---- rxe's own counters ---- */
@@ -784,6 +991,7 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 	uint64_t off, loff, roff, len, seed, stride, rstride;
 	unsigned count;
 	enum ibv_wc_status st;
+	char kind[8], imm[16];
 	double secs;
 	int r;
 
@@ -844,6 +1052,24 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 		else
 			snprintf(ans, cap, "OK WRITE with R_Key 0x%x: %s", p->rrkey ^ 0x5a,
 				 ibv_wc_status_str(st));
+	} else if (sscanf(line, "RECV %" SCNu64 " %" SCNu64, &off, &len) == 2 && off > 0 &&
+		   in_buf(off - 1, len + 2) && len < (1ull << 31)) {
+		recv_post(p, off, len, ans, cap);
+	} else if (sscanf(line, "RCHECK %7s %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %15s",
+			  kind, &off, &stride, &len, &seed, imm) == 6 && off > 0 &&
+		   in_buf(off - 1, stride + 2) && len < (1ull << 31) &&
+		   ((!strcmp(kind, "SEND") && len <= stride) || !strcmp(kind, "WIMM"))) {
+		rcheck(p, kind[0] == 'W', off, stride, len, seed, imm, ans, cap);
+	} else if (sscanf(line, "SEND %" SCNu64 " %" SCNu64 " %" SCNu64 " %15s", &loff, &len, &seed,
+			  imm) == 4 && in_buf(loff, len) && len < (1ull << 31)) {
+		send_op(p, false, loff, 0, len, seed, imm, ans, cap);
+	} else if (sscanf(line, "WIMM %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %15s", &loff,
+			  &roff, &len, &seed, imm) == 5 && in_buf(loff, len) && len < (1ull << 31)) {
+		send_op(p, true, loff, roff, len, seed, imm, ans, cap);
+	} else if (sscanf(line, "PINGPONG %u %" SCNu64 " %" SCNu64 " %" SCNu64, &count, &len,
+			  &seed, &stride) == 4 && count > 0 && count < 65536 && len > 0 &&
+		   len < (1u << 24) && seed > 0 && seed < (1u << 24) && mtu_enum((unsigned)stride)) {
+		pingpong(p, count, (unsigned)len, (unsigned)seed, (unsigned)stride, ans, cap);
 	} else if (!strcmp(line, "COUNTERS")) {
 		counters(ans, cap);
 	} else if (sscanf(line, "NOISE %u", &count) == 1 && count > 0 && count < 100) {
@@ -893,6 +1119,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	sa.sin_port = htons((uint16_t)port);
+	snprintf(ctl_host, sizeof(ctl_host), "%s", host);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	/* the host gone is reported, not a silent death */
 	signal(SIGPIPE, SIG_IGN);
@@ -975,6 +1202,7 @@ int main(int argc, char **argv)
 	close(fd);
 	ibv_dereg_mr(p.mr);
 	ibv_destroy_cq(p.cq);
+	ibv_destroy_cq(p.rcq);
 	ibv_destroy_comp_channel(p.ch);
 	ibv_dealloc_pd(p.pd);
 	ibv_close_device(p.ctx);
