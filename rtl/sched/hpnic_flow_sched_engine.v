@@ -140,6 +140,7 @@ module hpnic_flow_sched_engine #(
     output wire [LIDX_WIDTH-1:0] m_out_idx,
     output wire [LEN_WIDTH-1:0]  m_out_len,
     output wire [2:0]            m_out_n,
+    output wire                  m_out_edge,        // the window holds no packet more after them
 
     /*
      * Status
@@ -724,6 +725,7 @@ reg [4*(LEN+2)-1:0] v7_klen = 0;
 reg [4*(LEN+3)-1:0] v7_kcharge = 0;
 reg [4:0]           v7_left = 0;
 reg [3:0]           v7_ok = 0;
+reg [3:1]           v7_win_ok = 0;      // k = 2..4 packets fit the window
 reg                 v7_floor = 1'b0;
 reg                 v7_no_room = 1'b0;
 reg                 v7_drop_room = 1'b0;
@@ -757,6 +759,7 @@ always @(posedge clk) begin
     v7_kcharge <= v6_kcharge;
     v7_left <= v6_left;
     v7_ok <= ok6;
+    v7_win_ok <= v6_win_ok[3:1];
     v7_floor <= ok6[0] && !v6_win_ok[0];
     v7_no_room <= v6_valid && want6[0] && !out_room6;
     v7_drop_room <= drop_room6;
@@ -799,6 +802,12 @@ wire           wait7 = v7_valid && v7_no_room;
 wire           push7 = v7_valid && !wait7 && ((v7_qp_valid && left7) || !v7_drop_room);
 wire           drop7 = v7_valid && !wait7 && !push7;
 wire           out7 = v7_valid && n7 != 3'd0;
+// the window's edge: one packet more than n would not fit (a decision of 4
+// counts as one, as 5 is not tested). The requester asks for ACKs on what
+// it sends with it (docs/wire.md), so a QP the window stops has one coming.
+// ok[k] implies win_ok[k] for k >= 1, so only the largest n's term can hold
+wire           edge7 = v7_ok[3] || (v7_ok[2] && !v7_win_ok[3]) || (v7_ok[1] && !v7_win_ok[2]) ||
+                       (v7_ok[0] && !v7_win_ok[1]);
 
 /*
  * c8: which ring. The rings form a three-level timing wheel. A QP whose next
@@ -890,7 +899,7 @@ reg  out_ovf_reg = 1'b0;
 // its count from a counter: the committed-slot sum above starts from it
 hpnic_fifo #(
     .DEPTH_LOG2(OUT_FIFO_LOG2),
-    .WIDTH(LW + LEN + 3),
+    .WIDTH(LW + LEN + 3 + 1),
     .COUNT_REG(1)
 )
 out_fifo_inst (
@@ -898,10 +907,10 @@ out_fifo_inst (
     .rst(rst),
     .s_valid(out7),
     .s_ready(out_fifo_ready),
-    .s_data({v7_idx, v7_len, n7}),
+    .s_data({v7_idx, v7_len, n7, edge7}),
     .m_valid(m_out_valid),
     .m_ready(m_out_ready),
-    .m_data({m_out_idx, m_out_len, m_out_n}),
+    .m_data({m_out_idx, m_out_len, m_out_n, m_out_edge}),
     .count(out_count)
 );
 
