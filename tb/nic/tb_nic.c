@@ -1719,7 +1719,7 @@ static void t_ackreq_window(void)
 	       (unsigned long long)(a1.rx_frames - a0.rx_frames),
 	       (unsigned long long)(coal1 - coal0), (unsigned long long)(to1 - to0));
 	CHECK(n == 1 && wc.status == HPNIC_WC_SUCCESS, "ackreq_window: the WRITE %s (status %d)",
-	      n ? "failed" : "never completed", n ? wc.status : -1);
+	      n ? "failed" : "never completed", n ? (int)wc.status : -1);
 	CHECK(to1 == to0, "ackreq_window: %llu retransmit timeouts: the window's edge asked for no ACK",
 	      (unsigned long long)(to1 - to0));
 	TRY(hpnic_destroy_qp(qa));
