@@ -1399,9 +1399,6 @@ static void test_cc_counters(void)
 		EXPECT_DEV_MSG("every_log2 16");
 		EXPECT_ERR(hpnic_get_ack_req(NULL, &al), -EINVAL);
 		EXPECT_ERR(hpnic_get_ack_req(dev, NULL), -EINVAL);
-		EXPECT_OK(hpnic_get_ack_req(dev, &al));
-		CHECK(al == (HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK),
-		      "ACK_REQ after reset: %u", al);
 		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_ACK_REQ_LOG2_MAX));
 		EXPECT_OK(hpnic_get_ack_req(dev, &al));
 		CHECK(al == HPNIC_ACK_REQ_LOG2_MAX, "ACK_REQ round trip: %u", al);
