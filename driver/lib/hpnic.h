@@ -702,7 +702,8 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
  * requests, a message's last packet, the packets sent while the window is
  * nearly full, and every packet whose PSN has its low every_log2 bits all
  * ones; 0 asks on every packet. With INT on every request packet asks,
- * whatever this says. NIC-wide, 0..15, 4 (every 16th) after reset.
+ * whatever this says. NIC-wide, 0..15, 0 after reset (values above 0 stall
+ * streams for now: docs/wire.md, known problem).
  * Errors: -EINVAL (NULL, every_log2 above 15). hpnic_get_ack_req reads it
  * back. Errors: -EINVAL (NULL). Not through the kernel driver yet: its
  * backend refuses the register.

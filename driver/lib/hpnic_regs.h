@@ -350,7 +350,7 @@
  * wire)
  */
 #define HPNIC_CTRL_ACK_REQ                            0x0000013cu
-#define HPNIC_CTRL_ACK_REQ_RST                        4u
+#define HPNIC_CTRL_ACK_REQ_RST                        0u
 /*
  * with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2
  * bits are all ones, besides a message's last packet, READ requests and the packets sent when
@@ -1521,7 +1521,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "events dropped because the event queue was full (never cleared)" },
-	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x00000004u, 1,
+	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x00000000u, 1,
 	  "which request packets ask for an ACK (docs/wire.md, Reliability on the wire)" },
 	{ "CC", "TYPE", HPNIC_CC_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },

@@ -102,7 +102,7 @@ static void usage(void)
 	       "                   --list)\n"
 	       "  --ack-every-log2 N  AckReq on every 2^N-th PSN besides a message's end\n"
 	       "                   (hpnic_set_ack_req, both NICs; 0: every packet; default:\n"
-	       "                   the NIC's setting, 4 after reset)\n",
+	       "                   the NIC's setting, 0 after reset)\n",
 	       MAX_QPS);
 }
 

@@ -355,7 +355,7 @@ localparam [31:0]  HPNIC_CTRL_EVENT_LOST                        = 32'h0000_0138;
 
 // CTRL.ACK_REQ (rw): which request packets ask for an ACK (docs/wire.md, Reliability on the wire)
 localparam [31:0]  HPNIC_CTRL_ACK_REQ                           = 32'h0000_013c;
-localparam [31:0]  HPNIC_CTRL_ACK_REQ_RST                       = 32'd4;
+localparam [31:0]  HPNIC_CTRL_ACK_REQ_RST                       = 32'd0;
 // with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2
 // bits are all ones, besides a message's last packet, READ requests and the packets sent when the
 // window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet asks

@@ -469,7 +469,7 @@ static void test_loss(const struct opts *o, double loss, double corrupt, double 
 		struct dp_nic_stats s;
 
 		dp_stats(d, nic, &s);
-		if (int_enable || o->ack_req_log2 == 0)
+		if (int_enable || o->ack_req_log2 <= 0)
 			CHECK(s.tx_ack_req == s.tx_requests && s.ack_coalesced == 0,
 			      "nic%d: %" PRIu64 " of %" PRIu64 " requests with AckReq, %u without an ACK",
 			      nic, s.tx_ack_req, s.tx_requests, s.ack_coalesced);
