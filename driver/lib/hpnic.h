@@ -696,6 +696,23 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
 #define HPNIC_INT_PORT_DEFAULT 4792u
 #define HPNIC_INT_BLOCK_BYTES 42u
 
+/*
+ * hpnic_set_ack_req - which request packets ask for an ACK (BTH AckReq,
+ * CTRL.ACK_REQ, docs/wire.md "Reliability on the wire"): with INT off, READ
+ * requests, a message's last packet, the packets sent while the window is
+ * nearly full, and every packet whose PSN has its low every_log2 bits all
+ * ones; 0 asks on every packet. With INT on every request packet asks,
+ * whatever this says. NIC-wide, 0..15, 0 after reset (values above 0 stall
+ * streams for now: docs/wire.md, known problem).
+ * Errors: -EINVAL (NULL, every_log2 above 15). hpnic_get_ack_req reads it
+ * back. Errors: -EINVAL (NULL). Not through the kernel driver yet: its
+ * backend refuses the register.
+ */
+int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned every_log2);
+int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *every_log2);
+
+#define HPNIC_ACK_REQ_LOG2_MAX 15u
+
 /* per-QP CC: the QP block's CC_MODE, CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE */
 struct hpnic_qp_cc {
 	unsigned algorithm;         /* HPNIC_CC_MODE_*; takes effect at the next RTS (START_SQ) */

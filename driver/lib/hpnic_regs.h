@@ -346,6 +346,21 @@
 #define HPNIC_CTRL_EVENT_LOST                         0x00000138u
 
 /*
+ * CTRL.ACK_REQ (rw): which request packets ask for an ACK (docs/wire.md, Reliability on the
+ * wire)
+ */
+#define HPNIC_CTRL_ACK_REQ                            0x0000013cu
+#define HPNIC_CTRL_ACK_REQ_RST                        0u
+/*
+ * with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2
+ * bits are all ones, besides a message's last packet, READ requests and the packets sent when
+ * the window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet
+ * asks
+ */
+#define HPNIC_CTRL_ACK_REQ_EVERY_LOG2_SHIFT           0
+#define HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK            0x0000000fu
+
+/*
  * CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
  * engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
  */
@@ -849,7 +864,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 79
+#define HPNIC_NUM_COUNTERS                 80
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -1014,6 +1029,8 @@
 #define HPNIC_CNT_HOST_RQ_DB_BAD           77
 /* receive CQEs written to host memory (also counted in host_cqes) */
 #define HPNIC_CNT_HOST_RCQES               78
+/* in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them */
+#define HPNIC_CNT_RX_ACK_COALESCED         79
 
 /*
  * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1316,6 +1333,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"host_rwqe_lkey_err",
 	"host_rq_db_bad",
 	"host_rcqes",
+	"rx_ack_coalesced",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1398,6 +1416,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails",
 	"RQ doorbells ignored: QP out of range, in RESET, or without a receive queue",
 	"receive CQEs written to host memory (also counted in host_cqes)",
+	"in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
@@ -1407,8 +1426,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   121
-#define HPNIC_NUM_FIELDS 42
+#define HPNIC_NUM_REGS   122
+#define HPNIC_NUM_FIELDS 43
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1437,13 +1456,13 @@ struct hpnic_field_desc {
 /* every block, in list order */
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
-	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 15 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 27, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 41, 35 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 76, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 95, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 107, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 115, 6 },
+	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 16 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 14 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 42, 35 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 77, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 96, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 108, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 116, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1502,6 +1521,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "events dropped because the event queue was full (never cleared)" },
+	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x00000000u, 1,
+	  "which request packets ask for an ACK (docs/wire.md, Reliability on the wire)" },
 	{ "CC", "TYPE", HPNIC_CC_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CC", "VERSION", HPNIC_CC_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1580,7 +1601,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 33, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 34, 2, 0u, 0,
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
@@ -1612,7 +1633,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 35, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 36, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1628,7 +1649,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "NIC address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 38, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 39, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
@@ -1658,7 +1679,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 40, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 41, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1726,6 +1747,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "ID", 0, 0x00ffffffu, "the QPN (QP events) or CQN (CQ events) it concerns" },
 	{ "TYPE", 24, 0x0f000000u, "what happened" },
 	{ "VALID", 31, 0x80000000u, "an event was taken" },
+	{ "EVERY_LOG2", 0, 0x0000000fu, "with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2 bits are all ones, besides a message's last packet, READ requests and the packets sent when the window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet asks" },
 	{ "BUSY", 0, 0x00000001u, "a command is running" },
 	{ "ERROR", 8, 0x0000ff00u, "error code of the last command" },
 	{ "REMOTE_WRITE", 0, 0x00000001u, "remote RDMA WRITE into the region" },

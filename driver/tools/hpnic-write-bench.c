@@ -49,6 +49,7 @@ struct opts {
 	unsigned sge;                   /* SGEs per message (--list), 1..4 */
 	int inl;                        /* inline data (--list, WRITE of at most 64 B) */
 	unsigned max_rd;                /* max_rd_atomic; 0: the NIC's maximum */
+	int ack_log2;                   /* CTRL.ACK_REQ.EVERY_LOG2; -1: leave it */
 };
 
 #define MAX_LIST 4096
@@ -101,7 +102,10 @@ static void usage(void)
 	       "  --sge N          WRITE each message from N SGEs, 1..4 (the buffer cut into\n"
 	       "                   N pieces; implies --list)\n"
 	       "  --inline         WRITE with HPNIC_SEND_INLINE, --size at most 64 (implies\n"
-	       "                   --list)\n",
+	       "                   --list)\n"
+	       "  --ack-every-log2 N  AckReq on every 2^N-th PSN besides a message's end\n"
+	       "                   (hpnic_set_ack_req, both NICs; 0: every packet; default:\n"
+	       "                   the NIC's setting, 0 after reset)\n",
 	       MAX_QPS);
 }
 
@@ -128,13 +132,14 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "list", no_argument, NULL, 'L' },
 		{ "sge", required_argument, NULL, 'G' },
 		{ "inline", no_argument, NULL, 'I' },
+		{ "ack-every-log2", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	*o = (struct opts){ .qps = 1, .size = 4096, .bytes = 4u << 20, .depth = 16, .mtu = 4096,
-			    .signal_every = 1, .sge = 1 };
+			    .signal_every = 1, .sge = 1, .ack_log2 = -1 };
 	while ((c = getopt_long(argc, argv, "ha", lo, NULL)) != -1) {
 		char *end = NULL;
 		/* every option's argument is a number but --pcap's */
@@ -171,6 +176,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'p': o->pcap = optarg; break;
 		case 'Q': o->quiet = 1; break;
 		case 'C': o->counters = 1; break;
+		case 'A': o->ack_log2 = (int)v; break;
 		case 'h': usage(); exit(0);
 		default: return -1;
 		}
@@ -297,6 +303,10 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 	uint64_t rposted[MAX_QPS], rdone[MAX_QPS], rcompleted = 0;
 	uint64_t t0 = hpnic_sim_cycle(), next_report;
 	struct hpnic_wc wc[64];
+	struct hpnic_sim_stats fs0[2], fs1[2];
+
+	for (int n = 0; n < 2; n++)
+		TRY(hpnic_sim_stats((unsigned)n, &fs0[n]));
 
 	if (o->size_max && !o->iters && per_qp < 1000)
 		per_qp = 1000;
@@ -401,6 +411,12 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 		}
 	}
 	uint64_t cycles = hpnic_sim_cycle() - t0;
+	for (int n = 0; n < 2; n++)
+		TRY(hpnic_sim_stats((unsigned)n, &fs1[n]));
+	/* frames back from the responder (ACKs; for READ, the responses) per
+	 * frame the requester sent */
+	double back = (double)(fs1[1].tx_frames - fs0[1].tx_frames) /
+		      (double)(fs1[0].tx_frames - fs0[0].tx_frames);
 	double gbps = (double)(total * size) * 8.0 / ((double)cycles * 4.0);
 	double limit = wire_limit_gbps(size, o->mtu, o->read, o->send);
 	double mmps = (double)total * 250.0 / (double)cycles;
@@ -417,14 +433,15 @@ static uint64_t throughput(const struct opts *o, uint32_t size, struct hpnic_qp 
 		}
 	}
 	if (o->size_max)
-		printf("%-9u %9" PRIu64 " %10" PRIu64 " %9.2f %9.2f %6.2f%% %9.2f%s\n", size, total,
-		       cycles, gbps, limit, 100.0 * gbps / limit, mmps, errors ? " ERRORS" : "");
+		printf("%-9u %9" PRIu64 " %10" PRIu64 " %9.2f %9.2f %6.2f%% %9.2f %6.3f%s\n", size, total,
+		       cycles, gbps, limit, 100.0 * gbps / limit, mmps, back, errors ? " ERRORS" : "");
 	else
 		printf("%s%s %u B x %" PRIu64 " per QP, %u QP%s, depth %u, MTU %u: %" PRIu64 " cycles, "
-		       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%, %.2f M messages/s%s\n",
+		       "%.2f Gb/s of a %.2f Gb/s wire limit = %.2f%%, %.2f M messages/s, "
+		       "%.3f frames back per frame sent%s\n",
 		       o->read ? "READ" : o->send ? "SEND" : "WRITE", o->inl ? " (inline)" : o->sge == 2 ? " (2 SGEs)" :
 		       o->sge == 3 ? " (3 SGEs)" : o->sge == 4 ? " (4 SGEs)" : "", size, per_qp, o->qps, o->qps > 1 ? "s" : "",
-		       o->depth, o->mtu, cycles, gbps, limit, 100.0 * gbps / limit, mmps,
+		       o->depth, o->mtu, cycles, gbps, limit, 100.0 * gbps / limit, mmps, back,
 		       errors ? " (ERRORS)" : "");
 	return errors;
 }
@@ -473,6 +490,8 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof(name), "sim:%d", n);
 		TRY(hpnic_open(name, &s[n].dev));
 		TRY(hpnic_query_device(s[n].dev, &da[n]));
+		if (o.ack_log2 >= 0)
+			TRY(hpnic_set_ack_req(s[n].dev, (unsigned)o.ack_log2));
 		TRY(hpnic_create_cq(s[n].dev, cq_depth, &s[n].cq));
 		s[n].len = slot * o.qps;
 		s[n].buf = aligned_alloc(4096, (s[n].len + 4095) & ~(size_t)4095);
@@ -573,8 +592,8 @@ int main(int argc, char **argv)
 
 	/* throughput: one row per size */
 	if (o.size_max)
-		printf("%-9s %9s %10s %9s %9s %7s %9s\n", "bytes", "messages", "cycles", "Gb/s",
-		       "limit", "%", "Mmsg/s");
+		printf("%-9s %9s %10s %9s %9s %7s %9s %6s\n", "bytes", "messages", "cycles", "Gb/s",
+		       "limit", "%", "Mmsg/s", "back");
 	for (uint32_t size = o.size; ; size *= 2) {
 		if (o.size_max && size > o.size_max)
 			break;

@@ -71,6 +71,7 @@ module hpnic_host_csr #(
     output reg  [31:0]            cfg_ip = 0,
     output reg                    cfg_int_enable = 1'b0,
     output reg  [15:0]            cfg_int_port = 16'd4792,
+    output reg  [3:0]             cfg_ack_req_log2 = HPNIC_CTRL_ACK_REQ_RST[3:0],
     output reg  [15:0]            cfg_rto = 16'd8,
     output reg                    cfg_irq_enable = 1'b0,
 
@@ -504,6 +505,9 @@ always @(posedge clk) begin
                 cfg_int_enable <= s_csr_wdata[HPNIC_CTRL_INT_CTRL_ENABLE_LSB];
                 cfg_int_port <= s_csr_wdata[HPNIC_CTRL_INT_CTRL_PORT_LSB +: 16];
             end
+            a(HPNIC_CTRL_ACK_REQ): begin
+                cfg_ack_req_log2 <= s_csr_wdata[HPNIC_CTRL_ACK_REQ_EVERY_LOG2_LSB +: 4];
+            end
             a(HPNIC_CTRL_RTO): cfg_rto <= s_csr_wdata[15:0];
             a(HPNIC_CTRL_IRQ_CTRL): cfg_irq_enable <= s_csr_wdata[HPNIC_CTRL_IRQ_CTRL_ENABLE_LSB];
 
@@ -676,6 +680,7 @@ always @(posedge clk) begin
         cfg_ip <= 0;
         cfg_int_enable <= 1'b0;
         cfg_int_port <= HPNIC_CTRL_INT_CTRL_RST[31:16];
+        cfg_ack_req_log2 <= HPNIC_CTRL_ACK_REQ_RST[3:0];
         cfg_rto <= HPNIC_CTRL_RTO_RST;
         cfg_irq_enable <= 1'b0;
         cc_t_ns <= HPNIC_CC_T_NS_RST;
@@ -771,6 +776,7 @@ always @* begin
         a(HPNIC_CTRL_MAC_HI): rdata = {16'd0, cfg_mac[47:32]};
         a(HPNIC_CTRL_IP): rdata = cfg_ip;
         a(HPNIC_CTRL_INT_CTRL): rdata = {cfg_int_port, 15'd0, cfg_int_enable};
+        a(HPNIC_CTRL_ACK_REQ): rdata = {28'd0, cfg_ack_req_log2};
         a(HPNIC_CTRL_RTO): rdata = {16'd0, cfg_rto};
         a(HPNIC_CTRL_IRQ_CTRL): rdata = {31'd0, cfg_irq_enable};
         a(HPNIC_CTRL_STATUS): rdata = {29'd0, 1'b1, status_sched_init_done, status_cc_init_done};

@@ -353,6 +353,16 @@ localparam [31:0]  HPNIC_CTRL_EVENT_VALID_MASK                  = 32'h8000_0000;
 // CTRL.EVENT_LOST (ro): events dropped because the event queue was full (never cleared)
 localparam [31:0]  HPNIC_CTRL_EVENT_LOST                        = 32'h0000_0138;
 
+// CTRL.ACK_REQ (rw): which request packets ask for an ACK (docs/wire.md, Reliability on the wire)
+localparam [31:0]  HPNIC_CTRL_ACK_REQ                           = 32'h0000_013c;
+localparam [31:0]  HPNIC_CTRL_ACK_REQ_RST                       = 32'd0;
+// with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2
+// bits are all ones, besides a message's last packet, READ requests and the packets sent when the
+// window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet asks
+localparam integer HPNIC_CTRL_ACK_REQ_EVERY_LOG2_LSB            = 0;
+localparam integer HPNIC_CTRL_ACK_REQ_EVERY_LOG2_W              = 4;
+localparam [31:0]  HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK           = 32'h0000_000f;
+
 // CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
 // engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
 localparam [31:0]  HPNIC_CC_BASE                = 32'h0000_0200;
@@ -825,7 +835,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 79;
+localparam integer HPNIC_NUM_COUNTERS                 = 80;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -980,6 +990,8 @@ localparam integer HPNIC_CNT_HOST_RWQE_LKEY_ERR       = 76;
 localparam integer HPNIC_CNT_HOST_RQ_DB_BAD           = 77;
 // receive CQEs written to host memory (also counted in host_cqes)
 localparam integer HPNIC_CNT_HOST_RCQES               = 78;
+// in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them
+localparam integer HPNIC_CNT_RX_ACK_COALESCED         = 79;
 
 // DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly

@@ -9,7 +9,8 @@
  *    access error) and writes nothing. A zero-length one is not checked.
  *  - The PSN is checked against the expected PSN: in sequence, the WRITE's
  *    payload is committed to memory (its cursor kept for MIDDLE and LAST)
- *    and acknowledged, a READ is handed to the requester as READ work and
+ *    and acknowledged if it asked (AckReq: ACKs are coalesced, the ACK of
+ *    a later packet covers the packets before it), a READ is handed to the requester as READ work and
  *    consumes ceil(len/MTU) PSNs; a duplicate is acknowledged again (a
  *    duplicate READ is executed again); the first out-of-sequence packet gets
  *    one NAK (PSN sequence error, carrying the expected PSN) and the rest are
@@ -144,6 +145,7 @@ module hpnic_rx_decide #(
     input  wire [QPN_WIDTH-1:0]  s_pkt_qpn,
     input  wire [7:0]            s_pkt_opcode,
     input  wire [23:0]           s_pkt_psn,
+    input  wire                  s_pkt_ack_req,     // the BTH's AckReq
     input  wire [12:0]           s_pkt_len,         // payload bytes, pad excluded
     input  wire [63:0]           s_pkt_reth_va,
     input  wire [31:0]           s_pkt_reth_rkey,
@@ -228,7 +230,8 @@ module hpnic_rx_decide #(
     output reg  [31:0]           stat_reads = 0,        // READ requests executed
     output reg  [31:0]           stat_rnr_naks = 0,     // RNR NAKs sent (no receive WQE)
     output reg  [31:0]           stat_recv_cpl = 0,     // receive WQEs completed
-    output reg  [31:0]           stat_recv_err = 0      // ... of which in error
+    output reg  [31:0]           stat_recv_err = 0,     // ... of which in error
+    output reg  [31:0]           stat_ack_coalesced = 0 // executed without an ACK (no AckReq)
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -341,6 +344,7 @@ reg          s1_drop = 0, s1_has_payload = 0, s1_qpn_ok = 0;
 reg [QW-1:0] s1_qpn = 0;
 reg [7:0]    s1_opcode = 0;
 reg [23:0]   s1_psn = 0;
+reg          s1_ack_req = 0;
 reg [12:0]   s1_len = 0;
 reg [63:0]   s1_va = 0;
 reg [31:0]   s1_rkey = 0, s1_rlen = 0;
@@ -362,6 +366,7 @@ always @(posedge clk) begin
     s1_qpn <= take_init ? s_init_qpn : s_pkt_qpn;
     s1_opcode <= s_pkt_opcode;
     s1_psn <= take_init ? s_init_epsn : s_pkt_psn;
+    s1_ack_req <= s_pkt_ack_req;
     s1_len <= s_pkt_len;
     s1_va <= s_pkt_reth_va;
     s1_rkey <= s_pkt_reth_rkey;
@@ -417,6 +422,7 @@ reg          s2_imm_valid = 0;
 reg [31:0]   s2_imm = 0;
 reg [QW-1:0] s2_qpn = 0;
 reg [23:0]   s2_psn = 0;
+reg          s2_ack_req = 0;
 reg [12:0]   s2_len = 0;
 reg [31:0]   s2_rlen = 0;
 reg [7:0]    s2_syn = 0;
@@ -481,6 +487,7 @@ always @(posedge clk) begin
                   s1_opcode == HPNIC_BTH_OP_RESP_LAST || s1_opcode == HPNIC_BTH_OP_RESP_ONLY;
     s2_qpn <= s1_qpn;
     s2_psn <= s1_psn;
+    s2_ack_req <= s1_ack_req;
     s2_len <= s1_len;
     s2_rlen <= s1_rlen;
     s2_syn <= s1_syn;
@@ -717,8 +724,13 @@ always @* begin
     commit_drop = !r_write && !r_send && !trk_resp_write;
     commit_addr = ({64{r_write}} & wr_base) | ({64{r_send}} & send_base) |
                   ({64{trk_resp_write}} & trk_resp_addr);
-    do_ack = (r_dup && !(s2_op_read && s2_access_ok)) || r_nakseq || r_inv || r_acc || r_write ||
-             r_send || r_rnr || r_rlen || r_rlerr;
+    // ACKs are coalesced: a WRITE or SEND packet executed in sequence is
+    // acknowledged only if it asked (AckReq); the ACK of a later one covers
+    // it (its PSN, the MSN so far). NAKs, and the re-ACK of a duplicate,
+    // never wait: a requester that went back N learns at once how far the
+    // responder got, whatever the duplicate asked
+    do_ack = (r_dup && !(s2_op_read && s2_access_ok)) || r_nakseq || r_inv || r_acc ||
+             ((r_write || r_send) && s2_ack_req) || r_rnr || r_rlen || r_rlerr;
     ack_syn = r_nakseq ? HPNIC_AETH_SYN_NAK_SEQ : (r_inv || r_rlen) ? HPNIC_AETH_SYN_NAK_INV :
               (r_acc || r_dup_nak) ? HPNIC_AETH_SYN_NAK_ACC : r_rlerr ? HPNIC_AETH_SYN_NAK_OP :
               r_rnr ? (HPNIC_AETH_SYN_RNR | {3'd0, s2_min_rnr}) : HPNIC_AETH_SYN_ACK;
@@ -761,6 +773,7 @@ reg [CM_W-1:0] cm_data = 0;
 reg [AR_W-1:0] ar_data = 0;
 reg [3:0]      why_reg = 0;
 reg            why_valid = 0;
+reg            coal_reg = 1'b0;
 
 // Commit entries written so far, this packet's included. An ACK or a READ
 // waits until commit has carried out that many: a WRITE is acknowledged only
@@ -794,6 +807,7 @@ always @(posedge clk) begin
                 rc_ok ? msg_bytes_new : 32'd0, rc_ok && s2_imm_valid, s2_imm};
     why_reg <= why;
     why_valid <= s2_valid;
+    coal_reg <= s2_valid && (r_write || r_send) && !s2_ack_req;
 
     if (why_valid) begin
         stat_bad_qp <= stat_bad_qp + {31'd0, why_reg == W_BADQP};
@@ -810,6 +824,7 @@ always @(posedge clk) begin
     end
     stat_recv_cpl <= stat_recv_cpl + {31'd0, rc_wr};
     stat_recv_err <= stat_recv_err + {31'd0, rc_wr && rc_err_reg};
+    stat_ack_coalesced <= stat_ack_coalesced + {31'd0, coal_reg};
 
     if (rst) begin
         cm_seq_reg <= 0;
@@ -830,6 +845,8 @@ always @(posedge clk) begin
         stat_rnr_naks <= 0;
         stat_recv_cpl <= 0;
         stat_recv_err <= 0;
+        stat_ack_coalesced <= 0;
+        coal_reg <= 1'b0;
         rc_wr <= 1'b0;
     end
 end

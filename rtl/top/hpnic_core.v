@@ -207,6 +207,7 @@ wire [47:0] cfg_mac;
 wire [31:0] cfg_ip;
 wire        cfg_int_enable;
 wire [15:0] cfg_int_port, cfg_rto;
+wire [3:0]  cfg_ack_req_log2;
 wire [19:0] cc_t_ns, cc_wai, cc_line_mbps, cc_min_mbps;
 wire [16:0] cc_eta;
 wire [3:0]  cc_max_stage;
@@ -294,7 +295,7 @@ wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, s
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
             st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
             st_rnr_naks, st_rnr_retry_exc, st_rnr_sent, st_recv_cpl, st_recv_err, st_rwqe_drop,
-            st_ack_held, st_rwqe_fetches, st_rwqe_lkey_err, st_rq_db_bad, st_rcqes;
+            st_ack_held, st_rwqe_fetches, st_rwqe_lkey_err, st_rq_db_bad, st_rcqes, st_ack_coal;
 
 // receive WQEs (host interface to the responder) and receive completions
 // (the responder to the host's CQ writer)
@@ -366,6 +367,7 @@ host_inst (
     .cfg_ip(cfg_ip),
     .cfg_int_enable(cfg_int_enable),
     .cfg_int_port(cfg_int_port),
+    .cfg_ack_req_log2(cfg_ack_req_log2),
     .cfg_rto(cfg_rto),
     .cc_t_ns(cc_t_ns),
     .cc_eta(cc_eta),
@@ -585,6 +587,7 @@ wire [23:0]   inf_acked, inf_sent, free_sent;
 wire          ps_valid, ps_ready;
 wire [QW-1:0] ps_qpn;
 wire [13:0]   ps_len;
+wire          ps_edge;
 wire          nt_valid, nt_ready;
 wire [QW-1:0] nt_qpn;
 wire [23:0]   nt_ack_psn, nt_snd_nxt;
@@ -610,6 +613,7 @@ dp_inst (
     .cfg_ip(cfg_ip),
     .cfg_int_enable(cfg_int_enable),
     .cfg_int_port(cfg_int_port),
+    .cfg_ack_req_log2(cfg_ack_req_log2),
     .cfg_rto(cfg_rto),
     .cfg_pkt_overhead(sched_overhead),
     .cfg_qp_wr_en(qp_wr_en),
@@ -675,6 +679,7 @@ dp_inst (
     .s_pktsend_ready(ps_ready),
     .s_pktsend_qpn(ps_qpn),
     .s_pktsend_len(ps_len),
+    .s_pktsend_edge(ps_edge),
     .m_work_valid(work_valid),
     .m_work_ready(work_ready),
     .m_work_qpn(work_qpn),
@@ -765,6 +770,7 @@ dp_inst (
     .stat_rnr_sent(st_rnr_sent),
     .stat_recv_cpl(st_recv_cpl),
     .stat_recv_err(st_recv_err),
+    .stat_ack_coalesced(st_ack_coal),
     .stat_rwqe_drop(st_rwqe_drop),
     .stat_ack_held(st_ack_held)
 );
@@ -839,6 +845,7 @@ wire             sw_valid, sw_ready, sa_valid, sa_ready, sp_valid, sp_ready;
 wire [QW-1:0]    sw_qpn, sa_qpn, sp_qpn;
 wire [31:0]      sw_bytes, sa_una;
 wire [LEN_W-1:0] sp_len;
+wire             sp_edge;
 
 // The scheduler's "packet" is a grant of credit and window, which the
 // requester spends as a byte balance. A grant smaller than the path MTU paces
@@ -882,6 +889,7 @@ glue_inst (
     .m_pktsend_ready(ps_ready),
     .m_pktsend_qpn(ps_qpn),
     .m_pktsend_len(ps_len),
+    .m_pktsend_edge(ps_edge),
     .m_sched_work_valid(sw_valid),
     .m_sched_work_ready(sw_ready),
     .m_sched_work_qpn(sw_qpn),
@@ -894,6 +902,7 @@ glue_inst (
     .s_sched_pktsend_ready(sp_ready),
     .s_sched_pktsend_qpn(sp_qpn),
     .s_sched_pktsend_len(sp_len),
+    .s_sched_pktsend_edge(sp_edge),
     .s_start_valid(gls_valid),
     .s_start_ready(gls_ready),
     .s_start_qpn(gls_qpn)
@@ -932,6 +941,7 @@ sched_inst (
     .m_pktsend_ready(sp_ready),
     .m_pktsend_qpn(sp_qpn),
     .m_pktsend_len(sp_len),
+    .m_pktsend_edge(sp_edge),
     .param_line_rate(sched_line_rate_reg),
     .param_t_ns(cc_t_ns),
     // the requester charges each packet's overhead in its work and credit
@@ -1070,6 +1080,7 @@ assign stats[64*HPNIC_CNT_TX_RNR_RETRY_EXC +: 64] = {32'd0, st_rnr_retry_exc};
 assign stats[64*HPNIC_CNT_RX_RNR_NAKS +: 64] = {32'd0, st_rnr_sent};
 assign stats[64*HPNIC_CNT_RX_RECV_CPL +: 64] = {32'd0, st_recv_cpl};
 assign stats[64*HPNIC_CNT_RX_RECV_ERR +: 64] = {32'd0, st_recv_err};
+assign stats[64*HPNIC_CNT_RX_ACK_COALESCED +: 64] = {32'd0, st_ack_coal};
 assign stats[64*HPNIC_CNT_RX_RWQE_DROP +: 64] = {32'd0, st_rwqe_drop};
 assign stats[64*HPNIC_CNT_TX_ACK_HELD +: 64] = {32'd0, st_ack_held};
 assign stats[64*HPNIC_CNT_HOST_RWQE_FETCHES +: 64] = {32'd0, st_rwqe_fetches};

@@ -42,6 +42,7 @@ module hpnic_datapath #(
     input  wire [31:0]           cfg_ip,
     input  wire                  cfg_int_enable,
     input  wire [15:0]           cfg_int_port,
+    input  wire [3:0]            cfg_ack_req_log2,  // INT off: AckReq every 2^n PSNs (0: every packet)
     input  wire [15:0]           cfg_rto,           // timer units; 0 disables
     input  wire [7:0]            cfg_pkt_overhead,  // wire bytes per packet beyond payload
 
@@ -146,6 +147,7 @@ module hpnic_datapath #(
     output wire                  s_pktsend_ready,
     input  wire [QPN_WIDTH-1:0]  s_pktsend_qpn,
     input  wire [13:0]           s_pktsend_len,     // bytes of credit
+    input  wire                  s_pktsend_edge,    // the window is nearly full: ask for ACKs
 
     output wire                  m_work_valid,
     input  wire                  m_work_ready,
@@ -238,6 +240,7 @@ module hpnic_datapath #(
     output wire [31:0]           stat_rnr_sent,     // RNR NAKs sent (no receive WQE)
     output wire [31:0]           stat_recv_cpl,     // receive WQEs completed
     output wire [31:0]           stat_recv_err,     // ... in error
+    output wire [31:0]           stat_ack_coalesced, // requests executed without an ACK of their own
     output wire [31:0]           stat_rwqe_drop,    // receive WQEs lost (the host's limit broken)
     output wire [31:0]           stat_ack_held,     // ACK/NAKs held behind READ responses
     output wire [31:0]           stat_rnr_naks,     // RNR NAKs the completer acted on
@@ -338,6 +341,7 @@ wire          rdw_dup;
 wire          rq_desc_valid, rq_desc_ready;
 wire [QW-1:0] rq_desc_qpn;
 wire [7:0]    rq_desc_opcode;
+wire          rq_desc_ack_edge;
 wire [23:0]   rq_desc_psn;
 wire [12:0]   rq_desc_len;
 wire [63:0]   rq_desc_addr, rq_desc_va;
@@ -353,7 +357,7 @@ wire [23:0]   ring_wr_last_psn, ring_wr_bpos;
 wire          sndnxt_wr_epoch, una_loop, una_epoch;
 wire [15:0]   sndnxt_wr_head;
 wire [1:0]    sndnxt_wr_rewinds;
-wire          sndnxt_wr_send;
+wire          sndnxt_wr_send, sndnxt_wr_sent;
 wire          pool_valid, pool_ready, pool_init_done, pool_rd_en, pool_free_valid;
 wire [POOL_LOG2-1:0] pool_ptr, pool_rd_ptr, pool_rd_next, pool_free_ptr;
 wire [POOL_LOG2:0] pool_count;
@@ -495,10 +499,12 @@ req_inst (
     .s_pktsend_ready(s_pktsend_ready),
     .s_pktsend_qpn(s_pktsend_qpn),
     .s_pktsend_len(s_pktsend_len),
+    .s_pktsend_edge(s_pktsend_edge),
     .m_desc_valid(rq_desc_valid),
     .m_desc_ready(rq_desc_ready),
     .m_desc_qpn(rq_desc_qpn),
     .m_desc_opcode(rq_desc_opcode),
+    .m_desc_ack_edge(rq_desc_ack_edge),
     .m_desc_psn(rq_desc_psn),
     .m_desc_len(rq_desc_len),
     .m_desc_addr(rq_desc_addr),
@@ -543,6 +549,7 @@ req_inst (
     .sndnxt_wr_head(sndnxt_wr_head),
     .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
     .sndnxt_wr_send(sndnxt_wr_send),
+    .sndnxt_wr_sent(sndnxt_wr_sent),
     .m_rdq_valid(rdq_valid),
     .m_rdq_ready(rdq_ready),
     .m_rdq_flush(rdq_flush),
@@ -643,6 +650,7 @@ comp_inst (
     .sndnxt_wr_head(sndnxt_wr_head),
     .sndnxt_wr_rewinds(sndnxt_wr_rewinds),
     .sndnxt_wr_send(sndnxt_wr_send),
+    .sndnxt_wr_sent(sndnxt_wr_sent),
     .m_cpl_valid(m_cpl_valid),
     .m_cpl_ready(m_cpl_ready),
     .m_cpl_qpn(m_cpl_qpn),
@@ -727,6 +735,7 @@ tx_hdr_inst (
     .cfg_src_ip(cfg_ip),
     .cfg_int_enable(cfg_int_enable),
     .cfg_int_port(cfg_int_port),
+    .cfg_ack_req_log2(cfg_ack_req_log2),
     .cfg_qp_wr_en(cfg_qp_wr_en),
     .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
     .cfg_qp_wr_dqpn(cfg_qp_wr_dqpn),
@@ -739,6 +748,7 @@ tx_hdr_inst (
     .s_desc_ready(d_ready),
     .s_desc_qpn(pick_ack ? ak_qpn : rq_desc_qpn),
     .s_desc_opcode(pick_ack ? HPNIC_BTH_OP_ACK : rq_desc_opcode),
+    .s_desc_ack_edge(!pick_ack && rq_desc_ack_edge),
     .s_desc_psn(pick_ack ? ak_psn : rq_desc_psn),
     .s_desc_len(pick_ack ? 13'd0 : rq_desc_len),
     .s_desc_addr(rq_desc_addr),
@@ -920,6 +930,7 @@ wire [7:0]    pk_opcode, pk_syn;
 wire          pk_imm_valid;
 wire [31:0]   pk_imm;
 wire [23:0]   pk_psn;
+wire          pk_ack_req;
 wire [12:0]   pk_len;
 wire [63:0]   pk_va;
 wire [31:0]   pk_rkey, pk_rlen;
@@ -956,6 +967,7 @@ rx_extract_inst (
     .m_pkt_qpn(pk_qpn),
     .m_pkt_opcode(pk_opcode),
     .m_pkt_psn(pk_psn),
+    .m_pkt_ack_req(pk_ack_req),
     .m_pkt_len(pk_len),
     .m_pkt_reth_va(pk_va),
     .m_pkt_reth_rkey(pk_rkey),
@@ -1063,6 +1075,7 @@ rx_decide_inst (
     .s_pkt_qpn(pk_qpn),
     .s_pkt_opcode(pk_opcode),
     .s_pkt_psn(pk_psn),
+    .s_pkt_ack_req(pk_ack_req),
     .s_pkt_len(pk_len),
     .s_pkt_reth_va(pk_va),
     .s_pkt_reth_rkey(pk_rkey),
@@ -1134,6 +1147,7 @@ rx_decide_inst (
     .stat_rnr_naks(stat_rnr_sent),
     .stat_recv_cpl(stat_recv_cpl),
     .stat_recv_err(stat_recv_err),
+    .stat_ack_coalesced(stat_ack_coalesced),
     .stat_rdq_drop(st_rdq_drop),
     .stat_rwqe_drop(stat_rwqe_drop)
 );

@@ -76,6 +76,7 @@ module hpnic_rx_decision #(
     input  wire [QPN_WIDTH-1:0]  s_pkt_qpn,
     input  wire [7:0]            s_pkt_opcode,
     input  wire [23:0]           s_pkt_psn,
+    input  wire                  s_pkt_ack_req,
     input  wire [12:0]           s_pkt_len,
     input  wire [63:0]           s_pkt_reth_va,
     input  wire [31:0]           s_pkt_reth_rkey,
@@ -153,6 +154,7 @@ module hpnic_rx_decision #(
     output wire [31:0]           stat_rnr_naks,
     output wire [31:0]           stat_recv_cpl,
     output wire [31:0]           stat_recv_err,
+    output wire [31:0]           stat_ack_coalesced,
     output wire [31:0]           stat_rdq_drop,     // READ descriptors lost
     output wire [31:0]           stat_rwqe_drop     // receive WQEs lost
 );
@@ -315,6 +317,7 @@ rx_decide_inst (
     .s_pkt_qpn(s_pkt_qpn),
     .s_pkt_opcode(s_pkt_opcode),
     .s_pkt_psn(s_pkt_psn),
+    .s_pkt_ack_req(s_pkt_ack_req),
     .s_pkt_len(s_pkt_len),
     .s_pkt_reth_va(s_pkt_reth_va),
     .s_pkt_reth_rkey(s_pkt_reth_rkey),
@@ -385,7 +388,8 @@ rx_decide_inst (
     .stat_reads(stat_reads),
     .stat_rnr_naks(stat_rnr_naks),
     .stat_recv_cpl(stat_recv_cpl),
-    .stat_recv_err(stat_recv_err)
+    .stat_recv_err(stat_recv_err),
+    .stat_ack_coalesced(stat_ack_coalesced)
 );
 
 endmodule

@@ -18,8 +18,9 @@
  * PSN inside the una WQE.
  *
  * Retransmit timer: a scanner visits one QP per idle cycle; a QP with
- * unacknowledged packets and no progress for RTO time units is rewound to
- * its first unacknowledged PSN; after RETRY_MAX timeouts in a row it fails
+ * unacknowledged packets, no progress and no request packet sent for RTO
+ * time units is rewound to its first unacknowledged PSN (ACKs are
+ * coalesced, so a QP still sending may go long without one); after RETRY_MAX timeouts in a row it fails
  * with a retry-exceeded completion.
  *
  * RNR NAK (the responder had no receive WQE): what precedes its PSN retires
@@ -92,6 +93,7 @@ module hpnic_comp #(
     input  wire [15:0]           sndnxt_wr_head,
     input  wire [1:0]            sndnxt_wr_rewinds,
     input  wire                  sndnxt_wr_send,    // the requester's head WQE is a SEND
+    input  wire                  sndnxt_wr_sent,    // ... and it sent a request packet
     input  wire                  sndnxt_wr_en,
     input  wire [QPN_WIDTH-1:0]  sndnxt_wr_qpn,
     input  wire [23:0]           sndnxt_wr_psn,
@@ -465,6 +467,27 @@ sndnxt_inst (
     .rd_data(sndnxt_rd)
 );
 
+// when each QP last sent a request packet (timer units). ACKs are
+// coalesced (docs/wire.md): a QP sending slowly, or sharing the wire, may
+// go many packets without one, so the retransmit timer runs from the later
+// of the last progress and the last packet sent: it times out a tail that
+// went unanswered, not a stream still going
+wire [15:0] last_sent;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(16)
+)
+sent_t_inst (
+    .clk(clk),
+    .wr_en(sndnxt_wr_en && sndnxt_wr_sent),
+    .wr_addr(sndnxt_wr_qpn),
+    .wr_data(now),
+    .rd_en(s1_valid),
+    .rd_addr(s1_qpn),
+    .rd_data(last_sent)
+);
+
 wire [3:0] mtu_log2;
 wire [2:0] rnr_retry;
 
@@ -623,7 +646,7 @@ wire is_goback = s2_kind == K_NAK_SEQ || s2_kind == K_READ_GAP;
 // an RNR wait replaces the retransmit timer (InfiniBand: the RNR timer runs
 // instead of the transport timer)
 wire timed_out = s2_kind == EV_TIMER && o_active && !o_err && cfg_rto != 0 && !o_rnr_wait &&
-                 outstanding && (now - o_prog) > cfg_rto;
+                 outstanding && (now - o_prog) > cfg_rto && (now - last_sent) > cfg_rto;
 // target: for go-back-N the PSN to resend from; acks cover target - 1 (ack_to).
 // A scan that is not a timeout only retires what is already acknowledged:
 // for it both come from the state (acked + 1, acked), for the other kinds

@@ -17,6 +17,13 @@
  * source port, DSCP/ECN) and the NIC's own addresses. With INT enabled the
  * frame goes to the INT UDP port and carries the 42-byte block: zeroed on
  * requests and responses, the acknowledged packet's INT echoed on ACKs.
+ *
+ * AckReq (docs/wire.md, "Reliability on the wire"): with INT on, on every
+ * request packet (HPCC needs an INT echo per packet); with INT off, on READ
+ * requests, on a message's last (or only) packet, on every PSN whose low
+ * cfg_ack_req_log2 bits are all ones, and on the packets the requester sent
+ * when the scheduler found the window nearly full (s_desc_ack_edge), so
+ * that a requester that stops for its window always has an ACK coming.
  */
 
 `resetall
@@ -46,6 +53,7 @@ module hpnic_tx_hdr #(
     input  wire [31:0]           cfg_src_ip,
     input  wire                  cfg_int_enable,
     input  wire [15:0]           cfg_int_port,
+    input  wire [3:0]            cfg_ack_req_log2,  // INT off: AckReq every 2^n PSNs (0: every packet)
 
     input  wire                  cfg_qp_wr_en,
     input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
@@ -64,6 +72,7 @@ module hpnic_tx_hdr #(
     input  wire [QPN_WIDTH-1:0]  s_desc_qpn,
     input  wire [7:0]            s_desc_opcode,
     input  wire [23:0]           s_desc_psn,
+    input  wire                  s_desc_ack_edge,   // a request sent near the window's end
     input  wire [12:0]           s_desc_len,
     input  wire [63:0]           s_desc_addr,
     input  wire                  s_desc_sgl,        // addr is an SGE list
@@ -173,6 +182,14 @@ always @(posedge clk) begin
     end
 end
 
+// the PSN bits that need not be ones for AckReq (a quasi-static setting,
+// registered: the PSN compare then starts from FFs)
+reg [23:0] ack_ign_reg = 24'hffffff;
+
+always @(posedge clk) begin
+    ack_ign_reg <= ~((24'd1 << cfg_ack_req_log2) - 24'd1);
+end
+
 /*
  * Stage 1: QP context read
  */
@@ -197,6 +214,7 @@ ctx_inst (
 reg          s1_valid = 1'b0;
 reg [7:0]    s1_opcode = 0;
 reg [23:0]   s1_psn = 0;
+reg          s1_edge = 0;
 reg [12:0]   s1_len = 0;
 // FFs, not an SRL, down to the DMA FIFO (docs/performance.md)
 (* shreg_extract = "no", keep *)
@@ -210,6 +228,7 @@ always @(posedge clk) begin
     s1_valid <= take;
     s1_opcode <= s_desc_opcode;
     s1_psn <= s_desc_psn;
+    s1_edge <= s_desc_ack_edge;
     s1_len <= s_desc_len;
     s1_addr <= s_desc_addr;
     s1_gather <= {s_desc_sgl, s_desc_nsge_m1, s_desc_off};
@@ -243,10 +262,17 @@ wire has_aeth = s1_opcode == HPNIC_BTH_OP_RESP_FIRST || s1_opcode == HPNIC_BTH_O
 // ImmDt: behind the BTH, or behind the RETH of a WRITE ONLY with Immediate
 wire has_imm = s1_opcode == HPNIC_BTH_OP_SEND_LAST_IMM || s1_opcode == HPNIC_BTH_OP_SEND_ONLY_IMM ||
                s1_opcode == HPNIC_BTH_OP_WRITE_LAST_IMM || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY_IMM;
-// requests ask for an acknowledgement: HPCC wants one per packet (SEND
-// FIRST..ONLY with Immediate are 0x00..0x05, WRITE FIRST..ONLY with
-// Immediate 0x06..0x0B)
-wire ack_req = s1_opcode <= HPNIC_BTH_OP_WRITE_ONLY_IMM || s1_opcode == HPNIC_BTH_OP_READ_REQ;
+// which requests ask for an acknowledgement (SEND FIRST..ONLY with
+// Immediate are 0x00..0x05, WRITE FIRST..ONLY with Immediate 0x06..0x0B):
+// with INT every one (HPCC wants an INT echo per packet); without, READs,
+// a message's end, every 2^n-th PSN (stateless: a resent packet asks as
+// it did the first time), and the window's edge
+wire is_sw = s1_opcode <= HPNIC_BTH_OP_WRITE_ONLY_IMM;
+wire not_end = s1_opcode == HPNIC_BTH_OP_SEND_FIRST || s1_opcode == HPNIC_BTH_OP_SEND_MIDDLE ||
+               s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
+wire psn_hit = &(s1_psn | ack_ign_reg);
+wire ack_req = s1_opcode == HPNIC_BTH_OP_READ_REQ ||
+               (is_sw && (cfg_int_enable || s1_edge || !not_end || psn_hit));
 wire [1:0]  pad = 2'd0 - s1_len[1:0];
 // an AETH and an ImmDt are never together; a RETH and an ImmDt are 20
 wire [4:0]  ext_len = (has_reth ? 5'd16 : 5'd0) + ((has_aeth || has_imm) ? 5'd4 : 5'd0);

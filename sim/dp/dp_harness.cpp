@@ -140,6 +140,7 @@ extern "C" void dp_cfg_default(struct dp_cfg *c)
 	c->wqe_latency = 40;
 	c->int_enable = 0;
 	c->int_port = 4792;
+	c->ack_req_log2 = HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK;
 	c->rto = 8;                          /* 8 x 4.1 us */
 	for (int i = 0; i < 2; i++) {
 		link_cfg_default(&c->link[i]);
@@ -198,6 +199,7 @@ static void drive_config(dp_pair *d, int i)
 	m->cfg_ip = d->nic[i].ip;
 	m->cfg_int_enable = d->cfg.int_enable;
 	m->cfg_int_port = d->cfg.int_port;
+	m->cfg_ack_req_log2 = d->cfg.ack_req_log2;
 	m->cfg_rto = d->cfg.rto;
 	m->cfg_pkt_overhead = DP_PKT_OVERHEAD;
 }
@@ -832,6 +834,19 @@ static void sample(dp_pair *d, int i)
 			}
 			if (n.capture)
 				n.txcap.push_back(n.txbuf);
+			{
+				roce_pkt pk;
+
+				if (roce_parse(n.txbuf.data(), n.txbuf.size(), d->cfg.int_port, &pk) == 0) {
+					if (pk.opcode == ROCE_OP_ACK)
+						n.st.tx_acks++;
+					else if (pk.opcode <= ROCE_OP_WRITE_ONLY_IMM ||
+						 pk.opcode == ROCE_OP_READ_REQ) {
+						n.st.tx_requests++;
+						n.st.tx_ack_req += pk.ack_req;
+					}
+				}
+			}
 			n.st.tx_frames++;
 			n.st.tx_bytes += n.txbuf.size();
 			n.txbuf.clear();
@@ -899,6 +914,7 @@ extern "C" void dp_stats(struct dp_pair *d, int nic, struct dp_nic_stats *s)
 	Nic &n = d->nic[nic];
 
 	*s = n.st;
+	s->ack_coalesced = n.m->stat_ack_coalesced;
 	for (unsigned k = 0; k < DP_NSTATS; k++)
 		s->rtl[k] = n.m->stats[DP_NSTATS - 1 - k];
 }

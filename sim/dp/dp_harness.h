@@ -37,6 +37,7 @@ struct dp_cfg {
 	double mac_tx_stall;           /* chance the MAC holds tready low a cycle */
 	int int_enable;
 	uint16_t int_port;
+	unsigned ack_req_log2;         /* CTRL.ACK_REQ.EVERY_LOG2 (0: AckReq on every packet) */
 	uint16_t rto;                  /* retransmit timeout, units of 1024 cycles */
 	struct link_cfg link[2];       /* [0]: NIC 0 -> NIC 1, [1]: back */
 	const char *pcap_path;         /* every frame sent, both ways; NULL: none */
@@ -71,6 +72,10 @@ struct dp_nic_stats {
 	uint64_t dma_wr_bytes, dma_rd_bytes;
 	uint64_t dma_wr_outside;       /* DMA writes outside every allowed range */
 	uint64_t notify;               /* Notify events (to the CC engine) */
+	uint64_t tx_acks;              /* ACK/NAK frames sent (opcode ACKNOWLEDGE) */
+	uint64_t tx_requests;          /* request frames sent (SEND, WRITE, READ request) */
+	uint64_t tx_ack_req;           /* ... of which with AckReq */
+	uint32_t ack_coalesced;        /* stat_ack_coalesced: requests executed without an ACK */
 };
 
 /* latency probes, in cycles (the first packet after dp_probe_arm) */

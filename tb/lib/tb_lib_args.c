@@ -1391,6 +1391,19 @@ static void test_cc_counters(void)
 		CHECK(en == 1 && port == 5000, "INT round trip: %d %u", en, port);
 		EXPECT_OK(hpnic_set_int(dev, 0, HPNIC_INT_PORT_DEFAULT));
 	}
+	{
+		unsigned al = 99;
+
+		EXPECT_ERR(hpnic_set_ack_req(NULL, 4), -EINVAL);
+		EXPECT_ERR(hpnic_set_ack_req(dev, HPNIC_ACK_REQ_LOG2_MAX + 1), -EINVAL);
+		EXPECT_DEV_MSG("every_log2 16");
+		EXPECT_ERR(hpnic_get_ack_req(NULL, &al), -EINVAL);
+		EXPECT_ERR(hpnic_get_ack_req(dev, NULL), -EINVAL);
+		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_ACK_REQ_LOG2_MAX));
+		EXPECT_OK(hpnic_get_ack_req(dev, &al));
+		CHECK(al == HPNIC_ACK_REQ_LOG2_MAX, "ACK_REQ round trip: %u", al);
+		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK));
+	}
 	CHECK(ABS(g.eta - d.eta) < 1e-9 && g.t_ns == d.t_ns && g.wai_bytes == d.wai_bytes &&
 	      g.line_mbps == d.line_mbps && g.min_mbps == d.min_mbps &&
 	      g.max_stage == d.max_stage && g.sched_burst == d.sched_burst &&

@@ -302,6 +302,7 @@ static void put_pkt(Vrx_decide *m, const rxd_pkt *p)
 	m->s_pkt_qpn = p->qpn;
 	m->s_pkt_opcode = p->opcode;
 	m->s_pkt_psn = p->psn;
+	m->s_pkt_ack_req = p->ack_req;
 	m->s_pkt_len = p->len;
 	m->s_pkt_reth_va = p->va;
 	m->s_pkt_reth_rkey = p->rkey;
@@ -412,6 +413,7 @@ extern "C" void rxd_rtl_stats(struct rxd_rtl *r, struct rxd_stats *s)
 	s->recv_cpl = m->stat_recv_cpl;
 	s->recv_err = m->stat_recv_err;
 	s->rwqe_drop = m->stat_rwqe_drop;
+	s->ack_coalesced = m->stat_ack_coalesced;
 }
 
 extern "C" uint64_t rxd_rtl_cycles(struct rxd_rtl *r)

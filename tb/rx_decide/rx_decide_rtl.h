@@ -64,6 +64,7 @@ struct rxd_rwqe {
 /* one parsed packet, as hpnic_rx_parse hands it on */
 struct rxd_pkt {
 	unsigned drop, has_payload, qpn_ok, qpn, opcode, psn, len, syn;
+	unsigned ack_req;       /* the BTH's AckReq */
 	unsigned imm_valid;
 	uint32_t imm;
 	uint64_t va;
@@ -107,7 +108,7 @@ struct rxd_rdwork {
 
 struct rxd_stats {
 	uint32_t bad_qp, psn_dup, psn_oos, nak_seq, access_err, len_err, resp_stray, resp_gap,
-		writes, reads, rnr_naks, recv_cpl, recv_err, rwqe_drop;
+		writes, reads, rnr_naks, recv_cpl, recv_err, rwqe_drop, ack_coalesced;
 };
 
 /* idle: probability of an idle cycle before each input; stall: of holding

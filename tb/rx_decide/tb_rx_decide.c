@@ -11,7 +11,10 @@
  *    gap), R_Keys with a wrong index or tag, ranges outside the region,
  *    missing access rights, wrong payload lengths; checked: the commit
  *    address (region IO address + offset, then the WRITE cursor), the
- *    ACK/NAK syndrome, PSN and MSN, and the READ work;
+ *    ACK/NAK syndrome, PSN and MSN, and the READ work; packets with and
+ *    without AckReq: an executed WRITE or SEND is ACKed only if it asked,
+ *    so a run without AckReq has no ACK until one that asks (its PSN, the
+ *    MSN so far); NAKs and duplicates' re-ACKs whatever AckReq says;
  *  - as responder, SEND FIRST/MIDDLE/LAST/ONLY (with immediate) and RDMA
  *    WRITE with immediate against receive WQEs posted per QP (up to 16,
  *    four in the slots): the buffer's address and room, RNR NAKs (with the
@@ -69,6 +72,7 @@ struct qpc {
 struct rsp {
 	unsigned epsn, msn, nak_sent, wr_active, wr_send;
 	unsigned rnr;           /* the last NAK was an RNR NAK (coverage) */
+	unsigned unacked;       /* packets executed since the last ACK (coverage) */
 	unsigned failed;        /* a fatal NAK was sent: no more requests until an init */
 	uint64_t wr_addr;
 	uint32_t wr_rem, msg_bytes;
@@ -133,7 +137,8 @@ enum cov {
 	C_ACC_PD, C_LONG_READ, C_MTU_MOVED, C_RD_QUEUED, C_RD_REFILL, C_GAP_NEXT, C_HOLD_NEXT,
 	C_SEND_FIRST, C_SEND_MIDDLE, C_SEND_LAST, C_SEND_ONLY, C_SEND_IMM, C_SEND_EMPTY, C_WRITE_IMM,
 	C_RNR, C_RNR_SILENT, C_RNR_WRITE_IMM, C_RCV_LEN, C_RCV_LERR, C_SEND_BROKEN, C_RCV_REFILL,
-	C_RCV_FLUSH, C_RCV_EXACT, C_RNR_PASS, C_RNR_HELD, C_RNR_RELEASE, NCOV
+	C_RCV_FLUSH, C_RCV_EXACT, C_RNR_PASS, C_RNR_HELD, C_RNR_RELEASE, C_COALESCED, C_ACK_RUN,
+	C_ACK_RUN_END, NCOV
 };
 
 static const char *const cov_name[NCOV] = {
@@ -153,6 +158,8 @@ static const char *const cov_name[NCOV] = {
 	"SEND too long", "receive WQE L_Key failed", "SEND broken off", "receive WQE refilled",
 	"receive WQEs flushed", "SEND fills its buffer",
 	"RNR NAK passed", "RNR NAK held", "held RNR NAK released",
+	"executed without an ACK (no AckReq)", "ACK covering a run without AckReq",
+	"message end ACKed after a run",
 };
 
 static struct {
@@ -427,6 +434,26 @@ static void rnr(const struct rxd_pkt *p, int *ack, unsigned *ak_syn)
 	E.rsp[p->qpn].rnr = 1;
 }
 
+/* a WRITE or SEND packet executed in sequence: ACKed only if it asked
+ * (AckReq); the ACK of a later one covers it, with that one's PSN */
+static void exec_ack(const struct rxd_pkt *p, int *ack)
+{
+	struct rsp *s = &E.rsp[p->qpn];
+
+	*ack = p->ack_req != 0;
+	if (!p->ack_req) {
+		E.st.ack_coalesced++;
+		E.cov[C_COALESCED]++;
+		s->unacked++;
+		return;
+	}
+	if (s->unacked) {
+		E.cov[C_ACK_RUN]++;
+		E.cov[C_ACK_RUN_END] += is_end(p->opcode);
+	}
+	s->unacked = 0;
+}
+
 /* SEND FIRST/MIDDLE/LAST/ONLY in sequence */
 static void model_send(const struct rxd_pkt *p, struct rxd_commit *commit, int *ack,
 		       unsigned *ak_syn)
@@ -485,7 +512,7 @@ static void model_send(const struct rxd_pkt *p, struct rxd_commit *commit, int *
 	s->wr_send = 1;
 	s->msg_bytes = (first ? 0 : s->msg_bytes) + p->len;
 	s->epsn = psn_add(s->epsn, 1);
-	*ack = 1;
+	exec_ack(p, ack);
 	E.cov[op == HPNIC_BTH_OP_SEND_FIRST ? C_SEND_FIRST : op == HPNIC_BTH_OP_SEND_MIDDLE ?
 	      C_SEND_MIDDLE : first ? (p->len ? C_SEND_ONLY : C_SEND_EMPTY) : C_SEND_LAST]++;
 	if (is_end(op)) {
@@ -603,7 +630,7 @@ static void model_request(const struct rxd_pkt *p, struct rxd_commit *commit, in
 	s->epsn = psn_add(s->epsn, 1);
 	if (is_end(op))
 		s->msn = psn_add(s->msn, 1);
-	*ack = 1;
+	exec_ack(p, ack);
 	if (is_imm(op)) {
 		want_rcpl(p, HPNIC_CQE_STATUS_OK, s->msg_bytes);
 		E.cov[C_WRITE_IMM]++;
@@ -952,6 +979,7 @@ static void drain(void)
 	CHECK_STAT(recv_cpl);
 	CHECK_STAT(recv_err);
 	CHECK_STAT(rwqe_drop);
+	CHECK_STAT(ack_coalesced);
 #undef CHECK_STAT
 }
 
@@ -1072,6 +1100,10 @@ static void base_pkt(struct rxd_pkt *p, unsigned qpn, unsigned op, unsigned psn,
 	p->len = len & 0x1fff;
 	p->has_payload = p->len != 0;
 	p->syn = rndr(256);
+	/* AckReq as a requester sets it with INT off (docs/wire.md): on a
+	 * message's end always, else now and then; the responder must ACK
+	 * exactly the packets that ask */
+	p->ack_req = is_end(op) || op == HPNIC_BTH_OP_READ_REQ ? rndr(8) != 0 : rndr(4) == 0;
 	p->rkey = (uint32_t)rnd();
 	p->va = rnd();
 	p->rlen = (uint32_t)rnd();
