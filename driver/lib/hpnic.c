@@ -929,27 +929,27 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port)
 	return 0;
 }
 
-int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned every_log2)
+int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned spacing_log2)
 {
 	if (!dev)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_ack_req: dev is NULL");
-	if (every_log2 > HPNIC_ACK_REQ_LOG2_MAX)
-		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_ack_req: every_log2 %u: at most %u",
-				      every_log2, HPNIC_ACK_REQ_LOG2_MAX);
-	return hpnic_wr(dev, HPNIC_CTRL_ACK_REQ, HPNIC_SET(HPNIC_CTRL_ACK_REQ_EVERY_LOG2, every_log2));
+	if (spacing_log2 > HPNIC_ACK_REQ_LOG2_MAX)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_ack_req: spacing_log2 %u: at most %u",
+				      spacing_log2, HPNIC_ACK_REQ_LOG2_MAX);
+	return hpnic_wr(dev, HPNIC_CTRL_ACK_REQ, HPNIC_SET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, spacing_log2));
 }
 
-int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *every_log2)
+int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *spacing_log2)
 {
 	uint32_t v;
 	int err;
 
-	if (!dev || !every_log2)
+	if (!dev || !spacing_log2)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_ack_req: %s is NULL",
-				      !dev ? "dev" : "every_log2");
+				      !dev ? "dev" : "spacing_log2");
 	if ((err = hpnic_rd(dev, HPNIC_CTRL_ACK_REQ, &v)))
 		return err;
-	*every_log2 = HPNIC_GET(HPNIC_CTRL_ACK_REQ_EVERY_LOG2, v);
+	*spacing_log2 = HPNIC_GET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, v);
 	return 0;
 }
 

@@ -700,16 +700,19 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
  * hpnic_set_ack_req - which request packets ask for an ACK (BTH AckReq,
  * CTRL.ACK_REQ, docs/wire.md "Reliability on the wire"): with INT off, READ
  * requests, a message's last packet, the packets sent while the window is
- * nearly full, and every packet whose PSN has its low every_log2 bits all
- * ones; 0 asks on every packet. With INT on every request packet asks,
- * whatever this says. NIC-wide, 0..15, 0 after reset (values above 0 stall
- * streams for now: docs/wire.md, known problem).
- * Errors: -EINVAL (NULL, every_log2 above 15). hpnic_get_ack_req reads it
+ * nearly full, and at least one packet in every 2^spacing_log2 bytes of a
+ * message; spacing_log2 at most log2 of the path MTU (0, the reset value)
+ * asks on every packet. With INT on every request packet asks, whatever
+ * this says. NIC-wide, 0..15. For the line rate keep 2^spacing_log2 at
+ * most a quarter of the window without INT (line rate x T, hpnic_set_cc):
+ * 13 (8 KiB) at the default T of 4,160 ns; larger spacings leave the window
+ * waiting for ACKs (docs/wire.md).
+ * Errors: -EINVAL (NULL, spacing_log2 above 15). hpnic_get_ack_req reads it
  * back. Errors: -EINVAL (NULL). Not through the kernel driver yet: its
  * backend refuses the register.
  */
-int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned every_log2);
-int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *every_log2);
+int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned spacing_log2);
+int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *spacing_log2);
 
 #define HPNIC_ACK_REQ_LOG2_MAX 15u
 

@@ -352,13 +352,14 @@
 #define HPNIC_CTRL_ACK_REQ                            0x0000013cu
 #define HPNIC_CTRL_ACK_REQ_RST                        0u
 /*
- * with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2
- * bits are all ones, besides a message's last packet, READ requests and the packets sent when
- * the window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet
- * asks
+ * with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every
+ * 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones),
+ * besides a message's last packet, READ requests and the packets sent when the window is nearly
+ * full (docs/wire.md); at most log2(MTU) (0 after reset): every packet. Keep 2^SPACING_LOG2 at
+ * most a quarter of the window (W_init = line rate x T). With INT on every request packet asks
  */
-#define HPNIC_CTRL_ACK_REQ_EVERY_LOG2_SHIFT           0
-#define HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK            0x0000000fu
+#define HPNIC_CTRL_ACK_REQ_SPACING_LOG2_SHIFT         0
+#define HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK          0x0000000fu
 
 /*
  * CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
@@ -1747,7 +1748,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "ID", 0, 0x00ffffffu, "the QPN (QP events) or CQN (CQ events) it concerns" },
 	{ "TYPE", 24, 0x0f000000u, "what happened" },
 	{ "VALID", 31, 0x80000000u, "an event was taken" },
-	{ "EVERY_LOG2", 0, 0x0000000fu, "with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2 bits are all ones, besides a message's last packet, READ requests and the packets sent when the window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet asks" },
+	{ "SPACING_LOG2", 0, 0x0000000fu, "with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones), besides a message's last packet, READ requests and the packets sent when the window is nearly full (docs/wire.md); at most log2(MTU) (0 after reset): every packet. Keep 2^SPACING_LOG2 at most a quarter of the window (W_init = line rate x T). With INT on every request packet asks" },
 	{ "BUSY", 0, 0x00000001u, "a command is running" },
 	{ "ERROR", 8, 0x0000ff00u, "error code of the last command" },
 	{ "REMOTE_WRITE", 0, 0x00000001u, "remote RDMA WRITE into the region" },

@@ -49,7 +49,7 @@ struct opts {
 	unsigned sge;                   /* SGEs per message (--list), 1..4 */
 	int inl;                        /* inline data (--list, WRITE of at most 64 B) */
 	unsigned max_rd;                /* max_rd_atomic; 0: the NIC's maximum */
-	int ack_log2;                   /* CTRL.ACK_REQ.EVERY_LOG2; -1: leave it */
+	int ack_log2;                   /* CTRL.ACK_REQ.SPACING_LOG2; -1: leave it */
 };
 
 #define MAX_LIST 4096
@@ -103,9 +103,10 @@ static void usage(void)
 	       "                   N pieces; implies --list)\n"
 	       "  --inline         WRITE with HPNIC_SEND_INLINE, --size at most 64 (implies\n"
 	       "                   --list)\n"
-	       "  --ack-every-log2 N  AckReq on every 2^N-th PSN besides a message's end\n"
-	       "                   (hpnic_set_ack_req, both NICs; 0: every packet; default:\n"
-	       "                   the NIC's setting, 0 after reset)\n",
+	       "  --ack-spacing-log2 N  with INT off, AckReq at least once every 2^N bytes\n"
+	       "                   besides a message's end (hpnic_set_ack_req, both NICs;\n"
+	       "                   N <= log2 MTU: every packet; default: the NIC's setting,\n"
+	       "                   0 after reset)\n",
 	       MAX_QPS);
 }
 
@@ -132,7 +133,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "list", no_argument, NULL, 'L' },
 		{ "sge", required_argument, NULL, 'G' },
 		{ "inline", no_argument, NULL, 'I' },
-		{ "ack-every-log2", required_argument, NULL, 'A' },
+		{ "ack-spacing-log2", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};

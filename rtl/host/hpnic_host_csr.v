@@ -506,7 +506,7 @@ always @(posedge clk) begin
                 cfg_int_port <= s_csr_wdata[HPNIC_CTRL_INT_CTRL_PORT_LSB +: 16];
             end
             a(HPNIC_CTRL_ACK_REQ): begin
-                cfg_ack_req_log2 <= s_csr_wdata[HPNIC_CTRL_ACK_REQ_EVERY_LOG2_LSB +: 4];
+                cfg_ack_req_log2 <= s_csr_wdata[HPNIC_CTRL_ACK_REQ_SPACING_LOG2_LSB +: 4];
             end
             a(HPNIC_CTRL_RTO): cfg_rto <= s_csr_wdata[15:0];
             a(HPNIC_CTRL_IRQ_CTRL): cfg_irq_enable <= s_csr_wdata[HPNIC_CTRL_IRQ_CTRL_ENABLE_LSB];

@@ -356,12 +356,14 @@ localparam [31:0]  HPNIC_CTRL_EVENT_LOST                        = 32'h0000_0138;
 // CTRL.ACK_REQ (rw): which request packets ask for an ACK (docs/wire.md, Reliability on the wire)
 localparam [31:0]  HPNIC_CTRL_ACK_REQ                           = 32'h0000_013c;
 localparam [31:0]  HPNIC_CTRL_ACK_REQ_RST                       = 32'd0;
-// with INT off, request packets ask for an ACK (BTH AckReq) on every PSN whose low EVERY_LOG2
-// bits are all ones, besides a message's last packet, READ requests and the packets sent when the
-// window is nearly full (docs/wire.md); 0: on every packet. With INT on every request packet asks
-localparam integer HPNIC_CTRL_ACK_REQ_EVERY_LOG2_LSB            = 0;
-localparam integer HPNIC_CTRL_ACK_REQ_EVERY_LOG2_W              = 4;
-localparam [31:0]  HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK           = 32'h0000_000f;
+// with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every
+// 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones),
+// besides a message's last packet, READ requests and the packets sent when the window is nearly
+// full (docs/wire.md); at most log2(MTU) (0 after reset): every packet. Keep 2^SPACING_LOG2 at
+// most a quarter of the window (W_init = line rate x T). With INT on every request packet asks
+localparam integer HPNIC_CTRL_ACK_REQ_SPACING_LOG2_LSB          = 0;
+localparam integer HPNIC_CTRL_ACK_REQ_SPACING_LOG2_W            = 4;
+localparam [31:0]  HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK         = 32'h0000_000f;
 
 // CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
 // engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.

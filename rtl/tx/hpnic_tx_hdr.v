@@ -20,8 +20,9 @@
  *
  * AckReq (docs/wire.md, "Reliability on the wire"): with INT on, on every
  * request packet (HPCC needs an INT echo per packet); with INT off, on READ
- * requests, on a message's last (or only) packet, on every PSN whose low
- * cfg_ack_req_log2 bits are all ones, and on the packets the requester sent
+ * requests, on a message's last (or only) packet, at least once every
+ * 2^cfg_ack_req_log2 bytes of a message (PSNs whose low cfg_ack_req_log2 -
+ * log2(MTU) bits are all ones), and on the packets the requester sent
  * when the scheduler found the window nearly full (s_desc_ack_edge), so
  * that a requester that stops for its window always has an ACK coming.
  */
@@ -53,7 +54,7 @@ module hpnic_tx_hdr #(
     input  wire [31:0]           cfg_src_ip,
     input  wire                  cfg_int_enable,
     input  wire [15:0]           cfg_int_port,
-    input  wire [3:0]            cfg_ack_req_log2,  // INT off: AckReq every 2^n PSNs (0: every packet)
+    input  wire [3:0]            cfg_ack_req_log2,  // INT off: AckReq once every 2^n bytes (<= log2 MTU: every packet)
 
     input  wire                  cfg_qp_wr_en,
     input  wire [QPN_WIDTH-1:0]  cfg_qp_wr_qpn,
@@ -182,12 +183,25 @@ always @(posedge clk) begin
     end
 end
 
-// the PSN bits that need not be ones for AckReq (a quasi-static setting,
-// registered: the PSN compare then starts from FFs)
-reg [23:0] ack_ign_reg = 24'hffffff;
+// AckReq spacing in bytes: a FIRST or MIDDLE packet carries a full MTU
+// (64 << k bytes, k = 0..6), so asking once every 2^n bytes is asking on
+// the PSNs whose low n - 6 - k bits are all ones. One mask of the PSN bits
+// that need not be ones per MTU, from the quasi-static setting, registered:
+// the compare then starts from FFs
+reg [23:0] ack_ign_reg [0:6];
+
+integer ai;
+initial begin
+    for (ai = 0; ai < 7; ai = ai + 1) begin
+        ack_ign_reg[ai] = 24'hffffff;
+    end
+end
 
 always @(posedge clk) begin
-    ack_ign_reg <= ~((24'd1 << cfg_ack_req_log2) - 24'd1);
+    for (ai = 0; ai < 7; ai = ai + 1) begin
+        ack_ign_reg[ai] <= {1'b0, cfg_ack_req_log2} <= 5'd6 + ai[4:0] ? 24'hffffff :
+                           ~((24'd1 << ({1'b0, cfg_ack_req_log2} - 5'd6 - ai[4:0])) - 24'd1);
+    end
 end
 
 /*
@@ -270,7 +284,13 @@ wire has_imm = s1_opcode == HPNIC_BTH_OP_SEND_LAST_IMM || s1_opcode == HPNIC_BTH
 wire is_sw = s1_opcode <= HPNIC_BTH_OP_WRITE_ONLY_IMM;
 wire not_end = s1_opcode == HPNIC_BTH_OP_SEND_FIRST || s1_opcode == HPNIC_BTH_OP_SEND_MIDDLE ||
                s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
-wire psn_hit = &(s1_psn | ack_ign_reg);
+// the packet's MTU picks its mask (one-hot in the length; a packet of any
+// other length ends its message and asks anyway)
+wire [23:0] ack_ign = {24{s1_len[6]}} & ack_ign_reg[0] | {24{s1_len[7]}} & ack_ign_reg[1] |
+                      {24{s1_len[8]}} & ack_ign_reg[2] | {24{s1_len[9]}} & ack_ign_reg[3] |
+                      {24{s1_len[10]}} & ack_ign_reg[4] | {24{s1_len[11]}} & ack_ign_reg[5] |
+                      {24{s1_len[12]}} & ack_ign_reg[6];
+wire psn_hit = &(s1_psn | ack_ign);
 wire ack_req = s1_opcode == HPNIC_BTH_OP_READ_REQ ||
                (is_sw && (cfg_int_enable || s1_edge || !not_end || psn_hit));
 wire [1:0]  pad = 2'd0 - s1_len[1:0];

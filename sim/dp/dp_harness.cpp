@@ -140,7 +140,7 @@ extern "C" void dp_cfg_default(struct dp_cfg *c)
 	c->wqe_latency = 40;
 	c->int_enable = 0;
 	c->int_port = 4792;
-	c->ack_req_log2 = HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK;
+	c->ack_req_log2 = HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK;
 	c->rto = 8;                          /* 8 x 4.1 us */
 	for (int i = 0; i < 2; i++) {
 		link_cfg_default(&c->link[i]);

@@ -1402,7 +1402,7 @@ static void test_cc_counters(void)
 		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_ACK_REQ_LOG2_MAX));
 		EXPECT_OK(hpnic_get_ack_req(dev, &al));
 		CHECK(al == HPNIC_ACK_REQ_LOG2_MAX, "ACK_REQ round trip: %u", al);
-		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK));
+		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK));
 	}
 	CHECK(ABS(g.eta - d.eta) < 1e-9 && g.t_ns == d.t_ns && g.wai_bytes == d.wai_bytes &&
 	      g.line_mbps == d.line_mbps && g.min_mbps == d.min_mbps &&

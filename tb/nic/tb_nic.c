@@ -1712,7 +1712,7 @@ static void t_ackreq_window(void)
 	to1 = counter(0, HPNIC_CNT_TX_TIMEOUTS);
 	coal1 = counter(1, HPNIC_CNT_RX_ACK_COALESCED);
 	TRY(hpnic_sim_stats(0, &a1));
-	printf("  ackreq_window: W = 10.2 KB, AckReq every 2^15, 1 MiB WRITE: %s in %llu cycles, "
+	printf("  ackreq_window: W = 10.2 KB, AckReq every 2^15 bytes, 1 MiB WRITE: %s in %llu cycles, "
 	       "%llu frames out, %llu ACKs back, %llu packets without an ACK, %llu timeouts\n",
 	       n ? "done" : "NOT done", (unsigned long long)(t1 - t0),
 	       (unsigned long long)(a1.tx_frames - a0.tx_frames),
@@ -1724,7 +1724,7 @@ static void t_ackreq_window(void)
 	      (unsigned long long)(to1 - to0));
 	TRY(hpnic_destroy_qp(qa));
 	TRY(hpnic_destroy_qp(qb));
-	TRY(hpnic_set_ack_req(e[0].dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_EVERY_LOG2_MASK));
+	TRY(hpnic_set_ack_req(e[0].dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK));
 	TRY(hpnic_cc_defaults(&p));
 	TRY(hpnic_set_cc(e[0].dev, &p));
 }

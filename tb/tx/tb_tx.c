@@ -33,15 +33,21 @@
 /* --pcap: every frame of the run, both directions, to <base>-int{0,1}.pcap */
 static const char *pcap_base;
 
-/* CTRL.ACK_REQ.EVERY_LOG2 of the run */
+/* CTRL.ACK_REQ.SPACING_LOG2 of the run */
 static unsigned ack_log2;
 
 /* AckReq by the policy (docs/wire.md): every request with INT; without, READ
- * requests, a message's last packet, every PSN whose low ack_log2 bits are
- * all ones (this harness never reports the window's edge: it has none) */
-static int want_ack_req(unsigned opcode, unsigned psn, int int_enable)
+ * requests, a message's last packet, and once every 2^ack_log2 bytes: a
+ * FIRST/MIDDLE packet carries the MTU (len), so the PSNs whose low
+ * ack_log2 - log2(len) bits are all ones (this harness never reports the
+ * window's edge: it has none) */
+static int want_ack_req(unsigned opcode, unsigned psn, size_t len, int int_enable)
 {
-	unsigned m = (1u << ack_log2) - 1;
+	unsigned mtu_log2 = 0;
+
+	while ((2u << mtu_log2) <= len)
+		mtu_log2++;
+	unsigned m = ack_log2 > mtu_log2 ? (1u << (ack_log2 - mtu_log2)) - 1 : 0;
 	int not_end = opcode == ROCE_OP_SEND_FIRST || opcode == ROCE_OP_SEND_MIDDLE ||
 		      opcode == ROCE_OP_WRITE_FIRST || opcode == ROCE_OP_WRITE_MIDDLE;
 
@@ -230,9 +236,9 @@ static void check_frame(const uint8_t *f, size_t len, struct qp *qps, const uint
 		CHECK(!memcmp(p.payload, mem + e->src, e->len), "QP %u %s PSN 0x%06x: payload bytes",
 		      q->a, op(p.opcode), p.psn);
 	if (eq == &q->req) {
-		CHECK(p.ack_req == want_ack_req(p.opcode, p.psn, int_enable),
-		      "QP %u %s PSN 0x%06x: AckReq %d, want %d (INT %d, every 2^%u)", q->a, op(p.opcode),
-		      p.psn, p.ack_req, want_ack_req(p.opcode, p.psn, int_enable), int_enable, ack_log2);
+		CHECK(p.ack_req == want_ack_req(p.opcode, p.psn, p.payload_len, int_enable),
+		      "QP %u %s PSN 0x%06x: AckReq %d, want %d (INT %d, every 2^%u bytes)", q->a, op(p.opcode),
+		      p.psn, p.ack_req, want_ack_req(p.opcode, p.psn, p.payload_len, int_enable), int_enable, ack_log2);
 		if (p.opcode == ROCE_OP_WRITE_FIRST || p.opcode == ROCE_OP_WRITE_ONLY ||
 		    p.opcode == ROCE_OP_READ_REQ)
 			CHECK(p.va == e->va && p.rkey == e->rkey && p.dma_len == e->dma_len,
@@ -340,7 +346,7 @@ static void send_phase(struct dp_pair *d, struct qp *qps, uint8_t *f, int int_en
 				continue;
 			struct sx *e = &ex[k];
 			CHECK(p.opcode == e->opcode && p.payload_len == e->len &&
-			      p.ack_req == want_ack_req(p.opcode, p.psn, int_enable),
+			      p.ack_req == want_ack_req(p.opcode, p.psn, p.payload_len, int_enable),
 			      "SEND QP PSN 0x%06x: %s %zu bytes AckReq %d, expected %s %u bytes", p.psn,
 			      op(p.opcode), p.payload_len, p.ack_req, op(e->opcode), e->len);
 			if (p.payload_len == e->len && e->len)
@@ -386,8 +392,9 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 
 	dp_cfg_test(&c, seed, int_enable, 0.1, pcap_base);
 	c.mem_mb = 48;
-	/* AckReq every packet to every 64th, by the seed */
-	ack_log2 = c.ack_req_log2 = (unsigned)(seed % 7);
+	/* AckReq every packet (0) or once every 2^7..2^15 bytes, by the seed:
+	 * at the runs' MTUs, from every packet to every 128th */
+	ack_log2 = c.ack_req_log2 = seed % 10 ? (unsigned)(seed % 10) + 6 : 0;
 	d = dp_new_or_exit(&c, "tb_tx");
 	for (int n = 0; n < 2; n++)
 		dp_mr(d, n, MR_IDX, MR_TAG, DP_ACC_REMOTE_WRITE | DP_ACC_REMOTE_READ, MR_VA, MR_LEN,
