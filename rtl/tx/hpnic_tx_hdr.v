@@ -185,23 +185,17 @@ end
 
 // AckReq spacing in bytes: a FIRST or MIDDLE packet carries a full MTU
 // (64 << k bytes, k = 0..6), so asking once every 2^n bytes is asking on
-// the PSNs whose low n - 6 - k bits are all ones. One mask of the PSN bits
-// that need not be ones per MTU, from the quasi-static setting, registered:
-// the compare then starts from FFs
-reg [23:0] ack_ign_reg [0:6];
-
-integer ai;
-initial begin
-    for (ai = 0; ai < 7; ai = ai + 1) begin
-        ack_ign_reg[ai] = 24'hffffff;
-    end
-end
+// the PSNs whose low n - 6 - k bits are all ones. therm has ones from bit
+// n up; the PSN bits that need not be ones at MTU 64 << k are its bits
+// 6 + k and up, a slice of it (ones past the top). Registered (a
+// quasi-static setting): the compare starts from FFs
+// verilator lint_off UNUSEDSIGNAL
+wire [35:0] ack_therm_w = {12'hfff, ~((24'd1 << cfg_ack_req_log2) - 24'd1)};
+// verilator lint_on UNUSEDSIGNAL
+reg  [29:0] ack_therm = {30{1'b1}};      // bits 6..35 of ack_therm_w
 
 always @(posedge clk) begin
-    for (ai = 0; ai < 7; ai = ai + 1) begin
-        ack_ign_reg[ai] <= {1'b0, cfg_ack_req_log2} <= 5'd6 + ai[4:0] ? 24'hffffff :
-                           ~((24'd1 << ({1'b0, cfg_ack_req_log2} - 5'd6 - ai[4:0])) - 24'd1);
-    end
+    ack_therm <= ack_therm_w[35:6];
 end
 
 /*
@@ -286,10 +280,10 @@ wire not_end = s1_opcode == HPNIC_BTH_OP_SEND_FIRST || s1_opcode == HPNIC_BTH_OP
                s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
 // the packet's MTU picks its mask (one-hot in the length; a packet of any
 // other length ends its message and asks anyway)
-wire [23:0] ack_ign = {24{s1_len[6]}} & ack_ign_reg[0] | {24{s1_len[7]}} & ack_ign_reg[1] |
-                      {24{s1_len[8]}} & ack_ign_reg[2] | {24{s1_len[9]}} & ack_ign_reg[3] |
-                      {24{s1_len[10]}} & ack_ign_reg[4] | {24{s1_len[11]}} & ack_ign_reg[5] |
-                      {24{s1_len[12]}} & ack_ign_reg[6];
+wire [23:0] ack_ign = {24{s1_len[6]}} & ack_therm[0 +: 24] | {24{s1_len[7]}} & ack_therm[1 +: 24] |
+                      {24{s1_len[8]}} & ack_therm[2 +: 24] | {24{s1_len[9]}} & ack_therm[3 +: 24] |
+                      {24{s1_len[10]}} & ack_therm[4 +: 24] | {24{s1_len[11]}} & ack_therm[5 +: 24] |
+                      {24{s1_len[12]}} & ack_therm[6 +: 24];
 wire psn_hit = &(s1_psn | ack_ign);
 wire ack_req = s1_opcode == HPNIC_BTH_OP_READ_REQ ||
                (is_sw && (cfg_int_enable || s1_edge || !not_end || psn_hit));
