@@ -1396,7 +1396,7 @@ static void test_cc_counters(void)
 
 		EXPECT_ERR(hpnic_set_ack_req(NULL, 4), -EINVAL);
 		EXPECT_ERR(hpnic_set_ack_req(dev, HPNIC_ACK_REQ_LOG2_MAX + 1), -EINVAL);
-		EXPECT_DEV_MSG("every_log2 16");
+		EXPECT_DEV_MSG("spacing_log2 16");
 		EXPECT_ERR(hpnic_get_ack_req(NULL, &al), -EINVAL);
 		EXPECT_ERR(hpnic_get_ack_req(dev, NULL), -EINVAL);
 		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_ACK_REQ_LOG2_MAX));
