@@ -2,8 +2,8 @@
 /*
  * hpnic Linux driver: sysfs files under the PCI device (docs/driver.md):
  * the register map's identity, how the device signals, every counter of
- * STATS under counters/, and the NIC-wide CC parameters under cc/, one
- * value a file; counters and parameters are named from the generated
+ * STATS under counters/, the NIC-wide CC parameters under cc/, INT under
+ * int/ and the AckReq spacing, one value a file; counters and parameters are named from the generated
  * register header's tables.
  */
 #include <linux/ctype.h>
@@ -71,7 +71,34 @@ static ssize_t objects_show(struct device *dev, struct device_attribute *attr, c
 }
 static DEVICE_ATTR_RO(objects);
 
+/*
+ * ack_req_spacing_log2: CTRL.ACK_REQ.SPACING_LOG2, how often a request
+ * packet of a QP without INT asks for an ACK (docs/wire.md). NIC-wide, so
+ * root's; the register's 4 bits are checked here, the window rule (at most
+ * W_init, better a quarter of it) by libhpnic, which knows T and the rate.
+ */
+static ssize_t ack_req_spacing_log2_show(struct device *dev, struct device_attribute *attr,
+					 char *buf)
+{
+	u32 v = hpnic_rd(to_hd(dev), HPNIC_CTRL_ACK_REQ);
+
+	return sysfs_emit(buf, "%u\n", HPNIC_GET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, v));
+}
+
+static ssize_t ack_req_spacing_log2_store(struct device *dev, struct device_attribute *attr,
+					  const char *buf, size_t count)
+{
+	u32 v;
+
+	if (kstrtou32(buf, 0, &v) || v > HPNIC_GET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, ~0u))
+		return -EINVAL;
+	hpnic_wr(to_hd(dev), HPNIC_CTRL_ACK_REQ, HPNIC_SET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, v));
+	return count;
+}
+static DEVICE_ATTR_RW(ack_req_spacing_log2);
+
 static struct attribute *hpnic_attrs[] = {
+	&dev_attr_ack_req_spacing_log2.attr,
 	&dev_attr_pinned_pages.attr,
 	&dev_attr_objects.attr,
 	&dev_attr_fw_version.attr,

@@ -15,6 +15,7 @@
  *                           the driver's sysfs files (cc/NAME, cc/status,
  *                           int/enable, int/udp_port): NIC-wide, so writing
  *                           them takes root, as sysfs says
+ *   CTRL.ACK_REQ            ack_req_spacing_log2 in sysfs, root's too
  *   STATS.SEL/VALUE_*       counters/NAME in sysfs
  *   CTRL.EVENT              GET_EVENT: this process's events only
  *   DB.SQ_DB(qpn), DB.RQ_DB(qpn)
@@ -272,6 +273,13 @@ static int kernel_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *val
 		    HPNIC_SET(HPNIC_CTRL_INT_CTRL_PORT, (uint32_t)port);
 		break;
 	}
+	case HPNIC_CTRL_ACK_REQ: {
+		uint64_t sp = 0;
+
+		err = sysfs_read(be, "ack_req_spacing_log2", &sp);
+		v = HPNIC_SET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, (uint32_t)sp);
+		break;
+	}
 	case HPNIC_CTRL_EVENT: {
 		struct hpnic_abi_get_event g = { .argsz = sizeof(g) };
 
@@ -317,6 +325,9 @@ static int kernel_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t val
 		if (!err)
 			err = sysfs_write(be, "int/enable", HPNIC_GET(HPNIC_CTRL_INT_CTRL_ENABLE, val));
 		return err;
+	case HPNIC_CTRL_ACK_REQ:
+		return sysfs_write(be, "ack_req_spacing_log2",
+				   HPNIC_GET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, val));
 	default:
 		if (!cc_file(off, name, sizeof(name)))
 			return refuse(be, off, "write");

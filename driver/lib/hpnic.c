@@ -836,6 +836,24 @@ int hpnic_cc_defaults(struct hpnic_cc_params *p)
 	return 0;
 }
 
+/*
+ * A new T or line rate may shrink W_init below what the AckReq spacing
+ * needs (a quarter of it, docs/wire.md): lower the spacing then, never
+ * raise it.
+ */
+static int hpnic_fit_ack_req(struct hpnic_dev *dev, uint32_t line_mbps, uint32_t t_ns)
+{
+	unsigned fit = hpnic_ack_req_spacing_for(line_mbps, t_ns);
+	uint32_t v;
+	int err;
+
+	if ((err = hpnic_rd(dev, HPNIC_CTRL_ACK_REQ, &v)))
+		return err;
+	if (HPNIC_GET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, v) <= (fit > 6 ? fit : 6))
+		return 0;
+	return hpnic_wr(dev, HPNIC_CTRL_ACK_REQ, HPNIC_SET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, fit));
+}
+
 int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 {
 	uint32_t eta, wai = 0, old_line;
@@ -899,7 +917,7 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 	    (err = hpnic_wr(dev, HPNIC_CC_SCHED_GRANT, HPNIC_SET(HPNIC_CC_SCHED_GRANT, p->sched_grant))) ||
 	    (err = hpnic_wr(dev, HPNIC_CC_DEFAULT_MODE, HPNIC_SET(HPNIC_CC_DEFAULT_MODE, p->algorithm))))
 		return err;
-	return 0;
+	return hpnic_fit_ack_req(dev, p->line_mbps, p->t_ns);
 }
 
 int hpnic_set_int(struct hpnic_dev *dev, int enable, uint16_t udp_port)
@@ -929,13 +947,57 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port)
 	return 0;
 }
 
+/* the window of a QP without INT, W_init = line rate x T, in bytes */
+static uint64_t hpnic_w_init(uint32_t line_mbps, uint32_t t_ns)
+{
+	return (uint64_t)line_mbps * t_ns / 8000u;
+}
+
+unsigned hpnic_ack_req_spacing_for(unsigned line_mbps, unsigned t_ns)
+{
+	uint64_t quarter = hpnic_w_init(line_mbps, t_ns) / 4;
+	unsigned n = 0;
+
+	while (n < HPNIC_ACK_REQ_LOG2_MAX && (2ull << n) <= quarter)
+		n++;
+	/* below the smallest MTU's packet every packet asks anyway */
+	return (1ull << n) <= quarter ? n : 0;
+}
+
+/* the window now in the CC block: W_init in bytes, or a backend error */
+static int hpnic_cur_w_init(struct hpnic_dev *dev, uint64_t *w, uint32_t *line, uint32_t *t)
+{
+	int err;
+
+	if ((err = hpnic_rd(dev, HPNIC_CC_LINE_MBPS, line)) || (err = hpnic_rd(dev, HPNIC_CC_T_NS, t)))
+		return err;
+	*line = HPNIC_GET(HPNIC_CC_LINE_MBPS, *line);
+	*t = HPNIC_GET(HPNIC_CC_T_NS, *t);
+	*w = hpnic_w_init(*line, *t);
+	return 0;
+}
+
 int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned spacing_log2)
 {
+	uint32_t line, t;
+	uint64_t w;
+	int err;
+
 	if (!dev)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_ack_req: dev is NULL");
 	if (spacing_log2 > HPNIC_ACK_REQ_LOG2_MAX)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_ack_req: spacing_log2 %u: at most %u",
 				      spacing_log2, HPNIC_ACK_REQ_LOG2_MAX);
+	if ((err = hpnic_cur_w_init(dev, &w, &line, &t)))
+		return err;
+	/* a spacing past the window leaves a long message waiting for the
+	 * retransmit timer; every packet (<= 6: no MTU is smaller) always fits */
+	if (spacing_log2 > 6 && (1ull << spacing_log2) > w)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_ack_req: spacing_log2 %u: 2^%u bytes "
+				      "is more than the window without INT, W_init = %u Mb/s x %u ns "
+				      "= %llu bytes (at most %u for the line rate)", spacing_log2,
+				      spacing_log2, line, t, (unsigned long long)w,
+				      hpnic_ack_req_spacing_for(line, t));
 	return hpnic_wr(dev, HPNIC_CTRL_ACK_REQ, HPNIC_SET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, spacing_log2));
 }
 

@@ -699,20 +699,32 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
 /*
  * hpnic_set_ack_req - which request packets ask for an ACK (BTH AckReq,
  * CTRL.ACK_REQ, docs/wire.md "Reliability on the wire"): with INT off, READ
- * requests, a message's last packet, the packets sent while the window is
- * nearly full, and at least one packet in every 2^spacing_log2 bytes of a
- * message; spacing_log2 at most log2 of the path MTU (0, the reset value)
- * asks on every packet. With INT on every request packet asks, whatever
- * this says. NIC-wide, 0..15. For the line rate keep 2^spacing_log2 at
- * most a quarter of the window without INT (line rate x T, hpnic_set_cc):
- * 13 (8 KiB) at the default T of 4,160 ns; larger spacings leave the window
- * waiting for ACKs (docs/wire.md).
- * Errors: -EINVAL (NULL, spacing_log2 above 15). hpnic_get_ack_req reads it
- * back. Errors: -EINVAL (NULL). Not through the kernel driver yet: its
- * backend refuses the register.
+ * requests, a message's last packet, and at least one packet in every
+ * 2^spacing_log2 bytes of a message; spacing_log2 at most log2 of the path
+ * MTU asks on every packet. With INT on every request packet asks,
+ * whatever this says. NIC-wide, 0..15. The reset value is 13 (8 KiB): the
+ * largest power of two within a quarter of the window without INT,
+ * W_init = line rate x T, at the default 100 Gb/s and T = 4,160 ns
+ * (hpnic_ack_req_spacing_for). Above a quarter of W_init the window waits
+ * for ACKs and throughput falls (docs/performance.md); above W_init a
+ * message longer than the window would wait for the retransmit timer, so
+ * that is refused. hpnic_set_cc lowers the spacing when a new T or line
+ * rate makes it more than a quarter of W_init, and never raises it.
+ * Errors: -EINVAL (NULL, spacing_log2 above 15, 2^spacing_log2 > W_init
+ * for spacing_log2 > 6), a backend error. Through the kernel driver it is
+ * the sysfs file ack_req_spacing_log2, so writing it takes root.
+ * hpnic_get_ack_req reads it back. Errors: -EINVAL (NULL).
  */
 int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned spacing_log2);
 int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *spacing_log2);
+
+/*
+ * hpnic_ack_req_spacing_for - the AckReq spacing (log2 bytes) for a line
+ * rate and T: the largest n with 2^n at most a quarter of W_init = line x
+ * T, 0 (every packet) when that is below 64 bytes. 13 at 100,000 Mb/s and
+ * 4,160 ns.
+ */
+unsigned hpnic_ack_req_spacing_for(unsigned line_mbps, unsigned t_ns);
 
 #define HPNIC_ACK_REQ_LOG2_MAX 15u
 

@@ -77,6 +77,19 @@ hpnicctl list | grep "${b0#0000:}" | grep -q "(hpnic driver bound)" &&
 v=$(cat "$dev0/cc/status")
 case "$v" in 0x????????*) ok "cc/status: $v" ;; *) bad "cc/status: '$v'" ;; esac
 
+# ack_req_spacing_log2: CTRL.ACK_REQ, 4 bits, reset 13 (a quarter of W_init)
+f="$dev0/ack_req_spacing_log2"
+v=$(cat "$f")
+[ "$v" = 13 ] && ok "ack_req_spacing_log2 reads its reset value 13" || bad "ack_req_spacing_log2 reads '$v'"
+echo 10 > "$f" && [ "$(cat "$f")" = 10 ] && ok "ack_req_spacing_log2 = 10 accepted, read back" ||
+	bad "ack_req_spacing_log2 = 10"
+for x in 16 -1 abc ""; do
+	echo "$x" > "$f" 2>/dev/null && bad "ack_req_spacing_log2 = '$x' accepted" ||
+		ok "ack_req_spacing_log2 = '$x' refused"
+done
+[ "$(cat "$f")" = 10 ] && ok "refused spacings changed nothing" || bad "ack_req_spacing_log2 is '$(cat "$f")'"
+echo 13 > "$f"
+
 t0=$(now_us)
 rmmod hpnic 2>&1 && ok "rmmod hpnic" || bad "rmmod hpnic"
 t1=$(now_us)

@@ -1404,6 +1404,38 @@ static void test_cc_counters(void)
 		CHECK(al == HPNIC_ACK_REQ_LOG2_MAX, "ACK_REQ round trip: %u", al);
 		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK));
 	}
+	{
+		/* the spacing against the window without INT, W_init = line x T */
+		struct hpnic_cc_params q = d;
+		unsigned al = 99;
+
+		CHECK(hpnic_ack_req_spacing_for(100000, 4160) == 13, "spacing for the defaults: %u",
+		      hpnic_ack_req_spacing_for(100000, 4160));
+		CHECK((HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK) ==
+		      hpnic_ack_req_spacing_for(d.line_mbps, d.t_ns),
+		      "CTRL.ACK_REQ resets to %u, the default window wants %u",
+		      HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK,
+		      hpnic_ack_req_spacing_for(d.line_mbps, d.t_ns));
+		CHECK(hpnic_ack_req_spacing_for(100000, 1000) == 11, "spacing at T 1000: %u",
+		      hpnic_ack_req_spacing_for(100000, 1000));
+		CHECK(hpnic_ack_req_spacing_for(1, 64) == 0, "spacing at 1 Mb/s, 64 ns: %u",
+		      hpnic_ack_req_spacing_for(1, 64));
+		CHECK(hpnic_ack_req_spacing_for(1048575, 1048575) == HPNIC_ACK_REQ_LOG2_MAX,
+		      "spacing at the largest window: %u", hpnic_ack_req_spacing_for(1048575, 1048575));
+		EXPECT_OK(hpnic_set_ack_req(dev, 15));
+		q.t_ns = 1000;  /* W_init 12,500 B: set_cc lowers 15 to 11 */
+		EXPECT_OK(hpnic_set_cc(dev, &q));
+		EXPECT_OK(hpnic_get_ack_req(dev, &al));
+		CHECK(al == 11, "set_cc at T 1000 left the spacing at %u, not 11", al);
+		EXPECT_ERR(hpnic_set_ack_req(dev, 14), -EINVAL);
+		EXPECT_DEV_MSG("W_init");
+		EXPECT_OK(hpnic_set_ack_req(dev, 13));  /* past a quarter, within W_init */
+		EXPECT_OK(hpnic_set_ack_req(dev, 4));   /* every packet always fits */
+		EXPECT_OK(hpnic_set_cc(dev, &d));       /* never raised */
+		EXPECT_OK(hpnic_get_ack_req(dev, &al));
+		CHECK(al == 4, "set_cc at the default T raised the spacing to %u", al);
+		EXPECT_OK(hpnic_set_ack_req(dev, 13));
+	}
 	CHECK(ABS(g.eta - d.eta) < 1e-9 && g.t_ns == d.t_ns && g.wai_bytes == d.wai_bytes &&
 	      g.line_mbps == d.line_mbps && g.min_mbps == d.min_mbps &&
 	      g.max_stage == d.max_stage && g.sched_burst == d.sched_burst &&
