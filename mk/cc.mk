@@ -67,3 +67,20 @@ demo-cc: $(BUILD)/bin/hpnic-cctrace
 	$(BUILD)/bin/hpnic-cctrace --model rtl --summary sim/traces/incast16.csv -o $(BUILD)/demo/incast16_w.csv
 	@scripts/plot_cctrace.sh $(BUILD)/demo/incast16_w.csv $(BUILD)/demo/incast16_w.png "incast 16->1: HPCC window per QP (RTL)"
 	@echo "window per ACK: $(BUILD)/demo/incast16_w.csv"
+
+# the DCQCN models (model/cc/dcqcn_*.c): tb_dcqcn, C only, under ASan/UBSan
+$(BUILD)/bin/tb_dcqcn: tb/cc/tb_dcqcn.c tb/common/tb_util.h $(MODEL_OBJ_SAN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Itb/common $< $(MODEL_OBJ_SAN) -lm -o $@
+
+DCQCN_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
+
+.PHONY: test-dcqcn-model bench-dcqcn-model
+test-dcqcn-model: $(BUILD)/bin/tb_dcqcn
+	$(BUILD)/bin/tb_dcqcn --events $(DCQCN_EVENTS) $(if $(SEED),--seed $(SEED))
+
+bench-dcqcn-model: $(BUILD)/bin/tb_dcqcn
+	$(BUILD)/bin/tb_dcqcn --events 1000000 $(if $(SEED),--seed $(SEED))
+
+TESTS += test-dcqcn-model
+BENCHES += bench-dcqcn-model

@@ -44,12 +44,14 @@
 enum hpcc_event_type {
 	HPCC_EV_ACK = 0,           /* ACK with INT: run Algorithm 1 */
 	HPCC_EV_INIT = 1,          /* (re)start a QP: W = Winit, U = 1 */
+	HPCC_EV_CNP = 2,           /* DCQCN only (dcqcn_model.h); HPCC ignores it */
+	HPCC_EV_TICK = 3,          /* DCQCN only: the sweeper's visit; HPCC ignores it */
 };
 
 /* per-QP CC modes; only HPCC is implemented, the rest are reserved */
 enum hpcc_mode {
 	HPCC_MODE_HPCC = 0,
-	HPCC_MODE_DCQCN = 1,       /* reserved */
+	HPCC_MODE_DCQCN = 1,       /* C models only (dcqcn_model.h), no RTL yet */
 	HPCC_MODE_HPCCPP_RX = 2,   /* reserved: HPCC++ receiver mode */
 	HPCC_MODE_ROCC = 3,        /* reserved: RoCC reaction point */
 };
@@ -88,6 +90,8 @@ struct hpcc_event {
 	uint32_t path_id;          /* INT pathID, 12 bits */
 	uint32_t mode;             /* INIT only: enum hpcc_mode */
 	struct hpcc_hop hop[HPCC_MAX_HOPS];
+	uint32_t now_us;           /* DCQCN: the engine's 20-bit microsecond clock */
+	uint32_t period;           /* DCQCN: the 16-bit alpha-period count P */
 };
 
 struct hpcc_update {
