@@ -2,6 +2,8 @@
 # Tests of hpnic-cctrace: the three models on a generated trace (RTL output
 # identical to the fixed model's, float close), the bundled demo trace is what
 # the generator makes, and bad input fails with a message naming the line.
+# Then a DCQCN trace through its two models (same decisions, rates close),
+# and bad DCQCN input.
 set -euo pipefail
 build=${1:-build}
 bin=$build/bin
@@ -35,9 +37,10 @@ cmp -s "$dir/rtl2.csv" "$dir/fixed2.csv" || err "rtl and fixed differ with $args
 cmp -s "$dir/bundled.csv" sim/traces/incast16.csv || err "sim/traces/incast16.csv is stale"
 
 # bad input: exit status 1 and a message naming the line
-expect_fail() {  # expected-substring, trace text
+expect_fail() {  # expected-substring, trace text, extra arguments
   local want=$1 text=$2 out
-  if out=$(printf '%s' "$text" | "$bin/hpnic-cctrace" - 2>&1 >/dev/null); then
+  shift 2
+  if out=$(printf '%s' "$text" | "$bin/hpnic-cctrace" "$@" - 2>&1 >/dev/null); then
     err "accepted bad input: $(printf '%s' "$text" | head -c 60)"
   elif ! grep -q -- "$want" <<<"$out"; then
     err "message '$out' lacks '$want'"
@@ -66,5 +69,71 @@ done
 "$bin/hpnic-cctrace" --help | grep -q "usage: hpnic-cctrace" || err "--help"
 "$bin/hpnic-incast-gen" --help | grep -q "usage: hpnic-incast-gen" || err "incast-gen --help"
 if "$bin/hpnic-cctrace" "$dir/does-not-exist.csv" 2>/dev/null; then err "missing file accepted"; fi
+
+# ---- DCQCN: init/ack/cnp/tick lines; now starts near its 20-bit wrap, P
+# (one period per us) wraps too; a deterministic LCG picks the events
+awk 'BEGIN {
+  x = 12345; now = 1040000
+  print "# DCQCN test trace: 8 QPs"
+  for (q = 0; q < 8; q++) { psn[q] = q * 1000; print "init," q "," now "," (now % 65536) "," psn[q] }
+  for (i = 0; i < 30000; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648; r = x % 1000
+    now += (r % 7 == 0) ? 300 : r % 4
+    q = int(x / 1000) % 8; t = now % 1048576; p = now % 65536
+    if (r < 80) print "cnp," q "," t "," p
+    else if (r < 600) { psn[q] = (psn[q] + 1 + r % 8) % 16777216; print "ack," q "," t "," p "," psn[q] }
+    else print "tick," q "," t "," p
+  }
+}' > "$dir/dcqcn.csv"
+dargs="--dcqcn g=4,rpg_time_reset=55,rpg_byte_reset=65536,mtu=4096,rpg_ai_rate=40,rpg_hai_rate=400,initial_alpha_value=1024"
+for m in fixed float; do
+  "$bin/hpnic-cctrace" --model $m $dargs "$dir/dcqcn.csv" -o "$dir/dcqcn-$m.csv" ||
+    err "DCQCN trace through the $m model failed"
+done
+d_in=$(grep -vc '^#' "$dir/dcqcn.csv")
+d_out=$(grep -vc '^#' "$dir/dcqcn-fixed.csv")
+[ "$d_in" = "$d_out" ] || err "dcqcn: $d_out output lines for $d_in events"
+# the same decisions (flags) on every event; the rate within 2 %
+dres=$(paste -d, <(grep -v '^#' "$dir/dcqcn-fixed.csv") <(grep -v '^#' "$dir/dcqcn-float.csv") |
+  awk -F, '$4 != $8 { f++ } $4 % 2 == 1 { d++ }
+    { e = ($2 - $6) / $6; if (e < 0) e = -e; if (e > w) w = e }
+    END { printf "%d %d %.6f", f, d, w }')
+read -r dflags ddec dworst <<< "$dres"
+echo "cctrace: DCQCN, $d_in events, $ddec decreases; fixed and float flags differ on $dflags;" \
+  "worst |Rc_fixed - Rc_float| / Rc_float = $dworst"
+[ "$dflags" = 0 ] || err "dcqcn: fixed and float decisions differ on $dflags events"
+[ "$ddec" -gt 100 ] || err "dcqcn: only $ddec decreases"
+awk -v w="$dworst" 'BEGIN { exit !(w < 0.02) }' || err "dcqcn: fixed vs float rate error $dworst >= 2%"
+"$bin/hpnic-cctrace" --summary $dargs "$dir/dcqcn.csv" -o /dev/null 2>&1 | grep -q "DCQCN events, 8 QPs" ||
+  err "dcqcn: --summary"
+
+expect_fail "DCQCN has no RTL yet" "tick,1,2,3
+" --model rtl
+expect_fail "line 2: a DCQCN event in an HPCC trace" "$good
+cnp,1,2,3
+"
+expect_fail "line 2: an HPCC event in a DCQCN trace" "cnp,1,2,3
+$good
+"
+expect_fail "line 1: column 3 (now): 1048576 does not fit in 20 bits" "cnp,1,1048576,0
+"
+expect_fail "line 1: column 4 (P): 65536 does not fit in 16 bits" "tick,1,0,65536
+"
+expect_fail "line 1: column 6 (mode): 4 does not fit in 2 bits" "init,1,0,0,0,4
+"
+expect_fail "line 1: column 1: 'foo' is not an event" "foo,1,2,3
+"
+expect_fail "line 1: ack: expected ack,qpn,now,P,psn" "ack,1,2,3
+"
+expect_fail "line 1: qpn 4096 out of range" "tick,4096,0,0
+"
+expect_fail "line 1: more than 6 columns" "cnp,1,2,3,4,5,6
+"
+expect_fail "g must be 2 .. 1023" "tick,1,2,3
+" --dcqcn g=1
+expect_fail "unknown parameter name" "tick,1,2,3
+" --dcqcn nosuch=1
+expect_fail "--dcqcn given, but" "$good
+" --dcqcn g=4
 
 [ $fail -eq 0 ] && echo "cctrace tests: passed" || { echo "cctrace tests: FAILED"; exit 1; }

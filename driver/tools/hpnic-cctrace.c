@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hpnic-cctrace: replay an ACK/INT trace through the HPCC window logic.
+ * hpnic-cctrace: replay a CC event trace through the CC engine's models.
  *
+ * An HPCC trace (ACKs with INT) goes through the HPCC window logic:
  *   --model rtl    the Verilated CC engine, cycle-accurate
  *   --model fixed  the bit-exact fixed-point model (default)
  *   --model float  Algorithm 1 in double precision
+ * A DCQCN trace (init/ack/cnp/tick lines) goes through the DCQCN reaction
+ * point's fixed-point or double model (no RTL yet).
  *
- * Input: CSV, one ACK per line (see --help). Output: one line per input ACK,
- * in input order: qpn,w_bytes,u.
+ * Input: CSV, one event per line (see --help). Output: one line per input
+ * event, in input order: qpn,w_bytes,u (HPCC) or qpn,rate_gbps,alpha,flags
+ * (DCQCN).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -17,6 +21,7 @@
 #include <string.h>
 
 #include "cc_rtl.h"
+#include "dcqcn_model.h"
 #include "hpcc_model.h"
 #include "hpcc_trace.h"
 
@@ -26,7 +31,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: hpnic-cctrace [options] TRACE.csv|-\n"
-		"Replay ACKs with INT through HPCC (the HPCC paper, Algorithm 1) and print the window.\n"
+		"Replay ACKs with INT through HPCC (the HPCC paper, Algorithm 1) and print the window,\n"
+		"or DCQCN events through the DCQCN reaction point and print the rate.\n"
 		"\n"
 		"  --model M            rtl (Verilated CC engine, cycle-accurate), fixed (bit-exact\n"
 		"                       C model of the engine, default) or float (double precision)\n"
@@ -39,14 +45,26 @@ static void usage(FILE *f)
 		"  -o FILE              write the output here (default stdout)\n"
 		"  --summary            per-QP summary on stderr (and engine cycles for rtl)\n"
 		"  --fst FILE           rtl only: write FST waves\n"
+		"  --dcqcn LIST         DCQCN parameters, name=value[,name=value...]: g, gd, mtu,\n"
+		"                       initial_alpha_value, dce_tcp_rtt, rate_reduce_monitor_period,\n"
+		"                       rpg_time_reset, rpg_byte_reset, rpg_threshold, rpg_ai_rate,\n"
+		"                       rpg_hai_rate, rpg_min_dec_fac, rpg_min_rate,\n"
+		"                       rate_to_set_on_first_cnp (docs/cc-dcqcn.md); the line rate\n"
+		"                       and T come from --line-gbps and --T-ns\n"
 		"  -h, --help           this text\n"
 		"\n"
-		"Input: CSV, one ACK per line, '#' starts a comment:\n"
+		"Input: CSV, one event per line, '#' starts a comment; one kind per trace.\n"
+		"HPCC, an ACK with INT:\n"
 		"  qpn,ack_psn,snd_nxt,nhop,path_id,b0,ts0,tx0,q0,...,b4,ts4,tx4,q4\n"
 		"raw wire values: B speed enum (1=10G..5=100G..8=800G), TS 24-bit ns,\n"
 		"txBytes 20-bit in 128 B, qLen 16-bit in 80 B; unused hops are zero;\n"
 		"ack_psn is the last PSN the ACK acknowledges; qpn < %u.\n"
-		"Output: qpn,w_bytes,u per ACK, in input order.\n",
+		"DCQCN: init,qpn,now,P,psn[,mode]  ack,qpn,now,P,psn  cnp,qpn,now,P  tick,qpn,now,P\n"
+		"now: 20-bit microseconds; P: 16-bit alpha-period count; psn: 24 bits; mode\n"
+		"0..3 (default 1, DCQCN; events of a QP in another mode are ignored).\n"
+		"Output, per event in input order: qpn,w_bytes,u (HPCC) or\n"
+		"qpn,rate_gbps,alpha,flags (DCQCN; flags 1 decrease, 2 timer increase,\n"
+		"4 byte-counter increase, 8 decrease pending, 16 INIT, 32 ignored).\n",
 		QPN_LIMIT);
 }
 
@@ -68,9 +86,70 @@ static int parse_double(const char *s, const char *flag, double *out)
 	return 0;
 }
 
+/* a DCQCN trace through the fixed or the double model; 0, or 1 on failure */
+static int run_dcqcn(const char *model, const struct dcqcn_params *p, const struct hpcc_event *ev,
+		     size_t n, struct hpcc_update *u)
+{
+	if (!strcmp(model, "fixed")) {
+		struct dcqcn_fx *m = dcqcn_fx_new(QPN_LIMIT, p);
+
+		if (!m)
+			return 1;
+		for (size_t i = 0; i < n; i++)
+			dcqcn_fx_event(m, &ev[i], &u[i]);
+		dcqcn_fx_free(m);
+	} else {
+		struct dcqcn_fl *m = dcqcn_fl_new(QPN_LIMIT, p);
+
+		if (!m)
+			return 1;
+		for (size_t i = 0; i < n; i++)
+			dcqcn_fl_event(m, &ev[i], &u[i]);
+		dcqcn_fl_free(m);
+	}
+	return 0;
+}
+
+struct dcqcn_sum {
+	uint64_t ev, dec, inc;
+	double rmin, rlast, alast;
+};
+
+static void summary_dcqcn(const char *model, const struct hpcc_update *u, size_t n)
+{
+	struct dcqcn_sum *s = calloc(QPN_LIMIT, sizeof(*s));
+	unsigned nq = 0;
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		struct dcqcn_sum *q = &s[u[i].qpn];
+
+		if (!q->ev++) {
+			q->rmin = u[i].rate_gbps;
+			nq++;
+		}
+		q->dec += !!(u[i].flags & DCQCN_UF_DEC);
+		q->inc += !!(u[i].flags & (DCQCN_UF_INC_T | DCQCN_UF_INC_BC));
+		if (u[i].rate_gbps < q->rmin)
+			q->rmin = u[i].rate_gbps;
+		q->rlast = u[i].rate_gbps;
+		q->alast = u[i].u;
+	}
+	fprintf(stderr, "hpnic-cctrace: %zu DCQCN events, %u QPs, model %s\n", n, nq, model);
+	fprintf(stderr, "  %5s %8s %8s %8s %12s %12s %8s\n", "qpn", "events", "decr", "incr",
+		"Rc min", "Rc final", "alpha");
+	for (unsigned q = 0; q < QPN_LIMIT; q++)
+		if (s[q].ev)
+			fprintf(stderr, "  %5u %8llu %8llu %8llu %7.3f Gb/s %7.3f Gb/s %8.5f\n", q,
+				(unsigned long long)s[q].ev, (unsigned long long)s[q].dec,
+				(unsigned long long)s[q].inc, s[q].rmin, s[q].rlast, s[q].alast);
+	free(s);
+}
+
 int main(int argc, char **argv)
 {
-	enum { O_MODEL = 256, O_T, O_ETA, O_STAGE, O_WAI, O_LINE, O_MIN, O_SUM, O_FST };
+	enum { O_MODEL = 256, O_T, O_ETA, O_STAGE, O_WAI, O_LINE, O_MIN, O_SUM, O_FST, O_DCQCN };
 	static const struct option lo[] = {
 		{ "model", required_argument, NULL, O_MODEL },
 		{ "T-ns", required_argument, NULL, O_T },
@@ -81,12 +160,15 @@ int main(int argc, char **argv)
 		{ "min-rate-mbps", required_argument, NULL, O_MIN },
 		{ "summary", no_argument, NULL, O_SUM },
 		{ "fst", required_argument, NULL, O_FST },
+		{ "dcqcn", required_argument, NULL, O_DCQCN },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct hpcc_user_params up;
 	struct hpcc_params p;
-	const char *model = "fixed", *outpath = NULL, *fst = NULL, *inpath, *what;
+	const char *model = "fixed", *outpath = NULL, *fst = NULL, *inpath, *what, *dlist = NULL;
+	enum hpcc_trace_kind kind;
+	struct dcqcn_params dp;
 	struct hpcc_event *ev = NULL;
 	struct hpcc_update *u = NULL;
 	struct qp_sum *sum = NULL;
@@ -115,6 +197,7 @@ int main(int argc, char **argv)
 		case O_MIN: if (parse_double(optarg, "--min-rate-mbps", &up.min_mbps)) return 2; break;
 		case O_SUM: summary = 1; break;
 		case O_FST: fst = optarg; break;
+		case O_DCQCN: dlist = optarg; break;
 		case 'o': outpath = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -140,7 +223,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hpnic-cctrace: %s: %s\n", inpath, strerror(errno));
 		return 1;
 	}
-	if (hpcc_trace_read(in, QPN_LIMIT, &ev, &n, err, sizeof(err))) {
+	if (hpcc_trace_read(in, QPN_LIMIT, &ev, &n, &kind, err, sizeof(err))) {
 		fprintf(stderr, "hpnic-cctrace: %s: %s\n", inpath, err);
 		goto done;
 	}
@@ -148,7 +231,28 @@ int main(int argc, char **argv)
 	if (!u)
 		goto done;
 
-	if (!strcmp(model, "rtl")) {
+	if (kind == HPCC_TRACE_DCQCN) {
+		dcqcn_params_default(&dp);
+		dp.line_mbps = (uint32_t)(up.line_gbps * 1000 + 0.5);
+		dp.t_ns = (uint32_t)(up.t_ns + 0.5);
+		if ((dlist && dcqcn_params_parse(&dp, dlist, &what)) || dcqcn_params_check(&dp, &what)) {
+			fprintf(stderr, "hpnic-cctrace: --dcqcn: %s\n", what);
+			rc = 2;
+			goto done;
+		}
+		if (!strcmp(model, "rtl")) {
+			fprintf(stderr, "hpnic-cctrace: %s is a DCQCN trace, and DCQCN has no RTL yet: "
+				"--model fixed or float\n", inpath);
+			rc = 2;
+			goto done;
+		}
+		if (run_dcqcn(model, &dp, ev, n, u))
+			goto done;
+	} else if (dlist) {
+		fprintf(stderr, "hpnic-cctrace: --dcqcn given, but %s is an HPCC trace\n", inpath);
+		rc = 2;
+		goto done;
+	} else if (!strcmp(model, "rtl")) {
 		struct cc_rtl_opts ro = { .fst_path = fst };
 		struct cc_rtl *r = cc_rtl_new(&p, &ro);
 
@@ -178,6 +282,16 @@ int main(int argc, char **argv)
 
 	if (outpath && !(out = fopen(outpath, "w"))) {
 		fprintf(stderr, "hpnic-cctrace: %s: %s\n", outpath, strerror(errno));
+		goto done;
+	}
+	if (kind == HPCC_TRACE_DCQCN) {
+		fprintf(out, "#qpn,rate_gbps,alpha,flags\n");
+		for (size_t i = 0; i < n; i++)
+			fprintf(out, "%u,%.6f,%.6f,%u\n", u[i].qpn, u[i].rate_gbps, u[i].u,
+				u[i].flags);
+		if (summary)
+			summary_dcqcn(model, u, n);
+		rc = 0;
 		goto done;
 	}
 	fprintf(out, "#qpn,w_bytes,u\n");
