@@ -83,7 +83,7 @@ int dcqcn_derive(const struct dcqcn_params *p, struct dcqcn_derived *d)
 struct dcqcn_fx {
 	struct dcqcn_base b;        /* nqp, the constants d, the counters c */
 	uint8_t *mode;              /* per QP: the engine's RAM_S mode */
-	uint64_t (*word)[3];        /* per QP: the 174-bit state word */
+	uint64_t (*word)[3];        /* per QP: the 180-bit state word */
 };
 
 static void fx_init(void *mp, void *qp)

@@ -4,7 +4,7 @@
  *
  *  - dcqcn_fx_*: fixed point, integer operations only, in the formats and
  *    with the rounding an RTL engine copies bit for bit (docs/cc-dcqcn.md).
- *    The per-QP state is kept packed in the 174-bit word the engine's RAM
+ *    The per-QP state is kept packed in the 180-bit word the engine's RAM
  *    holds, and unpacked and repacked around every event.
  *  - dcqcn_fl_*: the same event semantics with alpha and the rates in double
  *    precision and D(m) = pow(1 - g, m); the reference the fixed-point
@@ -116,14 +116,14 @@ struct dcqcn_derived {
 };
 
 /*
- * The per-QP state word, unpacked. Bit layout of the 174-bit word (LSB 0),
+ * The per-QP state word, unpacked. Bit layout of the 180-bit word (LSB 0),
  * as dcqcn_state_pack writes it into w[0] (bits 0-63), w[1] (64-127) and
- * w[2] (128-173; bits 174-191 zero):
+ * w[2] (128-179; bits 180-191 zero):
  *
- *   [23:0] rc   [47:24] rt   [64:48] alpha   [80:65] p_last
- *   [81] cnp_in_period   [101:82] t_dec   [102] dec_pending
- *   [122:103] t_inc   [127:123] t_stage   [132:128] bc_stage
- *   [148:133] bc_acc   [172:149] ack_psn   [173] cut
+ *   [23:0] rc   [47:24] rt   [70:48] alpha   [86:71] p_last
+ *   [87] cnp_in_period   [107:88] t_dec   [108] dec_pending
+ *   [128:109] t_inc   [133:129] t_stage   [138:134] bc_stage
+ *   [154:139] bc_acc   [178:155] ack_psn   [179] cut
  */
 struct dcqcn_ctl {                  /* the fields both models keep as integers */
 	uint32_t p_last;            /* alpha period count when alpha was last brought up to date */
