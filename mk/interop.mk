@@ -4,7 +4,8 @@
 # (built here against Debian's libibverbs, run in the guest built by
 # scripts/rxe-vm-image.sh); scripts/test_interop.sh runs both. hpnic_pingpong
 # is hpnic's end of ibv_rc_pingpong on its own (hpnic_peer runs the same
-# code, tb/interop/hpnic_pp.c, against the guest's ibv_rc_pingpong).
+# code, tb/interop/hpnic_pp.c, against the guest's ibv_rc_pingpong, as its
+# server and as its client).
 
 INTEROP_IMG := $(BUILD)/rxe-vm/initrd.cpio.gz
 # the simulator's object and archive by name: mk/nic.mk, which defines
@@ -38,7 +39,8 @@ $(INTEROP_IMG): scripts/rxe-vm-image.sh $(BUILD)/interop/rxe_peer
 .PHONY: test-interop interop-image
 interop-image: $(INTEROP_IMG)
 
-# SLOW=1: ibv_rc_pingpong runs 2000 messages each way instead of 200
+# SLOW=1: ibv_rc_pingpong runs 2000 messages each way instead of 200 (both
+# of its runs: hpnic the server, then the client)
 test-interop: $(BUILD)/bin/hpnic_peer $(BUILD)/bin/hpnic_pingpong $(INTEROP_IMG)
 	scripts/test_interop.sh $(if $(SEED),--seed $(SEED)) $(if $(filter 1,$(SLOW)),-- --pp-iters 2000)
 

@@ -8,7 +8,9 @@
 # guest's control connection on 127.0.0.1; QEMU boots the rxe guest
 # (build/rxe-vm, scripts/rxe-vm-image.sh, with rxe_peer in it) with its eth0
 # on a -netdev stream socket and its eth1 on the user network, from which
-# rxe_peer connects to the host as 10.0.2.2. Once the guest has said hello,
+# rxe_peer connects to the host as 10.0.2.2; QEMU forwards a free port on
+# 127.0.0.1 (hostfwd) to the guest's port 18515, where ibv_rc_pingpong
+# listens as the server in step 3b. Once the guest has said hello,
 # hpnic_peer connects the simulated NIC to the guest's socket (QEMU listens
 # there from its start: QEMU 7.2's stream server cannot wait for a client),
 # and the two run the plan (tb/interop/hpnic_peer.c). Every frame is
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
 	--keep) keep=${2:?--keep needs a directory}; shift ;;
 	--append) append=${2:?--append needs kernel arguments}; shift ;;
 	--) shift; break ;;
-	-h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "test_interop: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -72,10 +74,18 @@ hp_ip=10.0.0.1
 hp_mac=02:00:00:00:00:10
 g_mac=02:00:00:00:00:20
 
+# step 3b (ibv_rc_pingpong in the guest as the server): QEMU forwards
+# 127.0.0.1:fwd to the guest's port gport. A port free now, which QEMU
+# binds a moment later (it exits if it cannot: said below)
+gport=18515
+fwd=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+[ -n "$fwd" ] || { echo "test_interop: no free TCP port on 127.0.0.1 for QEMU's hostfwd" >&2; exit 2; }
+
 echo "== test-interop: hpnic (simulated) <-> Linux rxe in QEMU (TCG); timeout ${tmo}s"
 HPNIC_SIM_STREAM=$work/nic.sock HPNIC_SIM_PCAP=$work/interop.pcap \
 	HPNIC_SIM_IP=$hp_ip HPNIC_SIM_MAC=$hp_mac \
-	timeout "$tmo" "$peer" --port-file "$work/port" ${seed:+--seed "$seed"} "$@" \
+	timeout "$tmo" "$peer" --port-file "$work/port" ${seed:+--seed "$seed"} \
+	--pp-fwd "$fwd:$gport" "$@" \
 	> "$work/hpnic.log" 2>&1 &
 hpid=$!
 for _ in $(seq 100); do
@@ -91,7 +101,8 @@ if [ -z "$port" ]; then
 fi
 
 # the guest: eth0 (virtio-net, no option ROM: it only slows the boot) on the
-# stream socket, eth1 on the user network for the control connection.
+# stream socket, eth1 on the user network for the control connection (and
+# the forwarded port, on the host's loopback only).
 # virtio_net.napi_tx=0: rxe stops a QP's requester when 65 of its packets'
 # buffers are not yet freed by the NIC driver, and its restart (from the
 # buffers' destructor) was once lost: a 1 MiB WRITE halted after 65 packets,
@@ -102,10 +113,12 @@ timeout "$tmo" qemu-system-x86_64 -M q35 -m 512 -smp 1 -nographic -no-reboot \
 	-append "console=ttyS0 quiet panic=-1 hpnic.peer=$hp_ip,$hp_mac hpnic.run=\"rxe_peer 10.0.2.2:$port\" virtio_net.napi_tx=0 $append" \
 	-netdev "stream,id=n0,server=on,addr.type=unix,addr.path=$work/nic.sock" \
 	-device "virtio-net-pci,netdev=n0,mac=$g_mac,romfile=" \
-	-netdev user,id=n1,ipv6=off -device virtio-net-pci,netdev=n1,romfile= \
+	-netdev "user,id=n1,ipv6=off,hostfwd=tcp:127.0.0.1:$fwd-:$gport" \
+	-device virtio-net-pci,netdev=n1,romfile= \
 	< /dev/null > "$work/guest.log" 2>&1 &
 qpid=$!
-echo "   hpnic_peer (pid $hpid) on 127.0.0.1:$port, QEMU (pid $qpid) booting the guest"
+echo "   hpnic_peer (pid $hpid) on 127.0.0.1:$port, QEMU (pid $qpid) booting the guest," \
+	"127.0.0.1:$fwd forwarded to its port $gport"
 
 # progress: hpnic_peer's lines as they come, until it exits. A QEMU that
 # exits before its guest has said hello leaves hpnic_peer waiting for a
@@ -125,7 +138,11 @@ wait "$hpid"
 hrc=$?
 hpid=
 wait "$tpid"
-[ -n "$early" ] && bad "QEMU exited before the guest connected"
+if [ -n "$early" ]; then
+	grep -q 'host forwarding' "$work/guest.log" &&
+		bad "QEMU could not forward 127.0.0.1:$fwd: $(grep -m1 'host forwarding' "$work/guest.log" | tr -d '\r')"
+	bad "QEMU exited before the guest connected"
+fi
 # the guest powers off after rxe_peer exits; give it a little time
 for _ in $(seq 100); do
 	kill -0 "$qpid" 2>/dev/null || break

@@ -29,8 +29,12 @@
  *      completes); then the same two steps with rxe as requester (the guest
  *      checks the READs' bytes; rxe must repeat no request), and 16 READs
  *      of 8 KiB at once, all in flight together (hpnic's READ queue full);
- *   3. ibv_rc_pingpong (Debian's, unmodified) in the guest as the client,
- *      hpnic_pp here on a QP of its own as the server (--pp-iters);
+ *   3. ibv_rc_pingpong (Debian's, unmodified) in the guest: a. as the
+ *      client, hpnic_pp here on a QP of its own as the server (--pp-iters);
+ *      b. as the server on the guest's TCP port, which QEMU forwards from
+ *      127.0.0.1 here (--pp-fwd), hpnic_pp the client: hpnic's every message
+ *      received checked (size, an echo of hpnic's last, nothing past it
+ *      written), ibv_rc_pingpong's exit status and result lines;
  *   4. the guest sends frames hpnic cannot use (ARP, IPv6, ICMP, UDP to
  *      another port, for another MAC or IPv4 address): each drop counter
  *      moves, every frame the socket brought is accounted for (admitted or
@@ -78,7 +82,8 @@ static struct {
 	bool eof;
 	unsigned repeat, reads;
 	unsigned pp_iters, pp_size;
-} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1, 8, 200, 4096 };
+	unsigned pp_hport, pp_gport;    /* --pp-fwd: 0 without */
+} opt = { 0, 1024, 60, 120, 1u << 20, 0, NULL, true, 1, 8, 200, 4096, 0, 0 };
 
 static int passed, failed;
 
@@ -188,8 +193,13 @@ static void usage(FILE *f)
 		"                   step (default 8, at most 16 and what rxe's QP takes; 0\n"
 		"                   skips every step with several READs or WRITE READ WRITE\n"
 		"                   READ)\n"
-		"  --pp-iters N     ibv_rc_pingpong's messages each way (default 200; 0 skips it)\n"
+		"  --pp-iters N     ibv_rc_pingpong's messages each way (default 200; 0 skips\n"
+		"                   both of its runs)\n"
 		"  --pp-size BYTES  its message size (default 4096)\n"
+		"  --pp-fwd H:G     127.0.0.1:H here reaches the guest's TCP port G (QEMU's\n"
+		"                   hostfwd on its user network): ibv_rc_pingpong runs a\n"
+		"                   second time, as the server on G, hpnic_pp its client\n"
+		"                   (without this option that step is skipped)\n"
 		"  --help           this text\n"
 		"Environment: HPNIC_SIM_STREAM (required), HPNIC_SIM_PCAP, HPNIC_SIM_IP,\n"
 		"HPNIC_SIM_MAC (docs/libhpnic.md). The path MTU is 1024 (rxe's on a\n"
@@ -210,6 +220,7 @@ static void parse(int argc, char **argv)
 		{ "reads", required_argument, 0, 'R' },
 		{ "pp-iters", required_argument, 0, 'I' },
 		{ "pp-size", required_argument, 0, 'Z' },
+		{ "pp-fwd", required_argument, 0, 'F' },
 		{ "help", no_argument, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -222,7 +233,7 @@ static void parse(int argc, char **argv)
 		char *end = NULL;
 		unsigned long long v = optarg ? strtoull(optarg, &end, 0) : 0;
 
-		if (optarg && (!*optarg || *end) && c != 'P') {
+		if (optarg && (!*optarg || *end) && c != 'P' && c != 'F') {
 			fprintf(stderr, NAME ": bad value '%s'\n", optarg);
 			exit(2);
 		}
@@ -238,6 +249,15 @@ static void parse(int argc, char **argv)
 		case 'R': opt.reads = (unsigned)v; break;
 		case 'I': opt.pp_iters = (unsigned)v; break;
 		case 'Z': opt.pp_size = (unsigned)v; break;
+		case 'F':
+			if (sscanf(optarg, "%u:%u%c", &opt.pp_hport, &opt.pp_gport, &(char){ 0 }) != 2 ||
+			    !opt.pp_hport || opt.pp_hport > 65535 || !opt.pp_gport ||
+			    opt.pp_gport > 65535) {
+				fprintf(stderr, NAME ": bad --pp-fwd '%s' (HOSTPORT:GUESTPORT)\n",
+					optarg);
+				exit(2);
+			}
+			break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); exit(2);
 		}
@@ -1056,6 +1076,23 @@ static void rxe_send_rnr(struct side *s, uint32_t len)
 
 /* ---- ibv_rc_pingpong ---- */
 
+/* hpnic's counters over a pingpong step (b: before it), and rxe's */
+static void pp_counters(struct side *s, const uint64_t *b, const char *what)
+{
+	uint64_t a[HPNIC_NUM_COUNTERS];
+
+	read_counters(s, a);
+	printf(NAME ": hpnic's counters over %s: rx_psn_dup +%" PRIu64 " (rxe's repeats), "
+	       "rx_psn_oos +%" PRIu64 ", rx_rnr_naks +%" PRIu64 ", tx_timeouts +%" PRIu64
+	       ", tx_rewinds +%" PRIu64 "\n", what, a[HPNIC_CNT_RX_PSN_DUP] - b[HPNIC_CNT_RX_PSN_DUP],
+	       a[HPNIC_CNT_RX_PSN_OOS] - b[HPNIC_CNT_RX_PSN_OOS],
+	       a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS],
+	       a[HPNIC_CNT_TX_TIMEOUTS] - b[HPNIC_CNT_TX_TIMEOUTS],
+	       a[HPNIC_CNT_TX_REWINDS] - b[HPNIC_CNT_TX_REWINDS]);
+	if (!stopped[0])
+		rxe_counters(s, what);
+}
+
 /*
  * Debian's ibv_rc_pingpong, unmodified, in the guest as the client; hpnic
  * (hpnic_pp.c, on a QP of its own) as the server. The exchange goes over a
@@ -1067,7 +1104,7 @@ static void pingpong(struct side *s)
 			       .mtu = opt.mtu, .wait_s = opt.wait_s, .seed = rnd() };
 	struct sockaddr_in sa = { .sin_family = AF_INET };
 	socklen_t sl = sizeof(sa);
-	uint64_t b[HPNIC_NUM_COUNTERS], a[HPNIC_NUM_COUNTERS];
+	uint64_t b[HPNIC_NUM_COUNTERS];
 	char cmd[INTEROP_LINE], ans[INTEROP_LINE] = "";
 	int one = 1, lfd, fd = -1, r = 0;
 	bool ok;
@@ -1076,7 +1113,7 @@ static void pingpong(struct side *s)
 	 * arguments are read before the call) */
 	if (stopped[0] || !opt.pp_iters)
 		return;
-	printf(NAME ": 3. ibv_rc_pingpong in the guest (client) <-> hpnic_pp here (server): "
+	printf(NAME ": 3a. ibv_rc_pingpong in the guest (client) <-> hpnic_pp here (server): "
 	       "%u messages of %u B each way\n", opt.pp_iters, opt.pp_size);
 	memcpy(pp.peer_mac, s->gmac_b, 6);
 	ok = !hpnic_pp_init(&pp);
@@ -1134,16 +1171,99 @@ static void pingpong(struct side *s)
 		stop_plan(ans);
 	}
 	check(r == 1 && !strncmp(ans, "OK ibv_rc_pingpong exit 0", 25), "the guest: %s", ans);
-	read_counters(s, a);
-	printf(NAME ": hpnic's counters over ibv_rc_pingpong: rx_psn_dup +%" PRIu64 " (rxe's "
-	       "repeats), rx_psn_oos +%" PRIu64 ", rx_rnr_naks +%" PRIu64 ", tx_timeouts +%" PRIu64
-	       ", tx_rewinds +%" PRIu64 "\n", a[HPNIC_CNT_RX_PSN_DUP] - b[HPNIC_CNT_RX_PSN_DUP],
-	       a[HPNIC_CNT_RX_PSN_OOS] - b[HPNIC_CNT_RX_PSN_OOS],
-	       a[HPNIC_CNT_RX_RNR_NAKS] - b[HPNIC_CNT_RX_RNR_NAKS],
-	       a[HPNIC_CNT_TX_TIMEOUTS] - b[HPNIC_CNT_TX_TIMEOUTS],
-	       a[HPNIC_CNT_TX_REWINDS] - b[HPNIC_CNT_TX_REWINDS]);
-	if (!stopped[0])
-		rxe_counters(s, "ibv_rc_pingpong");
+	pp_counters(s, b, "ibv_rc_pingpong");
+	hpnic_pp_fini(&pp);
+}
+
+/*
+ * The same the other way round: ibv_rc_pingpong in the guest as the server
+ * on its TCP port G, which QEMU forwards from 127.0.0.1:H here (--pp-fwd
+ * H:G); hpnic_pp its client. The guest answers once ibv_rc_pingpong
+ * listens (or FAIL: then nothing more), and again after it has exited; if
+ * hpnic's side fails in between, ABORT has the guest kill it.
+ */
+static void pingpong_server(struct side *s)
+{
+	struct hpnic_pp pp = { .dev = s->dev, .size = opt.pp_size, .iters = opt.pp_iters,
+			       .mtu = opt.mtu, .wait_s = opt.wait_s, .seed = rnd() };
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	uint64_t b[HPNIC_NUM_COUNTERS];
+	char cmd[INTEROP_LINE], ans[INTEROP_LINE] = "", why[128] = "";
+	int fd = -1, r;
+	bool ok;
+
+	if (stopped[0] || !opt.pp_iters)
+		return;
+	if (!opt.pp_hport) {
+		printf(NAME ": 3b. ibv_rc_pingpong in the guest as the server: skipped (no "
+		       "--pp-fwd)\n");
+		return;
+	}
+	printf(NAME ": 3b. ibv_rc_pingpong in the guest (server, port %u, from 127.0.0.1:%u) <-> "
+	       "hpnic_pp here (client): %u messages of %u B each way\n", opt.pp_gport,
+	       opt.pp_hport, opt.pp_iters, opt.pp_size);
+	memcpy(pp.peer_mac, s->gmac_b, 6);
+	ok = !hpnic_pp_init(&pp);
+	if (!check(ok, "hpnic's pingpong QP %u: %u receives of %u B posted%s%s",
+		   pp.qp ? hpnic_qp_num(pp.qp) : 0, HPNIC_PP_RECVS, pp.size, ok ? "" : ": ",
+		   pp.err)) {
+		hpnic_pp_fini(&pp);
+		return;
+	}
+	rxe_counters(s, NULL);
+	read_counters(s, b);
+	/* the first answer: it listens, or it failed (and nothing follows) */
+	snprintf(cmd, sizeof(cmd), "PINGPONG_SERVER %u %u %u %u", opt.pp_gport, opt.pp_size,
+		 opt.pp_iters, opt.mtu);
+	if (!check(ask(s, ans, sizeof(ans), "%s", cmd), "the guest: %s", ans)) {
+		hpnic_pp_fini(&pp);
+		return;
+	}
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	sa.sin_port = htons((uint16_t)opt.pp_hport);
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		snprintf(why, sizeof(why), "no connection to 127.0.0.1:%u: %s", opt.pp_hport,
+			 strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+	}
+	/* QEMU takes the connection at once and only then opens one to the
+	 * guest: a guest that does not listen shows as EOF in the exchange */
+	ok = fd >= 0 && !hpnic_pp_exchange(&pp, fd, false);
+	if (ok)
+		check(true, "ibv_rc_pingpong's exchange (hpnic the client): its QP %u, PSN %06x, "
+		      "LID %u, GID ::ffff:%u.%u.%u.%u; hpnic's QP %u, PSN %06x (the 52-byte messages "
+		      "and \"done\")", pp.peer.qpn, pp.peer.psn, pp.peer.lid, pp.peer.gid[12],
+		      pp.peer.gid[13], pp.peer.gid[14], pp.peer.gid[15], pp.me.qpn, pp.me.psn);
+	else
+		check(false, "ibv_rc_pingpong's exchange (hpnic the client, QP %u): %s", pp.me.qpn,
+		      fd < 0 ? why : pp.err);
+	if (fd >= 0)
+		close(fd);
+	if (ok) {
+		ok = !hpnic_pp_run(&pp, false);
+		/* the client SENDs first: every message it receives is an echo */
+		ok = check(ok && pp.echoes == pp.iters, "hpnic's side: %u SENDs, %u receives (each "
+			   "of %u B from QP %u, nothing past it written), %u echoes of hpnic's last "
+			   "message; %.2f s (%.1f us simulated)%s%s", pp.scnt, pp.rcnt, pp.size,
+			   pp.peer.qpn, pp.echoes, pp.secs, pp.cycles / 250.0, pp.err[0] ? ": " : "",
+			   pp.err);
+	}
+	/* hpnic's side failed: the guest stops ibv_rc_pingpong rather than
+	 * leave it to its timeout (an ABORT after its exit is ignored) */
+	if (!ok && interop_putline(s->rd.fd, "ABORT"))
+		printf(NAME ": could not send ABORT: the guest went away\n");
+	/* the second answer: after its exit (rxe waits for its last ACK) */
+	r = interop_getline(&s->rd, ans, sizeof(ans), 3 * (int)opt.wait_s * 1000, run_sim, NULL);
+	if (r != 1) {
+		snprintf(ans, sizeof(ans), "%s after '%.64s'", r < 0 ? "the guest went away" :
+			 "no second answer in time", cmd);
+		stop_plan(ans);
+	}
+	check(r == 1 && !strncmp(ans, "OK ibv_rc_pingpong exit 0", 25), "the guest: %s", ans);
+	pp_counters(s, b, "ibv_rc_pingpong as the server");
 	hpnic_pp_fini(&pp);
 }
 
@@ -1384,6 +1504,7 @@ int main(int argc, char **argv)
 			rxe_reads(&s, s.grd < MAX_READS ? s.grd : MAX_READS, 8192);
 	}
 	pingpong(&s);
+	pingpong_server(&s);
 	if (!stopped[0]) {
 		printf(NAME ": 4. frames hpnic cannot parse\n");
 		noise(&s);

@@ -45,6 +45,16 @@
  *                               the guest runs ibv_rc_pingpong (Debian's) as the client
  *                               of the host's port: "OK ibv_rc_pingpong exit 0: ... bytes
  *                               in ...; ... iters in ..." with its two result lines
+ *     PINGPONG_SERVER port size iters mtu
+ *                               the guest runs ibv_rc_pingpong as the server on its TCP
+ *                               port (QEMU forwards a host port to it); two answers:
+ *                               "OK ibv_rc_pingpong listening on port ... after ... s"
+ *                               once the port is in LISTEN (or a FAIL if it exits first
+ *                               or does not listen within the guest's --wait: then no
+ *                               second one), then PINGPONG's answer after its exit
+ *     ABORT                     between PINGPONG_SERVER's two answers (hpnic's side
+ *                               failed): the guest kills ibv_rc_pingpong, and its second
+ *                               answer says so; at any other time ignored, no answer
  *     COUNTERS                  rxe's port counters (hw_counters) that moved since the
  *                               last COUNTERS: "OK rxe counters moved: NAME +N ..." or
  *                               "... none"

@@ -12,12 +12,13 @@
  * here), several READs posted at once, a WRITE READ WRITE READ posted at once
  * (each READ must find the bytes its WRITE wrote), receives for hpnic's
  * SENDs and WRITEs with immediate (each completion checked: bytes, byte_len,
- * immediate, source QP), its own SENDs and WRITEs with immediate, a run of
- * Debian's ibv_rc_pingpong against hpnic, a WRITE with a wrong
- * R_Key (a remote access error is expected), and
- * frames hpnic must drop (ARP, IPv6, ICMP, UDP to another port, frames for
- * another MAC or IP). Each answer says what it found; the exit status is 0
- * when every check held.
+ * immediate, source QP), its own SENDs and WRITEs with immediate, runs of
+ * Debian's ibv_rc_pingpong against hpnic (as the client of hpnic's server,
+ * and as the server, in the background, for hpnic's client), a WRITE with a
+ * wrong R_Key (a remote access error is expected), and frames hpnic must
+ * drop (ARP, IPv6, ICMP, UDP to another port, frames for another MAC or IP).
+ * Each answer says what it found; the exit status is 0 when every check
+ * held.
  *
  *   rxe_peer [options] HOST:PORT
  *
@@ -861,6 +862,42 @@ static void send_op(struct peer *p, bool wimm, uint64_t loff, uint64_t roff, uin
 /* ---- ibv_rc_pingpong ---- */
 
 static char ctl_host[64];
+/* the control connection, for PINGPONG_SERVER's first answer and ABORT */
+static struct interop_rd *ctl;
+
+/* a line of ibv_rc_pingpong's output, to the console; its two result lines kept */
+static void pp_line(const char *line, char *rate, char *it, size_t cap)
+{
+	printf("ibv_rc_pingpong: %s\n", line);
+	if (strstr(line, " bytes in "))
+		snprintf(rate, cap, "%.95s", line);
+	else if (strstr(line, " iters in "))
+		snprintf(it, cap, "%.95s", line);
+}
+
+static void pp_output(FILE *f, char *rate, char *it, size_t cap)
+{
+	char line[256];
+
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		pp_line(line, rate, it, cap);
+	}
+}
+
+/* the answer once it has exited (st: its wait status, -1 if unknown) */
+static void pp_verdict(int st, const char *rate, const char *it, char *ans, size_t acap)
+{
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
+		fail(ans, acap, "FAIL ibv_rc_pingpong: %s %d", st != -1 && WIFEXITED(st) ?
+		     "exit" : st != -1 && WIFSIGNALED(st) ? "signal" : "status",
+		     st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : st != -1 &&
+		     WIFSIGNALED(st) ? WTERMSIG(st) : st);
+	else if (!rate[0] || !it[0])
+		fail(ans, acap, "FAIL ibv_rc_pingpong: exit 0 without its result lines");
+	else
+		snprintf(ans, acap, "OK ibv_rc_pingpong exit 0: %s; %s", rate, it);
+}
 
 /*
  * PINGPONG port size iters mtu: Debian's ibv_rc_pingpong, unmodified, as the
@@ -871,9 +908,8 @@ static char ctl_host[64];
 static void pingpong(struct peer *p, unsigned port, unsigned size, unsigned iters, unsigned mtu,
 		     char *ans, size_t acap)
 {
-	char cmd[256], line[256], rate[96] = "", it[96] = "";
+	char cmd[256], rate[96] = "", it[96] = "";
 	FILE *f;
-	int st;
 
 	/* busybox's timeout: a run that hangs is a failure, not a stuck guest */
 	snprintf(cmd, sizeof(cmd), "timeout %u ibv_rc_pingpong -d %s -g %d -m %u -s %u -n %u "
@@ -885,22 +921,169 @@ static void pingpong(struct peer *p, unsigned port, unsigned size, unsigned iter
 		fail(ans, acap, "FAIL PINGPONG: popen: %s", strerror(errno));
 		return;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = 0;
-		printf("ibv_rc_pingpong: %s\n", line);
-		if (strstr(line, " bytes in "))
-			snprintf(rate, sizeof(rate), "%.95s", line);
-		else if (strstr(line, " iters in "))
-			snprintf(it, sizeof(it), "%.95s", line);
+	pp_output(f, rate, it, sizeof(rate));
+	pp_verdict(pclose(f), rate, it, ans, acap);
+}
+
+/* is a TCP socket of this guest's in LISTEN on port (IPv4 or IPv6)? */
+static bool tcp_listening(unsigned port)
+{
+	static const char *const tab[] = { "/proc/net/tcp", "/proc/net/tcp6" };
+	bool found = false;
+
+	for (unsigned i = 0; i < 2 && !found; i++) {
+		FILE *f = fopen(tab[i], "r");
+		char line[256];
+		unsigned lport, st;
+
+		if (!f)
+			continue;
+		/* "  sl  local_address rem_address   st ...", then one line a socket:
+		 * "N: ADDR:PORT ADDR:PORT ST ..." in hex; ST 0A is LISTEN */
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, " %*u: %*[0-9A-Fa-f]:%x %*[0-9A-Fa-f]:%*x %x", &lport,
+				   &st) == 2 && lport == port && st == 0x0a)
+				found = true;
+		fclose(f);
 	}
-	st = pclose(f);
-	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
-		fail(ans, acap, "FAIL ibv_rc_pingpong: %s %d", st != -1 && WIFEXITED(st) ?
-		     "exit" : "status", st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : st);
-	else if (!rate[0] || !it[0])
-		fail(ans, acap, "FAIL ibv_rc_pingpong: exit 0 without its result lines");
+	return found;
+}
+
+/* what a pipe holds now, appended to buf (beyond cap - 1 bytes dropped) */
+static void pipe_take(int fd, char *buf, size_t *n, size_t cap)
+{
+	struct pollfd pf = { fd, POLLIN, 0 };
+	char tmp[512];
+
+	while (poll(&pf, 1, 0) == 1) {
+		ssize_t k = read(fd, tmp, sizeof(tmp));
+
+		if (k <= 0)
+			break;
+		for (ssize_t i = 0; i < k && *n + 1 < cap; i++)
+			buf[(*n)++] = tmp[i];
+	}
+	buf[*n] = 0;
+}
+
+/*
+ * PINGPONG_SERVER port size iters mtu: Debian's ibv_rc_pingpong, unmodified,
+ * as the server on the guest's TCP port (which QEMU forwards from the host),
+ * hpnic the client. Two answers: the first once it listens (the port in
+ * LISTEN in /proc/net/tcp or tcp6; "OK ... listening ..."), or a FAIL if it
+ * exits first or does not listen within --wait (then no second one); the
+ * second, in ans, after it has exited, as PINGPONG's. In between, the host
+ * may send ABORT (its side failed): the program is killed rather than left
+ * to its timeout.
+ */
+static void pingpong_server(struct peer *p, unsigned port, unsigned size, unsigned iters,
+			    unsigned mtu, char *ans, size_t acap)
+{
+	char a[6][16], out[4096], rate[96] = "", it[96] = "", first[INTEROP_LINE] = "";
+	double t0 = interop_now();
+	size_t n = 0;
+	int pfd[2], st = -1;
+	bool exited = false, aborted = false;
+	pid_t pid;
+
+	if (tcp_listening(port)) {
+		fail(ans, acap, "FAIL PINGPONG_SERVER: port %u is taken already", port);
+		return;
+	}
+	snprintf(a[0], sizeof(a[0]), "%u", 2 * opt.wait_s);
+	snprintf(a[1], sizeof(a[1]), "%d", p->gid_index);
+	snprintf(a[2], sizeof(a[2]), "%u", mtu);
+	snprintf(a[3], sizeof(a[3]), "%u", size);
+	snprintf(a[4], sizeof(a[4]), "%u", iters);
+	snprintf(a[5], sizeof(a[5]), "%u", port);
+	printf(NAME ": timeout %s ibv_rc_pingpong -d %s -g %s -m %s -s %s -n %s -p %s "
+	       "(in the background)\n", a[0], opt.dev, a[1], a[2], a[3], a[4], a[5]);
+	if (pipe(pfd)) {
+		fail(ans, acap, "FAIL PINGPONG_SERVER: pipe: %s", strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (pid < 0) {
+		fail(ans, acap, "FAIL PINGPONG_SERVER: fork: %s", strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return;
+	}
+	if (!pid) {
+		/* busybox's timeout (a run that hangs is a failure, not a stuck
+		 * guest); the output into the pipe, and none of this program's
+		 * descriptors (the control socket) */
+		dup2(pfd[1], 1);
+		dup2(pfd[1], 2);
+		for (int fd = 3; fd < 256; fd++)
+			close(fd);
+		execlp("timeout", "timeout", a[0], "ibv_rc_pingpong", "-d", opt.dev, "-g", a[1],
+		       "-m", a[2], "-s", a[3], "-n", a[4], "-p", a[5], (char *)NULL);
+		fprintf(stderr, "exec timeout: %s\n", strerror(errno));
+		_exit(127);
+	}
+	close(pfd[1]);
+	/*
+	 * Until it exits: its output kept, the first answer once it listens.
+	 * It is reaped as soon as it exits: busybox's timeout leaves a watcher
+	 * that holds the pipe open until its parent, the program, is gone, so
+	 * the pipe's EOF cannot tell.
+	 */
+	while (!exited) {
+		struct pollfd pf[2] = { { pfd[0], POLLIN, 0 }, { ctl->fd, POLLIN, 0 } };
+		double t = interop_now() - t0;
+
+		poll(pf, first[0] ? 2 : 1, 20);
+		pipe_take(pfd[0], out, &n, sizeof(out));
+		if (first[0] && !aborted && (pf[1].revents || memchr(ctl->buf, '\n', ctl->n))) {
+			char line[INTEROP_LINE];
+			int r = interop_getline(ctl, line, sizeof(line), 100, NULL, NULL);
+
+			/* ABORT, or the host gone */
+			if (r < 0 || (r == 1 && !strcmp(line, "ABORT"))) {
+				printf(NAME ": PINGPONG_SERVER: %s: ibv_rc_pingpong killed\n",
+				       r < 0 ? "the host went away" : "ABORT");
+				aborted = true;
+				kill(pid, SIGKILL);
+			}
+		}
+		if (waitpid(pid, &st, WNOHANG) == pid) {
+			exited = true;
+		} else if (!first[0] && tcp_listening(port)) {
+			snprintf(first, sizeof(first), "OK ibv_rc_pingpong listening on port %u "
+				 "after %.2f s", port, t);
+			printf(NAME ": PINGPONG_SERVER: %s\n", first);
+			if (interop_putline(ctl->fd, first)) {
+				/* no host to run the client */
+				snprintf(first, sizeof(first), "the host went away");
+				kill(pid, SIGKILL);
+			}
+		} else if ((!first[0] && t > opt.wait_s) || t > 2 * opt.wait_s + 10) {
+			kill(pid, SIGKILL);
+		}
+	}
+	pipe_take(pfd[0], out, &n, sizeof(out));
+	close(pfd[0]);
+	for (char *l = out, *e; *l; l = e) {
+		e = l + strcspn(l, "\n");
+		if (*e)
+			*e++ = 0;
+		pp_line(l, rate, it, sizeof(rate));
+	}
+	if (!first[0] && interop_now() - t0 > opt.wait_s)
+		fail(ans, acap, "FAIL ibv_rc_pingpong did not listen on port %u within %u s (killed; "
+		     "its output is on the console)", port, opt.wait_s);
+	else if (!first[0])
+		fail(ans, acap, "FAIL ibv_rc_pingpong exited before it listened on port %u (%s %d "
+		     "after %.1f s; its output is on the console)", port, WIFEXITED(st) ? "exit" :
+		     "signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), interop_now() - t0);
+	else if (first[0] != 'O')
+		fail(ans, acap, "FAIL PINGPONG_SERVER: %s", first);
+	else if (aborted && WIFSIGNALED(st))
+		fail(ans, acap, "FAIL ibv_rc_pingpong: killed at the host's ABORT after %.1f s",
+		     interop_now() - t0);
 	else
-		snprintf(ans, acap, "OK ibv_rc_pingpong exit 0: %s; %s", rate, it);
+		pp_verdict(st, rate, it, ans, acap);
 }
 
 /* ---- rxe's own counters ---- */
@@ -1066,6 +1249,10 @@ static void command(struct peer *p, const char *line, char *ans, size_t cap)
 	} else if (sscanf(line, "WIMM %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %15s", &loff,
 			  &roff, &len, &seed, imm) == 5 && in_buf(loff, len) && len < (1ull << 31)) {
 		send_op(p, true, loff, roff, len, seed, imm, ans, cap);
+	} else if (sscanf(line, "PINGPONG_SERVER %u %" SCNu64 " %" SCNu64 " %" SCNu64, &count,
+			  &len, &seed, &stride) == 4 && count > 0 && count < 65536 && len > 0 &&
+		   len < (1u << 24) && seed > 0 && seed < (1u << 24) && mtu_enum((unsigned)stride)) {
+		pingpong_server(p, count, (unsigned)len, (unsigned)seed, (unsigned)stride, ans, cap);
 	} else if (sscanf(line, "PINGPONG %u %" SCNu64 " %" SCNu64 " %" SCNu64, &count, &len,
 			  &seed, &stride) == 4 && count > 0 && count < 65536 && len > 0 &&
 		   len < (1u << 24) && seed > 0 && seed < (1u << 24) && mtu_enum((unsigned)stride)) {
@@ -1142,6 +1329,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		die("connect to the host");
 	rd.fd = fd;
+	ctl = &rd;
 	{
 		char mac[32] = "";
 		FILE *f;
@@ -1185,6 +1373,9 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(line, "BYE"))
 			break;
+		/* late, for a PINGPONG_SERVER that ended first: no answer */
+		if (!strcmp(line, "ABORT"))
+			continue;
 		command(&p, line, ans, sizeof(ans));
 		cmds++;
 		printf(NAME ": %s: %s\n", line, ans);
