@@ -3,8 +3,8 @@
  * hpnic Linux driver: sysfs files under the PCI device (docs/driver.md):
  * the register map's identity, how the device signals, every counter of
  * STATS under counters/, the NIC-wide CC parameters under cc/, INT under
- * int/ and the AckReq spacing, one value a file; counters and parameters are named from the generated
- * register header's tables.
+ * int/ and the AckReq spacing, one value a file; counters and parameters
+ * are named from the generated register header's tables.
  */
 #include <linux/ctype.h>
 #include <linux/device.h>
