@@ -699,14 +699,13 @@ int hpnic_get_int(struct hpnic_dev *dev, int *enable, uint16_t *udp_port);
 /*
  * hpnic_set_ack_req - which request packets ask for an ACK (BTH AckReq,
  * CTRL.ACK_REQ, docs/wire.md "Reliability on the wire"): with INT off, READ
- * requests, a message's last packet, the packets sent while the window is
- * nearly full, and at least one packet in every 2^spacing_log2 bytes of a
- * message; spacing_log2 at most log2 of the path
+ * requests, a message's last packet, and at least one packet in every
+ * 2^spacing_log2 bytes of a message; spacing_log2 at most log2 of the path
  * MTU asks on every packet. With INT on every request packet asks,
- * whatever this says. NIC-wide, 0..15; 0 after reset (every packet). 13
- * (8 KiB) is the largest power of two within a quarter of the window
- * without INT, W_init = line rate x T, at the default 100 Gb/s and T =
- * 4,160 ns (hpnic_ack_req_spacing_for). Above a quarter of W_init the window waits
+ * whatever this says. NIC-wide, 0..15; 13 after reset, which (8 KiB) is
+ * the largest power of two within a quarter of the window without INT,
+ * W_init = line rate x T, at the default 100 Gb/s and T = 4,160 ns
+ * (hpnic_ack_req_spacing_for). Above a quarter of W_init the window waits
  * for ACKs and throughput falls (docs/performance.md); above W_init a
  * message longer than the window would wait for the retransmit timer, so
  * that is refused. hpnic_set_cc lowers the spacing when a new T or line

@@ -350,13 +350,15 @@
  * wire)
  */
 #define HPNIC_CTRL_ACK_REQ                            0x0000013cu
-#define HPNIC_CTRL_ACK_REQ_RST                        0u
+#define HPNIC_CTRL_ACK_REQ_RST                        13u
 /*
  * with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every
  * 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones),
- * besides a message's last packet, READ requests and the packets sent when the window is nearly
- * full (docs/wire.md); at most log2(MTU) (0 after reset): every packet. Keep 2^SPACING_LOG2 at
- * most a quarter of the window (W_init = line rate x T). With INT on every request packet asks
+ * besides a message's last packet and READ requests (docs/wire.md). Values up to log2(MTU) mean
+ * every packet. 2^SPACING_LOG2 must stay at most a quarter of the window W_init = line rate x T,
+ * or a QP the window stops may have no ACK coming and wait for its retransmit timer: 13 after
+ * reset (8 KiB, the largest power of two within 52 KB / 4 at 100 Gb/s and the default T of 4160
+ * ns); lower it with T or the line rate. With INT on every request packet asks
  */
 #define HPNIC_CTRL_ACK_REQ_SPACING_LOG2_SHIFT         0
 #define HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK          0x0000000fu
@@ -1522,7 +1524,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "events dropped because the event queue was full (never cleared)" },
-	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x00000000u, 1,
+	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x0000000du, 1,
 	  "which request packets ask for an ACK (docs/wire.md, Reliability on the wire)" },
 	{ "CC", "TYPE", HPNIC_CC_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
@@ -1748,7 +1750,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "ID", 0, 0x00ffffffu, "the QPN (QP events) or CQN (CQ events) it concerns" },
 	{ "TYPE", 24, 0x0f000000u, "what happened" },
 	{ "VALID", 31, 0x80000000u, "an event was taken" },
-	{ "SPACING_LOG2", 0, 0x0000000fu, "with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones), besides a message's last packet, READ requests and the packets sent when the window is nearly full (docs/wire.md); at most log2(MTU) (0 after reset): every packet. Keep 2^SPACING_LOG2 at most a quarter of the window (W_init = line rate x T). With INT on every request packet asks" },
+	{ "SPACING_LOG2", 0, 0x0000000fu, "with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones), besides a message's last packet and READ requests (docs/wire.md). Values up to log2(MTU) mean every packet. 2^SPACING_LOG2 must stay at most a quarter of the window W_init = line rate x T, or a QP the window stops may have no ACK coming and wait for its retransmit timer: 13 after reset (8 KiB, the largest power of two within 52 KB / 4 at 100 Gb/s and the default T of 4160 ns); lower it with T or the line rate. With INT on every request packet asks" },
 	{ "BUSY", 0, 0x00000001u, "a command is running" },
 	{ "ERROR", 8, 0x0000ff00u, "error code of the last command" },
 	{ "REMOTE_WRITE", 0, 0x00000001u, "remote RDMA WRITE into the region" },

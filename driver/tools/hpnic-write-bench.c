@@ -106,7 +106,7 @@ static void usage(void)
 	       "  --ack-spacing-log2 N  with INT off, AckReq at least once every 2^N bytes\n"
 	       "                   besides a message's end (hpnic_set_ack_req, both NICs;\n"
 	       "                   N <= log2 MTU: every packet; default: the NIC's setting,\n"
-	       "                   0 after reset)\n",
+	       "                   13 after reset)\n",
 	       MAX_QPS);
 }
 

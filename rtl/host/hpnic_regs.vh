@@ -355,12 +355,14 @@ localparam [31:0]  HPNIC_CTRL_EVENT_LOST                        = 32'h0000_0138;
 
 // CTRL.ACK_REQ (rw): which request packets ask for an ACK (docs/wire.md, Reliability on the wire)
 localparam [31:0]  HPNIC_CTRL_ACK_REQ                           = 32'h0000_013c;
-localparam [31:0]  HPNIC_CTRL_ACK_REQ_RST                       = 32'd0;
+localparam [31:0]  HPNIC_CTRL_ACK_REQ_RST                       = 32'd13;
 // with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every
 // 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones),
-// besides a message's last packet, READ requests and the packets sent when the window is nearly
-// full (docs/wire.md); at most log2(MTU) (0 after reset): every packet. Keep 2^SPACING_LOG2 at
-// most a quarter of the window (W_init = line rate x T). With INT on every request packet asks
+// besides a message's last packet and READ requests (docs/wire.md). Values up to log2(MTU) mean
+// every packet. 2^SPACING_LOG2 must stay at most a quarter of the window W_init = line rate x T,
+// or a QP the window stops may have no ACK coming and wait for its retransmit timer: 13 after
+// reset (8 KiB, the largest power of two within 52 KB / 4 at 100 Gb/s and the default T of 4160
+// ns); lower it with T or the line rate. With INT on every request packet asks
 localparam integer HPNIC_CTRL_ACK_REQ_SPACING_LOG2_LSB          = 0;
 localparam integer HPNIC_CTRL_ACK_REQ_SPACING_LOG2_W            = 4;
 localparam [31:0]  HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK         = 32'h0000_000f;

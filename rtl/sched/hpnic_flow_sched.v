@@ -114,7 +114,6 @@ module hpnic_flow_sched #(
     input  wire                          m_pktsend_ready,
     output wire [QPN_WIDTH-1:0]          m_pktsend_qpn,
     output wire [LEN_WIDTH-1:0]          m_pktsend_len,
-    output wire                          m_pktsend_edge,    // the window holds no packet more after this one
 
     /*
      * Parameters (from the CSR block; change only while no create is queued)
@@ -302,7 +301,6 @@ wire [ENGINES-1:0]     eng_out_valid, eng_out_ready;
 wire [ENGINES*LW-1:0]  eng_out_idx;
 wire [ENGINES*LEN-1:0] eng_out_len;
 wire [ENGINES*3-1:0]   eng_out_n;
-wire [ENGINES-1:0]     eng_out_edge;
 wire [ENGINES-1:0]     eng_ev_visit, eng_ev_work_invalid, eng_ev_ack_ahead, eng_ev_win_floor;
 wire [ENGINES-1:0]     eng_ev_no_room;
 wire [ENGINES-1:0]     eng_overflow;
@@ -355,7 +353,6 @@ generate
             .m_out_idx(eng_out_idx[ge*LW +: LW]),
             .m_out_len(eng_out_len[ge*LEN +: LEN]),
             .m_out_n(eng_out_n[ge*3 +: 3]),
-            .m_out_edge(eng_out_edge[ge]),
             .init_done(eng_init_done[ge]),
             .ev_visit(eng_ev_visit[ge]),
             .ev_work_invalid(eng_ev_work_invalid[ge]),
@@ -377,7 +374,6 @@ reg [ENGINES-1:0] last_grant_reg = 1;
 reg               pkt_valid_reg = 1'b0;
 reg [QW-1:0]      pkt_qpn_reg = 0;
 reg [LEN-1:0]     pkt_len_reg = 0;
-reg               pkt_edge_reg = 1'b0;
 reg [2:0]         pkt_left_reg = 0;
 
 wire pkt_fire = pkt_valid_reg && m_pktsend_ready;
@@ -413,7 +409,6 @@ always @(posedge clk) begin
         pkt_valid_reg <= |eng_out_valid;
         pkt_qpn_reg <= sel_qpn;
         pkt_len_reg <= sel_len;
-        pkt_edge_reg <= |(grant & eng_out_edge);
         pkt_left_reg <= sel_n;
         if (|eng_out_valid) begin
             last_grant_reg <= grant;
@@ -431,8 +426,6 @@ end
 assign m_pktsend_valid = pkt_valid_reg;
 assign m_pktsend_qpn = pkt_qpn_reg;
 assign m_pktsend_len = pkt_len_reg;
-// on the decision's last PktSend
-assign m_pktsend_edge = pkt_edge_reg && pkt_left_reg == 3'd1;
 
 /*
  * Counters

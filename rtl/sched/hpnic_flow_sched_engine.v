@@ -140,7 +140,6 @@ module hpnic_flow_sched_engine #(
     output wire [LIDX_WIDTH-1:0] m_out_idx,
     output wire [LEN_WIDTH-1:0]  m_out_len,
     output wire [2:0]            m_out_n,
-    output wire                  m_out_edge,        // the window holds no packet more after them
 
     /*
      * Status
@@ -156,9 +155,6 @@ module hpnic_flow_sched_engine #(
 
 localparam LW = LIDX_WIDTH;
 localparam LEN = LEN_WIDTH;
-// the most a packet costs on the wire (hpnic_req's charge): a 4 KiB payload,
-// the largest per-packet overhead (255), RETH and ImmDt, pad, the INT block
-localparam [31:0] EDGE_COST = 32'd4096 + 32'd255 + 32'd16 + 32'd4 + 32'd3 + 32'd42;
 localparam CRI = LEN_WIDTH + 4;         // credit integer bits: 8 packets of MTU + overhead
 localparam CRW = CRI + 16;              // credit, Q18.16 bytes
 localparam MW = 24 + DT_WIDTH;          // rate x dt
@@ -525,7 +521,6 @@ reg                 v4_ge_mtu = 1'b0;
 reg [3:0]           v4_pend_ge = 0, v4_pend_gt = 0;
 reg                 v4_pend_nz = 1'b0;
 reg [31:0]          v4_room = 0;
-reg [31:0]          v4_edge_thr = 0;
 reg                 v4_inflight_zero = 1'b0;
 reg                 v4_ack_ahead = 1'b0;
 (* shreg_extract = "no", keep *)
@@ -551,7 +546,6 @@ always @(posedge clk) begin
     v4_pend_gt <= pend_gt3;
     v4_pend_nz <= |v3_pending;
     v4_room <= room3;
-    v4_edge_thr <= EDGE_COST + {{(32-LEN-3){1'b0}}, {1'b0, len3, 2'b00} + {3'b000, len3}};
     v4_inflight_zero <= inflight_eff3 == 32'd0;
     v4_ack_ahead <= ack_ahead3;
     v4_rcyc <= rcyc3;
@@ -594,7 +588,6 @@ reg [LEN:0]         v5_charge = 0;
 reg [4:0]           v5_left = 0;
 reg [3:0]           v5_pend_ok = 0;
 reg [31:0]          v5_room = 0;
-reg [31:0]          v5_edge_thr = 0;
 reg                 v5_inflight_zero = 1'b0;
 reg                 v5_ack_ahead = 1'b0;
 reg [RCW-1:0]       v5_rcyc = 0;
@@ -616,7 +609,6 @@ always @(posedge clk) begin
     v5_left <= left4;
     v5_pend_ok <= pend_ok4;
     v5_room <= v4_room;
-    v5_edge_thr <= v4_edge_thr;
     v5_inflight_zero <= v4_inflight_zero;
     v5_ack_ahead <= v4_ack_ahead;
     v5_rcyc <= v4_rcyc;
@@ -640,14 +632,6 @@ wire          m_big5 = |v5_m[MW-1:SW-1];
 wire [SW-1:0] sum5 = {2'b00, v5_credit} + {1'b0, v5_m[SW-2:0]};
 
 wire          room_hi5 = |v5_room[30:LEN+2];
-// the window's edge (docs/wire.md): the requester spends credit as a
-// balance and may send a whole packet on the first grant that makes it
-// positive, paying it back with the grants after. If the room left after
-// this decision could not hold that debt (a packet's cost, EDGE_COST at
-// most) and one grant more, the window may stop the QP before its next
-// packet: what it sends from now on must ask for an ACK. Taken for 4 grants
-// more than n, whatever n, so one compare serves every decision
-wire          edge5 = v5_room[31] || v5_room < v5_edge_thr;
 wire [3:0]    win_ok5;
 wire [LEN+2:0] charge1_5 = {2'b00, v5_charge};
 wire [LEN+2:0] charge2_5 = {1'b0, v5_charge, 1'b0};
@@ -675,7 +659,6 @@ reg [4*(LEN+3)-1:0] v6_kcharge = 0;
 reg [4:0]           v6_left = 0;
 reg [3:0]           v6_pend_ok = 0;
 reg [3:0]           v6_win_ok = 0;
-reg                 v6_edge = 1'b0;
 reg                 v6_inflight_zero = 1'b0;
 reg                 v6_ack_ahead = 1'b0;
 reg [RCW-1:0]       v6_rcyc = 0;
@@ -697,7 +680,6 @@ always @(posedge clk) begin
     v6_left <= v5_left;
     v6_pend_ok <= v5_pend_ok;
     v6_win_ok <= win_ok5;
-    v6_edge <= edge5;
     v6_inflight_zero <= v5_inflight_zero;
     v6_ack_ahead <= v5_ack_ahead;
     v6_rcyc <= v5_rcyc;
@@ -742,7 +724,6 @@ reg [4*(LEN+2)-1:0] v7_klen = 0;
 reg [4*(LEN+3)-1:0] v7_kcharge = 0;
 reg [4:0]           v7_left = 0;
 reg [3:0]           v7_ok = 0;
-reg                 v7_edge = 1'b0;
 reg                 v7_floor = 1'b0;
 reg                 v7_no_room = 1'b0;
 reg                 v7_drop_room = 1'b0;
@@ -776,7 +757,6 @@ always @(posedge clk) begin
     v7_kcharge <= v6_kcharge;
     v7_left <= v6_left;
     v7_ok <= ok6;
-    v7_edge <= v6_edge;
     v7_floor <= ok6[0] && !v6_win_ok[0];
     v7_no_room <= v6_valid && want6[0] && !out_room6;
     v7_drop_room <= drop_room6;
@@ -819,9 +799,6 @@ wire           wait7 = v7_valid && v7_no_room;
 wire           push7 = v7_valid && !wait7 && ((v7_qp_valid && left7) || !v7_drop_room);
 wire           drop7 = v7_valid && !wait7 && !push7;
 wire           out7 = v7_valid && n7 != 3'd0;
-// the window's edge (edge5): the requester asks for ACKs on what it sends
-// from this decision on, so a QP the window stops has one coming
-wire           edge7 = v7_edge;
 
 /*
  * c8: which ring. The rings form a three-level timing wheel. A QP whose next
@@ -913,7 +890,7 @@ reg  out_ovf_reg = 1'b0;
 // its count from a counter: the committed-slot sum above starts from it
 hpnic_fifo #(
     .DEPTH_LOG2(OUT_FIFO_LOG2),
-    .WIDTH(LW + LEN + 3 + 1),
+    .WIDTH(LW + LEN + 3),
     .COUNT_REG(1)
 )
 out_fifo_inst (
@@ -921,10 +898,10 @@ out_fifo_inst (
     .rst(rst),
     .s_valid(out7),
     .s_ready(out_fifo_ready),
-    .s_data({v7_idx, v7_len, n7, edge7}),
+    .s_data({v7_idx, v7_len, n7}),
     .m_valid(m_out_valid),
     .m_ready(m_out_ready),
-    .m_data({m_out_idx, m_out_len, m_out_n, m_out_edge}),
+    .m_data({m_out_idx, m_out_len, m_out_n}),
     .count(out_count)
 );
 

@@ -587,7 +587,6 @@ wire [23:0]   inf_acked, inf_sent, free_sent;
 wire          ps_valid, ps_ready;
 wire [QW-1:0] ps_qpn;
 wire [13:0]   ps_len;
-wire          ps_edge;
 wire          nt_valid, nt_ready;
 wire [QW-1:0] nt_qpn;
 wire [23:0]   nt_ack_psn, nt_snd_nxt;
@@ -679,7 +678,6 @@ dp_inst (
     .s_pktsend_ready(ps_ready),
     .s_pktsend_qpn(ps_qpn),
     .s_pktsend_len(ps_len),
-    .s_pktsend_edge(ps_edge),
     .m_work_valid(work_valid),
     .m_work_ready(work_ready),
     .m_work_qpn(work_qpn),
@@ -845,7 +843,6 @@ wire             sw_valid, sw_ready, sa_valid, sa_ready, sp_valid, sp_ready;
 wire [QW-1:0]    sw_qpn, sa_qpn, sp_qpn;
 wire [31:0]      sw_bytes, sa_una;
 wire [LEN_W-1:0] sp_len;
-wire             sp_edge;
 
 // The scheduler's "packet" is a grant of credit and window, which the
 // requester spends as a byte balance. A grant smaller than the path MTU paces
@@ -889,7 +886,6 @@ glue_inst (
     .m_pktsend_ready(ps_ready),
     .m_pktsend_qpn(ps_qpn),
     .m_pktsend_len(ps_len),
-    .m_pktsend_edge(ps_edge),
     .m_sched_work_valid(sw_valid),
     .m_sched_work_ready(sw_ready),
     .m_sched_work_qpn(sw_qpn),
@@ -902,7 +898,6 @@ glue_inst (
     .s_sched_pktsend_ready(sp_ready),
     .s_sched_pktsend_qpn(sp_qpn),
     .s_sched_pktsend_len(sp_len),
-    .s_sched_pktsend_edge(sp_edge),
     .s_start_valid(gls_valid),
     .s_start_ready(gls_ready),
     .s_start_qpn(gls_qpn)
@@ -941,7 +936,6 @@ sched_inst (
     .m_pktsend_ready(sp_ready),
     .m_pktsend_qpn(sp_qpn),
     .m_pktsend_len(sp_len),
-    .m_pktsend_edge(sp_edge),
     .param_line_rate(sched_line_rate_reg),
     .param_t_ns(cc_t_ns),
     // the requester charges each packet's overhead in its work and credit

@@ -147,7 +147,6 @@ module hpnic_datapath #(
     output wire                  s_pktsend_ready,
     input  wire [QPN_WIDTH-1:0]  s_pktsend_qpn,
     input  wire [13:0]           s_pktsend_len,     // bytes of credit
-    input  wire                  s_pktsend_edge,    // the window is nearly full: ask for ACKs
 
     output wire                  m_work_valid,
     input  wire                  m_work_ready,
@@ -341,7 +340,6 @@ wire          rdw_dup;
 wire          rq_desc_valid, rq_desc_ready;
 wire [QW-1:0] rq_desc_qpn;
 wire [7:0]    rq_desc_opcode;
-wire          rq_desc_ack_edge;
 wire [23:0]   rq_desc_psn;
 wire [12:0]   rq_desc_len;
 wire [63:0]   rq_desc_addr, rq_desc_va;
@@ -499,12 +497,10 @@ req_inst (
     .s_pktsend_ready(s_pktsend_ready),
     .s_pktsend_qpn(s_pktsend_qpn),
     .s_pktsend_len(s_pktsend_len),
-    .s_pktsend_edge(s_pktsend_edge),
     .m_desc_valid(rq_desc_valid),
     .m_desc_ready(rq_desc_ready),
     .m_desc_qpn(rq_desc_qpn),
     .m_desc_opcode(rq_desc_opcode),
-    .m_desc_ack_edge(rq_desc_ack_edge),
     .m_desc_psn(rq_desc_psn),
     .m_desc_len(rq_desc_len),
     .m_desc_addr(rq_desc_addr),
@@ -748,7 +744,6 @@ tx_hdr_inst (
     .s_desc_ready(d_ready),
     .s_desc_qpn(pick_ack ? ak_qpn : rq_desc_qpn),
     .s_desc_opcode(pick_ack ? HPNIC_BTH_OP_ACK : rq_desc_opcode),
-    .s_desc_ack_edge(!pick_ack && rq_desc_ack_edge),
     .s_desc_psn(pick_ack ? ak_psn : rq_desc_psn),
     .s_desc_len(pick_ack ? 13'd0 : rq_desc_len),
     .s_desc_addr(rq_desc_addr),

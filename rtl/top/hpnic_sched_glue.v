@@ -67,7 +67,6 @@ module hpnic_sched_glue #(
     input  wire                  m_pktsend_ready,
     output wire [QPN_WIDTH-1:0]  m_pktsend_qpn,
     output wire [LEN_WIDTH-1:0]  m_pktsend_len,
-    output wire                  m_pktsend_edge,    // the window is nearly full after it
 
     /*
      * Scheduler side
@@ -86,7 +85,6 @@ module hpnic_sched_glue #(
     output wire                  s_sched_pktsend_ready,
     input  wire [QPN_WIDTH-1:0]  s_sched_pktsend_qpn,
     input  wire [LEN_WIDTH-1:0]  s_sched_pktsend_len,
-    input  wire                  s_sched_pktsend_edge,
 
     /*
      * QP (re)start: its counts begin at zero, as the scheduler's do
@@ -181,7 +179,6 @@ reg                 s1_valid = 1'b0;
 reg [1:0]           s1_kind = 0;
 reg [QW-1:0]        s1_qpn = 0;
 reg [LEN_WIDTH-1:0] s1_len = 0;     // PktSend length
-reg                 s1_edge = 1'b0;
 reg [23:0]          s1_acked = 0, s1_sent = 0;
 
 always @(posedge clk) begin
@@ -190,7 +187,6 @@ always @(posedge clk) begin
     s1_qpn <= take_start ? s_start_qpn : take_ps ? s_sched_pktsend_qpn :
               take_inf ? s_inflight_qpn : s_free_qpn;
     s1_len <= s_sched_pktsend_len;
-    s1_edge <= s_sched_pktsend_edge;
     s1_acked <= s_inflight_acked;
     s1_sent <= take_inf ? s_inflight_sent : s_free_sent;
     if (rst) begin
@@ -220,7 +216,6 @@ reg                 s2_valid = 1'b0;
 reg [1:0]           s2_kind = 0;
 reg [QW-1:0]        s2_qpn = 0;
 reg [LEN_WIDTH-1:0] s2_len = 0;
-reg                 s2_edge = 1'b0;
 reg [23:0]          s2_acked = 0, s2_sent = 0;
 
 always @(posedge clk) begin
@@ -228,7 +223,6 @@ always @(posedge clk) begin
     s2_kind <= s1_kind;
     s2_qpn <= s1_qpn;
     s2_len <= s1_len;
-    s2_edge <= s1_edge;
     s2_acked <= s1_acked;
     s2_sent <= s1_sent;
     if (rst) begin
@@ -257,7 +251,6 @@ end
 reg                 ps_wr = 1'b0, ack_wr = 1'b0;
 reg [QW-1:0]        out_qpn = 0;
 reg [LEN_WIDTH-1:0] out_len = 0;
-reg                 out_edge = 1'b0;
 reg [31:0]          out_una = 0;
 
 always @(posedge clk) begin
@@ -265,7 +258,6 @@ always @(posedge clk) begin
     ack_wr <= s2_valid && (s2_kind == K_INF || s2_kind == K_FREE);
     out_qpn <= s2_qpn;
     out_len <= s2_len;
-    out_edge <= s2_edge;
     out_una <= o_granted - {8'd0, inflight};
     if (rst) begin
         ps_wr <= 1'b0;
@@ -277,12 +269,12 @@ end
 wire ps_ready, ack_ready;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + LEN_WIDTH + 1))
+hpnic_fifo #(.DEPTH_LOG2(FIFO_LOG2), .WIDTH(QW + LEN_WIDTH))
 ps_inst (
     .clk(clk), .rst(rst),
-    .s_valid(ps_wr), .s_ready(ps_ready), .s_data({out_qpn, out_len, out_edge}),
+    .s_valid(ps_wr), .s_ready(ps_ready), .s_data({out_qpn, out_len}),
     .m_valid(m_pktsend_valid), .m_ready(m_pktsend_ready),
-    .m_data({m_pktsend_qpn, m_pktsend_len, m_pktsend_edge}),
+    .m_data({m_pktsend_qpn, m_pktsend_len}),
     .count(ps_count)
 );
 

@@ -166,7 +166,6 @@ module hpnic_req #(
     output wire                  s_pktsend_ready,
     input  wire [QPN_WIDTH-1:0]  s_pktsend_qpn,
     input  wire [LEN_WIDTH-1:0]  s_pktsend_len,     // bytes of credit
-    input  wire                  s_pktsend_edge,    // the window is nearly full after it
 
     /*
      * Outputs
@@ -175,7 +174,6 @@ module hpnic_req #(
     input  wire                  m_desc_ready,
     output wire [QPN_WIDTH-1:0]  m_desc_qpn,
     output wire [7:0]            m_desc_opcode,
-    output wire                  m_desc_ack_edge,   // a request sent near the window's end: AckReq
     output wire [23:0]           m_desc_psn,
     output wire [12:0]           m_desc_len,        // payload bytes
     output wire [63:0]           m_desc_addr,       // payload IO address (or SGE list)
@@ -359,7 +357,7 @@ localparam [4:0] EXT_IMM = 5'd4;
 localparam LAT = 8;
 // a descriptor: the packet, and whether it is a READ's last response (with
 // the READ queue's tag)
-localparam DESC_W = 1 + 8 + QW + 8 + 1 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32 + 32;
+localparam DESC_W = 1 + 8 + QW + 8 + 24 + 13 + 64 + 35 + 64 + 32 + 32 + 32 + 32;
 localparam FETCH_W = QW + 16 + 4 + 2;
 localparam CINIT_W = QW + 24 + 16 + POOL_LOG2 + 2;
 localparam WORK_W = QW + 32;
@@ -584,7 +582,6 @@ reg [31:0]   s1_rkey = 0;
 reg [2:0]    s1_sgl = 0;                // {list, entries - 1}
 reg          s1_send = 0, s1_imm_valid = 0;
 reg [31:0]   s1_imm = 0;
-reg          s1_edge = 0;           // PktSend: the window is nearly full
 
 always @(posedge clk) begin
     s1_valid <= |grant || scan || clr;
@@ -620,7 +617,6 @@ always @(posedge clk) begin
     s1_send <= s_wqe_send;
     s1_imm_valid <= s_wqe_imm_valid;
     s1_imm <= s_wqe_imm;
-    s1_edge <= s_pktsend_edge;
 
     if (rst) begin
         s1_valid <= 1'b0;
@@ -635,7 +631,7 @@ end
 // check, SEND, with immediate, bytes left, packets}
 localparam MW = 1 + 1 + 1 + 1 + 1 + 32 + 24;
 localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 4 + 16+2+24 + (RD_MAX_LOG2+1)+1 + 32+1+1+1
-                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1 + 1;
+                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -750,7 +746,6 @@ reg [31:0]   s2_rkey = 0;
 reg [2:0]    s2_sgl = 0;
 reg          s2_send = 0, s2_imm_valid = 0;
 reg [31:0]   s2_imm = 0;
-reg          s2_edge = 0;
 reg [7:0]    s2_ovh = 0;
 reg          s2_initclr = 1'b0;     // an INIT or the clearing pass (decoded at stage 1:
                                     // it holds stage 0's una input)
@@ -802,7 +797,6 @@ always @(posedge clk) begin
     s2_send <= s1_send;
     s2_imm_valid <= s1_imm_valid;
     s2_imm <= s1_imm;
-    s2_edge <= s1_edge;
     s2_ovh <= cfg_pkt_overhead;
     s2_initclr <= s1_valid && (s1_type == EV_INIT || s1_type == EV_CLR);
     s2_credit <= (s1_type == EV_PKTSEND) ? s1_len : 32'd0;
@@ -843,9 +837,7 @@ end
  * the completer), pool_wait (credit held for want of a free record entry:
  * the idle scan sends it on), lstop (a WQE that failed its L_Key check was
  * sent: no request after it until the completer stops the QP or a rewind
- * goes back before it), ack_edge (the last PktSend came with the window
- * nearly full: the requests sent on until the next one ask for an ACK,
- * docs/wire.md). o_* is the word read, n_* the word written back.
+ * goes back before it). o_* is the word read, n_* the word written back.
  */
 `define REQ_ST_DECL(kind, p) \
     kind [SLOTS*MW-1:0] p``_meta; \
@@ -875,12 +867,11 @@ end
     kind p``_epoch; \
     kind [1:0] p``_rewinds; \
     kind p``_pool_wait; \
-    kind p``_lstop; \
-    kind p``_ack_edge;
+    kind p``_lstop;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_cur_first, p``_cur_rem, p``_cur_last, \
     p``_cur_send, p``_cur_imm, p``_cur_reth, p``_cur_ximm, p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_cnt, p``_rd_full, p``_rw_off, p``_rw_pending, \
     p``_err, p``_rsp_turn, p``_bal, p``_free_owed, p``_rec_idx, \
-    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop, p``_ack_edge
+    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop
 
 // verilator lint_off UNUSEDSIGNAL
 `REQ_ST_DECL(wire, o)
@@ -1406,10 +1397,6 @@ always @* begin
     if (sent) begin
         n_pool_wait = 1'b0;
     end
-    // each PktSend says whether the window is nearly full after it
-    if (s2_type == EV_PKTSEND) begin
-        n_ack_edge = s2_edge;
-    end
     // the balance written back: one and-or of the sums (selects decided
     // beside them), not a multiplexer per case behind their carry chains
     n_bal = ({32{nb_in}} & bal_in) | ({32{bal_src == BS_RSP}} & nbal_rsp) |
@@ -1495,7 +1482,6 @@ reg          s3_rdone = 0;          // the READ's last response: the READ is ans
 reg [7:0]    s3_rdone_tag = 0;
 reg [QW-1:0] s3_qpn = 0;
 reg [7:0]    s3_opcode = 0;
-reg          s3_edge = 0;
 reg [23:0]   s3_psn = 0;
 reg [12:0]   s3_len = 0;
 reg [31:0]   s3_rem = 0;            // WQE bytes left before this packet
@@ -1531,7 +1517,6 @@ always @(posedge clk) begin
     s3_rdone_tag <= rsp_done_tag;
     s3_qpn <= s2_qpn;
     s3_opcode <= pkt_opcode;
-    s3_edge <= (s2_type == EV_PKTSEND) ? s2_edge : o_ack_edge;
     s3_psn <= o_snd_nxt;
     s3_len <= pkt_len;
     s3_rem <= o_cur_rem;
@@ -1688,10 +1673,10 @@ wire [63:0] w_pay_addr = w_sgl[2] ? w_laddr : w_laddr + {32'd0, w_off};
 
 always @* begin
     if (s3_pkt_rsp) begin
-        desc_data = {s3_rdone, s3_rdone_tag, s3_qpn, rsp_d_opcode, 1'b0, rsp_d_psn, rsp_d_len,
+        desc_data = {s3_rdone, s3_rdone_tag, s3_qpn, rsp_d_opcode, rsp_d_psn, rsp_d_len,
                      rsp_d_addr, 35'd0, 64'd0, 32'd0, 32'd0, rsp_d_aeth, 32'd0};
     end else begin
-        desc_data = {1'b0, 8'd0, s3_qpn, s3_opcode, s3_edge, s3_psn,
+        desc_data = {1'b0, 8'd0, s3_qpn, s3_opcode, s3_psn,
                      (s3_opcode == HPNIC_BTH_OP_READ_REQ) ? 13'd0 : s3_len,
                      w_pay_addr, w_sgl, w_off, w_raddr + {32'd0, w_off}, w_rkey,
                      s3_rem, 32'd0, w_imm};
@@ -1891,7 +1876,7 @@ desc_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(desc_wr), .s_ready(desc_fifo_ready), .s_data(desc_data),
     .m_valid(desc_head_valid), .m_ready(m_desc_ready && rdone_room),
-    .m_data({desc_rdone, desc_rdone_tag, m_desc_qpn, m_desc_opcode, m_desc_ack_edge, m_desc_psn, m_desc_len,
+    .m_data({desc_rdone, desc_rdone_tag, m_desc_qpn, m_desc_opcode, m_desc_psn, m_desc_len,
              m_desc_addr, m_desc_sgl, m_desc_nsge_m1, m_desc_off, m_desc_reth_va,
              m_desc_reth_rkey, m_desc_reth_len, m_desc_aeth, m_desc_imm}),
     .count(desc_count)

@@ -99,23 +99,26 @@ localparam [4:0] EXT_AETH = 5'd4;
 /*
  * The per-QP state word, every field named once, in the word's order (MSB
  * first): valid (a response is being sent), first (its next packet is the
- * first), psn (the next packet's), rem (bytes not yet sent), end (one past
- * its last byte: the next packet's address is end - rem), msn (for the
- * AETH), tag (the READ queue's). o_* is the word read, n_* the word written
- * back.
+ * first), last (... the last), aeth (... carries an AETH: first or last,
+ * kept beside them so that the requester's cost of the packet starts from
+ * the RAM rather than an OR of two bits), psn (the next packet's), rem
+ * (bytes not yet sent), end (one past its last byte: the next packet's
+ * address is end - rem), msn (for the AETH), tag (the READ queue's). o_* is
+ * the word read, n_* the word written back.
  */
 `define RESP_ST_DECL(kind, p) \
     kind p``_valid; \
     kind p``_first; \
     kind p``_last; \
+    kind p``_aeth; \
     kind [23:0] p``_psn; \
     kind [31:0] p``_rem; \
     kind [63:0] p``_end; \
     kind [23:0] p``_msn; \
     kind [7:0] p``_tag;
-`define RESP_ST(p) p``_valid, p``_first, p``_last, p``_psn, p``_rem, p``_end, p``_msn, p``_tag
+`define RESP_ST(p) p``_valid, p``_first, p``_last, p``_aeth, p``_psn, p``_rem, p``_end, p``_msn, p``_tag
 
-localparam SW = 1 + 1 + 1 + 24 + 32 + 64 + 24 + 8;
+localparam SW = 1 + 1 + 1 + 1 + 24 + 32 + 64 + 24 + 8;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -147,7 +150,7 @@ assign rsp_last = o_last;
 // the requester adds the pad, the per-packet overhead and the AETH (FIRST,
 // LAST and ONLY carry one) into its balance itself
 assign rsp_plen = plen;
-assign rsp_aeth = o_first || o_last;
+assign rsp_aeth = o_aeth;             // o_first || o_last
 
 // new READ work: max(1, ceil(len / MTU)) packets, AETH on the first and last
 // verilator lint_off UNUSEDSIGNAL
@@ -172,6 +175,7 @@ always @* begin
         n_psn = ev_read_psn;
         n_rem = ev_read_len;
         n_last = ev_read_len <= {19'd0, mtu};
+        n_aeth = 1'b1;
         n_end = ev_read_end;
         n_msn = ev_read_msn;
         n_tag = ev_read_tag;
@@ -180,6 +184,7 @@ always @* begin
         n_rem = o_rem - {19'd0, plen};
         n_last = o_rem <= {18'd0, mtu, 1'b0};   // the next one (if any) is the last
         n_first = 1'b0;
+        n_aeth = n_last;
         n_valid = !rsp_last;
     end
     st_new = {`RESP_ST(n)};

@@ -22,9 +22,9 @@
  * request packet (HPCC needs an INT echo per packet); with INT off, on READ
  * requests, on a message's last (or only) packet, at least once every
  * 2^cfg_ack_req_log2 bytes of a message (PSNs whose low cfg_ack_req_log2 -
- * log2(MTU) bits are all ones), and on the packets the requester sent
- * when the scheduler found the window nearly full (s_desc_ack_edge), so
- * that a requester that stops for its window always has an ACK coming.
+ * log2(MTU) bits are all ones). The spacing must stay within a quarter of
+ * the window, so that a requester that stops for its window always has an
+ * ACK coming (docs/wire.md).
  */
 
 `resetall
@@ -73,7 +73,6 @@ module hpnic_tx_hdr #(
     input  wire [QPN_WIDTH-1:0]  s_desc_qpn,
     input  wire [7:0]            s_desc_opcode,
     input  wire [23:0]           s_desc_psn,
-    input  wire                  s_desc_ack_edge,   // a request sent near the window's end
     input  wire [12:0]           s_desc_len,
     input  wire [63:0]           s_desc_addr,
     input  wire                  s_desc_sgl,        // addr is an SGE list
@@ -222,7 +221,6 @@ ctx_inst (
 reg          s1_valid = 1'b0;
 reg [7:0]    s1_opcode = 0;
 reg [23:0]   s1_psn = 0;
-reg          s1_edge = 0;
 reg [12:0]   s1_len = 0;
 // FFs, not an SRL, down to the DMA FIFO (docs/performance.md)
 (* shreg_extract = "no", keep *)
@@ -236,7 +234,6 @@ always @(posedge clk) begin
     s1_valid <= take;
     s1_opcode <= s_desc_opcode;
     s1_psn <= s_desc_psn;
-    s1_edge <= s_desc_ack_edge;
     s1_len <= s_desc_len;
     s1_addr <= s_desc_addr;
     s1_gather <= {s_desc_sgl, s_desc_nsge_m1, s_desc_off};
@@ -273,8 +270,8 @@ wire has_imm = s1_opcode == HPNIC_BTH_OP_SEND_LAST_IMM || s1_opcode == HPNIC_BTH
 // which requests ask for an acknowledgement (SEND FIRST..ONLY with
 // Immediate are 0x00..0x05, WRITE FIRST..ONLY with Immediate 0x06..0x0B):
 // with INT every one (HPCC wants an INT echo per packet); without, READs,
-// a message's end, every 2^n-th PSN (stateless: a resent packet asks as
-// it did the first time), and the window's edge
+// a message's end, and once every 2^n bytes (stateless: a resent packet
+// asks as it did the first time)
 wire is_sw = s1_opcode <= HPNIC_BTH_OP_WRITE_ONLY_IMM;
 wire not_end = s1_opcode == HPNIC_BTH_OP_SEND_FIRST || s1_opcode == HPNIC_BTH_OP_SEND_MIDDLE ||
                s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_MIDDLE;
@@ -286,7 +283,7 @@ wire [23:0] ack_ign = {24{s1_len[6]}} & ack_therm[0 +: 24] | {24{s1_len[7]}} & a
                       {24{s1_len[12]}} & ack_therm[6 +: 24];
 wire psn_hit = &(s1_psn | ack_ign);
 wire ack_req = s1_opcode == HPNIC_BTH_OP_READ_REQ ||
-               (is_sw && (cfg_int_enable || s1_edge || !not_end || psn_hit));
+               (is_sw && (cfg_int_enable || !not_end || psn_hit));
 wire [1:0]  pad = 2'd0 - s1_len[1:0];
 // an AETH and an ImmDt are never together; a RETH and an ImmDt are 20
 wire [4:0]  ext_len = (has_reth ? 5'd16 : 5'd0) + ((has_aeth || has_imm) ? 5'd4 : 5'd0);

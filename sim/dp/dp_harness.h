@@ -37,7 +37,7 @@ struct dp_cfg {
 	double mac_tx_stall;           /* chance the MAC holds tready low a cycle */
 	int int_enable;
 	uint16_t int_port;
-	unsigned ack_req_log2;         /* CTRL.ACK_REQ.SPACING_LOG2 (0: AckReq on every packet) */
+	unsigned ack_req_log2;         /* CTRL.ACK_REQ.SPACING_LOG2 (default: its reset value; at most 6: every packet) */
 	uint16_t rto;                  /* retransmit timeout, units of 1024 cycles */
 	struct link_cfg link[2];       /* [0]: NIC 0 -> NIC 1, [1]: back */
 	const char *pcap_path;         /* every frame sent, both ways; NULL: none */

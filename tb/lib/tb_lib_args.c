@@ -1411,6 +1411,10 @@ static void test_cc_counters(void)
 
 		CHECK(hpnic_ack_req_spacing_for(100000, 4160) == 13, "spacing for the defaults: %u",
 		      hpnic_ack_req_spacing_for(100000, 4160));
+		CHECK((HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK) ==
+		      hpnic_ack_req_spacing_for(100000, 4160),
+		      "CTRL.ACK_REQ resets to the spacing for the defaults: %u",
+		      (unsigned)(HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK));
 		CHECK(hpnic_ack_req_spacing_for(100000, 1000) == 11, "spacing at T 1000: %u",
 		      hpnic_ack_req_spacing_for(100000, 1000));
 		CHECK(hpnic_ack_req_spacing_for(1, 64) == 0, "spacing at 1 Mb/s, 64 ns: %u",

@@ -120,7 +120,6 @@ static void drive(req_rtl *r, int s)
 		if (v) {
 			m->s_pktsend_qpn = t->u.pktsend.qpn;
 			m->s_pktsend_len = t->u.pktsend.len;
-			m->s_pktsend_edge = t->u.pktsend.edge;
 		}
 		break;
 	}
@@ -195,7 +194,7 @@ static void tick(req_rtl *r)
 	}
 	if (m->m_desc_valid && m->m_desc_ready)
 		r->descs.push_back({m->m_desc_qpn, m->m_desc_opcode, m->m_desc_psn, m->m_desc_len,
-				    m->m_desc_ack_edge, m->m_desc_addr, m->m_desc_reth_va, m->m_desc_reth_rkey,
+				    m->m_desc_addr, m->m_desc_reth_va, m->m_desc_reth_rkey,
 				    m->m_desc_reth_len, m->m_desc_aeth, m->m_desc_imm, r->cycles});
 	if (m->m_fetch_valid && m->m_fetch_ready)
 		r->fetches.push_back({m->m_fetch_qpn, m->m_fetch_idx, m->m_fetch_count,

@@ -79,7 +79,6 @@ struct req_post {
 
 struct req_pktsend {
 	unsigned qpn, len;
-	unsigned edge;          /* the window is nearly full after it */
 };
 
 /* an input the module took, as it was presented, and the cycle */
@@ -109,7 +108,6 @@ enum req_out {
 
 struct req_desc {
 	unsigned qpn, opcode, psn, len;
-	unsigned ack_edge;      /* sent on a PktSend with the edge flag: AckReq */
 	uint64_t addr, va;
 	uint32_t rkey, rlen, aeth, imm;
 	uint64_t cycle;

@@ -587,10 +587,6 @@ static void on_taken(const struct req_taken *t)
 	}
 }
 
-/* every PktSend of a QP says the same of the window's edge (odd QPs: nearly
- * full), so each request descriptor must carry its QP's */
-#define EDGE_OF(qpn) ((unsigned)(qpn) & 1u)
-
 /* ---- the checks of what came out ---- */
 
 static int is_rsp_opcode(unsigned op)
@@ -757,13 +753,6 @@ static void check_rsp(struct qp *q, unsigned qpn, const struct req_desc *d)
 static void on_desc(const struct req_desc *d)
 {
 	struct qp *q = &Q[d->qpn];
-
-	/* the window's edge rides each QP's requests from its PktSends on */
-	if (!is_rsp_opcode(d->opcode))
-		CHECK(d->ack_edge == EDGE_OF(d->qpn), "QP %u desc op %u psn %06x: window edge %u, want %u",
-		      d->qpn, d->opcode, d->psn, d->ack_edge, EDGE_OF(d->qpn));
-	else
-		CHECK(!d->ack_edge, "QP %u READ response psn %06x with the window edge", d->qpn, d->psn);
 
 	TRACE(d->qpn, "desc op %u psn %06x len %u (cursor %u.%u%s)", d->opcode, d->psn, d->len,
 	      q->cw, q->ck, q->restart ? " restart due" : "");
@@ -1191,7 +1180,7 @@ static void grant(struct qp *q, unsigned qpn)
 		return;
 	uint64_t owed = q->work - q->granted_push, cap = caps[rndr(4)];
 	unsigned len = 1 + rndr((uint32_t)(owed < cap ? owed : cap));
-	req_rtl_push_pktsend(R, &(struct req_pktsend){ qpn, len, EDGE_OF(qpn) });
+	req_rtl_push_pktsend(R, &(struct req_pktsend){ qpn, len });
 	q->granted_push += len;
 }
 
@@ -1513,7 +1502,7 @@ static void test_bad_input(void)
 			continue;
 		for (int k = 0; k < 1 + (int)rndr(2); k++) {
 			unsigned len = k ? 1 + rndr(REQ_RTL_LEN_MAX) : REQ_RTL_LEN_MAX;
-			req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)i, len, EDGE_OF((unsigned)i) });
+			req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)i, len });
 			q->idle_due++;
 			if (q->active)
 				q->free_due++;
@@ -1602,7 +1591,7 @@ static void test_gbn(int qpn)
 	wait_for(c_owed, qpn, "go-back-N: work of three WQEs");
 	/* credit for two packets of the WRITE: the second overdraws by 1 */
 	unsigned c = (q->mtu + OVH + 16) + (q->mtu + OVH) - 1;
-	req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, c, EDGE_OF((unsigned)qpn) });
+	req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, c });
 	q->granted_push += c;
 	seen_w = a;
 	seen_k = 2;
@@ -1740,7 +1729,7 @@ static void test_overtake(int qpn, int mode)
 	owed_n = 2;
 	wait_for(c_owed, qpn, "overtake: work of two WQEs");
 	uint32_t c = (uint32_t)last_work(q, 2);
-	req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, c, EDGE_OF((unsigned)qpn) });
+	req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, c });
 	q->granted_push += c;
 	wait_for(c_recorded, qpn, "overtake: two WQEs sent");
 	if (mode == OT_BEHIND) {
@@ -1760,7 +1749,7 @@ static void test_overtake(int qpn, int mode)
 	if (mode == OT_READ) {
 		/* credit for the READ REQUEST alone */
 		c = OVH + 16;
-		req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, c, EDGE_OF((unsigned)qpn) });
+		req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, c });
 		q->granted_push += c;
 		seen_w = a + 1;
 		seen_k = 0;

@@ -39,8 +39,7 @@ static unsigned ack_log2;
 /* AckReq by the policy (docs/wire.md): every request with INT; without, READ
  * requests, a message's last packet, and once every 2^ack_log2 bytes: a
  * FIRST/MIDDLE packet carries the MTU (len), so the PSNs whose low
- * ack_log2 - log2(len) bits are all ones (this harness never reports the
- * window's edge: it has none) */
+ * ack_log2 - log2(len) bits are all ones */
 static int want_ack_req(unsigned opcode, unsigned psn, size_t len, int int_enable)
 {
 	unsigned mtu_log2 = 0;
