@@ -28,13 +28,30 @@ module dcqcn_decay (
 /*
  * Stage 1: the four lookups
  */
+// each table as 16 words, so that a lookup is a 16:1 mux of its own
+// (an index into all of tab would make a shifter of 1152 bits)
+wire [17:0] tab0 [0:15];
+wire [17:0] tab1 [0:15];
+wire [17:0] tab2 [0:15];
+wire [17:0] tab3 [0:15];
+
+genvar gk;
+generate
+for (gk = 0; gk < 16; gk = gk + 1) begin : g_tab
+    assign tab0[gk] = tab[18*(16*0 + gk) +: 18];
+    assign tab1[gk] = tab[18*(16*1 + gk) +: 18];
+    assign tab2[gk] = tab[18*(16*2 + gk) +: 18];
+    assign tab3[gk] = tab[18*(16*3 + gk) +: 18];
+end
+endgenerate
+
 reg [17:0] t0 = 0, t1 = 0, t2 = 0, t3 = 0;
 
 always @(posedge clk) begin
-    t0 <= tab[18*(16*0 + {28'd0, m[3:0]}) +: 18];
-    t1 <= tab[18*(16*1 + {28'd0, m[7:4]}) +: 18];
-    t2 <= tab[18*(16*2 + {28'd0, m[11:8]}) +: 18];
-    t3 <= tab[18*(16*3 + {28'd0, m[15:12]}) +: 18];
+    t0 <= tab0[m[3:0]];
+    t1 <= tab1[m[7:4]];
+    t2 <= tab2[m[11:8]];
+    t3 <= tab3[m[15:12]];
 end
 
 /*

@@ -110,12 +110,14 @@ function automatic since_ge(input [19:0] x, input [19:0] m, input m_pos, input [
     since_ge = m_pos ? (x <= m || x > now) : (x > now && x <= m);
 endfunction
 
-// (a + b) / 2 rounded half to even: a 25-bit sum, halved, plus s[0] & s[1]
+// (a + b) / 2 rounded half to even, i.e. s = a + b, (s >> 1) + (s[0] & s[1]),
+// as one adder: (a >> 1) + (b >> 1) + cin, where cin is the carry out of
+// bit 0 (a0 b0) or, for an odd sum, the rounding bit s[1] = a1 ^ b1
 function automatic [23:0] avg_even(input [23:0] a, input [23:0] b);
-    reg [24:0] s;
+    reg cin;
     begin
-        s = {1'b0, a} + {1'b0, b};
-        avg_even = s[24:1] + {23'd0, s[0] & s[1]};
+        cin = (a[0] & b[0]) | ((a[0] ^ b[0]) & (a[1] ^ b[1]));
+        avg_even = {1'b0, a[23:1]} + {1'b0, b[23:1]} + {23'd0, cin};
     end
 endfunction
 
@@ -234,6 +236,7 @@ reg          d3_act = 1'b0, d3_init = 1'b0, d3_ack = 1'b0;
 reg          d3_upd_alpha = 1'b0, d3_cnp_a = 1'b0;
 reg [15:0]   d3_m = 0;
 reg [16:0]   d3_dlt = 0;
+reg [17:0]   d3_dlt_b = 0;         // dlt - B_pkts, two's complement
 reg          d3_dec1 = 1'b0, d3_dec2 = 1'b0, d3_first = 1'b0, d3_tmr = 1'b0, d3_cut1 = 1'b0;
 reg          d3_defer = 1'b0, d3_cnp = 1'b0, d3_tick = 1'b0;
 
@@ -251,6 +254,7 @@ always @(posedge clk) begin
     d3_cnp_a <= cnp_o;
     d3_m <= m2;
     d3_dlt <= dlt2;
+    d3_dlt_b <= {1'b0, dlt2} - {2'd0, b_pkts};
     d3_dec1 <= dec1;
     d3_dec2 <= dec2;
     d3_first <= first2;
@@ -293,11 +297,17 @@ wire [15:0] bc0 = d3_dec1 ? 16'd0 : b_old[25:10];
 wire [4:0]  bs0 = d3_dec1 ? 5'd0 : b_old[9:5];
 wire [4:0]  ts0 = d3_dec1 ? 5'd0 : b_old[4:0];
 wire [4:0]  ts1 = (d3_tmr && !(&ts0)) ? ts0 + 5'd1 : ts0;
+// bc_acc + dlt, saturating at 65535, and what is left after B_pkts: both
+// from bc_acc in one adder each (dlt - B_pkts was formed a stage earlier);
+// a saturated sum leaves 65535 - B_pkts
 wire [16:0] bc_sum = {1'b0, bc0} + d3_dlt;
-wire [15:0] bcs = bc_sum[16] ? 16'hffff : bc_sum[15:0];
-wire [16:0] bc_left = {1'b0, bcs} - {1'b0, b_pkts};
-wire        bcinc = d3_ack && d3_cut1 && !bc_left[16] && !d3_tmr;
-wire [15:0] bc1 = bcinc ? bc_left[15:0] : bcs;
+// verilator lint_off UNUSEDSIGNAL
+wire [17:0] bc_diff = {2'd0, bc0} + d3_dlt_b;
+// verilator lint_on UNUSEDSIGNAL
+wire [15:0] bc_sat_left = 16'hffff - b_pkts;
+wire        bcinc = d3_ack && d3_cut1 && !d3_tmr && (bc_sum[16] || !bc_diff[17]);
+wire [15:0] bc1 = bc_sum[16] ? (bcinc ? bc_sat_left : 16'hffff) :
+                  bcinc ? bc_diff[15:0] : bc_sum[15:0];
 wire [4:0]  bs1 = (bcinc && !(&bs0)) ? bs0 + 5'd1 : bs0;
 wire [25:0] b_new = d3_init ? 26'd0 : !d3_act ? b_old : d3_dec2 ? 26'd0 : {bc1, bs1, ts1};
 
@@ -509,7 +519,13 @@ end
 wire [16:0] f_raw = 17'h10000 - d9_ash;
 
 reg [16:0]  d10_f = 0;
-reg [28:0]  d7_inc = 0, d8_inc = 0, d9_inc = 0, d10_inc = 0;
+reg [28:0]  d7_inc = 0, d8_inc = 0, d9_inc = 0;
+reg [23:0]  d10_inc = 0;                // the amount, when it is below the line rate
+reg [23:0]  d10_lmi = 0;                // line - inc, likewise
+reg         d10_over = 1'b0;            // inc > line: any increase reaches the line rate
+// verilator lint_off UNUSEDSIGNAL
+wire [29:0] lmi9 = {6'd0, line_q16} - {1'b0, d9_inc};
+// verilator lint_on UNUSEDSIGNAL
 reg [6:1]   d7_case = 0, d8_case = 0, d9_case = 0, d10_case = 0;
 
 always @(posedge clk) begin
@@ -517,7 +533,9 @@ always @(posedge clk) begin
     d7_inc <= d6_inc;
     d8_inc <= d7_inc;
     d9_inc <= d8_inc;
-    d10_inc <= d9_inc;
+    d10_inc <= d9_inc[23:0];
+    d10_lmi <= lmi9[23:0];
+    d10_over <= lmi9[29];
     d7_case <= d6_case;
     d8_case <= d7_case;
     d9_case <= d8_case;
@@ -556,11 +574,10 @@ wire [25:0] rcf_r = rcf[40:15] + 26'd1;
 wire [23:0] rcf_q = rcf_r[24:1];
 wire [23:0] rc_dec = rcf_q < min_q16 ? min_q16 : rcf_q;
 
-// an increase of Rt (or, after a decrease, of Rt = the old Rc), capped at the line rate
-wire [29:0] rt_sum = {6'd0, rt_o} + {1'b0, d10_inc};
-wire [29:0] rc_sum = {6'd0, rc_o} + {1'b0, d10_inc};
-wire [23:0] rt_inc = rt_sum > {6'd0, line_q16} ? line_q16 : rt_sum[23:0];
-wire [23:0] rt_decinc = rc_sum > {6'd0, line_q16} ? line_q16 : rc_sum[23:0];
+// an increase of Rt (or, after a decrease, of Rt = the old Rc), capped at
+// the line rate: Rt + inc > line is Rt > line - inc, a compare beside the add
+wire [23:0] rt_inc = (d10_over || rt_o > d10_lmi) ? line_q16 : rt_o + d10_inc;
+wire [23:0] rt_decinc = (d10_over || rc_o > d10_lmi) ? line_q16 : rc_o + d10_inc;
 
 // increase: Rc = avg(Rt', Rc)
 wire [23:0] rc_inc = avg_even(rt_inc, rc_o);
@@ -574,16 +591,13 @@ wire [25:0] rif_r = rif[40:15] + 26'd1;
 wire [23:0] rif_q = rif_r[24:1];
 wire [23:0] rc_incdec = rif_q < min_q16 ? min_q16 : rif_q;
 
-reg [47:0] r_new;
-always @* begin
-    r_new = r_old;
-    if (d10_case[1]) r_new = {line_q16, line_q16};
-    if (d10_case[2]) r_new = {first_q16, first_q16};
-    if (d10_case[3]) r_new = {rc_o, rc_dec};
-    if (d10_case[4]) r_new = {rt_inc, rc_inc};
-    if (d10_case[5]) r_new = {rt_decinc, rc_decinc};
-    if (d10_case[6]) r_new = {rc_inc, rc_incdec};
-end
+// the cases are one-hot; the latest to arrive is selected last
+wire [47:0] r_early = d10_case[1] ? {line_q16, line_q16} :
+                      d10_case[2] ? {first_q16, first_q16} :
+                      d10_case[3] ? {rc_o, rc_dec} : r_old;
+wire [47:0] r_mid = d10_case[4] ? {rt_inc, rc_inc} :
+                    d10_case[5] ? {rt_decinc, rc_decinc} : r_early;
+wire [47:0] r_new = d10_case[6] ? {rc_inc, rc_incdec} : r_mid;
 
 reg [23:0] rc13 = 0, rc14 = 0;
 
