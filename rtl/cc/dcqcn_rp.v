@@ -476,7 +476,19 @@ ram_a_inst (
     .rd_data(a_rdata)
 );
 
-wire [22:0] a_old = `EV_EQ1(ev[7]) ? a8 : `EV_EQ2(ev[7]) ? a9 : a_rdata;
+// the forwarding selects in flip-flops of their own, reset so that they are
+// not taken into the control word's SRLs (whose output is slow)
+reg a7_eq1 = 1'b0, a7_eq2 = 1'b0;
+always @(posedge clk) begin
+    a7_eq1 <= `EV_EQ1(ev[6]);
+    a7_eq2 <= `EV_EQ2(ev[6]);
+    if (rst) begin
+        a7_eq1 <= 1'b0;
+        a7_eq2 <= 1'b0;
+    end
+end
+
+wire [22:0] a_old = a7_eq1 ? a8 : a7_eq2 ? a9 : a_rdata;
 // verilator lint_off UNUSEDSIGNAL
 wire [49:0] a_acc = {23'd0, d7_k1} * {27'd0, a_old} + d7_k2;   // < 2^49 + 2^49
 // verilator lint_on UNUSEDSIGNAL
@@ -562,16 +574,26 @@ ram_r_inst (
     .rd_data(r_rdata)
 );
 
-wire [47:0] r_old = `EV_EQ1(ev[10]) ? r11 : `EV_EQ2(ev[10]) ? r12 : r_rdata;
+reg r10_eq1 = 1'b0, r10_eq2 = 1'b0;
+always @(posedge clk) begin
+    r10_eq1 <= `EV_EQ1(ev[9]);
+    r10_eq2 <= `EV_EQ2(ev[9]);
+    if (rst) begin
+        r10_eq1 <= 1'b0;
+        r10_eq2 <= 1'b0;
+    end
+end
+
+wire [47:0] r_old = r10_eq1 ? r11 : r10_eq2 ? r12 : r_rdata;
 wire [23:0] rc_o = r_old[23:0];
 wire [23:0] rt_o = r_old[47:24];
 
-// a decrease: max(round(Rc f / 2^16), Rmin)
+// a decrease: max(round(Rc f / 2^16), Rmin), the rounding's 2^15 added in
+// the multiplier (Rc f + 2^15 < 2^40)
 // verilator lint_off UNUSEDSIGNAL
-wire [40:0] rcf = rc_o * d10_f;
-wire [25:0] rcf_r = rcf[40:15] + 26'd1;
+wire [40:0] rcf = {17'd0, rc_o} * {24'd0, d10_f} + 41'h8000;
 // verilator lint_on UNUSEDSIGNAL
-wire [23:0] rcf_q = rcf_r[24:1];
+wire [23:0] rcf_q = rcf[39:16];
 wire [23:0] rc_dec = rcf_q < min_q16 ? min_q16 : rcf_q;
 
 // an increase of Rt (or, after a decrease, of Rt = the old Rc), capped at
@@ -585,10 +607,9 @@ wire [23:0] rc_inc = avg_even(rt_inc, rc_o);
 wire [23:0] rc_decinc = avg_even(rt_decinc, rc_dec);
 // increase, then decrease: Rt' = the increased Rc, Rc' = its decrease
 // verilator lint_off UNUSEDSIGNAL
-wire [40:0] rif = rc_inc * d10_f;
-wire [25:0] rif_r = rif[40:15] + 26'd1;
+wire [40:0] rif = {17'd0, rc_inc} * {24'd0, d10_f} + 41'h8000;
 // verilator lint_on UNUSEDSIGNAL
-wire [23:0] rif_q = rif_r[24:1];
+wire [23:0] rif_q = rif[39:16];
 wire [23:0] rc_incdec = rif_q < min_q16 ? min_q16 : rif_q;
 
 // the cases are one-hot; the latest to arrive is selected last

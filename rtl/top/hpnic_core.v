@@ -790,6 +790,34 @@ assign cc_in_valid = cci_valid || nt_valid;
 assign cci_ready = cc_in_ready;
 assign nt_ready = cc_in_ready && !cci_valid;
 
+// new flows' rate, and DCQCN's line rate: line Mb/s as Q8.16 bytes/ns
+// (x 65536 / 8000 = x 8.192)
+reg [23:0] sched_line_rate_reg = 24'd819200;
+// verilator lint_off UNUSEDSIGNAL
+wire [41:0] line_rate_prod = {22'd0, cc_line_mbps} * 42'd536871;
+// verilator lint_on UNUSEDSIGNAL
+
+always @(posedge clk) begin
+    sched_line_rate_reg <= line_rate_prod[39:16];
+end
+
+// DCQCN (CC mode 1): until the CSR block has DCQCN's registers, its
+// parameters are hpnic's defaults (dcqcn_params_default, derived by
+// dcqcn_derive), the line rate CC.LINE_MBPS's; events are stamped by the
+// engine's clock at CLK_MHZ. Entry 16j + k of the D tables (g = 4/1024) at
+// bit 18 (16j + k), the last entry first.
+localparam [9:0] DCQCN_CLK_MHZ = CLK_MHZ;
+localparam [64*18-1:0] DCQCN_TAB_DEFAULT = {
+    18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000,
+    18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h20000,
+    18'h00000, 18'h00000, 18'h00000, 18'h00001, 18'h00002, 18'h00006, 18'h00010, 18'h0002b,
+    18'h00076, 18'h00141, 18'h0036b, 18'h0094e, 18'h01957, 18'h04505, 18'h0bbfc, 18'h20000,
+    18'h0c822, 18'h0d511, 18'h0e2d6, 18'h0f17f, 18'h1011a, 18'h111b8, 18'h12368, 18'h1363d,
+    18'h14a4a, 18'h15fa2, 18'h1765c, 18'h18e8d, 18'h1a84f, 18'h1c3ba, 18'h1e0ec, 18'h20000,
+    18'h1e2ce, 18'h1e4b3, 18'h1e69a, 18'h1e882, 18'h1ea6d, 18'h1ec59, 18'h1ee47, 18'h1f038,
+    18'h1f22a, 18'h1f41e, 18'h1f614, 18'h1f80c, 18'h1fa06, 18'h1fc02, 18'h1fe00, 18'h20000
+};
+
 hpcc_cc_engine #(
     .QPN_WIDTH(QW),
     .ROM_FILE(ROM_FILE)
@@ -807,6 +835,8 @@ cc_inst (
     .s_notify_path_id(nt_path),
     .s_notify_mode(cci_mode),
     .s_notify_hops(nt_hops),
+    .s_notify_now_us(20'd0),
+    .s_notify_period(16'd0),
     .m_update_valid(up_valid),
     .m_update_ready(up_ready),
     .m_update_qpn(up_qpn),
@@ -823,6 +853,25 @@ cc_inst (
     .param_min_mbps(cc_min_mbps),
     .param_status(cc_param_status),
     .param_busy(),
+    .param_dcqcn_line_q16(sched_line_rate_reg),
+    .param_dcqcn_min_q16(24'd328),          // 40 Mb/s
+    .param_dcqcn_ai_q16(24'd328),           // 40 Mb/s
+    .param_dcqcn_hai_q16(24'd1638),         // 200 Mb/s
+    .param_dcqcn_first_q16(24'd0),          // off
+    .param_dcqcn_g(10'd4),                  // 1/256
+    .param_dcqcn_alpha0(23'd4190208),       // 1023/1024
+    .param_dcqcn_min_dec(17'd32768),        // 50 %
+    .param_dcqcn_gd(4'd1),
+    .param_dcqcn_td_us(17'd4),
+    .param_dcqcn_ti_us(17'd300),
+    .param_dcqcn_b_pkts(16'd2560),          // 10 MiB of 4 KiB packets
+    .param_dcqcn_threshold(5'd5),
+    .param_dcqcn_tab(DCQCN_TAB_DEFAULT),
+    .param_dcqcn_clk_mhz(DCQCN_CLK_MHZ),
+    .param_dcqcn_period_us(17'd1),
+    .param_dcqcn_ext_time(1'b0),
+    .dcqcn_now_us(),
+    .dcqcn_period(),
     .init_done(cc_init_done),
     .stat_events(cc_st_events),
     .stat_acks(cc_st_acks),
@@ -834,7 +883,13 @@ cc_inst (
     .stat_ign_type(),
     .stat_record_only(cc_st_record),
     .stat_dts_zero(cc_st_dts_zero),
-    .stat_wc_updates(cc_st_wc)
+    .stat_wc_updates(cc_st_wc),
+    .stat_dcqcn_cnps(),
+    .stat_dcqcn_ticks(),
+    .stat_dcqcn_decreases(),
+    .stat_dcqcn_deferred(),
+    .stat_dcqcn_inc_timer(),
+    .stat_dcqcn_inc_bc()
 );
 
 /*
@@ -854,16 +909,6 @@ wire             sp_edge;
 wire [LEN_W-1:0] path_mtu_len = {{(LEN_W-13){1'b0}}, 13'd1 << mtu_log2};
 wire [LEN_W-1:0] grant_len = sched_grant == 0 || sched_grant > path_mtu_len ? path_mtu_len : sched_grant;
 wire [47:0]      sc_pktsend, sc_work_inv, sc_mtu_inv, sc_ack_ahead, sc_win_floor, sc_no_room;
-
-// new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
-reg [23:0] sched_line_rate_reg = 24'd819200;
-// verilator lint_off UNUSEDSIGNAL
-wire [41:0] line_rate_prod = {22'd0, cc_line_mbps} * 42'd536871;
-// verilator lint_on UNUSEDSIGNAL
-
-always @(posedge clk) begin
-    sched_line_rate_reg <= line_rate_prod[39:16];
-end
 
 hpnic_sched_glue #(
     .QPN_WIDTH(QW),

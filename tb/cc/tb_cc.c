@@ -788,7 +788,7 @@ static void test_dcqcn(const struct opts *o)
 	struct hpcc_update *ur = malloc(chunk * sizeof(*ur)), *ux = malloc(chunk * sizeof(*ux));
 	unsigned nqp = 1u << cc_rtl_qpn_bits();
 	size_t done = 0, bad = 0, segs = 0, dc_updates = 0, b2b1 = 0, b2b2 = 0;
-	size_t nf[6] = { 0 }, first_cnp = 0;
+	size_t nf[6] = { 0 }, first_cnp = 0, combo[16] = { 0 };
 	uint64_t tus = rnd() & 0xffffffffull;
 	struct cc_rtl *r;
 	struct ref *fx;
@@ -835,6 +835,7 @@ static void test_dcqcn(const struct opts *o)
 				dc_updates++;
 				for (unsigned b = 0; b < 4; b++)
 					nf[b] += (ux[i].flags >> b) & 1;
+				combo[ux[i].flags & 15]++;
 				b2b1 += i >= 1 && ev[i - 1].qpn == ev[i].qpn;
 				b2b2 += i >= 2 && ev[i - 2].qpn == ev[i].qpn;
 				first_cnp += (ux[i].flags & DCQCN_UF_DEC) && dp.first_mbps &&
@@ -858,6 +859,10 @@ static void test_dcqcn(const struct opts *o)
 	printf("  %zu DCQCN Updates: %zu decreases (%zu to the first-CNP rate), %zu timer and %zu "
 	       "byte-counter increases, %zu CNPs left pending; %zu of one QP back to back, %zu at "
 	       "distance 2\n", dc_updates, nf[0], first_cnp, nf[1], nf[2], nf[3], b2b1, b2b2);
+	printf("  two steps in one event: timer increase then decrease %zu, due decrease then "
+	       "byte-counter increase %zu, due decrease then a CNP left pending %zu\n",
+	       combo[DCQCN_UF_INC_T | DCQCN_UF_DEC], combo[DCQCN_UF_DEC | DCQCN_UF_INC_BC],
+	       combo[DCQCN_UF_DEC | DCQCN_UF_DEFER]);
 	CHECK(bad == 0, "RTL differs from the fixed models on %zu of %zu events", bad, done);
 	CHECK(compare_counters(r, fx), "counters differ");
 	CHECK(done < 50000 || (nf[0] > done / 200 && nf[1] > done / 1000 && nf[2] > done / 1000 &&
@@ -947,8 +952,8 @@ static void bench(const struct opts *o)
 	struct hpcc_params p;
 	struct cc_rtl_opts ro = { .seed = o->seed };
 	const size_t n = 200000;
-	struct hpcc_event *ev = malloc(n * sizeof(*ev));
-	struct hpcc_update *ur = malloc(n * sizeof(*ur));
+	struct hpcc_event *ev = malloc((n + 8192) * sizeof(*ev));
+	struct hpcc_update *ur = malloc((n + 8192) * sizeof(*ur));
 	struct cc_rtl *r;
 
 	hpcc_user_params_default(&up);
@@ -969,6 +974,31 @@ static void bench(const struct opts *o)
 		       prof ? "single QP, back-to-back" : "random QPs (4096)", n,
 		       (unsigned long long)(st.last_accept - st.first_accept + 1),
 		       (double)n / (double)(st.last_accept - st.first_accept + 1),
+		       (unsigned long long)st.lat_min, st.lat_mean, (unsigned long long)st.lat_max);
+	}
+	/* every QP INIT into DCQCN mode, then ACK, CNP and TICK events */
+	for (int prof = 0; prof < 2; prof++) {
+		struct dcqcn_params dp = { .period_us = 1 };
+		struct cc_rtl_stats st;
+		uint64_t tus = 0;
+		struct gen g;
+		size_t m;
+
+		gen_init(&g, prof ? P_SINGLE : P_MANY, 4096);
+		m = dcqcn_segment(&g, n + 4096, &tus, &dp, 0.1, ev);
+		free(g.qp);
+		for (size_t i = 0; i < m; i++)
+			if (ev[i].type == HPCC_EV_INIT)
+				ev[i].mode = HPCC_MODE_DCQCN;
+		if (cc_rtl_run(r, ev, 4096, ur, NULL) || cc_rtl_run(r, ev + 4096, m - 4096, ur, &st)) {
+			CHECK(0, "engine hung");
+			break;
+		}
+		printf("cc bench: DCQCN, %s: %zu events (ACK, CNP, TICK) accepted in %llu cycles: "
+		       "%.4f events/cycle sustained; latency min %llu mean %.2f max %llu cycles\n",
+		       prof ? "single QP, back-to-back" : "random QPs (4096)", m - 4096,
+		       (unsigned long long)(st.last_accept - st.first_accept + 1),
+		       (double)(m - 4096) / (double)(st.last_accept - st.first_accept + 1),
 		       (unsigned long long)st.lat_min, st.lat_mean, (unsigned long long)st.lat_max);
 	}
 	cc_rtl_free(r);
