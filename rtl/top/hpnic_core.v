@@ -211,6 +211,14 @@ wire [3:0]  cfg_ack_req_log2;
 wire [19:0] cc_t_ns, cc_wai, cc_line_mbps, cc_min_mbps;
 wire [16:0] cc_eta;
 wire [3:0]  cc_max_stage;
+wire [23:0] dcqcn_line, dcqcn_min, dcqcn_ai, dcqcn_hai, dcqcn_first;
+wire [9:0]  dcqcn_g;
+wire [22:0] dcqcn_alpha0;
+wire [16:0] dcqcn_min_dec, dcqcn_td_us, dcqcn_ti_us, dcqcn_period_us;
+wire [3:0]  dcqcn_gd;
+wire [15:0] dcqcn_b_pkts;
+wire [4:0]  dcqcn_threshold;
+wire [64*18-1:0] dcqcn_tab;
 wire [7:0]  sched_overhead;
 wire [15:0] sched_burst;
 wire [13:0] sched_grant;
@@ -378,6 +386,21 @@ host_inst (
     .sched_overhead(sched_overhead),
     .sched_burst(sched_burst),
     .sched_grant(sched_grant),
+    .dcqcn_line(dcqcn_line),
+    .dcqcn_min(dcqcn_min),
+    .dcqcn_ai(dcqcn_ai),
+    .dcqcn_hai(dcqcn_hai),
+    .dcqcn_first(dcqcn_first),
+    .dcqcn_g(dcqcn_g),
+    .dcqcn_alpha0(dcqcn_alpha0),
+    .dcqcn_min_dec(dcqcn_min_dec),
+    .dcqcn_gd(dcqcn_gd),
+    .dcqcn_td_us(dcqcn_td_us),
+    .dcqcn_ti_us(dcqcn_ti_us),
+    .dcqcn_b_pkts(dcqcn_b_pkts),
+    .dcqcn_threshold(dcqcn_threshold),
+    .dcqcn_period_us(dcqcn_period_us),
+    .dcqcn_tab(dcqcn_tab),
     .status_cc_init_done(cc_init_done),
     .status_sched_init_done(sched_init_done),
     .status_cc_param(cc_param_status),
@@ -790,8 +813,7 @@ assign cc_in_valid = cci_valid || nt_valid;
 assign cci_ready = cc_in_ready;
 assign nt_ready = cc_in_ready && !cci_valid;
 
-// new flows' rate, and DCQCN's line rate: line Mb/s as Q8.16 bytes/ns
-// (x 65536 / 8000 = x 8.192)
+// new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
 reg [23:0] sched_line_rate_reg = 24'd819200;
 // verilator lint_off UNUSEDSIGNAL
 wire [41:0] line_rate_prod = {22'd0, cc_line_mbps} * 42'd536871;
@@ -801,22 +823,9 @@ always @(posedge clk) begin
     sched_line_rate_reg <= line_rate_prod[39:16];
 end
 
-// DCQCN (CC mode 1): until the CSR block has DCQCN's registers, its
-// parameters are hpnic's defaults (dcqcn_params_default, derived by
-// dcqcn_derive), the line rate CC.LINE_MBPS's; events are stamped by the
-// engine's clock at CLK_MHZ. Entry 16j + k of the D tables (g = 4/1024) at
-// bit 18 (16j + k), the last entry first.
+// DCQCN (CC mode 1): its parameters from CC.DCQCN_*; events are stamped by
+// the engine's clock at CLK_MHZ
 localparam [9:0] DCQCN_CLK_MHZ = CLK_MHZ;
-localparam [64*18-1:0] DCQCN_TAB_DEFAULT = {
-    18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000,
-    18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h20000,
-    18'h00000, 18'h00000, 18'h00000, 18'h00001, 18'h00002, 18'h00006, 18'h00010, 18'h0002b,
-    18'h00076, 18'h00141, 18'h0036b, 18'h0094e, 18'h01957, 18'h04505, 18'h0bbfc, 18'h20000,
-    18'h0c822, 18'h0d511, 18'h0e2d6, 18'h0f17f, 18'h1011a, 18'h111b8, 18'h12368, 18'h1363d,
-    18'h14a4a, 18'h15fa2, 18'h1765c, 18'h18e8d, 18'h1a84f, 18'h1c3ba, 18'h1e0ec, 18'h20000,
-    18'h1e2ce, 18'h1e4b3, 18'h1e69a, 18'h1e882, 18'h1ea6d, 18'h1ec59, 18'h1ee47, 18'h1f038,
-    18'h1f22a, 18'h1f41e, 18'h1f614, 18'h1f80c, 18'h1fa06, 18'h1fc02, 18'h1fe00, 18'h20000
-};
 
 hpcc_cc_engine #(
     .QPN_WIDTH(QW),
@@ -853,22 +862,22 @@ cc_inst (
     .param_min_mbps(cc_min_mbps),
     .param_status(cc_param_status),
     .param_busy(),
-    .param_dcqcn_line_q16(sched_line_rate_reg),
-    .param_dcqcn_min_q16(24'd328),          // 40 Mb/s
-    .param_dcqcn_ai_q16(24'd328),           // 40 Mb/s
-    .param_dcqcn_hai_q16(24'd1638),         // 200 Mb/s
-    .param_dcqcn_first_q16(24'd0),          // off
-    .param_dcqcn_g(10'd4),                  // 1/256
-    .param_dcqcn_alpha0(23'd4190208),       // 1023/1024
-    .param_dcqcn_min_dec(17'd32768),        // 50 %
-    .param_dcqcn_gd(4'd1),
-    .param_dcqcn_td_us(17'd4),
-    .param_dcqcn_ti_us(17'd300),
-    .param_dcqcn_b_pkts(16'd2560),          // 10 MiB of 4 KiB packets
-    .param_dcqcn_threshold(5'd5),
-    .param_dcqcn_tab(DCQCN_TAB_DEFAULT),
+    .param_dcqcn_line_q16(dcqcn_line),
+    .param_dcqcn_min_q16(dcqcn_min),
+    .param_dcqcn_ai_q16(dcqcn_ai),
+    .param_dcqcn_hai_q16(dcqcn_hai),
+    .param_dcqcn_first_q16(dcqcn_first),
+    .param_dcqcn_g(dcqcn_g),
+    .param_dcqcn_alpha0(dcqcn_alpha0),
+    .param_dcqcn_min_dec(dcqcn_min_dec),
+    .param_dcqcn_gd(dcqcn_gd),
+    .param_dcqcn_td_us(dcqcn_td_us),
+    .param_dcqcn_ti_us(dcqcn_ti_us),
+    .param_dcqcn_b_pkts(dcqcn_b_pkts),
+    .param_dcqcn_threshold(dcqcn_threshold),
+    .param_dcqcn_tab(dcqcn_tab),
     .param_dcqcn_clk_mhz(DCQCN_CLK_MHZ),
-    .param_dcqcn_period_us(17'd1),
+    .param_dcqcn_period_us(dcqcn_period_us),
     .param_dcqcn_ext_time(1'b0),
     .dcqcn_now_us(),
     .dcqcn_period(),
