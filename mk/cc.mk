@@ -29,7 +29,7 @@ $(BUILD)/bin/hpnic-incast-gen: sim/cc/hpnic-incast-gen.c sim/cc/incast.c sim/cc/
 	$(CC) $(CFLAGS) -I$(MODEL_DIR) -Isim/cc $(filter %.c,$^) $(MODEL_OBJ) -lm -o $@
 
 # tb_cc: C, under ASan/UBSan; the Verilated model itself is not instrumented
-$(BUILD)/bin/tb_cc: tb/cc/tb_cc.c tb/common/tb_util.h sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ_SAN) $(BUILD)/cc/cc_rtl.o $(VLIB)
+$(BUILD)/bin/tb_cc: tb/cc/tb_cc.c tb/cc/dcqcn_rand.h tb/common/tb_util.h sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ_SAN) $(BUILD)/cc/cc_rtl.o $(VLIB)
 	@mkdir -p $(dir $@) $(BUILD)/cc/tb
 	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -Itb/common -c tb/cc/tb_cc.c -o $(BUILD)/cc/tb/tb_cc.o
 	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -c sim/cc/incast.c -o $(BUILD)/cc/tb/incast.o
@@ -37,16 +37,19 @@ $(BUILD)/bin/tb_cc: tb/cc/tb_cc.c tb/common/tb_util.h sim/cc/incast.c sim/cc/inc
 	  $(CC_RTL_LINK) -lm
 
 CC_EVENTS := $(if $(filter 1,$(SLOW)),10000000,1000000)
+# the DCQCN-beside-HPCC part of tb_cc (mode 1): 10^5 events, 10^6 with SLOW=1 and in bench-cc
+CC_DCQCN_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
 
 .PHONY: test-cc test-cctrace bench-cc synth-cc
 test-cc: $(BUILD)/bin/tb_cc
-	$(BUILD)/bin/tb_cc --events $(CC_EVENTS) $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_cc --events $(CC_EVENTS) --dcqcn-events $(CC_DCQCN_EVENTS) $(if $(SEED),--seed $(SEED))
 
 test-cctrace: $(BUILD)/bin/hpnic-cctrace $(BUILD)/bin/hpnic-incast-gen
 	scripts/test_cctrace.sh $(BUILD)
 
 bench-cc: $(BUILD)/bin/tb_cc synth-cc
 	$(BUILD)/bin/tb_cc --bench $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_cc --events 0 --dcqcn-events 1000000 $(if $(SEED),--seed $(SEED))
 	@cat $(BUILD)/synth/$(CC_TOP).summary
 
 synth-cc: $(BUILD)/synth/$(CC_TOP).summary
@@ -69,7 +72,7 @@ demo-cc: $(BUILD)/bin/hpnic-cctrace
 	@echo "window per ACK: $(BUILD)/demo/incast16_w.csv"
 
 # the DCQCN models (model/cc/dcqcn_*.c): tb_dcqcn, C only, under ASan/UBSan
-$(BUILD)/bin/tb_dcqcn: tb/cc/tb_dcqcn.c tb/common/tb_util.h $(MODEL_OBJ_SAN)
+$(BUILD)/bin/tb_dcqcn: tb/cc/tb_dcqcn.c tb/cc/dcqcn_rand.h tb/common/tb_util.h $(MODEL_OBJ_SAN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Itb/common $< $(MODEL_OBJ_SAN) -lm -o $@
 

@@ -107,7 +107,7 @@ awk -v w="$dworst" 'BEGIN { exit !(w < 0.02) }' || err "dcqcn: fixed vs float ra
 "$bin/hpnic-cctrace" --summary $dargs "$dir/dcqcn.csv" -o /dev/null 2>&1 | grep -q "DCQCN events, 8 QPs" ||
   err "dcqcn: --summary"
 
-expect_fail "DCQCN has no RTL yet" "tick,1,2,3
+expect_fail "replays HPCC traces only" "tick,1,2,3
 " --model rtl
 expect_fail "line 2: a DCQCN event in an HPCC trace" "$good
 cnp,1,2,3

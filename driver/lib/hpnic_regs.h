@@ -367,85 +367,200 @@
  * CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
  * engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
  */
-#define HPNIC_CC_BASE                 0x00000200u
-#define HPNIC_CC_BLOCK_SIZE           0x00000100u
-#define HPNIC_CC_BLOCK_TYPE           0x48504343u  /* "HPCC" */
-#define HPNIC_CC_BLOCK_VERSION        0x00010000u  /* 1.0 */
-#define HPNIC_CC_BLOCK_NEXT           0x00000300u
-#define HPNIC_CC_TYPE                 0x00000200u
-#define HPNIC_CC_VERSION              0x00000204u
-#define HPNIC_CC_NEXT                 0x00000208u
-#define HPNIC_CC_SIZE                 0x0000020cu
+#define HPNIC_CC_BASE                  0x00000200u
+#define HPNIC_CC_BLOCK_SIZE            0x00000100u
+#define HPNIC_CC_BLOCK_TYPE            0x48504343u  /* "HPCC" */
+#define HPNIC_CC_BLOCK_VERSION         0x00010000u  /* 1.0 */
+#define HPNIC_CC_BLOCK_NEXT            0x00000300u
+#define HPNIC_CC_TYPE                  0x00000200u
+#define HPNIC_CC_VERSION               0x00000204u
+#define HPNIC_CC_NEXT                  0x00000208u
+#define HPNIC_CC_SIZE                  0x0000020cu
 
 /* CC.T_NS (rw): T, the base RTT, in ns */
-#define HPNIC_CC_T_NS                 0x00000210u
-#define HPNIC_CC_T_NS_SHIFT           0
-#define HPNIC_CC_T_NS_MASK            0x000fffffu
-#define HPNIC_CC_T_NS_RST             4160u
+#define HPNIC_CC_T_NS                  0x00000210u
+#define HPNIC_CC_T_NS_SHIFT            0
+#define HPNIC_CC_T_NS_MASK             0x000fffffu
+#define HPNIC_CC_T_NS_RST              4160u
 
 /* CC.ETA (rw): eta, the target utilisation, Q0.16 (62259 = 0.95) */
-#define HPNIC_CC_ETA                  0x00000214u
-#define HPNIC_CC_ETA_SHIFT            0
-#define HPNIC_CC_ETA_MASK             0x0001ffffu
-#define HPNIC_CC_ETA_RST              62259u
+#define HPNIC_CC_ETA                   0x00000214u
+#define HPNIC_CC_ETA_SHIFT             0
+#define HPNIC_CC_ETA_MASK              0x0001ffffu
+#define HPNIC_CC_ETA_RST               62259u
 
 /* CC.MAX_STAGE (rw): maxStage: additive-increase steps before a multiplicative update */
-#define HPNIC_CC_MAX_STAGE            0x00000218u
-#define HPNIC_CC_MAX_STAGE_SHIFT      0
-#define HPNIC_CC_MAX_STAGE_MASK       0x0000000fu
-#define HPNIC_CC_MAX_STAGE_RST        5u
+#define HPNIC_CC_MAX_STAGE             0x00000218u
+#define HPNIC_CC_MAX_STAGE_SHIFT       0
+#define HPNIC_CC_MAX_STAGE_MASK        0x0000000fu
+#define HPNIC_CC_MAX_STAGE_RST         5u
 
 /* CC.WAI (rw): W_AI, the additive increase, bytes in Q16.4 (1280 = 80 B) */
-#define HPNIC_CC_WAI                  0x0000021cu
-#define HPNIC_CC_WAI_SHIFT            0
-#define HPNIC_CC_WAI_MASK             0x000fffffu
-#define HPNIC_CC_WAI_RST              1280u
+#define HPNIC_CC_WAI                   0x0000021cu
+#define HPNIC_CC_WAI_SHIFT             0
+#define HPNIC_CC_WAI_MASK              0x000fffffu
+#define HPNIC_CC_WAI_RST               1280u
 
 /* CC.LINE_MBPS (rw): line rate, Mb/s */
-#define HPNIC_CC_LINE_MBPS            0x00000220u
-#define HPNIC_CC_LINE_MBPS_SHIFT      0
-#define HPNIC_CC_LINE_MBPS_MASK       0x000fffffu
-#define HPNIC_CC_LINE_MBPS_RST        0x000186a0u
+#define HPNIC_CC_LINE_MBPS             0x00000220u
+#define HPNIC_CC_LINE_MBPS_SHIFT       0
+#define HPNIC_CC_LINE_MBPS_MASK        0x000fffffu
+#define HPNIC_CC_LINE_MBPS_RST         0x000186a0u
 
 /* CC.MIN_MBPS (rw): minimum rate, Mb/s */
-#define HPNIC_CC_MIN_MBPS             0x00000224u
-#define HPNIC_CC_MIN_MBPS_SHIFT       0
-#define HPNIC_CC_MIN_MBPS_MASK        0x000fffffu
-#define HPNIC_CC_MIN_MBPS_RST         100u
+#define HPNIC_CC_MIN_MBPS              0x00000224u
+#define HPNIC_CC_MIN_MBPS_SHIFT        0
+#define HPNIC_CC_MIN_MBPS_MASK         0x000fffffu
+#define HPNIC_CC_MIN_MBPS_RST          100u
 
 /*
  * CC.SCHED_OVERHEAD (rw): wire bytes charged per packet beyond the payload and its RETH/AETH
  * (Ethernet to FCS, preamble, gap): pacing credit, work and window count them
  */
-#define HPNIC_CC_SCHED_OVERHEAD       0x00000228u
-#define HPNIC_CC_SCHED_OVERHEAD_SHIFT 0
-#define HPNIC_CC_SCHED_OVERHEAD_MASK  0x000000ffu
-#define HPNIC_CC_SCHED_OVERHEAD_RST   82u
+#define HPNIC_CC_SCHED_OVERHEAD        0x00000228u
+#define HPNIC_CC_SCHED_OVERHEAD_SHIFT  0
+#define HPNIC_CC_SCHED_OVERHEAD_MASK   0x000000ffu
+#define HPNIC_CC_SCHED_OVERHEAD_RST    82u
 
 /*
  * CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one grant (4 KiB by default: with
  * none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)
  */
-#define HPNIC_CC_SCHED_BURST          0x0000022cu
-#define HPNIC_CC_SCHED_BURST_SHIFT    0
-#define HPNIC_CC_SCHED_BURST_MASK     0x0000ffffu
-#define HPNIC_CC_SCHED_BURST_RST      4096u
+#define HPNIC_CC_SCHED_BURST           0x0000022cu
+#define HPNIC_CC_SCHED_BURST_SHIFT     0
+#define HPNIC_CC_SCHED_BURST_MASK      0x0000ffffu
+#define HPNIC_CC_SCHED_BURST_RST       4096u
 
 /*
  * CC.SCHED_GRANT (rw): wire bytes of pacing credit and window per scheduler grant, at most the
  * path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two
  * packets at a time instead of an MTU's worth in a burst
  */
-#define HPNIC_CC_SCHED_GRANT          0x00000234u
-#define HPNIC_CC_SCHED_GRANT_SHIFT    0
-#define HPNIC_CC_SCHED_GRANT_MASK     0x00003fffu
-#define HPNIC_CC_SCHED_GRANT_RST      256u
+#define HPNIC_CC_SCHED_GRANT           0x00000234u
+#define HPNIC_CC_SCHED_GRANT_SHIFT     0
+#define HPNIC_CC_SCHED_GRANT_MASK      0x00003fffu
+#define HPNIC_CC_SCHED_GRANT_RST       256u
 
 /* CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own */
-#define HPNIC_CC_DEFAULT_MODE         0x00000230u
-#define HPNIC_CC_DEFAULT_MODE_SHIFT   0
-#define HPNIC_CC_DEFAULT_MODE_MASK    0x00000003u
-#define HPNIC_CC_DEFAULT_MODE_RST     0u
+#define HPNIC_CC_DEFAULT_MODE          0x00000230u
+#define HPNIC_CC_DEFAULT_MODE_SHIFT    0
+#define HPNIC_CC_DEFAULT_MODE_MASK     0x00000003u
+#define HPNIC_CC_DEFAULT_MODE_RST      0u
+
+/*
+ * CC.DCQCN_LINE (rw): DCQCN (CC mode 1): the line rate, bytes/ns Q8.16 (round(Mb/s x 8192 /
+ * 1000), 819200 = 100 Gb/s): Rc and Rt at INIT, Rt's cap. Keep it LINE_MBPS's (W_max is HPCC's).
+ * docs/cc-dcqcn.md, as dcqcn_derive() makes it; the engine takes it while quiet
+ */
+#define HPNIC_CC_DCQCN_LINE            0x00000240u
+#define HPNIC_CC_DCQCN_LINE_SHIFT      0
+#define HPNIC_CC_DCQCN_LINE_MASK       0x00ffffffu
+#define HPNIC_CC_DCQCN_LINE_RST        0x000c8000u
+
+/* CC.DCQCN_MIN (rw): DCQCN: Rmin (rpg_min_rate), Q8.16 (328 = 40 Mb/s) */
+#define HPNIC_CC_DCQCN_MIN             0x00000244u
+#define HPNIC_CC_DCQCN_MIN_SHIFT       0
+#define HPNIC_CC_DCQCN_MIN_MASK        0x00ffffffu
+#define HPNIC_CC_DCQCN_MIN_RST         328u
+
+/* CC.DCQCN_AI (rw): DCQCN: R_AI (rpg_ai_rate), Q8.16 (328 = 40 Mb/s) */
+#define HPNIC_CC_DCQCN_AI              0x00000248u
+#define HPNIC_CC_DCQCN_AI_SHIFT        0
+#define HPNIC_CC_DCQCN_AI_MASK         0x00ffffffu
+#define HPNIC_CC_DCQCN_AI_RST          328u
+
+/* CC.DCQCN_HAI (rw): DCQCN: R_HAI (rpg_hai_rate), Q8.16 (1638 = 200 Mb/s) */
+#define HPNIC_CC_DCQCN_HAI             0x0000024cu
+#define HPNIC_CC_DCQCN_HAI_SHIFT       0
+#define HPNIC_CC_DCQCN_HAI_MASK        0x00ffffffu
+#define HPNIC_CC_DCQCN_HAI_RST         1638u
+
+/* CC.DCQCN_FIRST (rw): DCQCN: rate_to_set_on_first_cnp, Q8.16; 0 off */
+#define HPNIC_CC_DCQCN_FIRST           0x00000250u
+#define HPNIC_CC_DCQCN_FIRST_SHIFT     0
+#define HPNIC_CC_DCQCN_FIRST_MASK      0x00ffffffu
+#define HPNIC_CC_DCQCN_FIRST_RST       0u
+
+/*
+ * CC.DCQCN_G (rw): DCQCN: g x 1024, 2..1023 (4 = the paper's 1/256); DCQCN_TAB must hold this
+ * g's D tables
+ */
+#define HPNIC_CC_DCQCN_G               0x00000254u
+#define HPNIC_CC_DCQCN_G_SHIFT         0
+#define HPNIC_CC_DCQCN_G_MASK          0x000003ffu
+#define HPNIC_CC_DCQCN_G_RST           4u
+
+/* CC.DCQCN_ALPHA0 (rw): DCQCN: alpha at INIT (initial_alpha_value), Q1.22 (4190208 = 1023/1024) */
+#define HPNIC_CC_DCQCN_ALPHA0          0x00000258u
+#define HPNIC_CC_DCQCN_ALPHA0_SHIFT    0
+#define HPNIC_CC_DCQCN_ALPHA0_MASK     0x007fffffu
+#define HPNIC_CC_DCQCN_ALPHA0_RST      0x003ff000u
+
+/*
+ * CC.DCQCN_MIN_DEC (rw): DCQCN: the decrease factor's floor (rpg_min_dec_fac), Q1.16 (32768 = 50
+ * %)
+ */
+#define HPNIC_CC_DCQCN_MIN_DEC         0x0000025cu
+#define HPNIC_CC_DCQCN_MIN_DEC_SHIFT   0
+#define HPNIC_CC_DCQCN_MIN_DEC_MASK    0x0001ffffu
+#define HPNIC_CC_DCQCN_MIN_DEC_RST     32768u
+
+/* CC.DCQCN_GD (rw): DCQCN: gd, f = 1 - alpha x 2^-gd (1 halves alpha) */
+#define HPNIC_CC_DCQCN_GD              0x00000260u
+#define HPNIC_CC_DCQCN_GD_SHIFT        0
+#define HPNIC_CC_DCQCN_GD_MASK         0x0000000fu
+#define HPNIC_CC_DCQCN_GD_RST          1u
+
+/* CC.DCQCN_TD_US (rw): DCQCN: Td (rate_reduce_monitor_period), us */
+#define HPNIC_CC_DCQCN_TD_US           0x00000264u
+#define HPNIC_CC_DCQCN_TD_US_SHIFT     0
+#define HPNIC_CC_DCQCN_TD_US_MASK      0x0001ffffu
+#define HPNIC_CC_DCQCN_TD_US_RST       4u
+
+/* CC.DCQCN_TI_US (rw): DCQCN: Ti (rpg_time_reset), us, at least 1 */
+#define HPNIC_CC_DCQCN_TI_US           0x00000268u
+#define HPNIC_CC_DCQCN_TI_US_SHIFT     0
+#define HPNIC_CC_DCQCN_TI_US_MASK      0x0001ffffu
+#define HPNIC_CC_DCQCN_TI_US_RST       300u
+
+/*
+ * CC.DCQCN_B_PKTS (rw): DCQCN: packets per byte-counter increase, ceil(rpg_byte_reset / path
+ * MTU), 1..65535 (2560 = 10 MiB of 4 KiB)
+ */
+#define HPNIC_CC_DCQCN_B_PKTS          0x0000026cu
+#define HPNIC_CC_DCQCN_B_PKTS_SHIFT    0
+#define HPNIC_CC_DCQCN_B_PKTS_MASK     0x0000ffffu
+#define HPNIC_CC_DCQCN_B_PKTS_RST      2560u
+
+/* CC.DCQCN_THRESHOLD (rw): DCQCN: F (rpg_threshold), 0..31 */
+#define HPNIC_CC_DCQCN_THRESHOLD       0x00000270u
+#define HPNIC_CC_DCQCN_THRESHOLD_SHIFT 0
+#define HPNIC_CC_DCQCN_THRESHOLD_MASK  0x0000001fu
+#define HPNIC_CC_DCQCN_THRESHOLD_RST   5u
+
+/* CC.DCQCN_PERIOD_US (rw): DCQCN: the alpha period (dce_tcp_rtt), us, at least 1 */
+#define HPNIC_CC_DCQCN_PERIOD_US       0x00000274u
+#define HPNIC_CC_DCQCN_PERIOD_US_SHIFT 0
+#define HPNIC_CC_DCQCN_PERIOD_US_MASK  0x0001ffffu
+#define HPNIC_CC_DCQCN_PERIOD_US_RST   1u
+
+/*
+ * CC.DCQCN_TAB_IDX (rw): DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for
+ * tab[j][k] = (1 - g)^(k x 16^j)
+ */
+#define HPNIC_CC_DCQCN_TAB_IDX         0x00000278u
+#define HPNIC_CC_DCQCN_TAB_IDX_SHIFT   0
+#define HPNIC_CC_DCQCN_TAB_IDX_MASK    0x0000003fu
+#define HPNIC_CC_DCQCN_TAB_IDX_RST     0u
+
+/*
+ * CC.DCQCN_TAB (rw): DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset
+ * values are g = 4's
+ */
+#define HPNIC_CC_DCQCN_TAB             0x0000027cu
+#define HPNIC_CC_DCQCN_TAB_SHIFT       0
+#define HPNIC_CC_DCQCN_TAB_MASK        0x0003ffffu
+#define HPNIC_CC_DCQCN_TAB_RST         0x00020000u
 
 /*
  * QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers,
@@ -1429,7 +1544,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   122
+#define HPNIC_NUM_REGS   138
 #define HPNIC_NUM_FIELDS 43
 
 struct hpnic_block_desc {
@@ -1460,12 +1575,12 @@ struct hpnic_field_desc {
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 16 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 14 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 42, 35 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 77, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 96, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 108, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 116, 6 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 30 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 58, 35 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 93, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 112, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 124, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 132, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1554,6 +1669,38 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "wire bytes of pacing credit and window per scheduler grant, at most the path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two packets at a time instead of an MTU's worth in a burst" },
 	{ "CC", "DEFAULT_MODE", HPNIC_CC_DEFAULT_MODE, HPNIC_REG_RW, 0x00000003u, 1, 0, 0, 0, 0x00000000u, 1,
 	  "CC mode of QPs that do not set their own" },
+	{ "CC", "DCQCN_LINE", HPNIC_CC_DCQCN_LINE, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x000c8000u, 1,
+	  "DCQCN (CC mode 1): the line rate, bytes/ns Q8.16 (round(Mb/s x 8192 / 1000), 819200 = 100 Gb/s): Rc and Rt at INIT, Rt's cap. Keep it LINE_MBPS's (W_max is HPCC's). docs/cc-dcqcn.md, as dcqcn_derive() makes it; the engine takes it while quiet" },
+	{ "CC", "DCQCN_MIN", HPNIC_CC_DCQCN_MIN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000148u, 1,
+	  "DCQCN: Rmin (rpg_min_rate), Q8.16 (328 = 40 Mb/s)" },
+	{ "CC", "DCQCN_AI", HPNIC_CC_DCQCN_AI, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000148u, 1,
+	  "DCQCN: R_AI (rpg_ai_rate), Q8.16 (328 = 40 Mb/s)" },
+	{ "CC", "DCQCN_HAI", HPNIC_CC_DCQCN_HAI, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000666u, 1,
+	  "DCQCN: R_HAI (rpg_hai_rate), Q8.16 (1638 = 200 Mb/s)" },
+	{ "CC", "DCQCN_FIRST", HPNIC_CC_DCQCN_FIRST, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "DCQCN: rate_to_set_on_first_cnp, Q8.16; 0 off" },
+	{ "CC", "DCQCN_G", HPNIC_CC_DCQCN_G, HPNIC_REG_RW, 0x000003ffu, 1, 0, 0, 0, 0x00000004u, 1,
+	  "DCQCN: g x 1024, 2..1023 (4 = the paper's 1/256); DCQCN_TAB must hold this g's D tables" },
+	{ "CC", "DCQCN_ALPHA0", HPNIC_CC_DCQCN_ALPHA0, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x003ff000u, 1,
+	  "DCQCN: alpha at INIT (initial_alpha_value), Q1.22 (4190208 = 1023/1024)" },
+	{ "CC", "DCQCN_MIN_DEC", HPNIC_CC_DCQCN_MIN_DEC, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00008000u, 1,
+	  "DCQCN: the decrease factor's floor (rpg_min_dec_fac), Q1.16 (32768 = 50 %)" },
+	{ "CC", "DCQCN_GD", HPNIC_CC_DCQCN_GD, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000001u, 1,
+	  "DCQCN: gd, f = 1 - alpha x 2^-gd (1 halves alpha)" },
+	{ "CC", "DCQCN_TD_US", HPNIC_CC_DCQCN_TD_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000004u, 1,
+	  "DCQCN: Td (rate_reduce_monitor_period), us" },
+	{ "CC", "DCQCN_TI_US", HPNIC_CC_DCQCN_TI_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x0000012cu, 1,
+	  "DCQCN: Ti (rpg_time_reset), us, at least 1" },
+	{ "CC", "DCQCN_B_PKTS", HPNIC_CC_DCQCN_B_PKTS, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000a00u, 1,
+	  "DCQCN: packets per byte-counter increase, ceil(rpg_byte_reset / path MTU), 1..65535 (2560 = 10 MiB of 4 KiB)" },
+	{ "CC", "DCQCN_THRESHOLD", HPNIC_CC_DCQCN_THRESHOLD, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000005u, 1,
+	  "DCQCN: F (rpg_threshold), 0..31" },
+	{ "CC", "DCQCN_PERIOD_US", HPNIC_CC_DCQCN_PERIOD_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000001u, 1,
+	  "DCQCN: the alpha period (dce_tcp_rtt), us, at least 1" },
+	{ "CC", "DCQCN_TAB_IDX", HPNIC_CC_DCQCN_TAB_IDX, HPNIC_REG_RW, 0x0000003fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  "DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for tab[j][k] = (1 - g)^(k x 16^j)" },
+	{ "CC", "DCQCN_TAB", HPNIC_CC_DCQCN_TAB, HPNIC_REG_RW, 0x0003ffffu, 1, 0, 0, 0, 0x00020000u, 1,
+	  "DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset values are g = 4's" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "QP", "VERSION", HPNIC_QP_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,

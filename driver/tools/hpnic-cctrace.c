@@ -7,7 +7,7 @@
  *   --model fixed  the bit-exact fixed-point model (default)
  *   --model float  Algorithm 1 in double precision
  * A DCQCN trace (init/ack/cnp/tick lines) goes through the DCQCN reaction
- * point's fixed-point or double model (no RTL yet).
+ * point's fixed-point or double model (the engine's mode 1 is tested by tb_cc).
  *
  * Input: CSV, one event per line (see --help). Output: one line per input
  * event, in input order: qpn,w_bytes,u (HPCC) or qpn,rate_gbps,alpha,flags
@@ -241,7 +241,8 @@ int main(int argc, char **argv)
 			goto done;
 		}
 		if (!strcmp(model, "rtl")) {
-			fprintf(stderr, "hpnic-cctrace: %s is a DCQCN trace, and DCQCN has no RTL yet: "
+			fprintf(stderr, "hpnic-cctrace: %s is a DCQCN trace, and --model rtl replays "
+				"HPCC traces only (the engine's DCQCN mode is checked by tb_cc): "
 				"--model fixed or float\n", inpath);
 			rc = 2;
 			goto done;

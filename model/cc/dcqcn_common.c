@@ -313,8 +313,16 @@ uint32_t dcqcn_ctl_event(const struct dcqcn_derived *d, const struct dcqcn_ops *
 			flags |= DCQCN_UF_INC_BC;
 		}
 	} else if (ev->type == DCQCN_EV_CNP) {
+		/*
+		 * At most one decrease per event: after step 2's, a CNP is left
+		 * pending. With the parameters fixed this changes nothing (a
+		 * decrease can only be pending if Td > 0, and step 2 has just set
+		 * t_dec = now); it decides only what happens when Td is set to 0
+		 * while a decrease is pending, and it spares the engine's rate
+		 * loop a second multiply in series (docs/cc-dcqcn.md).
+		 */
 		c->cnp_in_period = 1;
-		if (!c->cut || since(now, c->t_dec) >= d->p.td_us) {
+		if (!(flags & DCQCN_UF_DEC) && (!c->cut || since(now, c->t_dec) >= d->p.td_us)) {
 			decrease(d, ops, m, q, c, now, cnt);
 			flags |= DCQCN_UF_DEC;
 		} else {

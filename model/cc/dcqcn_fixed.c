@@ -191,6 +191,16 @@ void dcqcn_fx_free(struct dcqcn_fx *m)
 	free(m);
 }
 
+int dcqcn_fx_set_params(struct dcqcn_fx *m, const struct dcqcn_params *p)
+{
+	struct dcqcn_derived d;
+	int err = dcqcn_derive(p, &d);
+
+	if (!err)
+		m->b.d = d;
+	return err;
+}
+
 const struct dcqcn_derived *dcqcn_fx_derived(const struct dcqcn_fx *m)
 {
 	return &m->b.d;

@@ -176,6 +176,11 @@ struct dcqcn_fx;
  * ignored until an INIT with mode DCQCN), state as after such an INIT at 0. */
 struct dcqcn_fx *dcqcn_fx_new(unsigned nqp, const struct dcqcn_params *p);
 void dcqcn_fx_free(struct dcqcn_fx *m);
+/*
+ * New parameters, every QP's state and mode kept (as the engine keeps its
+ * RAMs when its parameter inputs change). 0, or -EINVAL and nothing changed.
+ */
+int dcqcn_fx_set_params(struct dcqcn_fx *m, const struct dcqcn_params *p);
 const struct dcqcn_derived *dcqcn_fx_derived(const struct dcqcn_fx *m);
 void dcqcn_fx_event(struct dcqcn_fx *m, const struct hpcc_event *ev, struct hpcc_update *out);
 const struct dcqcn_counters *dcqcn_fx_counters(const struct dcqcn_fx *m);

@@ -48,10 +48,10 @@ enum hpcc_event_type {
 	HPCC_EV_TICK = 3,          /* DCQCN only: the sweeper's visit; HPCC ignores it */
 };
 
-/* per-QP CC modes; only HPCC is implemented, the rest are reserved */
+/* per-QP CC modes; HPCC and DCQCN are implemented, the rest are reserved */
 enum hpcc_mode {
 	HPCC_MODE_HPCC = 0,
-	HPCC_MODE_DCQCN = 1,       /* C models only (dcqcn_model.h), no RTL yet */
+	HPCC_MODE_DCQCN = 1,       /* the reaction point: dcqcn_model.h, rtl/cc/dcqcn_rp.v */
 	HPCC_MODE_HPCCPP_RX = 2,   /* reserved: HPCC++ receiver mode */
 	HPCC_MODE_ROCC = 3,        /* reserved: RoCC reaction point */
 };

@@ -64,7 +64,7 @@ module hpcc_cc_engine #(
      */
     input  wire                     s_notify_valid,
     output wire                     s_notify_ready,
-    input  wire [1:0]               s_notify_type,     // 0 ACK, 1 INIT
+    input  wire [1:0]               s_notify_type,     // 0 ACK, 1 INIT, 2 CNP, 3 TICK
     input  wire [QPN_WIDTH-1:0]     s_notify_qpn,
     input  wire [23:0]              s_notify_ack_psn,  // last PSN acked
     input  wire [23:0]              s_notify_snd_nxt,  // sender's next PSN
@@ -72,6 +72,8 @@ module hpcc_cc_engine #(
     input  wire [11:0]              s_notify_path_id,
     input  wire [1:0]               s_notify_mode,     // INIT: CC mode
     input  wire [5*64-1:0]          s_notify_hops,     // hop i: [64*i +: 64] = {B, TS, txBytes, qLen}
+    input  wire [19:0]              s_notify_now_us,   // DCQCN time, used with param_dcqcn_ext_time
+    input  wire [15:0]              s_notify_period,   // DCQCN alpha period, likewise
 
     /*
      * Update events
@@ -98,6 +100,30 @@ module hpcc_cc_engine #(
     output wire                     param_busy,
 
     /*
+     * DCQCN parameters (mode 1), as dcqcn_derive() makes them; a DCQCN
+     * QP's W is W_max, from param_line_mbps and param_t_ns
+     */
+    input  wire [23:0]              param_dcqcn_line_q16,   // bytes/ns Q8.16
+    input  wire [23:0]              param_dcqcn_min_q16,
+    input  wire [23:0]              param_dcqcn_ai_q16,
+    input  wire [23:0]              param_dcqcn_hai_q16,
+    input  wire [23:0]              param_dcqcn_first_q16,  // 0: off
+    input  wire [9:0]               param_dcqcn_g,          // g x 1024
+    input  wire [22:0]              param_dcqcn_alpha0,     // Q1.22
+    input  wire [16:0]              param_dcqcn_min_dec,    // Q1.16
+    input  wire [3:0]               param_dcqcn_gd,
+    input  wire [16:0]              param_dcqcn_td_us,
+    input  wire [16:0]              param_dcqcn_ti_us,
+    input  wire [15:0]              param_dcqcn_b_pkts,
+    input  wire [4:0]               param_dcqcn_threshold,
+    input  wire [64*18-1:0]         param_dcqcn_tab,        // D tables, Q1.17
+    input  wire [9:0]               param_dcqcn_clk_mhz,    // core cycles per us
+    input  wire [16:0]              param_dcqcn_period_us,  // dce_tcp_rtt
+    input  wire                     param_dcqcn_ext_time,   // 1: events carry now and P
+    output wire [19:0]              dcqcn_now_us,
+    output wire [15:0]              dcqcn_period,
+
+    /*
      * Status
      */
     output wire                     init_done,
@@ -111,7 +137,13 @@ module hpcc_cc_engine #(
     output reg  [COUNTER_WIDTH-1:0] stat_ign_type = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_record_only = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_dts_zero = 0,
-    output reg  [COUNTER_WIDTH-1:0] stat_wc_updates = 0
+    output reg  [COUNTER_WIDTH-1:0] stat_wc_updates = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_cnps = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_ticks = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_decreases = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_deferred = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_inc_timer = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_inc_bc = 0
 );
 
 localparam QW = QPN_WIDTH;
@@ -127,6 +159,7 @@ localparam [2:0] IGN_BAD_B = 3'd3;
 localparam [2:0] IGN_MODE = 3'd4;
 localparam [2:0] IGN_TYPE = 3'd5;
 localparam [1:0] MODE_HPCC = 2'd0;
+localparam [1:0] MODE_DCQCN = 2'd1;
 
 /*
  * Derived parameters
@@ -169,6 +202,19 @@ param_inst (
     .status(param_status),
     .busy(param_busy),
     .valid(param_valid)
+);
+
+/*
+ * DCQCN's microsecond clock and alpha-period count: events are stamped with
+ * them as they are accepted (unless param_dcqcn_ext_time)
+ */
+dcqcn_clock dcqcn_clock_inst (
+    .clk(clk),
+    .rst(rst),
+    .cycles_per_us(param_dcqcn_clk_mhz),
+    .period_us(param_dcqcn_period_us),
+    .now_us(dcqcn_now_us),
+    .period(dcqcn_period)
 );
 
 /*
@@ -217,6 +263,8 @@ reg [3:0]    p0_nhop = 0;
 reg [11:0]   p0_path = 0;
 reg [1:0]    p0_mode = 0;
 reg [5*64-1:0] p0_hops = 0;
+reg [19:0]   p0_now = 0;
+reg [15:0]   p0_per = 0;
 // screening inputs, computed on the way in to keep stage 1 shallow
 reg [NHOP-1:0] p0_b_ok = 0;            // hop carries a known speed enum
 reg [NHOP-1:0] p0_on_path = 0;         // hop index < nHop
@@ -238,12 +286,18 @@ always @(posedge clk) begin
         p0_type <= TYPE_INIT;
         p0_qpn <= sweep_qpn_reg;
         p0_mode <= MODE_HPCC;
+        // the models' reset: every QP INIT at now = 0, P = 0, PSN 0
+        p0_psn <= 24'd0;
+        p0_now <= 20'd0;
+        p0_per <= 16'd0;
     end else begin
         p0_type <= s_notify_type;
         p0_qpn <= s_notify_qpn;
         p0_mode <= s_notify_mode;
+        p0_psn <= s_notify_ack_psn;
+        p0_now <= param_dcqcn_ext_time ? s_notify_now_us : dcqcn_now_us;
+        p0_per <= param_dcqcn_ext_time ? s_notify_period : dcqcn_period;
     end
-    p0_psn <= s_notify_ack_psn;
     p0_snd_nxt <= s_notify_snd_nxt;
     p0_nhop <= s_notify_nhop;
     p0_path <= s_notify_path_id;
@@ -290,6 +344,9 @@ ram_l_inst (
 
 reg          p1_valid = 1'b0;
 reg          p1_silent = 1'b0;
+reg [1:0]    p1_type = 0;
+reg [19:0]   p1_now = 0;
+reg [15:0]   p1_per = 0;
 reg [QW-1:0] p1_qpn = 0;
 reg [23:0]   p1_psn = 0, p1_snd_nxt = 0;
 reg [3:0]    p1_nhop = 0;
@@ -305,7 +362,7 @@ reg          p1_eq1 = 0, p1_eq2 = 0;
 reg [NHOP-1:0] p1_on_path = 0;
 
 // the ctl word carried from stage 2 to the output
-localparam CW = QW + 16;
+localparam CW = QW + 17;
 (* mem2reg *) reg [CW-1:0] ctl [2:14];
 reg [14:2]   pv;                       // valid per stage
 
@@ -320,10 +377,14 @@ reg [14:2]   pv;                       // valid per stage
 `define CTL_REASON(c) c[QW+9:QW+7]
 `define CTL_ONPATH(c) c[QW+14:QW+10]
 `define CTL_ACKT(c)   c[QW+15]
+`define CTL_DCQCN(c)  c[QW+16]
 
 always @(posedge clk) begin
     p1_valid <= p0_valid;
     p1_silent <= p0_silent;
+    p1_type <= p0_type;
+    p1_now <= p0_now;
+    p1_per <= p0_per;
     p1_qpn <= p0_qpn;
     p1_psn <= p0_psn;
     p1_snd_nxt <= p0_snd_nxt;
@@ -384,18 +445,67 @@ wire [23:0] psn_diff = p1_psn - lus_old;          // only the sign bit matters
 wire upd_wc2 = active2 && !psn_diff[23];          // ack_psn >= lastUpdateSeq (serial)
 wire [23:0] lus_new = p1_is_init ? 24'd0 : (record2 || upd_wc2) ? p1_snd_nxt : lus_old;
 wire [1:0]  mode_new = p1_is_init ? p1_mode : mode_old;
+// the Update comes from the DCQCN stages: an event of a DCQCN QP, or an INIT into DCQCN
+wire dcqcn2 = mode_new == MODE_DCQCN;
 
 always @(posedge clk) begin
     p2_s <= {lus_new, mode_new};
     p3_s <= p2_s;
     pv[2] <= p1_valid;
-    ctl[2] <= {p1_is_ack_type, p1_on_path, reason2, upd_wc2, record2, active2, p1_is_init,
+    ctl[2] <= {dcqcn2, p1_is_ack_type, p1_on_path, reason2, upd_wc2, record2, active2, p1_is_init,
                p1_eq2, p1_eq1, p1_silent, p1_qpn};
 
     if (rst) begin
         pv[2] <= 1'b0;
     end
 end
+
+/*
+ * Stages 2..14 of mode 1: the DCQCN reaction point, beside the HPCC stages;
+ * its result replaces HPCC's at stage 14 for the events of DCQCN QPs
+ */
+wire [23:0] dcqcn_rate14;
+wire [16:0] dcqcn_v14;
+wire        dcqcn_dec14, dcqcn_inc_t14, dcqcn_inc_bc14, dcqcn_defer14, dcqcn_cnp14, dcqcn_tick14;
+
+dcqcn_rp #(
+    .QPN_WIDTH(QW)
+)
+dcqcn_inst (
+    .clk(clk),
+    .rst(rst),
+    .s1_valid(p1_valid),
+    .s1_qpn(p1_qpn),
+    .s1_type(p1_type),
+    .s1_mode(mode_old),
+    .s1_psn(p1_psn),
+    .s1_now(p1_now),
+    .s1_per(p1_per),
+    .s1_eq1(p1_eq1),
+    .s1_eq2(p1_eq2),
+    .line_q16(param_dcqcn_line_q16),
+    .min_q16(param_dcqcn_min_q16),
+    .ai_q16(param_dcqcn_ai_q16),
+    .hai_q16(param_dcqcn_hai_q16),
+    .first_q16(param_dcqcn_first_q16),
+    .g_q10(param_dcqcn_g),
+    .alpha0(param_dcqcn_alpha0),
+    .min_dec(param_dcqcn_min_dec),
+    .gd(param_dcqcn_gd),
+    .td_us(param_dcqcn_td_us),
+    .ti_us(param_dcqcn_ti_us),
+    .b_pkts(param_dcqcn_b_pkts),
+    .threshold(param_dcqcn_threshold),
+    .tab(param_dcqcn_tab),
+    .o_rate(dcqcn_rate14),
+    .o_v(dcqcn_v14),
+    .o_dec(dcqcn_dec14),
+    .o_inc_t(dcqcn_inc_t14),
+    .o_inc_bc(dcqcn_inc_bc14),
+    .o_defer(dcqcn_defer14),
+    .o_cnp(dcqcn_cnp14),
+    .o_tick(dcqcn_tick14)
+);
 
 // stages 3..14 carry the ctl word
 integer k;
@@ -692,9 +802,17 @@ end
 /*
  * Output FIFO and counters
  */
-wire [5:0] flags14 = {`CTL_REASON(ctl[14]) != IGN_NONE, `CTL_INIT(ctl[14]),
+// a DCQCN QP's Update: W_max, Rc, alpha (Q1.16), its own flags, never ignored
+wire       dcqcn14 = `CTL_DCQCN(ctl[14]);
+wire [2:0] reason14 = dcqcn14 ? IGN_NONE : `CTL_REASON(ctl[14]);
+wire [5:0] flags14 = dcqcn14 ?
+                     {1'b0, `CTL_INIT(ctl[14]), dcqcn_defer14, dcqcn_inc_bc14, dcqcn_inc_t14, dcqcn_dec14} :
+                     {`CTL_REASON(ctl[14]) != IGN_NONE, `CTL_INIT(ctl[14]),
                       `CTL_RECORD(ctl[14]), p14_md, `CTL_UPDWC(ctl[14]),
                       `CTL_ACTIVE(ctl[14])};
+wire [25:0] w14 = dcqcn14 ? wmax : p14_w[55:30];
+wire [23:0] rate14_out = dcqcn14 ? dcqcn_rate14 : p14_rate;
+wire [25:0] v14_out = dcqcn14 ? {9'd0, dcqcn_v14} : p14_v;
 localparam OW = QW + 26 + 24 + 26 + 6 + 3;
 wire out_write = pv[14] && !`CTL_SILENT(ctl[14]);
 // credit (occupancy_reg) guarantees room, so the FIFO's own flow control is unused
@@ -713,7 +831,7 @@ out_fifo_inst (
     .rst(rst),
     .s_valid(out_write),
     .s_ready(out_ready_unused),
-    .s_data({`CTL_QPN(ctl[14]), p14_w[55:30], p14_rate, p14_v, flags14, `CTL_REASON(ctl[14])}),
+    .s_data({`CTL_QPN(ctl[14]), w14, rate14_out, v14_out, flags14, reason14}),
     .m_valid(m_update_valid),
     .m_ready(m_update_ready),
     .m_data(out_data),
@@ -723,7 +841,8 @@ out_fifo_inst (
 assign {m_update_qpn, m_update_w, m_update_rate, m_update_v,
         m_update_flags, m_update_reason} = out_data;
 
-wire [2:0] reason14 = `CTL_REASON(ctl[14]);
+// counted by the Update's reason: an event a DCQCN QP takes is not ignored
+wire dc14 = out_write && dcqcn14;
 
 always @(posedge clk) begin
     if (out_write) begin
@@ -739,6 +858,14 @@ always @(posedge clk) begin
         stat_dts_zero <= stat_dts_zero + {{(COUNTER_WIDTH-3){1'b0}}, dz_count[14]};
         stat_wc_updates <= stat_wc_updates + {{(COUNTER_WIDTH-1){1'b0}}, `CTL_UPDWC(ctl[14])};
     end
+    if (dc14) begin
+        stat_dcqcn_cnps <= stat_dcqcn_cnps + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_cnp14};
+        stat_dcqcn_ticks <= stat_dcqcn_ticks + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_tick14};
+        stat_dcqcn_decreases <= stat_dcqcn_decreases + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_dec14};
+        stat_dcqcn_deferred <= stat_dcqcn_deferred + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_defer14};
+        stat_dcqcn_inc_timer <= stat_dcqcn_inc_timer + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_inc_t14};
+        stat_dcqcn_inc_bc <= stat_dcqcn_inc_bc + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_inc_bc14};
+    end
 
     if (rst) begin
         stat_events <= 0;
@@ -752,6 +879,12 @@ always @(posedge clk) begin
         stat_record_only <= 0;
         stat_dts_zero <= 0;
         stat_wc_updates <= 0;
+        stat_dcqcn_cnps <= 0;
+        stat_dcqcn_ticks <= 0;
+        stat_dcqcn_decreases <= 0;
+        stat_dcqcn_deferred <= 0;
+        stat_dcqcn_inc_timer <= 0;
+        stat_dcqcn_inc_bc <= 0;
     end
 end
 
@@ -766,6 +899,7 @@ end
 `undef CTL_REASON
 `undef CTL_ONPATH
 `undef CTL_ACKT
+`undef CTL_DCQCN
 
 initial begin
     if (QPN_WIDTH < 1 || QPN_WIDTH > 16) begin

@@ -85,6 +85,23 @@ module hpnic_host_csr #(
     output reg  [15:0]            sched_burst = 16'd4096,
     output reg  [13:0]            sched_grant = 14'd256,
 
+    // DCQCN (CC mode 1), CC.DCQCN_*: as dcqcn_derive() makes them
+    output reg  [23:0]            dcqcn_line = 24'd819200,
+    output reg  [23:0]            dcqcn_min = 24'd328,
+    output reg  [23:0]            dcqcn_ai = 24'd328,
+    output reg  [23:0]            dcqcn_hai = 24'd1638,
+    output reg  [23:0]            dcqcn_first = 24'd0,
+    output reg  [9:0]             dcqcn_g = 10'd4,
+    output reg  [22:0]            dcqcn_alpha0 = 23'd4190208,
+    output reg  [16:0]            dcqcn_min_dec = 17'd32768,
+    output reg  [3:0]             dcqcn_gd = 4'd1,
+    output reg  [16:0]            dcqcn_td_us = 17'd4,
+    output reg  [16:0]            dcqcn_ti_us = 17'd300,
+    output reg  [15:0]            dcqcn_b_pkts = 16'd2560,
+    output reg  [4:0]             dcqcn_threshold = 5'd5,
+    output reg  [16:0]            dcqcn_period_us = 17'd1,
+    output wire [64*18-1:0]       dcqcn_tab,     // entry 16j + k at [18*(16j+k) +: 18]
+
     input  wire                   status_cc_init_done,
     input  wire                   status_sched_init_done,
     input  wire [4:0]             status_cc_param,
@@ -223,6 +240,33 @@ localparam CW = CQN_WIDTH;
  */
 reg [31:0] scratch_reg = 0;
 reg [1:0]  default_mode_reg = 0;    // CC.DEFAULT_MODE: kept for software
+
+// CC.DCQCN_TAB: the D tables, reset to g = 4/1024's (dcqcn_tables()); entry
+// 16j + k at bit 18 (16j + k), the last entry first
+localparam [64*18-1:0] DCQCN_TAB_DEFAULT = {
+    18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000,
+    18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h00000, 18'h20000,
+    18'h00000, 18'h00000, 18'h00000, 18'h00001, 18'h00002, 18'h00006, 18'h00010, 18'h0002b,
+    18'h00076, 18'h00141, 18'h0036b, 18'h0094e, 18'h01957, 18'h04505, 18'h0bbfc, 18'h20000,
+    18'h0c822, 18'h0d511, 18'h0e2d6, 18'h0f17f, 18'h1011a, 18'h111b8, 18'h12368, 18'h1363d,
+    18'h14a4a, 18'h15fa2, 18'h1765c, 18'h18e8d, 18'h1a84f, 18'h1c3ba, 18'h1e0ec, 18'h20000,
+    18'h1e2ce, 18'h1e4b3, 18'h1e69a, 18'h1e882, 18'h1ea6d, 18'h1ec59, 18'h1ee47, 18'h1f038,
+    18'h1f22a, 18'h1f41e, 18'h1f614, 18'h1f80c, 18'h1fa06, 18'h1fc02, 18'h1fe00, 18'h20000
+};
+reg [5:0]  dcqcn_tab_idx = 0;
+reg [17:0] dcqcn_tab_mem [0:63];
+integer    dti;
+initial begin
+    for (dti = 0; dti < 64; dti = dti + 1) begin
+        dcqcn_tab_mem[dti] = DCQCN_TAB_DEFAULT[18*dti +: 18];
+    end
+end
+genvar dtg;
+generate
+for (dtg = 0; dtg < 64; dtg = dtg + 1) begin : g_dcqcn_tab
+    assign dcqcn_tab[18*dtg +: 18] = dcqcn_tab_mem[dtg];
+end
+endgenerate
 reg [7:0]  err_code_reg = 0;
 
 reg [31:0] qp_qpn_reg = 0;
@@ -521,6 +565,22 @@ always @(posedge clk) begin
             a(HPNIC_CC_SCHED_BURST): sched_burst <= s_csr_wdata[15:0];
             a(HPNIC_CC_SCHED_GRANT): sched_grant <= s_csr_wdata[13:0];
             a(HPNIC_CC_DEFAULT_MODE): default_mode_reg <= s_csr_wdata[1:0];
+            a(HPNIC_CC_DCQCN_LINE): dcqcn_line <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_MIN): dcqcn_min <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_AI): dcqcn_ai <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_HAI): dcqcn_hai <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_FIRST): dcqcn_first <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_G): dcqcn_g <= s_csr_wdata[9:0];
+            a(HPNIC_CC_DCQCN_ALPHA0): dcqcn_alpha0 <= s_csr_wdata[22:0];
+            a(HPNIC_CC_DCQCN_MIN_DEC): dcqcn_min_dec <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_GD): dcqcn_gd <= s_csr_wdata[3:0];
+            a(HPNIC_CC_DCQCN_TD_US): dcqcn_td_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_TI_US): dcqcn_ti_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_B_PKTS): dcqcn_b_pkts <= s_csr_wdata[15:0];
+            a(HPNIC_CC_DCQCN_THRESHOLD): dcqcn_threshold <= s_csr_wdata[4:0];
+            a(HPNIC_CC_DCQCN_PERIOD_US): dcqcn_period_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_TAB_IDX): dcqcn_tab_idx <= s_csr_wdata[5:0];
+            a(HPNIC_CC_DCQCN_TAB): dcqcn_tab_mem[dcqcn_tab_idx] <= s_csr_wdata[17:0];
 
             a(HPNIC_QP_QPN): qp_qpn_reg <= s_csr_wdata;
             a(HPNIC_QP_STATE): qp_state_reg <= s_csr_wdata[2:0];
@@ -692,6 +752,24 @@ always @(posedge clk) begin
         sched_overhead <= HPNIC_CC_SCHED_OVERHEAD_RST;
         sched_burst <= HPNIC_CC_SCHED_BURST_RST;
         sched_grant <= HPNIC_CC_SCHED_GRANT_RST;
+        dcqcn_line <= HPNIC_CC_DCQCN_LINE_RST[23:0];
+        dcqcn_min <= HPNIC_CC_DCQCN_MIN_RST[23:0];
+        dcqcn_ai <= HPNIC_CC_DCQCN_AI_RST[23:0];
+        dcqcn_hai <= HPNIC_CC_DCQCN_HAI_RST[23:0];
+        dcqcn_first <= HPNIC_CC_DCQCN_FIRST_RST[23:0];
+        dcqcn_g <= HPNIC_CC_DCQCN_G_RST[9:0];
+        dcqcn_alpha0 <= HPNIC_CC_DCQCN_ALPHA0_RST[22:0];
+        dcqcn_min_dec <= HPNIC_CC_DCQCN_MIN_DEC_RST[16:0];
+        dcqcn_gd <= HPNIC_CC_DCQCN_GD_RST[3:0];
+        dcqcn_td_us <= HPNIC_CC_DCQCN_TD_US_RST[16:0];
+        dcqcn_ti_us <= HPNIC_CC_DCQCN_TI_US_RST[16:0];
+        dcqcn_b_pkts <= HPNIC_CC_DCQCN_B_PKTS_RST[15:0];
+        dcqcn_threshold <= HPNIC_CC_DCQCN_THRESHOLD_RST[4:0];
+        dcqcn_period_us <= HPNIC_CC_DCQCN_PERIOD_US_RST[16:0];
+        dcqcn_tab_idx <= 0;
+        for (dti = 0; dti < 64; dti = dti + 1) begin
+            dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];
+        end
         stat_doorbells <= 0;
         stat_cmd_errors <= 0;
         stat_doorbell_bad_qp <= 0;
@@ -795,6 +873,22 @@ always @* begin
         a(HPNIC_CC_SCHED_BURST): rdata = {16'd0, sched_burst};
         a(HPNIC_CC_SCHED_GRANT): rdata = {18'd0, sched_grant};
         a(HPNIC_CC_DEFAULT_MODE): rdata = {30'd0, default_mode_reg};
+        a(HPNIC_CC_DCQCN_LINE): rdata = {8'd0, dcqcn_line};
+        a(HPNIC_CC_DCQCN_MIN): rdata = {8'd0, dcqcn_min};
+        a(HPNIC_CC_DCQCN_AI): rdata = {8'd0, dcqcn_ai};
+        a(HPNIC_CC_DCQCN_HAI): rdata = {8'd0, dcqcn_hai};
+        a(HPNIC_CC_DCQCN_FIRST): rdata = {8'd0, dcqcn_first};
+        a(HPNIC_CC_DCQCN_G): rdata = {22'd0, dcqcn_g};
+        a(HPNIC_CC_DCQCN_ALPHA0): rdata = {9'd0, dcqcn_alpha0};
+        a(HPNIC_CC_DCQCN_MIN_DEC): rdata = {15'd0, dcqcn_min_dec};
+        a(HPNIC_CC_DCQCN_GD): rdata = {28'd0, dcqcn_gd};
+        a(HPNIC_CC_DCQCN_TD_US): rdata = {15'd0, dcqcn_td_us};
+        a(HPNIC_CC_DCQCN_TI_US): rdata = {15'd0, dcqcn_ti_us};
+        a(HPNIC_CC_DCQCN_B_PKTS): rdata = {16'd0, dcqcn_b_pkts};
+        a(HPNIC_CC_DCQCN_THRESHOLD): rdata = {27'd0, dcqcn_threshold};
+        a(HPNIC_CC_DCQCN_PERIOD_US): rdata = {15'd0, dcqcn_period_us};
+        a(HPNIC_CC_DCQCN_TAB_IDX): rdata = {26'd0, dcqcn_tab_idx};
+        a(HPNIC_CC_DCQCN_TAB): rdata = {14'd0, dcqcn_tab_mem[dcqcn_tab_idx]};
 
         a(HPNIC_QP_QPN): rdata = qp_qpn_reg;
         a(HPNIC_QP_STATE): rdata = {29'd0, qp_state_reg};

@@ -211,6 +211,14 @@ wire [3:0]  cfg_ack_req_log2;
 wire [19:0] cc_t_ns, cc_wai, cc_line_mbps, cc_min_mbps;
 wire [16:0] cc_eta;
 wire [3:0]  cc_max_stage;
+wire [23:0] dcqcn_line, dcqcn_min, dcqcn_ai, dcqcn_hai, dcqcn_first;
+wire [9:0]  dcqcn_g;
+wire [22:0] dcqcn_alpha0;
+wire [16:0] dcqcn_min_dec, dcqcn_td_us, dcqcn_ti_us, dcqcn_period_us;
+wire [3:0]  dcqcn_gd;
+wire [15:0] dcqcn_b_pkts;
+wire [4:0]  dcqcn_threshold;
+wire [64*18-1:0] dcqcn_tab;
 wire [7:0]  sched_overhead;
 wire [15:0] sched_burst;
 wire [13:0] sched_grant;
@@ -378,6 +386,21 @@ host_inst (
     .sched_overhead(sched_overhead),
     .sched_burst(sched_burst),
     .sched_grant(sched_grant),
+    .dcqcn_line(dcqcn_line),
+    .dcqcn_min(dcqcn_min),
+    .dcqcn_ai(dcqcn_ai),
+    .dcqcn_hai(dcqcn_hai),
+    .dcqcn_first(dcqcn_first),
+    .dcqcn_g(dcqcn_g),
+    .dcqcn_alpha0(dcqcn_alpha0),
+    .dcqcn_min_dec(dcqcn_min_dec),
+    .dcqcn_gd(dcqcn_gd),
+    .dcqcn_td_us(dcqcn_td_us),
+    .dcqcn_ti_us(dcqcn_ti_us),
+    .dcqcn_b_pkts(dcqcn_b_pkts),
+    .dcqcn_threshold(dcqcn_threshold),
+    .dcqcn_period_us(dcqcn_period_us),
+    .dcqcn_tab(dcqcn_tab),
     .status_cc_init_done(cc_init_done),
     .status_sched_init_done(sched_init_done),
     .status_cc_param(cc_param_status),
@@ -788,6 +811,20 @@ assign cc_in_valid = cci_valid || nt_valid;
 assign cci_ready = cc_in_ready;
 assign nt_ready = cc_in_ready && !cci_valid;
 
+// new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
+reg [23:0] sched_line_rate_reg = 24'd819200;
+// verilator lint_off UNUSEDSIGNAL
+wire [41:0] line_rate_prod = {22'd0, cc_line_mbps} * 42'd536871;
+// verilator lint_on UNUSEDSIGNAL
+
+always @(posedge clk) begin
+    sched_line_rate_reg <= line_rate_prod[39:16];
+end
+
+// DCQCN (CC mode 1): its parameters from CC.DCQCN_*; events are stamped by
+// the engine's clock at CLK_MHZ
+localparam [9:0] DCQCN_CLK_MHZ = CLK_MHZ;
+
 hpcc_cc_engine #(
     .QPN_WIDTH(QW),
     .ROM_FILE(ROM_FILE)
@@ -805,6 +842,8 @@ cc_inst (
     .s_notify_path_id(nt_path),
     .s_notify_mode(cci_mode),
     .s_notify_hops(nt_hops),
+    .s_notify_now_us(20'd0),
+    .s_notify_period(16'd0),
     .m_update_valid(up_valid),
     .m_update_ready(up_ready),
     .m_update_qpn(up_qpn),
@@ -821,6 +860,25 @@ cc_inst (
     .param_min_mbps(cc_min_mbps),
     .param_status(cc_param_status),
     .param_busy(),
+    .param_dcqcn_line_q16(dcqcn_line),
+    .param_dcqcn_min_q16(dcqcn_min),
+    .param_dcqcn_ai_q16(dcqcn_ai),
+    .param_dcqcn_hai_q16(dcqcn_hai),
+    .param_dcqcn_first_q16(dcqcn_first),
+    .param_dcqcn_g(dcqcn_g),
+    .param_dcqcn_alpha0(dcqcn_alpha0),
+    .param_dcqcn_min_dec(dcqcn_min_dec),
+    .param_dcqcn_gd(dcqcn_gd),
+    .param_dcqcn_td_us(dcqcn_td_us),
+    .param_dcqcn_ti_us(dcqcn_ti_us),
+    .param_dcqcn_b_pkts(dcqcn_b_pkts),
+    .param_dcqcn_threshold(dcqcn_threshold),
+    .param_dcqcn_tab(dcqcn_tab),
+    .param_dcqcn_clk_mhz(DCQCN_CLK_MHZ),
+    .param_dcqcn_period_us(dcqcn_period_us),
+    .param_dcqcn_ext_time(1'b0),
+    .dcqcn_now_us(),
+    .dcqcn_period(),
     .init_done(cc_init_done),
     .stat_events(cc_st_events),
     .stat_acks(cc_st_acks),
@@ -832,7 +890,13 @@ cc_inst (
     .stat_ign_type(),
     .stat_record_only(cc_st_record),
     .stat_dts_zero(cc_st_dts_zero),
-    .stat_wc_updates(cc_st_wc)
+    .stat_wc_updates(cc_st_wc),
+    .stat_dcqcn_cnps(),
+    .stat_dcqcn_ticks(),
+    .stat_dcqcn_decreases(),
+    .stat_dcqcn_deferred(),
+    .stat_dcqcn_inc_timer(),
+    .stat_dcqcn_inc_bc()
 );
 
 /*
@@ -851,16 +915,6 @@ wire [LEN_W-1:0] sp_len;
 wire [LEN_W-1:0] path_mtu_len = {{(LEN_W-13){1'b0}}, 13'd1 << mtu_log2};
 wire [LEN_W-1:0] grant_len = sched_grant == 0 || sched_grant > path_mtu_len ? path_mtu_len : sched_grant;
 wire [47:0]      sc_pktsend, sc_work_inv, sc_mtu_inv, sc_ack_ahead, sc_win_floor, sc_no_room;
-
-// new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
-reg [23:0] sched_line_rate_reg = 24'd819200;
-// verilator lint_off UNUSEDSIGNAL
-wire [41:0] line_rate_prod = {22'd0, cc_line_mbps} * 42'd536871;
-// verilator lint_on UNUSEDSIGNAL
-
-always @(posedge clk) begin
-    sched_line_rate_reg <= line_rate_prod[39:16];
-end
 
 hpnic_sched_glue #(
     .QPN_WIDTH(QW),

@@ -21,6 +21,7 @@ struct cc_rtl {
 	std::uniform_real_distribution<double> uni{0.0, 1.0};
 	cc_rtl_opts opts{};
 	uint64_t cycle = 0;
+	uint32_t *stamp_now = nullptr, *stamp_per = nullptr;
 };
 
 static void tick(cc_rtl *r)
@@ -59,6 +60,8 @@ static void drive_event(cc_rtl *r, const hpcc_event *e)
 	t->s_notify_nhop = e->nhop & 0xf;
 	t->s_notify_path_id = e->path_id & 0xfff;
 	t->s_notify_mode = e->mode & 3;
+	t->s_notify_now_us = e->now_us & 0xfffff;
+	t->s_notify_period = e->period & 0xffff;
 	for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
 		const hpcc_hop *h = &e->hop[i];
 		uint64_t w = ((uint64_t)(h->b & 0xf) << 60) | ((uint64_t)(h->ts & 0xffffff) << 36) |
@@ -93,6 +96,66 @@ static int wait_params(cc_rtl *r)
 	return 0;
 }
 
+extern "C" void cc_rtl_set_dcqcn(struct cc_rtl *r, const dcqcn_derived *d)
+{
+	Vhpcc_cc_engine *t = r->top.get();
+
+	t->param_dcqcn_line_q16 = d->line_q16 & 0xffffff;
+	t->param_dcqcn_min_q16 = d->min_q16 & 0xffffff;
+	t->param_dcqcn_ai_q16 = d->ai_q16 & 0xffffff;
+	t->param_dcqcn_hai_q16 = d->hai_q16 & 0xffffff;
+	t->param_dcqcn_first_q16 = d->first_q16 & 0xffffff;
+	t->param_dcqcn_g = d->p.g_q10 & 0x3ff;
+	t->param_dcqcn_alpha0 = d->alpha0 & 0x7fffff;
+	t->param_dcqcn_min_dec = d->min_dec_q16 & 0x1ffff;
+	t->param_dcqcn_gd = d->p.gd & 0xf;
+	t->param_dcqcn_td_us = d->p.td_us & 0x1ffff;
+	t->param_dcqcn_ti_us = d->p.ti_us & 0x1ffff;
+	t->param_dcqcn_b_pkts = d->b_pkts & 0xffff;
+	t->param_dcqcn_threshold = d->p.threshold & 0x1f;
+	t->param_dcqcn_period_us = d->p.period_us & 0x1ffff;
+	// 64 entries of 18 bits, entry 16j + k at bit 18 (16j + k)
+	for (unsigned w = 0; w < 36; w++)
+		t->param_dcqcn_tab[w] = 0;
+	for (unsigned j = 0; j < 4; j++)
+		for (unsigned k = 0; k < 16; k++) {
+			unsigned bit = 18 * (16 * j + k);
+			uint64_t v = (uint64_t)(d->tab[j][k] & 0x3ffff) << (bit % 32);
+
+			t->param_dcqcn_tab[bit / 32] |= (uint32_t)v;
+			if (bit / 32 + 1 < 36)
+				t->param_dcqcn_tab[bit / 32 + 1] |= (uint32_t)(v >> 32);
+		}
+	t->eval();
+}
+
+extern "C" void cc_rtl_set_time(struct cc_rtl *r, int ext, unsigned clk_mhz, uint32_t *now,
+				uint32_t *per)
+{
+	r->top->param_dcqcn_ext_time = ext ? 1 : 0;
+	r->top->param_dcqcn_clk_mhz = clk_mhz & 0x3ff;
+	r->stamp_now = now;
+	r->stamp_per = per;
+	r->top->eval();
+}
+
+static void dcqcn_defaults(cc_rtl *r, const hpcc_params *p)
+{
+	dcqcn_params dp;
+	dcqcn_derived d;
+
+	dcqcn_params_default(&dp);
+	if (p->line_mbps >= DCQCN_LINE_MIN_MBPS && p->line_mbps <= DCQCN_RATE_MAX_MBPS)
+		dp.line_mbps = p->line_mbps;
+	if (p->t_ns >= HPCC_T_MIN && p->t_ns <= HPCC_T_MAX)
+		dp.t_ns = p->t_ns;
+	if (dp.min_mbps > dp.line_mbps || dp.ai_mbps > dp.line_mbps || dp.hai_mbps > dp.line_mbps)
+		dcqcn_params_default(&dp);
+	if (dcqcn_derive(&dp, &d) == 0)
+		cc_rtl_set_dcqcn(r, &d);
+	cc_rtl_set_time(r, 1, 250, nullptr, nullptr);
+}
+
 extern "C" struct cc_rtl *cc_rtl_new(const hpcc_params *p, const cc_rtl_opts *o)
 {
 	cc_rtl *r = new cc_rtl;
@@ -109,6 +172,7 @@ extern "C" struct cc_rtl *cc_rtl_new(const hpcc_params *p, const cc_rtl_opts *o)
 		r->fst->open(r->opts.fst_path);
 	}
 	drive_params(r, p);
+	dcqcn_defaults(r, p);
 	r->top->s_notify_valid = 0;
 	r->top->m_update_ready = 0;
 	r->top->rst = 1;
@@ -202,6 +266,10 @@ extern "C" int cc_rtl_run(struct cc_rtl *r, const hpcc_event *ev, size_t n,
 			outn++;
 		}
 		if (accepted) {
+			if (r->stamp_now)
+				r->stamp_now[in] = t->dcqcn_now_us;
+			if (r->stamp_per)
+				r->stamp_per[in] = t->dcqcn_period;
 			if (in == 0)
 				s.first_accept = r->cycle - start;
 			s.last_accept = r->cycle - start;
@@ -219,6 +287,7 @@ extern "C" int cc_rtl_run(struct cc_rtl *r, const hpcc_event *ev, size_t n,
 	t->s_notify_valid = 0;
 	t->m_update_ready = 0;
 	t->eval();
+	r->stamp_now = r->stamp_per = nullptr;
 	s.cycles = r->cycle - start;
 	s.accepted = in;
 	s.lat_mean = n ? (double)lat_sum / (double)n : 0;
@@ -245,5 +314,11 @@ extern "C" void cc_rtl_counters(struct cc_rtl *r, struct cc_rtl_counters *c)
 	c->c.record_only = t->stat_record_only;
 	c->c.dts_zero = t->stat_dts_zero;
 	c->c.wc_updates = t->stat_wc_updates;
+	c->d.cnps = t->stat_dcqcn_cnps;
+	c->d.ticks = t->stat_dcqcn_ticks;
+	c->d.decreases = t->stat_dcqcn_decreases;
+	c->d.deferred = t->stat_dcqcn_deferred;
+	c->d.inc_timer = t->stat_dcqcn_inc_timer;
+	c->d.inc_bc = t->stat_dcqcn_inc_bc;
 	c->param_status = t->param_status;
 }

@@ -9,11 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hpcc_model.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* C declarations: the DCQCN parameter helpers are called from the C++ side */
+#include "dcqcn_model.h"
+#include "hpcc_model.h"
 
 struct cc_rtl_opts {
 	uint64_t seed;            /* for the idle/stall draws */
@@ -32,9 +34,13 @@ struct cc_rtl_stats {
 	double lat_mean;
 };
 
-/* engine counters, named as in hpcc_counters */
+/*
+ * engine counters, named as in hpcc_counters; of dcqcn_counters the engine
+ * has cnps, ticks, decreases, deferred, inc_timer and inc_bc (the rest 0)
+ */
 struct cc_rtl_counters {
 	struct hpcc_counters c;
+	struct dcqcn_counters d;
 	uint32_t param_status;
 };
 
@@ -47,6 +53,21 @@ unsigned cc_rtl_qpn_bits(void);
 
 /* Change parameters and wait until the derived set is committed. */
 int cc_rtl_set_params(struct cc_rtl *r, const struct hpcc_params *p);
+
+/*
+ * DCQCN's parameters (mode 1), as dcqcn_derive() makes them. cc_rtl_new sets
+ * the defaults (dcqcn_params_default, with the HPCC line rate and T where
+ * they are in DCQCN's range) and events that carry their own now and P.
+ */
+void cc_rtl_set_dcqcn(struct cc_rtl *r, const struct dcqcn_derived *d);
+/*
+ * Where events' now and P come from: ext 1, the events' now_us and period
+ * fields; ext 0, the engine's own clock at clk_mhz cycles per microsecond
+ * and d->p.period_us microseconds per alpha period. With now and per not
+ * NULL, the next cc_rtl_run writes there the values each event was stamped
+ * with (the clock's, at the event's input handshake).
+ */
+void cc_rtl_set_time(struct cc_rtl *r, int ext, unsigned clk_mhz, uint32_t *now, uint32_t *per);
 
 /*
  * Stream n events through the engine and collect their n Updates, in order.

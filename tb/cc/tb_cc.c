@@ -9,7 +9,12 @@
  *  2. closed-loop incast traces (16 and 64 flows): RTL == fixed, and the
  *     fixed-point window within bounds of the double-precision model;
  *  3. targeted absurd-input cases with their documented behaviour;
- *  4. a parameter change mid-run.
+ *  4. a parameter change mid-run;
+ *  5. DCQCN (mode 1) beside HPCC: random events of QPs in every mode, INITs
+ *     that change modes, ACK, CNP and TICK with their now and P, random
+ *     DCQCN parameter sets: RTL == the two fixed models on every Update and
+ *     on every counter (the reference below: each QP's Update from its
+ *     mode's model).
  *
  * Every run prints its seed; --seed reruns it. --bench prints throughput and
  * latency figures instead of testing.
@@ -23,9 +28,11 @@
 #include <time.h>
 
 #include "cc_rtl.h"
+#include "dcqcn_model.h"
 #include "hpcc_model.h"
 #include "incast.h"
 #include "tb_util.h"
+#include "dcqcn_rand.h"
 
 /* ---- random stimulus: tb_util.h's seeded PRNG (rnd, rndr, rndf) ---- */
 
@@ -172,9 +179,91 @@ static void gen_event(struct gen *g, struct hpcc_event *ev)
 		ev->hop[rndr(ev->nhop)].b = rndf() < 0.5 ? 0 : 9 + rndr(7);
 }
 
-/* n events of a profile; with fx, also through the fixed model into ux */
+/*
+ * ---- the reference: the engine as the two fixed models ----
+ *
+ * Both models see every event (their state moves exactly as the engine's
+ * RAMs do: HPCC's INT snapshot is taken for a DCQCN QP's ACK too, and an
+ * INIT of any mode restarts both). The Update is the DCQCN model's for an
+ * event of a DCQCN QP or an INIT into DCQCN, with W the engine's W_max;
+ * otherwise HPCC's. The engine's counters: HPCC's, with the ignored ones
+ * counted by the Update's reason, and DCQCN's.
+ */
+struct ref {
+	struct hpcc_fx *h;
+	struct dcqcn_fx *d;
+	unsigned nqp;
+	uint8_t *mode;
+	struct hpcc_counters ign;   /* ign_* by the Update's reason */
+};
+
+static void ref_dcqcn_params(const struct hpcc_params *hp, struct dcqcn_params *dp)
+{
+	dcqcn_params_default(dp);
+	if (hp->line_mbps >= DCQCN_LINE_MIN_MBPS && hp->line_mbps <= DCQCN_RATE_MAX_MBPS)
+		dp->line_mbps = hp->line_mbps;
+	if (hp->t_ns >= HPCC_T_MIN && hp->t_ns <= HPCC_T_MAX)
+		dp->t_ns = hp->t_ns;
+	if (dp->min_mbps > dp->line_mbps || dp->ai_mbps > dp->line_mbps ||
+	    dp->hai_mbps > dp->line_mbps)
+		dcqcn_params_default(dp);
+}
+
+static struct ref *ref_new(unsigned nqp, const struct hpcc_params *p)
+{
+	struct ref *r = calloc(1, sizeof(*r));
+	struct dcqcn_params dp;
+
+	ref_dcqcn_params(p, &dp);
+	r->nqp = nqp;
+	r->h = hpcc_fx_new(nqp, p);
+	r->d = dcqcn_fx_new(nqp, &dp);
+	r->mode = calloc(nqp, 1);
+	if (!r->h || !r->d || !r->mode) {
+		fprintf(stderr, "reference: out of memory or bad parameters\n");
+		exit(2);
+	}
+	return r;
+}
+
+static void ref_free(struct ref *r)
+{
+	if (!r)
+		return;
+	hpcc_fx_free(r->h);
+	dcqcn_fx_free(r->d);
+	free(r->mode);
+	free(r);
+}
+
+static void ref_event(struct ref *r, const struct hpcc_event *ev, struct hpcc_update *out)
+{
+	struct hpcc_update uh, ud;
+	unsigned q = ev->qpn % r->nqp;
+	int dc = (ev->type == HPCC_EV_INIT ? (ev->mode & 3) : r->mode[q]) == HPCC_MODE_DCQCN;
+
+	hpcc_fx_event(r->h, ev, &uh);
+	dcqcn_fx_event(r->d, ev, &ud);
+	if (ev->type == HPCC_EV_INIT)
+		r->mode[q] = ev->mode & 3;
+	if (dc) {
+		ud.w_q4 = hpcc_fx_derived(r->h)->wmax;
+		ud.w = ud.w_q4 / (double)(1 << HPCC_W_FRAC);
+	}
+	*out = dc ? ud : uh;
+	switch (out->reason) {
+	case HPCC_IGN_NO_INT: r->ign.ign_no_int++; break;
+	case HPCC_IGN_NHOP: r->ign.ign_nhop++; break;
+	case HPCC_IGN_BAD_B: r->ign.ign_bad_b++; break;
+	case HPCC_IGN_MODE: r->ign.ign_mode++; break;
+	case HPCC_IGN_TYPE: r->ign.ign_type++; break;
+	default: break;
+	}
+}
+
+/* n events of a profile; with fx, also through the reference into ux */
 static void gen_stream(enum profile prof, unsigned nqp, size_t n, struct hpcc_event *ev,
-		       struct hpcc_fx *fx, struct hpcc_update *ux)
+		       struct ref *fx, struct hpcc_update *ux)
 {
 	struct gen g;
 
@@ -182,7 +271,7 @@ static void gen_stream(enum profile prof, unsigned nqp, size_t n, struct hpcc_ev
 	for (size_t i = 0; i < n; i++) {
 		gen_event(&g, &ev[i]);
 		if (fx)
-			hpcc_fx_event(fx, &ev[i], &ux[i]);
+			ref_event(fx, &ev[i], &ux[i]);
 	}
 	free(g.qp);
 }
@@ -220,17 +309,22 @@ static size_t compare_runs(const struct hpcc_event *ev, const struct hpcc_update
 	return bad;
 }
 
-static int compare_counters(struct cc_rtl *r, const struct hpcc_counters *m)
+static int compare_counters(struct cc_rtl *r, const struct ref *ref)
 {
+	const struct hpcc_counters *m = hpcc_fx_counters(ref->h), *g = &ref->ign;
+	const struct dcqcn_counters *d = dcqcn_fx_counters(ref->d);
 	struct cc_rtl_counters c;
 	int ok;
 
 	cc_rtl_counters(r, &c);
 	ok = c.c.events == m->events && c.c.acks == m->acks && c.c.inits == m->inits &&
-	     c.c.ign_no_int == m->ign_no_int && c.c.ign_nhop == m->ign_nhop &&
-	     c.c.ign_bad_b == m->ign_bad_b && c.c.ign_mode == m->ign_mode &&
-	     c.c.ign_type == m->ign_type && c.c.record_only == m->record_only &&
-	     c.c.dts_zero == m->dts_zero && c.c.wc_updates == m->wc_updates;
+	     c.c.ign_no_int == g->ign_no_int && c.c.ign_nhop == g->ign_nhop &&
+	     c.c.ign_bad_b == g->ign_bad_b && c.c.ign_mode == g->ign_mode &&
+	     c.c.ign_type == g->ign_type && c.c.record_only == m->record_only &&
+	     c.c.dts_zero == m->dts_zero && c.c.wc_updates == m->wc_updates &&
+	     c.d.cnps == d->cnps && c.d.ticks == d->ticks && c.d.decreases == d->decreases &&
+	     c.d.deferred == d->deferred && c.d.inc_timer == d->inc_timer &&
+	     c.d.inc_bc == d->inc_bc;
 	printf("  counters: events %llu acks %llu inits %llu record-only %llu Wc-updates %llu\n"
 	       "            ignored: no-INT %llu nHop>5 %llu bad-B %llu mode %llu type %llu;"
 	       " dts=0 hops %llu -> %s\n",
@@ -239,7 +333,13 @@ static int compare_counters(struct cc_rtl *r, const struct hpcc_counters *m)
 	       (unsigned long long)c.c.wc_updates, (unsigned long long)c.c.ign_no_int,
 	       (unsigned long long)c.c.ign_nhop, (unsigned long long)c.c.ign_bad_b,
 	       (unsigned long long)c.c.ign_mode, (unsigned long long)c.c.ign_type,
-	       (unsigned long long)c.c.dts_zero, ok ? "equal to the fixed model" : "MISMATCH");
+	       (unsigned long long)c.c.dts_zero, ok ? "equal to the fixed models" : "MISMATCH");
+	if (c.d.cnps || c.d.ticks || c.d.decreases || c.d.inc_timer || c.d.inc_bc)
+		printf("            DCQCN: CNPs %llu TICKs %llu decreases %llu deferred %llu"
+		       " increases by timer %llu, by byte counter %llu\n",
+		       (unsigned long long)c.d.cnps, (unsigned long long)c.d.ticks,
+		       (unsigned long long)c.d.decreases, (unsigned long long)c.d.deferred,
+		       (unsigned long long)c.d.inc_timer, (unsigned long long)c.d.inc_bc);
 	return ok;
 }
 
@@ -315,6 +415,7 @@ static void error_stats(const struct hpcc_update *fx, const struct hpcc_update *
 struct opts {
 	uint64_t seed;
 	size_t events;
+	size_t dcqcn_events;
 	const char *fst;
 	int bench;
 };
@@ -338,14 +439,14 @@ static void test_random(const struct opts *o)
 	struct hpcc_event *ev = malloc(chunk * sizeof(*ev));
 	struct hpcc_update *ur = malloc(chunk * sizeof(*ur)), *uf = malloc(chunk * sizeof(*uf));
 	struct cc_rtl *r;
-	struct hpcc_fx *fx;
+	struct ref *fx;
 	size_t done = 0, bad = 0;
 	time_t t0 = time(NULL);
 
 	hpcc_user_params_default(&up);
 	params_for(&up, &p);
 	r = cc_rtl_new(&p, &ro);
-	fx = hpcc_fx_new(nqp, &p);
+	fx = ref_new(nqp, &p);
 	if (!r || !fx || !ev || !ur || !uf) {
 		CHECK(0, "setup failed");
 		return;
@@ -370,8 +471,8 @@ static void test_random(const struct opts *o)
 	}
 	printf("  RTL vs fixed model: %zu events, %zu mismatches\n", done, bad);
 	CHECK(bad == 0, "RTL differs from the fixed model on %zu of %zu random events", bad, done);
-	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
-	hpcc_fx_free(fx);
+	CHECK(compare_counters(r, fx), "counters differ");
+	ref_free(fx);
 	cc_rtl_free(r);
 	free(ev);
 	free(ur);
@@ -387,7 +488,7 @@ static void test_incast(const struct opts *o, unsigned flows)
 	struct hpcc_update *ur, *ux, *uf;
 	struct err_stats es;
 	struct cc_rtl *r;
-	struct hpcc_fx *fx;
+	struct ref *fx;
 	struct hpcc_fl *fl;
 	size_t bad;
 
@@ -403,11 +504,11 @@ static void test_incast(const struct opts *o, unsigned flows)
 	ur = malloc(res.n * sizeof(*ur));
 	ux = malloc(res.n * sizeof(*ux));
 	uf = malloc(res.n * sizeof(*uf));
-	fx = hpcc_fx_new(1u << cc_rtl_qpn_bits(), &p);
+	fx = ref_new(1u << cc_rtl_qpn_bits(), &p);
 	fl = hpcc_fl_new(1u << cc_rtl_qpn_bits(), &c.cc);
 	r = cc_rtl_new(&p, &ro);
 	for (size_t i = 0; i < res.n; i++) {
-		hpcc_fx_event(fx, &res.ev[i], &ux[i]);
+		ref_event(fx, &res.ev[i], &ux[i]);
 		hpcc_fl_event(fl, &res.ev[i], &uf[i]);
 	}
 	CHECK(r && cc_rtl_run(r, res.ev, res.n, ur, NULL) == 0, "engine run failed");
@@ -430,9 +531,9 @@ static void test_incast(const struct opts *o, unsigned flows)
 	CHECK(es.p999 <= 0.005, "incast%u: p99.9 window error %.4f%% > 0.5%%", flows, 100 * es.p999);
 	CHECK(es.max <= 0.02, "incast%u: worst window error %.4f%% > 2%%", flows, 100 * es.max);
 	if (r)
-		CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
+		CHECK(compare_counters(r, fx), "counters differ");
 	cc_rtl_free(r);
-	hpcc_fx_free(fx);
+	ref_free(fx);
 	hpcc_fl_free(fl);
 	free(ur);
 	free(ux);
@@ -449,13 +550,13 @@ static void test_absurd(const struct opts *o)
 	struct hpcc_event ev[16], base;
 	struct hpcc_update u[16], ux[16];
 	struct cc_rtl *r;
-	struct hpcc_fx *fx;
+	struct ref *fx;
 	size_t n = 0;
 
 	hpcc_user_params_default(&up);
 	params_for(&up, &p);
 	r = cc_rtl_new(&p, &ro);
-	fx = hpcc_fx_new(1u << cc_rtl_qpn_bits(), &p);
+	fx = ref_new(1u << cc_rtl_qpn_bits(), &p);
 	if (!r || !fx) {
 		CHECK(0, "setup failed");
 		return;
@@ -501,7 +602,7 @@ static void test_absurd(const struct opts *o)
 
 	CHECK(cc_rtl_run(r, ev, n, u, NULL) == 0, "engine run failed");
 	for (size_t i = 0; i < n; i++)
-		hpcc_fx_event(fx, &ev[i], &ux[i]);
+		ref_event(fx, &ev[i], &ux[i]);
 	CHECK(compare_runs(ev, u, ux, n, 0) == 0, "absurd-input cases differ from the fixed model");
 	CHECK(u[0].flags == HPCC_UF_RECORD && u[0].w_q4 == u[0].w_q4, "first ACK must only record");
 	CHECK(u[1].flags & HPCC_UF_ACTIVE && u[1].flags & HPCC_UF_WC, "second ACK must update Wc");
@@ -516,8 +617,8 @@ static void test_absurd(const struct opts *o)
 	CHECK((u[9].flags & HPCC_UF_MD) && u[9].w_q4 < u[6].w_q4 / 2, "huge qlen must cut W");
 	printf("absurd input: nHop>5, nHop=0, bad B, dts=0, path change, bad type, qlen max: "
 	       "%s\n", tb_failures ? "see failures" : "documented behaviour holds");
-	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
-	hpcc_fx_free(fx);
+	CHECK(compare_counters(r, fx), "counters differ");
+	ref_free(fx);
 	cc_rtl_free(r);
 }
 
@@ -532,13 +633,13 @@ static void test_params(const struct opts *o)
 	struct cc_rtl_counters rc;
 	struct hpcc_derived d;
 	struct cc_rtl *r;
-	struct hpcc_fx *fx;
+	struct ref *fx;
 	size_t badn = 0;
 
 	hpcc_user_params_default(&up);
 	params_for(&up, &p);
 	r = cc_rtl_new(&p, &ro);
-	fx = hpcc_fx_new(1u << cc_rtl_qpn_bits(), &p);
+	fx = ref_new(1u << cc_rtl_qpn_bits(), &p);
 	/* a different operating point: 25G NIC, T = 13 us, eta 0.98, maxStage 0 */
 	up.t_ns = 13000;
 	up.eta = 0.98;
@@ -548,7 +649,7 @@ static void test_params(const struct opts *o)
 	up.min_mbps = 10;
 	params_for(&up, &p);
 	CHECK(cc_rtl_set_params(r, &p) == 0, "set_params failed");
-	hpcc_fx_set_params(fx, &p);
+	hpcc_fx_set_params(fx->h, &p);
 	gen_stream(P_BURST, 256, n, ev, fx, ux);
 	CHECK(cc_rtl_run(r, ev, n, ur, NULL) == 0, "engine run failed");
 	badn = compare_runs(ev, ur, ux, n, 0);
@@ -567,17 +668,247 @@ static void test_params(const struct opts *o)
 	CHECK(rc.param_status == d.status && (d.status & HPCC_PS_T_CLAMPED) &&
 	      (d.status & HPCC_PS_ETA_CLAMPED) && (d.status & HPCC_PS_LINE_CLAMPED),
 	      "clamp flags wrong");
-	hpcc_fx_set_params(fx, &bad);
+	hpcc_fx_set_params(fx->h, &bad);
 	gen_stream(P_MANY, 4096, n, ev, fx, ux);
 	CHECK(cc_rtl_run(r, ev, n, ur, NULL) == 0, "engine run failed");
 	badn = compare_runs(ev, ur, ux, n, 0);
 	CHECK(badn == 0, "RTL differs with clamped parameters (%zu)", badn);
-	CHECK(compare_counters(r, hpcc_fx_counters(fx)), "counters differ");
-	hpcc_fx_free(fx);
+	CHECK(compare_counters(r, fx), "counters differ");
+	ref_free(fx);
 	cc_rtl_free(r);
 	free(ev);
 	free(ur);
 	free(ux);
+}
+
+/* ---- DCQCN (mode 1) beside HPCC ---- */
+
+/* a random mode for an INIT: mostly DCQCN, some HPCC, a few without an engine */
+static uint32_t dcqcn_random_mode(void)
+{
+	double x = rndf();
+
+	return x < 0.6 ? HPCC_MODE_DCQCN : x < 0.9 ? HPCC_MODE_HPCC : 2 + rndr(2);
+}
+
+/*
+ * One segment: a parameter set for both modes (DCQCN's line rate and T are
+ * HPCC's, so that W_max is one), the segment's QPs INIT into random modes,
+ * then random events of a profile with the time (now, P) running as in
+ * tb_dcqcn: mostly a few us between events, some 200 us, 20 ms, up to 3 s.
+ */
+static size_t dcqcn_segment(struct gen *g, size_t len, uint64_t *tus,
+			    const struct dcqcn_params *p, double p_cnp, struct hpcc_event *ev)
+{
+	size_t n = 0;
+
+	for (unsigned q = 0; q < g->nqp && n < len; q++) {
+		memset(&ev[n], 0, sizeof(ev[n]));
+		ev[n].type = HPCC_EV_INIT;
+		ev[n].qpn = q;
+		ev[n].mode = dcqcn_random_mode();
+		ev[n].ack_psn = g->qp[q].acked;
+		n++;
+	}
+	for (; n < len; n++) {
+		double r = rndf(), x = rndf();
+		struct hpcc_event *e = &ev[n];
+
+		gen_event(g, e);                       /* a QP of the profile, an ACK's INT */
+		if (x < 0.01) {
+			e->type = HPCC_EV_INIT;
+			e->mode = dcqcn_random_mode();
+			e->ack_psn = g->qp[e->qpn].acked;
+		} else if (x < 0.01 + p_cnp) {
+			e->type = HPCC_EV_CNP;
+		} else if (x < 0.5) {
+			e->type = HPCC_EV_TICK;
+		} else {
+			e->type = HPCC_EV_ACK;
+			if (rndp(0.05))                /* a jump past B_pkts, or far */
+				g->qp[e->qpn].acked = (g->qp[e->qpn].acked +
+						       (rndp(0.7) ? rndr(4 * 65536) : rnd())) & 0xffffff;
+			e->ack_psn = g->qp[e->qpn].acked;
+		}
+		if (r < 0.7)
+			*tus += rndr(6);
+		else if (r < 0.9)
+			*tus += rndr(200);
+		else if (r < 0.98)
+			*tus += rndr(20000);
+		else
+			*tus += rnd() % 3000000;
+		e->now_us = (uint32_t)(*tus & 0xfffff);
+		e->period = (uint32_t)((*tus / p->period_us) & 0xffff);
+	}
+	return n;
+}
+
+static void test_dcqcn(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params hp;
+	struct cc_rtl_opts ro = { .seed = o->seed ^ 0xdc, .in_idle_prob = 0.2,
+				  .out_stall_prob = 0.3 };
+	const size_t chunk = 20000;
+	struct hpcc_event *ev = malloc(chunk * sizeof(*ev));
+	struct hpcc_update *ur = malloc(chunk * sizeof(*ur)), *ux = malloc(chunk * sizeof(*ux));
+	unsigned nqp = 1u << cc_rtl_qpn_bits();
+	size_t done = 0, bad = 0, segs = 0, dc_updates = 0, b2b1 = 0, b2b2 = 0;
+	size_t nf[6] = { 0 }, first_cnp = 0, combo[16] = { 0 };
+	uint64_t tus = rnd() & 0xffffffffull;
+	struct cc_rtl *r;
+	struct ref *fx;
+	time_t t0 = time(NULL);
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &hp);
+	r = cc_rtl_new(&hp, &ro);
+	fx = ref_new(nqp, &hp);
+	if (!r || !ev || !ur || !ux) {
+		CHECK(0, "setup failed");
+		return;
+	}
+	printf("DCQCN beside HPCC: %zu events, QPs of every mode, idle 20%% on input, "
+	       "backpressure 30%% on output\n", o->dcqcn_events);
+	while (done < o->dcqcn_events) {
+		static const enum profile profs[] = { P_MANY, P_SINGLE, P_PAIR, P_BURST };
+		static const unsigned nqps[] = { 512, 1, 3, 64 };
+		unsigned pi = (unsigned)(segs % 4);
+		size_t len = 2000 + rndr(chunk - 2000), n;
+		struct dcqcn_params dp;
+		struct gen g;
+		double p_cnp = rndp(0.3) ? 0.01 * rndf() : 0.3 * rndf();
+
+		if (len > o->dcqcn_events - done)
+			len = o->dcqcn_events - done;
+		dcqcn_random_params(&dp);
+		hp.line_mbps = dp.line_mbps;
+		hp.t_ns = dp.t_ns;
+		CHECK(cc_rtl_set_params(r, &hp) == 0, "set_params failed");
+		hpcc_fx_set_params(fx->h, &hp);
+		CHECK(dcqcn_fx_set_params(fx->d, &dp) == 0, "DCQCN parameters refused");
+		cc_rtl_set_dcqcn(r, dcqcn_fx_derived(fx->d));
+		CHECK(dcqcn_fx_derived(fx->d)->wmax_q4 == hpcc_fx_derived(fx->h)->wmax,
+		      "DCQCN's W_max differs from HPCC's");
+		gen_init(&g, profs[pi], nqps[pi]);
+		n = dcqcn_segment(&g, len, &tus, &dp, p_cnp, ev);
+		free(g.qp);
+		for (size_t i = 0; i < n; i++) {
+			ref_event(fx, &ev[i], &ux[i]);
+			if (ux[i].flags & HPCC_UF_IGNORED)
+				continue;
+			if (ev[i].type != HPCC_EV_INIT && fx->mode[ev[i].qpn % nqp] == HPCC_MODE_DCQCN) {
+				dc_updates++;
+				for (unsigned b = 0; b < 4; b++)
+					nf[b] += (ux[i].flags >> b) & 1;
+				combo[ux[i].flags & 15]++;
+				b2b1 += i >= 1 && ev[i - 1].qpn == ev[i].qpn;
+				b2b2 += i >= 2 && ev[i - 2].qpn == ev[i].qpn;
+				first_cnp += (ux[i].flags & DCQCN_UF_DEC) && dp.first_mbps &&
+					     ux[i].rate_q16 == dcqcn_fx_derived(fx->d)->first_q16;
+			}
+		}
+		if (cc_rtl_run(r, ev, n, ur, NULL)) {
+			CHECK(0, "engine hung in segment %zu", segs);
+			break;
+		}
+		bad += compare_runs(ev, ur, ux, n, done);
+		done += n;
+		segs++;
+		if (segs % 10 == 0 || done == o->dcqcn_events)
+			fprintf(stderr, "  [%3.0f%%] %zu events, %zu parameter sets, %zu mismatches (%lds)\n",
+				100.0 * (double)done / (double)o->dcqcn_events, done, segs, bad,
+				(long)(time(NULL) - t0));
+	}
+	printf("  RTL vs fixed models: %zu events in %zu parameter sets, %zu mismatches\n", done,
+	       segs, bad);
+	printf("  %zu DCQCN Updates: %zu decreases (%zu to the first-CNP rate), %zu timer and %zu "
+	       "byte-counter increases, %zu CNPs left pending; %zu of one QP back to back, %zu at "
+	       "distance 2\n", dc_updates, nf[0], first_cnp, nf[1], nf[2], nf[3], b2b1, b2b2);
+	printf("  two steps in one event: timer increase then decrease %zu, due decrease then "
+	       "byte-counter increase %zu, due decrease then a CNP left pending %zu\n",
+	       combo[DCQCN_UF_INC_T | DCQCN_UF_DEC], combo[DCQCN_UF_DEC | DCQCN_UF_INC_BC],
+	       combo[DCQCN_UF_DEC | DCQCN_UF_DEFER]);
+	CHECK(bad == 0, "RTL differs from the fixed models on %zu of %zu events", bad, done);
+	CHECK(compare_counters(r, fx), "counters differ");
+	CHECK(done < 50000 || (nf[0] > done / 200 && nf[1] > done / 1000 && nf[2] > done / 1000 &&
+			       nf[3] > done / 1000 && b2b1 > done / 100 && b2b2 > done / 100),
+	      "DCQCN stimulus too tame");
+	ref_free(fx);
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+	free(ux);
+}
+
+/*
+ * The engine's own clock: with ext_time 0 the engine stamps each event with
+ * now and P as it accepts it. At 3 cycles per us and a 2 us alpha period,
+ * the stamps must follow the cycle count, and the Updates must equal the
+ * models run on the stamped events.
+ */
+static void test_dcqcn_clock(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params hp;
+	struct cc_rtl_opts ro = { .seed = o->seed ^ 0xc1, .in_idle_prob = 0.5, .out_stall_prob = 0.2 };
+	const size_t n = 20000;
+	struct hpcc_event *ev = malloc(n * sizeof(*ev));
+	struct hpcc_update *ur = malloc(n * sizeof(*ur)), *ux = malloc(n * sizeof(*ux));
+	uint32_t *now = malloc(n * sizeof(*now)), *per = malloc(n * sizeof(*per));
+	struct dcqcn_params dp;
+	struct cc_rtl_stats st;
+	struct cc_rtl *r;
+	struct ref *fx;
+	struct gen g;
+	uint64_t tus = 0;
+	size_t bad = 0, badstamp = 0;
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &hp);
+	r = cc_rtl_new(&hp, &ro);
+	fx = ref_new(1u << cc_rtl_qpn_bits(), &hp);
+	ref_dcqcn_params(&hp, &dp);
+	dp.period_us = 2;
+	dp.ti_us = 50;
+	dp.td_us = 3;
+	dp.byte_reset = 8 * dp.mtu;
+	CHECK(dcqcn_fx_set_params(fx->d, &dp) == 0, "DCQCN parameters refused");
+	cc_rtl_set_dcqcn(r, dcqcn_fx_derived(fx->d));
+	gen_init(&g, P_BURST, 16);
+	dcqcn_segment(&g, n, &tus, &dp, 0.05, ev);
+	free(g.qp);
+	cc_rtl_set_time(r, 0, 3, now, per);
+	CHECK(cc_rtl_run(r, ev, n, ur, &st) == 0, "engine run failed");
+	cc_rtl_set_time(r, 1, 250, NULL, NULL);
+	for (size_t i = 0; i < n; i++) {
+		/* now counts cycles / 3 and P counts now / 2 (either phase) */
+		uint32_t dn = (now[i] - now[0]) & 0xfffff, dp2 = (per[i] - per[0]) & 0xffff;
+
+		if (i && (((now[i] - now[i - 1]) & 0xfffff) > 0x80000 ||
+			  (dp2 != dn / 2 && dp2 != (dn + 1) / 2)))
+			badstamp++;
+		ev[i].now_us = now[i];
+		ev[i].period = per[i];
+		ref_event(fx, &ev[i], &ux[i]);
+	}
+	bad = compare_runs(ev, ur, ux, n, 0);
+	printf("DCQCN clock (3 cycles/us, 2 us periods): %zu events over %llu cycles stamped "
+	       "now %u..%u, P %u..%u; %zu stamps off, %zu mismatches\n", n,
+	       (unsigned long long)st.cycles, now[0], now[n - 1], per[0], per[n - 1], badstamp, bad);
+	CHECK(badstamp == 0, "the engine's clock stamps are not the cycle count's");
+	CHECK(((now[n - 1] - now[0]) & 0xfffff) + 2 >= (st.last_accept - st.first_accept) / 3 &&
+	      ((now[n - 1] - now[0]) & 0xfffff) <= (st.last_accept - st.first_accept) / 3 + 2,
+	      "now does not advance once per 3 cycles");
+	CHECK(bad == 0, "RTL differs from the models on stamped events");
+	ref_free(fx);
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+	free(ux);
+	free(now);
+	free(per);
 }
 
 /* ---- figures for make bench ---- */
@@ -588,8 +919,8 @@ static void bench(const struct opts *o)
 	struct hpcc_params p;
 	struct cc_rtl_opts ro = { .seed = o->seed };
 	const size_t n = 200000;
-	struct hpcc_event *ev = malloc(n * sizeof(*ev));
-	struct hpcc_update *ur = malloc(n * sizeof(*ur));
+	struct hpcc_event *ev = malloc((n + 8192) * sizeof(*ev));
+	struct hpcc_update *ur = malloc((n + 8192) * sizeof(*ur));
 	struct cc_rtl *r;
 
 	hpcc_user_params_default(&up);
@@ -612,6 +943,31 @@ static void bench(const struct opts *o)
 		       (double)n / (double)(st.last_accept - st.first_accept + 1),
 		       (unsigned long long)st.lat_min, st.lat_mean, (unsigned long long)st.lat_max);
 	}
+	/* every QP INIT into DCQCN mode, then ACK, CNP and TICK events */
+	for (int prof = 0; prof < 2; prof++) {
+		struct dcqcn_params dp = { .period_us = 1 };
+		struct cc_rtl_stats st;
+		uint64_t tus = 0;
+		struct gen g;
+		size_t m;
+
+		gen_init(&g, prof ? P_SINGLE : P_MANY, 4096);
+		m = dcqcn_segment(&g, n + 4096, &tus, &dp, 0.1, ev);
+		free(g.qp);
+		for (size_t i = 0; i < m; i++)
+			if (ev[i].type == HPCC_EV_INIT)
+				ev[i].mode = HPCC_MODE_DCQCN;
+		if (cc_rtl_run(r, ev, 4096, ur, NULL) || cc_rtl_run(r, ev + 4096, m - 4096, ur, &st)) {
+			CHECK(0, "engine hung");
+			break;
+		}
+		printf("cc bench: DCQCN, %s: %zu events (ACK, CNP, TICK) accepted in %llu cycles: "
+		       "%.4f events/cycle sustained; latency min %llu mean %.2f max %llu cycles\n",
+		       prof ? "single QP, back-to-back" : "random QPs (4096)", m - 4096,
+		       (unsigned long long)(st.last_accept - st.first_accept + 1),
+		       (double)(m - 4096) / (double)(st.last_accept - st.first_accept + 1),
+		       (unsigned long long)st.lat_min, st.lat_mean, (unsigned long long)st.lat_max);
+	}
 	cc_rtl_free(r);
 	free(ev);
 	free(ur);
@@ -620,9 +976,10 @@ static void bench(const struct opts *o)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: tb_cc [--seed N] [--events N] [--fst FILE] [--bench]\n"
+		"usage: tb_cc [--seed N] [--events N] [--dcqcn-events N] [--fst FILE] [--bench]\n"
 		"  --seed N     random seed (default: time-based, printed)\n"
 		"  --events N   random events for the RTL-vs-model test (default 1000000)\n"
+		"  --dcqcn-events N  random events of the DCQCN-beside-HPCC test (default 100000)\n"
 		"  --fst FILE   write FST waves of the random test (large)\n"
 		"  --bench      print throughput and latency figures instead of testing\n");
 }
@@ -632,18 +989,20 @@ int main(int argc, char **argv)
 	static const struct option lo[] = {
 		{ "seed", required_argument, NULL, 's' },
 		{ "events", required_argument, NULL, 'n' },
+		{ "dcqcn-events", required_argument, NULL, 'd' },
 		{ "fst", required_argument, NULL, 'f' },
 		{ "bench", no_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .seed = (uint64_t)time(NULL), .events = 1000000 };
+	struct opts o = { .seed = (uint64_t)time(NULL), .events = 1000000, .dcqcn_events = 100000 };
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
 		case 's': o.seed = strtoull(optarg, NULL, 0); break;
 		case 'n': o.events = strtoull(optarg, NULL, 0); break;
+		case 'd': o.dcqcn_events = strtoull(optarg, NULL, 0); break;
 		case 'f': o.fst = optarg; break;
 		case 'b': o.bench = 1; break;
 		case 'h': usage(stdout); return 0;
@@ -661,6 +1020,8 @@ int main(int argc, char **argv)
 	test_params(&o);
 	test_incast(&o, 16);
 	test_incast(&o, 64);
+	test_dcqcn_clock(&o);
+	test_dcqcn(&o);
 	test_random(&o);
 	printf("tb_cc: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
 	return tb_failures ? 1 : 0;
