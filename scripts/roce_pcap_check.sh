@@ -165,7 +165,7 @@ others=
 xfilter=
 [ $allow_other -eq 1 ] && xfilter=",udp.dstport == 4791 || udp.dstport == $int_port"
 experts=$(tsh "${targs[@]}" -q -z "expert,warn$xfilter") || { err "tshark -z expert failed"; decode_fail=1; }
-if printf '%s\n' "$experts" | grep -qE '^(Errors|Warnings) \('; then
+if grep -qE '^(Errors|Warnings) \(' <<<"$experts"; then
   err "tshark expert info has warnings or errors:"
   printf '%s\n' "$experts" | sed 's/^/    /'
   decode_fail=1

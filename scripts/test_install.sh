@@ -93,7 +93,7 @@ build)
 
   t=$(now)
   run cc $cflags example.c $(pkg-config --cflags --libs hpnic-sim) -Wl,-rpath,"$libdir" -o example
-  readelf -d example | grep -q 'NEEDED.*\[libhpnic\.so\.0\]' || fail "example does not use libhpnic.so.0"
+  readelf -d example | grep 'NEEDED.*\[libhpnic\.so\.0\]' >/dev/null || fail "example does not use libhpnic.so.0"
   echo "test-install: built example in $(since "$t")"
   t=$(now)
   ./example > example.out || fail "example failed"

@@ -85,13 +85,13 @@ for args in "" "--hops 6 -o $dir/x.pcap" "--int-port 4791 -o $dir/x.pcap" "--bog
   out=$("$bin/hpnic-pktgen" $args 2>&1) && err "hpnic-pktgen $args succeeded"
   [ -n "$out" ] || err "hpnic-pktgen $args: no message"
 done
-"$bin/hpnic-pktgen" --help | grep -q -- "--expect" || err "hpnic-pktgen --help"
+"$bin/hpnic-pktgen" --help | grep -- "--expect" >/dev/null || err "hpnic-pktgen --help"
 
 # the drop reasons for the RTL: 17 localparams, numbered 1..17
 vh=$("$bin/hpnic-pktgen" --drop-reasons-vh)
 n=$(printf '%s\n' "$vh" | grep -c "^localparam \[4:0\] DROP_")
 [ "$n" = 17 ] || err "--drop-reasons-vh printed $n reasons"
-printf '%s\n' "$vh" | grep -q "DROP_ICRC *= 5'd10;" || err "--drop-reasons-vh: ICRC is not 10"
+grep -q "DROP_ICRC *= 5'd10;" <<<"$vh" || err "--drop-reasons-vh: ICRC is not 10"
 
 if [ $fail -ne 0 ]; then
   echo "test_roce: FAILED"
