@@ -563,6 +563,16 @@
 #define HPNIC_CC_DCQCN_TAB_RST         0x00020000u
 
 /*
+ * CC.DCQCN_TICK_US (rw): DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every
+ * QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late
+ * by at most a pass (docs/cc-dcqcn.md)
+ */
+#define HPNIC_CC_DCQCN_TICK_US         0x00000280u
+#define HPNIC_CC_DCQCN_TICK_US_SHIFT   0
+#define HPNIC_CC_DCQCN_TICK_US_MASK    0x0001ffffu
+#define HPNIC_CC_DCQCN_TICK_US_RST     32u
+
+/*
  * QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers,
  * write CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
  */
@@ -1544,7 +1554,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   138
+#define HPNIC_NUM_REGS   139
 #define HPNIC_NUM_FIELDS 43
 
 struct hpnic_block_desc {
@@ -1575,12 +1585,12 @@ struct hpnic_field_desc {
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 16 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 30 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 58, 35 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 93, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 112, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 124, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 132, 6 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 31 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 59, 35 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 94, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 113, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 125, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 133, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1701,6 +1711,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for tab[j][k] = (1 - g)^(k x 16^j)" },
 	{ "CC", "DCQCN_TAB", HPNIC_CC_DCQCN_TAB, HPNIC_REG_RW, 0x0003ffffu, 1, 0, 0, 0, 0x00020000u, 1,
 	  "DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset values are g = 4's" },
+	{ "CC", "DCQCN_TICK_US", HPNIC_CC_DCQCN_TICK_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000020u, 1,
+	  "DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late by at most a pass (docs/cc-dcqcn.md)" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "QP", "VERSION", HPNIC_QP_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,

@@ -7,4 +7,5 @@ rtl/cc/hpcc_cc_hop.v
 rtl/cc/dcqcn_clock.v
 rtl/cc/dcqcn_decay.v
 rtl/cc/dcqcn_rp.v
+rtl/cc/dcqcn_sweep.v
 rtl/cc/hpcc_cc_engine.v

@@ -120,8 +120,13 @@ module hpcc_cc_engine #(
     input  wire [9:0]               param_dcqcn_clk_mhz,    // core cycles per us
     input  wire [16:0]              param_dcqcn_period_us,  // dce_tcp_rtt
     input  wire                     param_dcqcn_ext_time,   // 1: events carry now and P
+    input  wire [16:0]              param_dcqcn_tick_us,    // sweeper pass period, 0: off
     output wire [19:0]              dcqcn_now_us,
     output wire [15:0]              dcqcn_period,
+    // the sweeper's TICKs as they enter (for testbenches) and its passes
+    output wire                     sweep_tick,
+    output wire [QPN_WIDTH-1:0]     sweep_tick_qpn,
+    output wire [31:0]              sweep_passes,
 
     /*
      * Status
@@ -152,6 +157,7 @@ localparam FIFO_DEPTH = 2**OUT_FIFO_LOG2;
 
 localparam [1:0] TYPE_ACK = 2'd0;
 localparam [1:0] TYPE_INIT = 2'd1;
+localparam [1:0] TYPE_TICK = 2'd3;
 localparam [2:0] IGN_NONE = 3'd0;
 localparam [2:0] IGN_NO_INT = 3'd1;
 localparam [2:0] IGN_NHOP = 3'd2;
@@ -225,12 +231,40 @@ reg                    ready_reg = 1'b0;
 reg                    sweep_reg = 1'b1;
 reg  [QW-1:0]          sweep_qpn_reg = 0;
 
+wire tick_valid, tick_force;
+wire [QW-1:0] tick_qpn;
 wire accept = s_notify_valid && s_notify_ready;
+// a sweeper TICK takes a cycle with no event, or one it forced; it needs
+// the same credit, given back at stage 14 if its Update is dropped
+wire inject = tick_valid && ready_reg && !sweep_reg && (tick_force || !s_notify_valid);
 wire pop = m_update_valid && m_update_ready;
-wire [OUT_FIFO_LOG2:0] occupancy_next = occupancy_reg + {{OUT_FIFO_LOG2{1'b0}}, accept}
-                                                      - {{OUT_FIFO_LOG2{1'b0}}, pop};
+wire drop14;
+wire [OUT_FIFO_LOG2:0] occupancy_next = occupancy_reg + {{OUT_FIFO_LOG2{1'b0}}, accept || inject}
+                                                      - {{OUT_FIFO_LOG2{1'b0}}, pop}
+                                                      - {{OUT_FIFO_LOG2{1'b0}}, drop14};
 
-assign s_notify_ready = ready_reg && !sweep_reg;
+assign s_notify_ready = ready_reg && !sweep_reg && !tick_force;
+assign sweep_tick = inject;
+assign sweep_tick_qpn = tick_qpn;
+
+dcqcn_sweep #(
+    .QPN_WIDTH(QW)
+)
+dcqcn_sweep_inst (
+    .clk(clk),
+    .rst(rst),
+    // the reset sweep clears every QP's bit, an accepted INIT sets its own
+    .map_we((sweep_reg && param_valid) || (accept && s_notify_type == TYPE_INIT)),
+    .map_qpn(sweep_reg ? sweep_qpn_reg : s_notify_qpn),
+    .map_dcqcn(!sweep_reg && s_notify_mode == MODE_DCQCN),
+    .now_us(dcqcn_now_us),
+    .pass_us(param_dcqcn_tick_us),
+    .tick_valid(tick_valid),
+    .tick_qpn(tick_qpn),
+    .tick_force(tick_force),
+    .tick_taken(inject),
+    .passes(sweep_passes)
+);
 assign init_done = !sweep_reg;
 
 always @(posedge clk) begin
@@ -256,6 +290,7 @@ end
  */
 reg          p0_valid = 1'b0;
 reg          p0_silent = 1'b0;          // sweep INIT: updates state, no Update out
+reg          p0_itick = 1'b0;           // the sweeper's TICK: an Update only if Rc moved
 reg [1:0]    p0_type = 0;
 reg [QW-1:0] p0_qpn = 0;
 reg [23:0]   p0_psn = 0, p0_snd_nxt = 0;
@@ -290,6 +325,13 @@ always @(posedge clk) begin
         p0_psn <= 24'd0;
         p0_now <= 20'd0;
         p0_per <= 16'd0;
+    end else if (inject) begin
+        p0_type <= TYPE_TICK;
+        p0_qpn <= tick_qpn;
+        p0_mode <= MODE_HPCC;
+        p0_psn <= 24'd0;
+        p0_now <= param_dcqcn_ext_time ? s_notify_now_us : dcqcn_now_us;
+        p0_per <= param_dcqcn_ext_time ? s_notify_period : dcqcn_period;
     end else begin
         p0_type <= s_notify_type;
         p0_qpn <= s_notify_qpn;
@@ -302,8 +344,9 @@ always @(posedge clk) begin
     p0_nhop <= s_notify_nhop;
     p0_path <= s_notify_path_id;
     p0_hops <= s_notify_hops;
-    p0_valid <= accept || (sweep_reg && param_valid);
+    p0_valid <= accept || inject || (sweep_reg && param_valid);
     p0_silent <= sweep_reg;
+    p0_itick <= inject;
 
     if (rst) begin
         p0_valid <= 1'b0;
@@ -344,6 +387,7 @@ ram_l_inst (
 
 reg          p1_valid = 1'b0;
 reg          p1_silent = 1'b0;
+reg          p1_itick = 1'b0;
 reg [1:0]    p1_type = 0;
 reg [19:0]   p1_now = 0;
 reg [15:0]   p1_per = 0;
@@ -362,7 +406,7 @@ reg          p1_eq1 = 0, p1_eq2 = 0;
 reg [NHOP-1:0] p1_on_path = 0;
 
 // the ctl word carried from stage 2 to the output
-localparam CW = QW + 17;
+localparam CW = QW + 18;
 (* mem2reg *) reg [CW-1:0] ctl [2:14];
 reg [14:2]   pv;                       // valid per stage
 
@@ -378,10 +422,12 @@ reg [14:2]   pv;                       // valid per stage
 `define CTL_ONPATH(c) c[QW+14:QW+10]
 `define CTL_ACKT(c)   c[QW+15]
 `define CTL_DCQCN(c)  c[QW+16]
+`define CTL_ITICK(c)  c[QW+17]
 
 always @(posedge clk) begin
     p1_valid <= p0_valid;
     p1_silent <= p0_silent;
+    p1_itick <= p0_itick;
     p1_type <= p0_type;
     p1_now <= p0_now;
     p1_per <= p0_per;
@@ -452,7 +498,7 @@ always @(posedge clk) begin
     p2_s <= {lus_new, mode_new};
     p3_s <= p2_s;
     pv[2] <= p1_valid;
-    ctl[2] <= {dcqcn2, p1_is_ack_type, p1_on_path, reason2, upd_wc2, record2, active2, p1_is_init,
+    ctl[2] <= {p1_itick, dcqcn2, p1_is_ack_type, p1_on_path, reason2, upd_wc2, record2, active2, p1_is_init,
                p1_eq2, p1_eq1, p1_silent, p1_qpn};
 
     if (rst) begin
@@ -814,7 +860,10 @@ wire [25:0] w14 = dcqcn14 ? wmax : p14_w[55:30];
 wire [23:0] rate14_out = dcqcn14 ? dcqcn_rate14 : p14_rate;
 wire [25:0] v14_out = dcqcn14 ? {9'd0, dcqcn_v14} : p14_v;
 localparam OW = QW + 26 + 24 + 26 + 6 + 3;
-wire out_write = pv[14] && !`CTL_SILENT(ctl[14]);
+// a sweeper TICK's Update goes out only if it moved a DCQCN QP's rate
+wire itick_moved = dcqcn14 && (dcqcn_dec14 || dcqcn_inc_t14 || dcqcn_inc_bc14);
+wire out_write = pv[14] && !`CTL_SILENT(ctl[14]) && (!`CTL_ITICK(ctl[14]) || itick_moved);
+assign drop14 = pv[14] && `CTL_ITICK(ctl[14]) && !itick_moved;
 // credit (occupancy_reg) guarantees room, so the FIFO's own flow control is unused
 // verilator lint_off UNUSEDSIGNAL
 wire out_ready_unused;
@@ -841,8 +890,10 @@ out_fifo_inst (
 assign {m_update_qpn, m_update_w, m_update_rate, m_update_v,
         m_update_flags, m_update_reason} = out_data;
 
-// counted by the Update's reason: an event a DCQCN QP takes is not ignored
-wire dc14 = out_write && dcqcn14;
+// counted by the Update's reason: an event a DCQCN QP takes is not ignored;
+// DCQCN's counters count every event a DCQCN QP takes, the sweeper's
+// TICKs that move nothing too
+wire dc14 = pv[14] && !`CTL_SILENT(ctl[14]) && dcqcn14;
 
 always @(posedge clk) begin
     if (out_write) begin
@@ -900,6 +951,7 @@ end
 `undef CTL_ONPATH
 `undef CTL_ACKT
 `undef CTL_DCQCN
+`undef CTL_ITICK
 
 initial begin
     if (QPN_WIDTH < 1 || QPN_WIDTH > 16) begin

@@ -100,6 +100,7 @@ module hpnic_host_csr #(
     output reg  [15:0]            dcqcn_b_pkts = 16'd2560,
     output reg  [4:0]             dcqcn_threshold = 5'd5,
     output reg  [16:0]            dcqcn_period_us = 17'd1,
+    output reg  [16:0]            dcqcn_tick_us = 17'd32,
     output wire [64*18-1:0]       dcqcn_tab,     // entry 16j + k at [18*(16j+k) +: 18]
 
     input  wire                   status_cc_init_done,
@@ -579,6 +580,7 @@ always @(posedge clk) begin
             a(HPNIC_CC_DCQCN_B_PKTS): dcqcn_b_pkts <= s_csr_wdata[15:0];
             a(HPNIC_CC_DCQCN_THRESHOLD): dcqcn_threshold <= s_csr_wdata[4:0];
             a(HPNIC_CC_DCQCN_PERIOD_US): dcqcn_period_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_TICK_US): dcqcn_tick_us <= s_csr_wdata[16:0];
             a(HPNIC_CC_DCQCN_TAB_IDX): dcqcn_tab_idx <= s_csr_wdata[5:0];
             a(HPNIC_CC_DCQCN_TAB): dcqcn_tab_mem[dcqcn_tab_idx] <= s_csr_wdata[17:0];
 
@@ -766,6 +768,7 @@ always @(posedge clk) begin
         dcqcn_b_pkts <= HPNIC_CC_DCQCN_B_PKTS_RST[15:0];
         dcqcn_threshold <= HPNIC_CC_DCQCN_THRESHOLD_RST[4:0];
         dcqcn_period_us <= HPNIC_CC_DCQCN_PERIOD_US_RST[16:0];
+        dcqcn_tick_us <= HPNIC_CC_DCQCN_TICK_US_RST[16:0];
         dcqcn_tab_idx <= 0;
         for (dti = 0; dti < 64; dti = dti + 1) begin
             dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];
@@ -887,6 +890,7 @@ always @* begin
         a(HPNIC_CC_DCQCN_B_PKTS): rdata = {16'd0, dcqcn_b_pkts};
         a(HPNIC_CC_DCQCN_THRESHOLD): rdata = {27'd0, dcqcn_threshold};
         a(HPNIC_CC_DCQCN_PERIOD_US): rdata = {15'd0, dcqcn_period_us};
+        a(HPNIC_CC_DCQCN_TICK_US): rdata = {15'd0, dcqcn_tick_us};
         a(HPNIC_CC_DCQCN_TAB_IDX): rdata = {26'd0, dcqcn_tab_idx};
         a(HPNIC_CC_DCQCN_TAB): rdata = {14'd0, dcqcn_tab_mem[dcqcn_tab_idx]};
 

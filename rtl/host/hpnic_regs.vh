@@ -546,6 +546,14 @@ localparam integer HPNIC_CC_DCQCN_TAB_W          = 18;
 localparam [31:0]  HPNIC_CC_DCQCN_TAB_MASK       = 32'h0003_ffff;
 localparam [17:0]  HPNIC_CC_DCQCN_TAB_RST        = 18'h20000;
 
+// CC.DCQCN_TICK_US (rw): DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every
+// QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late
+// by at most a pass (docs/cc-dcqcn.md)
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US        = 32'h0000_0280;
+localparam integer HPNIC_CC_DCQCN_TICK_US_W      = 17;
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MASK   = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_DCQCN_TICK_US_RST    = 17'd32;
+
 // QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers, write
 // CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
 localparam [31:0]  HPNIC_QP_BASE                  = 32'h0000_0300;

@@ -214,7 +214,7 @@ wire [3:0]  cc_max_stage;
 wire [23:0] dcqcn_line, dcqcn_min, dcqcn_ai, dcqcn_hai, dcqcn_first;
 wire [9:0]  dcqcn_g;
 wire [22:0] dcqcn_alpha0;
-wire [16:0] dcqcn_min_dec, dcqcn_td_us, dcqcn_ti_us, dcqcn_period_us;
+wire [16:0] dcqcn_min_dec, dcqcn_td_us, dcqcn_ti_us, dcqcn_period_us, dcqcn_tick_us;
 wire [3:0]  dcqcn_gd;
 wire [15:0] dcqcn_b_pkts;
 wire [4:0]  dcqcn_threshold;
@@ -400,6 +400,7 @@ host_inst (
     .dcqcn_b_pkts(dcqcn_b_pkts),
     .dcqcn_threshold(dcqcn_threshold),
     .dcqcn_period_us(dcqcn_period_us),
+    .dcqcn_tick_us(dcqcn_tick_us),
     .dcqcn_tab(dcqcn_tab),
     .status_cc_init_done(cc_init_done),
     .status_sched_init_done(sched_init_done),
@@ -876,9 +877,13 @@ cc_inst (
     .param_dcqcn_tab(dcqcn_tab),
     .param_dcqcn_clk_mhz(DCQCN_CLK_MHZ),
     .param_dcqcn_period_us(dcqcn_period_us),
+    .param_dcqcn_tick_us(dcqcn_tick_us),
     .param_dcqcn_ext_time(1'b0),
     .dcqcn_now_us(),
     .dcqcn_period(),
+    .sweep_tick(),
+    .sweep_tick_qpn(),
+    .sweep_passes(),
     .init_done(cc_init_done),
     .stat_events(cc_st_events),
     .stat_acks(cc_st_acks),

@@ -154,6 +154,7 @@ static void dcqcn_defaults(cc_rtl *r, const hpcc_params *p)
 	if (dcqcn_derive(&dp, &d) == 0)
 		cc_rtl_set_dcqcn(r, &d);
 	cc_rtl_set_time(r, 1, 250, nullptr, nullptr);
+	r->top->param_dcqcn_tick_us = 0;        // no sweeps unless a test asks
 }
 
 extern "C" struct cc_rtl *cc_rtl_new(const hpcc_params *p, const cc_rtl_opts *o)
@@ -296,6 +297,101 @@ extern "C" int cc_rtl_run(struct cc_rtl *r, const hpcc_event *ev, size_t n,
 	if (st)
 		*st = s;
 	return 0;
+}
+
+extern "C" void cc_rtl_set_sweep(struct cc_rtl *r, unsigned pass_us)
+{
+	r->top->param_dcqcn_tick_us = pass_us & 0x1ffff;
+	r->top->eval();
+}
+
+extern "C" void cc_rtl_set_stalls(struct cc_rtl *r, double in_idle_prob, double out_stall_prob)
+{
+	r->opts.in_idle_prob = in_idle_prob;
+	r->opts.out_stall_prob = out_stall_prob;
+}
+
+extern "C" uint32_t cc_rtl_sweep_passes(struct cc_rtl *r)
+{
+	return r->top->sweep_passes;
+}
+
+extern "C" int cc_rtl_run_sweep(struct cc_rtl *r, const hpcc_event *ev, size_t n,
+				uint64_t idle_cycles, hpcc_update *out, size_t out_cap, size_t *nout,
+				cc_rtl_entry *log, size_t log_cap, size_t *nlog)
+{
+	Vhpcc_cc_engine *t = r->top.get();
+	uint32_t eta = t->param_eta, pass_us = t->param_dcqcn_tick_us;
+	size_t in = 0, no = 0, nl = 0;
+	uint64_t last_progress = r->cycle, idle_end = 0, quiet = 0;
+	int rc = 0;
+
+	for (;;) {
+		bool offer = in < n && !(r->opts.in_idle_prob > 0 && r->uni(r->rng) < r->opts.in_idle_prob);
+		bool ready = !(r->opts.out_stall_prob > 0 && r->uni(r->rng) < r->opts.out_stall_prob);
+
+		if (in == n && !idle_end)
+			idle_end = r->cycle + idle_cycles;
+		// the drain: no more TICKs, so that every entry's Update is out
+		if (idle_end && r->cycle >= idle_end)
+			t->param_dcqcn_tick_us = 0;
+		if (offer)
+			drive_event(r, &ev[in]);
+		t->s_notify_valid = offer;
+		t->m_update_ready = ready;
+		t->eval();
+		bool accepted = offer && t->s_notify_ready;
+		bool popped = ready && t->m_update_valid;
+		bool swept = t->sweep_tick;
+
+		if ((accepted || swept) && nl == log_cap) {
+			fprintf(stderr, "cc_rtl: sweep run log full (%zu)\n", log_cap);
+			rc = -1;
+			break;
+		}
+		if (popped) {
+			if (no == out_cap) {
+				fprintf(stderr, "cc_rtl: sweep run output full (%zu)\n", out_cap);
+				rc = -1;
+				break;
+			}
+			read_update(r, &out[no++], eta);
+		}
+		if (accepted || swept) {
+			cc_rtl_entry *e = &log[nl++];
+			bool ext = t->param_dcqcn_ext_time;
+
+			e->sweep = swept;
+			e->idx = swept ? 0 : (uint32_t)in;
+			e->qpn = swept ? t->sweep_tick_qpn : ev[in].qpn;
+			e->now_us = ext ? t->s_notify_now_us : t->dcqcn_now_us;
+			e->period = ext ? t->s_notify_period : t->dcqcn_period;
+			e->cycle = r->cycle;
+			if (accepted)
+				in++;
+		}
+		if (accepted || popped || swept) {
+			last_progress = r->cycle;
+			quiet = 0;
+		} else {
+			quiet++;
+		}
+		tick(r);
+		if (idle_end && r->cycle >= idle_end && quiet > 64 && !t->m_update_valid)
+			break;
+		if (in < n && r->cycle - last_progress > 100000) {
+			fprintf(stderr, "cc_rtl: no progress for 100000 cycles (%zu/%zu in)\n", in, n);
+			rc = -1;
+			break;
+		}
+	}
+	t->s_notify_valid = 0;
+	t->m_update_ready = 0;
+	t->param_dcqcn_tick_us = pass_us;
+	t->eval();
+	*nout = no;
+	*nlog = nl;
+	return rc;
 }
 
 extern "C" void cc_rtl_counters(struct cc_rtl *r, struct cc_rtl_counters *c)

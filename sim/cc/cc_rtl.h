@@ -77,6 +77,35 @@ void cc_rtl_set_time(struct cc_rtl *r, int ext, unsigned clk_mhz, uint32_t *now,
 int cc_rtl_run(struct cc_rtl *r, const struct hpcc_event *ev, size_t n,
 	       struct hpcc_update *out, struct cc_rtl_stats *st);
 
+/*
+ * The DCQCN sweeper's pass period in microseconds (0, cc_rtl_new's default:
+ * off; see docs/cc-dcqcn.md), and the input idle and output stall
+ * probabilities of the runs that follow.
+ */
+void cc_rtl_set_sweep(struct cc_rtl *r, unsigned pass_us);
+void cc_rtl_set_stalls(struct cc_rtl *r, double in_idle_prob, double out_stall_prob);
+uint32_t cc_rtl_sweep_passes(struct cc_rtl *r);
+
+/* what entered the engine, in order: event idx of the run, or a sweeper TICK */
+struct cc_rtl_entry {
+	int sweep;                /* 1: a sweeper TICK for qpn */
+	uint32_t idx;             /* the run's event (sweep 0) */
+	uint32_t qpn;
+	uint32_t now_us, period;  /* the event's stamp */
+	uint64_t cycle;
+};
+
+/*
+ * Like cc_rtl_run with the sweeper on: streams n events, then idle_cycles
+ * cycles with no events, then turns the sweeper off while the pipeline
+ * drains (and back on after), and returns what entered in log (*nlog
+ * entries) and every Update that came out in out (*nout). Fails (-1) if
+ * either array would overflow or the engine stops making progress.
+ */
+int cc_rtl_run_sweep(struct cc_rtl *r, const struct hpcc_event *ev, size_t n,
+		     uint64_t idle_cycles, struct hpcc_update *out, size_t out_cap,
+		     size_t *nout, struct cc_rtl_entry *log, size_t log_cap, size_t *nlog);
+
 void cc_rtl_counters(struct cc_rtl *r, struct cc_rtl_counters *c);
 uint64_t cc_rtl_cycle(const struct cc_rtl *r);
 

@@ -911,6 +911,188 @@ static void test_dcqcn_clock(const struct opts *o)
 	free(per);
 }
 
+/*
+ * The sweeper (mode 1's TICKs from inside the engine): the engine's clock at
+ * 4 cycles per us, a pass every 8 us, Ti 20 us so that TICKs raise rates.
+ * Three phases on 64 QPs of random modes: random events (INITs that change
+ * modes, ACKs, CNPs, TICKs) with idle input cycles and output backpressure;
+ * then no events at all; then a saturated input. Every entry the engine
+ * logs (an event, or a sweeper TICK) goes through the models in that order;
+ * a TICK's Update is expected only for a DCQCN QP whose rate moved, and
+ * every Update must equal the models'. In the idle phase every complete
+ * pass TICKs exactly the QPs in mode 1, once each, and passes start at
+ * least 8 us apart; with a saturated input a TICK waits at most 16 cycles
+ * (plus two per bitmap word skipped on the way to it).
+ */
+static void test_dcqcn_sweep(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params hp;
+	struct cc_rtl_opts ro = { .seed = o->seed ^ 0x5e, .in_idle_prob = 0.3, .out_stall_prob = 0.2 };
+	const unsigned pass_us = 8, cyc_us = 4, nq = 64;
+	const size_t n = 20000, cap = 200000;
+	struct hpcc_event *ev = calloc(n, sizeof(*ev));
+	struct hpcc_update *ur = malloc(cap * sizeof(*ur));
+	struct cc_rtl_entry *lg = malloc(cap * sizeof(*lg));
+	struct dcqcn_params dp;
+	struct cc_rtl *r;
+	struct ref *fx;
+	struct gen g;
+	uint64_t tus = 0;
+	size_t bad = 0, nexp = 0, ticks = 0, tick_upd = 0, tick_inc = 0;
+	size_t passes_checked = 0, pass_bad = 0, share_bad = 0, gaps = 0, worst_gap = 0;
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &hp);
+	r = cc_rtl_new(&hp, &ro);
+	fx = ref_new(1u << cc_rtl_qpn_bits(), &hp);
+	if (!r || !ev || !ur || !lg) {
+		CHECK(0, "setup failed");
+		return;
+	}
+	ref_dcqcn_params(&hp, &dp);
+	dp.ti_us = 20;
+	dp.td_us = 4;
+	dp.byte_reset = 64 * dp.mtu;
+	CHECK(dcqcn_fx_set_params(fx->d, &dp) == 0, "DCQCN parameters refused");
+	cc_rtl_set_dcqcn(r, dcqcn_fx_derived(fx->d));
+	cc_rtl_set_time(r, 0, cyc_us, NULL, NULL);
+	cc_rtl_set_sweep(r, pass_us);
+	gen_init(&g, P_MANY, nq);
+	dcqcn_segment(&g, n, &tus, &dp, 0.05, ev);
+	free(g.qp);
+
+	for (int phase = 0; phase < 3 && !tb_failures; phase++) {
+		size_t nout = 0, nlog = 0, k = 0;
+		size_t ne = phase == 1 ? 0 : phase == 0 ? n / 2 : n - n / 2;
+		const struct hpcc_event *pe = phase == 2 ? ev + n / 2 : ev;
+		uint64_t prev_tick = 0;
+		uint32_t prev_q = 0, pass_start_now = 0;
+		int in_pass = 0, have_prev = 0;
+		uint8_t seen[64];
+
+		if (phase == 1)
+			cc_rtl_set_stalls(r, 0.3, 0.2);
+		if (phase == 2)
+			cc_rtl_set_stalls(r, 0.0, 0.0);
+		if (cc_rtl_run_sweep(r, pe, ne, phase == 1 ? 4000 : 0, ur, cap, &nout, lg, cap,
+				     &nlog)) {
+			CHECK(0, "sweep run failed in phase %d", phase);
+			break;
+		}
+		memset(seen, 0, sizeof(seen));
+		for (size_t i = 0; i < nlog; i++) {
+			struct cc_rtl_entry *e = &lg[i];
+			struct hpcc_update ux;
+			int expect = 1;
+
+			if (!e->sweep) {
+				struct hpcc_event x = pe[e->idx];
+
+				x.now_us = e->now_us;
+				x.period = e->period;
+				ref_event(fx, &x, &ux);
+			} else {
+				struct hpcc_event x;
+				unsigned q = e->qpn % fx->nqp;
+
+				memset(&x, 0, sizeof(x));
+				x.type = HPCC_EV_TICK;
+				x.qpn = e->qpn;
+				x.now_us = e->now_us;
+				x.period = e->period;
+				ticks++;
+				expect = 0;
+				if (fx->mode[q] == HPCC_MODE_DCQCN) {
+					struct hpcc_update uh;
+
+					dcqcn_fx_event(fx->d, &x, &ux);
+					if (ux.flags & (DCQCN_UF_DEC | DCQCN_UF_INC_T | DCQCN_UF_INC_BC)) {
+						/* an Update goes out: the HPCC model counts it */
+						hpcc_fx_event(fx->h, &x, &uh);
+						ux.w_q4 = hpcc_fx_derived(fx->h)->wmax;
+						expect = 1;
+						tick_upd++;
+						tick_inc += !!(ux.flags & DCQCN_UF_INC_T);
+					}
+				}
+				/* passes: QPNs rise within a pass; a lower one starts the next */
+				if (in_pass && e->qpn <= prev_q) {
+					if (phase == 1 && in_pass > 1) {
+						for (unsigned q2 = 0; q2 < nq; q2++)
+							pass_bad += seen[q2] !=
+								(fx->mode[q2] == HPCC_MODE_DCQCN);
+						passes_checked++;
+					}
+					if (phase == 1 && ((e->now_us - pass_start_now) & 0xfffff) + 1 <
+							  pass_us)
+						pass_bad++;
+					in_pass++;
+					pass_start_now = e->now_us;
+					memset(seen, 0, sizeof(seen));
+				} else if (!in_pass) {
+					in_pass = 1;
+					pass_start_now = e->now_us;
+				}
+				if (e->qpn < nq)
+					seen[e->qpn]++;
+				else
+					pass_bad += phase == 1;
+				if (phase == 2 && have_prev && e->qpn > prev_q) {
+					/* the guaranteed share, within a pass */
+					size_t gap = (size_t)(e->cycle - prev_tick);
+					size_t allow = 16 + 2 * ((e->qpn >> 6) - (prev_q >> 6)) + 2;
+
+					gaps++;
+					if (gap > worst_gap)
+						worst_gap = gap;
+					share_bad += gap > allow;
+				}
+				prev_tick = e->cycle;
+				prev_q = e->qpn;
+				have_prev = 1;
+			}
+			if (!expect)
+				continue;
+			nexp++;
+			if (k >= nout || !same_update(&ur[k], &ux)) {
+				if (bad < 5) {
+					fprintf(stderr, "  sweep phase %d: mismatch at entry %zu (%s qpn %u)\n",
+						phase, i, e->sweep ? "sweeper TICK" : "event", e->qpn);
+					if (k < nout)
+						print_update("rtl", &ur[k]);
+					print_update("fixed", &ux);
+				}
+				bad++;
+			}
+			k++;
+		}
+		if (k != nout) {
+			CHECK(0, "sweep phase %d: %zu Updates out, %zu expected", phase, nout, k);
+		}
+		printf("  sweep phase %d (%s): %zu events, %zu entries, %zu Updates\n", phase,
+		       phase == 0 ? "random events" : phase == 1 ? "no events" : "saturated input",
+		       ne, nlog, nout);
+	}
+	printf("DCQCN sweeper (pass %u us, %u cycles/us, %u QPs): %zu TICKs, %zu with an Update "
+	       "(%zu timer increases), %zu passes checked, %llu passes in all; "
+	       "saturated input: %zu gaps, longest %zu cycles; %zu of %zu Updates differ\n",
+	       pass_us, cyc_us, nq, ticks, tick_upd, tick_inc, passes_checked,
+	       (unsigned long long)cc_rtl_sweep_passes(r), gaps, worst_gap, bad, nexp);
+	CHECK(bad == 0, "sweeper run: %zu Updates differ from the models", bad);
+	CHECK(pass_bad == 0, "sweeper: %zu passes ticked the wrong QPs or started early", pass_bad);
+	CHECK(passes_checked >= 10, "sweeper: only %zu passes checked", passes_checked);
+	CHECK(share_bad == 0 && gaps > 100, "sweeper: %zu TICKs waited too long (of %zu)", share_bad,
+	      gaps);
+	CHECK(tick_inc > 0, "sweeper: no TICK raised a rate");
+	CHECK(compare_counters(r, fx), "counters differ");
+	ref_free(fx);
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+	free(lg);
+}
+
 /* ---- figures for make bench ---- */
 
 static void bench(const struct opts *o)
@@ -1021,6 +1203,7 @@ int main(int argc, char **argv)
 	test_incast(&o, 16);
 	test_incast(&o, 64);
 	test_dcqcn_clock(&o);
+	test_dcqcn_sweep(&o);
 	test_dcqcn(&o);
 	test_random(&o);
 	printf("tb_cc: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
