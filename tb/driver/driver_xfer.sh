@@ -54,7 +54,9 @@ clean && ok "nothing left after a clean exit: no object, no pinned page" || bad 
 # a large malloc'd region on one QP pair: its pages are scattered (the
 # driver counts the runs: hpnic-drvcheck abi shows them for 64 MiB)
 t0=$(now_us)
-if hpnic-xfer $d0 $d1 --qps 1 --min "$big" --max "$big" --quiet > /tmp/x 2>&1; then
+# one 64 MiB message takes about a minute of guest time, more on a loaded
+# host: a generous completion timeout (the run itself is bounded at 600 s)
+if hpnic-xfer $d0 $d1 --qps 1 --min "$big" --max "$big" --timeout 300 --quiet > /tmp/x 2>&1; then
 	ok "hpnic-xfer of $big bytes in one malloc'd region, byte-exact"
 else
 	bad "hpnic-xfer of $big bytes"
