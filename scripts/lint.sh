@@ -63,6 +63,7 @@ bad_param hpnic_resp_tx $tx -- 'QPN_WIDTH=17' "QPN_WIDTH must be"
 bad_param hpnic_rd_track $tx -- 'QPN_WIDTH=0' "QPN_WIDTH must be"
 bad_param hpnic_tx_hdr $tx -- 'INFLIGHT_BYTES_LOG2=11' "INFLIGHT_BYTES_LOG2 must be"
 bad_param hpnic_rx_in $rx -- 'FIFO_LOG2=6' "FIFO_LOG2 must be"
+bad_param hpnic_rx_cnp $rx -- 'QPN_WIDTH=21' "QPN_WIDTH must be"
 bad_param hpnic_tx_frame $tx -- 'DATA_FIFO_LOG2=2' "DATA_FIFO_LOG2 must be"
 bad_param hpnic_tx_gather $tx -- 'MR_LOG2=25' "MR_LOG2 must be"
 host=$(scripts/flist.sh rtl/host/host.f)

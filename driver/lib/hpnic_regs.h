@@ -98,6 +98,11 @@
 #define HPNIC_BTH_OP_RESP_LAST      15  /* RDMA READ Response Last (AETH) */
 #define HPNIC_BTH_OP_RESP_ONLY      16  /* RDMA READ Response Only (AETH) */
 #define HPNIC_BTH_OP_ACK            17  /* Acknowledge (AETH) */
+/*
+ * RoCEv2 Congestion Notification Packet (16 reserved bytes of zero behind the BTH; IBTA Annex
+ * A17)
+ */
+#define HPNIC_BTH_OP_CNP            129
 
 /*
  * AETH_SYN: AETH syndromes hpnic sends and takes (InfiniBand RC): bits 7:5 the kind (000 ACK,
@@ -563,11 +568,29 @@
 #define HPNIC_CC_DCQCN_TAB_RST         0x00020000u
 
 /*
+ * CC.NP_MIN_TIME_US (rw): DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP
+ * for every CE-marked request). At most one CNP per responder QP in this time. A write of a
+ * larger value is refused: the register keeps its value and NP_STATUS reads BAD_VALUE
+ */
+#define HPNIC_CC_NP_MIN_TIME_US        0x00000280u
+#define HPNIC_CC_NP_MIN_TIME_US_SHIFT  0
+#define HPNIC_CC_NP_MIN_TIME_US_MASK   0x00000fffu
+#define HPNIC_CC_NP_MIN_TIME_US_RST    4u
+
+/*
+ * CC.NP_STATUS (ro): the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it
+ * was refused
+ */
+#define HPNIC_CC_NP_STATUS             0x00000284u
+#define HPNIC_CC_NP_STATUS_SHIFT       0
+#define HPNIC_CC_NP_STATUS_MASK        0x000000ffu
+
+/*
  * CC.DCQCN_TICK_US (rw): DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every
  * QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late
  * by at most a pass (docs/cc-dcqcn.md)
  */
-#define HPNIC_CC_DCQCN_TICK_US         0x00000280u
+#define HPNIC_CC_DCQCN_TICK_US         0x00000288u
 #define HPNIC_CC_DCQCN_TICK_US_SHIFT   0
 #define HPNIC_CC_DCQCN_TICK_US_MASK    0x0001ffffu
 #define HPNIC_CC_DCQCN_TICK_US_RST     32u
@@ -628,7 +651,11 @@
 #define HPNIC_QP_SPORT_MASK             0x0000ffffu
 #define HPNIC_QP_SPORT_RST              0u
 
-/* QP.DSCP_ECN (rw): IPv4 TOS byte: DSCP in bits 7:2, ECN in 1:0 (0x6a = DSCP 26, ECT(0)) */
+/*
+ * QP.DSCP_ECN (rw): IPv4 TOS byte: DSCP in bits 7:2 (0x6a = DSCP 26); bits 1:0 are not used: TX
+ * sends ECN = ECT(0) on the requests of a QP in CC mode 1 (DCQCN) and 00 on everything else
+ * (docs/wire.md)
+ */
 #define HPNIC_QP_DSCP_ECN               0x00000330u
 #define HPNIC_QP_DSCP_ECN_SHIFT         0
 #define HPNIC_QP_DSCP_ECN_MASK          0x000000ffu
@@ -992,7 +1019,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 80
+#define HPNIC_NUM_COUNTERS                 92
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -1159,6 +1186,35 @@
 #define HPNIC_CNT_HOST_RCQES               78
 /* in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them */
 #define HPNIC_CNT_RX_ACK_COALESCED         79
+/* packets admitted with IP ECN = CE (11), any opcode */
+#define HPNIC_CNT_NP_CE_RX                 80
+/*
+ * CNPs the notification point sent: a CE-marked request for a responder QP with no CNP in the
+ * last CC.NP_MIN_TIME_US
+ */
+#define HPNIC_CNT_NP_CNP_SENT              81
+/* CE-marked requests that sent no CNP: their QP sent one less than CC.NP_MIN_TIME_US before */
+#define HPNIC_CNT_NP_CNP_SUPPRESSED        82
+/* CNPs received for a QP ready to send: each is a CNP event (type 2) to the CC engine */
+#define HPNIC_CNT_RX_CNP                   83
+/*
+ * CNPs dropped: bad ICRC, or their QP not ready to send (unknown); malformed ones are counted by
+ * the rx_* reason counters
+ */
+#define HPNIC_CNT_RX_CNP_DROP              84
+/*
+ * events the CC engine ignored for their type (reason 5): CNPs and TICKs for a QP not in DCQCN
+ * mode
+ */
+#define HPNIC_CNT_CC_IGN_TYPE              85
+/* CNP events a DCQCN QP took (struct dcqcn_counters) */
+#define HPNIC_CNT_CC_DCQCN_CNPS            86
+#define HPNIC_CNT_CC_DCQCN_TICKS           87  /* TICK events a DCQCN QP took */
+#define HPNIC_CNT_CC_DCQCN_DECREASES       88  /* DCQCN rate decreases */
+/* DCQCN CNPs left pending: within Td of the last decrease */
+#define HPNIC_CNT_CC_DCQCN_DEFERRED        89
+#define HPNIC_CNT_CC_DCQCN_INC_TIMER       90  /* DCQCN rate increases by the timer */
+#define HPNIC_CNT_CC_DCQCN_INC_BC          91  /* DCQCN rate increases by the byte counter */
 
 /*
  * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1462,6 +1518,18 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"host_rq_db_bad",
 	"host_rcqes",
 	"rx_ack_coalesced",
+	"np_ce_rx",
+	"np_cnp_sent",
+	"np_cnp_suppressed",
+	"rx_cnp",
+	"rx_cnp_drop",
+	"cc_ign_type",
+	"cc_dcqcn_cnps",
+	"cc_dcqcn_ticks",
+	"cc_dcqcn_decreases",
+	"cc_dcqcn_deferred",
+	"cc_dcqcn_inc_timer",
+	"cc_dcqcn_inc_bc",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1545,6 +1613,18 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"RQ doorbells ignored: QP out of range, in RESET, or without a receive queue",
 	"receive CQEs written to host memory (also counted in host_cqes)",
 	"in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them",
+	"packets admitted with IP ECN = CE (11), any opcode",
+	"CNPs the notification point sent: a CE-marked request for a responder QP with no CNP in the last CC.NP_MIN_TIME_US",
+	"CE-marked requests that sent no CNP: their QP sent one less than CC.NP_MIN_TIME_US before",
+	"CNPs received for a QP ready to send: each is a CNP event (type 2) to the CC engine",
+	"CNPs dropped: bad ICRC, or their QP not ready to send (unknown); malformed ones are counted by the rx_* reason counters",
+	"events the CC engine ignored for their type (reason 5): CNPs and TICKs for a QP not in DCQCN mode",
+	"CNP events a DCQCN QP took (struct dcqcn_counters)",
+	"TICK events a DCQCN QP took",
+	"DCQCN rate decreases",
+	"DCQCN CNPs left pending: within Td of the last decrease",
+	"DCQCN rate increases by the timer",
+	"DCQCN rate increases by the byte counter",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
@@ -1554,7 +1634,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   139
+#define HPNIC_NUM_REGS   141
 #define HPNIC_NUM_FIELDS 43
 
 struct hpnic_block_desc {
@@ -1585,12 +1665,12 @@ struct hpnic_field_desc {
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 16 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 31 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 59, 35 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 94, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 113, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 125, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 133, 6 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 33 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 61, 35 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 96, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 115, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 127, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 135, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1711,6 +1791,10 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for tab[j][k] = (1 - g)^(k x 16^j)" },
 	{ "CC", "DCQCN_TAB", HPNIC_CC_DCQCN_TAB, HPNIC_REG_RW, 0x0003ffffu, 1, 0, 0, 0, 0x00020000u, 1,
 	  "DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset values are g = 4's" },
+	{ "CC", "NP_MIN_TIME_US", HPNIC_CC_NP_MIN_TIME_US, HPNIC_REG_RW, 0x00000fffu, 1, 0, 0, 0, 0x00000004u, 1,
+	  "DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP for every CE-marked request). At most one CNP per responder QP in this time. A write of a larger value is refused: the register keeps its value and NP_STATUS reads BAD_VALUE" },
+	{ "CC", "NP_STATUS", HPNIC_CC_NP_STATUS, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
+	  "the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it was refused" },
 	{ "CC", "DCQCN_TICK_US", HPNIC_CC_DCQCN_TICK_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000020u, 1,
 	  "DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late by at most a pass (docs/cc-dcqcn.md)" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
@@ -1738,7 +1822,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "QP", "SPORT", HPNIC_QP_SPORT, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "UDP source port (the flow's ECMP entropy)" },
 	{ "QP", "DSCP_ECN", HPNIC_QP_DSCP_ECN, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000006au, 1,
-	  "IPv4 TOS byte: DSCP in bits 7:2, ECN in 1:0 (0x6a = DSCP 26, ECT(0))" },
+	  "IPv4 TOS byte: DSCP in bits 7:2 (0x6a = DSCP 26); bits 1:0 are not used: TX sends ECN = ECT(0) on the requests of a QP in CC mode 1 (DCQCN) and 00 on everything else (docs/wire.md)" },
 	{ "QP", "SQ_BASE_LO", HPNIC_QP_SQ_BASE_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "send queue IO address, bits 31:0 (64-byte aligned)" },
 	{ "QP", "SQ_BASE_HI", HPNIC_QP_SQ_BASE_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,

@@ -102,6 +102,8 @@ module hpnic_host_csr #(
     output reg  [16:0]            dcqcn_period_us = 17'd1,
     output reg  [16:0]            dcqcn_tick_us = 17'd32,
     output wire [64*18-1:0]       dcqcn_tab,     // entry 16j + k at [18*(16j+k) +: 18]
+    // the DCQCN notification point, CC.NP_MIN_TIME_US (min_time_between_cnps)
+    output reg  [11:0]            np_min_time_us = 12'd4,
 
     input  wire                   status_cc_init_done,
     input  wire                   status_sched_init_done,
@@ -119,6 +121,7 @@ module hpnic_host_csr #(
     output reg  [31:0]            qp_wr_dip = 0,
     output reg  [15:0]            qp_wr_sport = 0,
     output reg  [7:0]             qp_wr_dscp_ecn = 0,
+    output reg  [1:0]             qp_wr_cc_mode = 0,        // TX marks ECT(0) on mode 1's requests
     output reg  [15:0]            qp_wr_pd = 0,             // protection domain
     output reg  [7:0]             qp_wr_max_rd = 0,         // max_rd_atomic (0: the maximum)
     output reg  [4:0]             qp_wr_min_rnr_timer = 0,  // the responder's RNR NAK timer code
@@ -285,6 +288,7 @@ reg [3:0]  qp_sq_wqe_log2_reg = 0;
 reg [31:0] qp_cqn_reg = 0;
 reg [23:0] qp_sq_psn_reg = 0, qp_rq_psn_reg = 0;
 reg [1:0]  qp_cc_mode_reg = 0;
+reg [7:0]  np_status_reg = 0;      // CC.NP_STATUS: the last NP_MIN_TIME_US write's
 reg        qp_cc_ovr_reg = 1'b0;
 reg [19:0] qp_t_ns_reg = 0;
 reg [19:0] qp_wai_reg = 0;
@@ -581,6 +585,15 @@ always @(posedge clk) begin
             a(HPNIC_CC_DCQCN_THRESHOLD): dcqcn_threshold <= s_csr_wdata[4:0];
             a(HPNIC_CC_DCQCN_PERIOD_US): dcqcn_period_us <= s_csr_wdata[16:0];
             a(HPNIC_CC_DCQCN_TICK_US): dcqcn_tick_us <= s_csr_wdata[16:0];
+            // out of range: refused whole, not masked into range
+            a(HPNIC_CC_NP_MIN_TIME_US): begin
+                if (s_csr_wdata[31:12] == 20'd0) begin
+                    np_min_time_us <= s_csr_wdata[11:0];
+                    np_status_reg <= HPNIC_ERR_OK;
+                end else begin
+                    np_status_reg <= HPNIC_ERR_BAD_VALUE;
+                end
+            end
             a(HPNIC_CC_DCQCN_TAB_IDX): dcqcn_tab_idx <= s_csr_wdata[5:0];
             a(HPNIC_CC_DCQCN_TAB): dcqcn_tab_mem[dcqcn_tab_idx] <= s_csr_wdata[17:0];
 
@@ -708,6 +721,7 @@ always @(posedge clk) begin
         qp_wr_dip <= qp_dip_reg;
         qp_wr_sport <= qp_sport_reg;
         qp_wr_dscp_ecn <= qp_dscp_reg;
+        qp_wr_cc_mode <= qp_cc_mode_reg;
         qp_wr_pd <= qp_pd_reg;
         qp_wr_max_rd <= qp_max_rd_reg;
         qp_wr_min_rnr_timer <= qp_min_rnr_reg[4:0];
@@ -769,6 +783,8 @@ always @(posedge clk) begin
         dcqcn_threshold <= HPNIC_CC_DCQCN_THRESHOLD_RST[4:0];
         dcqcn_period_us <= HPNIC_CC_DCQCN_PERIOD_US_RST[16:0];
         dcqcn_tick_us <= HPNIC_CC_DCQCN_TICK_US_RST[16:0];
+        np_min_time_us <= HPNIC_CC_NP_MIN_TIME_US_RST;
+        np_status_reg <= HPNIC_ERR_OK;
         dcqcn_tab_idx <= 0;
         for (dti = 0; dti < 64; dti = dti + 1) begin
             dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];
@@ -891,6 +907,8 @@ always @* begin
         a(HPNIC_CC_DCQCN_THRESHOLD): rdata = {27'd0, dcqcn_threshold};
         a(HPNIC_CC_DCQCN_PERIOD_US): rdata = {15'd0, dcqcn_period_us};
         a(HPNIC_CC_DCQCN_TICK_US): rdata = {15'd0, dcqcn_tick_us};
+        a(HPNIC_CC_NP_MIN_TIME_US): rdata = {20'd0, np_min_time_us};
+        a(HPNIC_CC_NP_STATUS): rdata = {24'd0, np_status_reg};
         a(HPNIC_CC_DCQCN_TAB_IDX): rdata = {26'd0, dcqcn_tab_idx};
         a(HPNIC_CC_DCQCN_TAB): rdata = {14'd0, dcqcn_tab_mem[dcqcn_tab_idx]};
 

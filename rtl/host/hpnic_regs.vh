@@ -89,6 +89,9 @@ localparam [7:0]   HPNIC_BTH_OP_RESP_MIDDLE    = 8'd14;  // RDMA READ Response M
 localparam [7:0]   HPNIC_BTH_OP_RESP_LAST      = 8'd15;  // RDMA READ Response Last (AETH)
 localparam [7:0]   HPNIC_BTH_OP_RESP_ONLY      = 8'd16;  // RDMA READ Response Only (AETH)
 localparam [7:0]   HPNIC_BTH_OP_ACK            = 8'd17;  // Acknowledge (AETH)
+// RoCEv2 Congestion Notification Packet (16 reserved bytes of zero behind the BTH; IBTA Annex
+// A17)
+localparam [7:0]   HPNIC_BTH_OP_CNP            = 8'd129;
 
 // AETH_SYN: AETH syndromes hpnic sends and takes (InfiniBand RC): bits 7:5 the kind (000 ACK, 001
 // RNR NAK, 011 NAK), bits 4:0 the credit count, the RNR timer code or the NAK code
@@ -546,10 +549,24 @@ localparam integer HPNIC_CC_DCQCN_TAB_W          = 18;
 localparam [31:0]  HPNIC_CC_DCQCN_TAB_MASK       = 32'h0003_ffff;
 localparam [17:0]  HPNIC_CC_DCQCN_TAB_RST        = 18'h20000;
 
+// CC.NP_MIN_TIME_US (rw): DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP
+// for every CE-marked request). At most one CNP per responder QP in this time. A write of a
+// larger value is refused: the register keeps its value and NP_STATUS reads BAD_VALUE
+localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US       = 32'h0000_0280;
+localparam integer HPNIC_CC_NP_MIN_TIME_US_W     = 12;
+localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US_MASK  = 32'h0000_0fff;
+localparam [11:0]  HPNIC_CC_NP_MIN_TIME_US_RST   = 12'd4;
+
+// CC.NP_STATUS (ro): the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it was
+// refused
+localparam [31:0]  HPNIC_CC_NP_STATUS            = 32'h0000_0284;
+localparam integer HPNIC_CC_NP_STATUS_W          = 8;
+localparam [31:0]  HPNIC_CC_NP_STATUS_MASK       = 32'h0000_00ff;
+
 // CC.DCQCN_TICK_US (rw): DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every
 // QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late
 // by at most a pass (docs/cc-dcqcn.md)
-localparam [31:0]  HPNIC_CC_DCQCN_TICK_US        = 32'h0000_0280;
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US        = 32'h0000_0288;
 localparam integer HPNIC_CC_DCQCN_TICK_US_W      = 17;
 localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MASK   = 32'h0001_ffff;
 localparam [16:0]  HPNIC_CC_DCQCN_TICK_US_RST    = 17'd32;
@@ -608,7 +625,9 @@ localparam integer HPNIC_QP_SPORT_W               = 16;
 localparam [31:0]  HPNIC_QP_SPORT_MASK            = 32'h0000_ffff;
 localparam [15:0]  HPNIC_QP_SPORT_RST             = 16'd0;
 
-// QP.DSCP_ECN (rw): IPv4 TOS byte: DSCP in bits 7:2, ECN in 1:0 (0x6a = DSCP 26, ECT(0))
+// QP.DSCP_ECN (rw): IPv4 TOS byte: DSCP in bits 7:2 (0x6a = DSCP 26); bits 1:0 are not used: TX
+// sends ECN = ECT(0) on the requests of a QP in CC mode 1 (DCQCN) and 00 on everything else
+// (docs/wire.md)
 localparam [31:0]  HPNIC_QP_DSCP_ECN              = 32'h0000_0330;
 localparam integer HPNIC_QP_DSCP_ECN_W            = 8;
 localparam [31:0]  HPNIC_QP_DSCP_ECN_MASK         = 32'h0000_00ff;
@@ -950,7 +969,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 80;
+localparam integer HPNIC_NUM_COUNTERS                 = 92;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -1107,6 +1126,30 @@ localparam integer HPNIC_CNT_HOST_RQ_DB_BAD           = 77;
 localparam integer HPNIC_CNT_HOST_RCQES               = 78;
 // in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them
 localparam integer HPNIC_CNT_RX_ACK_COALESCED         = 79;
+// packets admitted with IP ECN = CE (11), any opcode
+localparam integer HPNIC_CNT_NP_CE_RX                 = 80;
+// CNPs the notification point sent: a CE-marked request for a responder QP with no CNP in the
+// last CC.NP_MIN_TIME_US
+localparam integer HPNIC_CNT_NP_CNP_SENT              = 81;
+// CE-marked requests that sent no CNP: their QP sent one less than CC.NP_MIN_TIME_US before
+localparam integer HPNIC_CNT_NP_CNP_SUPPRESSED        = 82;
+// CNPs received for a QP ready to send: each is a CNP event (type 2) to the CC engine
+localparam integer HPNIC_CNT_RX_CNP                   = 83;
+// CNPs dropped: bad ICRC, or their QP not ready to send (unknown); malformed ones are counted by
+// the rx_* reason counters
+localparam integer HPNIC_CNT_RX_CNP_DROP              = 84;
+// events the CC engine ignored for their type (reason 5): CNPs and TICKs for a QP not in DCQCN
+// mode
+localparam integer HPNIC_CNT_CC_IGN_TYPE              = 85;
+// CNP events a DCQCN QP took (struct dcqcn_counters)
+localparam integer HPNIC_CNT_CC_DCQCN_CNPS            = 86;
+localparam integer HPNIC_CNT_CC_DCQCN_TICKS           = 87;  // TICK events a DCQCN QP took
+localparam integer HPNIC_CNT_CC_DCQCN_DECREASES       = 88;  // DCQCN rate decreases
+// DCQCN CNPs left pending: within Td of the last decrease
+localparam integer HPNIC_CNT_CC_DCQCN_DEFERRED        = 89;
+localparam integer HPNIC_CNT_CC_DCQCN_INC_TIMER       = 90;  // DCQCN rate increases by the timer
+// DCQCN rate increases by the byte counter
+localparam integer HPNIC_CNT_CC_DCQCN_INC_BC          = 91;
 
 // DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly

@@ -64,6 +64,7 @@ module hpnic_rx_extract #(
     output wire                 m_pkt_has_payload,
     output wire [QPN_WIDTH-1:0] m_pkt_qpn,
     output wire [7:0]           m_pkt_opcode,
+    output wire [1:0]           m_pkt_ecn,          // the IPv4 ECN field (11: CE)
     output wire [23:0]          m_pkt_psn,
     output wire                 m_pkt_ack_req,      // the BTH's AckReq bit
     output wire [12:0]          m_pkt_len,
@@ -137,6 +138,8 @@ always @* begin
 end
 
 wire f_has_pay = s_info_pay_len != 0;
+// the TOS byte's low bits
+wire [1:0] f_ecn = s_info_hdr[8*15 +: 2];
 
 // BTH opcodes: the register map's (fw/regmap.toml, BTH_OP)
 `include "hpnic_regs.vh"
@@ -154,10 +157,10 @@ wire [31:0] f_imm = (f_op == HPNIC_BTH_OP_WRITE_ONLY_IMM) ? f_ext[31:0] : f_ext[
  * and the parameter queue's room as of the cycle before (two short of full,
  * so that the push of that cycle and of this one both fit).
  */
-localparam EV_W = QW + 8 + 24 + 1 + 13 + 64 + 32 + 32 + 8 + 1 + 32 + 1 + 336 + 1 + 1;
+localparam EV_W = QW + 8 + 2 + 24 + 1 + 13 + 64 + 32 + 32 + 8 + 1 + 32 + 1 + 336 + 1 + 1;
 
 wire            ev_in_ready;
-wire [EV_W-1:0] ev_in = {f_bth[32 +: QW], f_bth[95:88], f_bth[23:0], f_bth[31], s_info_pay_len,
+wire [EV_W-1:0] ev_in = {f_bth[32 +: QW], f_bth[95:88], f_ecn, f_bth[23:0], f_bth[31], s_info_pay_len,
                          f_ext[159:96], f_ext[95:64], f_ext[63:32], f_ext[159:152],
                          f_imm_valid, f_imm, s_info_int, f_int, f_has_pay, s_info_icrc_bad};
 wire [EV_W-1:0] ev_out;
@@ -173,7 +176,7 @@ ev_slice_inst (
     .m_valid(m_pkt_valid), .m_ready(m_pkt_ready), .m_data(ev_out)
 );
 
-assign {m_pkt_qpn, m_pkt_opcode, m_pkt_psn, m_pkt_ack_req, m_pkt_len, m_pkt_reth_va, m_pkt_reth_rkey,
+assign {m_pkt_qpn, m_pkt_opcode, m_pkt_ecn, m_pkt_psn, m_pkt_ack_req, m_pkt_len, m_pkt_reth_va, m_pkt_reth_rkey,
         m_pkt_reth_len, m_pkt_aeth_syn, m_pkt_imm_valid, m_pkt_imm, m_pkt_int_valid, m_pkt_int_nhop, m_pkt_int_path,
         m_pkt_int_hops, m_pkt_has_payload, m_pkt_drop} = ev_out;
 

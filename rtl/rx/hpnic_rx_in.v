@@ -16,8 +16,9 @@
  * IPv4 length against the frame, nHop <= 5, opcode, BTH TVer, destination QPN
  * in range, and the payload length (header + payload + pad + ICRC must add up,
  * pad consistent, payload a multiple of 4 with pad, at most 4096 bytes, none
- * on READ REQUEST and ACK). The header length follows the opcode's extension
- * headers: RETH, AETH, ImmDt, or RETH and ImmDt (WRITE ONLY with Immediate).
+ * on READ REQUEST, ACK and CNP). The header length follows the opcode's
+ * extension headers: RETH, AETH, ImmDt, or RETH and ImmDt (WRITE ONLY with
+ * Immediate); a CNP's 16 reserved bytes count as a RETH.
  *
  * The ICRC is computed here too, as the frame comes in, so that the frame is
  * buffered once (no byte of it is used before the verdict): each admitted
@@ -296,14 +297,17 @@ function [7:0] bth_flags;
         op = byte_at(d, b);
         b1 = byte_at(d, b + 1);         // SE, MigReq (unchecked), pad, TVer
         qpn = {byte_at(d, b + 5), byte_at(d, b + 6), byte_at(d, b + 7)};
+        // a CNP's 16 reserved bytes are measured as a RETH
         reth = op == HPNIC_BTH_OP_WRITE_FIRST || op == HPNIC_BTH_OP_WRITE_ONLY || op == HPNIC_BTH_OP_READ_REQ ||
-               op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
+               op == HPNIC_BTH_OP_WRITE_ONLY_IMM || op == HPNIC_BTH_OP_CNP;
         ext4 = op == HPNIC_BTH_OP_RESP_FIRST || op == HPNIC_BTH_OP_RESP_LAST || op == HPNIC_BTH_OP_RESP_ONLY || op == HPNIC_BTH_OP_ACK ||
                op == HPNIC_BTH_OP_SEND_LAST_IMM || op == HPNIC_BTH_OP_SEND_ONLY_IMM ||
                op == HPNIC_BTH_OP_WRITE_LAST_IMM || op == HPNIC_BTH_OP_WRITE_ONLY_IMM;
         // 0x00..0x0B: SEND and WRITE, every form; then READ and ACK
-        known = op <= HPNIC_BTH_OP_WRITE_ONLY_IMM || (op >= HPNIC_BTH_OP_READ_REQ && op <= HPNIC_BTH_OP_ACK);
-        bth_flags = {reth, ext4, op == HPNIC_BTH_OP_READ_REQ || op == HPNIC_BTH_OP_ACK, !known,
+        known = op <= HPNIC_BTH_OP_WRITE_ONLY_IMM || (op >= HPNIC_BTH_OP_READ_REQ && op <= HPNIC_BTH_OP_ACK) ||
+                op == HPNIC_BTH_OP_CNP;
+        bth_flags = {reth, ext4, op == HPNIC_BTH_OP_READ_REQ || op == HPNIC_BTH_OP_ACK || op == HPNIC_BTH_OP_CNP,
+                     !known,
                      b1[5:4], b1[3:0] != 4'd0, (qpn >> QPN_WIDTH) != 0};
     end
 endfunction

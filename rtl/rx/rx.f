@@ -5,3 +5,4 @@ rtl/rx/hpnic_rx_extract.v
 rtl/rx/hpnic_recv_track.v
 rtl/rx/hpnic_rx_decide.v
 rtl/rx/hpnic_rx_commit.v
+rtl/rx/hpnic_rx_cnp.v

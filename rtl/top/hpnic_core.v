@@ -215,6 +215,8 @@ wire [23:0] dcqcn_line, dcqcn_min, dcqcn_ai, dcqcn_hai, dcqcn_first;
 wire [9:0]  dcqcn_g;
 wire [22:0] dcqcn_alpha0;
 wire [16:0] dcqcn_min_dec, dcqcn_td_us, dcqcn_ti_us, dcqcn_period_us, dcqcn_tick_us;
+wire [11:0] np_min_time_us;
+wire [19:0] dcqcn_now_us;
 wire [3:0]  dcqcn_gd;
 wire [15:0] dcqcn_b_pkts;
 wire [4:0]  dcqcn_threshold;
@@ -234,6 +236,7 @@ wire [47:0]   qp_wr_dmac;
 wire [31:0]   qp_wr_dip;
 wire [15:0]   qp_wr_sport;
 wire [7:0]    qp_wr_dscp_ecn;
+wire [1:0]    qp_wr_cc_mode;
 wire [15:0]   qp_wr_pd, mr_wr_pd;
 wire [7:0]    qp_wr_max_rd;
 wire [2:0]    qp_wr_rnr_retry;
@@ -401,6 +404,7 @@ host_inst (
     .dcqcn_threshold(dcqcn_threshold),
     .dcqcn_period_us(dcqcn_period_us),
     .dcqcn_tick_us(dcqcn_tick_us),
+    .np_min_time_us(np_min_time_us),
     .dcqcn_tab(dcqcn_tab),
     .status_cc_init_done(cc_init_done),
     .status_sched_init_done(sched_init_done),
@@ -414,6 +418,7 @@ host_inst (
     .qp_wr_dip(qp_wr_dip),
     .qp_wr_sport(qp_wr_sport),
     .qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .qp_wr_cc_mode(qp_wr_cc_mode),
     .qp_wr_pd(qp_wr_pd),
     .qp_wr_max_rd(qp_wr_max_rd),
     .qp_wr_min_rnr_timer(qp_wr_min_rnr_timer),
@@ -612,6 +617,9 @@ wire          ps_valid, ps_ready;
 wire [QW-1:0] ps_qpn;
 wire [13:0]   ps_len;
 wire          nt_valid, nt_ready;
+wire          cnp_valid, cnp_ready;
+wire [QW-1:0] cnp_qpn;
+wire [31:0]   st_ce_rx, st_cnp_sent, st_cnp_supp, st_cnp_rx, st_cnp_drop;
 wire [QW-1:0] nt_qpn;
 wire [23:0]   nt_ack_psn, nt_snd_nxt;
 wire [3:0]    nt_nhop;
@@ -639,6 +647,8 @@ dp_inst (
     .cfg_ack_req_log2(cfg_ack_req_log2),
     .cfg_rto(cfg_rto),
     .cfg_pkt_overhead(sched_overhead),
+    .cfg_np_min_time_us(np_min_time_us),
+    .now_us(dcqcn_now_us),
     .cfg_qp_wr_en(qp_wr_en),
     .cfg_qp_wr_qpn(qp_wr_qpn),
     .cfg_qp_wr_state(qp_wr_state),
@@ -648,6 +658,7 @@ dp_inst (
     .cfg_qp_wr_dip(qp_wr_dip),
     .cfg_qp_wr_sport(qp_wr_sport),
     .cfg_qp_wr_dscp_ecn(qp_wr_dscp_ecn),
+    .cfg_qp_wr_cc_mode(qp_wr_cc_mode),
     .cfg_qp_wr_pd(qp_wr_pd),
     .cfg_qp_wr_max_rd(qp_wr_max_rd),
     .cfg_qp_wr_rnr_retry(qp_wr_rnr_retry),
@@ -729,6 +740,9 @@ dp_inst (
     .m_notify_nhop(nt_nhop),
     .m_notify_path(nt_path),
     .m_notify_hops(nt_hops),
+    .m_cnp_valid(cnp_valid),
+    .m_cnp_ready(cnp_ready),
+    .m_cnp_qpn(cnp_qpn),
     .m_event_valid(ev_valid),
     .m_event_ready(ev_ready),
     .m_event_qpn(ev_qpn),
@@ -794,11 +808,19 @@ dp_inst (
     .stat_recv_err(st_recv_err),
     .stat_ack_coalesced(st_ack_coal),
     .stat_rwqe_drop(st_rwqe_drop),
-    .stat_ack_held(st_ack_held)
+    .stat_ack_held(st_ack_held),
+    .stat_ce_rx(st_ce_rx),
+    .stat_cnp_sent(st_cnp_sent),
+    .stat_cnp_suppressed(st_cnp_supp),
+    .stat_cnp_rx(st_cnp_rx),
+    .stat_cnp_drop(st_cnp_drop)
 );
 
 /*
- * CC engine: INIT events (QP start) ahead of the ACKs' Notify
+ * CC engine: INIT events (QP start) first, then CNPs (type 2), then the
+ * ACKs' Notify. CNPs are few (their NP sends at most one per QP per
+ * min_time_between_cnps) and wait in hpnic_rx_cnp's queue, which holds RX
+ * back when full: none is lost
  */
 wire          cc_in_valid, cc_in_ready;
 wire          up_valid, up_ready;
@@ -807,10 +829,13 @@ wire [25:0]   up_w;
 wire [23:0]   up_rate;
 wire [47:0]   cc_st_events, cc_st_acks, cc_st_inits, cc_st_no_int, cc_st_nhop;
 wire [47:0]   cc_st_bad_b, cc_st_record, cc_st_dts_zero, cc_st_wc;
+wire [47:0]   cc_st_ign_type, cc_st_dq_cnps, cc_st_dq_ticks, cc_st_dq_decs, cc_st_dq_deferred,
+              cc_st_dq_inc_timer, cc_st_dq_inc_bc;
 
-assign cc_in_valid = cci_valid || nt_valid;
+assign cc_in_valid = cci_valid || cnp_valid || nt_valid;
 assign cci_ready = cc_in_ready;
-assign nt_ready = cc_in_ready && !cci_valid;
+assign cnp_ready = cc_in_ready && !cci_valid;
+assign nt_ready = cc_in_ready && !cci_valid && !cnp_valid;
 
 // new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
 reg [23:0] sched_line_rate_reg = 24'd819200;
@@ -835,8 +860,8 @@ cc_inst (
     .rst(rst),
     .s_notify_valid(cc_in_valid),
     .s_notify_ready(cc_in_ready),
-    .s_notify_type(cci_valid ? 2'd1 : 2'd0),
-    .s_notify_qpn(cci_valid ? cci_qpn : nt_qpn),
+    .s_notify_type(cci_valid ? 2'd1 : cnp_valid ? 2'd2 : 2'd0),
+    .s_notify_qpn(cci_valid ? cci_qpn : cnp_valid ? cnp_qpn : nt_qpn),
     .s_notify_ack_psn(nt_ack_psn),
     .s_notify_snd_nxt(nt_snd_nxt),
     .s_notify_nhop(nt_nhop),
@@ -879,7 +904,7 @@ cc_inst (
     .param_dcqcn_period_us(dcqcn_period_us),
     .param_dcqcn_tick_us(dcqcn_tick_us),
     .param_dcqcn_ext_time(1'b0),
-    .dcqcn_now_us(),
+    .dcqcn_now_us(dcqcn_now_us),
     .dcqcn_period(),
     .sweep_tick(),
     .sweep_tick_qpn(),
@@ -892,16 +917,16 @@ cc_inst (
     .stat_ign_nhop(cc_st_nhop),
     .stat_ign_bad_b(cc_st_bad_b),
     .stat_ign_mode(),
-    .stat_ign_type(),
+    .stat_ign_type(cc_st_ign_type),
     .stat_record_only(cc_st_record),
     .stat_dts_zero(cc_st_dts_zero),
     .stat_wc_updates(cc_st_wc),
-    .stat_dcqcn_cnps(),
-    .stat_dcqcn_ticks(),
-    .stat_dcqcn_decreases(),
-    .stat_dcqcn_deferred(),
-    .stat_dcqcn_inc_timer(),
-    .stat_dcqcn_inc_bc()
+    .stat_dcqcn_cnps(cc_st_dq_cnps),
+    .stat_dcqcn_ticks(cc_st_dq_ticks),
+    .stat_dcqcn_decreases(cc_st_dq_decs),
+    .stat_dcqcn_deferred(cc_st_dq_deferred),
+    .stat_dcqcn_inc_timer(cc_st_dq_inc_timer),
+    .stat_dcqcn_inc_bc(cc_st_dq_inc_bc)
 );
 
 /*
@@ -1140,6 +1165,18 @@ assign stats[64*HPNIC_CNT_HOST_RWQE_FETCHES +: 64] = {32'd0, st_rwqe_fetches};
 assign stats[64*HPNIC_CNT_HOST_RWQE_LKEY_ERR +: 64] = {32'd0, st_rwqe_lkey_err};
 assign stats[64*HPNIC_CNT_HOST_RQ_DB_BAD +: 64] = {32'd0, st_rq_db_bad};
 assign stats[64*HPNIC_CNT_HOST_RCQES +: 64] = {32'd0, st_rcqes};
+assign stats[64*HPNIC_CNT_NP_CE_RX +: 64] = {32'd0, st_ce_rx};
+assign stats[64*HPNIC_CNT_NP_CNP_SENT +: 64] = {32'd0, st_cnp_sent};
+assign stats[64*HPNIC_CNT_NP_CNP_SUPPRESSED +: 64] = {32'd0, st_cnp_supp};
+assign stats[64*HPNIC_CNT_RX_CNP +: 64] = {32'd0, st_cnp_rx};
+assign stats[64*HPNIC_CNT_RX_CNP_DROP +: 64] = {32'd0, st_cnp_drop};
+assign stats[64*HPNIC_CNT_CC_IGN_TYPE +: 64] = {16'd0, cc_st_ign_type};
+assign stats[64*HPNIC_CNT_CC_DCQCN_CNPS +: 64] = {16'd0, cc_st_dq_cnps};
+assign stats[64*HPNIC_CNT_CC_DCQCN_TICKS +: 64] = {16'd0, cc_st_dq_ticks};
+assign stats[64*HPNIC_CNT_CC_DCQCN_DECREASES +: 64] = {16'd0, cc_st_dq_decs};
+assign stats[64*HPNIC_CNT_CC_DCQCN_DEFERRED +: 64] = {16'd0, cc_st_dq_deferred};
+assign stats[64*HPNIC_CNT_CC_DCQCN_INC_TIMER +: 64] = {16'd0, cc_st_dq_inc_timer};
+assign stats[64*HPNIC_CNT_CC_DCQCN_INC_BC +: 64] = {16'd0, cc_st_dq_inc_bc};
 
 // verilator lint_on PINCONNECTEMPTY
 

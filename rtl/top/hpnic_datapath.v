@@ -8,7 +8,12 @@
  * scheduler drives PktSend; the CC engine takes Notify.
  *
  * ACK/NAK frames have priority over data on the TX side: they are small,
- * and the peer's window waits for them.
+ * and the peer's window waits for them; CNPs come next, then data.
+ *
+ * DCQCN (docs/cc-dcqcn.md): RX hands CE-marked requests and received CNPs
+ * to hpnic_rx_cnp, the notification point, which sends CNPs (through the
+ * TX pick, as ACKs go) and turns good CNPs into events for the CC engine
+ * (m_cnp). A CNP never reaches RX decide.
  */
 
 `resetall
@@ -45,6 +50,8 @@ module hpnic_datapath #(
     input  wire [3:0]            cfg_ack_req_log2,  // INT off: AckReq every 2^n PSNs (0: every packet)
     input  wire [15:0]           cfg_rto,           // timer units; 0 disables
     input  wire [7:0]            cfg_pkt_overhead,  // wire bytes per packet beyond payload
+    input  wire [11:0]           cfg_np_min_time_us, // DCQCN NP: min_time_between_cnps
+    input  wire [19:0]           now_us,            // the CC engine's microsecond clock
 
     /*
      * QP context writes, and QP (re)start with its first PSNs
@@ -58,6 +65,7 @@ module hpnic_datapath #(
     input  wire [31:0]           cfg_qp_wr_dip,
     input  wire [15:0]           cfg_qp_wr_sport,
     input  wire [7:0]            cfg_qp_wr_dscp_ecn,
+    input  wire [1:0]            cfg_qp_wr_cc_mode, // 1 (DCQCN): requests go out ECT(0)
     input  wire [15:0]           cfg_qp_wr_pd,      // protection domain
     input  wire [7:0]            cfg_qp_wr_max_rd,  // max_rd_atomic (0: the maximum)
     input  wire [4:0]            cfg_qp_wr_min_rnr, // RNR NAK timer code (MIN_RNR_TIMER)
@@ -180,6 +188,10 @@ module hpnic_datapath #(
     output wire [11:0]           m_notify_path,
     output wire [5*64-1:0]       m_notify_hops,
 
+    output wire                  m_cnp_valid,       // CNPs received: CC events of type CNP
+    input  wire                  m_cnp_ready,
+    output wire [QPN_WIDTH-1:0]  m_cnp_qpn,
+
     output wire                  m_event_valid,     // asynchronous events (ASYNC_EVENT)
     input  wire                  m_event_ready,
     output wire [QPN_WIDTH-1:0]  m_event_qpn,
@@ -243,7 +255,12 @@ module hpnic_datapath #(
     output wire [31:0]           stat_rwqe_drop,    // receive WQEs lost (the host's limit broken)
     output wire [31:0]           stat_ack_held,     // ACK/NAKs held behind READ responses
     output wire [31:0]           stat_rnr_naks,     // RNR NAKs the completer acted on
-    output wire [31:0]           stat_rnr_retry_exc // QPs failed: RNR retries ran out
+    output wire [31:0]           stat_rnr_retry_exc, // QPs failed: RNR retries ran out
+    output reg  [31:0]           stat_ce_rx = 0,    // packets with ECN = CE
+    output wire [31:0]           stat_cnp_sent,     // DCQCN NP (hpnic_rx_cnp)
+    output wire [31:0]           stat_cnp_suppressed,
+    output wire [31:0]           stat_cnp_rx,
+    output wire [31:0]           stat_cnp_drop
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -692,13 +709,20 @@ comp_inst (
 );
 
 /*
- * TX: ACKs first, then the requester's packets, into the header builder
+ * TX: ACKs first, then CNPs, then the requester's packets, into the header
+ * builder. A CNP is its responder QP's (the context gives the requester's
+ * QPN), PSN 0, no payload
  */
 wire          d_valid, d_ready;
+wire          cnp_tx_valid;
+wire [QW-1:0] cnp_tx_qpn;
 wire          pick_ack = ak_valid;
-assign d_valid = ak_valid || rq_desc_valid;
+wire          pick_cnp = !ak_valid && cnp_tx_valid;
+wire          pick_ctl = ak_valid || cnp_tx_valid;
+assign d_valid = ak_valid || cnp_tx_valid || rq_desc_valid;
 assign ak_ready = d_ready && pick_ack;
-assign rq_desc_ready = d_ready && !pick_ack;
+wire   cnp_tx_ready = d_ready && pick_cnp;
+assign rq_desc_ready = d_ready && !pick_ctl;
 
 wire [511:0]  hdr_data_lo;
 wire [927:0]  hdr_data;
@@ -740,14 +764,15 @@ tx_hdr_inst (
     .cfg_qp_wr_sport(cfg_qp_wr_sport),
     .cfg_qp_wr_pd(cfg_qp_wr_pd),
     .cfg_qp_wr_dscp_ecn(cfg_qp_wr_dscp_ecn),
+    .cfg_qp_wr_cc_mode(cfg_qp_wr_cc_mode),
     .s_desc_valid(d_valid),
     .s_desc_ready(d_ready),
-    .s_desc_qpn(pick_ack ? ak_qpn : rq_desc_qpn),
-    .s_desc_opcode(pick_ack ? HPNIC_BTH_OP_ACK : rq_desc_opcode),
-    .s_desc_psn(pick_ack ? ak_psn : rq_desc_psn),
-    .s_desc_len(pick_ack ? 13'd0 : rq_desc_len),
+    .s_desc_qpn(pick_ack ? ak_qpn : pick_cnp ? cnp_tx_qpn : rq_desc_qpn),
+    .s_desc_opcode(pick_ack ? HPNIC_BTH_OP_ACK : pick_cnp ? HPNIC_BTH_OP_CNP : rq_desc_opcode),
+    .s_desc_psn(pick_ack ? ak_psn : pick_cnp ? 24'd0 : rq_desc_psn),
+    .s_desc_len(pick_ctl ? 13'd0 : rq_desc_len),
     .s_desc_addr(rq_desc_addr),
-    .s_desc_sgl(!pick_ack && rq_desc_sgl),
+    .s_desc_sgl(!pick_ctl && rq_desc_sgl),
     .s_desc_nsge_m1(rq_desc_nsge_m1),
     .s_desc_off(rq_desc_off),
     .s_desc_reth_va(rq_desc_va),
@@ -922,6 +947,7 @@ rx_in_inst (
 wire          pk_valid, pk_ready, pk_drop, pk_has_pay, pk_int;
 wire [QW-1:0] pk_qpn;
 wire [7:0]    pk_opcode, pk_syn;
+wire [1:0]    pk_ecn;
 wire          pk_imm_valid;
 wire [31:0]   pk_imm;
 wire [23:0]   pk_psn;
@@ -961,6 +987,7 @@ rx_extract_inst (
     .m_pkt_has_payload(pk_has_pay),
     .m_pkt_qpn(pk_qpn),
     .m_pkt_opcode(pk_opcode),
+    .m_pkt_ecn(pk_ecn),
     .m_pkt_psn(pk_psn),
     .m_pkt_ack_req(pk_ack_req),
     .m_pkt_len(pk_len),
@@ -980,6 +1007,60 @@ rx_extract_inst (
     .m_pay_tkeep(pay_keep),
     .m_pay_tlast(pay_last),
     .stat_icrc(st_icrc)
+);
+
+/*
+ * DCQCN's notification point, and CNPs received. A CE-marked request goes to
+ * RX decide (it is handled as any other) and to the NP; a CNP only to the
+ * NP. A packet that goes to both is taken when both can take it
+ */
+wire dec_pk_valid, dec_pk_ready, np_valid, np_ready;
+wire pk_is_cnp = pk_opcode == HPNIC_BTH_OP_CNP;
+wire pk_ce_req = pk_ecn == 2'b11 && pk_opcode <= HPNIC_BTH_OP_READ_REQ && !pk_drop;
+wire pk_to_np = pk_is_cnp || pk_ce_req;
+
+assign dec_pk_valid = pk_valid && !pk_is_cnp && (!pk_to_np || np_ready);
+assign np_valid = pk_valid && pk_to_np && (pk_is_cnp || dec_pk_ready);
+assign pk_ready = (pk_is_cnp || dec_pk_ready) && (!pk_to_np || np_ready);
+
+always @(posedge clk) begin
+    stat_ce_rx <= stat_ce_rx + {31'd0, pk_valid && pk_ready && pk_ecn == 2'b11};
+    if (rst) begin
+        stat_ce_rx <= 0;
+    end
+end
+
+// verilator lint_off UNUSEDSIGNAL
+wire np_init_done;      // the sweep holds CE marks and CNPs back meanwhile
+// verilator lint_on UNUSEDSIGNAL
+
+hpnic_rx_cnp #(
+    .QPN_WIDTH(QW)
+)
+rx_cnp_inst (
+    .clk(clk),
+    .rst(rst),
+    .cfg_qp_wr_en(cfg_qp_wr_en),
+    .cfg_qp_wr_qpn(cfg_qp_wr_qpn),
+    .cfg_qp_wr_state(cfg_qp_wr_state),
+    .cfg_min_time_us(cfg_np_min_time_us),
+    .now_us(now_us),
+    .s_valid(np_valid),
+    .s_ready(np_ready),
+    .s_qpn(pk_qpn),
+    .s_cnp(pk_is_cnp),
+    .s_drop(pk_drop),
+    .m_tx_valid(cnp_tx_valid),
+    .m_tx_ready(cnp_tx_ready),
+    .m_tx_qpn(cnp_tx_qpn),
+    .m_rx_valid(m_cnp_valid),
+    .m_rx_ready(m_cnp_ready),
+    .m_rx_qpn(m_cnp_qpn),
+    .init_done(np_init_done),
+    .stat_cnp_sent(stat_cnp_sent),
+    .stat_cnp_suppressed(stat_cnp_suppressed),
+    .stat_cnp_rx(stat_cnp_rx),
+    .stat_cnp_drop(stat_cnp_drop)
 );
 
 wire          cm_valid, cm_ready, cm_cack;
@@ -1062,8 +1143,8 @@ rx_decide_inst (
     .s_init_ready(init_rx_ready),
     .s_init_qpn(init_rx_qpn),
     .s_init_epsn(init_rx_psn),
-    .s_pkt_valid(pk_valid),
-    .s_pkt_ready(pk_ready),
+    .s_pkt_valid(dec_pk_valid),
+    .s_pkt_ready(dec_pk_ready),
     .s_pkt_drop(pk_drop),
     .s_pkt_has_payload(pk_has_pay),
     .s_pkt_qpn_ok(1'b1),

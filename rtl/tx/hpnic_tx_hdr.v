@@ -14,7 +14,12 @@
  *    packet's offset into it (hpnic_tx_gather).
  *
  * Header fields come from the QP context (destination QPN, MAC, IP, UDP
- * source port, DSCP/ECN) and the NIC's own addresses. With INT enabled the
+ * source port, DSCP) and the NIC's own addresses. The IPv4 ECN field is
+ * ECT(0) on the requests of a QP in CC mode 1 (DCQCN), so that a switch may
+ * mark them CE, and 00 (not ECN-capable) on everything else: an HPCC QP's
+ * packets, responses, ACKs and CNPs are never marked (docs/wire.md). A CNP
+ * (BTH opcode 0x81, IBTA Annex A17) carries BECN set, PSN 0 and 16 reserved
+ * bytes of zero, built as a zero RETH. With INT enabled the
  * frame goes to the INT UDP port and carries the 42-byte block: zeroed on
  * requests and responses, the acknowledged packet's INT echoed on ACKs.
  *
@@ -62,8 +67,12 @@ module hpnic_tx_hdr #(
     input  wire [47:0]           cfg_qp_wr_dmac,
     input  wire [31:0]           cfg_qp_wr_dip,
     input  wire [15:0]           cfg_qp_wr_sport,
+    // the ECN bits are not used: TX sets ECN itself (see above)
+    // verilator lint_off UNUSEDSIGNAL
     input  wire [7:0]            cfg_qp_wr_dscp_ecn,
+    // verilator lint_on UNUSEDSIGNAL
     input  wire [15:0]           cfg_qp_wr_pd,
+    input  wire [1:0]            cfg_qp_wr_cc_mode,
 
     /*
      * Packet descriptors
@@ -200,7 +209,7 @@ end
 /*
  * Stage 1: QP context read
  */
-localparam CTX_W = 24 + 48 + 32 + 16 + 8 + 16;
+localparam CTX_W = 24 + 48 + 32 + 16 + 6 + 16 + 1;
 wire [CTX_W-1:0] ctx;
 
 hpnic_ram_sdp #(
@@ -211,8 +220,8 @@ ctx_inst (
     .clk(clk),
     .wr_en(cfg_qp_wr_en),
     .wr_addr(cfg_qp_wr_qpn),
-    .wr_data({cfg_qp_wr_dqpn, cfg_qp_wr_dmac, cfg_qp_wr_dip, cfg_qp_wr_sport, cfg_qp_wr_dscp_ecn,
-              cfg_qp_wr_pd}),
+    .wr_data({cfg_qp_wr_dqpn, cfg_qp_wr_dmac, cfg_qp_wr_dip, cfg_qp_wr_sport, cfg_qp_wr_dscp_ecn[7:2],
+              cfg_qp_wr_pd, cfg_qp_wr_cc_mode == 2'd1}),
     .rd_en(take),
     .rd_addr(s_desc_qpn),
     .rd_data(ctx)
@@ -256,12 +265,17 @@ wire [23:0] dqpn;
 wire [47:0] dmac;
 wire [31:0] dip;
 wire [15:0] sport;
-wire [7:0]  dscp_ecn;
+wire [5:0]  dscp;
 wire [15:0] qp_pd;
-assign {dqpn, dmac, dip, sport, dscp_ecn, qp_pd} = ctx;
+wire        qp_dcqcn;
+assign {dqpn, dmac, dip, sport, dscp, qp_pd, qp_dcqcn} = ctx;
 
+// a CNP's 16 reserved bytes take the RETH's place, zero
+wire is_cnp = s1_opcode == HPNIC_BTH_OP_CNP;
 wire has_reth = s1_opcode == HPNIC_BTH_OP_WRITE_FIRST || s1_opcode == HPNIC_BTH_OP_WRITE_ONLY ||
-                s1_opcode == HPNIC_BTH_OP_WRITE_ONLY_IMM || s1_opcode == HPNIC_BTH_OP_READ_REQ;
+                s1_opcode == HPNIC_BTH_OP_WRITE_ONLY_IMM || s1_opcode == HPNIC_BTH_OP_READ_REQ || is_cnp;
+// requests are SEND, WRITE (0x00..0x0B) and READ REQUEST (0x0C)
+wire ect = qp_dcqcn && s1_opcode <= HPNIC_BTH_OP_READ_REQ;
 wire has_aeth = s1_opcode == HPNIC_BTH_OP_RESP_FIRST || s1_opcode == HPNIC_BTH_OP_RESP_LAST ||
                 s1_opcode == HPNIC_BTH_OP_RESP_ONLY || s1_opcode == HPNIC_BTH_OP_ACK;
 // ImmDt: behind the BTH, or behind the RETH of a WRITE ONLY with Immediate
@@ -310,15 +324,16 @@ reg [47:0]   s2_dmac = 0;
 reg [31:0]   s2_dip = 0;
 reg [15:0]   s2_sport = 0;
 reg [7:0]    s2_tos = 0;
+reg          s2_cnp = 1'b0;
 
 always @(posedge clk) begin
     s2_valid <= s1_valid;
     s2_opcode <= s1_opcode;
     s2_psn <= s1_psn;
     s2_len <= s1_len;
-    s2_va <= s1_va;
-    s2_rkey <= s1_rkey;
-    s2_rlen <= s1_rlen;
+    s2_va <= is_cnp ? 64'd0 : s1_va;
+    s2_rkey <= is_cnp ? 32'd0 : s1_rkey;
+    s2_rlen <= is_cnp ? 32'd0 : s1_rlen;
     s2_aeth <= s1_aeth;
     s2_imm <= s1_imm;
     s2_int <= s1_int;
@@ -334,7 +349,8 @@ always @(posedge clk) begin
     s2_dmac <= dmac;
     s2_dip <= dip;
     s2_sport <= sport;
-    s2_tos <= dscp_ecn;
+    s2_tos <= {dscp, ect, 1'b0};
+    s2_cnp <= is_cnp;
 
     if (rst) begin
         s2_valid <= 1'b0;
@@ -359,7 +375,8 @@ ip_csum_inst (
 
 // big-endian field vectors, first byte in the top bits
 wire [15:0] udp_len = s2_ip_len - 16'd20;
-wire [95:0] bth = {s2_opcode, 1'b0, 1'b1, s2_pad, 4'd0, 16'hffff, 8'h00, s2_dqpn,
+// a CNP: MigReq 0 and BECN 1 (byte 4 bit 6), as the annex's CNP has them
+wire [95:0] bth = {s2_opcode, 1'b0, !s2_cnp, s2_pad, 4'd0, 16'hffff, 1'b0, s2_cnp, 6'd0, s2_dqpn,
                    s2_ack_req, 7'd0, s2_psn};
 wire [127:0] reth = {s2_va, s2_rkey, s2_rlen};
 // RETH (with the ImmDt behind it), or AETH or ImmDt in the top 4 bytes, or

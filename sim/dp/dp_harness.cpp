@@ -93,6 +93,8 @@ struct Nic {
 	std::vector<unsigned> qp_dqpn = std::vector<unsigned>(NQP);
 	std::vector<unsigned> qp_pd = std::vector<unsigned>(NQP);
 	std::vector<unsigned> qp_rnr_retry = std::vector<unsigned>(NQP, 7);
+	std::vector<unsigned> qp_cc_mode = std::vector<unsigned>(NQP, 0);
+	std::deque<std::pair<unsigned, uint64_t>> cnps;    // CNP events to the CC engine
 	dp_nic_stats st{};
 	// this cycle's driven values
 	bool drv_rd = false, drv_wqe = false, drv_post = false, drv_ps = false, drv_rx = false,
@@ -142,6 +144,7 @@ extern "C" void dp_cfg_default(struct dp_cfg *c)
 	c->int_port = 4792;
 	c->ack_req_log2 = HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK;
 	c->rto = 8;                          /* 8 x 4.1 us */
+	c->np_min_time_us = HPNIC_CC_NP_MIN_TIME_US_RST;
 	for (int i = 0; i < 2; i++) {
 		link_cfg_default(&c->link[i]);
 		c->link[i].seed = 1 + i;
@@ -159,6 +162,7 @@ extern "C" void dp_cfg_test(struct dp_cfg *c, uint64_t seed, int int_enable, dou
 	c->dma_wr_stall = stall;
 	c->pktsend_idle = stall;
 	c->mac_tx_stall = stall;
+	c->cnp_stall = stall;
 	if (pcap_base) {
 		snprintf(c->pcap_name, sizeof(c->pcap_name), "%s-int%d.pcap", pcap_base, int_enable);
 		c->pcap_path = c->pcap_name;
@@ -202,6 +206,7 @@ static void drive_config(dp_pair *d, int i)
 	m->cfg_ack_req_log2 = d->cfg.ack_req_log2;
 	m->cfg_rto = d->cfg.rto;
 	m->cfg_pkt_overhead = DP_PKT_OVERHEAD;
+	m->cfg_np_min_time_us = d->cfg.np_min_time_us;
 }
 
 extern "C" struct dp_pair *dp_new(const struct dp_cfg *c, char *err, size_t errlen)
@@ -315,6 +320,7 @@ static void cfg_qp_write(dp_pair *d, int i, unsigned qpn, unsigned state, unsign
 	m->cfg_qp_wr_dscp_ecn = (26 << 2) | 2;
 	m->cfg_qp_wr_pd = d->nic[i].qp_pd[qpn];
 	m->cfg_qp_wr_rnr_retry = d->nic[i].qp_rnr_retry[qpn] & 7;   /* 7: no limit */
+	m->cfg_qp_wr_cc_mode = d->nic[i].qp_cc_mode[qpn] & 3;
 	m->cfg_qp_wr_min_rnr = 1;     /* RNR NAKs ask for 0.01 ms (libhpnic's default) */
 	d->nic[i].qp_state[qpn] = state;
 	d->nic[i].qp_mtu[qpn] = mtu_log2;
@@ -394,6 +400,24 @@ extern "C" int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned 
 	d->nic[0].pi[qa] = 0;
 	d->nic[1].pi[qb] = 0;
 	dp_run(d, 16);
+	return 0;
+}
+
+extern "C" void dp_qp_cc_mode(struct dp_pair *d, int nic, unsigned qpn, unsigned mode)
+{
+	if (qpn < NQP)
+		d->nic[nic].qp_cc_mode[qpn] = mode;
+}
+
+extern "C" int dp_cnp_pop(struct dp_pair *d, int nic, unsigned *qpn, uint64_t *cycle)
+{
+	Nic &n = d->nic[nic];
+
+	if (n.cnps.empty())
+		return -1;
+	*qpn = n.cnps.front().first;
+	*cycle = n.cnps.front().second;
+	n.cnps.pop_front();
 	return 0;
 }
 
@@ -665,6 +689,10 @@ static void drive(dp_pair *d, int i)
 	m->m_work_ready = 1;
 	m->m_cpl_ready = 1;
 	m->m_notify_ready = 1;
+	/* CNP events: the CC engine's input is shared, so it stalls them */
+	m->m_cnp_ready = !(m->m_cnp_valid && chance(d, d->cfg.cnp_stall));
+	/* the CC engine's microsecond clock */
+	m->now_us = (uint32_t)(now / DP_CLK_MHZ) & 0xfffff;
 	m->m_inflight_ready = 1;
 	m->m_free_ready = 1;
 	m->m_event_ready = 1;    /* asynchronous events: the core queues them for the host */
@@ -808,6 +836,11 @@ static void sample(dp_pair *d, int i)
 	}
 	if (m->m_notify_valid)
 		n.st.notify++;
+	if (m->m_cnp_valid && m->m_cnp_ready) {
+		n.cnps.push_back({m->m_cnp_qpn, now});
+		n.st.cnp_events++;
+		moved = true;
+	}
 	if (m->m_tx_tvalid && m->m_tx_tready) {
 		uint64_t keep = m->m_tx_tkeep;
 
@@ -915,6 +948,11 @@ extern "C" void dp_stats(struct dp_pair *d, int nic, struct dp_nic_stats *s)
 
 	*s = n.st;
 	s->ack_coalesced = n.m->stat_ack_coalesced;
+	s->ce_rx = n.m->stat_ce_rx;
+	s->cnp_sent = n.m->stat_cnp_sent;
+	s->cnp_suppressed = n.m->stat_cnp_suppressed;
+	s->cnp_rx = n.m->stat_cnp_rx;
+	s->cnp_drop = n.m->stat_cnp_drop;
 	for (unsigned k = 0; k < DP_NSTATS; k++)
 		s->rtl[k] = n.m->stats[DP_NSTATS - 1 - k];
 }

@@ -39,6 +39,8 @@ struct dp_cfg {
 	uint16_t int_port;
 	unsigned ack_req_log2;         /* CTRL.ACK_REQ.SPACING_LOG2 (default: its reset value; at most 6: every packet) */
 	uint16_t rto;                  /* retransmit timeout, units of 1024 cycles */
+	unsigned np_min_time_us;       /* CC.NP_MIN_TIME_US (default its reset value, 4) */
+	double cnp_stall;              /* chance the CC side holds m_cnp_ready low a cycle */
 	struct link_cfg link[2];       /* [0]: NIC 0 -> NIC 1, [1]: back */
 	const char *pcap_path;         /* every frame sent, both ways; NULL: none */
 	char pcap_name[256];           /* storage for dp_cfg_test's pcap_path */
@@ -72,6 +74,8 @@ struct dp_nic_stats {
 	uint64_t dma_wr_bytes, dma_rd_bytes;
 	uint64_t dma_wr_outside;       /* DMA writes outside every allowed range */
 	uint64_t notify;               /* Notify events (to the CC engine) */
+	uint64_t cnp_events;           /* CNP events (m_cnp, to the CC engine) */
+	uint32_t ce_rx, cnp_sent, cnp_suppressed, cnp_rx, cnp_drop;   /* the DCQCN NP's counters */
 	uint64_t tx_acks;              /* ACK/NAK frames sent (opcode ACKNOWLEDGE) */
 	uint64_t tx_requests;          /* request frames sent (SEND, WRITE, READ request) */
 	uint64_t tx_ack_req;           /* ... of which with AckReq */
@@ -111,6 +115,12 @@ int dp_connect(struct dp_pair *d, unsigned qa, unsigned qb, unsigned mtu_log2,
 	       uint32_t psn_a, uint32_t psn_b);
 /* the QP's RNR retries (QP.RNR_RETRY, 0..7, 7 without end: the default),
  * taken at its next context write (dp_connect) */
+/* a QP's CC mode (QP.CC_MODE: 1 DCQCN marks its requests ECT(0)); takes
+ * effect at the next context write (dp_connect, dp_qp_state) */
+void dp_qp_cc_mode(struct dp_pair *d, int nic, unsigned qpn, unsigned mode);
+/* the oldest CNP event NIC nic gave its CC engine: 0 and its QPN and cycle,
+ * or -1 when there is none */
+int dp_cnp_pop(struct dp_pair *d, int nic, unsigned *qpn, uint64_t *cycle);
 void dp_qp_rnr_retry(struct dp_pair *d, int nic, unsigned qpn, unsigned retries);
 /* write a QP's state only (e.g. to RESET it) */
 int dp_qp_state(struct dp_pair *d, int nic, unsigned qpn, unsigned state);

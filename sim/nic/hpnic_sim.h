@@ -165,6 +165,10 @@ int hpnic_sim_qp_rx(unsigned nic, uint32_t qpn, uint64_t *frame_bytes, uint64_t 
  */
 int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val);
 int hpnic_sim_csr_write(unsigned nic, uint32_t off, uint32_t val);
+/* pair mode: mark the IPv4 ECN field CE on the frames NIC from_nic sends
+ * (mode 1: ECT frames only, as a RED/ECN switch does; 2: every frame; 0:
+ * none), for DCQCN's tests without a switch model; -EINVAL in net mode */
+int hpnic_sim_ce_mark(unsigned from_nic, int mode);
 
 /*
  * Reset NIC nic as a function-level reset does: its reset input is held for

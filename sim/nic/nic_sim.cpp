@@ -79,6 +79,8 @@ struct World {
 	std::atomic<bool> quit{false};
 	std::vector<Nic> nic;
 	std::vector<struct link *> lk;         // pair mode: NIC i -> NIC i ^ 1
+	// pair mode: mark CE on NIC i's frames as they leave (hpnic_sim_ce_mark)
+	int ce_mark[2] = { 0, 0 };
 	struct stream_port *stream = nullptr;  // stream mode: NIC 0's link partner
 	std::unique_ptr<hpnic_net::Net> net;   // net mode: the switches and links
 	std::unique_ptr<VerilatedFstC> fst;
@@ -143,6 +145,28 @@ double env_double(const char *name, double def)
 }
 
 // the PCIe model holds a handshake back this cycle (xorshift64, per NIC)
+// CE on an IPv4 frame (mode 1: ECT frames only, as a RED switch marks; 2:
+// every frame), the header checksum made right again
+static void ce_mark(std::vector<uint8_t> &f, int mode)
+{
+	if (f.size() < 34 || f[12] != 0x08 || f[13] != 0x00)
+		return;
+	uint8_t &tos = f[15];
+
+	if (mode == 1 && (tos & 3) != 1 && (tos & 3) != 2)
+		return;
+	tos |= 3;
+	uint32_t sum = 0;
+
+	f[24] = f[25] = 0;
+	for (int b = 14; b < 34; b += 2)
+		sum += (uint32_t)f[b] << 8 | f[b + 1];
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	f[24] = (uint8_t)(~sum >> 8);
+	f[25] = (uint8_t)~sum;
+}
+
 static bool stall(World *w, Nic &n)
 {
 	if (w->cfg.dma_stall <= 0)
@@ -325,11 +349,14 @@ void sample(World *w, unsigned i)
 				n.txbuf.push_back(vtb_byte(m->m_mac_tx_tdata, b));
 		if (m->m_mac_tx_tlast) {
 			if (!m->m_mac_tx_tuser) {
-				if (w->net)
+				if (w->net) {
 					w->net->host_send(i, now_ps, n.txbuf.data(), n.txbuf.size());
-				else
+				} else {
+					if (i < 2 && w->ce_mark[i])
+						ce_mark(n.txbuf, w->ce_mark[i]);
 					link_send(w->lk[i], now_ps, n.txbuf.data(), n.txbuf.size(),
 						  n.st.tx_frames);
+				}
 				if (w->pcap_on && w->cfg.pcap_port < 0)
 					roce_pcap_write(&w->pcap, now_ps / 1000, n.txbuf.data(),
 							n.txbuf.size());
@@ -856,6 +883,15 @@ extern "C" int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val)
 	if (!g_world || nic >= g_world->cfg.nics || !val)
 		return -EINVAL;
 	return csr_op(nic, false, off, 0, val);
+}
+
+extern "C" int hpnic_sim_ce_mark(unsigned from_nic, int mode)
+{
+	if (!g_world || g_world->net || from_nic >= 2 || from_nic >= g_world->cfg.nics || mode < 0 ||
+	    mode > 2)
+		return -EINVAL;
+	g_world->ce_mark[from_nic] = mode;
+	return 0;
 }
 
 extern "C" int hpnic_sim_csr_write(unsigned nic, uint32_t off, uint32_t val)

@@ -183,6 +183,8 @@ int roce_opcode_info(uint8_t opcode)
 		return ROCE_HAS_AETH;
 	case ROCE_OP_ACK:
 		return ROCE_HAS_AETH | ROCE_PAYLOAD_NONE;
+	case ROCE_OP_CNP:
+		return ROCE_HAS_RETH | ROCE_PAYLOAD_NONE;
 	}
 	return -1;
 }
@@ -226,6 +228,8 @@ const char *roce_opcode_name(uint8_t opcode)
 		return "READ_RESPONSE_ONLY";
 	case ROCE_OP_ACK:
 		return "ACKNOWLEDGE";
+	case ROCE_OP_CNP:
+		return "CNP";
 	}
 	return "UNKNOWN";
 }

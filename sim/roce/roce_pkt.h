@@ -107,6 +107,9 @@ enum roce_opcode {
 	ROCE_OP_READ_RESP_LAST = HPNIC_BTH_OP_RESP_LAST,
 	ROCE_OP_READ_RESP_ONLY = HPNIC_BTH_OP_RESP_ONLY,
 	ROCE_OP_ACK = HPNIC_BTH_OP_ACK,
+	/* RoCEv2 CNP (IBTA Annex A17): its 16 reserved bytes are parsed and
+	 * built as a RETH (va, rkey, dma_len), zero on the wire */
+	ROCE_OP_CNP = HPNIC_BTH_OP_CNP,
 };
 
 /* AETH syndromes (IBA 9.7.5.1.1): type in bits 7..5, value in 4..0; the

@@ -67,10 +67,41 @@ static void test_reset_and_blocks(struct csr_rtl *r)
 }
 
 /* registers whose writes start something (commands, doorbells) or whose
- * value the hardware drives are not written blindly here */
+ * value the hardware drives are not written blindly here, nor those that
+ * refuse a value out of range (test_np_min_time) */
 static int plain_rw(const struct hpnic_reg_desc *d)
 {
-	return d->access == HPNIC_REG_RW && d->count == 1 && !is_header(d);
+	return d->access == HPNIC_REG_RW && d->count == 1 && !is_header(d) &&
+	       d->offset != HPNIC_CC_NP_MIN_TIME_US;
+}
+
+/* CC.NP_MIN_TIME_US takes 0..4095 and refuses anything else whole:
+ * the value stays, CC.NP_STATUS reads BAD_VALUE until a write is taken */
+static void test_np_min_time(struct csr_rtl *r, unsigned rounds)
+{
+	uint32_t cur = csr_rtl_read(r, HPNIC_CC_NP_MIN_TIME_US);
+	unsigned taken = 0, refused = 0;
+
+	CHECK(cur == HPNIC_CC_NP_MIN_TIME_US_RST && cur == 4, "CC.NP_MIN_TIME_US %u after reset", cur);
+	CHECK(csr_rtl_read(r, HPNIC_CC_NP_STATUS) == HPNIC_ERR_OK, "CC.NP_STATUS after reset");
+	for (unsigned k = 0; k < rounds; k++) {
+		uint32_t v = rndr(3) == 0 ? (uint32_t)rnd() : rndr(2) ? rndr(4096) : 4095 + rndr(3);
+		int ok = v <= 4095;
+
+		csr_rtl_write(r, HPNIC_CC_NP_MIN_TIME_US, v);
+		if (ok)
+			cur = v;
+		uint32_t got = csr_rtl_read(r, HPNIC_CC_NP_MIN_TIME_US);
+		uint32_t st = csr_rtl_read(r, HPNIC_CC_NP_STATUS);
+
+		CHECK(got == cur && st == (ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE),
+		      "CC.NP_MIN_TIME_US = %u: reads %u (want %u), status %u", v, got, cur, st);
+		taken += ok;
+		refused += !ok;
+	}
+	csr_rtl_write(r, HPNIC_CC_NP_MIN_TIME_US, 4);
+	printf("  CC.NP_MIN_TIME_US: %u writes taken, %u out of range refused (BAD_VALUE)\n", taken,
+	       refused);
 }
 
 static void test_rw(struct csr_rtl *r, unsigned rounds)
@@ -497,6 +528,7 @@ int main(int argc, char **argv)
 	struct csr_rtl *r = csr_rtl_new(rnd(), 0.3, 0.3);
 
 	test_reset_and_blocks(r);
+	test_np_min_time(r, 300);
 	test_rw(r, 3);
 	csr_rtl_reset(r);
 	test_doorbells(r, (unsigned)count * 4);

@@ -80,6 +80,12 @@ static int hpnic_sim_csr_write(unsigned nic, uint32_t off, uint32_t v)
 	(void)v;
 	return -EOPNOTSUPP;
 }
+static int hpnic_sim_ce_mark(unsigned from_nic, int mode)
+{
+	(void)from_nic;
+	(void)mode;
+	return -EOPNOTSUPP;
+}
 #endif
 
 /* the devices: sim:0 and sim:1, or two named on the command line */
@@ -1978,6 +1984,149 @@ static void t_send(void)
 	TRY(hpnic_destroy_cq(rcq));
 }
 
+/*
+ * DCQCN's notification point and CNPs through two whole NICs
+ * (docs/cc-dcqcn.md). CC.NP_MIN_TIME_US refuses out-of-range writes
+ * (BAD_VALUE in CC.NP_STATUS). A QP put in CC mode 1 by the QP registers
+ * (libhpnic does not offer the mode yet) sends its WRITE ECT(0): with the
+ * link marking CE on ECT frames, as a RED switch does, NIC 1 answers with
+ * CNPs, at most one per 4 us, each of which reaches NIC 0's CC engine as a
+ * CNP event for that QP, whose rate falls (to DCQCN_MIN, set to 20 Gb/s
+ * here): the same WRITE takes longer than unmarked. An HPCC QP's frames are
+ * not ECT, so not marked. Then the link marks every frame: the HPCC QP's
+ * CNPs reach the engine, which ignores them, counted in cc_ign_type.
+ */
+static double dcqcn_write(struct hpnic_qp *q, uint32_t len, uint8_t *src, uint8_t *dst, int *ok)
+{
+	struct hpnic_wc wc;
+	uint64_t t0 = hpnic_sim_cycle();
+	int n = 0;
+
+	tb_fill(src, len, len ^ hpnic_qp_num(q));
+	memset(dst, 0, len);
+	*ok = 0;
+	if (hpnic_post_write(q, 7, e[0].mr, src, len, (uintptr_t)dst, hpnic_mr_rkey(e[1].mr), 0))
+		return 0;
+	for (unsigned i = 0; i < 400 && n == 0; i++) {
+		hpnic_sim_run(1000);
+		n = hpnic_poll_cq(e[0].cq, 1, &wc);
+	}
+	*ok = n == 1 && wc.status == HPNIC_WC_SUCCESS && !memcmp(src, dst, len);
+	return (double)(hpnic_sim_cycle() - t0);
+}
+
+static void t_dcqcn(void)
+{
+	struct hpnic_qp *qa = NULL, *qb = NULL, *qc = NULL, *qd = NULL;
+	const uint32_t len = 1u << 20;
+	uint64_t a0[HPNIC_NUM_COUNTERS], a1[HPNIC_NUM_COUNTERS], b0[HPNIC_NUM_COUNTERS],
+		 b1[HPNIC_NUM_COUNTERS];
+	uint32_t v, st, min0;
+	double t_plain, t_marked, t_hpcc;
+	int ok;
+
+	/* the register: reset value, range, refusal */
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_NP_MIN_TIME_US, &v));
+	CHECK(v == 4 && HPNIC_CC_NP_MIN_TIME_US_RST == 4, "CC.NP_MIN_TIME_US %u after reset, want 4", v);
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_NP_MIN_TIME_US, 4096));
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_NP_MIN_TIME_US, &v));
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_NP_STATUS, &st));
+	CHECK(v == 4 && st == HPNIC_ERR_BAD_VALUE, "NP_MIN_TIME_US = 4096: reads %u, status %u", v, st);
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_NP_MIN_TIME_US, 0x80000004u));
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_NP_MIN_TIME_US, &v));
+	CHECK(v == 4, "NP_MIN_TIME_US = 0x80000004: reads %u", v);
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_NP_MIN_TIME_US, 4095));
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_NP_MIN_TIME_US, &v));
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_NP_STATUS, &st));
+	CHECK(v == 4095 && st == HPNIC_ERR_OK, "NP_MIN_TIME_US = 4095: reads %u, status %u", v, st);
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_NP_MIN_TIME_US, 4));
+	printf("  dcqcn: CC.NP_MIN_TIME_US 4 after reset, 0..4095 taken, 4096 refused (BAD_VALUE)\n");
+
+	/* DCQCN's floor at 20 Gb/s, so that a cut WRITE still ends soon */
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_DCQCN_MIN, &min0));
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_MIN, 20000 * 8192 / 1000));
+	TRY(new_qp(&e[0], 4, 4096, &qa));
+	TRY(new_qp(&e[1], 4, 4096, &qb));
+	TRY(connect_pair(qa, qb, 4096));
+	/* NIC 0's QP registers still hold qa's RTS (START_SQ): again, in mode 1 */
+	TRY(hpnic_sim_csr_read(0, HPNIC_QP_QPN, &v));
+	CHECK(v == hpnic_qp_num(qa), "QP.QPN %u, qa is %u", v, hpnic_qp_num(qa));
+	TRY(hpnic_sim_csr_write(0, HPNIC_QP_CC_MODE, HPNIC_CC_MODE_DCQCN));
+	TRY(hpnic_sim_csr_write(0, HPNIC_QP_CMD, HPNIC_QP_CMD_START_SQ));
+	hpnic_sim_run(200);
+	TRY(hpnic_sim_csr_read(0, HPNIC_QP_CMD_STATUS, &st));
+	CHECK(st == 0, "QP command status 0x%x (busy or an error)", st);
+	TRY(new_qp(&e[0], 4, 4096, &qc));
+	TRY(new_qp(&e[1], 4, 4096, &qd));
+	TRY(connect_pair(qc, qd, 4096));
+
+	/* unmarked: the DCQCN QP at the line rate */
+	t_plain = dcqcn_write(qa, len, e[0].buf, e[1].buf, &ok);
+	CHECK(ok, "dcqcn: the unmarked WRITE failed");
+
+	/* marked: CNPs, the rate falls */
+	TRY(hpnic_read_counters(e[0].dev, a0, HPNIC_NUM_COUNTERS));
+	TRY(hpnic_read_counters(e[1].dev, b0, HPNIC_NUM_COUNTERS));
+	TRY(hpnic_sim_ce_mark(0, 1));
+	t_marked = dcqcn_write(qa, len, e[0].buf, e[1].buf, &ok);
+	CHECK(ok, "dcqcn: the marked WRITE failed");
+	/* the HPCC QP beside it: not ECT, never marked */
+	t_hpcc = dcqcn_write(qc, len, e[0].buf, e[1].buf + len, &ok);
+	CHECK(ok, "dcqcn: the HPCC QP's WRITE failed");
+	hpnic_sim_run(2000);
+	TRY(hpnic_read_counters(e[0].dev, a1, HPNIC_NUM_COUNTERS));
+	TRY(hpnic_read_counters(e[1].dev, b1, HPNIC_NUM_COUNTERS));
+#define D(x, k) ((unsigned long long)(x##1[k] - x##0[k]))
+	printf("  dcqcn: 1 MiB WRITE of a DCQCN QP: %.0f cycles unmarked, %.0f with CE marks (%.2fx); "
+	       "an HPCC QP beside it %.0f; NIC 1: %llu CE marks, %llu CNPs sent, %llu suppressed; "
+	       "NIC 0: %llu CNPs in, %llu CNP events, %llu decreases, %llu deferred\n",
+	       t_plain, t_marked, t_marked / t_plain, t_hpcc, D(b, HPNIC_CNT_NP_CE_RX),
+	       D(b, HPNIC_CNT_NP_CNP_SENT), D(b, HPNIC_CNT_NP_CNP_SUPPRESSED), D(a, HPNIC_CNT_RX_CNP),
+	       D(a, HPNIC_CNT_CC_DCQCN_CNPS), D(a, HPNIC_CNT_CC_DCQCN_DECREASES),
+	       D(a, HPNIC_CNT_CC_DCQCN_DEFERRED));
+	CHECK(D(b, HPNIC_CNT_NP_CE_RX) == len / 4096, "dcqcn: %llu CE-marked packets at NIC 1, want %u",
+	      D(b, HPNIC_CNT_NP_CE_RX), len / 4096);
+	CHECK(D(b, HPNIC_CNT_NP_CNP_SENT) >= 5 && D(b, HPNIC_CNT_NP_CNP_SUPPRESSED) > 0 &&
+	      D(b, HPNIC_CNT_NP_CNP_SENT) + D(b, HPNIC_CNT_NP_CNP_SUPPRESSED) == len / 4096,
+	      "dcqcn: NIC 1 sent %llu CNPs, suppressed %llu", D(b, HPNIC_CNT_NP_CNP_SENT),
+	      D(b, HPNIC_CNT_NP_CNP_SUPPRESSED));
+	/* at most one per 4 us (1,000 cycles at 250 MHz), plus the first */
+	CHECK(D(b, HPNIC_CNT_NP_CNP_SENT) <= (uint64_t)(t_marked / 1000) + 1,
+	      "dcqcn: %llu CNPs in %.0f cycles", D(b, HPNIC_CNT_NP_CNP_SENT), t_marked);
+	CHECK(D(a, HPNIC_CNT_RX_CNP) == D(b, HPNIC_CNT_NP_CNP_SENT) &&
+	      D(a, HPNIC_CNT_CC_DCQCN_CNPS) == D(a, HPNIC_CNT_RX_CNP) && D(a, HPNIC_CNT_RX_CNP_DROP) == 0 &&
+	      D(a, HPNIC_CNT_CC_IGN_TYPE) == 0,
+	      "dcqcn: NIC 0 took %llu CNPs (%llu dropped), the engine %llu (%llu ignored)",
+	      D(a, HPNIC_CNT_RX_CNP), D(a, HPNIC_CNT_RX_CNP_DROP), D(a, HPNIC_CNT_CC_DCQCN_CNPS),
+	      D(a, HPNIC_CNT_CC_IGN_TYPE));
+	CHECK(D(a, HPNIC_CNT_CC_DCQCN_DECREASES) > 0 && t_marked > 2.5 * t_plain,
+	      "dcqcn: %llu decreases, the marked WRITE %.2fx the unmarked one's time",
+	      D(a, HPNIC_CNT_CC_DCQCN_DECREASES), t_marked / t_plain);
+	CHECK(t_hpcc < 1.5 * t_plain, "dcqcn: the HPCC QP took %.0f cycles", t_hpcc);
+
+	/* every frame marked: the HPCC QP's peer sends CNPs too, the engine ignores them */
+	TRY(hpnic_read_counters(e[0].dev, a0, HPNIC_NUM_COUNTERS));
+	TRY(hpnic_sim_ce_mark(0, 2));
+	t_hpcc = dcqcn_write(qc, 256 * 1024, e[0].buf, e[1].buf, &ok);
+	CHECK(ok, "dcqcn: the HPCC QP's marked WRITE failed");
+	TRY(hpnic_sim_ce_mark(0, 0));
+	hpnic_sim_run(2000);
+	TRY(hpnic_read_counters(e[0].dev, a1, HPNIC_NUM_COUNTERS));
+	printf("  dcqcn: every frame marked, an HPCC QP: %llu CNPs in, %llu ignored by the engine "
+	       "(cc_ign_type), %llu DCQCN CNP events\n", D(a, HPNIC_CNT_RX_CNP), D(a, HPNIC_CNT_CC_IGN_TYPE),
+	       D(a, HPNIC_CNT_CC_DCQCN_CNPS));
+	CHECK(D(a, HPNIC_CNT_RX_CNP) > 0 && D(a, HPNIC_CNT_CC_IGN_TYPE) == D(a, HPNIC_CNT_RX_CNP) &&
+	      D(a, HPNIC_CNT_CC_DCQCN_CNPS) == 0,
+	      "dcqcn: HPCC QP: %llu CNPs, %llu ignored, %llu taken as DCQCN", D(a, HPNIC_CNT_RX_CNP),
+	      D(a, HPNIC_CNT_CC_IGN_TYPE), D(a, HPNIC_CNT_CC_DCQCN_CNPS));
+#undef D
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_MIN, min0));
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	TRY(hpnic_destroy_qp(qc));
+	TRY(hpnic_destroy_qp(qd));
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -2005,6 +2154,7 @@ static const struct {
 	{ "window", t_window, 1, 0 },
 	{ "ackreq", t_ackreq, 1, 0 },
 	{ "counters", t_counters, 0, 0 },
+	{ "dcqcn", t_dcqcn, 1, 0 },
 };
 
 /* name is one of the comma-separated list */

@@ -217,11 +217,14 @@ static void test_icrc_kat(void)
 	memcpy(f, cnp_cx4, sizeof(f));
 	CHECK(roce_frame_fix(f, sizeof(f), 0) == ROCE_OK && !memcmp(f, cnp_cx4, sizeof(f)),
 	      "roce_frame_fix changed a correct frame");
-	/* the parser knows CNP is not an hpnic opcode, and says so after the ICRC passed */
+	/* the parser takes a CNP (DCQCN): BECN set, M clear, PSN 0, the 16
+	 * reserved bytes as a zero RETH, no payload */
 	struct roce_pkt p;
 
-	CHECK(roce_parse(cnp_cx4, sizeof(cnp_cx4), INT_PORT, &p) == ROCE_DROP_BTH_OPCODE,
-	      "CNP: want BTH_OPCODE");
+	CHECK(roce_parse(cnp_cx4, sizeof(cnp_cx4), INT_PORT, &p) == ROCE_OK, "CNP: want OK");
+	CHECK(p.opcode == ROCE_OP_CNP && p.dest_qpn == 0x118 && p.psn == 0 && p.becn && !p.fecn &&
+	      !p.migreq && !p.va && !p.rkey && !p.dma_len && !p.payload_len,
+	      "CNP fields: opcode 0x%02x QPN 0x%x PSN %u BECN %d", p.opcode, p.dest_qpn, p.psn, p.becn);
 }
 
 /* ---- 3. round trips ---- */

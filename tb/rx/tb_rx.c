@@ -8,6 +8,9 @@
  *    counter moved (rx_frames only for frames that pass the input checks);
  *  - nothing was written to memory when nothing should be;
  *  - the ACK or NAK that NIC 1 sent in answer, if any: syndrome and PSN.
+ * DCQCN: CE-marked requests make NIC 1 send CNPs (checked byte by byte, at
+ * most one per min_time_between_cnps), and CNPs injected into NIC 1 become
+ * CNP events for its CC engine, or counted drops (unknown QP, bad ICRC).
  * A transfer on another QP pair runs through the whole test and must come
  * out byte-exact, and every injected frame must be counted exactly once.
  *
@@ -163,7 +166,34 @@ struct answers {
 	uint8_t opcode[8];
 	int acked;                     /* an ACK among them: the last one's PSN */
 	uint32_t ack_psn;
+	unsigned ncnp;                 /* CNPs, not counted in n (each checked) */
 };
+
+/* a CNP NIC 1 sent for QP_DUT: every header field, the reserved bytes, the
+ * length and (roce_parse) the ICRC and IPv4 checksum */
+static void check_cnp(const struct env *e, const uint8_t *f, size_t len, const struct roce_pkt *p)
+{
+	size_t hl = 14 + 20 + 8 + (e->int_enable ? ROCE_INT_LEN : 0), bth = hl;
+	int zero = 1;
+
+	CHECK(len == hl + 12 + 16 + 4, "CNP: %zu bytes, expected %zu", len, hl + 12 + 16 + 4);
+	for (size_t i = bth + 12; i < bth + 28 && i < len; i++)
+		zero &= f[i] == 0;
+	CHECK(zero, "CNP: reserved bytes not zero");
+	CHECK(p->src_ip == IP_OF(1) && p->dst_ip == IP_OF(0), "CNP: IPv4 addresses");
+	CHECK(p->dscp == 26 && p->ecn == 0 && p->ttl == 64, "CNP: DSCP %u ECN %u TTL %u", p->dscp, p->ecn,
+	      p->ttl);
+	CHECK(p->udp_sport == (0xc000 | QP_DUT), "CNP: UDP sport 0x%04x", p->udp_sport);
+	CHECK(p->udp_dport == (e->int_enable ? ROCE_INT_PORT_DEFAULT : ROCE_UDP_PORT), "CNP: UDP dport");
+	CHECK(p->opcode == ROCE_OP_CNP && p->dest_qpn == QP_PEER && p->psn == 0, "CNP: opcode 0x%02x QPN %u PSN %u",
+	      p->opcode, p->dest_qpn, p->psn);
+	CHECK(!p->se && !p->migreq && p->pad == 0 && p->tver == 0 && p->pkey == 0xffff && !p->ack_req,
+	      "CNP: BTH SE %d M %d pad %u TVer %u P_Key 0x%04x AckReq %d", p->se, p->migreq, p->pad, p->tver,
+	      p->pkey, p->ack_req);
+	CHECK(p->becn && !p->fecn, "CNP: BECN %d FECN %d", p->becn, p->fecn);
+	CHECK(f[bth + 4] == 0x40, "CNP: BTH byte 4 0x%02x, expected 0x40", f[bth + 4]);
+	CHECK(!p->va && !p->rkey && !p->dma_len && !p->payload_len, "CNP: reserved fields or payload");
+}
 
 static void take_answers(struct env *e, struct answers *a)
 {
@@ -180,6 +210,11 @@ static void take_answers(struct env *e, struct answers *a)
 		}
 		if (p.dest_qpn != QP_PEER)
 			continue;
+		if (p.opcode == ROCE_OP_CNP) {
+			check_cnp(e, f, len, &p);
+			a->ncnp++;
+			continue;
+		}
 		if (p.opcode == ROCE_OP_ACK && p.syndrome == ROCE_AETH_ACK) {
 			a->acked = 1;
 			a->ack_psn = p.psn;
@@ -718,6 +753,162 @@ struct job {
 	unsigned status;
 };
 
+/* a CE-marked WRITE ONLY of 64 bytes, in sequence */
+static size_t write_ce(struct env *e, uint8_t *buf, size_t cap)
+{
+	struct roce_pkt p;
+
+	base_pkt(e, &p, ROCE_OP_WRITE_ONLY, e->epsn);
+	p.ecn = 3;
+	p.va = MR_VA + 0x2000;
+	p.dma_len = 64;
+	p.payload = payload;
+	p.payload_len = 64;
+	e->epsn = (e->epsn + 1) & 0xffffff;
+	return build(&p, buf, cap);
+}
+
+/* a CNP from QP_PEER's side to qpn */
+static size_t cnp_to(const struct env *e, uint8_t *buf, size_t cap, unsigned qpn)
+{
+	struct roce_pkt p;
+
+	base_pkt(e, &p, ROCE_OP_CNP, 0);
+	p.dest_qpn = qpn;
+	p.rkey = 0;
+	p.ack_req = false;
+	p.migreq = false;
+	p.becn = true;
+	p.ecn = 0;
+	return build(&p, buf, cap);
+}
+
+static void dcqcn_checks(struct env *e)
+{
+	uint8_t f[9300];
+	size_t len;
+	struct answers a;
+	struct dp_nic_stats s0, s;
+	unsigned q;
+	uint64_t cyc;
+
+	printf("DCQCN notification point and CNPs (INT %s):\n", e->int_enable ? "on" : "off");
+	take_answers(e, &a);
+	while (dp_cnp_pop(e->d, 1, &q, &cyc) == 0)
+		;
+	/* nothing for 5 us: the QP's last CNP, if any, is older than 4 us */
+	dp_run(e->d, 5 * DP_CLK_MHZ);
+	dp_stats(e->d, 1, &s0);
+
+	/* CE-marked request: it is ACKed as always, and one CNP goes to QP_PEER */
+	len = write_ce(e, f, sizeof(f));
+	inject(e, f, len, 0);
+	dp_run(e->d, 250);                  /* 1 us */
+	take_answers(e, &a);
+	dp_stats(e->d, 1, &s);
+	CHECK(a.ncnp == 1 && a.acked && a.ack_psn == ((e->epsn - 1) & 0xffffff),
+	      "CE-marked WRITE: %u CNPs (want 1), ACK %d PSN 0x%06x", a.ncnp, a.acked, a.ack_psn);
+	CHECK(s.ce_rx == s0.ce_rx + 1 && s.cnp_sent == s0.cnp_sent + 1 && s.cnp_suppressed == s0.cnp_suppressed,
+	      "CE-marked WRITE: np_ce_rx +%u np_cnp_sent +%u np_cnp_suppressed +%u", s.ce_rx - s0.ce_rx,
+	      s.cnp_sent - s0.cnp_sent, s.cnp_suppressed - s0.cnp_suppressed);
+	printf("  %-48s one CNP, right bytes and ICRC; the WRITE ACKed\n", "CE-marked WRITE ONLY");
+
+	/* another 1 us later: within min_time_between_cnps (4 us), suppressed */
+	len = write_ce(e, f, sizeof(f));
+	inject(e, f, len, 0);
+	dp_run(e->d, 250);
+	take_answers(e, &a);
+	dp_stats(e->d, 1, &s);
+	CHECK(a.ncnp == 0 && a.acked, "second CE mark within 4 us: %u CNPs (want 0), ACK %d", a.ncnp, a.acked);
+	CHECK(s.cnp_sent == s0.cnp_sent + 1 && s.cnp_suppressed == s0.cnp_suppressed + 1,
+	      "second CE mark within 4 us: np_cnp_sent +%u np_cnp_suppressed +%u", s.cnp_sent - s0.cnp_sent,
+	      s.cnp_suppressed - s0.cnp_suppressed);
+	printf("  %-48s suppressed, counted; ACKed\n", "CE-marked WRITE 1 us later");
+
+	/* 4.4 us after the first: a CNP again */
+	dp_run(e->d, 600);
+	len = write_ce(e, f, sizeof(f));
+	inject(e, f, len, 0);
+	dp_run(e->d, 250);
+	take_answers(e, &a);
+	dp_stats(e->d, 1, &s);
+	CHECK(a.ncnp == 1 && s.cnp_sent == s0.cnp_sent + 2 && s.cnp_suppressed == s0.cnp_suppressed + 1,
+	      "CE mark after 4 us: %u CNPs (want 1), np_cnp_sent +%u", a.ncnp, s.cnp_sent - s0.cnp_sent);
+	CHECK(s.ce_rx == s0.ce_rx + 3, "np_ce_rx +%u, want 3", s.ce_rx - s0.ce_rx);
+	printf("  %-48s one CNP\n", "CE-marked WRITE 5 us after the first");
+	CHECK(dp_cnp_pop(e->d, 1, &q, &cyc) != 0, "the NP's own CNPs made a CC event at NIC 1");
+
+	/* a CNP for QP_DUT (ready to send): one CNP event for it */
+	dp_stats(e->d, 1, &s0);
+	env_snap(e);
+	len = cnp_to(e, f, sizeof(f), QP_DUT);
+	inject(e, f, len, 0);
+	expect(e, "CNP for a QP ready to send", "rx_frames", 0, 0);
+	dp_stats(e->d, 1, &s);
+	CHECK(dp_cnp_pop(e->d, 1, &q, &cyc) == 0 && q == QP_DUT, "CNP for QP %u: no CC event", QP_DUT);
+	CHECK(dp_cnp_pop(e->d, 1, &q, &cyc) != 0, "CNP for QP %u: more than one CC event", QP_DUT);
+	CHECK(s.cnp_rx == s0.cnp_rx + 1 && s.cnp_drop == s0.cnp_drop, "CNP: rx_cnp +%u rx_cnp_drop +%u",
+	      s.cnp_rx - s0.cnp_rx, s.cnp_drop - s0.cnp_drop);
+	no_answer(e, "CNP");
+
+	/* a CNP for a QP in RESET: dropped, counted, no event */
+	dp_stats(e->d, 1, &s0);
+	env_snap(e);
+	len = cnp_to(e, f, sizeof(f), 300);
+	inject(e, f, len, 0);
+	expect(e, "CNP for a QP in RESET (unknown)", "rx_frames", 0, 0);
+	dp_stats(e->d, 1, &s);
+	CHECK(dp_cnp_pop(e->d, 1, &q, &cyc) != 0, "CNP for a QP in RESET made a CC event");
+	CHECK(s.cnp_rx == s0.cnp_rx && s.cnp_drop == s0.cnp_drop + 1, "CNP unknown QP: rx_cnp +%u rx_cnp_drop +%u",
+	      s.cnp_rx - s0.cnp_rx, s.cnp_drop - s0.cnp_drop);
+
+	/* a CNP with a bad ICRC: dropped, counted twice (rx_icrc, rx_cnp_drop) */
+	dp_stats(e->d, 1, &s0);
+	env_snap(e);
+	len = cnp_to(e, f, sizeof(f), QP_DUT);
+	f[len - 2] ^= 0x10;
+	inject(e, f, len, 0);
+	expect(e, "CNP with a bad ICRC", "rx_icrc", 1, 0);
+	dp_stats(e->d, 1, &s);
+	CHECK(dp_cnp_pop(e->d, 1, &q, &cyc) != 0, "CNP with a bad ICRC made a CC event");
+	CHECK(s.cnp_rx == s0.cnp_rx && s.cnp_drop == s0.cnp_drop + 1, "bad CNP: rx_cnp +%u rx_cnp_drop +%u",
+	      s.cnp_rx - s0.cnp_rx, s.cnp_drop - s0.cnp_drop);
+
+	/* a truncated CNP (8 reserved bytes, lengths fixed): the input's length check */
+	len = cnp_to(e, f, sizeof(f), QP_DUT);
+	{
+		size_t b = 42 + (e->int_enable ? ROCE_INT_LEN : 0) + 12 + 8;
+
+		memmove(f + b, f + b + 8, len - b - 8);
+		len -= 8;
+		f[16] = (uint8_t)((len - 14) >> 8);
+		f[17] = (uint8_t)(len - 14);
+		f[38] = (uint8_t)((len - 34) >> 8);
+		f[39] = (uint8_t)(len - 34);
+		fix_ip_csum(f);
+	}
+	dp_stats(e->d, 1, &s0);
+	drop_case(e, "CNP cut short (8 reserved bytes)", "rx_pay_len", f, len, 0);
+	dp_stats(e->d, 1, &s);
+	CHECK(dp_cnp_pop(e->d, 1, &q, &cyc) != 0 && s.cnp_rx == s0.cnp_rx, "a short CNP made a CC event");
+
+	/* many CNPs back to back against a stalling CC side: none lost */
+	dp_stats(e->d, 1, &s0);
+	for (int i = 0; i < 40; i++) {
+		len = cnp_to(e, f, sizeof(f), QP_DUT);
+		inject(e, f, len, 0);
+	}
+	dp_run(e->d, 4000);
+	unsigned nev = 0;
+
+	while (dp_cnp_pop(e->d, 1, &q, &cyc) == 0)
+		nev += q == QP_DUT;
+	dp_stats(e->d, 1, &s);
+	CHECK(nev == 40 && s.cnp_rx == s0.cnp_rx + 40, "40 CNPs back to back: %u CC events, rx_cnp +%u", nev,
+	      s.cnp_rx - s0.cnp_rx);
+	printf("  %-48s %u CC events, none lost\n", "40 CNPs back to back, the CC side stalling", nev);
+}
+
 static void run_env(uint64_t seed, int int_enable)
 {
 	struct dp_cfg c;
@@ -767,6 +958,7 @@ static void run_env(uint64_t seed, int int_enable)
 	input_checks(&e);
 	send_checks(&e);
 	transport_checks(&e);
+	dcqcn_checks(&e);
 	overflow_check(&e);
 
 	/* the clean transfers finish, byte-exact */

@@ -10,7 +10,8 @@
  * (docs/wire.md: IPv4 checksum, lengths, pad, ICRC) and compared with what
  * a model of the QPs expects next:
  *  - Ethernet, IPv4 (addresses, DSCP/ECN, TTL, DF), UDP ports, the INT block
- *    (present and zeroed when INT is on);
+ *    (present and zeroed when INT is on); ECN is ECT(0) on the requests of
+ *    the QPs in CC mode 1 (DCQCN, every other QP) and 00 on all else;
  *  - requests: opcode (FIRST/MIDDLE/LAST/ONLY, READ REQUEST), PSN, AckReq,
  *    RETH (VA, R_Key, DMA length), payload bytes against host memory;
  *  - READ responses: opcode, PSN, AETH, payload bytes;
@@ -98,6 +99,7 @@ struct qp {
 	struct queue req;              /* NIC 0's requests, in order */
 	struct queue rsp;              /* NIC 0's READ responses, in order */
 	uint32_t acks, ack_psn_lo, ack_psn_hi;
+	unsigned dcqcn;                /* CC mode 1: its requests go out ECT(0) */
 };
 
 struct job {
@@ -164,6 +166,9 @@ static void expect_wqe(struct qp *q, int nic, const struct dp_wqe *w)
 	*psn = (*psn + n) & 0xffffff;
 }
 
+/* ECT(0) frames seen */
+static uint64_t necn;
+
 static const char *op(uint8_t o)
 {
 	return roce_opcode_name(o);
@@ -186,7 +191,7 @@ static void check_frame(const uint8_t *f, size_t len, struct qp *qps, const uint
 	}
 	CHECK(p.src_ip == IP_OF(0) && p.dst_ip == IP_OF(1), "IPv4 addresses %08x -> %08x", p.src_ip,
 	      p.dst_ip);
-	CHECK(p.dscp == 26 && p.ecn == 2 && p.ttl == 64, "DSCP %u ECN %u TTL %u", p.dscp, p.ecn, p.ttl);
+	CHECK(p.dscp == 26 && p.ttl == 64, "DSCP %u TTL %u", p.dscp, p.ttl);
 	CHECK((f[20] & 0x40) && !(f[20] & 0x20), "IPv4 flags: DF set, MF clear");
 	CHECK(p.udp_dport == (int_enable ? ROCE_INT_PORT_DEFAULT : ROCE_UDP_PORT), "UDP dport %u",
 	      p.udp_dport);
@@ -207,6 +212,12 @@ static void check_frame(const uint8_t *f, size_t len, struct qp *qps, const uint
 	if (!q)
 		return;
 	CHECK(p.udp_sport == (0xc000 | q->a), "UDP sport 0x%04x", p.udp_sport);
+	/* ECT(0) only on a DCQCN QP's requests (SEND, WRITE, READ REQUEST) */
+	unsigned want_ecn = q->dcqcn && p.opcode <= ROCE_OP_READ_REQ ? 2 : 0;
+	CHECK(p.ecn == want_ecn, "QP %u (%s) %s: ECN %u, expected %u", q->a, q->dcqcn ? "DCQCN" : "HPCC",
+	      op(p.opcode), p.ecn, want_ecn);
+	if (p.ecn == 2)
+		necn++;
 
 	if (p.opcode == ROCE_OP_ACK) {
 		(*nack)++;
@@ -405,6 +416,9 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 		qps[i].mtu_log2 = mtus[rndr(5)];
 		qps[i].psn_a = (i & 1) ? 0xfffff0 + rndr(16) : rndr(1u << 24);
 		qps[i].psn_b = (i & 2) ? 0xffffe0 + rndr(32) : rndr(1u << 24);
+		qps[i].dcqcn = i & 1;
+		dp_qp_cc_mode(d, 0, qps[i].a, qps[i].dcqcn);
+		dp_qp_cc_mode(d, 1, qps[i].b, qps[i].dcqcn);
 		dp_connect(d, qps[i].a, qps[i].b, qps[i].mtu_log2, qps[i].psn_a, qps[i].psn_b);
 	}
 	dp_tx_capture(d, 0, 1);
@@ -495,8 +509,8 @@ static int run(uint64_t seed, int int_enable, unsigned rounds)
 		free(qps[i].rsp.p);
 	}
 	printf("tx (INT %s): %" PRIu64 " frames from NIC 0 checked field by field: %" PRIu64
-	       " requests, %" PRIu64 " READ responses, %" PRIu64 " ACKs (MTUs", int_enable ? "on" : "off",
-	       frames, nreq, nrsp, nack);
+	       " requests, %" PRIu64 " READ responses, %" PRIu64 " ACKs, %" PRIu64
+	       " ECT(0) requests of DCQCN QPs (MTUs", int_enable ? "on" : "off", frames, nreq, nrsp, nack, necn);
 	for (int i = 0; i < NQ; i++)
 		printf(" %u", 1u << qps[i].mtu_log2);
 	printf("): %s\n", tb_failures == bad_before ? "all as expected" : "FAILED");
