@@ -1,9 +1,11 @@
 # fw/: reciprocal ROM image and its generator
 
 MODEL_DIR := model/cc
-MODEL_SRC := $(MODEL_DIR)/hpcc_recip.c $(MODEL_DIR)/hpcc_common.c $(MODEL_DIR)/hpcc_fixed.c \
+MODEL_SRC := $(MODEL_DIR)/hpcc_recip.c $(MODEL_DIR)/hpcc_common.c $(MODEL_DIR)/hpcc_derive.c \
+             $(MODEL_DIR)/hpcc_fixed.c \
              $(MODEL_DIR)/hpcc_float.c $(MODEL_DIR)/hpcc_trace.c \
-             $(MODEL_DIR)/dcqcn_common.c $(MODEL_DIR)/dcqcn_fixed.c $(MODEL_DIR)/dcqcn_float.c
+             $(MODEL_DIR)/dcqcn_common.c $(MODEL_DIR)/dcqcn_derive.c $(MODEL_DIR)/dcqcn_fixed.c \
+             $(MODEL_DIR)/dcqcn_float.c
 MODEL_HDR := $(wildcard $(MODEL_DIR)/*.h)
 
 # the models as objects: plain for tools, with ASan/UBSan for tests

@@ -43,7 +43,7 @@ nic-model: $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM)
 $(BUILD)/bin/tb_nic: tb/nic/tb_nic.c tb/common/tb_util.h $(LIBHPNIC_SAN) $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SIM) $(VLIB) \
 		$(LIBHPNIC_HDR) sim/nic/hpnic_sim.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN) -DTB_NIC_SIM $(LIBHPNIC_INC) $(NIC_INC) -Itb/common -c $< -o $(BUILD)/nic/tb_nic.o
+	$(CC) $(CFLAGS) $(SAN) -DTB_NIC_SIM $(LIBHPNIC_INC) -I$(MODEL_DIR) $(NIC_INC) -Itb/common -c $< -o $(BUILD)/nic/tb_nic.o
 	$(CXX) $(SAN) -o $@ $(BUILD)/nic/tb_nic.o $(LIBHPNIC_SIM_OBJ) $(LIBHPNIC_SAN) $(LIBHPNIC_SIM) \
 	  $(VLIB) $(VLIBS) -lm
 

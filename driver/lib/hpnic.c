@@ -17,6 +17,7 @@
 #define HPNIC_REGS_WANT_COUNTER_NAMES
 #include "hpnic_priv.h"
 #include "hpcc_model.h"
+#include "dcqcn_model.h"
 
 /*
  * Errors: one detail message per thread, so that a failure's message
@@ -857,8 +858,9 @@ static int hpnic_fit_ack_req(struct hpnic_dev *dev, uint32_t line_mbps, uint32_t
 int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 {
 	uint32_t eta, wai = 0, old_line;
+	struct dcqcn_derived dq;
+	int err, dcqcn;
 	double q;
-	int err;
 
 	if (!dev || !p)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_cc: %s is NULL",
@@ -892,6 +894,12 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 				      HPNIC_GET(HPNIC_CC_SCHED_GRANT, ~0u));
 	if ((err = hpnic_cc_check_mode(dev, p->algorithm)))
 		return err;
+	/* DCQCN runs at this line rate and T too (CC.DCQCN_LINE must be
+	 * CC.LINE_MBPS's): refuse a rate its parameters do not fit before
+	 * anything is written */
+	dcqcn = hpnic_dcqcn_rederive(dev, p->line_mbps, p->t_ns, &dq);
+	if (dcqcn < 0)
+		return dcqcn;
 
 	/* the engine re-derives after every write: order the rate writes so
 	 * that min <= line holds at each step and no clamp is flagged */
@@ -916,6 +924,8 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 	    (err = hpnic_wr(dev, HPNIC_CC_SCHED_BURST, HPNIC_SET(HPNIC_CC_SCHED_BURST, p->sched_burst))) ||
 	    (err = hpnic_wr(dev, HPNIC_CC_SCHED_GRANT, HPNIC_SET(HPNIC_CC_SCHED_GRANT, p->sched_grant))) ||
 	    (err = hpnic_wr(dev, HPNIC_CC_DEFAULT_MODE, HPNIC_SET(HPNIC_CC_DEFAULT_MODE, p->algorithm))))
+		return err;
+	if (dcqcn == 0 && (err = hpnic_dcqcn_write(dev, &dq)))
 		return err;
 	return hpnic_fit_ack_req(dev, p->line_mbps, p->t_ns);
 }

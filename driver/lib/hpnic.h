@@ -647,7 +647,7 @@ struct hpnic_cc_params {
 	unsigned t_ns;              /* T: base RTT, ns, 64..2^20-1 */
 	unsigned line_mbps;         /* line rate, Mb/s, 1..2^20-1 (W <= line rate x T) */
 	unsigned min_mbps;          /* minimum rate, Mb/s, 1..line_mbps (W >= min rate x T) */
-	unsigned algorithm;         /* CC mode of QPs that set none: HPNIC_CC_MODE_* */
+	unsigned algorithm;         /* CC mode of QPs that set none: HPNIC_CC_MODE_* (HPCC, DCQCN) */
 	unsigned sched_overhead;    /* bytes per packet the pacer charges beyond the payload, 0..255 */
 	unsigned sched_burst;       /* pacing burst allowance, bytes beyond one grant, 0..65535 */
 	unsigned sched_grant;       /* wire bytes of credit and window per scheduler grant: 0 (the
@@ -668,7 +668,11 @@ int hpnic_cc_defaults(struct hpnic_cc_params *params);
  * rounded to Q0.16 and W_AI to 1/16 byte. The ranges are those the CC
  * engine accepts without clamping (docs/cc.md). The engine derives its
  * constants in about 800 cycles after a write; QPs keep their window and
- * clamp it to the new range.
+ * clamp it to the new range. DCQCN runs at the same line rate and T: on a
+ * bitstream with DCQCN, the DCQCN registers that depend on them are
+ * derived again (hpnic_set_dcqcn), and a line rate DCQCN's parameters do
+ * not fit (under 1000 Mb/s, or under rpg_hai_rate...) is refused, naming
+ * the DCQCN field, before anything is written.
  * Errors: -EINVAL (NULL, a value out of range: eta outside [0.5, 1],
  * max_stage > 15, T outside 64..2^20-1, W_AI >= 65536 B or negative, a rate
  * outside 1..2^20-1, min > line, sched_overhead > 255, sched_burst > 65535,
@@ -679,6 +683,75 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *params);
 
 /* hpnic_get_cc - read the CC block back, converted. Errors: -EINVAL (NULL). */
 int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *params);
+
+/*
+ * DCQCN (CC mode 1; docs/cc-dcqcn.md): the NIC-wide parameters of the
+ * reaction point, in the NIC vendor's knob names and units where the knob
+ * means the same (its roce_rp knobs), else in the units docs/cc-dcqcn.md
+ * ("Parameters") gives. DCQCN's line rate and T are HPCC's (hpnic_set_cc):
+ * the rate parameters are checked against that line rate.
+ */
+struct hpnic_dcqcn_params {
+	unsigned g;                          /* g x 1024, 2..1023 (the paper's 1/256 is 4) */
+	unsigned initial_alpha_value;        /* alpha at INIT x 1024, 0..1024 */
+	unsigned dce_tcp_rtt;                /* the alpha period, us, 1..131071 */
+	unsigned rate_reduce_monitor_period; /* Td, us, 0..131071: decreases at most once per Td */
+	unsigned rpg_time_reset;             /* Ti, us, 1..131071: the rate-increase timer */
+	uint32_t rpg_byte_reset;             /* bytes per byte-counter increase, 1 .. 65535 MTUs */
+	unsigned mtu;                        /* path MTU the byte counter counts packets of,
+	                                      * 256..4096: B = ceil(rpg_byte_reset / mtu) */
+	unsigned rpg_threshold;              /* F, 0..31: increases before additive/hyper */
+	unsigned rpg_ai_rate;                /* R_AI, Mb/s, 40..line rate */
+	unsigned rpg_hai_rate;               /* R_HAI, Mb/s, 40..line rate */
+	unsigned rpg_min_dec_fac;            /* the decrease factor's floor, %, 0..100 */
+	unsigned rpg_min_rate;               /* Rmin, Mb/s, 40..line rate */
+	unsigned gd;                         /* f = 1 - alpha x 2^-gd, 0..15 (1: the paper's) */
+	unsigned rate_to_set_on_first_cnp;   /* Mb/s: 0 (off) or rpg_min_rate..line rate */
+	/* hpnic_get_dcqcn only (hpnic_set_dcqcn ignores them) */
+	unsigned line_mbps;                  /* the line rate they run at (CC.LINE_MBPS) */
+	unsigned b_pkts;                     /* CC.DCQCN_B_PKTS: packets per byte-counter increase */
+	int consistent;                      /* nonzero: CC.DCQCN_LINE is the line rate's and
+	                                      * the D tables are g's (as hpnic_set_dcqcn and
+	                                      * reset leave them) */
+};
+
+/*
+ * hpnic_dcqcn_defaults - the parameters a NIC has after reset (the paper's
+ * g, F and R_AI; the vendor's Ti 300 us and Td 4 us; 10 MB of 4 KiB
+ * packets). Errors: -EINVAL (NULL).
+ */
+int hpnic_dcqcn_defaults(struct hpnic_dcqcn_params *params);
+
+/*
+ * hpnic_dcqcn_parse - set fields from "name=value[,name=value...]" with
+ * the names above (as hpnic-cctrace --dcqcn takes them; line_mbps and t_ns
+ * are refused here: they are hpnic_set_cc's). Values are not range-checked
+ * (hpnic_set_dcqcn does). Errors: -EINVAL (NULL, an unknown name, a value
+ * that is not an unsigned 32-bit number), naming the item.
+ */
+int hpnic_dcqcn_parse(struct hpnic_dcqcn_params *params, const char *list);
+
+/*
+ * hpnic_set_dcqcn - write DCQCN's NIC-wide parameters: checked as the C
+ * models check them (dcqcn_params_check), the engine's constants derived
+ * as dcqcn_derive() makes them, and every CC.DCQCN_* register and the 64
+ * D-table entries written. QPs keep their state; set them while the NIC is
+ * quiet (the engine takes them as they come). hpnic_set_cc re-derives them
+ * when the line rate or T changes.
+ * Errors: -EINVAL (NULL, a field out of range: the message names it; the
+ * NIC's line rate under DCQCN's least, 1000 Mb/s), -EOPNOTSUPP (the
+ * bitstream has no DCQCN: ID.CC_MODES), a backend error.
+ */
+int hpnic_set_dcqcn(struct hpnic_dev *dev, const struct hpnic_dcqcn_params *params);
+
+/*
+ * hpnic_get_dcqcn - read them back, converted (rates to Mb/s, exact for
+ * what hpnic_set_dcqcn wrote). The NIC keeps B = ceil(rpg_byte_reset /
+ * mtu), not the two: mtu and rpg_byte_reset are this process's last
+ * hpnic_set_dcqcn's when B still matches them, else 4096 and B x 4096.
+ * Errors: -EINVAL (NULL), -EOPNOTSUPP (no DCQCN), a backend error.
+ */
+int hpnic_get_dcqcn(struct hpnic_dev *dev, struct hpnic_dcqcn_params *params);
 
 /*
  * hpnic_set_int - HPCC INT on the wire (CTRL.INT_CTRL, docs/wire.md): with

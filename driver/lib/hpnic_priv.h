@@ -119,6 +119,9 @@ struct hpnic_dev {
 	struct hpnic_async_event evq[HPNIC_EVQ_LEN];
 	unsigned evq_h, evq_t;
 	unsigned nqps, ncqs, nmrs, npds;
+	/* the last hpnic_set_dcqcn's path MTU and byte count (0: none): the NIC
+	 * keeps only B = ceil(byte_reset / mtu), hpnic_get_dcqcn gives these back */
+	uint32_t dcqcn_mtu, dcqcn_byte_reset;
 };
 
 #define HPNIC_PD_MAGIC 0x68706470u  /* "hpdp": a live PD; cleared at dealloc */
@@ -254,6 +257,13 @@ void hpnic_clear_error(void);
 int hpnic_backend_fail(const struct hpnic_dev *dev, int err, const char *fn);
 
 /* BAR0 access through the backend; a failure sets the detail */
+/* hpnic_dcqcn.c: DCQCN's registers again for hpnic_set_cc's new line rate
+ * and T (0 and *d; 1: no DCQCN; -EINVAL naming the field), and writing them */
+struct dcqcn_derived;
+int hpnic_dcqcn_rederive(struct hpnic_dev *dev, uint32_t line, uint32_t t,
+			 struct dcqcn_derived *d);
+int hpnic_dcqcn_write(struct hpnic_dev *dev, const struct dcqcn_derived *d);
+
 int hpnic_rd(struct hpnic_dev *dev, uint32_t off, uint32_t *val);
 int hpnic_wr(struct hpnic_dev *dev, uint32_t off, uint32_t val);
 

@@ -71,8 +71,8 @@
 #define HPNIC_NADDR_PAGE_2M   21  /* log2 of a huge page */
 
 /* CC_MODE: congestion-control modes; bit n of ID.CC_MODES says whether mode n is built in */
-#define HPNIC_CC_MODE_HPCC  0  /* HPCC (the only mode built today) */
-#define HPNIC_CC_MODE_DCQCN 1  /* reserved for DCQCN */
+#define HPNIC_CC_MODE_HPCC  0  /* HPCC */
+#define HPNIC_CC_MODE_DCQCN 1  /* DCQCN (docs/cc-dcqcn.md): rate-based, the window open at W_max */
 #define HPNIC_CC_MODE_ROCC  2  /* reserved for RoCC */
 #define HPNIC_CC_MODE_NONE  3  /* reserved: no congestion control, line rate */
 
@@ -226,7 +226,7 @@
 #define HPNIC_ID_CC_MODES                           0x00000024u
 #define HPNIC_ID_CC_MODES_HPCC_SHIFT                0  /* HPCC */
 #define HPNIC_ID_CC_MODES_HPCC_MASK                 0x00000001u
-#define HPNIC_ID_CC_MODES_DCQCN_SHIFT               1  /* DCQCN (reserved) */
+#define HPNIC_ID_CC_MODES_DCQCN_SHIFT               1  /* DCQCN */
 #define HPNIC_ID_CC_MODES_DCQCN_MASK                0x00000002u
 #define HPNIC_ID_CC_MODES_ROCC_SHIFT                2  /* RoCC (reserved) */
 #define HPNIC_ID_CC_MODES_ROCC_MASK                 0x00000004u
@@ -1974,7 +1974,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "MSIX", 3, 0x00000008u, "MSI-X completion interrupts" },
 	{ "SEND", 4, 0x00000010u, "SEND/RECV with receive queues, and immediate data (SEND and RDMA WRITE with immediate)" },
 	{ "HPCC", 0, 0x00000001u, "HPCC" },
-	{ "DCQCN", 1, 0x00000002u, "DCQCN (reserved)" },
+	{ "DCQCN", 1, 0x00000002u, "DCQCN" },
 	{ "ROCC", 2, 0x00000004u, "RoCC (reserved)" },
 	{ "NONE", 3, 0x00000008u, "no congestion control (reserved)" },
 	{ "MAX_RD_ATOMIC", 0, 0x000000ffu, "READs a QP may have outstanding as requester, at most" },

@@ -36,6 +36,7 @@
 #define HPNIC_REGS_WANT_COUNTER_NAMES
 #define HPNIC_REGS_WANT_REG_TABLE
 #include "hpnic_regs.h"
+#include "dcqcn_model.h"           /* cc dcqcn: the models' check, parser and derivation */
 
 #define PROG "hpnicctl"
 /* docs/regmap.md: a list longer than this is garbage, not a bitstream */
@@ -50,7 +51,8 @@
 #define CC_SETTLE_NS 10000000L
 
 static const char usage_line[] =
-	"usage: " PROG " [-d BDF] [--sysfs DIR] list | dump | cc [show | set KEY=VAL...]";
+	"usage: " PROG " [-d BDF] [--sysfs DIR] list | dump | cc [show | set KEY=VAL...]\n"
+	"       " PROG " [-d BDF] [--sysfs DIR] cc dcqcn [show | set NAME=VAL[,NAME=VAL...]...]";
 
 static char *sysfs_dir = "/sys/bus/pci";
 static const char *want_bdf;
@@ -184,7 +186,10 @@ static void help_main(void)
 	       "  list               every hpnic function: address, IDs, BAR0, firmware identity\n"
 	       "  dump               the block list, each readable register by name, the counters\n"
 	       "  cc [show]          the NIC-wide CC parameters, as KEY=VALUE lines\n"
-	       "  cc set KEY=VAL...  write CC parameters (decimal or 0x hex), all checked first\n\n"
+	       "  cc set KEY=VAL...  write CC parameters (decimal or 0x hex), all checked first\n"
+	       "  cc dcqcn [show]    DCQCN's parameters (CC mode 1) in the vendor's knob names\n"
+	       "  cc dcqcn set NAME=VAL,...  set some, checked and derived as the C models do,\n"
+	       "                     every CC.DCQCN_* register and the D tables written\n\n"
 	       "options (before or after the command):\n%s\n"
 	       "BAR0 is mapped read-write from sysfs: every command but --help needs root.\n"
 	       "Exit status: 0 done, 1 device or map problem, 2 command-line error.\n"
@@ -1001,6 +1006,203 @@ static int cc_through_driver(const struct fn *f, int set, struct cc_write *ws, i
 	return bad;
 }
 
+/*
+ * cc dcqcn: DCQCN's parameters (docs/cc-dcqcn.md) as the vendor's knobs,
+ * converted from and to the CC.DCQCN_* registers with the C models' own
+ * code (dcqcn_params_check, dcqcn_params_parse, dcqcn_derive), as libhpnic's
+ * hpnic_set_dcqcn does, so the registers hold what the model runs on.
+ */
+struct cc_io {
+	const struct fn *f;
+	int drv;                       /* through the driver's cc/ files, else BAR0 */
+	struct bar b;
+};
+
+static uint32_t io_rd(const struct cc_io *io, uint32_t off)
+{
+	const struct hpnic_reg_desc *r = reg_by_offset(off);
+	char key[32], rel[64];
+
+	if (!io->drv)
+		return rd(&io->b, off) & r->mask;
+	snprintf(rel, sizeof(rel), "cc/%s", lower(r->name, key, sizeof(key)));
+	return drv_read_u32(io->f, rel, 0);
+}
+
+static void io_wr(const struct cc_io *io, uint32_t off, uint32_t v)
+{
+	const struct hpnic_reg_desc *r = reg_by_offset(off);
+	char key[32], rel[64];
+	int err;
+
+	if (!io->drv) {
+		wr(&io->b, off, v);
+		return;
+	}
+	snprintf(rel, sizeof(rel), "cc/%s", lower(r->name, key, sizeof(key)));
+	err = drv_write_u32(io->f, rel, v);
+	if (err)
+		fail(1, "%s/devices/%s/%s: the driver refused %u: %s", sysfs_dir, io->f->bdf, rel,
+		     v, strerror(-err));
+}
+
+#define DCQCN_REG(i) (HPNIC_CC_DCQCN_LINE + 4u * (i))
+
+/* the parameters the registers hold (rpg_byte_reset as B packets of 4 KiB),
+ * the registers and tables themselves */
+static void dcqcn_read_io(const struct cc_io *io, struct dcqcn_params *p,
+			  uint32_t r[DCQCN_NREGS], uint32_t tab[4][16])
+{
+	for (unsigned int i = 0; i < DCQCN_NREGS; i++)
+		r[i] = io_rd(io, DCQCN_REG(i));
+	for (unsigned int i = 0; i < 64; i++) {
+		io_wr(io, HPNIC_CC_DCQCN_TAB_IDX, i);
+		tab[i / 16][i % 16] = io_rd(io, HPNIC_CC_DCQCN_TAB);
+	}
+	io_wr(io, HPNIC_CC_DCQCN_TAB_IDX, 0);
+	memset(p, 0, sizeof(*p));
+	p->line_mbps = io_rd(io, HPNIC_CC_LINE_MBPS);
+	p->t_ns = io_rd(io, HPNIC_CC_T_NS);
+	p->mtu = DCQCN_MTU_MAX;
+	dcqcn_params_from_regs(r, p);
+}
+
+static const char *const dcqcn_names[] = {
+	"g", "initial_alpha_value", "dce_tcp_rtt", "rate_reduce_monitor_period",
+	"rpg_time_reset", "rpg_byte_reset", "mtu", "rpg_threshold", "rpg_ai_rate",
+	"rpg_hai_rate", "rpg_min_dec_fac", "rpg_min_rate", "gd", "rate_to_set_on_first_cnp",
+};
+
+static void dcqcn_print(const struct dcqcn_params *p)
+{
+	const uint32_t v[] = {
+		p->g_q10, p->alpha0_q10, p->period_us, p->td_us, p->ti_us, p->byte_reset, p->mtu,
+		p->threshold, p->ai_mbps, p->hai_mbps, p->min_dec_pct, p->min_mbps, p->gd,
+		p->first_mbps,
+	};
+
+	for (unsigned int i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		printf("%s=%u\n", dcqcn_names[i], v[i]);
+}
+
+static void dcqcn_help(int set)
+{
+	if (set)
+		printf("usage: " PROG " cc dcqcn set [-d BDF] [--sysfs DIR] NAME=VALUE[,NAME=VALUE...]...\n"
+		       "Sets DCQCN's NIC-wide parameters (CC mode 1, docs/cc-dcqcn.md): the ones\n"
+		       "named change, the others keep what the NIC holds. They are checked as the C\n"
+		       "models check them, at the NIC's line rate (CC.LINE_MBPS: set that with\n"
+		       "`cc set line_mbps=`), derived as dcqcn_derive() derives them, and every\n"
+		       "CC.DCQCN_* register and the 64 D-table entries are written and read back.\n"
+		       "A bad name or value is refused (exit status 2) before anything is written.\n"
+		       "The NIC keeps B = ceil(rpg_byte_reset / mtu): give both to change it.\n\n");
+	else
+		printf("usage: " PROG " cc dcqcn [show] [-d BDF] [--sysfs DIR]\n"
+		       "Prints DCQCN's parameters as NAME=VALUE lines (`cc dcqcn set` takes them\n"
+		       "back), then as comments the line rate and T they run at (HPCC's), B, and\n"
+		       "whether the registers and D tables are exactly what the parameters make.\n\n");
+	printf("names (units; range):\n"
+	       "  g                           g x 1024; 2..1023 (4 = 1/256)\n"
+	       "  initial_alpha_value         alpha at INIT x 1024; 0..1024\n"
+	       "  dce_tcp_rtt                 the alpha period, us; 1..131071\n"
+	       "  rate_reduce_monitor_period  Td, us; 0..131071\n"
+	       "  rpg_time_reset              Ti, us; 1..131071\n"
+	       "  rpg_byte_reset              bytes per byte-counter increase; 1..65535 MTUs\n"
+	       "  mtu                         the MTU the byte counter counts; 256..4096\n"
+	       "  rpg_threshold               F; 0..31\n"
+	       "  rpg_ai_rate                 R_AI, Mb/s; 40..line rate\n"
+	       "  rpg_hai_rate                R_HAI, Mb/s; 40..line rate\n"
+	       "  rpg_min_dec_fac             the decrease factor's floor, %%; 0..100\n"
+	       "  rpg_min_rate                Rmin, Mb/s; 40..line rate\n"
+	       "  gd                          f = 1 - alpha x 2^-gd; 0..15\n"
+	       "  rate_to_set_on_first_cnp    Mb/s; 0 (off) or rpg_min_rate..line rate\n"
+	       "\n%s", opts_help);
+}
+
+static int cmd_cc_dcqcn(int argc, char **argv, int help)
+{
+	uint32_t r[DCQCN_NREGS], tab[4][16], r2[DCQCN_NREGS], tab2[4][16];
+	int set = argc > 1 && !strcmp(argv[1], "set");
+	struct dcqcn_params p, q;
+	struct dcqcn_derived d;
+	const char *what;
+	struct cc_io io;
+	int bad = 0;
+
+	if (argc > 1 && !set && strcmp(argv[1], "show"))
+		usage_fail("unknown cc dcqcn command '%s' (show, set)", argv[1]);
+	if (help) {
+		dcqcn_help(set);
+		return 0;
+	}
+	if (set && argc < 3)
+		usage_fail("cc dcqcn set needs NAME=VALUE arguments");
+	if (!set && argc > 2)
+		usage_fail("cc dcqcn show takes no argument ('%s')", argv[2]);
+	/* the names and numbers first, before any device is touched */
+	memset(&q, 0, sizeof(q));
+	for (int a = 2; set && a < argc; a++) {
+		const char *s = argv[a];
+
+		if (strstr(s, "line_mbps=") == s || strstr(s, ",line_mbps=") ||
+		    strstr(s, "t_ns=") == s || strstr(s, ",t_ns="))
+			fail(2, "cc dcqcn set: '%s': DCQCN runs at HPCC's line rate and T: "
+			     "`" PROG " cc set line_mbps=... t_ns=...`", s);
+		if (dcqcn_params_parse(&q, s, &what))
+			fail(2, "cc dcqcn set: '%s': %s (" PROG " cc dcqcn set --help)", s, what);
+	}
+
+	scan();
+	io.f = select_fn();
+	io.drv = driver_bound(io.f);
+	if (!io.drv)
+		open_fn_checked(io.f, &io.b);
+	/* through the driver, a driver without the DCQCN files fails on the first */
+	if (!io.drv && !(rd(&io.b, HPNIC_ID_CC_MODES) & HPNIC_ID_CC_MODES_DCQCN_MASK))
+		fail(1, "%s: this bitstream has no DCQCN (ID.CC_MODES 0x%x)", io.f->bdf,
+		     rd(&io.b, HPNIC_ID_CC_MODES));
+	dcqcn_read_io(&io, &p, r, tab);
+	if (!set) {
+		dcqcn_print(&p);
+		printf("# line rate %u Mb/s, T %u ns (HPCC's: cc set line_mbps=, t_ns=); B = %u packets\n",
+		       p.line_mbps, p.t_ns, r[11]);
+		printf("# registers and D tables %s\n", dcqcn_regs_match(&p, r, tab) ?
+		       "are exactly what these parameters make" :
+		       "are NOT what these parameters make (cc dcqcn set rewrites them)");
+		return 0;
+	}
+	/* the named ones over what the NIC holds: parse again onto p */
+	for (int a = 2; a < argc; a++)
+		if (dcqcn_params_parse(&p, argv[a], &what))
+			fail(2, "cc dcqcn set: '%s': %s", argv[a], what);
+	if (dcqcn_params_check(&p, &what))
+		fail(2, "cc dcqcn set: %s (the NIC's line rate is %u Mb/s, T %u ns)", what,
+		     p.line_mbps, p.t_ns);
+	if (dcqcn_derive(&p, &d))
+		fail(2, "cc dcqcn set: the parameters fail dcqcn_derive");
+	dcqcn_regs(&d, r);
+	for (unsigned int i = 0; i < DCQCN_NREGS; i++)
+		io_wr(&io, DCQCN_REG(i), r[i]);
+	for (unsigned int i = 0; i < 64; i++) {
+		io_wr(&io, HPNIC_CC_DCQCN_TAB_IDX, i);
+		io_wr(&io, HPNIC_CC_DCQCN_TAB, d.tab[i / 16][i % 16]);
+	}
+	io_wr(&io, HPNIC_CC_DCQCN_TAB_IDX, 0);
+	dcqcn_read_io(&io, &q, r2, tab2);
+	for (unsigned int i = 0; i < DCQCN_NREGS; i++) {
+		if (r2[i] != r[i]) {
+			fprintf(stderr, PROG ": %s reads back %u after writing %u\n",
+				reg_by_offset(DCQCN_REG(i))->name, r2[i], r[i]);
+			bad = 1;
+		}
+	}
+	if (memcmp(tab2, d.tab, sizeof(tab2))) {
+		fprintf(stderr, PROG ": the D tables (CC.DCQCN_TAB) do not read back as written\n");
+		bad = 1;
+	}
+	return bad;
+}
+
 static int cmd_cc(int argc, char **argv)
 {
 	const struct hpnic_block_desc *cc = block_by_base(HPNIC_CC_BASE);
@@ -1013,9 +1215,11 @@ static int cmd_cc(int argc, char **argv)
 
 	argc -= optind;
 	argv += optind;
+	if (argc && !strcmp(argv[0], "dcqcn"))
+		return cmd_cc_dcqcn(argc, argv, help);
 	set = argc && !strcmp(argv[0], "set");
 	if (argc && !set && strcmp(argv[0], "show"))
-		usage_fail("unknown cc command '%s' (show, set)", argv[0]);
+		usage_fail("unknown cc command '%s' (show, set, dcqcn)", argv[0]);
 	if (help) {
 		if (set)
 			printf("usage: " PROG " cc set [-d BDF] [--sysfs DIR] KEY=VALUE...\n"

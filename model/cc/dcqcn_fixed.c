@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Fixed-point DCQCN reaction point (docs/cc-dcqcn.md): the constants the
- * library derives (dcqcn_derive, dcqcn_tables) and the arithmetic an RTL
- * engine copies bit for bit. Integers only; every product's width and every
+ * Fixed-point DCQCN reaction point (docs/cc-dcqcn.md): the arithmetic an
+ * RTL engine copies bit for bit (the constants it runs on are
+ * dcqcn_derive()'s, dcqcn_derive.c). Integers only; every product's width and every
  * rounding (round half up, hpcc_shr_round) is written out; no division
  * outside dcqcn_derive.
  */
@@ -14,71 +14,6 @@
 #include "hpcc_recip.h"
 
 #define MASK(n) ((1u << (n)) - 1u)
-
-/* Mb/s -> bytes/ns Q8.16: mbps x 65536 / 8000, rounded half up */
-static uint32_t rate_q16(uint32_t mbps)
-{
-	return (uint32_t)(((uint64_t)mbps * 8192 + 500) / 1000);
-}
-
-/*
- * The D tables, tab[j][k] = (1 - g)^(k x 16^j) in Q1.17, by repeated
- * multiplication in Q1.31 (products of 32 x 32 bits, rounded half up) and a
- * final rounding to Q1.17: integer arithmetic, so every host makes the same
- * tables.
- */
-void dcqcn_tables(uint32_t g_q10, uint32_t tab[4][16])
-{
-	uint64_t base = (uint64_t)(1024 - (g_q10 & 1023)) << 21;   /* 1 - g, Q1.31 exact */
-
-	for (unsigned j = 0; j < 4; j++) {
-		uint64_t x = 1ull << 31;
-
-		for (unsigned k = 0; k < 16; k++) {
-			tab[j][k] = (uint32_t)hpcc_shr_round(x, 31 - DCQCN_D_FRAC);
-			x = hpcc_shr_round(x * base, 31);
-		}
-		for (unsigned s = 0; s < 4; s++)            /* base^16 for the next table */
-			base = hpcc_shr_round(base * base, 31);
-	}
-}
-
-uint32_t dcqcn_decay(const struct dcqcn_derived *d, uint32_t m)
-{
-	/* three 18 x 18-bit products, each rounded back to Q1.17 */
-	uint64_t p01 = hpcc_shr_round((uint64_t)d->tab[0][m & 15] * d->tab[1][(m >> 4) & 15],
-				      DCQCN_D_FRAC);
-	uint64_t p23 = hpcc_shr_round((uint64_t)d->tab[2][(m >> 8) & 15] * d->tab[3][(m >> 12) & 15],
-				      DCQCN_D_FRAC);
-
-	return (uint32_t)hpcc_shr_round(p01 * p23, DCQCN_D_FRAC);
-}
-
-int dcqcn_derive(const struct dcqcn_params *p, struct dcqcn_derived *d)
-{
-	struct hpcc_params hp = { .t_ns = p->t_ns, .eta_q16 = HPCC_ETA_ONE, .line_mbps = p->line_mbps,
-				  .min_mbps = p->line_mbps };
-	struct hpcc_derived hd;
-	int err = dcqcn_params_check(p, NULL);
-
-	if (err)
-		return err;
-	memset(d, 0, sizeof(*d));
-	d->p = *p;
-	d->line_q16 = rate_q16(p->line_mbps);
-	d->min_q16 = rate_q16(p->min_mbps);
-	d->ai_q16 = rate_q16(p->ai_mbps);
-	d->hai_q16 = rate_q16(p->hai_mbps);
-	d->first_q16 = rate_q16(p->first_mbps);
-	d->omg_q10 = 1024 - p->g_q10;
-	d->min_dec_q16 = (p->min_dec_pct * DCQCN_F_ONE + 50) / 100;
-	d->alpha0 = p->alpha0_q10 << (DCQCN_ALPHA_FRAC - 10);
-	d->b_pkts = (p->byte_reset - 1) / p->mtu + 1;
-	hpcc_derive(&hp, &hd);          /* W_max exactly as the HPCC mode has it */
-	d->wmax_q4 = hd.wmax;
-	dcqcn_tables(p->g_q10, d->tab);
-	return 0;
-}
 
 struct dcqcn_fx {
 	struct dcqcn_base b;        /* nqp, the constants d, the counters c */

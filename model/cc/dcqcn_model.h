@@ -164,6 +164,26 @@ int dcqcn_params_check(const struct dcqcn_params *p, const char **what);
 int dcqcn_params_parse(struct dcqcn_params *p, const char *list, const char **what);
 /* Check, then compute the constants. 0 or -EINVAL (d is then unspecified). */
 int dcqcn_derive(const struct dcqcn_params *p, struct dcqcn_derived *d);
+/*
+ * The engine's scalar DCQCN inputs, as the NIC's registers CC.DCQCN_LINE ..
+ * CC.DCQCN_PERIOD_US hold them, in that (offset) order: line, min, ai, hai,
+ * first (Q8.16), g, alpha0 (Q1.22), min_dec (Q1.16), gd, Td, Ti, B_pkts, F,
+ * the alpha period. The D tables are the 64 more (tab).
+ */
+#define DCQCN_NREGS 14
+void dcqcn_regs(const struct dcqcn_derived *d, uint32_t r[DCQCN_NREGS]);
+/*
+ * Back from register values to parameters: exact for what dcqcn_regs made
+ * of integer Mb/s and percents. The registers hold B_pkts, not byte_reset
+ * and mtu: p->byte_reset = B_pkts x p->mtu, with the mtu the caller puts in
+ * p->mtu (256..4096) beforehand; line_mbps and t_ns are left as they were
+ * (they are HPCC's registers).
+ */
+void dcqcn_params_from_regs(const uint32_t r[DCQCN_NREGS], struct dcqcn_params *p);
+/* whether the registers and tables are exactly what dcqcn_derive makes of p */
+int dcqcn_regs_match(const struct dcqcn_params *p, const uint32_t r[DCQCN_NREGS],
+		     const uint32_t tab[4][16]);
+
 /* The four 16-entry D tables for g = g_q10 / 1024, integers only. */
 void dcqcn_tables(uint32_t g_q10, uint32_t tab[4][16]);
 /* D(m) = (1 - g)^m, Q1.17, from the tables, for 0 <= m < 65536 */

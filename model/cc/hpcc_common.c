@@ -6,13 +6,6 @@
 
 #include "hpcc_model.h"
 
-static const unsigned speed_gbps[9] = { 0, 10, 25, 40, 50, 100, 200, 400, 800 };
-
-unsigned hpcc_speed_gbps(uint32_t b)
-{
-	return b < 9 ? speed_gbps[b] : 0;
-}
-
 void hpcc_user_params_default(struct hpcc_user_params *u)
 {
 	/* HPCC paper §5.1 (eta, maxStage, W_AI) at 100G; T is the star's base RTT */

@@ -865,7 +865,7 @@ always @* begin
         a(HPNIC_ID_FEATURES): rdata = HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
                                       HPNIC_ID_FEATURES_WRITE_MASK | HPNIC_ID_FEATURES_MSIX_MASK |
                                       HPNIC_ID_FEATURES_SEND_MASK;
-        a(HPNIC_ID_CC_MODES): rdata = HPNIC_ID_CC_MODES_HPCC_MASK;
+        a(HPNIC_ID_CC_MODES): rdata = HPNIC_ID_CC_MODES_HPCC_MASK | HPNIC_ID_CC_MODES_DCQCN_MASK;
         a(HPNIC_ID_RD_ATOMIC): rdata = {16'd0, 8'd1 << RD_MAX_LOG2, 8'd1 << RD_MAX_LOG2};
         a(HPNIC_ID_SCRATCH): rdata = scratch_reg;
 

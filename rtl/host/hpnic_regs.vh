@@ -63,8 +63,9 @@ localparam [5:0]   HPNIC_NADDR_PAGE_4K   = 6'd12;  // log2 of a small page
 localparam [5:0]   HPNIC_NADDR_PAGE_2M   = 6'd21;  // log2 of a huge page
 
 // CC_MODE: congestion-control modes; bit n of ID.CC_MODES says whether mode n is built in
-localparam [1:0]   HPNIC_CC_MODE_HPCC  = 2'd0;  // HPCC (the only mode built today)
-localparam [1:0]   HPNIC_CC_MODE_DCQCN = 2'd1;  // reserved for DCQCN
+localparam [1:0]   HPNIC_CC_MODE_HPCC  = 2'd0;  // HPCC
+// DCQCN (docs/cc-dcqcn.md): rate-based, the window open at W_max
+localparam [1:0]   HPNIC_CC_MODE_DCQCN = 2'd1;
 localparam [1:0]   HPNIC_CC_MODE_ROCC  = 2'd2;  // reserved for RoCC
 localparam [1:0]   HPNIC_CC_MODE_NONE  = 2'd3;  // reserved: no congestion control, line rate
 
@@ -217,7 +218,7 @@ localparam [31:0]  HPNIC_ID_CC_MODES                          = 32'h0000_0024;
 localparam integer HPNIC_ID_CC_MODES_HPCC_LSB                 = 0;  // HPCC
 localparam integer HPNIC_ID_CC_MODES_HPCC_W                   = 1;
 localparam [31:0]  HPNIC_ID_CC_MODES_HPCC_MASK                = 32'h0000_0001;
-localparam integer HPNIC_ID_CC_MODES_DCQCN_LSB                = 1;  // DCQCN (reserved)
+localparam integer HPNIC_ID_CC_MODES_DCQCN_LSB                = 1;  // DCQCN
 localparam integer HPNIC_ID_CC_MODES_DCQCN_W                  = 1;
 localparam [31:0]  HPNIC_ID_CC_MODES_DCQCN_MASK               = 32'h0000_0002;
 localparam integer HPNIC_ID_CC_MODES_ROCC_LSB                 = 2;  // RoCC (reserved)

@@ -237,7 +237,46 @@ ok_run "bound: cc after the set" "$ctl" --sysfs "$bound" cc && has "bound: cc af
 expect_err "bound: dump" "bound to the hpnic driver, which owns BAR0" "$ctl" --sysfs "$bound" dump
 expect_err "bound: cc set out of range" "out of range" "$ctl" --sysfs "$bound" cc set t_ns=1048576
 
-for a in "" "bogus" "--bogus list" "list --bogus" "list extra" "cc frob" "cc set" "-d" "cc show x"; do
+# --- cc dcqcn: the knobs from the reset registers; a set writes the
+# registers dcqcn_derive makes (a file cannot act as the D table's index
+# register, so its read-back of the tables fails here: exit status 1); bad
+# names and values refused before anything is written --------------------------
+C1=("$ctl" --sysfs "$two" -d 00:03.0)
+ok_run "cc dcqcn" "${C1[@]}" cc dcqcn && has "cc dcqcn" "g=4" && has "cc dcqcn" "rpg_time_reset=300" &&
+  has "cc dcqcn" "rpg_byte_reset=10485760" && has "cc dcqcn" "rate_to_set_on_first_cnp=0" &&
+  has "cc dcqcn" "# line rate 100000 Mb/s, T 4160 ns" && has "cc dcqcn" "B = 2560 packets"
+res2=$two/devices/0000:00:03.0/resource0
+cp "$res2" "$tmp/res2.before"
+expect_dq() {  # expected message, arguments; exit 2 and resource0 unchanged
+  local want=$1; shift
+  run "${C1[@]}" cc dcqcn set "$@"
+  if [ $rc -eq 2 ] && grep -qF -- "$want" "$err" && cmp -s "$res2" "$tmp/res2.before"; then ok; else
+    bad "cc dcqcn set $*: exit status $rc, stderr $(head -1 "$err")"; fi
+}
+expect_dq "'g=8,bogus=1': unknown parameter name" g=8,bogus=1
+expect_dq "expected name=unsigned-number" g=x
+expect_dq "DCQCN runs at HPCC's line rate and T" line_mbps=25000
+expect_dq "DCQCN runs at HPCC's line rate and T" g=8,t_ns=9000
+expect_dq "g must be 2 .. 1023" g=1
+expect_dq "rpg_ai_rate must be 40 Mb/s .. line rate (the NIC's line rate is 100000 Mb/s" rpg_ai_rate=100001
+expect_dq "rpg_time_reset must be 1 .. 131071 us" rpg_time_reset=0
+expect_dq "mtu must be 256 .. 4096" mtu=100
+run "${C1[@]}" cc dcqcn set g=16,rpg_time_reset=55 rpg_min_rate=1000
+if [ $rc -eq 1 ] && grep -q "D tables" "$err"; then ok; else bad "cc dcqcn set on a file: exit status $rc, $(head -1 "$err")"; fi
+run "${C1[@]}" cc show
+if grep -qx "dcqcn_g=16" "$out" && grep -qx "dcqcn_ti_us=55" "$out" && grep -qx "dcqcn_min=8192" "$out"; then ok; else
+  bad "cc dcqcn set: the registers read $(grep dcqcn_ "$out" | tr '\n' ' ')"; fi
+run "${C1[@]}" cc dcqcn
+if grep -qx "g=16" "$out" && grep -qx "rpg_min_rate=1000" "$out" && grep -q "are NOT what" "$out"; then ok; else
+  bad "cc dcqcn after the set: $(tr '\n' ' ' < "$out")"; fi
+for a in "cc dcqcn --help" "cc dcqcn set --help"; do
+  run "$ctl" $a
+  if [ $rc -eq 0 ] && grep -q "^usage: hpnicctl cc dcqcn" "$out" && grep -q "rpg_byte_reset" "$out"; then ok; else
+    bad "'hpnicctl $a': exit status $rc"; fi
+done
+
+for a in "" "bogus" "--bogus list" "list --bogus" "list extra" "cc frob" "cc set" "-d" "cc show x" \
+  "cc dcqcn set" "cc dcqcn frob" "cc dcqcn show x"; do
   run "$ctl" --sysfs "$one" $a
   if [ $rc -eq 2 ] && grep -q "^usage: hpnicctl" "$err"; then ok; else bad "'hpnicctl $a': exit status $rc, not 2 with a usage line"; fi
 done

@@ -36,7 +36,9 @@ echo test > "$dev0/fw_version" 2>/dev/null && bad "fw_version is writable" || ok
 # not fit is refused and changes nothing; what is written is in the CSRs
 miss=""
 for k in t_ns eta max_stage wai line_mbps min_mbps sched_overhead sched_burst sched_grant \
-	default_mode status; do
+	default_mode status dcqcn_line dcqcn_min dcqcn_ai dcqcn_hai dcqcn_first dcqcn_g \
+	dcqcn_alpha0 dcqcn_min_dec dcqcn_gd dcqcn_td_us dcqcn_ti_us dcqcn_b_pkts dcqcn_threshold \
+	dcqcn_period_us dcqcn_tab_idx dcqcn_tab; do
 	[ -e "$dev0/cc/$k" ] || miss="$miss $k"
 done
 [ -z "$miss" ] && ok "cc/: every CC parameter and status" || bad "cc/ misses:$miss"
@@ -76,6 +78,44 @@ hpnicctl list | grep "${b0#0000:}" | grep -q "(hpnic driver bound)" &&
 	ok "hpnicctl list: $b0 bound to the driver" || bad "hpnicctl list: $(hpnicctl list)"
 v=$(cat "$dev0/cc/status")
 case "$v" in 0x????????*) ok "cc/status: $v" ;; *) bad "cc/status: '$v'" ;; esac
+
+# cc/dcqcn_*: DCQCN's registers (CC mode 1), raw, reset to dcqcn_derive() of
+# the defaults; values outside what the engine takes are refused
+v="$(cat "$dev0/cc/dcqcn_line") $(cat "$dev0/cc/dcqcn_g") $(cat "$dev0/cc/dcqcn_b_pkts")"
+[ "$v" = "819200 4 2560" ] && ok "cc/dcqcn_line, _g, _b_pkts read their reset values" ||
+	bad "cc/dcqcn_line, _g, _b_pkts read '$v', not '819200 4 2560'"
+for kv in dcqcn_g=1 dcqcn_g=1024 dcqcn_line=8191 dcqcn_min=327 dcqcn_first=1 dcqcn_ti_us=0 \
+	dcqcn_b_pkts=0 dcqcn_period_us=0 dcqcn_alpha0=4194305 dcqcn_min_dec=65537 \
+	dcqcn_tab=131073 dcqcn_gd=16 dcqcn_tab_idx=64 dcqcn_g=abc; do
+	echo "${kv#*=}" > "$dev0/cc/${kv%%=*}" 2>/dev/null && bad "cc/$kv accepted" ||
+		ok "cc/$kv refused"
+done
+v="$(cat "$dev0/cc/dcqcn_g") $(cat "$dev0/cc/dcqcn_first") $(cat "$dev0/cc/dcqcn_ti_us")"
+[ "$v" = "4 0 300" ] && ok "refused DCQCN values changed nothing" || bad "cc/dcqcn_*: '$v'"
+echo 0 > "$dev0/cc/dcqcn_first" && echo 2 > "$dev0/cc/dcqcn_g" && echo 1023 > "$dev0/cc/dcqcn_g" &&
+	echo 4 > "$dev0/cc/dcqcn_g" && ok "cc/dcqcn_first = 0, cc/dcqcn_g = 2, 1023 accepted" ||
+	bad "cc/dcqcn_first = 0 or cc/dcqcn_g at its edges refused"
+# hpnicctl cc dcqcn through these files: the defaults, consistent; a set
+# rewrites the tables with g, and the defaults come back
+v=$(hpnicctl cc dcqcn -d "$b0")
+echo "$v" | grep -qx "g=4" && echo "$v" | grep -qx "rpg_time_reset=300" &&
+	echo "$v" | grep -q "are exactly what these parameters make" &&
+	ok "hpnicctl cc dcqcn, bound: the defaults, registers consistent" ||
+	bad "hpnicctl cc dcqcn, bound: $v"
+hpnicctl cc dcqcn set -d "$b0" g=16,rpg_time_reset=55 && [ "$(cat "$dev0/cc/dcqcn_g")" = 16 ] &&
+	[ "$(cat "$dev0/cc/dcqcn_ti_us")" = 55 ] &&
+	hpnicctl cc dcqcn -d "$b0" | grep -q "are exactly what these parameters make" &&
+	ok "hpnicctl cc dcqcn set, bound: g=16, Ti 55 us, tables rewritten" ||
+	bad "hpnicctl cc dcqcn set, bound"
+hpnicctl cc dcqcn set -d "$b0" g=1 2>/dev/null && bad "hpnicctl cc dcqcn set g=1 accepted" ||
+	ok "hpnicctl cc dcqcn set g=1 refused"
+hpnicctl cc dcqcn set -d "$b0" g=4,rpg_time_reset=300
+echo 1 > "$dev0/cc/dcqcn_tab_idx"
+v=$(cat "$dev0/cc/dcqcn_tab")
+echo 0 > "$dev0/cc/dcqcn_tab_idx"
+# D(1) = 1 - 4/1024 in Q1.17
+[ "$v" = 130560 ] && ok "cc/dcqcn_tab[1] = 130560 after the defaults again" ||
+	bad "cc/dcqcn_tab[1] = '$v', not 130560"
 
 # ack_req_spacing_log2: CTRL.ACK_REQ.SPACING_LOG2, 4 bits, read-write
 f="$dev0/ack_req_spacing_log2"

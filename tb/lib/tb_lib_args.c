@@ -35,6 +35,7 @@
 #include "hpnic_abi.h"      /* HPNIC_QPN_FIRST */
 #include "hpnic_backend.h"
 #include "hpnic_priv.h"   /* hpnic_clear_error(): each check sees its own detail */
+#include "dcqcn_model.h"  /* dcqcn_derive(): what the DCQCN registers must hold */
 #include "tb_util.h"
 
 
@@ -132,6 +133,8 @@ struct hpnic_backend {
 	struct mock_mr mr[MOCK_MRS];
 	uint32_t db[MOCK_QPS];
 	unsigned ndb;
+	uint32_t dcqcn_tab[64];     /* CC.DCQCN_TAB's entries, by CC.DCQCN_TAB_IDX */
+	unsigned dcqcn_tab_writes;
 	int live_allocs, live_maps;
 };
 
@@ -149,7 +152,7 @@ static void mock_cfg_default(void)
 		      HPNIC_SET(HPNIC_ID_QP_CFG_CQN_WIDTH, 8);
 	mcfg.features = HPNIC_ID_FEATURES_INT_MASK | HPNIC_ID_FEATURES_READ_MASK |
 			HPNIC_ID_FEATURES_WRITE_MASK;
-	mcfg.cc_modes = HPNIC_ID_CC_MODES_HPCC_MASK;
+	mcfg.cc_modes = HPNIC_ID_CC_MODES_HPCC_MASK | HPNIC_ID_CC_MODES_DCQCN_MASK;
 	mcfg.progress_cycles = 64;
 	mcfg.ready_after = 3;
 }
@@ -229,6 +232,27 @@ static int mock_open(const char *arg, struct hpnic_backend **bep)
 	R(HPNIC_CC_SCHED_BURST) = HPNIC_CC_SCHED_BURST_RST;
 	R(HPNIC_CC_SCHED_GRANT) = HPNIC_CC_SCHED_GRANT_RST;
 	R(HPNIC_QP_DSCP_ECN) = HPNIC_QP_DSCP_ECN_RST;
+	R(HPNIC_CC_DCQCN_LINE) = HPNIC_CC_DCQCN_LINE_RST;
+	R(HPNIC_CC_DCQCN_MIN) = HPNIC_CC_DCQCN_MIN_RST;
+	R(HPNIC_CC_DCQCN_AI) = HPNIC_CC_DCQCN_AI_RST;
+	R(HPNIC_CC_DCQCN_HAI) = HPNIC_CC_DCQCN_HAI_RST;
+	R(HPNIC_CC_DCQCN_FIRST) = HPNIC_CC_DCQCN_FIRST_RST;
+	R(HPNIC_CC_DCQCN_G) = HPNIC_CC_DCQCN_G_RST;
+	R(HPNIC_CC_DCQCN_ALPHA0) = HPNIC_CC_DCQCN_ALPHA0_RST;
+	R(HPNIC_CC_DCQCN_MIN_DEC) = HPNIC_CC_DCQCN_MIN_DEC_RST;
+	R(HPNIC_CC_DCQCN_GD) = HPNIC_CC_DCQCN_GD_RST;
+	R(HPNIC_CC_DCQCN_TD_US) = HPNIC_CC_DCQCN_TD_US_RST;
+	R(HPNIC_CC_DCQCN_TI_US) = HPNIC_CC_DCQCN_TI_US_RST;
+	R(HPNIC_CC_DCQCN_B_PKTS) = HPNIC_CC_DCQCN_B_PKTS_RST;
+	R(HPNIC_CC_DCQCN_THRESHOLD) = HPNIC_CC_DCQCN_THRESHOLD_RST;
+	R(HPNIC_CC_DCQCN_PERIOD_US) = HPNIC_CC_DCQCN_PERIOD_US_RST;
+	/* the RTL's reset tables are g = 4's (the regmap holds entry 0's) */
+	{
+		uint32_t tab[4][16];
+
+		dcqcn_tables(HPNIC_CC_DCQCN_G_RST, tab);
+		memcpy(be->dcqcn_tab, tab, sizeof(be->dcqcn_tab));
+	}
 	*bep = be;
 	mock = be;
 	return 0;
@@ -293,6 +317,9 @@ static int mock_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *v)
 		return 0;
 	case HPNIC_STATS_COUNT:
 		*v = HPNIC_NUM_COUNTERS;
+		return 0;
+	case HPNIC_CC_DCQCN_TAB:
+		*v = be->dcqcn_tab[R(HPNIC_CC_DCQCN_TAB_IDX) & 63];
 		return 0;
 	default:
 		*v = R(off);
@@ -432,6 +459,10 @@ static int mock_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t v)
 		return 0;
 	case HPNIC_CQ_CMD:
 		mock_cq_cmd(be, v);
+		return 0;
+	case HPNIC_CC_DCQCN_TAB:
+		be->dcqcn_tab[R(HPNIC_CC_DCQCN_TAB_IDX) & 63] = v;
+		be->dcqcn_tab_writes++;
 		return 0;
 	default:
 		R(off) = v;
@@ -684,8 +715,8 @@ static void test_open(void)
 	CHECK(a.qpn_width == 12 && a.max_qps == 4096 && a.max_mrs == 1024 && a.max_cqs == 256,
 	      "ID sizes %u %u %u %u", a.qpn_width, a.max_qps, a.max_mrs, a.max_cqs);
 	CHECK(a.data_width_bytes == 64 && a.clk_mhz == 250, "ID.DATAPATH");
-	CHECK(a.cc_modes == HPNIC_ID_CC_MODES_HPCC_MASK && a.num_counters == HPNIC_NUM_COUNTERS,
-	      "CC modes, counters");
+	CHECK(a.cc_modes == (HPNIC_ID_CC_MODES_HPCC_MASK | HPNIC_ID_CC_MODES_DCQCN_MASK) &&
+	      a.num_counters == HPNIC_NUM_COUNTERS, "CC modes, counters");
 	CHECK(a.max_qp_rd_atom == 16 && a.max_qp_dest_rd_atom == 16, "ID.RD_ATOMIC: %u %u",
 	      a.max_qp_rd_atom, a.max_qp_dest_rd_atom);
 	CHECK(a.mac[0] == 0x02 && a.mac[5] == 0x0d && a.ipv4 == 0x0a000001u, "port addresses");
@@ -934,8 +965,10 @@ static void test_cq_qp(void)
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_PATH_MTU), -EINVAL);
 	a.cc_mode = HPNIC_CC_MODE_ROCC;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE), -EOPNOTSUPP);
+	EXPECT_DEV_MSG("CC mode 2: not built into this bitstream (ID.CC_MODES 0x3)");
 	a.cc_mode = 9;
 	EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE), -EINVAL);
+	EXPECT_DEV_MSG("CC mode 9: not a CC mode (0..3)");
 	a.cc_mode = HPNIC_CC_MODE_HPCC;
 	/* a hardware error leaves the QP as it was */
 	mock->cfg.force_err = HPNIC_ERR_BAD_VALUE;
@@ -1471,7 +1504,8 @@ static void test_cc_counters(void)
 	BAD_CC(sched_grant, 1, -EINVAL);
 	BAD_CC(sched_grant, 63, -EINVAL);
 	BAD_CC(sched_grant, 16384, -EINVAL);
-	BAD_CC(algorithm, HPNIC_CC_MODE_DCQCN, -EOPNOTSUPP);
+	BAD_CC(algorithm, HPNIC_CC_MODE_ROCC, -EOPNOTSUPP);
+	BAD_CC(algorithm, HPNIC_CC_MODE_NONE, -EOPNOTSUPP);
 	BAD_CC(algorithm, 9, -EINVAL);
 #undef BAD_CC
 	p = d;
@@ -1566,6 +1600,328 @@ static void test_cc_counters(void)
 	EXPECT_OK(hpnic_close(dev));
 }
 
+/*
+ * DCQCN (CC mode 1): the reset values against the model, the parameters'
+ * checks (every field's edges), what hpnic_set_dcqcn writes, hpnic_set_cc
+ * keeping CC.DCQCN_LINE the line rate's, per-QP mode, a bitstream without it
+ */
+static int dcqcn_regs_are(const struct dcqcn_derived *d)
+{
+	struct hpnic_backend *be = mock;
+	int ok = R(HPNIC_CC_DCQCN_LINE) == d->line_q16 && R(HPNIC_CC_DCQCN_MIN) == d->min_q16 &&
+		 R(HPNIC_CC_DCQCN_AI) == d->ai_q16 && R(HPNIC_CC_DCQCN_HAI) == d->hai_q16 &&
+		 R(HPNIC_CC_DCQCN_FIRST) == d->first_q16 && R(HPNIC_CC_DCQCN_G) == d->p.g_q10 &&
+		 R(HPNIC_CC_DCQCN_ALPHA0) == d->alpha0 &&
+		 R(HPNIC_CC_DCQCN_MIN_DEC) == d->min_dec_q16 && R(HPNIC_CC_DCQCN_GD) == d->p.gd &&
+		 R(HPNIC_CC_DCQCN_TD_US) == d->p.td_us && R(HPNIC_CC_DCQCN_TI_US) == d->p.ti_us &&
+		 R(HPNIC_CC_DCQCN_B_PKTS) == d->b_pkts &&
+		 R(HPNIC_CC_DCQCN_THRESHOLD) == d->p.threshold &&
+		 R(HPNIC_CC_DCQCN_PERIOD_US) == d->p.period_us;
+
+	return ok && !memcmp(be->dcqcn_tab, d->tab, sizeof(be->dcqcn_tab));
+}
+
+static void test_dcqcn(void)
+{
+	struct hpnic_dcqcn_params u, g, def;
+	struct hpnic_cc_params cc, ccd;
+	struct hpnic_qp_init_attr ia;
+	struct hpnic_qp_attr a;
+	struct hpnic_qp_cc qc;
+	struct dcqcn_params mp;
+	struct dcqcn_derived d;
+	struct hpnic_cq *cq = NULL;
+	struct hpnic_qp *qp = NULL;
+	struct hpnic_dev *dev;
+	unsigned writes;
+
+	/* the register map's reset values are dcqcn_derive() of the model's
+	 * defaults, at CC's reset line rate and T (the RTL resets to them) */
+	dcqcn_params_default(&mp);
+	CHECK(mp.line_mbps == HPNIC_CC_LINE_MBPS_RST && mp.t_ns == HPNIC_CC_T_NS_RST,
+	      "DCQCN's default line rate and T are not CC's reset values");
+	CHECK(dcqcn_derive(&mp, &d) == 0, "dcqcn_derive of the defaults");
+	CHECK(HPNIC_CC_DCQCN_LINE_RST == d.line_q16 && HPNIC_CC_DCQCN_MIN_RST == d.min_q16 &&
+	      HPNIC_CC_DCQCN_AI_RST == d.ai_q16 && HPNIC_CC_DCQCN_HAI_RST == d.hai_q16 &&
+	      HPNIC_CC_DCQCN_FIRST_RST == d.first_q16 && HPNIC_CC_DCQCN_G_RST == d.p.g_q10 &&
+	      HPNIC_CC_DCQCN_ALPHA0_RST == d.alpha0 && HPNIC_CC_DCQCN_MIN_DEC_RST == d.min_dec_q16 &&
+	      HPNIC_CC_DCQCN_GD_RST == d.p.gd && HPNIC_CC_DCQCN_TD_US_RST == d.p.td_us &&
+	      HPNIC_CC_DCQCN_TI_US_RST == d.p.ti_us && HPNIC_CC_DCQCN_B_PKTS_RST == d.b_pkts &&
+	      HPNIC_CC_DCQCN_THRESHOLD_RST == d.p.threshold &&
+	      HPNIC_CC_DCQCN_PERIOD_US_RST == d.p.period_us && HPNIC_CC_DCQCN_TAB_IDX_RST == 0 &&
+	      HPNIC_CC_DCQCN_TAB_RST == d.tab[0][0],
+	      "CC.DCQCN_* reset values (fw/regmap.toml) are not dcqcn_derive() of the defaults");
+
+	EXPECT_ERR(hpnic_dcqcn_defaults(NULL), -EINVAL);
+	EXPECT_MSG("params is NULL");
+	EXPECT_OK(hpnic_dcqcn_defaults(&def));
+	CHECK(def.g == 4 && def.initial_alpha_value == 1023 && def.dce_tcp_rtt == 1 &&
+	      def.rate_reduce_monitor_period == 4 && def.rpg_time_reset == 300 &&
+	      def.rpg_byte_reset == 10u << 20 && def.mtu == 4096 && def.rpg_threshold == 5 &&
+	      def.rpg_ai_rate == 40 && def.rpg_hai_rate == 200 && def.rpg_min_dec_fac == 50 &&
+	      def.rpg_min_rate == 40 && def.gd == 1 && def.rate_to_set_on_first_cnp == 0 &&
+	      def.b_pkts == 2560 && def.line_mbps == 100000 && def.consistent,
+	      "hpnic_dcqcn_defaults");
+
+	/* the parser */
+	u = def;
+	EXPECT_ERR(hpnic_dcqcn_parse(NULL, "g=8"), -EINVAL);
+	EXPECT_MSG("params is NULL");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, NULL), -EINVAL);
+	EXPECT_MSG("list is NULL");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "g=8,bogus=1"), -EINVAL);
+	EXPECT_MSG("'bogus=1': unknown parameter name");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "g=x"), -EINVAL);
+	EXPECT_MSG("'g=x': expected name=unsigned-number");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "g=8,,gd=2"), -EINVAL);
+	EXPECT_MSG("empty item");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "line_mbps=25000"), -EINVAL);
+	EXPECT_MSG("HPCC's");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "t_ns=9000"), -EINVAL);
+	EXPECT_MSG("HPCC's");
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "rpg_ai_rate=99999999999"), -EINVAL);
+	EXPECT_MSG("32 bits");
+	EXPECT_OK(hpnic_dcqcn_parse(&u, "g=16,gd=2,rpg_time_reset=55,rpg_threshold=0x1f,"
+				    "rate_to_set_on_first_cnp=50000"));
+	CHECK(u.g == 16 && u.gd == 2 && u.rpg_time_reset == 55 && u.rpg_threshold == 31 &&
+	      u.rate_to_set_on_first_cnp == 50000 && u.rpg_ai_rate == def.rpg_ai_rate &&
+	      u.line_mbps == def.line_mbps && u.b_pkts == def.b_pkts, "hpnic_dcqcn_parse");
+	EXPECT_OK(hpnic_dcqcn_parse(&u, ""));
+
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+	EXPECT_ERR(hpnic_set_dcqcn(NULL, &def), -EINVAL);
+	EXPECT_MSG("hpnic_set_dcqcn: dev is NULL");
+	EXPECT_ERR(hpnic_set_dcqcn(dev, NULL), -EINVAL);
+	EXPECT_DEV_MSG("hpnic_set_dcqcn: params is NULL");
+	EXPECT_ERR(hpnic_get_dcqcn(NULL, &g), -EINVAL);
+	EXPECT_MSG("hpnic_get_dcqcn: dev is NULL");
+	EXPECT_ERR(hpnic_get_dcqcn(dev, NULL), -EINVAL);
+	EXPECT_DEV_MSG("hpnic_get_dcqcn: params is NULL");
+
+	/* after reset: the defaults, consistent */
+	memset(&g, 0xa5, sizeof(g));
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	CHECK(!memcmp(&g, &def, sizeof(g)), "hpnic_get_dcqcn after reset is not the defaults");
+	CHECK(dcqcn_regs_are(&d), "the mock's reset DCQCN registers");
+
+	/* every field out of range, at each edge: -EINVAL naming it, nothing written */
+	writes = mock->dcqcn_tab_writes;
+#define BAD_DQ(field, value, name)                                  \
+	do {                                                        \
+		u = def;                                            \
+		u.field = (value);                                  \
+		EXPECT_ERR(hpnic_set_dcqcn(dev, &u), -EINVAL);      \
+		EXPECT_DEV_MSG("hpnic_set_dcqcn: " name " must be"); \
+	} while (0)
+	BAD_DQ(g, 0, "g");
+	BAD_DQ(g, 1, "g");
+	BAD_DQ(g, 1024, "g");
+	BAD_DQ(initial_alpha_value, 1025, "initial_alpha_value");
+	BAD_DQ(dce_tcp_rtt, 0, "dce_tcp_rtt");
+	BAD_DQ(dce_tcp_rtt, 131072, "dce_tcp_rtt");
+	BAD_DQ(rate_reduce_monitor_period, 131072, "rate_reduce_monitor_period");
+	BAD_DQ(rpg_time_reset, 0, "rpg_time_reset");
+	BAD_DQ(rpg_time_reset, 131072, "rpg_time_reset");
+	BAD_DQ(mtu, 0, "mtu");
+	BAD_DQ(mtu, 255, "mtu");
+	BAD_DQ(mtu, 4097, "mtu");
+	BAD_DQ(rpg_byte_reset, 0, "rpg_byte_reset");
+	BAD_DQ(rpg_byte_reset, 65535u * 4096 + 1, "rpg_byte_reset");
+	BAD_DQ(rpg_byte_reset, UINT32_MAX, "rpg_byte_reset");
+	BAD_DQ(rpg_threshold, 32, "rpg_threshold");
+	BAD_DQ(rpg_ai_rate, 0, "rpg_ai_rate");
+	BAD_DQ(rpg_ai_rate, 39, "rpg_ai_rate");
+	BAD_DQ(rpg_ai_rate, 100001, "rpg_ai_rate");
+	BAD_DQ(rpg_hai_rate, 39, "rpg_hai_rate");
+	BAD_DQ(rpg_hai_rate, 100001, "rpg_hai_rate");
+	BAD_DQ(rpg_min_dec_fac, 101, "rpg_min_dec_fac");
+	BAD_DQ(rpg_min_rate, 39, "rpg_min_rate");
+	BAD_DQ(rpg_min_rate, 100001, "rpg_min_rate");
+	BAD_DQ(gd, 16, "gd");
+	BAD_DQ(rate_to_set_on_first_cnp, 39, "rate_to_set_on_first_cnp");
+	BAD_DQ(rate_to_set_on_first_cnp, 100001, "rate_to_set_on_first_cnp");
+	u = def;
+	u.rpg_min_rate = 1000;
+	u.rate_to_set_on_first_cnp = 999;   /* under Rmin */
+	EXPECT_ERR(hpnic_set_dcqcn(dev, &u), -EINVAL);
+	EXPECT_DEV_MSG("rate_to_set_on_first_cnp must be 0 or rpg_min_rate .. line rate");
+	EXPECT_DEV_MSG("line rate is 100000 Mb/s");
+#undef BAD_DQ
+	CHECK(mock->dcqcn_tab_writes == writes && dcqcn_regs_are(&d),
+	      "a refused hpnic_set_dcqcn wrote registers");
+
+	/* the edges themselves are taken */
+	u = def;
+	u.g = 2;
+	u.initial_alpha_value = 1024;
+	u.dce_tcp_rtt = 131071;
+	u.rate_reduce_monitor_period = 0;
+	u.rpg_time_reset = 131071;
+	u.mtu = 256;
+	u.rpg_byte_reset = 65535u * 256;
+	u.rpg_threshold = 31;
+	u.rpg_ai_rate = 100000;
+	u.rpg_hai_rate = 40;
+	u.rpg_min_dec_fac = 100;
+	u.rpg_min_rate = 100000;
+	u.gd = 15;
+	u.rate_to_set_on_first_cnp = 100000;
+	EXPECT_OK(hpnic_set_dcqcn(dev, &u));
+	u.g = 1023;
+	u.initial_alpha_value = 0;
+	u.dce_tcp_rtt = 1;
+	u.rpg_time_reset = 1;
+	u.mtu = 4096;
+	u.rpg_byte_reset = 1;
+	u.rpg_threshold = 0;
+	u.rpg_ai_rate = 40;
+	u.rpg_min_dec_fac = 0;
+	u.rpg_min_rate = 40;
+	u.gd = 0;
+	u.rate_to_set_on_first_cnp = 0;
+	EXPECT_OK(hpnic_set_dcqcn(dev, &u));
+
+	/* a set of its own: exactly dcqcn_derive()'s registers and tables, and back */
+	u = def;
+	EXPECT_OK(hpnic_dcqcn_parse(&u, "g=16,initial_alpha_value=512,dce_tcp_rtt=55,"
+				    "rate_reduce_monitor_period=50,rpg_time_reset=1500,"
+				    "rpg_byte_reset=1000000,mtu=1024,rpg_threshold=3,rpg_ai_rate=5000,"
+				    "rpg_hai_rate=10000,rpg_min_dec_fac=30,rpg_min_rate=1000,gd=2,"
+				    "rate_to_set_on_first_cnp=20000"));
+	EXPECT_OK(hpnic_set_dcqcn(dev, &u));
+	dcqcn_params_default(&mp);
+	CHECK(dcqcn_params_parse(&mp, "g=16,initial_alpha_value=512,dce_tcp_rtt=55,"
+				 "rate_reduce_monitor_period=50,rpg_time_reset=1500,"
+				 "rpg_byte_reset=1000000,mtu=1024,rpg_threshold=3,rpg_ai_rate=5000,"
+				 "rpg_hai_rate=10000,rpg_min_dec_fac=30,rpg_min_rate=1000,gd=2,"
+				 "rate_to_set_on_first_cnp=20000", NULL) == 0 &&
+	      dcqcn_derive(&mp, &d) == 0, "the model takes the set");
+	CHECK(dcqcn_regs_are(&d), "hpnic_set_dcqcn's registers are not dcqcn_derive()'s");
+	CHECK(mock->regs[HPNIC_CC_DCQCN_B_PKTS / 4] == 977, "B_PKTS %u, not ceil(1e6 / 1024)",
+	      mock->regs[HPNIC_CC_DCQCN_B_PKTS / 4]);
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	u.b_pkts = 977;
+	u.consistent = 1;
+	CHECK(!memcmp(&g, &u, sizeof(g)), "hpnic_get_dcqcn round trip");
+
+	/* hpnic_set_cc moves DCQCN with the line rate (CC.DCQCN_LINE = CC.LINE_MBPS) */
+	EXPECT_OK(hpnic_cc_defaults(&ccd));
+	cc = ccd;
+	cc.line_mbps = 25000;
+	cc.t_ns = 9000;
+	cc.min_mbps = 100;
+	EXPECT_OK(hpnic_set_cc(dev, &cc));
+	mp.line_mbps = 25000;
+	mp.t_ns = 9000;
+	CHECK(dcqcn_derive(&mp, &d) == 0 && dcqcn_regs_are(&d) &&
+	      mock->regs[HPNIC_CC_DCQCN_LINE / 4] == 204800,
+	      "after set_cc at 25 Gb/s CC.DCQCN_LINE is %u, not 204800",
+	      mock->regs[HPNIC_CC_DCQCN_LINE / 4]);
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	CHECK(g.consistent && g.line_mbps == 25000 && g.rpg_hai_rate == 10000, "get after set_cc");
+	/* a set over the new line rate is refused, naming the field */
+	u.rpg_hai_rate = 25001;
+	EXPECT_ERR(hpnic_set_dcqcn(dev, &u), -EINVAL);
+	EXPECT_DEV_MSG("rpg_hai_rate must be 40 Mb/s .. line rate (the NIC's line rate is 25000");
+	/* a line rate the DCQCN parameters do not fit: set_cc refused, nothing written */
+	cc.line_mbps = 19999;   /* under rate_to_set_on_first_cnp 20000 */
+	EXPECT_ERR(hpnic_set_cc(dev, &cc), -EINVAL);
+	EXPECT_DEV_MSG("DCQCN's parameters do not fit them: rate_to_set_on_first_cnp must be");
+	cc.line_mbps = 999;
+	u = def;
+	EXPECT_OK(hpnic_set_dcqcn(dev, &u));
+	EXPECT_ERR(hpnic_set_cc(dev, &cc), -EINVAL);
+	EXPECT_DEV_MSG("line_mbps must be 1000");
+	CHECK(mock->regs[HPNIC_CC_LINE_MBPS / 4] == 25000, "a refused set_cc wrote LINE_MBPS %u",
+	      mock->regs[HPNIC_CC_LINE_MBPS / 4]);
+	/* raw registers another writer left inconsistent: get says so */
+	mock->regs[HPNIC_CC_DCQCN_LINE / 4] = 819200;
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	CHECK(!g.consistent, "CC.DCQCN_LINE of 100 Gb/s at a 25 Gb/s line is not consistent");
+	EXPECT_OK(hpnic_set_dcqcn(dev, &def));
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	CHECK(g.consistent, "hpnic_set_dcqcn made it consistent again");
+	mock->dcqcn_tab[17] ^= 1;
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	CHECK(!g.consistent, "a D-table entry off by one is not consistent");
+	EXPECT_OK(hpnic_set_cc(dev, &ccd));
+	EXPECT_OK(hpnic_get_dcqcn(dev, &g));
+	CHECK(!memcmp(&g, &def, sizeof(g)), "back at the defaults");
+
+	/* per QP: created in the NIC's default mode, modified into and out of DCQCN */
+	EXPECT_OK(hpnic_create_cq(dev, 16, &cq));
+	memset(&ia, 0, sizeof(ia));
+	ia.send_cq = cq;
+	ia.sq_depth = 4;
+	cc = ccd;
+	cc.algorithm = HPNIC_CC_MODE_DCQCN;
+	EXPECT_OK(hpnic_set_cc(dev, &cc));
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp));
+	if (qp) {
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_mode == HPNIC_CC_MODE_DCQCN,
+		      "a QP created with CC.DEFAULT_MODE DCQCN has mode %u",
+		      mock->qp[hpnic_qp_num(qp)].cc_mode);
+		EXPECT_OK(hpnic_query_qp(qp, &a));
+		CHECK(a.cc_mode == HPNIC_CC_MODE_DCQCN, "query: mode %u", a.cc_mode);
+		memset(&a, 0, sizeof(a));
+		a.qp_state = HPNIC_QPS_INIT;
+		a.cc_mode = HPNIC_CC_MODE_HPCC;
+		EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE));
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_mode == HPNIC_CC_MODE_HPCC, "modify to HPCC");
+		a.cc_mode = HPNIC_CC_MODE_DCQCN;
+		EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE));
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_mode == HPNIC_CC_MODE_DCQCN, "modify to DCQCN");
+		memset(&qc, 0, sizeof(qc));
+		qc.algorithm = HPNIC_CC_MODE_DCQCN;
+		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+		qc.algorithm = 4;
+		EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+		EXPECT_DEV_MSG("CC mode 4: not a CC mode (0..3)");
+		EXPECT_OK(hpnic_destroy_qp(qp));
+	}
+	EXPECT_OK(hpnic_set_cc(dev, &ccd));
+	if (cq)
+		EXPECT_OK(hpnic_destroy_cq(cq));
+	EXPECT_OK(hpnic_close(dev));
+
+	/* a bitstream without DCQCN: the calls say so, the mode is refused, and
+	 * HPCC's line rate is not bound by DCQCN's ranges */
+	mock_cfg_default();
+	mcfg.cc_modes = HPNIC_ID_CC_MODES_HPCC_MASK;
+	dev = open_mock();
+	if (!dev)
+		return;
+	EXPECT_ERR(hpnic_set_dcqcn(dev, &def), -EOPNOTSUPP);
+	EXPECT_DEV_MSG("DCQCN (CC mode 1) is not built into this bitstream (ID.CC_MODES 0x1)");
+	EXPECT_ERR(hpnic_get_dcqcn(dev, &g), -EOPNOTSUPP);
+	EXPECT_DEV_MSG("ID.CC_MODES 0x1");
+	cc = ccd;
+	cc.algorithm = HPNIC_CC_MODE_DCQCN;
+	EXPECT_ERR(hpnic_set_cc(dev, &cc), -EOPNOTSUPP);
+	EXPECT_DEV_MSG("CC mode 1: not built into this bitstream");
+	cc = ccd;
+	cc.line_mbps = 500;
+	EXPECT_OK(hpnic_set_cc(dev, &cc));
+	EXPECT_OK(hpnic_create_cq(dev, 16, &cq));
+	ia.send_cq = cq;
+	EXPECT_OK(hpnic_create_qp(dev, &ia, &qp));
+	if (qp) {
+		memset(&a, 0, sizeof(a));
+		a.qp_state = HPNIC_QPS_INIT;
+		a.cc_mode = HPNIC_CC_MODE_DCQCN;
+		EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE),
+			   -EOPNOTSUPP);
+		EXPECT_DEV_MSG("CC mode 1: not built into this bitstream (ID.CC_MODES 0x1)");
+		EXPECT_OK(hpnic_destroy_qp(qp));
+	}
+	if (cq)
+		EXPECT_OK(hpnic_destroy_cq(cq));
+	EXPECT_OK(hpnic_close(dev));
+}
+
 static void test_strerror(void)
 {
 	static const int errs[] = { EINVAL, ENODEV, ENOMEM, EBUSY, ENOSPC, ERANGE, EIO,
@@ -1587,6 +1943,7 @@ int main(void)
 	test_cq_qp();
 	test_post_poll();
 	test_cc_counters();
+	test_dcqcn();
 	test_strerror();
 	printf("tb_lib_args: %d passed, %d failed\n", tb_checks - tb_failures, tb_failures);
 	return tb_failures ? 1 : 0;

@@ -50,6 +50,7 @@
 
 #include "hpnic.h"
 #include "hpnic_priv.h"         /* bad_ext: a WQE edited behind the library's back */
+#include "dcqcn_model.h"        /* dcqcn: what the DCQCN registers must hold */
 #include "tb_util.h"
 
 #ifdef TB_NIC_SIM
@@ -1613,6 +1614,197 @@ static void t_cc(void)
 }
 
 /*
+ * DCQCN's registers past the library (the simulator): the 14 CC.DCQCN_*
+ * registers and the 64 D-table entries equal to dcqcn_derive() of p
+ */
+static void dcqcn_regs_check(unsigned nic, const struct dcqcn_params *p, const char *what)
+{
+	uint32_t want[DCQCN_NREGS], v;
+	struct dcqcn_derived d;
+	unsigned bad = 0;
+
+	if (!on_sim)
+		return;
+	CHECK(dcqcn_derive(p, &d) == 0, "%s: dcqcn_derive", what);
+	dcqcn_regs(&d, want);
+	for (unsigned i = 0; i < DCQCN_NREGS; i++) {
+		TRY(hpnic_sim_csr_read(nic, HPNIC_CC_DCQCN_LINE + 4 * i, &v));
+		CHECK(v == want[i], "%s: CC block 0x%x reads %u, dcqcn_derive makes %u", what,
+		      0x40 + 4 * i, v, want[i]);
+	}
+	for (unsigned i = 0; i < 64; i++) {
+		TRY(hpnic_sim_csr_write(nic, HPNIC_CC_DCQCN_TAB_IDX, i));
+		TRY(hpnic_sim_csr_read(nic, HPNIC_CC_DCQCN_TAB, &v));
+		bad += v != d.tab[i / 16][i % 16];
+	}
+	TRY(hpnic_sim_csr_write(nic, HPNIC_CC_DCQCN_TAB_IDX, 0));
+	CHECK(bad == 0, "%s: %u of the 64 D-table entries are not dcqcn_tables()'s", what, bad);
+}
+
+/*
+ * After reset (first thing the suite does to the NICs' DCQCN registers):
+ * the RTL's reset values are dcqcn_derive() of the model's defaults, and the
+ * library reads them back as its defaults
+ */
+static void t_dcqcn_reset(void)
+{
+	struct hpnic_dcqcn_params g, def;
+	struct dcqcn_params p;
+
+	CHECK(e[0].attr.cc_modes & (1u << HPNIC_CC_MODE_DCQCN), "ID.CC_MODES 0x%x lacks DCQCN",
+	      e[0].attr.cc_modes);
+	dcqcn_params_default(&p);
+	for (unsigned n = 0; n < 2; n++)
+		dcqcn_regs_check(n, &p, n ? "NIC 1 after reset" : "NIC 0 after reset");
+	TRY(hpnic_dcqcn_defaults(&def));
+	TRY(hpnic_get_dcqcn(e[1].dev, &g));
+	CHECK(!memcmp(&g, &def, sizeof(g)), "hpnic_get_dcqcn after reset: g %u Ti %u B %u "
+	      "line %u consistent %d", g.g, g.rpg_time_reset, g.b_pkts, g.line_mbps, g.consistent);
+}
+
+/*
+ * One WRITE of len bytes on a fresh connection whose requester is in CC
+ * mode `mode`: the CC INITs NIC 0 counted across it (START_SQ's) in *inits,
+ * the clock's ticks from post to completion in *ticks
+ */
+static void dcqcn_run(unsigned mode, uint32_t len, uint64_t *inits, uint64_t *ticks)
+{
+	struct hpnic_qp_cc qc = { .algorithm = mode };
+	struct hpnic_qp *qa, *qb;
+	uint64_t i0, t0;
+
+	*inits = *ticks = 0;
+	TRY(new_qp(&e[0], 16, 4096, &qa));
+	TRY(new_qp(&e[1], 16, 4096, &qb));
+	/* the mode reaches the engine with the INIT that RTS (START_SQ) sends */
+	TRY(hpnic_qp_set_cc(qa, &qc));
+	i0 = counter(0, HPNIC_CNT_CC_INITS);
+	TRY(connect_pair(qa, qb, 4096));
+	write_check(qa, 0xdc00 + mode, 4096, mode ? "DCQCN QP, first" : "HPCC QP, first");
+	t0 = clock_now();
+	write_check(qa, 0xdc10 + mode, len, mode ? "DCQCN QP" : "HPCC QP");
+	*ticks = clock_now() - t0;
+	*inits = counter(0, HPNIC_CNT_CC_INITS) - i0;
+	memset(&qc, 0, sizeof(qc));
+	TRY(hpnic_qp_get_cc(qa, &qc));
+	CHECK(qc.algorithm == mode, "hpnic_qp_get_cc: mode %u, set %u", qc.algorithm, mode);
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+}
+
+/*
+ * DCQCN through the library: parameters set and read back (and, on the
+ * simulator, the registers they make), bad ones refused, hpnic_set_cc
+ * moving CC.DCQCN_LINE with the line rate, and a QP in DCQCN mode paced at
+ * the rate its INIT gives it
+ */
+static void t_dcqcn(void)
+{
+	struct hpnic_dcqcn_params u, g, def;
+	struct hpnic_cc_params cc, ccd;
+	struct dcqcn_params p;
+
+	TRY(hpnic_dcqcn_defaults(&def));
+	u = def;
+	TRY(hpnic_dcqcn_parse(&u, "g=16,gd=2,rpg_time_reset=55,rpg_byte_reset=1000000,mtu=1024,"
+			      "rpg_ai_rate=500,rpg_hai_rate=5000,rpg_min_rate=1000,"
+			      "rate_to_set_on_first_cnp=20000,rpg_min_dec_fac=30,dce_tcp_rtt=3"));
+	TRY(hpnic_set_dcqcn(e[0].dev, &u));
+	TRY(hpnic_get_dcqcn(e[0].dev, &g));
+	u.b_pkts = 977;
+	u.consistent = 1;
+	CHECK(!memcmp(&g, &u, sizeof(g)), "hpnic_get_dcqcn round trip: g %u Ti %u B %u mtu %u "
+	      "consistent %d", g.g, g.rpg_time_reset, g.b_pkts, g.mtu, g.consistent);
+	dcqcn_params_default(&p);
+	CHECK(dcqcn_params_parse(&p, "g=16,gd=2,rpg_time_reset=55,rpg_byte_reset=1000000,mtu=1024,"
+				 "rpg_ai_rate=500,rpg_hai_rate=5000,rpg_min_rate=1000,"
+				 "rate_to_set_on_first_cnp=20000,rpg_min_dec_fac=30,dce_tcp_rtt=3",
+				 NULL) == 0, "the model parses the set");
+	dcqcn_regs_check(0, &p, "after hpnic_set_dcqcn");
+	/* refused: out of range, over the line rate; nothing changes */
+	g = u;
+	g.g = 1;
+	EXPECT_ERR(hpnic_set_dcqcn(e[0].dev, &g), -EINVAL);
+	CHECK(strstr(hpnic_last_error(), "g must be 2 .. 1023"), "message: %s", hpnic_last_error());
+	g = u;
+	g.rpg_hai_rate = 100001;
+	EXPECT_ERR(hpnic_set_dcqcn(e[0].dev, &g), -EINVAL);
+	CHECK(strstr(hpnic_last_error(), "rpg_hai_rate"), "message: %s", hpnic_last_error());
+	dcqcn_regs_check(0, &p, "after refused sets");
+	/* the line rate and T are HPCC's: set_cc moves DCQCN's with them */
+	TRY(hpnic_cc_defaults(&ccd));
+	cc = ccd;
+	cc.line_mbps = 40000;
+	cc.t_ns = 9000;
+	TRY(hpnic_set_cc(e[0].dev, &cc));
+	p.line_mbps = 40000;
+	p.t_ns = 9000;
+	dcqcn_regs_check(0, &p, "after hpnic_set_cc at 40 Gb/s");
+	TRY(hpnic_get_dcqcn(e[0].dev, &g));
+	CHECK(g.line_mbps == 40000 && g.consistent, "get after set_cc: line %u consistent %d",
+	      g.line_mbps, g.consistent);
+	cc.line_mbps = 19000;   /* under rate_to_set_on_first_cnp: refused, nothing written */
+	EXPECT_ERR(hpnic_set_cc(e[0].dev, &cc), -EINVAL);
+	CHECK(strstr(hpnic_last_error(), "rate_to_set_on_first_cnp"), "message: %s",
+	      hpnic_last_error());
+	dcqcn_regs_check(0, &p, "after a refused set_cc");
+	TRY(hpnic_set_cc(e[0].dev, &ccd));
+	TRY(hpnic_set_dcqcn(e[0].dev, &def));
+	dcqcn_params_default(&p);
+	dcqcn_regs_check(0, &p, "back at the defaults");
+
+	/*
+	 * The mode per QP, seen in its rate: a DCQCN QP's INIT sets Rc to
+	 * CC.DCQCN_LINE, and with no CNP (nothing sends one yet) it keeps it,
+	 * while an HPCC QP runs at W/T. With CC.DCQCN_LINE written behind the
+	 * library's back to a tenth of the line (sim only: the library keeps it
+	 * equal to the line rate), the DCQCN QP must take about ten times as
+	 * long for the same WRITE, the HPCC QP not
+	 */
+	if (on_sim) {
+		const uint32_t len = 256u << 10;
+		uint64_t ih, th, id, td, ih2, th2;
+
+		TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_LINE, 81920));   /* 10 Gb/s */
+		dcqcn_run(HPNIC_CC_MODE_HPCC, len, &ih, &th);
+		dcqcn_run(HPNIC_CC_MODE_DCQCN, len, &id, &td);
+		TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_LINE, 819200));
+		dcqcn_run(HPNIC_CC_MODE_HPCC, len, &ih2, &th2);
+		printf("tb_nic: dcqcn: a %u KiB WRITE with CC.DCQCN_LINE at 10 Gb/s: HPCC QP %" PRIu64
+		       " %s (%.1f Gb/s), DCQCN QP %" PRIu64 " %s (%.1f Gb/s)\n", len >> 10, th,
+		       clock_unit(), len * 8.0 * HPNIC_SIM_CLK_MHZ / 1000.0 / (double)(th ? th : 1),
+		       td, clock_unit(), len * 8.0 * HPNIC_SIM_CLK_MHZ / 1000.0 / (double)(td ? td : 1));
+		CHECK(ih == 1 && id == 1 && ih2 == 1, "CC INITs at RTS: %" PRIu64 ", %" PRIu64 ", %"
+		      PRIu64, ih, id, ih2);
+		/* 10 Gb/s: 256 KiB in 210 us, 52,429 cycles at 250 MHz, plus the RTT */
+		CHECK(td > 6 * th && td > 45000, "the DCQCN QP took %" PRIu64 " cycles, the HPCC QP %"
+		      PRIu64 ": not paced at CC.DCQCN_LINE", td, th);
+		CHECK(th2 < 2 * th + 2000, "an HPCC QP after: %" PRIu64 " cycles, before %" PRIu64,
+		      th2, th);
+	} else {
+		uint64_t id, td;
+
+		dcqcn_run(HPNIC_CC_MODE_DCQCN, 256u << 10, &id, &td);
+		CHECK(id == 1, "CC INITs at RTS of a DCQCN QP: %" PRIu64, id);
+	}
+	/* the NIC's default mode: a QP created after set_cc(algorithm DCQCN) */
+	cc = ccd;
+	cc.algorithm = HPNIC_CC_MODE_DCQCN;
+	TRY(hpnic_set_cc(e[0].dev, &cc));
+	{
+		struct hpnic_qp_attr a;
+		struct hpnic_qp *q;
+
+		TRY(new_qp(&e[0], 4, 1024, &q));
+		TRY(hpnic_query_qp(q, &a));
+		CHECK(a.cc_mode == HPNIC_CC_MODE_DCQCN, "a QP created with DEFAULT_MODE DCQCN: %u",
+		      a.cc_mode);
+		TRY(hpnic_destroy_qp(q));
+	}
+	TRY(hpnic_set_cc(e[0].dev, &ccd));
+}
+
+/*
  * The window counts wire bytes: with W = 10.2 KB (T = 819 ns at 100 Gb/s,
  * no INT, so W stays at W_init), 64-byte WRITEs (162 bytes each on the wire)
  * keep about 63 in flight. Charged a whole MTU each, as before, they kept 2.
@@ -2134,6 +2326,7 @@ static const struct {
 	int by_name;               /* a known open problem: runs only when named */
 } tests[] = {
 	{ "query", t_query, 0, 0 },
+	{ "dcqcn_reset", t_dcqcn_reset, 0, 0 },
 	{ "bad_args", t_bad_args, 0, 0 },
 	{ "qp_state", t_qp_state, 0, 0 },
 	{ "sizes", t_sizes, 0, 0 },
@@ -2151,6 +2344,7 @@ static const struct {
 	{ "lkey", t_lkey, 0, 0 },
 	{ "async", t_async, 0, 0 },
 	{ "cc", t_cc, 0, 0 },
+	{ "dcqcn", t_dcqcn, 0, 0 },
 	{ "window", t_window, 1, 0 },
 	{ "ackreq", t_ackreq, 1, 0 },
 	{ "counters", t_counters, 0, 0 },
@@ -2178,10 +2372,11 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			printf("usage: tb_nic [--dev NAME --dev NAME] [--test NAME[,NAME...]] [--dma-stall P]\n"
 			       "              [--seed N]\n"
-			       "libhpnic's integration suite against two hpnic NICs: query, bad_args,\n"
-			       "qp_state, sizes, qp64, mtt (sim), protect, pd, invalidate, reconnect,\n"
-			       "zero_len, post_send, send, gather, bad_ext, lkey, async, cc, window (sim),\n"
-			       "ackreq (sim), counters. (sim): the simulator only, skipped on other devices.\n"
+			       "libhpnic's integration suite against two hpnic NICs: query, dcqcn_reset,\n"
+			       "bad_args, qp_state, sizes, qp64, mtt (sim), protect, pd, invalidate,\n"
+			       "reconnect, zero_len, post_send, send, gather, bad_ext, lkey, async, cc,\n"
+			       "dcqcn, window (sim), ackreq (sim), counters. (sim): the simulator only,\n"
+			       "skipped on other devices.\n"
 			       "Prints N passed, N failed.\n"
 			       "  --dev NAME     the two devices, in order (default sim:0 and sim:1;\n"
 			       "                 e.g. kernel:/dev/hpnic0 and kernel:/dev/hpnic1)\n"

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * HPCC's derived constants (hpcc_derive: what the RTL's hpcc_cc_param
+ * computes from the CC registers) and the INT speed code table. A file of
+ * its own so that libhpnic can link it without the models or libm
+ * (dcqcn_derive takes W_max from it).
+ */
+#include <string.h>
+
+#include "hpcc_model.h"
+#include "hpcc_recip.h"
+
+#define MASK(n) ((1ull << (n)) - 1u)
+
+static const unsigned speed_gbps[9] = { 0, 10, 25, 40, 50, 100, 200, 400, 800 };
+
+unsigned hpcc_speed_gbps(uint32_t b)
+{
+	return b < 9 ? speed_gbps[b] : 0;
+}
+
+void hpcc_derive(const struct hpcc_params *in, struct hpcc_derived *d)
+{
+	static const uint32_t g_div5[9] = { 0, 2, 5, 8, 10, 20, 40, 80, 160 };
+	struct hpcc_params p = *in;
+	uint32_t m, sh, m5, sh5;
+	uint64_t w;
+
+	memset(d, 0, sizeof(*d));
+	/* sanitise: clamp into the supported ranges and flag what was clamped */
+	if (p.t_ns < HPCC_T_MIN || p.t_ns > HPCC_T_MAX) {
+		p.t_ns = p.t_ns < HPCC_T_MIN ? HPCC_T_MIN : HPCC_T_MAX;
+		d->status |= HPCC_PS_T_CLAMPED;
+	}
+	if (p.eta_q16 < HPCC_ETA_MIN || p.eta_q16 > HPCC_ETA_ONE) {
+		p.eta_q16 = p.eta_q16 < HPCC_ETA_MIN ? HPCC_ETA_MIN : HPCC_ETA_ONE;
+		d->status |= HPCC_PS_ETA_CLAMPED;
+	}
+	p.max_stage &= 15;
+	p.wai_q4 &= HPCC_WAI_MAX;
+	if (p.line_mbps < 1 || p.line_mbps > HPCC_RATE_MAX) {
+		p.line_mbps = p.line_mbps < 1 ? 1 : HPCC_RATE_MAX;
+		d->status |= HPCC_PS_LINE_CLAMPED;
+	}
+	if (p.min_mbps < 1 || p.min_mbps > p.line_mbps) {
+		p.min_mbps = p.min_mbps < 1 ? 1 : p.line_mbps;
+		d->status |= HPCC_PS_MIN_CLAMPED;
+	}
+	d->p = p;
+
+	hpcc_recip(p.t_ns, &d->rt_m, &d->rt_sh);
+	for (unsigned b = 1; b <= 8; b++) {
+		/* queue term: 640*qmin/(G*T*eta) in Q10.16 = qmin * 2^39 / (G/5*T*eta_q16) */
+		hpcc_recip((uint64_t)g_div5[b] * p.t_ns * p.eta_q16, &m, &sh);
+		d->kq_m[b] = m;
+		d->kq_sh[b] = sh - 39;
+		/* rate term: 1/(G*eta_q16) */
+		hpcc_recip((uint64_t)hpcc_speed_gbps(b) * p.eta_q16, &d->ke_m[b], &d->ke_sh[b]);
+	}
+	hpcc_recip(p.eta_q16, &m, &sh);
+	d->v_init = (uint32_t)hpcc_shr_round(m, sh - 32);
+
+	/* W = rate[Mb/s] * T[ns] / 8000 bytes = rate*T/500 in Q22.4 */
+	hpcc_recip(500, &m5, &sh5);
+	w = hpcc_shr_round((uint64_t)p.line_mbps * p.t_ns * m5, sh5);
+	if (w < (1u << HPCC_W_FRAC))
+		w = 1u << HPCC_W_FRAC;          /* windows are never below one byte */
+	if (w > MASK(HPCC_W_BITS)) {
+		w = MASK(HPCC_W_BITS);
+		d->status |= HPCC_PS_WMAX_SAT;
+	}
+	d->wmax = (uint32_t)w;
+	w = hpcc_shr_round((uint64_t)p.min_mbps * p.t_ns * m5, sh5);
+	if (w < (1u << HPCC_W_FRAC))
+		w = 1u << HPCC_W_FRAC;
+	if (w > d->wmax)
+		w = d->wmax;
+	d->wmin = (uint32_t)w;
+}
