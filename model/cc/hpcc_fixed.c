@@ -23,8 +23,9 @@ struct fx_qp {
 	uint32_t v;
 	/* window state (RAM_W) */
 	uint32_t w, wc, inc;
-	/* per-QP options (HPCC_OPT_*) set by INIT, and the VAI/SF state */
-	uint32_t opts;
+	/* per-QP options (HPCC_OPT_*) set by INIT, the QP's own T, W_AI and
+	 * maxStage (with HPCC_OPT_OVERRIDE), and the VAI/SF state */
+	uint32_t opts, t_ns, wai_q4, max_stage;
 	struct hpcc_vaisf_state vs;
 };
 
@@ -32,8 +33,9 @@ struct hpcc_fx {
 	unsigned nqp;
 	struct hpcc_derived d;
 	struct hpcc_counters c;
-	/* per QP: the constants derived at its INIT from its own T, W_AI and
-	 * maxStage (HPCC_OPT_OVERRIDE), with the NIC-wide eta and rates then */
+	/* per QP with HPCC_OPT_OVERRIDE: the constants of its own T, W_AI and
+	 * maxStage with the NIC-wide eta and rates, re-derived when those change
+	 * (the engine derives them per event: docs/cc-vai-sf.md) */
 	struct hpcc_derived *qd;
 	struct fx_qp qp[];
 };
@@ -131,9 +133,22 @@ void hpcc_fx_free(struct hpcc_fx *m)
 	free(m);
 }
 
+static void fx_derive_qp(struct hpcc_fx *m, unsigned i)
+{
+	struct hpcc_params pq = m->d.p;
+
+	pq.t_ns = m->qp[i].t_ns;
+	pq.wai_q4 = m->qp[i].wai_q4;
+	pq.max_stage = m->qp[i].max_stage;
+	hpcc_derive(&pq, &m->qd[i]);
+}
+
 void hpcc_fx_set_params(struct hpcc_fx *m, const struct hpcc_params *p)
 {
 	hpcc_derive(p, &m->d);
+	for (unsigned i = 0; i < m->nqp; i++)
+		if (m->qp[i].opts & HPCC_OPT_OVERRIDE)
+			fx_derive_qp(m, i);
 }
 
 const struct hpcc_derived *hpcc_fx_derived(const struct hpcc_fx *m)
@@ -208,14 +223,11 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 	if (is_init) {
 		q->opts = ev->cc_opts & (HPCC_OPT_OVERRIDE | HPCC_OPT_VAI | HPCC_OPT_SF);
 		memset(&q->vs, 0, sizeof(q->vs));
-		if (q->opts & HPCC_OPT_OVERRIDE) {
-			struct hpcc_params pq = m->d.p;
-
-			pq.t_ns = ev->t_ns;
-			pq.wai_q4 = ev->wai_q4;
-			pq.max_stage = ev->max_stage;
-			hpcc_derive(&pq, &m->qd[qi]);
-		}
+		q->t_ns = ev->t_ns;
+		q->wai_q4 = ev->wai_q4;
+		q->max_stage = ev->max_stage;
+		if (q->opts & HPCC_OPT_OVERRIDE)
+			fx_derive_qp(m, qi);
 	}
 	d = (q->opts & HPCC_OPT_OVERRIDE) ? &m->qd[qi] : &m->d;
 	wai = d->p.wai_q4;
