@@ -219,7 +219,8 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 	memset(out, 0, sizeof(*out));
 	out->qpn = ev->qpn;
 
-	/* the QP's parameter set: its own (derived at INIT) or the NIC-wide one */
+	/* the QP's parameter set: its own (derived at INIT and again on a
+	 * NIC-wide change) or the NIC-wide one */
 	if (is_init) {
 		q->opts = ev->cc_opts & (HPCC_OPT_OVERRIDE | HPCC_OPT_VAI | HPCC_OPT_SF);
 		memset(&q->vs, 0, sizeof(q->vs));
@@ -306,7 +307,8 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 		if (st.tokens > 1) {
 			uint64_t t = (uint64_t)st.tokens * wai;
 
-			/* saturating at 2^26 - 1 > Wmax: W clamps to Wmax either way */
+			/* saturating at 2^26 - 1, W's own maximum: W clamps to Wmax
+			 * either way (the engine saturates alike) */
 			wai = (uint32_t)sat(t, HPCC_W_BITS);
 		}
 		mdi = v_new >= (1u << HPCC_V_FRAC) || q->inc >= d->p.max_stage;

@@ -736,6 +736,64 @@ static void test_random(uint64_t n_events)
 	}
 }
 
+/*
+ * Issue 20 §3: flows with different T converge to the rates their own T and
+ * W_AI dictate. Two flows share the bottleneck (the closed-loop incast
+ * model, double precision): flow 1 on T' = 2T. With W_AI' = 2 W_AI the two
+ * add the same rate per RTT (W_AI/T) and must end near equal rates; with
+ * W_AI' = W_AI, flow 1 adds half as much and must end clearly slower.
+ */
+static double pair_ratio(uint32_t wai_mult, uint64_t seed)
+{
+	struct incast_cfg cfg;
+	struct incast_result res;
+	struct hpcc_event init[2];
+	struct hpcc_fl *fl;
+	struct hpcc_params p;
+	double sum[2] = { 0, 0 };
+	size_t cnt[2] = { 0, 0 };
+
+	incast_cfg_default(&cfg);
+	cfg.flows = 2;
+	cfg.bytes = 6000000;
+	cfg.seed = seed;
+	hpcc_params_from_user(&cfg.cc, &p);
+	init[0] = init_ev(0, 0, 0, 0, 0);
+	init[1] = init_ev(0, HPCC_OPT_OVERRIDE, 2 * p.t_ns, wai_mult * p.wai_q4, p.max_stage);
+	cfg.init = init;
+	if (incast_generate(&cfg, &res)) {
+		CHECK(0, "incast generator failed");
+		return 0;
+	}
+	/* the senders' own trajectory: the same double model on the same events */
+	fl = hpcc_fl_new(3, &cfg.cc);
+	for (size_t i = 0; i < res.n; i++) {
+		struct hpcc_update u;
+
+		hpcc_fl_event(fl, &res.ev[i], &u);
+		/* the middle half of the trace: both flows running, past the start */
+		if (i > res.n / 4 && i < 3 * res.n / 4 && (u.qpn == 1 || u.qpn == 2)) {
+			sum[u.qpn - 1] += u.rate_gbps;
+			cnt[u.qpn - 1]++;
+		}
+	}
+	hpcc_fl_free(fl);
+	incast_result_free(&res);
+	if (!cnt[0] || !cnt[1])
+		return 0;
+	return (sum[1] / (double)cnt[1]) / (sum[0] / (double)cnt[0]);
+}
+
+static void test_per_qp_convergence(uint64_t seed)
+{
+	double same = pair_ratio(2, seed), half = pair_ratio(1, seed);
+
+	printf("per-QP T: two flows, T and 2T: rate ratio %.3f with W_AI' = 2 W_AI (same "
+	       "W_AI/T), %.3f with W_AI' = W_AI\n", same, half);
+	CHECK(same > 0.85 && same < 1.15, "per-QP T: rates %.3f apart with the same W_AI/T", same);
+	CHECK(half < 0.8, "per-QP T: W_AI/T halved, yet the rate ratio is %.3f", half);
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t events = 1000000, seed;
@@ -750,6 +808,7 @@ int main(int argc, char **argv)
 	printf("staggered incast (2 flows every 20 us), fixed vs double per option combination:\n");
 	test_incast(seed, 16, 0);
 	test_incast(seed, 16, 1);
+	test_per_qp_convergence(seed);
 	test_random(events);
 	return tb_finish("tb_cc_vai");
 }
