@@ -87,3 +87,18 @@ bench-dcqcn-model: $(BUILD)/bin/tb_dcqcn
 
 TESTS += test-dcqcn-model
 BENCHES += bench-dcqcn-model
+
+# the HPCC models' VAI, SF and per-QP parameters (docs/cc-vai-sf.md): tb_cc_vai,
+# C only, under ASan/UBSan
+$(BUILD)/bin/tb_cc_vai: tb/cc/tb_cc_vai.c tb/common/tb_util.h sim/cc/incast.c sim/cc/incast.h $(MODEL_OBJ_SAN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -I$(MODEL_DIR) -Isim/cc -Itb/common tb/cc/tb_cc_vai.c sim/cc/incast.c \
+	  $(MODEL_OBJ_SAN) -lm -o $@
+
+CC_VAI_EVENTS := $(if $(filter 1,$(SLOW)),10000000,1000000)
+
+.PHONY: test-cc-vai
+test-cc-vai: $(BUILD)/bin/tb_cc_vai
+	$(BUILD)/bin/tb_cc_vai --events $(CC_VAI_EVENTS) $(if $(SEED),--seed $(SEED))
+
+TESTS += test-cc-vai

@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,46 @@
 #include "hpcc_trace.h"
 
 #define QPN_LIMIT (1u << 12)
+
+/* --vai-sf name=value,...: the VAI/SF parameters (struct hpcc_vaisf_params) */
+static int parse_vaisf(struct hpcc_vaisf_params *v, const char *list)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} f[] = {
+		{ "thresh", offsetof(struct hpcc_vaisf_params, thresh_bytes) },
+		{ "ai_div", offsetof(struct hpcc_vaisf_params, ai_div_bytes) },
+		{ "bank_cap", offsetof(struct hpcc_vaisf_params, bank_cap) },
+		{ "ai_cap", offsetof(struct hpcc_vaisf_params, ai_cap) },
+		{ "damp_shift", offsetof(struct hpcc_vaisf_params, damp_shift) },
+		{ "sf_acks", offsetof(struct hpcc_vaisf_params, sf_acks) },
+	};
+	const char *p = list;
+
+	while (*p) {
+		size_t len = strcspn(p, "="), i;
+		char *end;
+		unsigned long val;
+
+		for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+			if (strlen(f[i].name) == len && !strncmp(p, f[i].name, len))
+				break;
+		if (i == sizeof(f) / sizeof(f[0]) || p[len] != '=') {
+			fprintf(stderr, "hpnic-cctrace: --vai-sf: unknown parameter in '%s'\n", p);
+			return -1;
+		}
+		errno = 0;
+		val = strtoul(p + len + 1, &end, 0);
+		if (errno || end == p + len + 1 || (*end && *end != ',') || val > 0xffffffffu) {
+			fprintf(stderr, "hpnic-cctrace: --vai-sf: bad value in '%s'\n", p);
+			return -1;
+		}
+		*(uint32_t *)((char *)v + f[i].off) = (uint32_t)val;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
 
 static void usage(FILE *f)
 {
@@ -51,6 +92,11 @@ static void usage(FILE *f)
 		"                       rpg_hai_rate, rpg_min_dec_fac, rpg_min_rate,\n"
 		"                       rate_to_set_on_first_cnp (docs/cc-dcqcn.md); the line rate\n"
 		"                       and T come from --line-gbps and --T-ns\n"
+		"  --vai, --sf          HPCC traces, fixed and float: every QP runs with Variable AI,\n"
+		"                       Sampling Frequency or both (docs/cc-vai-sf.md; not in the\n"
+		"                       engine yet, so not with --model rtl)\n"
+		"  --vai-sf LIST        their parameters, name=value[,...]: thresh, ai_div, bank_cap,\n"
+		"                       ai_cap, damp_shift, sf_acks (default the paper's)\n"
 		"  -h, --help           this text\n"
 		"\n"
 		"Input: CSV, one event per line, '#' starts a comment; one kind per trace.\n"
@@ -149,7 +195,8 @@ static void summary_dcqcn(const char *model, const struct hpcc_update *u, size_t
 
 int main(int argc, char **argv)
 {
-	enum { O_MODEL = 256, O_T, O_ETA, O_STAGE, O_WAI, O_LINE, O_MIN, O_SUM, O_FST, O_DCQCN };
+	enum { O_MODEL = 256, O_T, O_ETA, O_STAGE, O_WAI, O_LINE, O_MIN, O_SUM, O_FST, O_DCQCN,
+	       O_VAI, O_SF, O_VAISF };
 	static const struct option lo[] = {
 		{ "model", required_argument, NULL, O_MODEL },
 		{ "T-ns", required_argument, NULL, O_T },
@@ -161,6 +208,9 @@ int main(int argc, char **argv)
 		{ "summary", no_argument, NULL, O_SUM },
 		{ "fst", required_argument, NULL, O_FST },
 		{ "dcqcn", required_argument, NULL, O_DCQCN },
+		{ "vai", no_argument, NULL, O_VAI },
+		{ "sf", no_argument, NULL, O_SF },
+		{ "vai-sf", required_argument, NULL, O_VAISF },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -174,6 +224,7 @@ int main(int argc, char **argv)
 	struct qp_sum *sum = NULL;
 	struct cc_rtl_stats st = { 0 };
 	int summary = 0, c, rc = 1;
+	uint32_t opts = 0;
 	size_t n = 0;
 	char err[256];
 	double d;
@@ -198,6 +249,12 @@ int main(int argc, char **argv)
 		case O_SUM: summary = 1; break;
 		case O_FST: fst = optarg; break;
 		case O_DCQCN: dlist = optarg; break;
+		case O_VAI: opts |= HPCC_OPT_VAI; break;
+		case O_SF: opts |= HPCC_OPT_SF; break;
+		case O_VAISF:
+			if (parse_vaisf(&up.vs, optarg))
+				return 2;
+			break;
 		case 'o': outpath = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -253,6 +310,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hpnic-cctrace: --dcqcn given, but %s is an HPCC trace\n", inpath);
 		rc = 2;
 		goto done;
+	} else if (opts && !strcmp(model, "rtl")) {
+		fprintf(stderr, "hpnic-cctrace: --vai and --sf are not in the engine yet: "
+			"--model fixed or float\n");
+		rc = 2;
+		goto done;
 	} else if (!strcmp(model, "rtl")) {
 		struct cc_rtl_opts ro = { .fst_path = fst };
 		struct cc_rtl *r = cc_rtl_new(&p, &ro);
@@ -265,17 +327,29 @@ int main(int argc, char **argv)
 		cc_rtl_free(r);
 	} else if (!strcmp(model, "fixed")) {
 		struct hpcc_fx *m = hpcc_fx_new(QPN_LIMIT, &p);
+		struct hpcc_update iu;
 
 		if (!m)
 			goto done;
+		for (uint32_t q = 0; opts && q < QPN_LIMIT; q++) {
+			struct hpcc_event ie = { .type = HPCC_EV_INIT, .qpn = q, .cc_opts = opts };
+
+			hpcc_fx_event(m, &ie, &iu);      /* the options; not printed */
+		}
 		for (size_t i = 0; i < n; i++)
 			hpcc_fx_event(m, &ev[i], &u[i]);
 		hpcc_fx_free(m);
 	} else {
 		struct hpcc_fl *m = hpcc_fl_new(QPN_LIMIT, &up);
+		struct hpcc_update iu;
 
 		if (!m)
 			goto done;
+		for (uint32_t q = 0; opts && q < QPN_LIMIT; q++) {
+			struct hpcc_event ie = { .type = HPCC_EV_INIT, .qpn = q, .cc_opts = opts };
+
+			hpcc_fl_event(m, &ie, &iu);
+		}
 		for (size_t i = 0; i < n; i++)
 			hpcc_fl_event(m, &ev[i], &u[i]);
 		hpcc_fl_free(m);

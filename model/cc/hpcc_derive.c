@@ -19,6 +19,22 @@ unsigned hpcc_speed_gbps(uint32_t b)
 	return b < 9 ? speed_gbps[b] : 0;
 }
 
+void hpcc_vaisf_sanitise(struct hpcc_vaisf_params *v)
+{
+	/* clamp as the engine does: dividers at least 1, counts to their widths */
+	v->thresh_bytes = v->thresh_bytes < 1 ? 1 : v->thresh_bytes > HPCC_VAI_THRESH_MAX ?
+			  HPCC_VAI_THRESH_MAX : v->thresh_bytes;
+	v->ai_div_bytes = v->ai_div_bytes < 1 ? 1 : v->ai_div_bytes > HPCC_VAI_DIV_MAX ?
+			  HPCC_VAI_DIV_MAX : v->ai_div_bytes;
+	if (v->bank_cap > HPCC_VAI_BANK_MAX)
+		v->bank_cap = HPCC_VAI_BANK_MAX;
+	v->ai_cap = v->ai_cap < 1 ? 1 : v->ai_cap > HPCC_VAI_AICAP_MAX ? HPCC_VAI_AICAP_MAX :
+		    v->ai_cap;
+	if (v->damp_shift > HPCC_VAI_DSHIFT_MAX)
+		v->damp_shift = HPCC_VAI_DSHIFT_MAX;
+	v->sf_acks = v->sf_acks < 1 ? 1 : v->sf_acks > HPCC_SF_N_MAX ? HPCC_SF_N_MAX : v->sf_acks;
+}
+
 void hpcc_derive(const struct hpcc_params *in, struct hpcc_derived *d)
 {
 	static const uint32_t g_div5[9] = { 0, 2, 5, 8, 10, 20, 40, 80, 160 };
@@ -38,6 +54,7 @@ void hpcc_derive(const struct hpcc_params *in, struct hpcc_derived *d)
 	}
 	p.max_stage &= 15;
 	p.wai_q4 &= HPCC_WAI_MAX;
+	hpcc_vaisf_sanitise(&p.vs);
 	if (p.line_mbps < 1 || p.line_mbps > HPCC_RATE_MAX) {
 		p.line_mbps = p.line_mbps < 1 ? 1 : HPCC_RATE_MAX;
 		d->status |= HPCC_PS_LINE_CLAMPED;

@@ -23,12 +23,20 @@ struct fx_qp {
 	uint32_t v;
 	/* window state (RAM_W) */
 	uint32_t w, wc, inc;
+	/* per-QP options (HPCC_OPT_*) set by INIT, the QP's own T, W_AI and
+	 * maxStage (with HPCC_OPT_OVERRIDE), and the VAI/SF state */
+	uint32_t opts, t_ns, wai_q4, max_stage;
+	struct hpcc_vaisf_state vs;
 };
 
 struct hpcc_fx {
 	unsigned nqp;
 	struct hpcc_derived d;
 	struct hpcc_counters c;
+	/* per QP with HPCC_OPT_OVERRIDE: the constants of its own T, W_AI and
+	 * maxStage with the NIC-wide eta and rates, re-derived when those change
+	 * (the engine derives them per event: docs/cc-vai-sf.md) */
+	struct hpcc_derived *qd;
 	struct fx_qp qp[];
 };
 
@@ -44,6 +52,11 @@ struct hpcc_fx *hpcc_fx_new(unsigned nqp, const struct hpcc_params *p)
 	if (!m)
 		return NULL;
 	m->nqp = nqp;
+	m->qd = calloc(nqp ? nqp : 1, sizeof(*m->qd));
+	if (!m->qd) {
+		free(m);
+		return NULL;
+	}
 	hpcc_fx_set_params(m, p);
 	/* the engine's reset sweep: every QP starts as if INIT (mode HPCC) */
 	for (unsigned i = 0; i < nqp; i++) {
@@ -55,12 +68,27 @@ struct hpcc_fx *hpcc_fx_new(unsigned nqp, const struct hpcc_params *p)
 
 void hpcc_fx_free(struct hpcc_fx *m)
 {
+	if (m)
+		free(m->qd);
 	free(m);
+}
+
+static void fx_derive_qp(struct hpcc_fx *m, unsigned i)
+{
+	struct hpcc_params pq = m->d.p;
+
+	pq.t_ns = m->qp[i].t_ns;
+	pq.wai_q4 = m->qp[i].wai_q4;
+	pq.max_stage = m->qp[i].max_stage;
+	hpcc_derive(&pq, &m->qd[i]);
 }
 
 void hpcc_fx_set_params(struct hpcc_fx *m, const struct hpcc_params *p)
 {
 	hpcc_derive(p, &m->d);
+	for (unsigned i = 0; i < m->nqp; i++)
+		if (m->qp[i].opts & HPCC_OPT_OVERRIDE)
+			fx_derive_qp(m, i);
 }
 
 const struct hpcc_derived *hpcc_fx_derived(const struct hpcc_fx *m)
@@ -112,8 +140,11 @@ static void fx_hop(const struct hpcc_derived *d, const struct hpcc_hop *h,
 
 void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_update *out)
 {
-	const struct hpcc_derived *d = &m->d;
-	struct fx_qp *q = &m->qp[ev->qpn % (m->nqp ? m->nqp : 1)];
+	const struct hpcc_derived *d;
+	unsigned qi = ev->qpn % (m->nqp ? m->nqp : 1);
+	struct fx_qp *q = &m->qp[qi];
+	struct hpcc_vaisf_step st = { .tokens = 1 };
+	uint32_t wai;
 	uint32_t reason = hpcc_screen_ack(ev);
 	int is_ack = ev->type == HPCC_EV_ACK && reason == HPCC_IGN_NONE;
 	int is_init = ev->type == HPCC_EV_INIT;
@@ -127,6 +158,20 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 
 	memset(out, 0, sizeof(*out));
 	out->qpn = ev->qpn;
+
+	/* the QP's parameter set: its own (derived at INIT and again on a
+	 * NIC-wide change) or the NIC-wide one */
+	if (is_init) {
+		q->opts = ev->cc_opts & (HPCC_OPT_OVERRIDE | HPCC_OPT_VAI | HPCC_OPT_SF);
+		memset(&q->vs, 0, sizeof(q->vs));
+		q->t_ns = ev->t_ns;
+		q->wai_q4 = ev->wai_q4;
+		q->max_stage = ev->max_stage;
+		if (q->opts & HPCC_OPT_OVERRIDE)
+			fx_derive_qp(m, qi);
+	}
+	d = (q->opts & HPCC_OPT_OVERRIDE) ? &m->qd[qi] : &m->d;
+	wai = d->p.wai_q4;
 
 	/* stage 1: INT snapshot RAM, read-first; written for every well-formed ACK */
 	if (is_init) {
@@ -196,13 +241,23 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 		uint32_t vr = v_new ? v_new : 1, mv, shv, s, w_calc;
 		uint64_t c, hmax, hmin, p, sum;
 
+		/* VAI and SF (stages 10-12): the commit and this update's AI */
+		hpcc_vaisf_step(&m->d.p.vs, q->opts, &q->vs, upd_wc, v_new >= (1u << HPCC_V_FRAC),
+				hpcc_ack_qmax(ev), &st);
+		if (st.tokens > 1) {
+			uint64_t t = (uint64_t)st.tokens * wai;
+
+			/* saturating at 2^26 - 1, W's own maximum: W clamps to Wmax
+			 * either way (the engine saturates alike) */
+			wai = (uint32_t)sat(t, HPCC_W_BITS);
+		}
 		mdi = v_new >= (1u << HPCC_V_FRAC) || q->inc >= d->p.max_stage;
 		if (mdi) {
 			/* W = Wc / V + W_AI with the additive term and both clamps
 			 * pre-shifted into the product's scale */
 			hpcc_recip(vr, &mv, &shv);
 			s = shv - 16;
-			c = ((uint64_t)d->p.wai_q4 << s) + (1ull << (s - 1));
+			c = ((uint64_t)wai << s) + (1ull << (s - 1));
 			hmax = ((uint64_t)d->wmax + 1) << s;
 			hmin = (uint64_t)d->wmin << s;
 			if (hmax > (1ull << 47))
@@ -212,11 +267,11 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 			p = (uint64_t)q->wc * mv + c;
 			w_calc = p >= hmax ? d->wmax : p < hmin ? d->wmin : (uint32_t)(p >> s);
 		} else {
-			sum = (uint64_t)q->wc + d->p.wai_q4;
+			sum = (uint64_t)q->wc + wai;
 			w_calc = sum > d->wmax ? d->wmax : sum < d->wmin ? d->wmin : (uint32_t)sum;
 		}
 		w_new = w_calc;
-		if (upd_wc) {
+		if (st.commit) {
 			wc_new = w_calc;
 			inc_new = mdi ? 0 : (q->inc < 15 ? q->inc + 1 : 15);
 		}
@@ -231,12 +286,20 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 				      HPCC_RATE_BITS);
 	out->v_q16 = v_new;
 	out->reason = reason;
-	out->flags = (active ? HPCC_UF_ACTIVE : 0) | (upd_wc ? HPCC_UF_WC : 0) |
+	out->flags = (active ? HPCC_UF_ACTIVE : 0) | (st.commit ? HPCC_UF_WC : 0) |
 		     (mdi ? HPCC_UF_MD : 0) | (record ? HPCC_UF_RECORD : 0) |
-		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0);
+		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0) |
+		     (st.sf_commit ? HPCC_UF_SF : 0) | (st.gen ? HPCC_UF_VAI_GEN : 0);
+	if (q->opts & HPCC_OPT_VAI) {
+		out->ai_tokens = active ? st.tokens : 0;
+		out->vai_bank = q->vs.bank;
+		out->vai_damp = q->vs.damp;
+	}
 	out->w = w_new / (double)(1 << HPCC_W_FRAC);
 	out->u = v_new / 65536.0 * d->p.eta_q16 / 65536.0;
 	out->rate_gbps = out->rate_q16 / 65536.0 * 8.0;
 
-	hpcc_count_event(&m->c, ev, reason, record, upd_wc);
+	hpcc_count_event(&m->c, ev, reason, record, st.commit);
+	m->c.sf_updates += !!st.sf_commit;
+	m->c.vai_gen += !!st.gen;
 }

@@ -26,6 +26,12 @@ struct fl_qp {
 	uint32_t path_id, nhop, lus, mode, inc;
 	uint32_t ts[HPCC_MAX_HOPS], tx[HPCC_MAX_HOPS], q[HPCC_MAX_HOPS];
 	double u, w, wc;
+	/* the QP's T, W_AI, maxStage and window limits: the NIC-wide ones, or
+	 * its own from INIT (HPCC_OPT_OVERRIDE); options and VAI/SF state */
+	double t_ns, wai, wmax, wmin;
+	unsigned max_stage;
+	uint32_t opts;
+	struct hpcc_vaisf_state vs;
 };
 
 struct hpcc_fl {
@@ -36,12 +42,28 @@ struct hpcc_fl {
 	struct fl_qp qp[];
 };
 
-static void fl_init_qp(struct hpcc_fl *m, struct fl_qp *q, uint32_t mode)
+static void fl_init_qp(struct hpcc_fl *m, struct fl_qp *q, const struct hpcc_event *ev)
 {
+	uint32_t opts = ev ? ev->cc_opts & (HPCC_OPT_OVERRIDE | HPCC_OPT_VAI | HPCC_OPT_SF) : 0;
+
 	memset(q, 0, sizeof(*q));
-	q->mode = mode;
+	q->mode = ev ? ev->mode & 3 : HPCC_MODE_HPCC;
+	q->opts = opts;
 	q->u = 1.0;
-	q->w = q->wc = m->wmax;
+	q->t_ns = m->p.t_ns;
+	q->wai = m->p.wai_bytes;
+	q->max_stage = m->p.max_stage;
+	q->wmax = m->wmax;
+	q->wmin = m->wmin;
+	if (opts & HPCC_OPT_OVERRIDE) {
+		/* raw formats, as the INIT carries them (struct hpcc_params) */
+		q->t_ns = ev->t_ns;
+		q->wai = ev->wai_q4 / (double)(1 << HPCC_W_FRAC);
+		q->max_stage = ev->max_stage & 15;
+		q->wmax = m->p.line_gbps * q->t_ns / 8.0;
+		q->wmin = m->p.min_mbps * 1e-3 * q->t_ns / 8.0;
+	}
+	q->w = q->wc = q->wmax;
 }
 
 struct hpcc_fl *hpcc_fl_new(unsigned nqp, const struct hpcc_user_params *u)
@@ -52,10 +74,11 @@ struct hpcc_fl *hpcc_fl_new(unsigned nqp, const struct hpcc_user_params *u)
 		return NULL;
 	m->nqp = nqp;
 	m->p = *u;
+	hpcc_vaisf_sanitise(&m->p.vs);          /* as the engine clamps them */
 	m->wmax = u->line_gbps * u->t_ns / 8.0;          /* Winit = B_NIC * T */
 	m->wmin = u->min_mbps * 1e-3 * u->t_ns / 8.0;
 	for (unsigned i = 0; i < nqp; i++)
-		fl_init_qp(m, &m->qp[i], HPCC_MODE_HPCC);
+		fl_init_qp(m, &m->qp[i], NULL);
 	return m;
 }
 
@@ -73,7 +96,7 @@ const struct hpcc_counters *hpcc_fl_counters(const struct hpcc_fl *m)
 static double measure_inflight(struct hpcc_fl *m, const struct fl_qp *q,
 			       const struct hpcc_event *ev)
 {
-	const double t = m->p.t_ns;
+	const double t = q->t_ns;
 	double u = 0, tau = 0;
 
 	for (unsigned i = 0; i < ev->nhop; i++) {
@@ -107,12 +130,13 @@ void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_u
 	int is_ack = ev->type == HPCC_EV_ACK && reason == HPCC_IGN_NONE;
 	int is_init = ev->type == HPCC_EV_INIT;
 	int record = 0, active, upd_wc, mdi = 0;
+	struct hpcc_vaisf_step st = { .tokens = 1 };
 
 	memset(out, 0, sizeof(*out));
 	out->qpn = ev->qpn;
 
 	if (is_init)
-		fl_init_qp(m, q, ev->mode & 3);
+		fl_init_qp(m, q, ev);
 	if (is_ack && q->mode != HPCC_MODE_HPCC) {
 		is_ack = 0;
 		reason = HPCC_IGN_MODE;
@@ -124,17 +148,21 @@ void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_u
 
 	if (active) {
 		/* ComputeWind(MeasureInflight(ack), updateWc) */
-		double u = measure_inflight(m, q, ev), w;
+		double u = measure_inflight(m, q, ev), w, wai;
 
 		q->u = u;
-		mdi = u >= m->p.eta || q->inc >= m->p.max_stage;
-		w = mdi ? q->wc / (u / m->p.eta) + m->p.wai_bytes : q->wc + m->p.wai_bytes;
-		if (w > m->wmax)
-			w = m->wmax;
-		if (w < m->wmin)
-			w = m->wmin;
+		/* VAI and SF: the same integer decisions as the fixed model's */
+		hpcc_vaisf_step(&m->p.vs, q->opts, &q->vs, upd_wc, u >= m->p.eta,
+				hpcc_ack_qmax(ev), &st);
+		wai = q->wai * st.tokens;
+		mdi = u >= m->p.eta || q->inc >= q->max_stage;
+		w = mdi ? q->wc / (u / m->p.eta) + wai : q->wc + wai;
+		if (w > q->wmax)
+			w = q->wmax;
+		if (w < q->wmin)
+			w = q->wmin;
 		q->w = w;
-		if (upd_wc) {
+		if (st.commit) {
 			q->wc = w;
 			q->inc = mdi ? 0 : (q->inc < 15 ? q->inc + 1 : 15);
 		}
@@ -151,14 +179,22 @@ void hpcc_fl_event(struct hpcc_fl *m, const struct hpcc_event *ev, struct hpcc_u
 
 	out->w = q->w;
 	out->u = q->u;
-	out->rate_gbps = q->w * 8.0 / m->p.t_ns;
+	out->rate_gbps = q->w * 8.0 / q->t_ns;
 	out->w_q4 = (uint32_t)(q->w * (1 << HPCC_W_FRAC) + 0.5);
 	out->v_q16 = (uint32_t)(q->u / m->p.eta * 65536.0 + 0.5);
-	out->rate_q16 = (uint32_t)(q->w / m->p.t_ns * 65536.0 + 0.5);
+	out->rate_q16 = (uint32_t)(q->w / q->t_ns * 65536.0 + 0.5);
 	out->reason = reason;
-	out->flags = (active ? HPCC_UF_ACTIVE : 0) | (upd_wc ? HPCC_UF_WC : 0) |
+	out->flags = (active ? HPCC_UF_ACTIVE : 0) | (st.commit ? HPCC_UF_WC : 0) |
 		     (mdi ? HPCC_UF_MD : 0) | (record ? HPCC_UF_RECORD : 0) |
-		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0);
+		     (is_init ? HPCC_UF_INIT : 0) | (reason ? HPCC_UF_IGNORED : 0) |
+		     (st.sf_commit ? HPCC_UF_SF : 0) | (st.gen ? HPCC_UF_VAI_GEN : 0);
+	if (q->opts & HPCC_OPT_VAI) {
+		out->ai_tokens = active ? st.tokens : 0;
+		out->vai_bank = q->vs.bank;
+		out->vai_damp = q->vs.damp;
+	}
 
-	hpcc_count_event(&m->c, ev, reason, record, upd_wc);
+	hpcc_count_event(&m->c, ev, reason, record, st.commit);
+	m->c.sf_updates += !!st.sf_commit;
+	m->c.vai_gen += !!st.gen;
 }

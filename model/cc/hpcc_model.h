@@ -40,6 +40,25 @@
 #define HPCC_RATE_MAX     ((1u << 20) - 1u)   /* Mb/s */
 #define HPCC_WAI_MAX      ((1u << 20) - 1u)   /* Q16.4 bytes */
 
+/*
+ * Variable AI and Sampling Frequency ("Variable Additive Increase and
+ * Sampling Frequency for HPCC"; docs/cc-vai-sf.md). NIC-wide parameters,
+ * integers in both models: every VAI/SF decision is made on integers by one
+ * shared function (hpcc_vaisf_step), so the two models differ only in W.
+ */
+#define HPCC_VAI_THRESH_MAX  ((1u << 23) - 1u)  /* Token Thresh, bytes */
+#define HPCC_VAI_DIV_MAX     ((1u << 23) - 1u)  /* AI DIV, bytes per token */
+#define HPCC_VAI_BANK_MAX    4095u              /* Bank Cap, tokens (12-bit bank) */
+#define HPCC_VAI_AICAP_MAX   1023u              /* AI Cap, tokens per update */
+#define HPCC_VAI_DSHIFT_MAX  15u                /* Dampener Constant = 2^shift */
+#define HPCC_VAI_DAMP_MAX    65535u             /* the dampener saturates (16 bits) */
+#define HPCC_SF_N_MAX        255u               /* ACKs per sample (8-bit count) */
+
+/* per-QP options, carried by INIT (struct hpcc_event.cc_opts) */
+#define HPCC_OPT_OVERRIDE 0x1       /* use the INIT's T, W_AI and maxStage */
+#define HPCC_OPT_VAI      0x2       /* Variable AI */
+#define HPCC_OPT_SF       0x4       /* Sampling Frequency */
+
 /* event types (the CC engine's Notify stream) */
 enum hpcc_event_type {
 	HPCC_EV_ACK = 0,           /* ACK with INT: run Algorithm 1 */
@@ -63,6 +82,8 @@ enum hpcc_mode {
 #define HPCC_UF_RECORD    0x08      /* first ACK or path change: snapshot only */
 #define HPCC_UF_INIT      0x10      /* QP (re)initialised */
 #define HPCC_UF_IGNORED   0x20      /* event ignored, see reason */
+#define HPCC_UF_SF        0x40      /* Wc committed by Sampling Frequency (with HPCC_UF_WC) */
+#define HPCC_UF_VAI_GEN   0x80      /* VAI: this RTT end put AI tokens in the bank */
 
 /* why an event was ignored (no state changed) */
 enum hpcc_ignore_reason {
@@ -92,6 +113,13 @@ struct hpcc_event {
 	struct hpcc_hop hop[HPCC_MAX_HOPS];
 	uint32_t now_us;           /* DCQCN: the engine's 20-bit microsecond clock */
 	uint32_t period;           /* DCQCN: the 16-bit alpha-period count P */
+	/* INIT only, HPCC mode: per-QP options (HPCC_OPT_*) and, with
+	 * HPCC_OPT_OVERRIDE, the QP's own T, W_AI and maxStage (raw formats as
+	 * struct hpcc_params); zero = NIC-wide values, no options (as before) */
+	uint32_t cc_opts;
+	uint32_t t_ns;
+	uint32_t wai_q4;
+	uint32_t max_stage;
 };
 
 struct hpcc_update {
@@ -104,6 +132,11 @@ struct hpcc_update {
 	double w;                  /* window in bytes */
 	double u;                  /* normalised inflight U */
 	double rate_gbps;          /* pacing rate */
+	/* VAI (0 unless the QP has HPCC_OPT_VAI): the AI multiplier this
+	 * update used (W_AI x tokens), and the AI Bank and dampener after it */
+	uint32_t ai_tokens;
+	uint32_t vai_bank;
+	uint32_t vai_damp;
 };
 
 struct hpcc_counters {
@@ -117,7 +150,19 @@ struct hpcc_counters {
 	uint64_t ign_type;
 	uint64_t record_only;
 	uint64_t dts_zero;         /* hops whose timestamp did not advance */
-	uint64_t wc_updates;
+	uint64_t wc_updates;       /* Wc commits of both kinds */
+	uint64_t sf_updates;       /* of which by Sampling Frequency */
+	uint64_t vai_gen;          /* RTT ends that put AI tokens in the bank */
+};
+
+/* VAI and SF parameters (same integers in raw and user units) */
+struct hpcc_vaisf_params {
+	uint32_t thresh_bytes;     /* Token Thresh: MC must exceed it (paper: min BDP, ~50 KB) */
+	uint32_t ai_div_bytes;     /* AI DIV: bytes of MC per token (paper: 1 KB) */
+	uint32_t bank_cap;         /* Bank Cap (paper: 1000) */
+	uint32_t ai_cap;           /* AI Cap: most tokens per update (paper: 100) */
+	uint32_t damp_shift;       /* Dampener Constant = 2^damp_shift (paper: 8) */
+	uint32_t sf_acks;          /* Sampling Frequency: ACKs per decrease (paper: 30) */
 };
 
 /* Raw parameters, exactly as the CSR block drives them into the engine. */
@@ -128,6 +173,7 @@ struct hpcc_params {
 	uint32_t wai_q4;           /* W_AI, Q16.4 bytes */
 	uint32_t line_mbps;        /* NIC line rate */
 	uint32_t min_mbps;         /* minimum rate */
+	struct hpcc_vaisf_params vs;
 };
 
 /* The same parameters in user units (CLI flags, library API). */
@@ -138,6 +184,7 @@ struct hpcc_user_params {
 	double wai_bytes;
 	double line_gbps;
 	double min_mbps;
+	struct hpcc_vaisf_params vs;
 };
 
 /* The paper's simulation set plus hpnic's defaults (docs/cc.md). */
@@ -192,6 +239,41 @@ static inline int hpcc_psn_ge(uint32_t a, uint32_t b)
 {
 	return ((a - b) & ((1u << HPCC_PSN_BITS) - 1u)) < (1u << (HPCC_PSN_BITS - 1));
 }
+
+/*
+ * VAI and SF state of one QP: integers, the same in both models. mc_q is
+ * Measured Congestion, the largest INT qLen (80 B units) seen this RTT.
+ */
+struct hpcc_vaisf_state {
+	uint32_t mc_q;             /* 16 bits */
+	uint32_t cong;             /* some ACK this RTT had U >= eta (C >= 1) */
+	uint32_t bank;             /* AI Bank, 0 .. Bank Cap */
+	uint32_t damp;             /* dampener, 0 .. 65535 */
+	uint32_t sf_cnt;           /* active ACKs since the last Wc commit, saturating at 255 */
+};
+
+/* what one active ACK does, decided by hpcc_vaisf_step() */
+struct hpcc_vaisf_step {
+	int commit;                /* Wc is committed (the per-RTT rule or SF) */
+	int sf_commit;             /* ... by SF alone */
+	int gen;                   /* VAI: this RTT end made tokens */
+	uint32_t tokens;           /* VAI: AI multiplier of this update (>= 1; 1 without VAI) */
+};
+
+/* the sanitised (clamped) VAI/SF parameters; the engine's rule */
+void hpcc_vaisf_sanitise(struct hpcc_vaisf_params *v);
+void hpcc_vaisf_params_default(struct hpcc_vaisf_params *v);
+/*
+ * One active ACK of an HPCC QP with options opts (HPCC_OPT_*): upd_wc is
+ * the per-RTT rule (ack_psn >= lastUpdateSeq), congested is U >= eta as
+ * the calling model computes it, qmax the largest qLen of the ACK's hops.
+ * Both models call it, so every VAI/SF decision is the same integer logic.
+ */
+void hpcc_vaisf_step(const struct hpcc_vaisf_params *p, uint32_t opts,
+		     struct hpcc_vaisf_state *s, int upd_wc, int congested, uint32_t qmax,
+		     struct hpcc_vaisf_step *out);
+/* the largest INT qLen over the ACK's hops (16-bit units of 80 B) */
+uint32_t hpcc_ack_qmax(const struct hpcc_event *ev);
 
 /* common event screening shared by both models; returns enum hpcc_ignore_reason */
 uint32_t hpcc_screen_ack(const struct hpcc_event *ev);

@@ -50,6 +50,7 @@ struct flow {
 	uint64_t sent, acked;
 	double next_tx;
 	double w, rate;               /* bytes, bytes/ns */
+	double t_ns;                  /* the QP's T (its own with HPCC_OPT_OVERRIDE) */
 	int wait_ack;
 };
 
@@ -255,7 +256,7 @@ static void on_ack(struct sim *s, unsigned id, double now)
 	ev.hop[1] = p->hop[1];
 	hpcc_fl_event(s->cc, &ev, &u);
 	f->w = u.w;
-	f->rate = u.w / s->c->cc.t_ns;
+	f->rate = u.w / f->t_ns;
 
 	evs = grow(s->r->ev, s->r->n, &s->cap_ev, sizeof(*s->r->ev));
 	if (!evs) {
@@ -309,12 +310,35 @@ int incast_generate(const struct incast_cfg *c, struct incast_result *r)
 	for (unsigned i = 0; i < c->flows && !s.err; i++) {
 		struct flow *f = &s.f[i];
 		double t0 = c->start_jitter_ns > 0 ? (double)(rnd(&s) % 1000000) / 1e6 * c->start_jitter_ns : 0;
+		const struct hpcc_event *in = c->init ? &c->init[i] : NULL;
+
+		if (c->stagger_ns > 0 && c->stagger_group)
+			t0 += (double)(i / c->stagger_group) * c->stagger_ns;
 
 		/* some flows start near the PSN wrap */
 		f->psn0 = (i & 1) ? (uint32_t)(0x1000000 - 200 - i) : (uint32_t)(rnd(&s) & 0xfffff);
 		f->snd_nxt = f->snd_una = f->psn0;
 		f->w = c->cc.line_gbps * c->cc.t_ns / 8.0;
 		f->rate = c->cc.line_gbps / 8.0;
+		f->t_ns = c->cc.t_ns;
+		if (in && in->type == HPCC_EV_INIT) {
+			struct hpcc_event ev = *in, *evs;
+			struct hpcc_update u;
+
+			ev.qpn = 1 + i;
+			ev.mode = HPCC_MODE_HPCC;
+			hpcc_fl_event(s.cc, &ev, &u);
+			if (ev.cc_opts & HPCC_OPT_OVERRIDE)
+				f->t_ns = ev.t_ns;
+			f->w = u.w;
+			evs = grow(r->ev, r->n, &s.cap_ev, sizeof(*r->ev));
+			if (!evs) {
+				s.err = 1;
+				break;
+			}
+			r->ev = evs;
+			r->ev[r->n++] = ev;
+		}
 		push(&s, t0, EV_SEND, i);
 	}
 	while (s.h.n && !s.err) {

@@ -22,6 +22,14 @@ struct incast_cfg {
 	struct hpcc_user_params cc;
 	uint64_t seed;            /* start-time jitter */
 	double start_jitter_ns;   /* flows start uniformly in [0, jitter) */
+	/* optional: flows start in groups of stagger_group, one group every
+	 * stagger_ns (0: all at once), as the VAI/SF paper's staggered incast */
+	double stagger_ns;
+	unsigned stagger_group;
+	/* optional, one per flow: an INIT (type HPCC_EV_INIT; cc_opts, t_ns,
+	 * wai_q4, max_stage) the flow's QP gets before its first packet, put in
+	 * the trace; NULL or another type: no INIT, the QP as after reset */
+	const struct hpcc_event *init;
 };
 
 struct incast_result {
