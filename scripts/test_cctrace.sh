@@ -125,9 +125,22 @@ awk -v w="$dworst" 'BEGIN { exit !(w < 0.02) }' || err "dcqcn: fixed vs float ra
 # writer's SIGPIPE (exit 141) then failed the check at random
 dsum=$("$bin/hpnic-cctrace" --summary $dargs "$dir/dcqcn.csv" -o /dev/null 2>&1)
 grep -q "DCQCN events, 8 QPs" <<< "$dsum" || err "dcqcn: --summary"
+# the engine's mode 1 on the same trace: line for line the fixed model's
+"$bin/hpnic-cctrace" --model rtl $dargs "$dir/dcqcn.csv" -o "$dir/dcqcn-rtl.csv" ||
+  err "DCQCN trace through the RTL failed"
+if cmp -s "$dir/dcqcn-rtl.csv" "$dir/dcqcn-fixed.csv"; then
+  echo "cctrace: DCQCN, $d_in events: rtl == fixed, line for line"
+else
+  err "dcqcn: rtl and fixed differ on $(diff <(cat "$dir/dcqcn-rtl.csv") "$dir/dcqcn-fixed.csv" |
+    grep -c '^<') lines, the first: $(diff "$dir/dcqcn-rtl.csv" "$dir/dcqcn-fixed.csv" | head -3 | tr '\n' ' ')"
+fi
+# and with other parameters (g, gd, Td, the first-CNP rate, another line rate and T)
+dargs2="--line-gbps 25 --T-ns 9000 --dcqcn g=16,gd=2,rate_reduce_monitor_period=50,rpg_time_reset=300,rpg_byte_reset=1000000,mtu=1024,rpg_threshold=2,rpg_ai_rate=500,rpg_hai_rate=5000,rpg_min_dec_fac=30,rpg_min_rate=1000,rate_to_set_on_first_cnp=10000,dce_tcp_rtt=3"
+"$bin/hpnic-cctrace" --model rtl $dargs2 "$dir/dcqcn.csv" -o "$dir/dcqcn-rtl2.csv" &&
+  "$bin/hpnic-cctrace" --model fixed $dargs2 "$dir/dcqcn.csv" -o "$dir/dcqcn-fixed2.csv" ||
+  err "DCQCN trace with other parameters failed"
+cmp -s "$dir/dcqcn-rtl2.csv" "$dir/dcqcn-fixed2.csv" || err "dcqcn: rtl and fixed differ with $dargs2"
 
-expect_fail "replays HPCC traces only" "tick,1,2,3
-" --model rtl
 expect_fail "line 2: a DCQCN event in an HPCC trace" "$good
 cnp,1,2,3
 "

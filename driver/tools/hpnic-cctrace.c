@@ -6,8 +6,9 @@
  *   --model rtl    the Verilated CC engine, cycle-accurate
  *   --model fixed  the bit-exact fixed-point model (default)
  *   --model float  Algorithm 1 in double precision
- * A DCQCN trace (init/ack/cnp/tick lines) goes through the DCQCN reaction
- * point's fixed-point or double model (the engine's mode 1 is tested by tb_cc).
+ * A DCQCN trace (init/ack/cnp/tick lines) goes through the engine's mode 1
+ * (--model rtl, each event's now and P driven into it) or the DCQCN reaction
+ * point's fixed-point or double model.
  *
  * Input: CSV, one event per line (see --help). Output: one line per input
  * event, in input order: qpn,w_bytes,u (HPCC) or qpn,rate_gbps,alpha,flags
@@ -107,9 +108,11 @@ static void usage(FILE *f)
 		"ack_psn is the last PSN the ACK acknowledges; qpn < %u.\n"
 		"DCQCN: init,qpn,now,P,psn[,mode]  ack,qpn,now,P,psn  cnp,qpn,now,P  tick,qpn,now,P\n"
 		"now: 20-bit microseconds; P: 16-bit alpha-period count; psn: 24 bits; mode\n"
-		"0..3 (default 1, DCQCN; events of a QP in another mode are ignored).\n"
+		"0..3 (default 1, DCQCN; events of a QP in another mode are ignored; with\n"
+		"--model rtl such a QP's Updates are the engine's HPCC stages', not DCQCN's).\n"
 		"Output, per event in input order: qpn,w_bytes,u (HPCC) or\n"
-		"qpn,rate_gbps,alpha,flags (DCQCN; flags 1 decrease, 2 timer increase,\n"
+		"qpn,rate_gbps,alpha,flags (DCQCN; alpha as the Update's Q1.16; flags 1\n"
+		"decrease, 2 timer increase,\n"
 		"4 byte-counter increase, 8 decrease pending, 16 INIT, 32 ignored).\n",
 		QPN_LIMIT);
 }
@@ -298,14 +301,37 @@ int main(int argc, char **argv)
 			goto done;
 		}
 		if (!strcmp(model, "rtl")) {
-			fprintf(stderr, "hpnic-cctrace: %s is a DCQCN trace, and --model rtl replays "
-				"HPCC traces only (the engine's DCQCN mode is checked by tb_cc): "
-				"--model fixed or float\n", inpath);
-			rc = 2;
+			/* the engine at DCQCN's line rate and T, its DCQCN inputs as
+			 * dcqcn_derive() makes them, each event's own now and P */
+			struct cc_rtl_opts ro = { .fst_path = fst };
+			struct hpcc_params hp = p;
+			struct dcqcn_derived dd;
+			struct cc_rtl *r;
+
+			hp.line_mbps = dp.line_mbps;
+			hp.t_ns = dp.t_ns;
+			if (hp.min_mbps > hp.line_mbps)
+				hp.min_mbps = hp.line_mbps;
+			r = cc_rtl_new(&hp, &ro);
+			if (!r || dcqcn_derive(&dp, &dd)) {
+				fprintf(stderr, "hpnic-cctrace: the RTL engine failed\n");
+				cc_rtl_free(r);
+				goto done;
+			}
+			cc_rtl_set_dcqcn(r, &dd);
+			cc_rtl_set_time(r, 1, 250, NULL, NULL);
+			if (cc_rtl_run(r, ev, n, u, &st)) {
+				fprintf(stderr, "hpnic-cctrace: the RTL engine failed\n");
+				cc_rtl_free(r);
+				goto done;
+			}
+			cc_rtl_free(r);
+			/* the Update's V field is alpha (Q1.16) for a DCQCN QP */
+			for (size_t i = 0; i < n; i++)
+				u[i].u = u[i].v_q16 / 65536.0;
+		} else if (run_dcqcn(model, &dp, ev, n, u)) {
 			goto done;
 		}
-		if (run_dcqcn(model, &dp, ev, n, u))
-			goto done;
 	} else if (dlist) {
 		fprintf(stderr, "hpnic-cctrace: --dcqcn given, but %s is an HPCC trace\n", inpath);
 		rc = 2;
@@ -360,10 +386,12 @@ int main(int argc, char **argv)
 		goto done;
 	}
 	if (kind == HPCC_TRACE_DCQCN) {
+		/* alpha as the Update carries it (Q1.16), so that the engine's
+		 * lines and the fixed model's can be compared byte for byte */
 		fprintf(out, "#qpn,rate_gbps,alpha,flags\n");
 		for (size_t i = 0; i < n; i++)
-			fprintf(out, "%u,%.6f,%.6f,%u\n", u[i].qpn, u[i].rate_gbps, u[i].u,
-				u[i].flags);
+			fprintf(out, "%u,%.6f,%.6f,%u\n", u[i].qpn, u[i].rate_gbps,
+				u[i].v_q16 / 65536.0, u[i].flags);
 		if (summary)
 			summary_dcqcn(model, u, n);
 		rc = 0;
