@@ -1698,7 +1698,7 @@ static void dcqcn_run(unsigned mode, uint32_t len, uint64_t *inits, uint64_t *ti
  * moving CC.DCQCN_LINE with the line rate, and a QP in DCQCN mode paced at
  * the rate its INIT gives it
  */
-static void t_dcqcn(void)
+static void t_dcqcn_params(void)
 {
 	struct hpnic_dcqcn_params u, g, def;
 	struct hpnic_cc_params cc, ccd;
@@ -2355,7 +2355,7 @@ static const struct {
 	{ "lkey", t_lkey, 0, 0 },
 	{ "async", t_async, 0, 0 },
 	{ "cc", t_cc, 0, 0 },
-	{ "dcqcn", t_dcqcn, 0, 0 },
+	{ "dcqcn_params", t_dcqcn_params, 0, 0 },
 	{ "window", t_window, 1, 0 },
 	{ "ackreq", t_ackreq, 1, 0 },
 	{ "counters", t_counters, 0, 0 },
