@@ -39,17 +39,21 @@ $(BUILD)/bin/tb_cc: tb/cc/tb_cc.c tb/cc/dcqcn_rand.h tb/common/tb_util.h sim/cc/
 CC_EVENTS := $(if $(filter 1,$(SLOW)),10000000,1000000)
 # the DCQCN-beside-HPCC part of tb_cc (mode 1): 10^5 events, 10^6 with SLOW=1 and in bench-cc
 CC_DCQCN_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
+# the VAI/SF part (options per QP, docs/cc-vai-sf.md): 10^5, 10^6 with SLOW=1 and in bench-cc
+CC_VAI_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
 
 .PHONY: test-cc test-cctrace bench-cc synth-cc
 test-cc: $(BUILD)/bin/tb_cc
-	$(BUILD)/bin/tb_cc --events $(CC_EVENTS) --dcqcn-events $(CC_DCQCN_EVENTS) $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_cc --events $(CC_EVENTS) --dcqcn-events $(CC_DCQCN_EVENTS) \
+	  --vai-events $(CC_VAI_EVENTS) $(if $(SEED),--seed $(SEED))
 
 test-cctrace: $(BUILD)/bin/hpnic-cctrace $(BUILD)/bin/hpnic-incast-gen
 	scripts/test_cctrace.sh $(BUILD)
 
 bench-cc: $(BUILD)/bin/tb_cc synth-cc
 	$(BUILD)/bin/tb_cc --bench $(if $(SEED),--seed $(SEED))
-	$(BUILD)/bin/tb_cc --events 0 --dcqcn-events 1000000 $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_cc --events 0 --dcqcn-events 1000000 --vai-events 0 $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_cc --vai-only --vai-events 1000000 $(if $(SEED),--seed $(SEED))
 	@cat $(BUILD)/synth/$(CC_TOP).summary
 
 synth-cc: $(BUILD)/synth/$(CC_TOP).summary

@@ -11,8 +11,11 @@
  * updates it, so each read-modify-write loop is one cycle long:
  *
  *   RAM_L  INT snapshot L, pathID, nHop    read-first, replaced at stage 1
- *   RAM_S  lastUpdateSeq, CC mode           loop at stage 2
+ *   RAM_S  lastUpdateSeq, options, mode     loop at stage 2
+ *   RAM_M  VAI: the RTT's largest qLen (MC) loop at stage 3
  *   RAM_V  V = U/eta (EWMA state)           loop at stage 9
+ *   RAM_K  VAI bank, dampener, congestion;  loop at stage 10
+ *          SF's ACK count
  *   RAM_W  W, Wc, incStage                  loop at stage 13
  *
  *   stage  0     input register
@@ -20,8 +23,12 @@
  *          2     record-only test, lastUpdateSeq (updateWc); per-hop deltas
  *          3..7  per hop: v' = u'/eta and a = tau/T   (hpcc_cc_hop x5)
  *          8     max-hop comparisons, beta_i = a_i*v'_i
+ *          3     RAM_M: MC = max(MC, qmax of the ACK's hops)
+ *          4-6   MC's images floor(80 MC / AI DIV), floor(80 MC / Thresh)
  *          9     V = (1-a)V + a*v'                       (MeasureInflight)
- *          10-12 1/V from the ROM; shifts for W_AI and the clamps
+ *          10    VAI/SF (RAM_K): the commit, bank, dampener, SF count
+ *          10-12 1/V from the ROM; AI = tokens x W_AI; shifts for AI and
+ *                the clamps
  *          13    W = Wc/V + W_AI or Wc + W_AI, clamped   (ComputeWind)
  *          14    R = W/T
  *   then an output FIFO. The input is flow-controlled by credit: an event is
@@ -30,6 +37,13 @@
  * A loop stage takes its old state from the RAM, or from the one or two
  * events just ahead of it when they are for the same QP (eq1/eq2, found once
  * at stage 1: distances never change because the pipeline never stalls).
+ *
+ * Variable AI and Sampling Frequency ("Variable Additive Increase and
+ * Sampling Frequency for HPCC"; docs/cc-vai-sf.md) are per-QP options of
+ * mode HPCC, set by the QP's INIT (s_notify_cc_opts). An event's tokens come
+ * from the bank and dampener as the event ahead left them (spend, then
+ * generate), so the division that makes them runs beside the loops at
+ * 10-12, not in them.
  *
  * Only mode HPCC (0) has an engine; ACKs of QPs in other modes are ignored
  * and counted. A new mode adds its own measure/compute stages alongside the
@@ -71,6 +85,9 @@ module hpcc_cc_engine #(
     input  wire [3:0]               s_notify_nhop,
     input  wire [11:0]              s_notify_path_id,
     input  wire [1:0]               s_notify_mode,     // INIT: CC mode
+    // verilator lint_off UNUSEDSIGNAL
+    input  wire [2:0]               s_notify_cc_opts,  // INIT: HPCC_OPT_* (bit 0, the override, not built)
+    // verilator lint_on UNUSEDSIGNAL
     input  wire [5*64-1:0]          s_notify_hops,     // hop i: [64*i +: 64] = {B, TS, txBytes, qLen}
     input  wire [19:0]              s_notify_now_us,   // DCQCN time, used with param_dcqcn_ext_time
     input  wire [15:0]              s_notify_period,   // DCQCN alpha period, likewise
@@ -84,8 +101,11 @@ module hpcc_cc_engine #(
     output wire [25:0]              m_update_w,        // bytes, Q22.4
     output wire [23:0]              m_update_rate,     // bytes/ns, Q8.16
     output wire [25:0]              m_update_v,        // U/eta, Q10.16
-    output wire [5:0]               m_update_flags,    // HPCC_UF_*
+    output wire [7:0]               m_update_flags,    // HPCC_UF_*
     output wire [2:0]               m_update_reason,   // HPCC_IGN_*
+    output wire [9:0]               m_update_ai_tokens,// VAI QPs: this update's AI multiplier
+    output wire [11:0]              m_update_vai_bank, // VAI QPs: AI Bank after the event
+    output wire [15:0]              m_update_vai_damp, // VAI QPs: dampener after the event
 
     /*
      * Parameters (from the CSR block)
@@ -96,6 +116,13 @@ module hpcc_cc_engine #(
     input  wire [19:0]              param_wai,              // bytes, Q16.4
     input  wire [19:0]              param_line_mbps,
     input  wire [19:0]              param_min_mbps,
+    // VAI and SF (NIC-wide; a QP uses them if its INIT set the option)
+    input  wire [22:0]              param_vai_thresh,       // Token Thresh, bytes
+    input  wire [22:0]              param_vai_ai_div,       // AI DIV, bytes per token
+    input  wire [11:0]              param_vai_bank_cap,     // tokens
+    input  wire [9:0]               param_vai_ai_cap,       // tokens per update
+    input  wire [3:0]               param_vai_damp_shift,   // Dampener Constant = 2^shift
+    input  wire [7:0]               param_sf_acks,          // SF's N
     output wire [4:0]               param_status,
     output wire                     param_busy,
 
@@ -143,6 +170,8 @@ module hpcc_cc_engine #(
     output reg  [COUNTER_WIDTH-1:0] stat_record_only = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_dts_zero = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_wc_updates = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_sf_updates = 0,
+    output reg  [COUNTER_WIDTH-1:0] stat_vai_gen = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_cnps = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_ticks = 0,
     output reg  [COUNTER_WIDTH-1:0] stat_dcqcn_decreases = 0,
@@ -178,7 +207,41 @@ wire [6:0]      a_sh, rate_sh;
 wire [8*17-1:0] kq_m, ke_m;
 wire [8*7-1:0]  kq_sh, ke_sh;
 wire [25:0]     v_init, wmax, wmin;
-wire            param_valid;
+wire            param_valid, hpcc_param_valid, hpcc_param_busy;
+wire [22:0]     vs_thresh;
+wire [30:0]     vs_thr_m80, vs_div_m80;
+wire [5:0]      vs_thr_k, vs_div_k;
+wire [11:0]     vs_bank_cap;
+wire [9:0]      vs_ai_cap;
+wire [3:0]      vs_damp_shift;
+wire [7:0]      vs_sf_n1;
+wire            vs_busy, vs_valid;
+
+hpcc_vaisf_param vaisf_param_inst (
+    .clk(clk),
+    .rst(rst),
+    .in_thresh(param_vai_thresh),
+    .in_ai_div(param_vai_ai_div),
+    .in_bank_cap(param_vai_bank_cap),
+    .in_ai_cap(param_vai_ai_cap),
+    .in_damp_shift(param_vai_damp_shift),
+    .in_sf_acks(param_sf_acks),
+    .thresh(vs_thresh),
+    .thr_m80(vs_thr_m80),
+    .thr_k(vs_thr_k),
+    .div_m80(vs_div_m80),
+    .div_k(vs_div_k),
+    .bank_cap(vs_bank_cap),
+    .ai_cap(vs_ai_cap),
+    .damp_shift(vs_damp_shift),
+    .sf_n1(vs_sf_n1),
+    .busy(vs_busy),
+    .valid(vs_valid)
+);
+
+// the INIT sweep waits for both sets
+assign param_valid = hpcc_param_valid && vs_valid;
+assign param_busy = hpcc_param_busy || vs_busy;
 
 hpcc_cc_param #(
     .ROM_FILE(ROM_FILE)
@@ -206,8 +269,8 @@ param_inst (
     .wmax(wmax),
     .wmin(wmin),
     .status(param_status),
-    .busy(param_busy),
-    .valid(param_valid)
+    .busy(hpcc_param_busy),
+    .valid(hpcc_param_valid)
 );
 
 /*
@@ -297,6 +360,7 @@ reg [23:0]   p0_psn = 0, p0_snd_nxt = 0;
 reg [3:0]    p0_nhop = 0;
 reg [11:0]   p0_path = 0;
 reg [1:0]    p0_mode = 0;
+reg [1:0]    p0_opts = 0;               // INIT: {SF, VAI}
 reg [5*64-1:0] p0_hops = 0;
 reg [19:0]   p0_now = 0;
 reg [15:0]   p0_per = 0;
@@ -321,6 +385,7 @@ always @(posedge clk) begin
         p0_type <= TYPE_INIT;
         p0_qpn <= sweep_qpn_reg;
         p0_mode <= MODE_HPCC;
+        p0_opts <= 2'd0;
         // the models' reset: every QP INIT at now = 0, P = 0, PSN 0
         p0_psn <= 24'd0;
         p0_now <= 20'd0;
@@ -329,6 +394,7 @@ always @(posedge clk) begin
         p0_type <= TYPE_TICK;
         p0_qpn <= tick_qpn;
         p0_mode <= MODE_HPCC;
+        p0_opts <= 2'd0;
         p0_psn <= 24'd0;
         p0_now <= param_dcqcn_ext_time ? s_notify_now_us : dcqcn_now_us;
         p0_per <= param_dcqcn_ext_time ? s_notify_period : dcqcn_period;
@@ -336,6 +402,7 @@ always @(posedge clk) begin
         p0_type <= s_notify_type;
         p0_qpn <= s_notify_qpn;
         p0_mode <= s_notify_mode;
+        p0_opts <= s_notify_cc_opts[2:1];
         p0_psn <= s_notify_ack_psn;
         p0_now <= param_dcqcn_ext_time ? s_notify_now_us : dcqcn_now_us;
         p0_per <= param_dcqcn_ext_time ? s_notify_period : dcqcn_period;
@@ -396,6 +463,9 @@ reg [23:0]   p1_psn = 0, p1_snd_nxt = 0;
 reg [3:0]    p1_nhop = 0;
 reg [11:0]   p1_path = 0;
 reg [1:0]    p1_mode = 0;
+reg [1:0]    p1_opts = 0;
+// VAI: the largest qLen on the path, in two steps (pairs here, three at 2)
+reg [15:0]   p1_qa = 0, p1_qb = 0, p1_qc = 0;
 // B[3] of each hop was screened at stage 1; the hops use B - 1 in [2:0]
 // verilator lint_off UNUSEDSIGNAL
 reg [5*64-1:0] p1_hops = 0;
@@ -406,7 +476,7 @@ reg          p1_eq1 = 0, p1_eq2 = 0;
 reg [NHOP-1:0] p1_on_path = 0;
 
 // the ctl word carried from stage 2 to the output
-localparam CW = QW + 18;
+localparam CW = QW + 20;
 (* mem2reg *) reg [CW-1:0] ctl [2:14];
 reg [14:2]   pv;                       // valid per stage
 
@@ -423,6 +493,15 @@ reg [14:2]   pv;                       // valid per stage
 `define CTL_ACKT(c)   c[QW+15]
 `define CTL_DCQCN(c)  c[QW+16]
 `define CTL_ITICK(c)  c[QW+17]
+`define CTL_VAI(c)    c[QW+18]
+`define CTL_SF(c)     c[QW+19]
+
+// hops beyond nHop count as empty queues
+wire [15:0] q0_on = p0_on_path[0] ? p0_hops[64*0 +: 16] : 16'd0;
+wire [15:0] q1_on = p0_on_path[1] ? p0_hops[64*1 +: 16] : 16'd0;
+wire [15:0] q2_on = p0_on_path[2] ? p0_hops[64*2 +: 16] : 16'd0;
+wire [15:0] q3_on = p0_on_path[3] ? p0_hops[64*3 +: 16] : 16'd0;
+wire [15:0] q4_on = p0_on_path[4] ? p0_hops[64*4 +: 16] : 16'd0;
 
 always @(posedge clk) begin
     p1_valid <= p0_valid;
@@ -437,6 +516,10 @@ always @(posedge clk) begin
     p1_nhop <= p0_nhop;
     p1_path <= p0_path;
     p1_mode <= p0_mode;
+    p1_opts <= p0_opts;
+    p1_qa <= (q0_on > q1_on) ? q0_on : q1_on;
+    p1_qb <= (q2_on > q3_on) ? q2_on : q3_on;
+    p1_qc <= q4_on;
     p1_hops <= p0_hops;
     p1_reason <= reason1;
     p1_is_ack <= is_ack1;
@@ -455,12 +538,12 @@ end
 /*
  * Stage 2: mode, record-only test and lastUpdateSeq (RAM_S loop)
  */
-wire [25:0] s_rdata;                   // {lastUpdateSeq, mode}
-reg  [25:0] p2_s = 0, p3_s = 0;
+wire [27:0] s_rdata;                   // {lastUpdateSeq, {SF, VAI}, mode}
+reg  [27:0] p2_s = 0, p3_s = 0;
 
 hpnic_ram_sdp #(
     .ADDR_WIDTH(QW),
-    .DATA_WIDTH(26)
+    .DATA_WIDTH(28)
 )
 ram_s_inst (
     .clk(clk),
@@ -472,8 +555,9 @@ ram_s_inst (
     .rd_data(s_rdata)
 );
 
-wire [25:0] s_old = p1_eq1 ? p2_s : p1_eq2 ? p3_s : s_rdata;
-wire [23:0] lus_old = s_old[25:2];
+wire [27:0] s_old = p1_eq1 ? p2_s : p1_eq2 ? p3_s : s_rdata;
+wire [23:0] lus_old = s_old[27:4];
+wire [1:0]  opts_old = s_old[3:2];
 wire [1:0]  mode_old = s_old[1:0];
 
 wire        l_valid_old = l_rdata[LW-1];
@@ -491,14 +575,15 @@ wire [23:0] psn_diff = p1_psn - lus_old;          // only the sign bit matters
 wire upd_wc2 = active2 && !psn_diff[23];          // ack_psn >= lastUpdateSeq (serial)
 wire [23:0] lus_new = p1_is_init ? 24'd0 : (record2 || upd_wc2) ? p1_snd_nxt : lus_old;
 wire [1:0]  mode_new = p1_is_init ? p1_mode : mode_old;
+wire [1:0]  opts_new = p1_is_init ? p1_opts : opts_old;
 // the Update comes from the DCQCN stages: an event of a DCQCN QP, or an INIT into DCQCN
 wire dcqcn2 = mode_new == MODE_DCQCN;
 
 always @(posedge clk) begin
-    p2_s <= {lus_new, mode_new};
+    p2_s <= {lus_new, opts_new, mode_new};
     p3_s <= p2_s;
     pv[2] <= p1_valid;
-    ctl[2] <= {p1_itick, dcqcn2, p1_is_ack_type, p1_on_path, reason2, upd_wc2, record2, active2, p1_is_init,
+    ctl[2] <= {opts_new, p1_itick, dcqcn2, p1_is_ack_type, p1_on_path, reason2, upd_wc2, record2, active2, p1_is_init,
                p1_eq2, p1_eq1, p1_silent, p1_qpn};
 
     if (rst) begin
@@ -563,6 +648,87 @@ always @(posedge clk) begin
 
     if (rst) begin
         pv[14:3] <= 0;
+    end
+end
+
+/*
+ * Stages 2..9 of VAI: the RTT's Measured Congestion (RAM_M loop at 3) and
+ * its images. Algorithm 1 needs floor(MC / AI DIV), floor(MC / Thresh) and
+ * MC against Thresh at the RTT's end, inside the stage-10 loop; each is a
+ * non-decreasing function of MC, so they are made here, off the loops, from
+ * the RTT's MC including this ACK, and only the RTT-ending ACK's are used.
+ */
+reg  [15:0] p2_qmax = 0;
+
+always @(posedge clk) begin
+    if (p1_qa >= p1_qb && p1_qa >= p1_qc) begin
+        p2_qmax <= p1_qa;
+    end else if (p1_qb >= p1_qc) begin
+        p2_qmax <= p1_qb;
+    end else begin
+        p2_qmax <= p1_qc;
+    end
+end
+
+wire [15:0] m_rdata;
+reg  [15:0] p3_mc = 0, p4_mc = 0;      // MC after the event, as RAM_M holds it
+reg  [15:0] p3_mcr = 0;                // MC of the RTT, this ACK included
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(16)
+)
+ram_m_inst (
+    .clk(clk),
+    .wr_en(pv[3]),
+    .wr_addr(`CTL_QPN(ctl[3])),
+    .wr_data(p3_mc),
+    .rd_en(1'b1),
+    .rd_addr(p1_qpn),
+    .rd_data(m_rdata)
+);
+
+wire [15:0] mc_old = `CTL_EQ1(ctl[2]) ? p3_mc : `CTL_EQ2(ctl[2]) ? p4_mc : m_rdata;
+wire [15:0] mc_rtt = (p2_qmax > mc_old) ? p2_qmax : mc_old;
+wire        mc_take = `CTL_ACTIVE(ctl[2]) && `CTL_VAI(ctl[2]);
+// cleared at the RTT's end: the ACK that ends it belongs to the RTT it ends
+wire [15:0] mc_new = `CTL_INIT(ctl[2]) ? 16'd0 :
+                     !mc_take ? mc_old :
+                     `CTL_UPDWC(ctl[2]) ? 16'd0 : mc_rtt;
+
+always @(posedge clk) begin
+    p3_mc <= mc_new;
+    p4_mc <= p3_mc;
+    p3_mcr <= mc_rtt;
+end
+
+// floor(80 q / D) = (q * 80 M) >> K, exact for every 16-bit q
+// (hpcc_vaisf_param); the counts are capped where the loop's sums saturate
+// anyway: g + bank beyond 4095 is over any Bank Cap, h beyond 65535 is the
+// dampener's maximum
+reg  [46:0] p4_pg = 0, p4_ph = 0;
+reg  [22:0] p4_x80 = 0;                // MC in bytes
+reg  [22:0] p5_gs = 0, p5_hs = 0;
+reg         p5_gt = 0, p5_ge = 0;
+// {g, h, MC > Thresh, MC >= Thresh} at 6..9
+(* mem2reg *) reg [29:0] mimg [6:9];
+// verilator lint_off UNUSEDSIGNAL
+wire [46:0] pg_sh = p4_pg >> vs_div_k;             // < 2^23: 80 q < 2^23
+wire [46:0] ph_sh = p4_ph >> vs_thr_k;
+// verilator lint_on UNUSEDSIGNAL
+
+always @(posedge clk) begin
+    p4_pg <= {31'd0, p3_mcr} * {16'd0, vs_div_m80};
+    p4_ph <= {31'd0, p3_mcr} * {16'd0, vs_thr_m80};
+    p4_x80 <= {1'b0, p3_mcr, 6'd0} + {3'd0, p3_mcr, 4'd0};
+    p5_gs <= pg_sh[22:0];
+    p5_hs <= ph_sh[22:0];
+    p5_gt <= p4_x80 > vs_thresh;
+    p5_ge <= p4_x80 >= vs_thresh;
+    mimg[6] <= {(|p5_gs[22:12]) ? 12'hfff : p5_gs[11:0],
+                (|p5_hs[22:16]) ? 16'hffff : p5_hs[15:0], p5_gt, p5_ge};
+    for (k = 7; k <= 9; k = k + 1) begin
+        mimg[k] <= mimg[k-1];
     end
 end
 
@@ -733,15 +899,176 @@ recip_v_inst (
 
 reg p10_v_ge1 = 0, p11_v_ge1 = 0, p12_v_ge1 = 0;
 
-// s = sh - 16 = 1 + msb(V): W = (Wc * m + (W_AI << s) + 2^(s-1)) >> s
+/*
+ * Stage 10: VAI and SF (RAM_K loop): {AI Bank, dampener, the RTT's
+ * congestion, SF's ACK count}; hpcc_vaisf_step() in model/cc/hpcc_common.c
+ */
+localparam KW = 12 + 16 + 1 + 8;
+wire [KW-1:0] k_rdata;
+reg  [KW-1:0] p10_k = 0, p11_k = 0;
+reg  [27:0]   p12_k = 0, p13_k = 0, p14_k = 0;   // {bank, dampener} for the Update
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(KW)
+)
+ram_k_inst (
+    .clk(clk),
+    .wr_en(pv[10]),
+    .wr_addr(`CTL_QPN(ctl[10])),
+    .wr_data(p10_k),
+    .rd_en(1'b1),
+    .rd_addr(`CTL_QPN(ctl[8])),
+    .rd_data(k_rdata)
+);
+
+// the loop's controls in flip-flops of their own, not at the end of the
+// control word's SRLs (reset keeps them out of SRLs)
+reg p9_keq1 = 1'b0, p9_keq2 = 1'b0, p9_kinit = 1'b0, p9_kact = 1'b0, p9_kupd = 1'b0;
+reg p9_kvai = 1'b0, p9_ksf = 1'b0;
+
+always @(posedge clk) begin
+    p9_keq1 <= `CTL_EQ1(ctl[8]);
+    p9_keq2 <= `CTL_EQ2(ctl[8]);
+    p9_kinit <= `CTL_INIT(ctl[8]);
+    p9_kact <= `CTL_ACTIVE(ctl[8]);
+    p9_kupd <= `CTL_UPDWC(ctl[8]);
+    p9_kvai <= `CTL_VAI(ctl[8]);
+    p9_ksf <= `CTL_SF(ctl[8]);
+    if (rst) begin
+        p9_keq1 <= 1'b0;
+        p9_keq2 <= 1'b0;
+        p9_kinit <= 1'b0;
+        p9_kact <= 1'b0;
+        p9_kupd <= 1'b0;
+        p9_kvai <= 1'b0;
+        p9_ksf <= 1'b0;
+    end
+end
+
+wire [KW-1:0] k_old = p9_keq1 ? p10_k : p9_keq2 ? p11_k : k_rdata;
+wire [11:0] bank_old = k_old[36:25];
+wire [15:0] damp_old = k_old[24:9];
+wire        cong_old = k_old[8];
+wire [7:0]  cnt_old = k_old[7:0];
+
+wire [11:0] img_g = mimg[9][29:18];
+wire [15:0] img_h = mimg[9][17:2];
+wire        img_gt = mimg[9][1];
+wire        img_ge = mimg[9][0];
+
+// U >= eta: V's integer bits (C >= 1 of the VAI/SF paper)
+wire congested = |p9_v[25:16];
+
+// SF: n = min(count + 1, 255) >= N is count >= N - 1 (255 >= N always)
+wire [7:0]  cnt_inc = (&cnt_old) ? cnt_old : cnt_old + 8'd1;
+wire        sf_commit = p9_ksf && p9_kact && !p9_kupd && congested && cnt_old >= vs_sf_n1;
+wire        commit = p9_kupd || sf_commit;        // per-RTT update implies active
+wire [7:0]  cnt_new = p9_kinit ? 8'd0 : !(p9_ksf && p9_kact) ? cnt_old :
+                      commit ? 8'd0 : cnt_inc;
+
+// Algorithm 2: tokens = min(AI Cap, bank), spent on a commit
+wire        bank_gt_cap = bank_old > {2'd0, vs_ai_cap};
+wire [11:0] bank_spent = bank_gt_cap ? bank_old - {2'd0, vs_ai_cap} : 12'd0;
+// Algorithm 1 at the RTT's end with tokens made: min(spent + g, Bank Cap)
+wire [12:0] bank_gen_sum = {1'b0, bank_spent} + {1'b0, img_g};
+wire [11:0] bank_gen = (bank_gen_sum > {1'b0, vs_bank_cap}) ? vs_bank_cap : bank_gen_sum[11:0];
+wire [16:0] damp_sum = {1'b0, damp_old} + {1'b0, img_h};
+wire [15:0] damp_gen = damp_sum[16] ? 16'hffff : damp_sum[15:0];
+// ... or none made and the bank emptied: 0 after a quiet RTT, else down by
+// one if MC stayed below the threshold (the listing's nesting)
+wire        cong_rtt = cong_old || congested;
+wire [15:0] damp_quiet = !cong_rtt ? 16'd0 :
+                         (!img_ge && damp_old != 16'd0) ? damp_old - 16'd1 : damp_old;
+
+wire        vai_act = p9_kvai && p9_kact;
+wire        gen = vai_act && p9_kupd && img_gt;
+wire [11:0] bank_new = p9_kinit ? 12'd0 : !vai_act ? bank_old :
+                       gen ? bank_gen : commit ? bank_spent : bank_old;
+wire [15:0] damp_new = p9_kinit ? 16'd0 : !vai_act ? damp_old :
+                       gen ? damp_gen : (p9_kupd && !bank_gt_cap) ? damp_quiet : damp_old;
+wire        cong_new = p9_kinit ? 1'b0 : !vai_act ? cong_old : p9_kupd ? 1'b0 : cong_rtt;
+
+// this update's tokens, from the state before the event: min(AI Cap, bank)
+// (a non-VAI QP's bank is 0: one token, AI = W_AI) divided by
+// (dampener >> s) + 1, capped at 1024, as a quotient of 0 is 1 anyway
+wire [9:0]  tok_raw = bank_gt_cap ? vs_ai_cap : bank_old[9:0];
+wire [15:0] damp_q = damp_old >> vs_damp_shift;
+
+reg  [9:0]  p10_tok = 0, p10_didx = 0;   // tokens, divisor - 1
+(* mem2reg *) reg [2:0] vflags [10:14];  // {gen, sf_commit, commit}
+
+always @(posedge clk) begin
+    p10_k <= {bank_new, damp_new, cong_new, cnt_new};
+    p11_k <= p10_k;
+    p12_k <= p11_k[36:9];
+    p13_k <= p12_k;
+    p14_k <= p13_k;
+    p10_tok <= tok_raw;
+    p10_didx <= (|damp_q[15:10]) ? 10'h3ff : damp_q[9:0];
+    vflags[10] <= {gen, sf_commit, commit};
+    for (k = 11; k <= 14; k = k + 1) begin
+        vflags[k] <= vflags[k-1];
+    end
+end
+
+/*
+ * Stages 11..12: the tokens' floor division and AI = tokens x W_AI.
+ * floor(t / d) = (t * ceil(2^20 / d)) >> 20 for t < 2^10, d <= 2^10: the
+ * error t e / (d 2^20), e < d, stays under 2^-10 <= 1/d
+ */
+(* rom_style = "distributed" *)
+reg  [20:0] div_rom [0:1023];            // ceil(2^20 / (i + 1))
+integer ri;
+// verilator lint_off UNUSEDSIGNAL
+reg [31:0] rom_word;
+// verilator lint_on UNUSEDSIGNAL
+initial begin
+    for (ri = 0; ri < 1024; ri = ri + 1) begin
+        rom_word = (32'd1048576 + ri) / (ri + 1);
+        div_rom[ri] = rom_word[20:0];
+    end
+end
+
+wire [20:0] div_m = div_rom[p10_didx];
+// verilator lint_off UNUSEDSIGNAL
+wire [30:0] tok_prod = {21'd0, p10_tok} * {10'd0, div_m};
+// verilator lint_on UNUSEDSIGNAL
+reg  [9:0]  p11_q = 0, p12_q = 0, p13_q = 0, p14_q = 0;
+
+always @(posedge clk) begin
+    // t < d: the quotient is 0 and the update still takes one token
+    p11_q <= (p10_tok <= p10_didx) ? 10'd1 : tok_prod[29:20];
+    p12_q <= p11_q;
+    p13_q <= p12_q;
+    p14_q <= p13_q;
+end
+
+// s = sh - 16 = 1 + msb(V): W = (Wc * m + (AI << s) + 2^(s-1)) >> s
 wire [4:0]  s10 = recip_v_sh_early[4:0] - 5'd16;
 wire [52:0] hmax_full = {26'd0, wmax + 27'd1} << s10;
 wire [51:0] hmin_full = {26'd0, wmin} << s10;
+wire [51:0] satc_full = {26'd0, 26'h3ffffff} << s10;
 
 reg [4:0]  p11_s = 0, p12_s = 0;
-reg [46:0] p11_c = 0, p12_c = 0;
+reg [45:0] p11_wsh = 0;                // W_AI << s
+reg [46:0] p11_half = 0;
+reg [46:0] p11_satc = 0;               // (2^26 - 1) << s: AI saturated
+reg        p11_satc_big = 0;
+reg [47:0] p12_c = 0;                  // (AI << s) + 2^(s-1), or 2^47: over Hmax
+reg [25:0] p12_ai = 0;
 reg [47:0] p11_hmax = 0, p12_hmax = 0;
 reg [47:0] p11_hmin = 0, p12_hmin = 0;
+
+// AI << s = q x (W_AI << s) unless q x W_AI saturates at W's 2^26 - 1;
+// an addend of 2^47 or more puts the product over any Hmax
+// verilator lint_off UNUSEDSIGNAL
+wire [55:0] c_prod = {46'd0, p11_q} * {10'd0, p11_wsh};
+// verilator lint_on UNUSEDSIGNAL
+wire [29:0] ai_prod = {20'd0, p11_q} * {10'd0, wai};
+wire        ai_sat = |ai_prod[29:26];
+wire        c_big = ai_sat ? p11_satc_big : |c_prod[55:47];
+wire [46:0] c_val = ai_sat ? p11_satc : c_prod[46:0];
 
 always @(posedge clk) begin
     p10_v_ge1 <= |p9_v[25:16];
@@ -749,11 +1076,16 @@ always @(posedge clk) begin
     p12_v_ge1 <= p11_v_ge1;
 
     p11_s <= s10;
-    p11_c <= ({27'd0, wai} << s10) + (47'd1 << (s10 - 5'd1));
+    p11_wsh <= {26'd0, wai} << s10;
+    p11_half <= 47'd1 << (s10 - 5'd1);
+    p11_satc <= satc_full[46:0];
+    p11_satc_big <= |satc_full[51:47];
     p11_hmax <= (|hmax_full[52:47]) ? 48'h8000_0000_0000 : hmax_full[47:0];
     p11_hmin <= (|hmin_full[51:47]) ? 48'h8000_0000_0000 : hmin_full[47:0];
     p12_s <= p11_s;
-    p12_c <= p11_c;
+    // the low s bits of AI << s are 0: adding 2^(s-1) is an OR
+    p12_c <= c_big ? 48'h8000_0000_0000 : {1'b0, c_val | p11_half};
+    p12_ai <= ai_sat ? 26'h3ffffff : ai_prod[25:0];
     p12_hmax <= p11_hmax;
     p12_hmin <= p11_hmin;
 end
@@ -803,21 +1135,22 @@ wire mdi = p12_v_ge1 || inc_old >= max_stage;
 // Eqn (4): Wc / (U/eta) + W_AI, clamped, with every constant pre-shifted by s
 // (the product at its own width, 26 x 17, then the addend)
 wire [42:0] w_mul = wc_old * recip_v_m;
-wire [47:0] w_prod = {5'd0, w_mul} + {1'b0, p12_c};
+wire [47:0] w_prod = {5'd0, w_mul} + p12_c;
 // verilator lint_off UNUSEDSIGNAL
 wire [47:0] w_prod_sh = w_prod >> p12_s;       // < 2^26 when below Hmax
 // verilator lint_on UNUSEDSIGNAL
 wire [25:0] w_md = (w_prod >= p12_hmax) ? wmax :
                    (w_prod < p12_hmin) ? wmin : w_prod_sh[25:0];
-// additive increase: Wc + W_AI, clamped
-wire [26:0] w_sum = {1'b0, wc_old} + {7'd0, wai};
+// additive increase: Wc + AI, clamped
+wire [26:0] w_sum = {1'b0, wc_old} + {1'b0, p12_ai};
 wire [25:0] w_ai = (w_sum > {1'b0, wmax}) ? wmax :
                    (w_sum < {1'b0, wmin}) ? wmin : w_sum[25:0];
 wire [25:0] w_calc = mdi ? w_md : w_ai;
 
 wire init13 = `CTL_INIT(ctl[12]);
 wire active13 = `CTL_ACTIVE(ctl[12]);
-wire upd_wc13 = `CTL_UPDWC(ctl[12]);
+// Wc is committed by the per-RTT update or by SF (decided at stage 10)
+wire upd_wc13 = vflags[12][0];
 wire [25:0] w_new = init13 ? wmax : active13 ? w_calc : w_old;
 wire [25:0] wc_new = init13 ? wmax : upd_wc13 ? w_calc : wc_old;
 wire [3:0]  inc_new = init13 ? 4'd0 : !upd_wc13 ? inc_old : mdi ? 4'd0 :
@@ -851,15 +1184,22 @@ end
 // a DCQCN QP's Update: W_max, Rc, alpha (Q1.16), its own flags, never ignored
 wire       dcqcn14 = `CTL_DCQCN(ctl[14]);
 wire [2:0] reason14 = dcqcn14 ? IGN_NONE : `CTL_REASON(ctl[14]);
-wire [5:0] flags14 = dcqcn14 ?
-                     {1'b0, `CTL_INIT(ctl[14]), dcqcn_defer14, dcqcn_inc_bc14, dcqcn_inc_t14, dcqcn_dec14} :
-                     {`CTL_REASON(ctl[14]) != IGN_NONE, `CTL_INIT(ctl[14]),
-                      `CTL_RECORD(ctl[14]), p14_md, `CTL_UPDWC(ctl[14]),
-                      `CTL_ACTIVE(ctl[14])};
+wire       commit14 = vflags[14][0];
+wire       sf14 = vflags[14][1];
+wire       gen14 = vflags[14][2];
+wire [7:0] flags14 = dcqcn14 ?
+                     {3'd0, `CTL_INIT(ctl[14]), dcqcn_defer14, dcqcn_inc_bc14, dcqcn_inc_t14, dcqcn_dec14} :
+                     {gen14, sf14, `CTL_REASON(ctl[14]) != IGN_NONE, `CTL_INIT(ctl[14]),
+                      `CTL_RECORD(ctl[14]), p14_md, commit14, `CTL_ACTIVE(ctl[14])};
+// a VAI QP's tokens (on its active ACKs), bank and dampener; 0 otherwise
+wire       vai14 = `CTL_VAI(ctl[14]) && !dcqcn14;
+wire [9:0] tok14 = (vai14 && `CTL_ACTIVE(ctl[14])) ? p14_q : 10'd0;
+wire [11:0] bank14 = vai14 ? p14_k[27:16] : 12'd0;
+wire [15:0] damp14 = vai14 ? p14_k[15:0] : 16'd0;
 wire [25:0] w14 = dcqcn14 ? wmax : p14_w[55:30];
 wire [23:0] rate14_out = dcqcn14 ? dcqcn_rate14 : p14_rate;
 wire [25:0] v14_out = dcqcn14 ? {9'd0, dcqcn_v14} : p14_v;
-localparam OW = QW + 26 + 24 + 26 + 6 + 3;
+localparam OW = QW + 26 + 24 + 26 + 8 + 3 + 10 + 12 + 16;
 // a sweeper TICK's Update goes out only if it moved a DCQCN QP's rate
 wire itick_moved = dcqcn14 && (dcqcn_dec14 || dcqcn_inc_t14 || dcqcn_inc_bc14);
 wire out_write = pv[14] && !`CTL_SILENT(ctl[14]) && (!`CTL_ITICK(ctl[14]) || itick_moved);
@@ -880,7 +1220,7 @@ out_fifo_inst (
     .rst(rst),
     .s_valid(out_write),
     .s_ready(out_ready_unused),
-    .s_data({`CTL_QPN(ctl[14]), w14, rate14_out, v14_out, flags14, reason14}),
+    .s_data({`CTL_QPN(ctl[14]), w14, rate14_out, v14_out, flags14, reason14, tok14, bank14, damp14}),
     .m_valid(m_update_valid),
     .m_ready(m_update_ready),
     .m_data(out_data),
@@ -888,7 +1228,8 @@ out_fifo_inst (
 );
 
 assign {m_update_qpn, m_update_w, m_update_rate, m_update_v,
-        m_update_flags, m_update_reason} = out_data;
+        m_update_flags, m_update_reason, m_update_ai_tokens, m_update_vai_bank,
+        m_update_vai_damp} = out_data;
 
 // counted by the Update's reason: an event a DCQCN QP takes is not ignored;
 // DCQCN's counters count every event a DCQCN QP takes, the sweeper's
@@ -907,7 +1248,9 @@ always @(posedge clk) begin
         stat_ign_type <= stat_ign_type + {{(COUNTER_WIDTH-1){1'b0}}, reason14 == IGN_TYPE};
         stat_record_only <= stat_record_only + {{(COUNTER_WIDTH-1){1'b0}}, `CTL_RECORD(ctl[14])};
         stat_dts_zero <= stat_dts_zero + {{(COUNTER_WIDTH-3){1'b0}}, dz_count[14]};
-        stat_wc_updates <= stat_wc_updates + {{(COUNTER_WIDTH-1){1'b0}}, `CTL_UPDWC(ctl[14])};
+        stat_wc_updates <= stat_wc_updates + {{(COUNTER_WIDTH-1){1'b0}}, commit14};
+        stat_sf_updates <= stat_sf_updates + {{(COUNTER_WIDTH-1){1'b0}}, sf14};
+        stat_vai_gen <= stat_vai_gen + {{(COUNTER_WIDTH-1){1'b0}}, gen14};
     end
     if (dc14) begin
         stat_dcqcn_cnps <= stat_dcqcn_cnps + {{(COUNTER_WIDTH-1){1'b0}}, dcqcn_cnp14};
@@ -930,6 +1273,8 @@ always @(posedge clk) begin
         stat_record_only <= 0;
         stat_dts_zero <= 0;
         stat_wc_updates <= 0;
+        stat_sf_updates <= 0;
+        stat_vai_gen <= 0;
         stat_dcqcn_cnps <= 0;
         stat_dcqcn_ticks <= 0;
         stat_dcqcn_decreases <= 0;
@@ -952,6 +1297,8 @@ end
 `undef CTL_ACKT
 `undef CTL_DCQCN
 `undef CTL_ITICK
+`undef CTL_VAI
+`undef CTL_SF
 
 initial begin
     if (QPN_WIDTH < 1 || QPN_WIDTH > 16) begin

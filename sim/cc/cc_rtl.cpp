@@ -47,6 +47,14 @@ static void drive_params(cc_rtl *r, const hpcc_params *p)
 	r->top->param_wai = p->wai_q4 & 0xfffff;
 	r->top->param_line_mbps = p->line_mbps & 0xfffff;
 	r->top->param_min_mbps = p->min_mbps & 0xfffff;
+	// VAI/SF: masked to the ports' widths; the engine clamps 0 as
+	// hpcc_vaisf_sanitise() does
+	r->top->param_vai_thresh = p->vs.thresh_bytes & 0x7fffff;
+	r->top->param_vai_ai_div = p->vs.ai_div_bytes & 0x7fffff;
+	r->top->param_vai_bank_cap = p->vs.bank_cap & 0xfff;
+	r->top->param_vai_ai_cap = p->vs.ai_cap & 0x3ff;
+	r->top->param_vai_damp_shift = p->vs.damp_shift & 0xf;
+	r->top->param_sf_acks = p->vs.sf_acks & 0xff;
 }
 
 static void drive_event(cc_rtl *r, const hpcc_event *e)
@@ -60,6 +68,7 @@ static void drive_event(cc_rtl *r, const hpcc_event *e)
 	t->s_notify_nhop = e->nhop & 0xf;
 	t->s_notify_path_id = e->path_id & 0xfff;
 	t->s_notify_mode = e->mode & 3;
+	t->s_notify_cc_opts = e->cc_opts & 7;
 	t->s_notify_now_us = e->now_us & 0xfffff;
 	t->s_notify_period = e->period & 0xffff;
 	for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {
@@ -224,6 +233,9 @@ static void read_update(cc_rtl *r, hpcc_update *u, uint32_t eta_q16)
 	u->v_q16 = t->m_update_v;
 	u->flags = t->m_update_flags;
 	u->reason = t->m_update_reason;
+	u->ai_tokens = t->m_update_ai_tokens;
+	u->vai_bank = t->m_update_vai_bank;
+	u->vai_damp = t->m_update_vai_damp;
 	u->w = u->w_q4 / (double)(1 << HPCC_W_FRAC);
 	u->u = u->v_q16 / 65536.0 * eta_q16 / 65536.0;
 	u->rate_gbps = u->rate_q16 / 65536.0 * 8.0;
@@ -410,6 +422,8 @@ extern "C" void cc_rtl_counters(struct cc_rtl *r, struct cc_rtl_counters *c)
 	c->c.record_only = t->stat_record_only;
 	c->c.dts_zero = t->stat_dts_zero;
 	c->c.wc_updates = t->stat_wc_updates;
+	c->c.sf_updates = t->stat_sf_updates;
+	c->c.vai_gen = t->stat_vai_gen;
 	c->d.cnps = t->stat_dcqcn_cnps;
 	c->d.ticks = t->stat_dcqcn_ticks;
 	c->d.decreases = t->stat_dcqcn_decreases;

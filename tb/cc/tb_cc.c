@@ -14,7 +14,13 @@
  *     that change modes, ACK, CNP and TICK with their now and P, random
  *     DCQCN parameter sets: RTL == the two fixed models on every Update and
  *     on every counter (the reference below: each QP's Update from its
- *     mode's model).
+ *     mode's model);
+ *  6. Variable AI and Sampling Frequency (docs/cc-vai-sf.md): QPs INIT'ed
+ *     into every option mix (none, VAI, SF, VAI+SF) beside DCQCN QPs, random
+ *     VAI/SF parameter sets per segment, queues and loads that make tokens
+ *     and SF commits frequent, back-to-back events of one QP: RTL == the
+ *     fixed models on every Update (tokens, bank and dampener included) and
+ *     every counter.
  *
  * Every run prints its seed; --seed reruns it. --bench prints throughput and
  * latency figures instead of testing.
@@ -47,6 +53,7 @@ struct gen_qp {
 
 struct gen {
 	enum profile prof;
+	int opts;                  /* INITs draw VAI/SF options */
 	unsigned nqp;
 	struct gen_qp *qp;
 	uint32_t cur, burst_left;
@@ -72,6 +79,7 @@ static void gen_init(struct gen *g, enum profile p, unsigned nqp)
 	}
 	g->cur = 0;
 	g->burst_left = 0;
+	g->opts = 0;
 }
 
 static uint32_t gen_pick_qpn(struct gen *g)
@@ -107,6 +115,8 @@ static void gen_event(struct gen *g, struct hpcc_event *ev)
 	if (x < 0.004) {
 		ev->type = HPCC_EV_INIT;
 		ev->mode = rndf() < 0.8 ? HPCC_MODE_HPCC : 1 + rndr(3);
+		if (g->opts)
+			ev->cc_opts = rndr(4) << 1;         /* none, VAI, SF, VAI+SF */
 		return;
 	}
 	if (x < 0.006) {
@@ -281,13 +291,16 @@ static void gen_stream(enum profile prof, unsigned nqp, size_t n, struct hpcc_ev
 static int same_update(const struct hpcc_update *a, const struct hpcc_update *b)
 {
 	return a->qpn == b->qpn && a->w_q4 == b->w_q4 && a->rate_q16 == b->rate_q16 &&
-	       a->v_q16 == b->v_q16 && a->flags == b->flags && a->reason == b->reason;
+	       a->v_q16 == b->v_q16 && a->flags == b->flags && a->reason == b->reason &&
+	       a->ai_tokens == b->ai_tokens && a->vai_bank == b->vai_bank &&
+	       a->vai_damp == b->vai_damp;
 }
 
 static void print_update(const char *who, const struct hpcc_update *u)
 {
-	fprintf(stderr, "    %-5s qpn=%u w_q4=%u rate_q16=%u v_q16=%u flags=0x%02x reason=%u\n", who,
-		u->qpn, u->w_q4, u->rate_q16, u->v_q16, u->flags, u->reason);
+	fprintf(stderr, "    %-5s qpn=%u w_q4=%u rate_q16=%u v_q16=%u flags=0x%02x reason=%u"
+		" tokens=%u bank=%u damp=%u\n", who, u->qpn, u->w_q4, u->rate_q16, u->v_q16,
+		u->flags, u->reason, u->ai_tokens, u->vai_bank, u->vai_damp);
 }
 
 static size_t compare_runs(const struct hpcc_event *ev, const struct hpcc_update *rtl,
@@ -322,6 +335,7 @@ static int compare_counters(struct cc_rtl *r, const struct ref *ref)
 	     c.c.ign_bad_b == g->ign_bad_b && c.c.ign_mode == g->ign_mode &&
 	     c.c.ign_type == g->ign_type && c.c.record_only == m->record_only &&
 	     c.c.dts_zero == m->dts_zero && c.c.wc_updates == m->wc_updates &&
+	     c.c.sf_updates == m->sf_updates && c.c.vai_gen == m->vai_gen &&
 	     c.d.cnps == d->cnps && c.d.ticks == d->ticks && c.d.decreases == d->decreases &&
 	     c.d.deferred == d->deferred && c.d.inc_timer == d->inc_timer &&
 	     c.d.inc_bc == d->inc_bc;
@@ -334,6 +348,9 @@ static int compare_counters(struct cc_rtl *r, const struct ref *ref)
 	       (unsigned long long)c.c.ign_nhop, (unsigned long long)c.c.ign_bad_b,
 	       (unsigned long long)c.c.ign_mode, (unsigned long long)c.c.ign_type,
 	       (unsigned long long)c.c.dts_zero, ok ? "equal to the fixed models" : "MISMATCH");
+	if (c.c.sf_updates || c.c.vai_gen)
+		printf("            SF commits %llu, VAI token RTTs %llu\n",
+		       (unsigned long long)c.c.sf_updates, (unsigned long long)c.c.vai_gen);
 	if (c.d.cnps || c.d.ticks || c.d.decreases || c.d.inc_timer || c.d.inc_bc)
 		printf("            DCQCN: CNPs %llu TICKs %llu decreases %llu deferred %llu"
 		       " increases by timer %llu, by byte counter %llu\n",
@@ -416,6 +433,8 @@ struct opts {
 	uint64_t seed;
 	size_t events;
 	size_t dcqcn_events;
+	size_t vai_events;
+	int vai_only;
 	const char *fst;
 	int bench;
 };
@@ -1110,6 +1129,128 @@ static void test_dcqcn_sweep(const struct opts *o)
 
 /* ---- figures for make bench ---- */
 
+/* ---- Variable AI and Sampling Frequency ---- */
+
+/*
+ * A random VAI/SF set, in range (the library refuses the rest): mostly
+ * values that make tokens and SF commits frequent on gen_event's queues
+ * (up to 2000 x 80 B, sometimes 0xffff), some at the ranges' edges.
+ */
+static void vaisf_random_params(struct hpcc_vaisf_params *v)
+{
+	double x = rndf();
+
+	v->thresh_bytes = x < 0.1 ? 1 : x < 0.2 ? HPCC_VAI_THRESH_MAX : 1 + rndr(200000);
+	x = rndf();
+	v->ai_div_bytes = x < 0.1 ? 1 : x < 0.2 ? HPCC_VAI_DIV_MAX : 1 + rndr(x < 0.6 ? 2000 : 100000);
+	x = rndf();
+	v->bank_cap = x < 0.1 ? 0 : x < 0.2 ? HPCC_VAI_BANK_MAX : rndr(HPCC_VAI_BANK_MAX + 1);
+	x = rndf();
+	v->ai_cap = x < 0.1 ? 1 : x < 0.2 ? HPCC_VAI_AICAP_MAX : 1 + rndr(HPCC_VAI_AICAP_MAX);
+	v->damp_shift = rndr(HPCC_VAI_DSHIFT_MAX + 1);
+	x = rndf();
+	v->sf_acks = x < 0.1 ? 1 : x < 0.2 ? HPCC_SF_N_MAX : 1 + rndr(40);
+}
+
+static void test_vaisf(const struct opts *o)
+{
+	struct hpcc_user_params up;
+	struct hpcc_params p;
+	struct cc_rtl_opts ro = { .seed = o->seed ^ 0x7a1, .in_idle_prob = 0.2,
+				  .out_stall_prob = 0.3, .fst_path = o->fst };
+	const size_t seg = 10000;
+	unsigned nqp = 1u << cc_rtl_qpn_bits();
+	size_t cap = seg + 64;
+	struct hpcc_event *ev = malloc(cap * sizeof(*ev));
+	struct hpcc_update *ur = malloc(cap * sizeof(*ur)), *uf = malloc(cap * sizeof(*uf));
+	struct cc_rtl *r;
+	struct ref *fx;
+	size_t done = 0, bad = 0, tok_gt1 = 0, sf_commits = 0, gens = 0, b2b = 0;
+	unsigned mix[4] = { 0 };
+	time_t t0 = time(NULL);
+
+	hpcc_user_params_default(&up);
+	params_for(&up, &p);
+	r = cc_rtl_new(&p, &ro);
+	fx = ref_new(nqp, &p);
+	if (!r || !fx || !ev || !ur || !uf) {
+		CHECK(0, "setup failed");
+		return;
+	}
+	printf("VAI/SF: %zu events in segments of %zu, each with a random VAI/SF set and its "
+	       "QPs INIT'ed into random options and modes; idle 20%%, backpressure 30%%\n",
+	       o->vai_events, seg);
+	for (unsigned si = 0; done < o->vai_events; si++) {
+		/* the many-QPs profile on 64 QPs too: options on every QP it hits */
+		enum profile prof = (enum profile)(si % P_COUNT);
+		unsigned sq = 64;
+		size_t n = 0, len = o->vai_events - done < seg ? o->vai_events - done : seg;
+		struct cc_rtl_stats st;
+		struct gen g;
+		double x;
+
+		vaisf_random_params(&p.vs);
+		/* W_AI up to its maximum: tokens x W_AI saturates at W's 2^26 - 1 */
+		x = rndf();
+		p.wai_q4 = x < 0.5 ? 80 * 16 : x < 0.75 ? HPCC_WAI_MAX : rndr(HPCC_WAI_MAX + 1);
+		if (cc_rtl_set_params(r, &p)) {
+			CHECK(0, "VAI/SF parameters not taken");
+			break;
+		}
+		hpcc_fx_set_params(fx->h, &p);
+		gen_init(&g, prof, sq);
+		g.opts = 1;
+		/* every QP of the segment into an option mix; a quarter into DCQCN */
+		for (unsigned q = 0; q < sq; q++) {
+			struct hpcc_event *e = &ev[n++];
+
+			memset(e, 0, sizeof(*e));
+			e->type = HPCC_EV_INIT;
+			e->qpn = q;
+			e->mode = rndf() < 0.25 ? HPCC_MODE_DCQCN : HPCC_MODE_HPCC;
+			e->cc_opts = rndr(4) << 1;
+			if (e->mode == HPCC_MODE_HPCC)
+				mix[e->cc_opts >> 1]++;
+		}
+		for (size_t i = 0; i < len; i++)
+			gen_event(&g, &ev[n++]);
+		free(g.qp);
+		for (size_t i = 0; i < n; i++) {
+			ref_event(fx, &ev[i], &uf[i]);
+			tok_gt1 += uf[i].ai_tokens > 1;
+			sf_commits += !!(uf[i].flags & HPCC_UF_SF);
+			gens += !!(uf[i].flags & HPCC_UF_VAI_GEN);
+			b2b += i && ev[i].qpn == ev[i - 1].qpn && (uf[i].flags & HPCC_UF_ACTIVE);
+		}
+		if (cc_rtl_run(r, ev, n, ur, &st)) {
+			CHECK(0, "engine hung in segment %u", si);
+			break;
+		}
+		bad += compare_runs(ev, ur, uf, n, done);
+		done += len;
+		fprintf(stderr, "  [%3.0f%%] %zu events, profile %-9s, thresh %u div %u bank %u "
+			"cap %u shift %u N %u, %zu mismatches (%lds)\n",
+			100.0 * (double)done / (double)o->vai_events, done, profile_name[prof],
+			p.vs.thresh_bytes, p.vs.ai_div_bytes, p.vs.bank_cap, p.vs.ai_cap,
+			p.vs.damp_shift, p.vs.sf_acks, bad, (long)(time(NULL) - t0));
+	}
+	printf("  HPCC QPs INIT'ed with none/VAI/SF/VAI+SF: %u/%u/%u/%u; updates with more than "
+	       "one token %zu, SF commits %zu, token RTTs %zu, active events right behind their "
+	       "QP's %zu\n", mix[0], mix[1], mix[2], mix[3], tok_gt1, sf_commits, gens, b2b);
+	printf("  RTL vs fixed model: %zu events, %zu mismatches\n", done, bad);
+	CHECK(bad == 0, "RTL differs from the fixed model on %zu of %zu VAI/SF events", bad, done);
+	/* the stimulus must reach what it is meant to test */
+	if (o->vai_events >= 50000)
+		CHECK(tok_gt1 > 100 && sf_commits > 100 && gens > 100 && b2b > 1000,
+		      "VAI/SF coverage too low");
+	CHECK(compare_counters(r, fx), "counters differ");
+	ref_free(fx);
+	cc_rtl_free(r);
+	free(ev);
+	free(ur);
+	free(uf);
+}
+
 static void bench(const struct opts *o)
 {
 	struct hpcc_user_params up;
@@ -1173,10 +1314,13 @@ static void bench(const struct opts *o)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: tb_cc [--seed N] [--events N] [--dcqcn-events N] [--fst FILE] [--bench]\n"
+		"usage: tb_cc [--seed N] [--events N] [--dcqcn-events N] [--vai-events N] [--vai-only]\n"
+		"             [--fst FILE] [--bench]\n"
 		"  --seed N     random seed (default: time-based, printed)\n"
 		"  --events N   random events for the RTL-vs-model test (default 1000000)\n"
 		"  --dcqcn-events N  random events of the DCQCN-beside-HPCC test (default 100000)\n"
+		"  --vai-events N  random events of the VAI/SF test (default 100000)\n"
+		"  --vai-only   run the VAI/SF test alone\n"
 		"  --fst FILE   write FST waves of the random test (large)\n"
 		"  --bench      print throughput and latency figures instead of testing\n");
 }
@@ -1187,12 +1331,15 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "events", required_argument, NULL, 'n' },
 		{ "dcqcn-events", required_argument, NULL, 'd' },
+		{ "vai-events", required_argument, NULL, 'v' },
+		{ "vai-only", no_argument, NULL, 'V' },
 		{ "fst", required_argument, NULL, 'f' },
 		{ "bench", no_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .seed = (uint64_t)time(NULL), .events = 1000000, .dcqcn_events = 100000 };
+	struct opts o = { .seed = (uint64_t)time(NULL), .events = 1000000, .dcqcn_events = 100000,
+			  .vai_events = 100000 };
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
@@ -1200,6 +1347,8 @@ int main(int argc, char **argv)
 		case 's': o.seed = strtoull(optarg, NULL, 0); break;
 		case 'n': o.events = strtoull(optarg, NULL, 0); break;
 		case 'd': o.dcqcn_events = strtoull(optarg, NULL, 0); break;
+		case 'v': o.vai_events = strtoull(optarg, NULL, 0); break;
+		case 'V': o.vai_only = 1; break;
 		case 'f': o.fst = optarg; break;
 		case 'b': o.bench = 1; break;
 		case 'h': usage(stdout); return 0;
@@ -1213,6 +1362,11 @@ int main(int argc, char **argv)
 		bench(&o);
 		return tb_failures ? 1 : 0;
 	}
+	if (o.vai_only) {
+		test_vaisf(&o);
+		printf("tb_cc: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
+		return tb_failures ? 1 : 0;
+	}
 	test_absurd(&o);
 	test_params(&o);
 	test_incast(&o, 16);
@@ -1221,6 +1375,7 @@ int main(int argc, char **argv)
 	test_dcqcn_sweep(&o);
 	test_dcqcn(&o);
 	test_random(&o);
+	test_vaisf(&o);
 	printf("tb_cc: %s (%d failures)\n", tb_failures ? "FAILED" : "PASSED", tb_failures);
 	return tb_failures ? 1 : 0;
 }
