@@ -596,6 +596,52 @@
 #define HPNIC_CC_DCQCN_TICK_US_RST     32u
 
 /*
+ * CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine):
+ * an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-
+ * sf.md)
+ */
+#define HPNIC_CC_VAI_THRESH            0x0000028cu
+#define HPNIC_CC_VAI_THRESH_SHIFT      0
+#define HPNIC_CC_VAI_THRESH_MASK       0x007fffffu
+#define HPNIC_CC_VAI_THRESH_RST        50000u
+
+/* CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1) */
+#define HPNIC_CC_VAI_AI_DIV            0x00000290u
+#define HPNIC_CC_VAI_AI_DIV_SHIFT      0
+#define HPNIC_CC_VAI_AI_DIV_MASK       0x007fffffu
+#define HPNIC_CC_VAI_AI_DIV_RST        1000u
+
+/* CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095 */
+#define HPNIC_CC_VAI_BANK_CAP          0x00000294u
+#define HPNIC_CC_VAI_BANK_CAP_SHIFT    0
+#define HPNIC_CC_VAI_BANK_CAP_MASK     0x00000fffu
+#define HPNIC_CC_VAI_BANK_CAP_RST      1000u
+
+/*
+ * CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads
+ * as 1)
+ */
+#define HPNIC_CC_VAI_AI_CAP            0x00000298u
+#define HPNIC_CC_VAI_AI_CAP_SHIFT      0
+#define HPNIC_CC_VAI_AI_CAP_MASK       0x000003ffu
+#define HPNIC_CC_VAI_AI_CAP_RST        100u
+
+/* CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15 */
+#define HPNIC_CC_VAI_DAMP_SHIFT        0x0000029cu
+#define HPNIC_CC_VAI_DAMP_SHIFT_SHIFT  0
+#define HPNIC_CC_VAI_DAMP_SHIFT_MASK   0x0000000fu
+#define HPNIC_CC_VAI_DAMP_SHIFT_RST    3u
+
+/*
+ * CC.SF_ACKS (rw): Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the
+ * last commit, 1..255 (0 reads as 1)
+ */
+#define HPNIC_CC_SF_ACKS               0x000002a0u
+#define HPNIC_CC_SF_ACKS_SHIFT         0
+#define HPNIC_CC_SF_ACKS_MASK          0x000000ffu
+#define HPNIC_CC_SF_ACKS_RST           30u
+
+/*
  * QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers,
  * write CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
  */
@@ -827,6 +873,17 @@
 #define HPNIC_QP_RNR_RETRY_SHIFT        0
 #define HPNIC_QP_RNR_RETRY_MASK         0x000000ffu
 #define HPNIC_QP_RNR_RETRY_RST          7u
+
+/*
+ * QP.CC_OPTS (rw): per-QP options of CC mode HPCC, carried by the QP's INIT to the CC engine (at
+ * START and START_SQ); NIC-wide parameters in CC.VAI_* and CC.SF_ACKS (docs/cc-vai-sf.md)
+ */
+#define HPNIC_QP_CC_OPTS                0x0000038cu
+#define HPNIC_QP_CC_OPTS_RST            0u
+#define HPNIC_QP_CC_OPTS_VAI_SHIFT      0  /* Variable AI */
+#define HPNIC_QP_CC_OPTS_VAI_MASK       0x00000001u
+#define HPNIC_QP_CC_OPTS_SF_SHIFT       1  /* Sampling Frequency */
+#define HPNIC_QP_CC_OPTS_SF_MASK        0x00000002u
 
 /*
  * MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the
@@ -1634,8 +1691,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   141
-#define HPNIC_NUM_FIELDS 43
+#define HPNIC_NUM_REGS   148
+#define HPNIC_NUM_FIELDS 45
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1665,12 +1722,12 @@ struct hpnic_field_desc {
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 16 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 33 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 61, 35 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 96, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 115, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 127, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 135, 6 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 39 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 67, 36 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 103, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 122, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 134, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 142, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
@@ -1797,6 +1854,18 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it was refused" },
 	{ "CC", "DCQCN_TICK_US", HPNIC_CC_DCQCN_TICK_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000020u, 1,
 	  "DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late by at most a pass (docs/cc-dcqcn.md)" },
+	{ "CC", "VAI_THRESH", HPNIC_CC_VAI_THRESH, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x0000c350u, 1,
+	  "Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine): an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)" },
+	{ "CC", "VAI_AI_DIV", HPNIC_CC_VAI_AI_DIV, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x000003e8u, 1,
+	  "Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1)" },
+	{ "CC", "VAI_BANK_CAP", HPNIC_CC_VAI_BANK_CAP, HPNIC_REG_RW, 0x00000fffu, 1, 0, 0, 0, 0x000003e8u, 1,
+	  "Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095" },
+	{ "CC", "VAI_AI_CAP", HPNIC_CC_VAI_AI_CAP, HPNIC_REG_RW, 0x000003ffu, 1, 0, 0, 0, 0x00000064u, 1,
+	  "Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads as 1)" },
+	{ "CC", "VAI_DAMP_SHIFT", HPNIC_CC_VAI_DAMP_SHIFT, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000003u, 1,
+	  "Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15" },
+	{ "CC", "SF_ACKS", HPNIC_CC_SF_ACKS, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000001eu, 1,
+	  "Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the last commit, 1..255 (0 reads as 1)" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "QP", "VERSION", HPNIC_QP_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1867,6 +1936,8 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "the RNR timer code this QP's responder puts in its RNR NAKs (verbs' min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms; AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE" },
 	{ "QP", "RNR_RETRY", HPNIC_QP_RNR_RETRY, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000007u, 1,
 	  "RNR NAKs in a row without progress this QP's requester takes as requester before it fails (verbs' rnr_retry), 0..7; 7 means without limit; more fails the command with BAD_VALUE. Each RNR NAK waits its timer code's delay and resends; the next one once none is left completes the WQE with RNR_RETRY_EXCEEDED and the QP fails; an acknowledgement that shows progress restores the count" },
+	{ "QP", "CC_OPTS", HPNIC_QP_CC_OPTS, HPNIC_REG_RW, 0x00000003u, 1, 0, 36, 2, 0x00000000u, 1,
+	  "per-QP options of CC mode HPCC, carried by the QP's INIT to the CC engine (at START and START_SQ); NIC-wide parameters in CC.VAI_* and CC.SF_ACKS (docs/cc-vai-sf.md)" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
@@ -1879,7 +1950,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 36, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 38, 3, 0x00000000u, 1,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "region virtual address (as remote peers name it), bits 31:0" },
@@ -1895,7 +1966,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "NIC address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 39, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 41, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
@@ -1925,7 +1996,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 41, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 43, 2, 0u, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
@@ -1996,6 +2067,8 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "SPACING_LOG2", 0, 0x0000000fu, "with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones), besides a message's last packet and READ requests (docs/wire.md). Values up to log2(MTU) mean every packet. 2^SPACING_LOG2 must stay at most a quarter of the window W_init = line rate x T, or a QP the window stops may have no ACK coming and wait for its retransmit timer: 13 after reset (8 KiB, the largest power of two within 52 KB / 4 at 100 Gb/s and the default T of 4160 ns); lower it with T or the line rate. With INT on every request packet asks" },
 	{ "BUSY", 0, 0x00000001u, "a command is running" },
 	{ "ERROR", 8, 0x0000ff00u, "error code of the last command" },
+	{ "VAI", 0, 0x00000001u, "Variable AI" },
+	{ "SF", 1, 0x00000002u, "Sampling Frequency" },
 	{ "REMOTE_WRITE", 0, 0x00000001u, "remote RDMA WRITE into the region" },
 	{ "REMOTE_READ", 1, 0x00000002u, "remote RDMA READ from the region" },
 	{ "LOCAL_WRITE", 2, 0x00000004u, "the NIC may write it (READ responses land here)" },

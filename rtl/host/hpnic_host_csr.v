@@ -101,6 +101,13 @@ module hpnic_host_csr #(
     output reg  [4:0]             dcqcn_threshold = 5'd5,
     output reg  [16:0]            dcqcn_period_us = 17'd1,
     output reg  [16:0]            dcqcn_tick_us = 17'd32,
+    // HPCC's Variable AI and Sampling Frequency, CC.VAI_* and CC.SF_ACKS
+    output reg  [22:0]            vai_thresh = 23'd50000,
+    output reg  [22:0]            vai_ai_div = 23'd1000,
+    output reg  [11:0]            vai_bank_cap = 12'd1000,
+    output reg  [9:0]             vai_ai_cap = 10'd100,
+    output reg  [3:0]             vai_damp_shift = 4'd3,
+    output reg  [7:0]             sf_acks = 8'd30,
     output wire [64*18-1:0]       dcqcn_tab,     // entry 16j + k at [18*(16j+k) +: 18]
     // the DCQCN notification point, CC.NP_MIN_TIME_US (min_time_between_cnps)
     output reg  [11:0]            np_min_time_us = 12'd4,
@@ -142,6 +149,7 @@ module hpnic_host_csr #(
     output wire [23:0]            m_start_rq_psn,
     output wire [3:0]             m_start_mtu_log2,
     output wire [1:0]             m_start_cc_mode,
+    output wire [1:0]             m_start_cc_opts,   // QP.CC_OPTS: {SF, VAI}, for the INIT
     output wire                   m_start_sq,        // restart the send side (START, START_SQ)
     output wire                   m_start_rq,        // restart the receive side (START, START_RQ)
 
@@ -290,6 +298,7 @@ reg [23:0] qp_sq_psn_reg = 0, qp_rq_psn_reg = 0;
 reg [1:0]  qp_cc_mode_reg = 0;
 reg [7:0]  np_status_reg = 0;      // CC.NP_STATUS: the last NP_MIN_TIME_US write's
 reg        qp_cc_ovr_reg = 1'b0;
+reg [1:0]  qp_cc_opts_reg = 2'd0;
 reg [19:0] qp_t_ns_reg = 0;
 reg [19:0] qp_wai_reg = 0;
 reg [3:0]  qp_max_stage_reg = 0;
@@ -325,9 +334,10 @@ reg [31:0] stats_hi_reg = 0;
 /*
  * Per-QP shadow for CMD READ: the fields the host may want back
  * {state, mtu_log2, cc_mode, override, T, W_AI, maxStage, max_rd_atomic,
- * min_rnr_timer, rnr_retry} (the last two as checked: 5 and 3 bits)
+ * min_rnr_timer, rnr_retry, cc_opts} (min_rnr_timer and rnr_retry as
+ * checked: 5 and 3 bits)
  */
-localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4 + 8 + 5 + 3;
+localparam SHW = 3 + 4 + 2 + 1 + 20 + 20 + 4 + 8 + 5 + 3 + 2;
 wire [SHW-1:0] shadow_rd;
 reg            shadow_rd_pending = 1'b0;
 
@@ -340,7 +350,8 @@ shadow_inst (
     .wr_en(qp_wr_en),
     .wr_addr(qp_wr_qpn),
     .wr_data({qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
-              qp_max_stage_reg, qp_max_rd_reg, qp_min_rnr_reg[4:0], qp_rnr_retry_reg[2:0]}),
+              qp_max_stage_reg, qp_max_rd_reg, qp_min_rnr_reg[4:0], qp_rnr_retry_reg[2:0],
+              qp_cc_opts_reg}),
     .rd_en(1'b1),
     .rd_addr(qp_qpn_reg[QW-1:0]),
     .rd_data(shadow_rd)
@@ -362,15 +373,15 @@ wire [4:0] post_count, rqdb_count;
 
 reg start_sq_reg = 1'b0, start_rq_reg = 1'b0;
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2 + 2))
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2 + 2 + 2))
 start_inst (
     .clk(clk), .rst(rst),
     .s_valid(start_wr), .s_ready(start_room),
     .s_data({qp_qpn_reg[QW-1:0], qp_sq_psn_reg, qp_rq_psn_reg, qp_mtu_reg, qp_cc_mode_reg,
-             start_sq_reg, start_rq_reg}),
+             qp_cc_opts_reg, start_sq_reg, start_rq_reg}),
     .m_valid(m_start_valid), .m_ready(m_start_ready),
     .m_data({m_start_qpn, m_start_sq_psn, m_start_rq_psn, m_start_mtu_log2, m_start_cc_mode,
-             m_start_sq, m_start_rq}),
+             m_start_cc_opts, m_start_sq, m_start_rq}),
     .count(start_count)
 );
 
@@ -520,7 +531,8 @@ always @(posedge clk) begin
     if (shadow_rd_pending) begin
         // CMD READ: the shadow word of QP qp_qpn_reg arrived
         {qp_state_reg, qp_mtu_reg, qp_cc_mode_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg,
-         qp_max_stage_reg, qp_max_rd_reg, qp_min_rnr_reg[4:0], qp_rnr_retry_reg[2:0]} <= shadow_rd;
+         qp_max_stage_reg, qp_max_rd_reg, qp_min_rnr_reg[4:0], qp_rnr_retry_reg[2:0],
+         qp_cc_opts_reg} <= shadow_rd;
         qp_min_rnr_reg[7:5] <= 3'd0;
         qp_rnr_retry_reg[7:3] <= 5'd0;
     end
@@ -585,6 +597,12 @@ always @(posedge clk) begin
             a(HPNIC_CC_DCQCN_THRESHOLD): dcqcn_threshold <= s_csr_wdata[4:0];
             a(HPNIC_CC_DCQCN_PERIOD_US): dcqcn_period_us <= s_csr_wdata[16:0];
             a(HPNIC_CC_DCQCN_TICK_US): dcqcn_tick_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_VAI_THRESH): vai_thresh <= s_csr_wdata[22:0];
+            a(HPNIC_CC_VAI_AI_DIV): vai_ai_div <= s_csr_wdata[22:0];
+            a(HPNIC_CC_VAI_BANK_CAP): vai_bank_cap <= s_csr_wdata[11:0];
+            a(HPNIC_CC_VAI_AI_CAP): vai_ai_cap <= s_csr_wdata[9:0];
+            a(HPNIC_CC_VAI_DAMP_SHIFT): vai_damp_shift <= s_csr_wdata[3:0];
+            a(HPNIC_CC_SF_ACKS): sf_acks <= s_csr_wdata[7:0];
             // out of range: refused whole, not masked into range
             a(HPNIC_CC_NP_MIN_TIME_US): begin
                 if (s_csr_wdata[31:12] == 20'd0) begin
@@ -623,6 +641,7 @@ always @(posedge clk) begin
             a(HPNIC_QP_RQ_PSN): qp_rq_psn_reg <= s_csr_wdata[23:0];
             a(HPNIC_QP_CC_MODE): qp_cc_mode_reg <= s_csr_wdata[1:0];
             a(HPNIC_QP_CC_OVERRIDE): qp_cc_ovr_reg <= s_csr_wdata[0];
+            a(HPNIC_QP_CC_OPTS): qp_cc_opts_reg <= s_csr_wdata[1:0];
             a(HPNIC_QP_QP_T_NS): qp_t_ns_reg <= s_csr_wdata[19:0];
             a(HPNIC_QP_QP_WAI): qp_wai_reg <= s_csr_wdata[19:0];
             a(HPNIC_QP_QP_MAX_STAGE): qp_max_stage_reg <= s_csr_wdata[3:0];
@@ -783,6 +802,12 @@ always @(posedge clk) begin
         dcqcn_threshold <= HPNIC_CC_DCQCN_THRESHOLD_RST[4:0];
         dcqcn_period_us <= HPNIC_CC_DCQCN_PERIOD_US_RST[16:0];
         dcqcn_tick_us <= HPNIC_CC_DCQCN_TICK_US_RST[16:0];
+        vai_thresh <= HPNIC_CC_VAI_THRESH_RST;
+        vai_ai_div <= HPNIC_CC_VAI_AI_DIV_RST;
+        vai_bank_cap <= HPNIC_CC_VAI_BANK_CAP_RST;
+        vai_ai_cap <= HPNIC_CC_VAI_AI_CAP_RST;
+        vai_damp_shift <= HPNIC_CC_VAI_DAMP_SHIFT_RST;
+        sf_acks <= HPNIC_CC_SF_ACKS_RST;
         np_min_time_us <= HPNIC_CC_NP_MIN_TIME_US_RST;
         np_status_reg <= HPNIC_ERR_OK;
         dcqcn_tab_idx <= 0;
@@ -907,6 +932,12 @@ always @* begin
         a(HPNIC_CC_DCQCN_THRESHOLD): rdata = {27'd0, dcqcn_threshold};
         a(HPNIC_CC_DCQCN_PERIOD_US): rdata = {15'd0, dcqcn_period_us};
         a(HPNIC_CC_DCQCN_TICK_US): rdata = {15'd0, dcqcn_tick_us};
+        a(HPNIC_CC_VAI_THRESH): rdata = {9'd0, vai_thresh};
+        a(HPNIC_CC_VAI_AI_DIV): rdata = {9'd0, vai_ai_div};
+        a(HPNIC_CC_VAI_BANK_CAP): rdata = {20'd0, vai_bank_cap};
+        a(HPNIC_CC_VAI_AI_CAP): rdata = {22'd0, vai_ai_cap};
+        a(HPNIC_CC_VAI_DAMP_SHIFT): rdata = {28'd0, vai_damp_shift};
+        a(HPNIC_CC_SF_ACKS): rdata = {24'd0, sf_acks};
         a(HPNIC_CC_NP_MIN_TIME_US): rdata = {20'd0, np_min_time_us};
         a(HPNIC_CC_NP_STATUS): rdata = {24'd0, np_status_reg};
         a(HPNIC_CC_DCQCN_TAB_IDX): rdata = {26'd0, dcqcn_tab_idx};
@@ -938,6 +969,7 @@ always @* begin
         a(HPNIC_QP_RQ_PSN): rdata = {8'd0, qp_rq_psn_reg};
         a(HPNIC_QP_CC_MODE): rdata = {30'd0, qp_cc_mode_reg};
         a(HPNIC_QP_CC_OVERRIDE): rdata = {31'd0, qp_cc_ovr_reg};
+        a(HPNIC_QP_CC_OPTS): rdata = {30'd0, qp_cc_opts_reg};
         a(HPNIC_QP_QP_T_NS): rdata = {12'd0, qp_t_ns_reg};
         a(HPNIC_QP_QP_WAI): rdata = {12'd0, qp_wai_reg};
         a(HPNIC_QP_QP_MAX_STAGE): rdata = {28'd0, qp_max_stage_reg};

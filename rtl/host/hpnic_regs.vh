@@ -572,6 +572,45 @@ localparam integer HPNIC_CC_DCQCN_TICK_US_W      = 17;
 localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MASK   = 32'h0001_ffff;
 localparam [16:0]  HPNIC_CC_DCQCN_TICK_US_RST    = 17'd32;
 
+// CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine):
+// an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
+localparam [31:0]  HPNIC_CC_VAI_THRESH           = 32'h0000_028c;
+localparam integer HPNIC_CC_VAI_THRESH_W         = 23;
+localparam [31:0]  HPNIC_CC_VAI_THRESH_MASK      = 32'h007f_ffff;
+localparam [22:0]  HPNIC_CC_VAI_THRESH_RST       = 23'd50000;
+
+// CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1)
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV           = 32'h0000_0290;
+localparam integer HPNIC_CC_VAI_AI_DIV_W         = 23;
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MASK      = 32'h007f_ffff;
+localparam [22:0]  HPNIC_CC_VAI_AI_DIV_RST       = 23'd1000;
+
+// CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP         = 32'h0000_0294;
+localparam integer HPNIC_CC_VAI_BANK_CAP_W       = 12;
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MASK    = 32'h0000_0fff;
+localparam [11:0]  HPNIC_CC_VAI_BANK_CAP_RST     = 12'd1000;
+
+// CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads as
+// 1)
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP           = 32'h0000_0298;
+localparam integer HPNIC_CC_VAI_AI_CAP_W         = 10;
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MASK      = 32'h0000_03ff;
+localparam [9:0]   HPNIC_CC_VAI_AI_CAP_RST       = 10'd100;
+
+// CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT       = 32'h0000_029c;
+localparam integer HPNIC_CC_VAI_DAMP_SHIFT_W     = 4;
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MASK  = 32'h0000_000f;
+localparam [3:0]   HPNIC_CC_VAI_DAMP_SHIFT_RST   = 4'd3;
+
+// CC.SF_ACKS (rw): Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the
+// last commit, 1..255 (0 reads as 1)
+localparam [31:0]  HPNIC_CC_SF_ACKS              = 32'h0000_02a0;
+localparam integer HPNIC_CC_SF_ACKS_W            = 8;
+localparam [31:0]  HPNIC_CC_SF_ACKS_MASK         = 32'h0000_00ff;
+localparam [7:0]   HPNIC_CC_SF_ACKS_RST          = 8'd30;
+
 // QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers, write
 // CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
 localparam [31:0]  HPNIC_QP_BASE                  = 32'h0000_0300;
@@ -783,6 +822,17 @@ localparam [31:0]  HPNIC_QP_RNR_RETRY             = 32'h0000_0388;
 localparam integer HPNIC_QP_RNR_RETRY_W           = 8;
 localparam [31:0]  HPNIC_QP_RNR_RETRY_MASK        = 32'h0000_00ff;
 localparam [7:0]   HPNIC_QP_RNR_RETRY_RST         = 8'd7;
+
+// QP.CC_OPTS (rw): per-QP options of CC mode HPCC, carried by the QP's INIT to the CC engine (at
+// START and START_SQ); NIC-wide parameters in CC.VAI_* and CC.SF_ACKS (docs/cc-vai-sf.md)
+localparam [31:0]  HPNIC_QP_CC_OPTS               = 32'h0000_038c;
+localparam [31:0]  HPNIC_QP_CC_OPTS_RST           = 32'd0;
+localparam integer HPNIC_QP_CC_OPTS_VAI_LSB       = 0;  // Variable AI
+localparam integer HPNIC_QP_CC_OPTS_VAI_W         = 1;
+localparam [31:0]  HPNIC_QP_CC_OPTS_VAI_MASK      = 32'h0000_0001;
+localparam integer HPNIC_QP_CC_OPTS_SF_LSB        = 1;  // Sampling Frequency
+localparam integer HPNIC_QP_CC_OPTS_SF_W          = 1;
+localparam [31:0]  HPNIC_QP_CC_OPTS_SF_MASK       = 32'h0000_0002;
 
 // MR ("HPMR" 1.2): Indirect access to the memory-region table, as the QP block, and to the memory
 // translation table (MTT). An R_Key is IDX << 8 | TAG.

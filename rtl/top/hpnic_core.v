@@ -215,6 +215,11 @@ wire [23:0] dcqcn_line, dcqcn_min, dcqcn_ai, dcqcn_hai, dcqcn_first;
 wire [9:0]  dcqcn_g;
 wire [22:0] dcqcn_alpha0;
 wire [16:0] dcqcn_min_dec, dcqcn_td_us, dcqcn_ti_us, dcqcn_period_us, dcqcn_tick_us;
+wire [22:0] vai_thresh, vai_ai_div;
+wire [11:0] vai_bank_cap;
+wire [9:0]  vai_ai_cap;
+wire [3:0]  vai_damp_shift;
+wire [7:0]  sf_acks;
 wire [11:0] np_min_time_us;
 wire [19:0] dcqcn_now_us;
 wire [3:0]  dcqcn_gd;
@@ -251,6 +256,7 @@ wire [QW-1:0] start_qpn;
 wire [23:0]   start_sq_psn, start_rq_psn;
 wire [3:0]    start_mtu_log2;
 wire [1:0]    start_cc_mode;
+wire [1:0]    start_cc_opts;
 wire          start_sq, start_rq;
 
 wire               mr_wr_en, mr_wr_valid;
@@ -404,6 +410,12 @@ host_inst (
     .dcqcn_threshold(dcqcn_threshold),
     .dcqcn_period_us(dcqcn_period_us),
     .dcqcn_tick_us(dcqcn_tick_us),
+    .vai_thresh(vai_thresh),
+    .vai_ai_div(vai_ai_div),
+    .vai_bank_cap(vai_bank_cap),
+    .vai_ai_cap(vai_ai_cap),
+    .vai_damp_shift(vai_damp_shift),
+    .sf_acks(sf_acks),
     .np_min_time_us(np_min_time_us),
     .dcqcn_tab(dcqcn_tab),
     .status_cc_init_done(cc_init_done),
@@ -430,6 +442,7 @@ host_inst (
     .m_start_rq_psn(start_rq_psn),
     .m_start_mtu_log2(start_mtu_log2),
     .m_start_cc_mode(start_cc_mode),
+    .m_start_cc_opts(start_cc_opts),
     .m_start_sq(start_sq),
     .m_start_rq(start_rq),
     .mr_wr_en(mr_wr_en),
@@ -543,12 +556,13 @@ host_inst (
  * the glue belong to the send side: they take only the starts that restart
  * it (START, START_SQ) and let a receive-side start (START_RQ) pass
  */
-localparam L_MODE = 4, L_PSNS = 6, L_QPN = 54;    // field LSBs; the MTU at 0
+// field LSBs; the MTU at 0; the CC field is {CC_OPTS, CC_MODE}
+localparam L_MODE = 4, L_PSNS = 8, L_QPN = 56;
 localparam L_RQ = L_QPN + QW, L_SQ = L_RQ + 1;
 localparam FW = L_SQ + 1;
 localparam [FW-1:0] F_QPN = {2'b00, {QW{1'b1}}, {L_QPN{1'b0}}};
 localparam [FW-1:0] F_PSNS = {{(FW - L_PSNS - 48){1'b0}}, {48{1'b1}}, {L_PSNS{1'b0}}};
-localparam [FW-1:0] F_MODE = {{(FW - L_MODE - 2){1'b0}}, 2'b11, {L_MODE{1'b0}}};
+localparam [FW-1:0] F_MODE = {{(FW - L_MODE - 4){1'b0}}, 4'hf, {L_MODE{1'b0}}};
 localparam [FW-1:0] F_MTU = {{(FW - 4){1'b0}}, 4'hf};
 localparam [FW-1:0] F_SQ = {1'b1, {(FW - 1){1'b0}}};
 localparam [FW-1:0] F_RQ = {2'b01, {(FW - 2){1'b0}}};
@@ -562,6 +576,7 @@ wire          cci_sq, flw_sq, mtu_sq, gls_sq;
 wire          cci_valid, cci_ready;
 wire [QW-1:0] cci_qpn;
 wire [1:0]    cci_mode;
+wire [1:0]    cci_opts;
 wire          flw_valid, flw_ready;
 wire [QW-1:0] flw_qpn;
 wire          mtu_valid, mtu_ready;
@@ -583,8 +598,8 @@ hpnic_fanout #(
 start_fan_inst (
     .clk(clk), .rst(rst),
     .s_valid(start_valid), .s_ready(start_ready),
-    .s_data({start_sq, start_rq, start_qpn, start_sq_psn, start_rq_psn, start_cc_mode,
-             start_mtu_log2}),
+    .s_data({start_sq, start_rq, start_qpn, start_sq_psn, start_rq_psn, start_cc_opts,
+             start_cc_mode, start_mtu_log2}),
     .m_valid({gls_fan_valid, mtu_fan_valid, flw_fan_valid, cci_fan_valid, dpi_valid}),
     .m_ready({gls_ready || !gls_sq, mtu_ready || !mtu_sq, flw_ready || !flw_sq,
               cci_ready || !cci_sq, dpi_ready}),
@@ -593,8 +608,8 @@ start_fan_inst (
 
 // the fields each consumer kept (the rest of its word is 0)
 assign {dpi_sq, dpi_rq, dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + L_PSNS +: 2 + QW + 48];
-assign {cci_sq, cci_qpn, cci_mode} = {fan_data[1*FW + L_SQ], fan_data[1*FW + L_QPN +: QW],
-                                      fan_data[1*FW + L_MODE +: 2]};
+assign {cci_sq, cci_qpn, cci_opts, cci_mode} = {fan_data[1*FW + L_SQ], fan_data[1*FW + L_QPN +: QW],
+                                                fan_data[1*FW + L_MODE +: 4]};
 assign {flw_sq, flw_qpn} = {fan_data[2*FW + L_SQ], fan_data[2*FW + L_QPN +: QW]};
 assign {mtu_sq, mtu_qpn, mtu_log2} = {fan_data[3*FW + L_SQ], fan_data[3*FW + L_QPN +: QW],
                                       fan_data[3*FW +: 4]};
@@ -867,6 +882,8 @@ cc_inst (
     .s_notify_nhop(nt_nhop),
     .s_notify_path_id(nt_path),
     .s_notify_mode(cci_mode),
+    // the INIT carries QP.CC_OPTS as HPCC_OPT_VAI (bit 1) and HPCC_OPT_SF (bit 2)
+    .s_notify_cc_opts({cci_opts, 1'b0}),
     .s_notify_hops(nt_hops),
     .s_notify_now_us(20'd0),
     .s_notify_period(16'd0),
@@ -878,12 +895,21 @@ cc_inst (
     .m_update_v(),
     .m_update_flags(),
     .m_update_reason(),
+    .m_update_ai_tokens(),
+    .m_update_vai_bank(),
+    .m_update_vai_damp(),
     .param_t_ns(cc_t_ns),
     .param_eta(cc_eta),
     .param_max_stage(cc_max_stage),
     .param_wai(cc_wai),
     .param_line_mbps(cc_line_mbps),
     .param_min_mbps(cc_min_mbps),
+    .param_vai_thresh(vai_thresh),
+    .param_vai_ai_div(vai_ai_div),
+    .param_vai_bank_cap(vai_bank_cap),
+    .param_vai_ai_cap(vai_ai_cap),
+    .param_vai_damp_shift(vai_damp_shift),
+    .param_sf_acks(sf_acks),
     .param_status(cc_param_status),
     .param_busy(),
     .param_dcqcn_line_q16(dcqcn_line),
@@ -921,6 +947,8 @@ cc_inst (
     .stat_record_only(cc_st_record),
     .stat_dts_zero(cc_st_dts_zero),
     .stat_wc_updates(cc_st_wc),
+    .stat_sf_updates(),
+    .stat_vai_gen(),
     .stat_dcqcn_cnps(cc_st_dq_cnps),
     .stat_dcqcn_ticks(cc_st_dq_ticks),
     .stat_dcqcn_decreases(cc_st_dq_decs),
