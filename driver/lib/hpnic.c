@@ -1061,6 +1061,93 @@ int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 }
 
 /*
+ * Variable AI and Sampling Frequency: a value is refused exactly when the
+ * engine would clamp it (the models' hpcc_vaisf_sanitise, which
+ * rtl/cc/hpcc_vaisf_param.v mirrors)
+ */
+int hpnic_vaisf_defaults(struct hpnic_vaisf_params *v)
+{
+	if (!v)
+		return hpnic_fail(-EINVAL, "hpnic_vaisf_defaults: params is NULL");
+	/* the register map's reset values: the VAI/SF paper's (§VI-A) */
+	v->thresh_bytes = HPNIC_CC_VAI_THRESH_RST;
+	v->ai_div_bytes = HPNIC_CC_VAI_AI_DIV_RST;
+	v->bank_cap = HPNIC_CC_VAI_BANK_CAP_RST;
+	v->ai_cap = HPNIC_CC_VAI_AI_CAP_RST;
+	v->damp_shift = HPNIC_CC_VAI_DAMP_SHIFT_RST;
+	v->sf_acks = HPNIC_CC_SF_ACKS_RST;
+	return 0;
+}
+
+int hpnic_set_vaisf(struct hpnic_dev *dev, const struct hpnic_vaisf_params *v)
+{
+	struct hpcc_vaisf_params s;
+	const char *what = NULL;
+	int err;
+
+	if (!dev || !v)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_vaisf: %s is NULL",
+				      dev ? "params" : "dev");
+	s.thresh_bytes = v->thresh_bytes;
+	s.ai_div_bytes = v->ai_div_bytes;
+	s.bank_cap = v->bank_cap;
+	s.ai_cap = v->ai_cap;
+	s.damp_shift = v->damp_shift;
+	s.sf_acks = v->sf_acks;
+	hpcc_vaisf_sanitise(&s);
+	if (s.thresh_bytes != v->thresh_bytes)
+		what = "Token Thresh must be 1 .. 8388607 bytes";
+	else if (s.ai_div_bytes != v->ai_div_bytes)
+		what = "AI DIV must be 1 .. 8388607 bytes";
+	else if (s.bank_cap != v->bank_cap)
+		what = "Bank Cap must be 0 .. 4095";
+	else if (s.ai_cap != v->ai_cap)
+		what = "AI Cap must be 1 .. 1023";
+	else if (s.damp_shift != v->damp_shift)
+		what = "dampener shift must be 0 .. 15";
+	else if (s.sf_acks != v->sf_acks)
+		what = "SF must be 1 .. 255 ACKs";
+	if (what)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_vaisf: %s", what);
+	if ((err = hpnic_wr(dev, HPNIC_CC_VAI_THRESH, HPNIC_SET(HPNIC_CC_VAI_THRESH,
+							       v->thresh_bytes))) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_VAI_AI_DIV, HPNIC_SET(HPNIC_CC_VAI_AI_DIV,
+							       v->ai_div_bytes))) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_VAI_BANK_CAP, HPNIC_SET(HPNIC_CC_VAI_BANK_CAP,
+								 v->bank_cap))) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_VAI_AI_CAP, HPNIC_SET(HPNIC_CC_VAI_AI_CAP, v->ai_cap))) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_VAI_DAMP_SHIFT, HPNIC_SET(HPNIC_CC_VAI_DAMP_SHIFT,
+								   v->damp_shift))) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_SF_ACKS, HPNIC_SET(HPNIC_CC_SF_ACKS, v->sf_acks))))
+		return err;
+	return 0;
+}
+
+int hpnic_get_vaisf(struct hpnic_dev *dev, struct hpnic_vaisf_params *v)
+{
+	uint32_t th, dv, bc, ac, ds, sf;
+	int err;
+
+	if (!dev || !v)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_vaisf: %s is NULL",
+				      dev ? "params" : "dev");
+	if ((err = hpnic_rd(dev, HPNIC_CC_VAI_THRESH, &th)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_VAI_AI_DIV, &dv)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_VAI_BANK_CAP, &bc)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_VAI_AI_CAP, &ac)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_VAI_DAMP_SHIFT, &ds)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_SF_ACKS, &sf)))
+		return err;
+	v->thresh_bytes = HPNIC_GET(HPNIC_CC_VAI_THRESH, th);
+	v->ai_div_bytes = HPNIC_GET(HPNIC_CC_VAI_AI_DIV, dv);
+	v->bank_cap = HPNIC_GET(HPNIC_CC_VAI_BANK_CAP, bc);
+	v->ai_cap = HPNIC_GET(HPNIC_CC_VAI_AI_CAP, ac);
+	v->damp_shift = HPNIC_GET(HPNIC_CC_VAI_DAMP_SHIFT, ds);
+	v->sf_acks = HPNIC_GET(HPNIC_CC_SF_ACKS, sf);
+	return 0;
+}
+
+/*
  * Counters
  */
 unsigned hpnic_num_counters(struct hpnic_dev *dev)

@@ -801,26 +801,65 @@ unsigned hpnic_ack_req_spacing_for(unsigned line_mbps, unsigned t_ns);
 
 #define HPNIC_ACK_REQ_LOG2_MAX 15u
 
-/* per-QP CC: the QP block's CC_MODE, CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE */
+/* per-QP CC options of mode HPCC (QP.CC_OPTS; docs/cc-vai-sf.md) */
+#define HPNIC_QP_CC_VAI 0x1u        /* Variable AI */
+#define HPNIC_QP_CC_SF  0x2u        /* Sampling Frequency */
+
+/* per-QP CC: the QP block's CC_MODE, CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE,
+ * CC_OPTS */
 struct hpnic_qp_cc {
 	unsigned algorithm;         /* HPNIC_CC_MODE_*; takes effect at the next RTS (START_SQ) */
 	int override;               /* nonzero: t_ns, wai_bytes, max_stage replace the NIC's */
 	unsigned t_ns;              /* T, as hpnic_cc_params */
 	double wai_bytes;           /* W_AI, as hpnic_cc_params */
 	unsigned max_stage;         /* maxStage, as hpnic_cc_params */
+	unsigned options;           /* HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF: the INIT at the next
+	                             * RTS (START_SQ) carries them to the CC engine, whose
+	                             * NIC-wide parameters are hpnic_set_vaisf's */
 };
 
 /*
- * hpnic_qp_set_cc - store the QP's CC mode and per-QP override (QP CMD
- * WRITE); hpnic_qp_get_cc - read them back from the NIC (QP CMD READ).
- * The NIC stores the override and returns it, but today's CC engine applies
- * the NIC-wide parameters to every QP (docs/libhpnic.md). When override is
- * 0, t_ns, wai_bytes and max_stage are not checked and are stored as 0.
- * Errors: -EINVAL (NULL, values out of range as hpnic_set_cc),
- * -EOPNOTSUPP (mode not built in), a hardware command error.
+ * hpnic_qp_set_cc - store the QP's CC mode, per-QP override and options
+ * (QP CMD WRITE); hpnic_qp_get_cc - read them back from the NIC (QP CMD
+ * READ). The NIC stores the override and returns it, but today's CC engine
+ * applies the NIC-wide T, W_AI and maxStage to every QP (docs/libhpnic.md);
+ * the options (VAI, SF) it applies. When override is 0, t_ns, wai_bytes and
+ * max_stage are not checked and are stored as 0.
+ * Errors: -EINVAL (NULL, values out of range as hpnic_set_cc, an options
+ * bit other than HPNIC_QP_CC_VAI and HPNIC_QP_CC_SF), -EOPNOTSUPP (mode not
+ * built in; options through the kernel backend, whose ABI does not carry
+ * them yet), a hardware command error.
  */
 int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc);
 int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc);
+
+/*
+ * HPCC's Variable AI and Sampling Frequency ("Variable Additive Increase
+ * and Sampling Frequency for HPCC"; docs/cc-vai-sf.md): the NIC-wide
+ * parameters (CC.VAI_* and CC.SF_ACKS), used by the QPs whose
+ * hpnic_qp_cc.options set VAI or SF.
+ */
+struct hpnic_vaisf_params {
+	unsigned thresh_bytes;      /* Token Thresh: an RTT's largest queue above it makes
+	                             * tokens, 1..8388607 bytes (default 50000) */
+	unsigned ai_div_bytes;      /* AI DIV: bytes of queue per token, 1..8388607 (1000) */
+	unsigned bank_cap;          /* Bank Cap: tokens a QP's bank holds, 0..4095 (1000) */
+	unsigned ai_cap;            /* AI Cap: tokens one update spends, 1..1023 (100) */
+	unsigned damp_shift;        /* the Dampener Constant is 2^damp_shift, 0..15 (3) */
+	unsigned sf_acks;           /* SF's N: ACKs between decreases, 1..255 (30) */
+};
+
+/* hpnic_vaisf_defaults - the reset values (the VAI/SF paper's). Errors: -EINVAL (NULL). */
+int hpnic_vaisf_defaults(struct hpnic_vaisf_params *params);
+
+/*
+ * hpnic_set_vaisf - write them; the engine derives its division constants
+ * in about 50 cycles and QPs use the new set from their next ACK. Errors:
+ * -EINVAL (NULL, a value outside its range above: nothing is written), a
+ * backend error. hpnic_get_vaisf reads them back.
+ */
+int hpnic_set_vaisf(struct hpnic_dev *dev, const struct hpnic_vaisf_params *params);
+int hpnic_get_vaisf(struct hpnic_dev *dev, struct hpnic_vaisf_params *params);
 
 /*
  * Counters (STATS block): 64-bit, never cleared; report differences.

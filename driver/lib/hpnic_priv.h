@@ -192,6 +192,7 @@ struct hpnic_qp_ctx {
 	uint32_t qp_t_ns;          /* raw register values */
 	uint32_t qp_wai;
 	uint32_t qp_max_stage;
+	unsigned cc_opts;          /* QP.CC_OPTS: HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF */
 	unsigned max_rd_atomic;    /* QP.MAX_RD_ATOMIC: 0 is the NIC's maximum */
 	unsigned min_rnr_timer;    /* QP.MIN_RNR_TIMER: the RNR NAK timer code */
 	unsigned rnr_retry;        /* QP.RNR_RETRY: 7 is without end */

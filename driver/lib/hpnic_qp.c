@@ -145,6 +145,8 @@ static int qp_write(struct hpnic_qp *qp, const struct hpnic_qp_ctx *c, uint32_t 
 	    (err = hpnic_wr(dev, HPNIC_QP_QP_WAI, HPNIC_SET(HPNIC_QP_QP_WAI, c->qp_wai))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_QP_MAX_STAGE, HPNIC_SET(HPNIC_QP_QP_MAX_STAGE,
 			    c->qp_max_stage))) ||
+	    (err = hpnic_wr(dev, HPNIC_QP_CC_OPTS, c->cc_opts & (HPNIC_QP_CC_OPTS_VAI_MASK |
+							      HPNIC_QP_CC_OPTS_SF_MASK))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_MAX_RD_ATOMIC, HPNIC_SET(HPNIC_QP_MAX_RD_ATOMIC,
 			    c->max_rd_atomic))) ||
 	    (err = hpnic_wr(dev, HPNIC_QP_RQ_BASE_LO, (uint32_t)qp->rring_iova)) ||
@@ -1174,8 +1176,15 @@ int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
 				      qp ? "cc" : "qp");
 	if ((err = hpnic_cc_check_mode(qp->dev, cc->algorithm)))
 		return err;
+	if (cc->options & ~(HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF))
+		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_qp_set_cc: options 0x%x: only "
+				      "HPNIC_QP_CC_VAI (0x1) and HPNIC_QP_CC_SF (0x2)", cc->options);
+	if (cc->options && qp->dev->objs)
+		return hpnic_dev_fail(qp->dev, -EOPNOTSUPP, "hpnic_qp_set_cc: options 0x%x: the "
+				      "kernel backend does not carry QP.CC_OPTS yet", cc->options);
 	c = qp->ctx;
 	c.cc_mode = cc->algorithm;
+	c.cc_opts = cc->options;
 	c.cc_override = cc->override != 0;
 	c.qp_t_ns = 0;
 	c.qp_wai = 0;
@@ -1199,7 +1208,7 @@ int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
 int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc)
 {
 	struct hpnic_dev *dev;
-	uint32_t mode, ovr, t, wai, stage;
+	uint32_t mode, ovr, t, wai, stage, opts = 0;
 	int err;
 
 	if (!qp || !cc)
@@ -1225,12 +1234,14 @@ int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc)
 	    (err = hpnic_rd(dev, HPNIC_QP_CC_OVERRIDE, &ovr)) ||
 	    (err = hpnic_rd(dev, HPNIC_QP_QP_T_NS, &t)) ||
 	    (err = hpnic_rd(dev, HPNIC_QP_QP_WAI, &wai)) ||
-	    (err = hpnic_rd(dev, HPNIC_QP_QP_MAX_STAGE, &stage)))
+	    (err = hpnic_rd(dev, HPNIC_QP_QP_MAX_STAGE, &stage)) ||
+	    (err = hpnic_rd(dev, HPNIC_QP_CC_OPTS, &opts)))
 		return err;
 	cc->algorithm = HPNIC_GET(HPNIC_QP_CC_MODE, mode);
 	cc->override = (int)HPNIC_GET(HPNIC_QP_CC_OVERRIDE, ovr);
 	cc->t_ns = HPNIC_GET(HPNIC_QP_QP_T_NS, t);
 	cc->wai_bytes = (double)HPNIC_GET(HPNIC_QP_QP_WAI, wai) / (1 << HPCC_W_FRAC);
 	cc->max_stage = HPNIC_GET(HPNIC_QP_QP_MAX_STAGE, stage);
+	cc->options = opts & (HPNIC_QP_CC_OPTS_VAI_MASK | HPNIC_QP_CC_OPTS_SF_MASK);
 	return 0;
 }

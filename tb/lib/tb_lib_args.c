@@ -27,6 +27,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +106,7 @@ struct mock_cfg {
 
 struct mock_qp {
 	uint32_t state, mtu, dqpn, dmac_lo, dmac_hi, dip, sport, dscp, cqn, sq_log2;
-	uint32_t sq_psn, rq_psn, cc_mode, cc_ovr, t, wai, stage, max_rd;
+	uint32_t sq_psn, rq_psn, cc_mode, cc_ovr, t, wai, stage, max_rd, cc_opts;
 	uint64_t sq_base;
 	unsigned starts, writes;        /* starts: START_RQ (RTR) and START_SQ (RTS) */
 	unsigned start_rq, start_sq;
@@ -364,6 +365,7 @@ static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
 		R(HPNIC_QP_QP_T_NS) = q->t;
 		R(HPNIC_QP_QP_WAI) = q->wai;
 		R(HPNIC_QP_QP_MAX_STAGE) = q->stage;
+		R(HPNIC_QP_CC_OPTS) = q->cc_opts;
 		R(HPNIC_QP_MAX_RD_ATOMIC) = q->max_rd;
 		return;
 	}
@@ -385,6 +387,7 @@ static void mock_qp_cmd(struct hpnic_backend *be, uint32_t cmd)
 	q->t = R(HPNIC_QP_QP_T_NS);
 	q->wai = R(HPNIC_QP_QP_WAI);
 	q->stage = R(HPNIC_QP_QP_MAX_STAGE);
+	q->cc_opts = R(HPNIC_QP_CC_OPTS);
 	q->max_rd = R(HPNIC_QP_MAX_RD_ATOMIC);
 	q->writes++;
 	if (cmd == HPNIC_QP_CMD_START || cmd == HPNIC_QP_CMD_START_RQ ||
@@ -1380,6 +1383,71 @@ out:
 }
 
 /*
+ * HPCC's Variable AI and Sampling Frequency, NIC-wide (CC.VAI_*, CC.SF_ACKS)
+ */
+static void test_vaisf(void)
+{
+	static const struct {
+		unsigned off;           /* which field, as an offset into the struct */
+		unsigned bad;           /* one past its range */
+		const char *msg;
+	} bad[] = {
+		{ offsetof(struct hpnic_vaisf_params, thresh_bytes), 0, "Token Thresh" },
+		{ offsetof(struct hpnic_vaisf_params, thresh_bytes), 1u << 23, "Token Thresh" },
+		{ offsetof(struct hpnic_vaisf_params, ai_div_bytes), 0, "AI DIV" },
+		{ offsetof(struct hpnic_vaisf_params, ai_div_bytes), 1u << 23, "AI DIV" },
+		{ offsetof(struct hpnic_vaisf_params, bank_cap), 4096, "Bank Cap" },
+		{ offsetof(struct hpnic_vaisf_params, ai_cap), 0, "AI Cap" },
+		{ offsetof(struct hpnic_vaisf_params, ai_cap), 1024, "AI Cap" },
+		{ offsetof(struct hpnic_vaisf_params, damp_shift), 16, "dampener shift" },
+		{ offsetof(struct hpnic_vaisf_params, sf_acks), 0, "SF" },
+		{ offsetof(struct hpnic_vaisf_params, sf_acks), 256, "SF" },
+	};
+	struct hpnic_vaisf_params d, v, g;
+	struct hpnic_dev *dev;
+
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+	EXPECT_ERR(hpnic_vaisf_defaults(NULL), -EINVAL);
+	EXPECT_ERR(hpnic_set_vaisf(NULL, &v), -EINVAL);
+	EXPECT_ERR(hpnic_set_vaisf(dev, NULL), -EINVAL);
+	EXPECT_ERR(hpnic_get_vaisf(NULL, &g), -EINVAL);
+	EXPECT_ERR(hpnic_get_vaisf(dev, NULL), -EINVAL);
+	EXPECT_OK(hpnic_vaisf_defaults(&d));
+	CHECK(d.thresh_bytes == 50000 && d.ai_div_bytes == 1000 && d.bank_cap == 1000 &&
+	      d.ai_cap == 100 && d.damp_shift == 3 && d.sf_acks == 30, "VAI/SF defaults");
+	/* the register map's reset values are the defaults */
+	CHECK(HPNIC_CC_VAI_THRESH_RST == d.thresh_bytes && HPNIC_CC_VAI_AI_DIV_RST == d.ai_div_bytes &&
+	      HPNIC_CC_VAI_BANK_CAP_RST == d.bank_cap && HPNIC_CC_VAI_AI_CAP_RST == d.ai_cap &&
+	      HPNIC_CC_VAI_DAMP_SHIFT_RST == d.damp_shift && HPNIC_CC_SF_ACKS_RST == d.sf_acks,
+	      "regmap reset values are not hpcc_vaisf_params_default()'s");
+	/* every range's edges taken */
+	v = (struct hpnic_vaisf_params){ 1, (1u << 23) - 1, 0, 1023, 15, 255 };
+	EXPECT_OK(hpnic_set_vaisf(dev, &v));
+	EXPECT_OK(hpnic_get_vaisf(dev, &g));
+	CHECK(!memcmp(&v, &g, sizeof(v)), "VAI/SF round trip (upper edges)");
+	CHECK(mock->regs[HPNIC_CC_VAI_AI_DIV / 4] == (1u << 23) - 1 &&
+	      mock->regs[HPNIC_CC_SF_ACKS / 4] == 255, "VAI/SF registers");
+	v = (struct hpnic_vaisf_params){ (1u << 23) - 1, 1, 4095, 1, 0, 1 };
+	EXPECT_OK(hpnic_set_vaisf(dev, &v));
+	EXPECT_OK(hpnic_get_vaisf(dev, &g));
+	CHECK(!memcmp(&v, &g, sizeof(v)), "VAI/SF round trip (lower edges)");
+	/* one past each: -EINVAL naming it, and nothing written */
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct hpnic_vaisf_params b = d;
+
+		*(unsigned *)((char *)&b + bad[i].off) = bad[i].bad;
+		EXPECT_ERR(hpnic_set_vaisf(dev, &b), -EINVAL);
+		EXPECT_DEV_MSG(bad[i].msg);
+		EXPECT_OK(hpnic_get_vaisf(dev, &g));
+		CHECK(!memcmp(&v, &g, sizeof(v)), "refused VAI/SF set %u wrote something", i);
+	}
+	EXPECT_OK(hpnic_close(dev));
+}
+
+/*
  * Congestion control and counters
  */
 static void test_cc_counters(void)
@@ -1573,7 +1641,20 @@ static void test_cc_counters(void)
 		qc.t_ns = 0;    /* not checked without override */
 		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
 		EXPECT_OK(hpnic_qp_get_cc(qp, &qg));
-		CHECK(qg.override == 0 && qg.t_ns == 0, "per-QP CC override off");
+		CHECK(qg.override == 0 && qg.t_ns == 0 && qg.options == 0, "per-QP CC override off");
+		/* VAI and SF per QP: QP.CC_OPTS, any other bit refused */
+		qc.options = HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF;
+		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+		EXPECT_OK(hpnic_qp_get_cc(qp, &qg));
+		CHECK(qg.options == (HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF) &&
+		      mock->qp[qp->qpn].cc_opts == 3, "per-QP VAI/SF round trip");
+		qc.options = 4;
+		EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+		EXPECT_DEV_MSG("options 0x4");
+		CHECK(mock->qp[qp->qpn].cc_opts == 3, "refused options written");
+		qc.options = HPNIC_QP_CC_SF;
+		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+		CHECK(mock->qp[qp->qpn].cc_opts == 2, "per-QP SF alone");
 		EXPECT_OK(hpnic_destroy_qp(qp));
 	}
 	if (cq)
@@ -1943,6 +2024,7 @@ int main(void)
 	test_cq_qp();
 	test_post_poll();
 	test_cc_counters();
+	test_vaisf();
 	test_dcqcn();
 	test_strerror();
 	printf("tb_lib_args: %d passed, %d failed\n", tb_checks - tb_failures, tb_failures);
