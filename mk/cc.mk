@@ -106,3 +106,14 @@ test-cc-vai: $(BUILD)/bin/tb_cc_vai
 	$(BUILD)/bin/tb_cc_vai --events $(CC_VAI_EVENTS) $(if $(SEED),--seed $(SEED))
 
 TESTS += test-cc-vai
+
+# the VAI/SF parameter unit's division constants against true floor
+# division for every 16-bit queue (Icarus, about 10 s)
+.PHONY: test-cc-vaisf-param
+test-cc-vaisf-param: rtl/cc/hpcc_vaisf_param.v tb/cc/tb_vaisf_param.v
+	@mkdir -p $(BUILD)/cc
+	iverilog -g2012 -o $(BUILD)/cc/tb_vaisf_param $^
+	vvp -n $(BUILD)/cc/tb_vaisf_param | tee $(BUILD)/cc/tb_vaisf_param.log
+	grep PASSED $(BUILD)/cc/tb_vaisf_param.log >/dev/null
+
+TESTS += test-cc-vaisf-param

@@ -11,8 +11,8 @@
  *
  * (Granlund and Montgomery, "Division by Invariant Integers using
  * Multiplication", Thm 4.2, for dividends 80 q < 2^23). M is made by a
- * restoring division, one bit per cycle for both divisors at once (about
- * 50 cycles): a few dozen LUTs instead of a constant divider per event.
+ * restoring division, one bit per cycle for both divisors at once (49
+ * cycles): a few dozen LUTs instead of a constant divider per event.
  * The set is committed in one cycle, so the datapath never sees half of it.
  */
 
@@ -101,8 +101,6 @@ always @(posedge clk) begin
             raw_reg <= in_raw;
             d0_reg <= thresh_c;
             d1_reg <= div_c;
-            k0_reg <= k_of(thresh_c);
-            k1_reg <= k_of(div_c);
             s_bank_reg <= in_bank_cap;
             s_ai_cap_reg <= ai_cap_c;
             s_shift_reg <= in_damp_shift;
@@ -111,9 +109,15 @@ always @(posedge clk) begin
             r1_reg <= 0;
             q0_reg <= 0;
             q1_reg <= 0;
-            pos_reg <= 6'd46;
+            pos_reg <= 6'd47;
             run_reg <= 1'b1;
         end
+    end else if (pos_reg == 6'd47) begin
+        // K from the registered divisors: the priority encoder stays out
+        // of the division step's path
+        k0_reg <= k_of(d0_reg);
+        k1_reg <= k_of(d1_reg);
+        pos_reg <= 6'd46;
     end else if (pos_reg != 6'h3f) begin
         r0_reg <= ge0 ? r0_sh - {1'b0, d0_reg} : r0_sh;
         r1_reg <= ge1 ? r1_sh - {1'b0, d1_reg} : r1_sh;
