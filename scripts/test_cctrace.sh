@@ -32,20 +32,21 @@ args="--T-ns 9000 --eta 0.98 --max-stage 2 --wai 40 --line-gbps 100 --min-rate-m
 "$bin/hpnic-cctrace" --model fixed $args "$dir/t.csv" -o "$dir/fixed2.csv"
 cmp -s "$dir/rtl2.csv" "$dir/fixed2.csv" || err "rtl and fixed differ with $args"
 
-# VAI and SF (docs/cc-vai-sf.md), fixed and float only: a line per ACK,
-# a different replay from plain HPCC's, the float window close; refused for
-# rtl, and bad parameters refused
+# VAI and SF (docs/cc-vai-sf.md): a line per ACK, a different replay from
+# plain HPCC's, the engine's equal to the fixed model's, the float window
+# close, and bad parameters refused
 vargs="--vai --sf --vai-sf thresh=20000,ai_div=500,sf_acks=8"
-for m in fixed float; do
+for m in rtl fixed float; do
   "$bin/hpnic-cctrace" --model $m $vargs "$dir/t.csv" -o "$dir/vai-$m.csv" || err "--vai --sf ($m)"
 done
 [ "$(grep -vc '^#' "$dir/vai-fixed.csv")" = "$n_in" ] || err "vai: output lines"
 cmp -s "$dir/vai-fixed.csv" "$dir/fixed.csv" && err "--vai --sf changed nothing"
+cmp -s "$dir/vai-rtl.csv" "$dir/vai-fixed.csv" || err "rtl and fixed differ with $vargs"
 vworst=$(paste -d, <(grep -v '^#' "$dir/vai-fixed.csv") <(grep -v '^#' "$dir/vai-float.csv") |
   awk -F, '{ d = ($2 - $5) / $5; if (d < 0) d = -d; if (d > w) w = d } END { printf "%.6f", w }')
 echo "cctrace: VAI+SF replay; worst |W_fixed - W_float| / W_float = $vworst"
 awk -v w="$vworst" 'BEGIN { exit !(w < 0.02) }' || err "VAI+SF fixed vs float window error $vworst"
-for bad in "--model rtl --vai" "--vai-sf sf_acks=0" "--vai-sf nope=1" "--vai-sf ai_cap=x"; do
+for bad in "--vai-sf sf_acks=0" "--vai-sf nope=1" "--vai-sf ai_cap=x"; do
   if "$bin/hpnic-cctrace" $bad "$dir/t.csv" >/dev/null 2>&1; then err "accepted $bad"; fi
 done
 

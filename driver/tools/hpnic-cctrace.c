@@ -94,8 +94,7 @@ static void usage(FILE *f)
 		"                       rate_to_set_on_first_cnp (docs/cc-dcqcn.md); the line rate\n"
 		"                       and T come from --line-gbps and --T-ns\n"
 		"  --vai, --sf          HPCC traces, fixed and float: every QP runs with Variable AI,\n"
-		"                       Sampling Frequency or both (docs/cc-vai-sf.md; not in the\n"
-		"                       engine yet, so not with --model rtl)\n"
+		"                       Sampling Frequency or both (docs/cc-vai-sf.md)\n"
 		"  --vai-sf LIST        their parameters, name=value[,...]: thresh, ai_div, bank_cap,\n"
 		"                       ai_cap, damp_shift, sf_acks (default the paper's)\n"
 		"  -h, --help           this text\n"
@@ -336,16 +335,21 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hpnic-cctrace: --dcqcn given, but %s is an HPCC trace\n", inpath);
 		rc = 2;
 		goto done;
-	} else if (opts && !strcmp(model, "rtl")) {
-		fprintf(stderr, "hpnic-cctrace: --vai and --sf are not in the engine yet: "
-			"--model fixed or float\n");
-		rc = 2;
-		goto done;
 	} else if (!strcmp(model, "rtl")) {
 		struct cc_rtl_opts ro = { .fst_path = fst };
 		struct cc_rtl *r = cc_rtl_new(&p, &ro);
+		struct hpcc_event *ie = opts ? calloc(QPN_LIMIT, sizeof(*ie)) : NULL;
+		struct hpcc_update *iu = opts ? calloc(QPN_LIMIT, sizeof(*iu)) : NULL;
+		int bad = opts && (!ie || !iu);
 
-		if (!r || cc_rtl_run(r, ev, n, u, &st)) {
+		/* the options, as the models get them: an INIT per QP, not printed */
+		for (uint32_t q = 0; !bad && opts && q < QPN_LIMIT; q++)
+			ie[q] = (struct hpcc_event){ .type = HPCC_EV_INIT, .qpn = q, .cc_opts = opts };
+		if (!bad && r && opts)
+			bad = cc_rtl_run(r, ie, QPN_LIMIT, iu, NULL);
+		free(ie);
+		free(iu);
+		if (!r || bad || cc_rtl_run(r, ev, n, u, &st)) {
 			fprintf(stderr, "hpnic-cctrace: the RTL engine failed\n");
 			cc_rtl_free(r);
 			goto done;
