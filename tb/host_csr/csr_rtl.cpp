@@ -59,8 +59,8 @@ static void tick(csr_rtl *r)
 		r->rqdbs.push_back({m->m_rqdb_qpn, m->m_rqdb_pi, m->m_rqdb_bad});
 	if (m->m_start_valid && m->m_start_ready)
 		r->starts.push_back({m->m_start_qpn, m->m_start_sq_psn, m->m_start_rq_psn,
-				     m->m_start_mtu_log2, m->m_start_cc_mode, m->m_start_sq,
-				     m->m_start_rq});
+				     m->m_start_mtu_log2, m->m_start_cc_mode, m->m_start_cc_opts,
+				     m->m_start_sq, m->m_start_rq});
 	if (m->m_cq_cfg_valid && m->m_cq_cfg_ready)
 		r->cq_cfgs++;
 	if (m->qp_wr_en) {

@@ -33,7 +33,7 @@ struct csr_rqdb {
 };
 
 struct csr_start {
-	unsigned qpn, sq_psn, rq_psn, mtu_log2, cc_mode;
+	unsigned qpn, sq_psn, rq_psn, mtu_log2, cc_mode, cc_opts;
 	unsigned sq, rq;        /* which sides it restarts */
 };
 

@@ -271,7 +271,7 @@ static void test_doorbell_pages(struct csr_rtl *r)
 
 /* the per-QP fields CMD READ gives back */
 struct shadow {
-	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage, max_rd, min_rnr, rnr_retry;
+	unsigned state, mtu, mode, ovr, t_ns, wai, max_stage, max_rd, min_rnr, rnr_retry, opts;
 	int valid;
 };
 
@@ -293,7 +293,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		unsigned sq_log2 = rndr(10) == 0 ? 16 + rndr(16) : rndr(16);
 		/* 64- or 128-byte WQEs (0 means 64); now and then a bad size */
 		unsigned wqe_log2 = rndr(10) == 0 ? rndr(16) : (unsigned[]){ 0, 6, 7 }[rndr(3)];
-		unsigned mode = rndr(4), ovr = rndr(2), t_ns = rndr(1u << 20), wai = rndr(1u << 20);
+		unsigned mode = rndr(4), ovr = rndr(2), opts = rndr(4), t_ns = rndr(1u << 20), wai = rndr(1u << 20);
 		unsigned ms = rndr(16), sq_psn = rndr(1u << 24), rq_psn = rndr(1u << 24);
 		/* max_rd_atomic: 0 (the maximum) or 1..16; now and then too many */
 		unsigned max_rd = rndr(10) == 0 ? 17 + rndr(239) : rndr(17);
@@ -329,6 +329,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		csr_rtl_write(r, HPNIC_QP_SQ_WQE_LOG2, wqe_log2);
 		csr_rtl_write(r, HPNIC_QP_CC_MODE, mode);
 		csr_rtl_write(r, HPNIC_QP_CC_OVERRIDE, ovr);
+		csr_rtl_write(r, HPNIC_QP_CC_OPTS, opts);
 		csr_rtl_write(r, HPNIC_QP_QP_T_NS, t_ns);
 		csr_rtl_write(r, HPNIC_QP_QP_WAI, wai);
 		csr_rtl_write(r, HPNIC_QP_QP_MAX_STAGE, ms);
@@ -378,6 +379,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 				      csr_rtl_read(r, HPNIC_QP_MTU_LOG2) == s->mtu &&
 				      csr_rtl_read(r, HPNIC_QP_CC_MODE) == s->mode &&
 				      csr_rtl_read(r, HPNIC_QP_CC_OVERRIDE) == s->ovr &&
+				      csr_rtl_read(r, HPNIC_QP_CC_OPTS) == s->opts &&
 				      csr_rtl_read(r, HPNIC_QP_QP_T_NS) == s->t_ns &&
 				      csr_rtl_read(r, HPNIC_QP_QP_WAI) == s->wai &&
 				      csr_rtl_read(r, HPNIC_QP_QP_MAX_STAGE) == s->max_stage &&
@@ -404,7 +406,7 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 		      (unsigned long long)o1.last_rq_base, o1.last_rq_log2, o1.last_rcqn,
 		      (unsigned long long)rq_base, rq_log2, rcqn);
 		sh[qpn] = (struct shadow){ state, mtu, mode, ovr, t_ns, wai, ms, max_rd, min_rnr,
-					   rnr_retry, 1 };
+					   rnr_retry, opts, 1 };
 		if (is_start) {
 			/* START restarts both sides; START_RQ (RTR) the receive side,
 			 * START_SQ (RTS) the send side */
@@ -415,11 +417,11 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 			csr_rtl_idle(r, 8 + rndr(8));
 			int ok = csr_rtl_pop_start(r, &st);
 			CHECK(ok && st.qpn == qpn && st.sq_psn == sq_psn && st.rq_psn == rq_psn &&
-			      st.mtu_log2 == mtu && st.cc_mode == mode && st.sq == want_sq &&
-			      st.rq == want_rq,
-			      "START %u of QP %u: event %d qpn %u sq %06x rq %06x mtu %u mode %u sides %u%u",
-			      cmd, qpn, ok, st.qpn, st.sq_psn, st.rq_psn, st.mtu_log2, st.cc_mode, st.sq,
-			      st.rq);
+			      st.mtu_log2 == mtu && st.cc_mode == mode && st.cc_opts == opts &&
+			      st.sq == want_sq && st.rq == want_rq,
+			      "START %u of QP %u: event %d qpn %u sq %06x rq %06x mtu %u mode %u "
+			      "options %u sides %u%u", cmd, qpn, ok, st.qpn, st.sq_psn, st.rq_psn,
+			      st.mtu_log2, st.cc_mode, st.cc_opts, st.sq, st.rq);
 		}
 	}
 	csr_rtl_outs(r, &o1);
