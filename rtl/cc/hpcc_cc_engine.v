@@ -995,30 +995,21 @@ wire        cong_new = p9_kinit ? 1'b0 : !vai_act ? cong_old : p9_kupd ? 1'b0 : 
 wire [9:0]  tok_raw = bank_gt_cap ? vs_ai_cap : bank_old[9:0];
 wire [15:0] damp_q = damp_old >> vs_damp_shift;
 
+wire [9:0]  didx = (|damp_q[15:10]) ? 10'h3ff : damp_q[9:0];
+
 reg  [9:0]  p10_tok = 0, p10_didx = 0;   // tokens, divisor - 1
 (* mem2reg *) reg [2:0] vflags [10:14];  // {gen, sf_commit, commit}
 
-always @(posedge clk) begin
-    p10_k <= {bank_new, damp_new, cong_new, cnt_new};
-    p11_k <= p10_k;
-    p12_k <= p11_k[36:9];
-    p13_k <= p12_k;
-    p14_k <= p13_k;
-    p10_tok <= tok_raw;
-    p10_didx <= (|damp_q[15:10]) ? 10'h3ff : damp_q[9:0];
-    vflags[10] <= {gen, sf_commit, commit};
-    for (k = 11; k <= 14; k = k + 1) begin
-        vflags[k] <= vflags[k-1];
-    end
-end
-
 /*
- * Stages 11..12: the tokens' floor division and AI = tokens x W_AI.
- * floor(t / d) = (t * ceil(2^20 / d)) >> 20 for t < 2^10, d <= 2^10: the
- * error t e / (d 2^20), e < d, stays under 2^-10 <= 1/d
+ * The tokens' floor division, floor(t / d) = (t * ceil(2^20 / d)) >> 20 for
+ * t < 2^10, d <= 2^10: the error t e / (d 2^20), e < d, stays under
+ * 2^-10 <= 1/d. ceil(2^20 / d) comes from a block ROM (1024 x 21, one
+ * BRAM36) whose address register is stage 10's: its word is there at 11,
+ * as a register's would be.
  */
-(* rom_style = "distributed" *)
+(* rom_style = "block", ram_style = "block" *)
 reg  [20:0] div_rom [0:1023];            // ceil(2^20 / (i + 1))
+reg  [20:0] p10_div_m = 0;
 integer ri;
 // verilator lint_off UNUSEDSIGNAL
 reg [31:0] rom_word;
@@ -1030,9 +1021,29 @@ initial begin
     end
 end
 
-wire [20:0] div_m = div_rom[p10_didx];
+always @(posedge clk) begin
+    p10_div_m <= div_rom[didx];
+end
+
+always @(posedge clk) begin
+    p10_k <= {bank_new, damp_new, cong_new, cnt_new};
+    p11_k <= p10_k;
+    p12_k <= p11_k[36:9];
+    p13_k <= p12_k;
+    p14_k <= p13_k;
+    p10_tok <= tok_raw;
+    p10_didx <= didx;
+    vflags[10] <= {gen, sf_commit, commit};
+    for (k = 11; k <= 14; k = k + 1) begin
+        vflags[k] <= vflags[k-1];
+    end
+end
+
+/*
+ * Stages 11..12: the tokens' quotient and AI = tokens x W_AI
+ */
 // verilator lint_off UNUSEDSIGNAL
-wire [30:0] tok_prod = {21'd0, p10_tok} * {10'd0, div_m};
+wire [30:0] tok_prod = {21'd0, p10_tok} * {10'd0, p10_div_m};
 // verilator lint_on UNUSEDSIGNAL
 reg  [9:0]  p11_q = 0, p12_q = 0, p13_q = 0, p14_q = 0;
 
