@@ -40,12 +40,12 @@ CC_EVENTS := $(if $(filter 1,$(SLOW)),10000000,1000000)
 # the DCQCN-beside-HPCC part of tb_cc (mode 1): 10^5 events, 10^6 with SLOW=1 and in bench-cc
 CC_DCQCN_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
 # the VAI/SF part (options per QP, docs/cc-vai-sf.md): 10^5, 10^6 with SLOW=1 and in bench-cc
-CC_VAI_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
+CC_VAISF_EVENTS := $(if $(filter 1,$(SLOW)),1000000,100000)
 
 .PHONY: test-cc test-cctrace bench-cc synth-cc
 test-cc: $(BUILD)/bin/tb_cc
 	$(BUILD)/bin/tb_cc --events $(CC_EVENTS) --dcqcn-events $(CC_DCQCN_EVENTS) \
-	  --vai-events $(CC_VAI_EVENTS) $(if $(SEED),--seed $(SEED))
+	  --vai-events $(CC_VAISF_EVENTS) $(if $(SEED),--seed $(SEED))
 
 test-cctrace: $(BUILD)/bin/hpnic-cctrace $(BUILD)/bin/hpnic-incast-gen
 	scripts/test_cctrace.sh $(BUILD)
