@@ -351,7 +351,8 @@ struct hpnic_qp_init_attr {
 #define HPNIC_QP_ATTR_MAX_RD_ATOMIC 0x400u
 #define HPNIC_QP_ATTR_MIN_RNR_TIMER 0x800u
 #define HPNIC_QP_ATTR_RNR_RETRY  0x1000u
-#define HPNIC_QP_ATTR_ALL        0x1fffu
+#define HPNIC_QP_ATTR_CC_OPTIONS 0x2000u
+#define HPNIC_QP_ATTR_ALL        0x3fffu
 
 struct hpnic_qp_attr {
 	unsigned qp_state;          /* HPNIC_QPS_RESET, _INIT, _RTR, _RTS, _ERR */
@@ -370,6 +371,8 @@ struct hpnic_qp_attr {
 	unsigned min_rnr_timer;     /* IB RNR timer code 0..31 this QP's RNR NAKs carry: the
 				     * least delay before the peer sends again (1 = 0.01 ms ..
 				     * 31 = 491.52 ms, 0 = 655.36 ms); default 1 */
+	unsigned cc_options;        /* HPCC's options, HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF, as
+				     * hpnic_qp_cc.options; set up as cc_mode */
 	unsigned rnr_retry;         /* RNR NAKs in a row this QP's requester takes before it
 				     * fails the work request, 0..7 (7: without end); default 7 */
 };

@@ -37,10 +37,11 @@
 #define A_RD_ATOM  HPNIC_QP_ATTR_MAX_RD_ATOMIC
 #define A_RNR_T    HPNIC_QP_ATTR_MIN_RNR_TIMER
 #define A_RNR_RTY  HPNIC_QP_ATTR_RNR_RETRY
+#define A_CC_OPTS  HPNIC_QP_ATTR_CC_OPTIONS
 
 /* attributes by what they are: set up before the connection starts, the
  * path a packet takes (changeable while connected), the peer */
-#define A_SETUP    (A_MTU | A_CC)
+#define A_SETUP    (A_MTU | A_CC | A_CC_OPTS)
 #define A_PATH     (A_SPORT | A_DSCP)
 #define A_PEER     (A_DQPN | A_DIP | A_DMAC | A_RQ_PSN)
 
@@ -484,6 +485,17 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 			return err;
 		c.cc_mode = attr->cc_mode;
 	}
+	if (mask & A_CC_OPTS) {
+		if (attr->cc_options & ~(HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF))
+			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: cc_options 0x%x: "
+					      "only HPNIC_QP_CC_VAI (0x1) and HPNIC_QP_CC_SF (0x2)",
+					      attr->cc_options);
+		if (attr->cc_options && qp->dev->objs)
+			return hpnic_dev_fail(qp->dev, -EOPNOTSUPP, "hpnic_modify_qp: cc_options "
+					      "0x%x: the kernel backend does not carry QP.CC_OPTS yet",
+					      attr->cc_options);
+		c.cc_opts = attr->cc_options;
+	}
 	if (mask & A_RD_ATOM) {
 		/* 0 would be the register's "maximum": verbs' 0 (no READs) has
 		 * no meaning here */
@@ -628,6 +640,7 @@ int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
 	attr->sq_psn = qp->ctx.sq_psn;
 	attr->rq_psn = qp->ctx.rq_psn;
 	attr->cc_mode = qp->ctx.cc_mode;
+	attr->cc_options = qp->ctx.cc_opts;
 	attr->max_rd_atomic = qp->ctx.max_rd_atomic ? qp->ctx.max_rd_atomic :
 			      qp->dev->attr.max_qp_rd_atom;
 	attr->min_rnr_timer = qp->ctx.min_rnr_timer;

@@ -1955,6 +1955,17 @@ static void test_dcqcn(void)
 		a.cc_mode = HPNIC_CC_MODE_DCQCN;
 		EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE));
 		CHECK(mock->qp[hpnic_qp_num(qp)].cc_mode == HPNIC_CC_MODE_DCQCN, "modify to DCQCN");
+		/* HPCC's VAI/SF options by modify: set up as the mode */
+		a.cc_options = HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF;
+		EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_OPTIONS));
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_opts == 3, "modify: CC_OPTS %u",
+		      mock->qp[hpnic_qp_num(qp)].cc_opts);
+		EXPECT_OK(hpnic_query_qp(qp, &a));
+		CHECK(a.cc_options == 3, "query: cc_options %u", a.cc_options);
+		a.cc_options = 0x10;
+		EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_CC_OPTIONS), -EINVAL);
+		EXPECT_DEV_MSG("cc_options 0x10");
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_opts == 3, "refused cc_options written");
 		memset(&qc, 0, sizeof(qc));
 		qc.algorithm = HPNIC_CC_MODE_DCQCN;
 		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
