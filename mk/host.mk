@@ -44,3 +44,13 @@ test-host-rq: $(BUILD)/bin/tb_host_rq
 	$(BUILD)/bin/tb_host_rq --steps $(HOST_RQ_STEPS) $(if $(SEED),--seed $(SEED))
 
 TESTS += test-host-rq
+
+# the CSR block alone in Yosys (its LUT/FF and logic depth; the CC Range
+# checks live here): build/synth/host_csr/hpnic_host_csr.summary
+.PHONY: synth-host-csr
+synth-host-csr: $(BUILD)/synth/host_csr/hpnic_host_csr.summary
+$(BUILD)/synth/host_csr/hpnic_host_csr.summary: rtl/host/host.f $(shell $(FLIST) rtl/host/host.f) \
+		rtl/host/hpnic_regs.vh fpga/yosys/synth.sh scripts/lut_levels.py
+	fpga/yosys/synth.sh hpnic_host_csr rtl/host/host.f $(BUILD)/synth/host_csr
+
+SYNTHS += synth-host-csr

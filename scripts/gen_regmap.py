@@ -172,12 +172,14 @@ def parse_fields(chk, where, raw, nbits):
 
 def parse_reg(chk, where, r, params, header=False):
     need = ("name", "offset", "desc") if header else ("name", "offset", "access", "desc")
-    opt = ("fields",) if header else ("width", "reset", "fields", "values", "enum", "count", "stride")
+    opt = ("fields",) if header else ("width", "reset", "fields", "values", "enum", "count", "stride",
+                                      "min", "max", "zero_ok")
     if not chk.table(where, r, need, opt):
         return None
     reg = NS(name=chk.name(where, r), desc=r["desc"], access=r.get("access", "ro"), where=where,
              offset=chk.int(where, r, "offset"), enum=r.get("enum"), reset=None,
-             count=None, stride=None, fields=[], values=[], width=32)
+             count=None, stride=None, fields=[], values=[], width=32, min=None, max=None,
+             zero_ok=False)
     if reg.access not in ACCESS:
         chk(where, f"unknown access type {reg.access!r} (known: {', '.join(ACCESS)})")
     if reg.offset is not None and reg.offset % 4:
@@ -221,7 +223,43 @@ def parse_reg(chk, where, r, params, header=False):
     elif "stride" in r:
         chk(where, "stride without count")
     reg.span = 4 if reg.count is None else (reg.count - 1) * reg.stride + 4
+    parse_range(chk, where, r, reg)
     return reg
+
+
+def parse_range(chk, where, r, reg):
+    """min/max (and zero_ok): the values a write may hold; the CSR refuses
+    any other whole (the register keeps its value, CC.RANGE_STATUS says
+    BAD_VALUE), and the driver and libhpnic refuse it with -EINVAL."""
+    if not any(k in r for k in ("min", "max", "zero_ok")):
+        return
+    if "min" not in r or "max" not in r:
+        chk(where, "min and max go together")
+        return
+    if reg.access != "rw" or reg.fields or reg.count is not None:
+        chk(where, "a range (min/max) is only for a plain read-write register without fields")
+        return
+    lo, hi = chk.int(where, r, "min"), chk.int(where, r, "max")
+    z = r.get("zero_ok", False)
+    if not isinstance(z, bool):
+        chk(where, f"zero_ok = {z!r}: must be true or false")
+        z = False
+    if lo is None or hi is None:
+        return
+    if lo > hi:
+        chk(where, f"min {lo} > max {hi}")
+    if hi >= 1 << reg.width:
+        chk(where, f"max {hi} does not fit in {reg.width} bits")
+    if z and lo == 0:
+        chk(where, "zero_ok with min 0 says nothing")
+    if reg.reset is not None and not (lo <= reg.reset <= hi or (z and reg.reset == 0)):
+        chk(where, f"reset {reg.reset} is outside its range {lo}..{hi}" + (" (or 0)" if z else ""))
+    reg.min, reg.max, reg.zero_ok = lo, hi, z
+
+
+def range_text(r):
+    """A register's range as the docs give it: '328..8589926 (or 0)'."""
+    return f"{r.min}..{r.max}" + (" (or 0)" if r.zero_ok else "")
 
 
 def check_layout(chk, where, items, size, unit, elems=None):
@@ -489,6 +527,11 @@ def symbols(m, lang):
                 sym(f"{rp}_MASK", mask(0, r.width), "addr", ro)
             if r.reset is not None:
                 sym(f"{rp}_RST", r.reset, "rst", ro, r.width)
+            if r.min is not None:
+                sym(f"{rp}_MIN", r.min, "lim", ro, note="the lowest value a write may hold")
+                sym(f"{rp}_MAX", r.max, "lim", ro, note="the highest; others are refused")
+                sym(f"{rp}_ZERO_OK", int(r.zero_ok), origin=ro,
+                    note="0 is taken too" if r.zero_ok else None)
             fields(rp, r.fields, ro)
             values(rp, r.values, r.width, ro)
         if getattr(b, "has_counters", False):
@@ -567,6 +610,8 @@ docs/regmap.md describes every register.""".splitlines()] + [" */", "",
     def decl(s, width):
         if s.kind == "int":
             d, lit = "integer", str(s.value)
+        elif s.kind == "lim":
+            d, lit = "[31:0]", f"32'd{s.value}"
         elif s.kind in ("val", "rst"):
             d = f"[{s.width - 1}:0]"
             lit = f"{s.width}'d{s.value}" if s.value < 65536 else f"{s.width}'h{s.value:x}"
@@ -618,7 +663,7 @@ docs/regmap.md describes every register.""".splitlines()] + [" */"]
         if s.kind == "array":
             return f"#define {s.name + '(n)':<{width}} ({h32(s.value)}u + {stride[s.name + '_STRIDE']}u * (n))"
         lit = (f"{h32(s.value)}u" if s.kind == "addr" or (s.kind == "rst" and s.value >= 65536) else
-               f"{s.value}u" if s.kind == "rst" else str(s.value))
+               f"{s.value}u" if s.kind in ("rst", "lim") else str(s.value))
         return f"#define {s.name:<{width}} {lit}"
 
     L += render(syms, decl, c_comment, lambda n: f"  /* {n} */")
@@ -671,8 +716,11 @@ def reg_table(m):
             else:
                 where, cnt, strd = f"{sym}(0)", f"{sym}_COUNT", f"{sym}_STRIDE"
             rst = "0u, 0" if r.header or r.reset is None else f"{h32(r.reset)}u, 1"
+            rng = ("0u, 0u, 0, 0" if r.min is None else
+                   f"{sym}_MIN, {sym}_MAX, 1, {sym}_ZERO_OK")
             regs.append((f'\t{{ {c_str(b.name)}, {c_str(r.name)}, {where}, HPNIC_REG_{r.access.upper()}, '
-                         f'{h32(msk)}u, {cnt}, {strd}, {fi}, {fn}, {rst},', f"\t  {c_str(r.desc)} }},"))
+                         f'{h32(msk)}u, {cnt}, {strd}, {fi}, {fn}, {rst},', f"\t  {rng},",
+                         f"\t  {c_str(r.desc)} }},"))
         blocks.append(f'\t{{ {c_str(b.name)}, HPNIC_{b.name}_BLOCK_TYPE, HPNIC_{b.name}_BLOCK_VERSION, '
                       f'HPNIC_{b.name}_BASE, HPNIC_{b.name}_BLOCK_SIZE, {first}, {len(regs) - first} }},')
     L = ["", "#ifdef HPNIC_REGS_WANT_REG_TABLE",
@@ -693,6 +741,9 @@ def reg_table(m):
          "\tunsigned int field, num_fields;  /* hpnic_field_table[field ...] */",
          "\tunsigned int reset, has_reset;   /* the value after reset; 0, 0 when the hardware",
          "\t                                    drives it (and for the block header) */",
+         "\tunsigned int min, max, has_range, zero_ok;  /* the values a write may hold:",
+         "\t                                    min..max, and 0 too with zero_ok; others",
+         "\t                                    are refused (has_range 0: any in mask) */",
          "\tconst char *desc;",
          "};", "",
          "struct hpnic_field_desc {",
@@ -755,12 +806,16 @@ def gen_md(m):
          "", "Both headers name a register `HPNIC_<BLOCK>_<REG>` (its absolute BAR0 offset), its "
          "reset value `HPNIC_<BLOCK>_<REG>_RST`, its fields `HPNIC_<BLOCK>_<REG>_<FIELD>_SHIFT`/"
          "`_MASK` in C (read and built with `HPNIC_GET`/`HPNIC_SET`) and `_LSB`/`_W`/`_MASK` in "
-         "Verilog; a named value is `HPNIC_<BLOCK>_<REG>_<VALUE>`, a shared one `HPNIC_<SET>_<VALUE>`.",
+         "Verilog; a named value is `HPNIC_<BLOCK>_<REG>_<VALUE>`, a shared one `HPNIC_<SET>_<VALUE>`. A register with a range "
+         "(its **Range** below) has `HPNIC_<BLOCK>_<REG>_MIN`, `_MAX` and `_ZERO_OK` (1: 0 is taken "
+         "too); the hardware refuses a write outside it whole, and the driver and libhpnic refuse "
+         "it with `-EINVAL` before writing.",
          "", "In C, `HPNIC_REGS_WANT_REG_TABLE` (defined before the include) adds the map as data, "
          "for tools that list registers by name (`hpnicctl`, docs/hpnicctl.md): "
          "`hpnic_block_table[]` (each block's name, type, version, base, size and its range of "
          "registers), `hpnic_reg_table[]` (every register of every block: block, name, absolute "
          "offset, access `HPNIC_REG_RO`/`_WO`/`_RW`, value mask, count and stride of an array, "
+         "reset value, the range a write may hold (`min`, `max`, `has_range`, `zero_ok`), "
          "description, its range of fields) and `hpnic_field_table[]`. In Verilog, "
          "`HPNIC_BLOCK_BASES`, `_TYPES`, `_VERSIONS`, `_NEXTS` and `_SIZES` hold every block's "
          "header (block i of the list in bits [32i+31:32i]); the CSR block answers header reads "
@@ -786,8 +841,10 @@ def gen_md(m):
             rb = "fields" if r.fields else bits(0, r.width)
             if r.header and r.name == "TYPE":
                 rb = f"`{b.type}`"
+            rng = "" if r.min is None else (f". **Range {range_text(r)}**: a write of any other "
+                                            "value is refused whole")
             L.append(f"| {off} | +{r.offset:#x} | `{r.name}` | {r.access} | {rb} | {rst(r)} | "
-                     f"{md_esc(r.desc + enum_ref(r.enum))} |")
+                     f"{md_esc(r.desc + enum_ref(r.enum) + rng)} |")
         for r in b.regs:
             if r.fields and not r.header:
                 L += ftable(f"{b.name}.{r.name}", r.fields)
@@ -909,6 +966,16 @@ SELF_TESTS = [  # (what, old, new, expected message)
     ("bar0 end", "n = 2", "n = 2\nbar0_size = 0x100",
      "block DB: block (0x100..0x1ff) ends outside BAR0 (bar0_size 0x100)"),
     ("C table name", "n = 2", "n = 2\nreg_rw = 3", "generated name HPNIC_REG_RW is made twice"),
+    ("range width", 'access = "ro"\nwidth = 8', 'access = "rw"\nwidth = 8\nmin = 1\nmax = 256',
+     "register B: max 256 does not fit in 8 bits"),
+    ("range order", 'access = "ro"\nwidth = 8', 'access = "rw"\nwidth = 8\nreset = 5\nmin = 9\nmax = 3',
+     "register B: min 9 > max 3"),
+    ("range reset", 'access = "ro"\nwidth = 8', 'access = "rw"\nwidth = 8\nreset = 0\nmin = 1\nmax = 3',
+     "register B: reset 0 is outside its range 1..3"),
+    ("range alone", 'access = "ro"\nwidth = 8', 'access = "rw"\nwidth = 8\nmin = 1',
+     "register B: min and max go together"),
+    ("range ro", 'access = "ro"\nwidth = 8', 'access = "ro"\nwidth = 8\nmin = 1\nmax = 3',
+     "register B: a range (min/max) is only for a plain read-write register"),
     ("enum width", "[header]", '[[enum]]\nname = "E"\nwidth = 2\ndesc = "e"\n'
      'values = [ { name = "V", value = 5, desc = "v" } ]\n[header]', "value V = 5 does not fit in 2 bits"),
 ]

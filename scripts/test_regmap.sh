@@ -36,6 +36,10 @@ typedef char check_set[HPNIC_SET(HPNIC_QP_CMD_STATUS_ERROR, HPNIC_ERR_BUSY) == 0
 typedef char check_names[sizeof(hpnic_counter_names) / sizeof(hpnic_counter_names[0]) ==
 			 HPNIC_NUM_COUNTERS ? 1 : -1];
 typedef char check_type[HPNIC_ID_BLOCK_TYPE == 0x48504944u ? 1 : -1];
+/* a register's Range: constants, and the reset value inside it */
+typedef char check_range[HPNIC_CC_NP_MIN_TIME_US_MAX == 4095u && HPNIC_CC_NP_MIN_TIME_US_MIN == 0u &&
+			 HPNIC_CC_DCQCN_FIRST_ZERO_OK == 1 && HPNIC_CC_DCQCN_G_MIN == 2u &&
+			 HPNIC_CC_DCQCN_G_RST >= HPNIC_CC_DCQCN_G_MIN ? 1 : -1];
 
 const char *counter_name(unsigned int i)
 {
@@ -53,7 +57,12 @@ unsigned int table_check(void)
 
 		if (!strcmp(r->block, "CC") && !strcmp(r->name, "T_NS"))
 			ok += r->offset == HPNIC_CC_T_NS && r->access == HPNIC_REG_RW &&
-			      r->mask == HPNIC_CC_T_NS_MASK && r->count == 1 && !r->num_fields;
+			      r->mask == HPNIC_CC_T_NS_MASK && r->count == 1 && !r->num_fields &&
+			      !r->has_range;
+		/* a register with a Range carries it in the table */
+		if (!strcmp(r->block, "CC") && !strcmp(r->name, "DCQCN_FIRST"))
+			ok += r->has_range && r->zero_ok && r->min == HPNIC_CC_DCQCN_FIRST_MIN &&
+			      r->max == HPNIC_CC_DCQCN_FIRST_MAX;
 	}
 	for (i = 0; i < HPNIC_NUM_REGS; i++) {
 		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
@@ -65,7 +74,7 @@ unsigned int table_check(void)
 			ok += r->num_fields == 2 &&
 			      hpnic_field_table[r->field + 1].mask == HPNIC_CTRL_INT_CTRL_PORT_MASK;
 	}
-	return ok == 3 && !strcmp(b->name, "CC") && b->base == HPNIC_CC_BASE;
+	return ok == 4 && !strcmp(b->name, "CC") && b->base == HPNIC_CC_BASE;
 }
 C
 cat > "$dir/main.c" <<'C'

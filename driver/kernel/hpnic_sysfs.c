@@ -133,45 +133,19 @@ static const struct attribute_group hpnic_counter_group = {
  * cc/NAME: the CC block's read-write registers (hpnicctl's CC keys), the
  * register's index in hpnic_reg_table in the attribute's var. A value that
  * does not fit the register's bits is refused with -EINVAL; the engine's
- * own clamping shows in cc/status. DCQCN's registers (cc/dcqcn_*, raw
- * values as dcqcn_derive() makes them, docs/cc-dcqcn.md) have no clamping
- * in the engine, so their ranges are checked here too: libhpnic checks the
- * parameters they come from, this keeps a raw write within what the engine
- * was built and tested for. The rates' upper bound against the line rate
- * is libhpnic's (hpnic_set_dcqcn).
+ * own clamping of HPCC's shows in cc/status. A register with a Range in
+ * the register map (DCQCN's raw values as dcqcn_derive() makes them,
+ * docs/cc-dcqcn.md, np_min_time_us, dcqcn_tick_us) is refused outside it
+ * too, with the generated header's min and max: the CSR would refuse it
+ * (CC.RANGE_STATUS), so the write fails here instead of being lost.
+ * libhpnic checks the parameters they come from; the rates' upper bound
+ * against the line rate is libhpnic's (hpnic_set_dcqcn).
  */
 #define HPNIC_MAX_CC_PARAMS 32
 
-#define HPNIC_DCQCN_RATE_MIN 328u           /* 40 Mb/s in Q8.16 bytes/ns */
-#define HPNIC_DCQCN_RATE_MAX 8589926u       /* 1048575 Mb/s */
-
-static const struct {
-	u32 offset, min, max;
-	bool zero_ok;                       /* 0 also (rate_to_set_on_first_cnp: off) */
-} hpnic_cc_ranges[] = {
-	{ HPNIC_CC_DCQCN_LINE, 8192, HPNIC_DCQCN_RATE_MAX, false },      /* 1000 Mb/s .. */
-	{ HPNIC_CC_DCQCN_MIN, HPNIC_DCQCN_RATE_MIN, HPNIC_DCQCN_RATE_MAX, false },
-	{ HPNIC_CC_DCQCN_AI, HPNIC_DCQCN_RATE_MIN, HPNIC_DCQCN_RATE_MAX, false },
-	{ HPNIC_CC_DCQCN_HAI, HPNIC_DCQCN_RATE_MIN, HPNIC_DCQCN_RATE_MAX, false },
-	{ HPNIC_CC_DCQCN_FIRST, HPNIC_DCQCN_RATE_MIN, HPNIC_DCQCN_RATE_MAX, true },
-	{ HPNIC_CC_DCQCN_G, 2, 1023, false },                           /* g x 1024 */
-	{ HPNIC_CC_DCQCN_ALPHA0, 0, 1u << 22, false },                  /* Q1.22, at most 1 */
-	{ HPNIC_CC_DCQCN_MIN_DEC, 0, 1u << 16, false },                 /* Q1.16, at most 1 */
-	{ HPNIC_CC_DCQCN_TI_US, 1, 131071, false },
-	{ HPNIC_CC_DCQCN_B_PKTS, 1, 65535, false },
-	{ HPNIC_CC_DCQCN_PERIOD_US, 1, 131071, false },
-	{ HPNIC_CC_DCQCN_TAB, 0, 1u << 17, false },                     /* Q1.17, at most 1 */
-};
-
-static bool hpnic_cc_in_range(u32 offset, u32 v)
+static bool hpnic_cc_in_range(const struct hpnic_reg_desc *r, u32 v)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hpnic_cc_ranges); i++)
-		if (hpnic_cc_ranges[i].offset == offset)
-			return (v == 0 && hpnic_cc_ranges[i].zero_ok) ||
-			       (v >= hpnic_cc_ranges[i].min && v <= hpnic_cc_ranges[i].max);
-	return true;
+	return !r->has_range || (v == 0 && r->zero_ok) || (v >= r->min && v <= r->max);
 }
 
 static ssize_t cc_param_show(struct device *dev, struct device_attribute *attr, char *buf)
@@ -189,7 +163,7 @@ static ssize_t cc_param_store(struct device *dev, struct device_attribute *attr,
 	const struct hpnic_reg_desc *r = &hpnic_reg_table[(uintptr_t)ea->var];
 	u32 v;
 
-	if (kstrtou32(buf, 0, &v) || (v & ~r->mask) || !hpnic_cc_in_range(r->offset, v))
+	if (kstrtou32(buf, 0, &v) || (v & ~r->mask) || !hpnic_cc_in_range(r, v))
 		return -EINVAL;
 	hpnic_wr(to_hd(dev), r->offset, v);
 	return count;

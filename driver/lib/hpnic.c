@@ -1190,3 +1190,36 @@ const char *hpnic_counter_desc(unsigned i)
 {
 	return i < HPNIC_NUM_COUNTERS ? hpnic_counter_descs[i] : NULL;
 }
+
+int hpnic_counter_index(const char *name)
+{
+	if (!name)
+		return hpnic_fail(-EINVAL, "hpnic_counter_index: name is NULL");
+	for (unsigned i = 0; i < HPNIC_NUM_COUNTERS; i++)
+		if (!strcmp(hpnic_counter_names[i], name))
+			return (int)i;
+	return hpnic_fail(-ENOENT, "hpnic_counter_index: no counter '%.64s'", name);
+}
+
+int hpnic_read_counter(struct hpnic_dev *dev, const char *name, uint64_t *val)
+{
+	uint32_t lo, hi;
+	int i, err;
+
+	if (!dev || !name || !val)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_read_counter: %s is NULL",
+				      !dev ? "dev" : !name ? "name" : "val");
+	for (i = 0; i < HPNIC_NUM_COUNTERS && strcmp(hpnic_counter_names[i], name); i++)
+		;
+	if (i == HPNIC_NUM_COUNTERS)
+		return hpnic_dev_fail(dev, -ENOENT, "hpnic_read_counter: no counter '%.64s'", name);
+	if ((unsigned)i >= dev->attr.num_counters)
+		return hpnic_dev_fail(dev, -ENOENT, "hpnic_read_counter: '%s' is counter %d, the "
+				      "NIC has %u", name, i, dev->attr.num_counters);
+	if ((err = hpnic_wr(dev, HPNIC_STATS_SEL, (uint32_t)i)) ||
+	    (err = hpnic_rd(dev, HPNIC_STATS_VALUE_LO, &lo)) ||
+	    (err = hpnic_rd(dev, HPNIC_STATS_VALUE_HI, &hi)))
+		return err;
+	*val = (uint64_t)hi << 32 | lo;
+	return 0;
+}

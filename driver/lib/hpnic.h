@@ -757,6 +757,29 @@ int hpnic_set_dcqcn(struct hpnic_dev *dev, const struct hpnic_dcqcn_params *para
 int hpnic_get_dcqcn(struct hpnic_dev *dev, struct hpnic_dcqcn_params *params);
 
 /*
+ * DCQCN's two NIC-wide timers outside the reaction point's parameters: the
+ * notification point's spacing of CNPs (the vendor's min_time_between_cnps,
+ * CC.NP_MIN_TIME_US) and the engine's sweeper (CC.DCQCN_TICK_US). Their
+ * ranges are the register map's (HPNIC_CC_NP_MIN_TIME_US_MIN/_MAX,
+ * HPNIC_CC_DCQCN_TICK_US_MIN/_MAX), the ones the NIC's CSR enforces.
+ */
+struct hpnic_dcqcn_timers {
+	unsigned min_time_between_cnps;      /* us, 0..4095: at most one CNP per responder QP
+	                                      * in this time (0: one per CE-marked request) */
+	unsigned tick_us;                    /* the sweeper's pass period, us, 0..131071
+	                                      * (0: no sweeps; default 32) */
+};
+
+/*
+ * hpnic_set_dcqcn_timers - write both. Errors: -EINVAL (NULL, a value out
+ * of its range, naming it; nothing is written), -EOPNOTSUPP (no DCQCN), a
+ * backend error (through the kernel driver: root's, as hpnic_set_dcqcn).
+ * hpnic_get_dcqcn_timers reads them back. Reset: 4 us and 32 us.
+ */
+int hpnic_set_dcqcn_timers(struct hpnic_dev *dev, const struct hpnic_dcqcn_timers *timers);
+int hpnic_get_dcqcn_timers(struct hpnic_dev *dev, struct hpnic_dcqcn_timers *timers);
+
+/*
  * hpnic_set_int - HPCC INT on the wire (CTRL.INT_CTRL, docs/wire.md): with
  * enable nonzero, every data packet carries the 42-byte INT block and goes
  * to UDP port udp_port, and ACKs echo the block back to the CC engine; off
@@ -882,6 +905,20 @@ int hpnic_read_counters(struct hpnic_dev *dev, uint64_t *vals, unsigned n);
  * does not know index i (a newer bitstream may have more counters) */
 const char *hpnic_counter_name(unsigned i);
 const char *hpnic_counter_desc(unsigned i);
+
+/*
+ * hpnic_counter_index - the index of the counter called @name (as
+ * hpnic_counter_name gives it: "rx_cnp", "cc_dcqcn_decreases", ...).
+ * Errors: -EINVAL (NULL), -ENOENT (no counter of that name).
+ */
+int hpnic_counter_index(const char *name);
+
+/*
+ * hpnic_read_counter - read one counter by name into *@val. Errors:
+ * -EINVAL (NULL), -ENOENT (no such name, or the NIC has fewer counters
+ * than its index: an older bitstream), a backend error.
+ */
+int hpnic_read_counter(struct hpnic_dev *dev, const char *name, uint64_t *val);
 
 /*
  * Errors

@@ -240,6 +240,52 @@ int hpnic_get_dcqcn(struct hpnic_dev *dev, struct hpnic_dcqcn_params *u)
 	return 0;
 }
 
+/* v within register r's Range in the register map (HPNIC_*_MIN/_MAX; one
+ * unsigned compare, so that a minimum of 0 draws no warning) */
+#define IN_RANGE(r, v) ((uint32_t)(v) - r##_MIN <= r##_MAX - r##_MIN || (r##_ZERO_OK && (v) == 0))
+
+int hpnic_set_dcqcn_timers(struct hpnic_dev *dev, const struct hpnic_dcqcn_timers *t)
+{
+	int err;
+
+	if (!dev || !t)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_dcqcn_timers: %s is NULL",
+				      dev ? "timers" : "dev");
+	if (!has_dcqcn(dev))
+		return no_dcqcn(dev, "hpnic_set_dcqcn_timers");
+	if (!IN_RANGE(HPNIC_CC_NP_MIN_TIME_US, t->min_time_between_cnps))
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_dcqcn_timers: min_time_between_cnps "
+				      "%u must be %u .. %u us (CC.NP_MIN_TIME_US)",
+				      t->min_time_between_cnps, HPNIC_CC_NP_MIN_TIME_US_MIN,
+				      HPNIC_CC_NP_MIN_TIME_US_MAX);
+	if (!IN_RANGE(HPNIC_CC_DCQCN_TICK_US, t->tick_us))
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_dcqcn_timers: tick_us %u must be "
+				      "%u .. %u us (CC.DCQCN_TICK_US; 0: no sweeps)", t->tick_us,
+				      HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX);
+	if ((err = hpnic_wr(dev, HPNIC_CC_NP_MIN_TIME_US, t->min_time_between_cnps)) ||
+	    (err = hpnic_wr(dev, HPNIC_CC_DCQCN_TICK_US, t->tick_us)))
+		return err;
+	return 0;
+}
+
+int hpnic_get_dcqcn_timers(struct hpnic_dev *dev, struct hpnic_dcqcn_timers *t)
+{
+	uint32_t np, tick;
+	int err;
+
+	if (!dev || !t)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_dcqcn_timers: %s is NULL",
+				      dev ? "timers" : "dev");
+	if (!has_dcqcn(dev))
+		return no_dcqcn(dev, "hpnic_get_dcqcn_timers");
+	if ((err = hpnic_rd(dev, HPNIC_CC_NP_MIN_TIME_US, &np)) ||
+	    (err = hpnic_rd(dev, HPNIC_CC_DCQCN_TICK_US, &tick)))
+		return err;
+	t->min_time_between_cnps = HPNIC_GET(HPNIC_CC_NP_MIN_TIME_US, np);
+	t->tick_us = HPNIC_GET(HPNIC_CC_DCQCN_TICK_US, tick);
+	return 0;
+}
+
 /*
  * hpnic_set_cc's part: the DCQCN registers for a new line rate and T, from
  * the parameters the NIC holds. 0 with *d to write after HPCC's registers,

@@ -369,277 +369,367 @@
 #define HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK          0x0000000fu
 
 /*
- * CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
- * engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
+ * CC ("HPCC" 1.1): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
+ * engine checks HPCC's (CTRL.CC_PARAM_STATUS: clamped, not refused) and derives its constants
+ * when one is written. A register with a Range (DCQCN's, the notification point's, the
+ * sweeper's) refuses a write outside it whole: it keeps its value and RANGE_STATUS reads
+ * BAD_VALUE with the offset.
  */
-#define HPNIC_CC_BASE                  0x00000200u
-#define HPNIC_CC_BLOCK_SIZE            0x00000100u
-#define HPNIC_CC_BLOCK_TYPE            0x48504343u  /* "HPCC" */
-#define HPNIC_CC_BLOCK_VERSION         0x00010000u  /* 1.0 */
-#define HPNIC_CC_BLOCK_NEXT            0x00000300u
-#define HPNIC_CC_TYPE                  0x00000200u
-#define HPNIC_CC_VERSION               0x00000204u
-#define HPNIC_CC_NEXT                  0x00000208u
-#define HPNIC_CC_SIZE                  0x0000020cu
+#define HPNIC_CC_BASE                      0x00000200u
+#define HPNIC_CC_BLOCK_SIZE                0x00000100u
+#define HPNIC_CC_BLOCK_TYPE                0x48504343u  /* "HPCC" */
+#define HPNIC_CC_BLOCK_VERSION             0x00010001u  /* 1.1 */
+#define HPNIC_CC_BLOCK_NEXT                0x00000300u
+#define HPNIC_CC_TYPE                      0x00000200u
+#define HPNIC_CC_VERSION                   0x00000204u
+#define HPNIC_CC_NEXT                      0x00000208u
+#define HPNIC_CC_SIZE                      0x0000020cu
 
 /* CC.T_NS (rw): T, the base RTT, in ns */
-#define HPNIC_CC_T_NS                  0x00000210u
-#define HPNIC_CC_T_NS_SHIFT            0
-#define HPNIC_CC_T_NS_MASK             0x000fffffu
-#define HPNIC_CC_T_NS_RST              4160u
+#define HPNIC_CC_T_NS                      0x00000210u
+#define HPNIC_CC_T_NS_SHIFT                0
+#define HPNIC_CC_T_NS_MASK                 0x000fffffu
+#define HPNIC_CC_T_NS_RST                  4160u
 
 /* CC.ETA (rw): eta, the target utilisation, Q0.16 (62259 = 0.95) */
-#define HPNIC_CC_ETA                   0x00000214u
-#define HPNIC_CC_ETA_SHIFT             0
-#define HPNIC_CC_ETA_MASK              0x0001ffffu
-#define HPNIC_CC_ETA_RST               62259u
+#define HPNIC_CC_ETA                       0x00000214u
+#define HPNIC_CC_ETA_SHIFT                 0
+#define HPNIC_CC_ETA_MASK                  0x0001ffffu
+#define HPNIC_CC_ETA_RST                   62259u
 
 /* CC.MAX_STAGE (rw): maxStage: additive-increase steps before a multiplicative update */
-#define HPNIC_CC_MAX_STAGE             0x00000218u
-#define HPNIC_CC_MAX_STAGE_SHIFT       0
-#define HPNIC_CC_MAX_STAGE_MASK        0x0000000fu
-#define HPNIC_CC_MAX_STAGE_RST         5u
+#define HPNIC_CC_MAX_STAGE                 0x00000218u
+#define HPNIC_CC_MAX_STAGE_SHIFT           0
+#define HPNIC_CC_MAX_STAGE_MASK            0x0000000fu
+#define HPNIC_CC_MAX_STAGE_RST             5u
 
 /* CC.WAI (rw): W_AI, the additive increase, bytes in Q16.4 (1280 = 80 B) */
-#define HPNIC_CC_WAI                   0x0000021cu
-#define HPNIC_CC_WAI_SHIFT             0
-#define HPNIC_CC_WAI_MASK              0x000fffffu
-#define HPNIC_CC_WAI_RST               1280u
+#define HPNIC_CC_WAI                       0x0000021cu
+#define HPNIC_CC_WAI_SHIFT                 0
+#define HPNIC_CC_WAI_MASK                  0x000fffffu
+#define HPNIC_CC_WAI_RST                   1280u
 
 /* CC.LINE_MBPS (rw): line rate, Mb/s */
-#define HPNIC_CC_LINE_MBPS             0x00000220u
-#define HPNIC_CC_LINE_MBPS_SHIFT       0
-#define HPNIC_CC_LINE_MBPS_MASK        0x000fffffu
-#define HPNIC_CC_LINE_MBPS_RST         0x000186a0u
+#define HPNIC_CC_LINE_MBPS                 0x00000220u
+#define HPNIC_CC_LINE_MBPS_SHIFT           0
+#define HPNIC_CC_LINE_MBPS_MASK            0x000fffffu
+#define HPNIC_CC_LINE_MBPS_RST             0x000186a0u
 
 /* CC.MIN_MBPS (rw): minimum rate, Mb/s */
-#define HPNIC_CC_MIN_MBPS              0x00000224u
-#define HPNIC_CC_MIN_MBPS_SHIFT        0
-#define HPNIC_CC_MIN_MBPS_MASK         0x000fffffu
-#define HPNIC_CC_MIN_MBPS_RST          100u
+#define HPNIC_CC_MIN_MBPS                  0x00000224u
+#define HPNIC_CC_MIN_MBPS_SHIFT            0
+#define HPNIC_CC_MIN_MBPS_MASK             0x000fffffu
+#define HPNIC_CC_MIN_MBPS_RST              100u
 
 /*
  * CC.SCHED_OVERHEAD (rw): wire bytes charged per packet beyond the payload and its RETH/AETH
  * (Ethernet to FCS, preamble, gap): pacing credit, work and window count them
  */
-#define HPNIC_CC_SCHED_OVERHEAD        0x00000228u
-#define HPNIC_CC_SCHED_OVERHEAD_SHIFT  0
-#define HPNIC_CC_SCHED_OVERHEAD_MASK   0x000000ffu
-#define HPNIC_CC_SCHED_OVERHEAD_RST    82u
+#define HPNIC_CC_SCHED_OVERHEAD            0x00000228u
+#define HPNIC_CC_SCHED_OVERHEAD_SHIFT      0
+#define HPNIC_CC_SCHED_OVERHEAD_MASK       0x000000ffu
+#define HPNIC_CC_SCHED_OVERHEAD_RST        82u
 
 /*
  * CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one grant (4 KiB by default: with
  * none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)
  */
-#define HPNIC_CC_SCHED_BURST           0x0000022cu
-#define HPNIC_CC_SCHED_BURST_SHIFT     0
-#define HPNIC_CC_SCHED_BURST_MASK      0x0000ffffu
-#define HPNIC_CC_SCHED_BURST_RST       4096u
+#define HPNIC_CC_SCHED_BURST               0x0000022cu
+#define HPNIC_CC_SCHED_BURST_SHIFT         0
+#define HPNIC_CC_SCHED_BURST_MASK          0x0000ffffu
+#define HPNIC_CC_SCHED_BURST_RST           4096u
 
 /*
  * CC.SCHED_GRANT (rw): wire bytes of pacing credit and window per scheduler grant, at most the
  * path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two
  * packets at a time instead of an MTU's worth in a burst
  */
-#define HPNIC_CC_SCHED_GRANT           0x00000234u
-#define HPNIC_CC_SCHED_GRANT_SHIFT     0
-#define HPNIC_CC_SCHED_GRANT_MASK      0x00003fffu
-#define HPNIC_CC_SCHED_GRANT_RST       256u
+#define HPNIC_CC_SCHED_GRANT               0x00000234u
+#define HPNIC_CC_SCHED_GRANT_SHIFT         0
+#define HPNIC_CC_SCHED_GRANT_MASK          0x00003fffu
+#define HPNIC_CC_SCHED_GRANT_RST           256u
 
 /* CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own */
-#define HPNIC_CC_DEFAULT_MODE          0x00000230u
-#define HPNIC_CC_DEFAULT_MODE_SHIFT    0
-#define HPNIC_CC_DEFAULT_MODE_MASK     0x00000003u
-#define HPNIC_CC_DEFAULT_MODE_RST      0u
+#define HPNIC_CC_DEFAULT_MODE              0x00000230u
+#define HPNIC_CC_DEFAULT_MODE_SHIFT        0
+#define HPNIC_CC_DEFAULT_MODE_MASK         0x00000003u
+#define HPNIC_CC_DEFAULT_MODE_RST          0u
 
 /*
  * CC.DCQCN_LINE (rw): DCQCN (CC mode 1): the line rate, bytes/ns Q8.16 (round(Mb/s x 8192 /
  * 1000), 819200 = 100 Gb/s): Rc and Rt at INIT, Rt's cap. Keep it LINE_MBPS's (W_max is HPCC's).
  * docs/cc-dcqcn.md, as dcqcn_derive() makes it; the engine takes it while quiet
  */
-#define HPNIC_CC_DCQCN_LINE            0x00000240u
-#define HPNIC_CC_DCQCN_LINE_SHIFT      0
-#define HPNIC_CC_DCQCN_LINE_MASK       0x00ffffffu
-#define HPNIC_CC_DCQCN_LINE_RST        0x000c8000u
+#define HPNIC_CC_DCQCN_LINE                0x00000240u
+#define HPNIC_CC_DCQCN_LINE_SHIFT          0
+#define HPNIC_CC_DCQCN_LINE_MASK           0x00ffffffu
+#define HPNIC_CC_DCQCN_LINE_RST            0x000c8000u
+#define HPNIC_CC_DCQCN_LINE_MIN            8192u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_LINE_MAX            8589926u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_LINE_ZERO_OK        0
 
 /* CC.DCQCN_MIN (rw): DCQCN: Rmin (rpg_min_rate), Q8.16 (328 = 40 Mb/s) */
-#define HPNIC_CC_DCQCN_MIN             0x00000244u
-#define HPNIC_CC_DCQCN_MIN_SHIFT       0
-#define HPNIC_CC_DCQCN_MIN_MASK        0x00ffffffu
-#define HPNIC_CC_DCQCN_MIN_RST         328u
+#define HPNIC_CC_DCQCN_MIN                 0x00000244u
+#define HPNIC_CC_DCQCN_MIN_SHIFT           0
+#define HPNIC_CC_DCQCN_MIN_MASK            0x00ffffffu
+#define HPNIC_CC_DCQCN_MIN_RST             328u
+#define HPNIC_CC_DCQCN_MIN_MIN             328u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_MIN_MAX             8589926u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_MIN_ZERO_OK         0
 
 /* CC.DCQCN_AI (rw): DCQCN: R_AI (rpg_ai_rate), Q8.16 (328 = 40 Mb/s) */
-#define HPNIC_CC_DCQCN_AI              0x00000248u
-#define HPNIC_CC_DCQCN_AI_SHIFT        0
-#define HPNIC_CC_DCQCN_AI_MASK         0x00ffffffu
-#define HPNIC_CC_DCQCN_AI_RST          328u
+#define HPNIC_CC_DCQCN_AI                  0x00000248u
+#define HPNIC_CC_DCQCN_AI_SHIFT            0
+#define HPNIC_CC_DCQCN_AI_MASK             0x00ffffffu
+#define HPNIC_CC_DCQCN_AI_RST              328u
+#define HPNIC_CC_DCQCN_AI_MIN              328u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_AI_MAX              8589926u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_AI_ZERO_OK          0
 
 /* CC.DCQCN_HAI (rw): DCQCN: R_HAI (rpg_hai_rate), Q8.16 (1638 = 200 Mb/s) */
-#define HPNIC_CC_DCQCN_HAI             0x0000024cu
-#define HPNIC_CC_DCQCN_HAI_SHIFT       0
-#define HPNIC_CC_DCQCN_HAI_MASK        0x00ffffffu
-#define HPNIC_CC_DCQCN_HAI_RST         1638u
+#define HPNIC_CC_DCQCN_HAI                 0x0000024cu
+#define HPNIC_CC_DCQCN_HAI_SHIFT           0
+#define HPNIC_CC_DCQCN_HAI_MASK            0x00ffffffu
+#define HPNIC_CC_DCQCN_HAI_RST             1638u
+#define HPNIC_CC_DCQCN_HAI_MIN             328u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_HAI_MAX             8589926u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_HAI_ZERO_OK         0
 
 /* CC.DCQCN_FIRST (rw): DCQCN: rate_to_set_on_first_cnp, Q8.16; 0 off */
-#define HPNIC_CC_DCQCN_FIRST           0x00000250u
-#define HPNIC_CC_DCQCN_FIRST_SHIFT     0
-#define HPNIC_CC_DCQCN_FIRST_MASK      0x00ffffffu
-#define HPNIC_CC_DCQCN_FIRST_RST       0u
+#define HPNIC_CC_DCQCN_FIRST               0x00000250u
+#define HPNIC_CC_DCQCN_FIRST_SHIFT         0
+#define HPNIC_CC_DCQCN_FIRST_MASK          0x00ffffffu
+#define HPNIC_CC_DCQCN_FIRST_RST           0u
+#define HPNIC_CC_DCQCN_FIRST_MIN           328u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_FIRST_MAX           8589926u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_FIRST_ZERO_OK       1  /* 0 is taken too */
 
 /*
  * CC.DCQCN_G (rw): DCQCN: g x 1024, 2..1023 (4 = the paper's 1/256); DCQCN_TAB must hold this
  * g's D tables
  */
-#define HPNIC_CC_DCQCN_G               0x00000254u
-#define HPNIC_CC_DCQCN_G_SHIFT         0
-#define HPNIC_CC_DCQCN_G_MASK          0x000003ffu
-#define HPNIC_CC_DCQCN_G_RST           4u
+#define HPNIC_CC_DCQCN_G                   0x00000254u
+#define HPNIC_CC_DCQCN_G_SHIFT             0
+#define HPNIC_CC_DCQCN_G_MASK              0x000003ffu
+#define HPNIC_CC_DCQCN_G_RST               4u
+#define HPNIC_CC_DCQCN_G_MIN               2u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_G_MAX               1023u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_G_ZERO_OK           0
 
 /* CC.DCQCN_ALPHA0 (rw): DCQCN: alpha at INIT (initial_alpha_value), Q1.22 (4190208 = 1023/1024) */
-#define HPNIC_CC_DCQCN_ALPHA0          0x00000258u
-#define HPNIC_CC_DCQCN_ALPHA0_SHIFT    0
-#define HPNIC_CC_DCQCN_ALPHA0_MASK     0x007fffffu
-#define HPNIC_CC_DCQCN_ALPHA0_RST      0x003ff000u
+#define HPNIC_CC_DCQCN_ALPHA0              0x00000258u
+#define HPNIC_CC_DCQCN_ALPHA0_SHIFT        0
+#define HPNIC_CC_DCQCN_ALPHA0_MASK         0x007fffffu
+#define HPNIC_CC_DCQCN_ALPHA0_RST          0x003ff000u
+#define HPNIC_CC_DCQCN_ALPHA0_MIN          0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_ALPHA0_MAX          4194304u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_ALPHA0_ZERO_OK      0
 
 /*
  * CC.DCQCN_MIN_DEC (rw): DCQCN: the decrease factor's floor (rpg_min_dec_fac), Q1.16 (32768 = 50
  * %)
  */
-#define HPNIC_CC_DCQCN_MIN_DEC         0x0000025cu
-#define HPNIC_CC_DCQCN_MIN_DEC_SHIFT   0
-#define HPNIC_CC_DCQCN_MIN_DEC_MASK    0x0001ffffu
-#define HPNIC_CC_DCQCN_MIN_DEC_RST     32768u
+#define HPNIC_CC_DCQCN_MIN_DEC             0x0000025cu
+#define HPNIC_CC_DCQCN_MIN_DEC_SHIFT       0
+#define HPNIC_CC_DCQCN_MIN_DEC_MASK        0x0001ffffu
+#define HPNIC_CC_DCQCN_MIN_DEC_RST         32768u
+#define HPNIC_CC_DCQCN_MIN_DEC_MIN         0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_MIN_DEC_MAX         65536u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK     0
 
 /* CC.DCQCN_GD (rw): DCQCN: gd, f = 1 - alpha x 2^-gd (1 halves alpha) */
-#define HPNIC_CC_DCQCN_GD              0x00000260u
-#define HPNIC_CC_DCQCN_GD_SHIFT        0
-#define HPNIC_CC_DCQCN_GD_MASK         0x0000000fu
-#define HPNIC_CC_DCQCN_GD_RST          1u
+#define HPNIC_CC_DCQCN_GD                  0x00000260u
+#define HPNIC_CC_DCQCN_GD_SHIFT            0
+#define HPNIC_CC_DCQCN_GD_MASK             0x0000000fu
+#define HPNIC_CC_DCQCN_GD_RST              1u
+#define HPNIC_CC_DCQCN_GD_MIN              0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_GD_MAX              15u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_GD_ZERO_OK          0
 
 /* CC.DCQCN_TD_US (rw): DCQCN: Td (rate_reduce_monitor_period), us */
-#define HPNIC_CC_DCQCN_TD_US           0x00000264u
-#define HPNIC_CC_DCQCN_TD_US_SHIFT     0
-#define HPNIC_CC_DCQCN_TD_US_MASK      0x0001ffffu
-#define HPNIC_CC_DCQCN_TD_US_RST       4u
+#define HPNIC_CC_DCQCN_TD_US               0x00000264u
+#define HPNIC_CC_DCQCN_TD_US_SHIFT         0
+#define HPNIC_CC_DCQCN_TD_US_MASK          0x0001ffffu
+#define HPNIC_CC_DCQCN_TD_US_RST           4u
+#define HPNIC_CC_DCQCN_TD_US_MIN           0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_TD_US_MAX           131071u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_TD_US_ZERO_OK       0
 
 /* CC.DCQCN_TI_US (rw): DCQCN: Ti (rpg_time_reset), us, at least 1 */
-#define HPNIC_CC_DCQCN_TI_US           0x00000268u
-#define HPNIC_CC_DCQCN_TI_US_SHIFT     0
-#define HPNIC_CC_DCQCN_TI_US_MASK      0x0001ffffu
-#define HPNIC_CC_DCQCN_TI_US_RST       300u
+#define HPNIC_CC_DCQCN_TI_US               0x00000268u
+#define HPNIC_CC_DCQCN_TI_US_SHIFT         0
+#define HPNIC_CC_DCQCN_TI_US_MASK          0x0001ffffu
+#define HPNIC_CC_DCQCN_TI_US_RST           300u
+#define HPNIC_CC_DCQCN_TI_US_MIN           1u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_TI_US_MAX           131071u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_TI_US_ZERO_OK       0
 
 /*
  * CC.DCQCN_B_PKTS (rw): DCQCN: packets per byte-counter increase, ceil(rpg_byte_reset / path
  * MTU), 1..65535 (2560 = 10 MiB of 4 KiB)
  */
-#define HPNIC_CC_DCQCN_B_PKTS          0x0000026cu
-#define HPNIC_CC_DCQCN_B_PKTS_SHIFT    0
-#define HPNIC_CC_DCQCN_B_PKTS_MASK     0x0000ffffu
-#define HPNIC_CC_DCQCN_B_PKTS_RST      2560u
+#define HPNIC_CC_DCQCN_B_PKTS              0x0000026cu
+#define HPNIC_CC_DCQCN_B_PKTS_SHIFT        0
+#define HPNIC_CC_DCQCN_B_PKTS_MASK         0x0000ffffu
+#define HPNIC_CC_DCQCN_B_PKTS_RST          2560u
+#define HPNIC_CC_DCQCN_B_PKTS_MIN          1u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_B_PKTS_MAX          65535u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_B_PKTS_ZERO_OK      0
 
 /* CC.DCQCN_THRESHOLD (rw): DCQCN: F (rpg_threshold), 0..31 */
-#define HPNIC_CC_DCQCN_THRESHOLD       0x00000270u
-#define HPNIC_CC_DCQCN_THRESHOLD_SHIFT 0
-#define HPNIC_CC_DCQCN_THRESHOLD_MASK  0x0000001fu
-#define HPNIC_CC_DCQCN_THRESHOLD_RST   5u
+#define HPNIC_CC_DCQCN_THRESHOLD           0x00000270u
+#define HPNIC_CC_DCQCN_THRESHOLD_SHIFT     0
+#define HPNIC_CC_DCQCN_THRESHOLD_MASK      0x0000001fu
+#define HPNIC_CC_DCQCN_THRESHOLD_RST       5u
+#define HPNIC_CC_DCQCN_THRESHOLD_MIN       0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_THRESHOLD_MAX       31u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK   0
 
 /* CC.DCQCN_PERIOD_US (rw): DCQCN: the alpha period (dce_tcp_rtt), us, at least 1 */
-#define HPNIC_CC_DCQCN_PERIOD_US       0x00000274u
-#define HPNIC_CC_DCQCN_PERIOD_US_SHIFT 0
-#define HPNIC_CC_DCQCN_PERIOD_US_MASK  0x0001ffffu
-#define HPNIC_CC_DCQCN_PERIOD_US_RST   1u
+#define HPNIC_CC_DCQCN_PERIOD_US           0x00000274u
+#define HPNIC_CC_DCQCN_PERIOD_US_SHIFT     0
+#define HPNIC_CC_DCQCN_PERIOD_US_MASK      0x0001ffffu
+#define HPNIC_CC_DCQCN_PERIOD_US_RST       1u
+#define HPNIC_CC_DCQCN_PERIOD_US_MIN       1u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_PERIOD_US_MAX       131071u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK   0
 
 /*
  * CC.DCQCN_TAB_IDX (rw): DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for
  * tab[j][k] = (1 - g)^(k x 16^j)
  */
-#define HPNIC_CC_DCQCN_TAB_IDX         0x00000278u
-#define HPNIC_CC_DCQCN_TAB_IDX_SHIFT   0
-#define HPNIC_CC_DCQCN_TAB_IDX_MASK    0x0000003fu
-#define HPNIC_CC_DCQCN_TAB_IDX_RST     0u
+#define HPNIC_CC_DCQCN_TAB_IDX             0x00000278u
+#define HPNIC_CC_DCQCN_TAB_IDX_SHIFT       0
+#define HPNIC_CC_DCQCN_TAB_IDX_MASK        0x0000003fu
+#define HPNIC_CC_DCQCN_TAB_IDX_RST         0u
+#define HPNIC_CC_DCQCN_TAB_IDX_MIN         0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_TAB_IDX_MAX         63u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK     0
 
 /*
  * CC.DCQCN_TAB (rw): DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset
  * values are g = 4's
  */
-#define HPNIC_CC_DCQCN_TAB             0x0000027cu
-#define HPNIC_CC_DCQCN_TAB_SHIFT       0
-#define HPNIC_CC_DCQCN_TAB_MASK        0x0003ffffu
-#define HPNIC_CC_DCQCN_TAB_RST         0x00020000u
+#define HPNIC_CC_DCQCN_TAB                 0x0000027cu
+#define HPNIC_CC_DCQCN_TAB_SHIFT           0
+#define HPNIC_CC_DCQCN_TAB_MASK            0x0003ffffu
+#define HPNIC_CC_DCQCN_TAB_RST             0x00020000u
+#define HPNIC_CC_DCQCN_TAB_MIN             0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_TAB_MAX             131072u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_TAB_ZERO_OK         0
 
 /*
  * CC.NP_MIN_TIME_US (rw): DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP
  * for every CE-marked request). At most one CNP per responder QP in this time. A write of a
- * larger value is refused: the register keeps its value and NP_STATUS reads BAD_VALUE
+ * larger value is refused: the register keeps its value and NP_STATUS (and RANGE_STATUS) read
+ * BAD_VALUE
  */
-#define HPNIC_CC_NP_MIN_TIME_US        0x00000280u
-#define HPNIC_CC_NP_MIN_TIME_US_SHIFT  0
-#define HPNIC_CC_NP_MIN_TIME_US_MASK   0x00000fffu
-#define HPNIC_CC_NP_MIN_TIME_US_RST    4u
+#define HPNIC_CC_NP_MIN_TIME_US            0x00000280u
+#define HPNIC_CC_NP_MIN_TIME_US_SHIFT      0
+#define HPNIC_CC_NP_MIN_TIME_US_MASK       0x00000fffu
+#define HPNIC_CC_NP_MIN_TIME_US_RST        4u
+#define HPNIC_CC_NP_MIN_TIME_US_MIN        0u  /* the lowest value a write may hold */
+#define HPNIC_CC_NP_MIN_TIME_US_MAX        4095u  /* the highest; others are refused */
+#define HPNIC_CC_NP_MIN_TIME_US_ZERO_OK    0
 
 /*
  * CC.NP_STATUS (ro): the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it
  * was refused
  */
-#define HPNIC_CC_NP_STATUS             0x00000284u
-#define HPNIC_CC_NP_STATUS_SHIFT       0
-#define HPNIC_CC_NP_STATUS_MASK        0x000000ffu
+#define HPNIC_CC_NP_STATUS                 0x00000284u
+#define HPNIC_CC_NP_STATUS_SHIFT           0
+#define HPNIC_CC_NP_STATUS_MASK            0x000000ffu
 
 /*
  * CC.DCQCN_TICK_US (rw): DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every
  * QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late
  * by at most a pass (docs/cc-dcqcn.md)
  */
-#define HPNIC_CC_DCQCN_TICK_US         0x00000288u
-#define HPNIC_CC_DCQCN_TICK_US_SHIFT   0
-#define HPNIC_CC_DCQCN_TICK_US_MASK    0x0001ffffu
-#define HPNIC_CC_DCQCN_TICK_US_RST     32u
+#define HPNIC_CC_DCQCN_TICK_US             0x00000288u
+#define HPNIC_CC_DCQCN_TICK_US_SHIFT       0
+#define HPNIC_CC_DCQCN_TICK_US_MASK        0x0001ffffu
+#define HPNIC_CC_DCQCN_TICK_US_RST         32u
+#define HPNIC_CC_DCQCN_TICK_US_MIN         0u  /* the lowest value a write may hold */
+#define HPNIC_CC_DCQCN_TICK_US_MAX         131071u  /* the highest; others are refused */
+#define HPNIC_CC_DCQCN_TICK_US_ZERO_OK     0
 
 /*
- * CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine):
- * an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-
- * sf.md)
+ * CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607: an RTT whose largest INT
+ * queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
  */
-#define HPNIC_CC_VAI_THRESH            0x0000028cu
-#define HPNIC_CC_VAI_THRESH_SHIFT      0
-#define HPNIC_CC_VAI_THRESH_MASK       0x007fffffu
-#define HPNIC_CC_VAI_THRESH_RST        50000u
+#define HPNIC_CC_VAI_THRESH                0x0000028cu
+#define HPNIC_CC_VAI_THRESH_SHIFT          0
+#define HPNIC_CC_VAI_THRESH_MASK           0x007fffffu
+#define HPNIC_CC_VAI_THRESH_RST            50000u
+#define HPNIC_CC_VAI_THRESH_MIN            1u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_THRESH_MAX            8388607u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_THRESH_ZERO_OK        0
 
-/* CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1) */
-#define HPNIC_CC_VAI_AI_DIV            0x00000290u
-#define HPNIC_CC_VAI_AI_DIV_SHIFT      0
-#define HPNIC_CC_VAI_AI_DIV_MASK       0x007fffffu
-#define HPNIC_CC_VAI_AI_DIV_RST        1000u
+/* CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 */
+#define HPNIC_CC_VAI_AI_DIV                0x00000290u
+#define HPNIC_CC_VAI_AI_DIV_SHIFT          0
+#define HPNIC_CC_VAI_AI_DIV_MASK           0x007fffffu
+#define HPNIC_CC_VAI_AI_DIV_RST            1000u
+#define HPNIC_CC_VAI_AI_DIV_MIN            1u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_AI_DIV_MAX            8388607u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_AI_DIV_ZERO_OK        0
 
 /* CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095 */
-#define HPNIC_CC_VAI_BANK_CAP          0x00000294u
-#define HPNIC_CC_VAI_BANK_CAP_SHIFT    0
-#define HPNIC_CC_VAI_BANK_CAP_MASK     0x00000fffu
-#define HPNIC_CC_VAI_BANK_CAP_RST      1000u
+#define HPNIC_CC_VAI_BANK_CAP              0x00000294u
+#define HPNIC_CC_VAI_BANK_CAP_SHIFT        0
+#define HPNIC_CC_VAI_BANK_CAP_MASK         0x00000fffu
+#define HPNIC_CC_VAI_BANK_CAP_RST          1000u
+#define HPNIC_CC_VAI_BANK_CAP_MIN          0u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_BANK_CAP_MAX          4095u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_BANK_CAP_ZERO_OK      0
 
-/*
- * CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads
- * as 1)
- */
-#define HPNIC_CC_VAI_AI_CAP            0x00000298u
-#define HPNIC_CC_VAI_AI_CAP_SHIFT      0
-#define HPNIC_CC_VAI_AI_CAP_MASK       0x000003ffu
-#define HPNIC_CC_VAI_AI_CAP_RST        100u
+/* CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 */
+#define HPNIC_CC_VAI_AI_CAP                0x00000298u
+#define HPNIC_CC_VAI_AI_CAP_SHIFT          0
+#define HPNIC_CC_VAI_AI_CAP_MASK           0x000003ffu
+#define HPNIC_CC_VAI_AI_CAP_RST            100u
+#define HPNIC_CC_VAI_AI_CAP_MIN            1u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_AI_CAP_MAX            1023u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_AI_CAP_ZERO_OK        0
 
 /* CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15 */
-#define HPNIC_CC_VAI_DAMP_SHIFT        0x0000029cu
-#define HPNIC_CC_VAI_DAMP_SHIFT_SHIFT  0
-#define HPNIC_CC_VAI_DAMP_SHIFT_MASK   0x0000000fu
-#define HPNIC_CC_VAI_DAMP_SHIFT_RST    3u
+#define HPNIC_CC_VAI_DAMP_SHIFT            0x0000029cu
+#define HPNIC_CC_VAI_DAMP_SHIFT_SHIFT      0
+#define HPNIC_CC_VAI_DAMP_SHIFT_MASK       0x0000000fu
+#define HPNIC_CC_VAI_DAMP_SHIFT_RST        3u
+#define HPNIC_CC_VAI_DAMP_SHIFT_MIN        0u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_DAMP_SHIFT_MAX        15u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK    0
 
 /*
  * CC.SF_ACKS (rw): Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the
- * last commit, 1..255 (0 reads as 1)
+ * last commit, 1..255
  */
-#define HPNIC_CC_SF_ACKS               0x000002a0u
-#define HPNIC_CC_SF_ACKS_SHIFT         0
-#define HPNIC_CC_SF_ACKS_MASK          0x000000ffu
-#define HPNIC_CC_SF_ACKS_RST           30u
+#define HPNIC_CC_SF_ACKS                   0x000002a0u
+#define HPNIC_CC_SF_ACKS_SHIFT             0
+#define HPNIC_CC_SF_ACKS_MASK              0x000000ffu
+#define HPNIC_CC_SF_ACKS_RST               30u
+#define HPNIC_CC_SF_ACKS_MIN               1u  /* the lowest value a write may hold */
+#define HPNIC_CC_SF_ACKS_MAX               255u  /* the highest; others are refused */
+#define HPNIC_CC_SF_ACKS_ZERO_OK           0
+
+/*
+ * CC.RANGE_STATUS (ro): the CC block's range check: the result of the last write to a CC
+ * register with a Range, and where the last refused one went. Read-only; reset clears it
+ */
+#define HPNIC_CC_RANGE_STATUS              0x000002c0u
+/*
+ * the last write to a register with a Range: OK, or BAD_VALUE when it was refused (the register
+ * kept its value)
+ */
+#define HPNIC_CC_RANGE_STATUS_ERROR_SHIFT  0
+#define HPNIC_CC_RANGE_STATUS_ERROR_MASK   0x000000ffu
+/*
+ * the absolute BAR0 offset of the last refused write (0 until one is refused): which register
+ * refused it
+ */
+#define HPNIC_CC_RANGE_STATUS_OFFSET_SHIFT 16
+#define HPNIC_CC_RANGE_STATUS_OFFSET_MASK  0x0fff0000u
 
 /*
  * QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers,
@@ -1691,8 +1781,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_RO     1u
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
-#define HPNIC_NUM_REGS   148
-#define HPNIC_NUM_FIELDS 45
+#define HPNIC_NUM_REGS   149
+#define HPNIC_NUM_FIELDS 47
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1709,6 +1799,9 @@ struct hpnic_reg_desc {
 	unsigned int field, num_fields;  /* hpnic_field_table[field ...] */
 	unsigned int reset, has_reset;   /* the value after reset; 0, 0 when the hardware
 	                                    drives it (and for the block header) */
+	unsigned int min, max, has_range, zero_ok;  /* the values a write may hold:
+	                                    min..max, and 0 too with zero_ok; others
+	                                    are refused (has_range 0: any in mask) */
 	const char *desc;
 };
 
@@ -1722,311 +1815,462 @@ struct hpnic_field_desc {
 static const struct hpnic_block_desc hpnic_block_table[HPNIC_NUM_BLOCKS] = {
 	{ "ID", HPNIC_ID_BLOCK_TYPE, HPNIC_ID_BLOCK_VERSION, HPNIC_ID_BASE, HPNIC_ID_BLOCK_SIZE, 0, 12 },
 	{ "CTRL", HPNIC_CTRL_BLOCK_TYPE, HPNIC_CTRL_BLOCK_VERSION, HPNIC_CTRL_BASE, HPNIC_CTRL_BLOCK_SIZE, 12, 16 },
-	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 39 },
-	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 67, 36 },
-	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 103, 19 },
-	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 122, 12 },
-	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 134, 8 },
-	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 142, 6 },
+	{ "CC", HPNIC_CC_BLOCK_TYPE, HPNIC_CC_BLOCK_VERSION, HPNIC_CC_BASE, HPNIC_CC_BLOCK_SIZE, 28, 40 },
+	{ "QP", HPNIC_QP_BLOCK_TYPE, HPNIC_QP_BLOCK_VERSION, HPNIC_QP_BASE, HPNIC_QP_BLOCK_SIZE, 68, 36 },
+	{ "MR", HPNIC_MR_BLOCK_TYPE, HPNIC_MR_BLOCK_VERSION, HPNIC_MR_BASE, HPNIC_MR_BLOCK_SIZE, 104, 19 },
+	{ "CQ", HPNIC_CQ_BLOCK_TYPE, HPNIC_CQ_BLOCK_VERSION, HPNIC_CQ_BASE, HPNIC_CQ_BLOCK_SIZE, 123, 12 },
+	{ "STATS", HPNIC_STATS_BLOCK_TYPE, HPNIC_STATS_BLOCK_VERSION, HPNIC_STATS_BASE, HPNIC_STATS_BLOCK_SIZE, 135, 8 },
+	{ "DB", HPNIC_DB_BLOCK_TYPE, HPNIC_DB_BLOCK_VERSION, HPNIC_DB_BASE, HPNIC_DB_BLOCK_SIZE, 143, 6 },
 };
 
 /* every register of every block, block by block, in offset order */
 static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "ID", "TYPE", HPNIC_ID_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "ID", "VERSION", HPNIC_ID_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "ID", "NEXT", HPNIC_ID_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "ID", "SIZE", HPNIC_ID_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "ID", "BUILD_DATE", HPNIC_ID_BUILD_DATE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "build date, YYYYMMDD in BCD (0x20250131), from a Verilog parameter set at build time" },
 	{ "ID", "GIT_HASH", HPNIC_ID_GIT_HASH, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "first 32 bits of the git commit the bitstream was built from (parameter)" },
 	{ "ID", "QP_CFG", HPNIC_ID_QP_CFG, HPNIC_REG_RO, 0xffffffffu, 1, 0, 2, 4, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "table sizes" },
 	{ "ID", "DATAPATH", HPNIC_ID_DATAPATH, HPNIC_REG_RO, 0xffffffffu, 1, 0, 6, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "datapath geometry" },
 	{ "ID", "FEATURES", HPNIC_ID_FEATURES, HPNIC_REG_RO, 0x0000001fu, 1, 0, 8, 5, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "features built in" },
 	{ "ID", "CC_MODES", HPNIC_ID_CC_MODES, HPNIC_REG_RO, 0x0000000fu, 1, 0, 13, 4, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "congestion-control modes built in, bit n = CC_MODE n" },
 	{ "ID", "RD_ATOMIC", HPNIC_ID_RD_ATOMIC, HPNIC_REG_RO, 0x0000ffffu, 1, 0, 17, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "READs per QP: the most QP.MAX_RD_ATOMIC may be (as requester), and the READ requests the responder holds per QP (its max_dest_rd_atomic; a peer that sends more has the excess dropped and counted, rx_rd_over)" },
 	{ "ID", "SCRATCH", HPNIC_ID_SCRATCH, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "no function: the driver writes and reads it back to test the link" },
 	{ "CTRL", "TYPE", HPNIC_CTRL_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CTRL", "VERSION", HPNIC_CTRL_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "CTRL", "NEXT", HPNIC_CTRL_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "CTRL", "SIZE", HPNIC_CTRL_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "CTRL", "MAC_LO", HPNIC_CTRL_MAC_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "station MAC bits 31:0, bytes 2..5 (02:00:0a:0b:0c:0d gives 0x0a0b0c0d)" },
 	{ "CTRL", "MAC_HI", HPNIC_CTRL_MAC_HI, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "station MAC bits 47:32, bytes 0..1 (02:00:0a:0b:0c:0d gives 0x0200)" },
 	{ "CTRL", "IP", HPNIC_CTRL_IP, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "station IPv4 address, first octet in bits 31:24 (10.0.0.1 = 0x0a000001)" },
 	{ "CTRL", "INT_CTRL", HPNIC_CTRL_INT_CTRL, HPNIC_REG_RW, 0xffff0001u, 1, 0, 19, 2, 0x12b80000u, 1,
+	  0u, 0u, 0, 0,
 	  "HPCC INT (in-band telemetry)" },
 	{ "CTRL", "RTO", HPNIC_CTRL_RTO, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000008u, 1,
+	  0u, 0u, 0, 0,
 	  "retransmit timeout in units of 1024 core cycles; 0 disables the timer" },
 	{ "CTRL", "IRQ_CTRL", HPNIC_CTRL_IRQ_CTRL, HPNIC_REG_RW, 0x00000001u, 1, 0, 21, 1, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "completion interrupts" },
 	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 22, 3, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "initialisation status: the driver waits for all three after reset" },
 	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 25, 5, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
 	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 30, 3, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "events dropped because the event queue was full (never cleared)" },
 	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x0000000du, 1,
+	  0u, 0u, 0, 0,
 	  "which request packets ask for an ACK (docs/wire.md, Reliability on the wire)" },
 	{ "CC", "TYPE", HPNIC_CC_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CC", "VERSION", HPNIC_CC_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "CC", "NEXT", HPNIC_CC_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "CC", "SIZE", HPNIC_CC_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "CC", "T_NS", HPNIC_CC_T_NS, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x00001040u, 1,
+	  0u, 0u, 0, 0,
 	  "T, the base RTT, in ns" },
 	{ "CC", "ETA", HPNIC_CC_ETA, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x0000f333u, 1,
+	  0u, 0u, 0, 0,
 	  "eta, the target utilisation, Q0.16 (62259 = 0.95)" },
 	{ "CC", "MAX_STAGE", HPNIC_CC_MAX_STAGE, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000005u, 1,
+	  0u, 0u, 0, 0,
 	  "maxStage: additive-increase steps before a multiplicative update" },
 	{ "CC", "WAI", HPNIC_CC_WAI, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x00000500u, 1,
+	  0u, 0u, 0, 0,
 	  "W_AI, the additive increase, bytes in Q16.4 (1280 = 80 B)" },
 	{ "CC", "LINE_MBPS", HPNIC_CC_LINE_MBPS, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x000186a0u, 1,
+	  0u, 0u, 0, 0,
 	  "line rate, Mb/s" },
 	{ "CC", "MIN_MBPS", HPNIC_CC_MIN_MBPS, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x00000064u, 1,
+	  0u, 0u, 0, 0,
 	  "minimum rate, Mb/s" },
 	{ "CC", "SCHED_OVERHEAD", HPNIC_CC_SCHED_OVERHEAD, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000052u, 1,
+	  0u, 0u, 0, 0,
 	  "wire bytes charged per packet beyond the payload and its RETH/AETH (Ethernet to FCS, preamble, gap): pacing credit, work and window count them" },
 	{ "CC", "SCHED_BURST", HPNIC_CC_SCHED_BURST, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00001000u, 1,
+	  0u, 0u, 0, 0,
 	  "pacing burst allowance, bytes beyond one grant (4 KiB by default: with none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)" },
 	{ "CC", "SCHED_GRANT", HPNIC_CC_SCHED_GRANT, HPNIC_REG_RW, 0x00003fffu, 1, 0, 0, 0, 0x00000100u, 1,
+	  0u, 0u, 0, 0,
 	  "wire bytes of pacing credit and window per scheduler grant, at most the path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two packets at a time instead of an MTU's worth in a burst" },
 	{ "CC", "DEFAULT_MODE", HPNIC_CC_DEFAULT_MODE, HPNIC_REG_RW, 0x00000003u, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "CC mode of QPs that do not set their own" },
 	{ "CC", "DCQCN_LINE", HPNIC_CC_DCQCN_LINE, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x000c8000u, 1,
+	  HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_LINE_MAX, 1, HPNIC_CC_DCQCN_LINE_ZERO_OK,
 	  "DCQCN (CC mode 1): the line rate, bytes/ns Q8.16 (round(Mb/s x 8192 / 1000), 819200 = 100 Gb/s): Rc and Rt at INIT, Rt's cap. Keep it LINE_MBPS's (W_max is HPCC's). docs/cc-dcqcn.md, as dcqcn_derive() makes it; the engine takes it while quiet" },
 	{ "CC", "DCQCN_MIN", HPNIC_CC_DCQCN_MIN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000148u, 1,
+	  HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_MIN_MAX, 1, HPNIC_CC_DCQCN_MIN_ZERO_OK,
 	  "DCQCN: Rmin (rpg_min_rate), Q8.16 (328 = 40 Mb/s)" },
 	{ "CC", "DCQCN_AI", HPNIC_CC_DCQCN_AI, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000148u, 1,
+	  HPNIC_CC_DCQCN_AI_MIN, HPNIC_CC_DCQCN_AI_MAX, 1, HPNIC_CC_DCQCN_AI_ZERO_OK,
 	  "DCQCN: R_AI (rpg_ai_rate), Q8.16 (328 = 40 Mb/s)" },
 	{ "CC", "DCQCN_HAI", HPNIC_CC_DCQCN_HAI, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000666u, 1,
+	  HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_HAI_MAX, 1, HPNIC_CC_DCQCN_HAI_ZERO_OK,
 	  "DCQCN: R_HAI (rpg_hai_rate), Q8.16 (1638 = 200 Mb/s)" },
 	{ "CC", "DCQCN_FIRST", HPNIC_CC_DCQCN_FIRST, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_FIRST_MAX, 1, HPNIC_CC_DCQCN_FIRST_ZERO_OK,
 	  "DCQCN: rate_to_set_on_first_cnp, Q8.16; 0 off" },
 	{ "CC", "DCQCN_G", HPNIC_CC_DCQCN_G, HPNIC_REG_RW, 0x000003ffu, 1, 0, 0, 0, 0x00000004u, 1,
+	  HPNIC_CC_DCQCN_G_MIN, HPNIC_CC_DCQCN_G_MAX, 1, HPNIC_CC_DCQCN_G_ZERO_OK,
 	  "DCQCN: g x 1024, 2..1023 (4 = the paper's 1/256); DCQCN_TAB must hold this g's D tables" },
 	{ "CC", "DCQCN_ALPHA0", HPNIC_CC_DCQCN_ALPHA0, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x003ff000u, 1,
+	  HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_ALPHA0_MAX, 1, HPNIC_CC_DCQCN_ALPHA0_ZERO_OK,
 	  "DCQCN: alpha at INIT (initial_alpha_value), Q1.22 (4190208 = 1023/1024)" },
 	{ "CC", "DCQCN_MIN_DEC", HPNIC_CC_DCQCN_MIN_DEC, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00008000u, 1,
+	  HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_MIN_DEC_MAX, 1, HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK,
 	  "DCQCN: the decrease factor's floor (rpg_min_dec_fac), Q1.16 (32768 = 50 %)" },
 	{ "CC", "DCQCN_GD", HPNIC_CC_DCQCN_GD, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000001u, 1,
+	  HPNIC_CC_DCQCN_GD_MIN, HPNIC_CC_DCQCN_GD_MAX, 1, HPNIC_CC_DCQCN_GD_ZERO_OK,
 	  "DCQCN: gd, f = 1 - alpha x 2^-gd (1 halves alpha)" },
 	{ "CC", "DCQCN_TD_US", HPNIC_CC_DCQCN_TD_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000004u, 1,
+	  HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TD_US_MAX, 1, HPNIC_CC_DCQCN_TD_US_ZERO_OK,
 	  "DCQCN: Td (rate_reduce_monitor_period), us" },
 	{ "CC", "DCQCN_TI_US", HPNIC_CC_DCQCN_TI_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x0000012cu, 1,
+	  HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_TI_US_MAX, 1, HPNIC_CC_DCQCN_TI_US_ZERO_OK,
 	  "DCQCN: Ti (rpg_time_reset), us, at least 1" },
 	{ "CC", "DCQCN_B_PKTS", HPNIC_CC_DCQCN_B_PKTS, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000a00u, 1,
+	  HPNIC_CC_DCQCN_B_PKTS_MIN, HPNIC_CC_DCQCN_B_PKTS_MAX, 1, HPNIC_CC_DCQCN_B_PKTS_ZERO_OK,
 	  "DCQCN: packets per byte-counter increase, ceil(rpg_byte_reset / path MTU), 1..65535 (2560 = 10 MiB of 4 KiB)" },
 	{ "CC", "DCQCN_THRESHOLD", HPNIC_CC_DCQCN_THRESHOLD, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000005u, 1,
+	  HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_THRESHOLD_MAX, 1, HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK,
 	  "DCQCN: F (rpg_threshold), 0..31" },
 	{ "CC", "DCQCN_PERIOD_US", HPNIC_CC_DCQCN_PERIOD_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000001u, 1,
+	  HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX, 1, HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK,
 	  "DCQCN: the alpha period (dce_tcp_rtt), us, at least 1" },
 	{ "CC", "DCQCN_TAB_IDX", HPNIC_CC_DCQCN_TAB_IDX, HPNIC_REG_RW, 0x0000003fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX, 1, HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK,
 	  "DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for tab[j][k] = (1 - g)^(k x 16^j)" },
 	{ "CC", "DCQCN_TAB", HPNIC_CC_DCQCN_TAB, HPNIC_REG_RW, 0x0003ffffu, 1, 0, 0, 0, 0x00020000u, 1,
+	  HPNIC_CC_DCQCN_TAB_MIN, HPNIC_CC_DCQCN_TAB_MAX, 1, HPNIC_CC_DCQCN_TAB_ZERO_OK,
 	  "DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset values are g = 4's" },
 	{ "CC", "NP_MIN_TIME_US", HPNIC_CC_NP_MIN_TIME_US, HPNIC_REG_RW, 0x00000fffu, 1, 0, 0, 0, 0x00000004u, 1,
-	  "DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP for every CE-marked request). At most one CNP per responder QP in this time. A write of a larger value is refused: the register keeps its value and NP_STATUS reads BAD_VALUE" },
+	  HPNIC_CC_NP_MIN_TIME_US_MIN, HPNIC_CC_NP_MIN_TIME_US_MAX, 1, HPNIC_CC_NP_MIN_TIME_US_ZERO_OK,
+	  "DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP for every CE-marked request). At most one CNP per responder QP in this time. A write of a larger value is refused: the register keeps its value and NP_STATUS (and RANGE_STATUS) read BAD_VALUE" },
 	{ "CC", "NP_STATUS", HPNIC_CC_NP_STATUS, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it was refused" },
 	{ "CC", "DCQCN_TICK_US", HPNIC_CC_DCQCN_TICK_US, HPNIC_REG_RW, 0x0001ffffu, 1, 0, 0, 0, 0x00000020u, 1,
+	  HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX, 1, HPNIC_CC_DCQCN_TICK_US_ZERO_OK,
 	  "DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late by at most a pass (docs/cc-dcqcn.md)" },
 	{ "CC", "VAI_THRESH", HPNIC_CC_VAI_THRESH, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x0000c350u, 1,
-	  "Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine): an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)" },
+	  HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX, 1, HPNIC_CC_VAI_THRESH_ZERO_OK,
+	  "Variable AI: Token Thresh, bytes, 1..8388607: an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)" },
 	{ "CC", "VAI_AI_DIV", HPNIC_CC_VAI_AI_DIV, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x000003e8u, 1,
-	  "Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1)" },
+	  HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX, 1, HPNIC_CC_VAI_AI_DIV_ZERO_OK,
+	  "Variable AI: AI DIV, bytes of queue per token, 1..8388607" },
 	{ "CC", "VAI_BANK_CAP", HPNIC_CC_VAI_BANK_CAP, HPNIC_REG_RW, 0x00000fffu, 1, 0, 0, 0, 0x000003e8u, 1,
+	  HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX, 1, HPNIC_CC_VAI_BANK_CAP_ZERO_OK,
 	  "Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095" },
 	{ "CC", "VAI_AI_CAP", HPNIC_CC_VAI_AI_CAP, HPNIC_REG_RW, 0x000003ffu, 1, 0, 0, 0, 0x00000064u, 1,
-	  "Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads as 1)" },
+	  HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX, 1, HPNIC_CC_VAI_AI_CAP_ZERO_OK,
+	  "Variable AI: AI Cap, the most tokens one update spends, 1..1023" },
 	{ "CC", "VAI_DAMP_SHIFT", HPNIC_CC_VAI_DAMP_SHIFT, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000003u, 1,
+	  HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX, 1, HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK,
 	  "Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15" },
 	{ "CC", "SF_ACKS", HPNIC_CC_SF_ACKS, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000001eu, 1,
-	  "Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the last commit, 1..255 (0 reads as 1)" },
+	  HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX, 1, HPNIC_CC_SF_ACKS_ZERO_OK,
+	  "Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the last commit, 1..255" },
+	{ "CC", "RANGE_STATUS", HPNIC_CC_RANGE_STATUS, HPNIC_REG_RO, 0x0fff00ffu, 1, 0, 34, 2, 0u, 0,
+	  0u, 0u, 0, 0,
+	  "the CC block's range check: the result of the last write to a CC register with a Range, and where the last refused one went. Read-only; reset clears it" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "QP", "VERSION", HPNIC_QP_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "QP", "NEXT", HPNIC_QP_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "QP", "SIZE", HPNIC_QP_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "QP", "QPN", HPNIC_QP_QPN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "the QP the command applies to" },
 	{ "QP", "STATE", HPNIC_QP_STATE, HPNIC_REG_RW, 0x00000007u, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "QP state" },
 	{ "QP", "MTU_LOG2", HPNIC_QP_MTU_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "log2 of the path MTU payload, 6..12 (64 B..4 KiB)" },
 	{ "QP", "DQPN", HPNIC_QP_DQPN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "destination QPN" },
 	{ "QP", "DMAC_LO", HPNIC_QP_DMAC_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "destination MAC bits 31:0 (as CTRL.MAC_LO)" },
 	{ "QP", "DMAC_HI", HPNIC_QP_DMAC_HI, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "destination MAC bits 47:32" },
 	{ "QP", "DIP", HPNIC_QP_DIP, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "destination IPv4 address (as CTRL.IP)" },
 	{ "QP", "SPORT", HPNIC_QP_SPORT, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "UDP source port (the flow's ECMP entropy)" },
 	{ "QP", "DSCP_ECN", HPNIC_QP_DSCP_ECN, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000006au, 1,
+	  0u, 0u, 0, 0,
 	  "IPv4 TOS byte: DSCP in bits 7:2 (0x6a = DSCP 26); bits 1:0 are not used: TX sends ECN = ECT(0) on the requests of a QP in CC mode 1 (DCQCN) and 00 on everything else (docs/wire.md)" },
 	{ "QP", "SQ_BASE_LO", HPNIC_QP_SQ_BASE_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "send queue IO address, bits 31:0 (64-byte aligned)" },
 	{ "QP", "SQ_BASE_HI", HPNIC_QP_SQ_BASE_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "send queue IO address, bits 63:32" },
 	{ "QP", "SQ_LOG2", HPNIC_QP_SQ_LOG2, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "log2 of the send queue entries, at most 15" },
 	{ "QP", "CQN", HPNIC_QP_CQN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "completion queue of this QP" },
 	{ "QP", "SQ_PSN", HPNIC_QP_SQ_PSN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "first PSN the QP sends (used by START and START_SQ)" },
 	{ "QP", "RQ_PSN", HPNIC_QP_RQ_PSN, HPNIC_REG_RW, 0x00ffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "first PSN the QP expects (used by START and START_RQ)" },
 	{ "QP", "CC_MODE", HPNIC_QP_CC_MODE, HPNIC_REG_RW, 0x00000003u, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "CC mode of this QP" },
 	{ "QP", "CC_OVERRIDE", HPNIC_QP_CC_OVERRIDE, HPNIC_REG_RW, 0x00000001u, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "1: use QP_T_NS, QP_WAI and QP_MAX_STAGE instead of the CC block's" },
 	{ "QP", "QP_T_NS", HPNIC_QP_QP_T_NS, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "per-QP T in ns (as CC.T_NS), with CC_OVERRIDE" },
 	{ "QP", "QP_WAI", HPNIC_QP_QP_WAI, HPNIC_REG_RW, 0x000fffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "per-QP W_AI, Q16.4 bytes (as CC.WAI), with CC_OVERRIDE" },
 	{ "QP", "QP_MAX_STAGE", HPNIC_QP_QP_MAX_STAGE, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "per-QP maxStage (as CC.MAX_STAGE), with CC_OVERRIDE" },
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 34, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 36, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "log2 of the bytes per send-queue entry: 6 (64-byte WQEs; 0 means 6) or 7 (128-byte WQEs, whose second half, the extension, holds an SGE list or inline data); other values fail the command with BAD_VALUE" },
 	{ "QP", "PD", HPNIC_QP_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "protection domain: an R_Key works on this QP only if its region's MR.PD is the same" },
 	{ "QP", "MAX_RD_ATOMIC", HPNIC_QP_MAX_RD_ATOMIC, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "READs this QP may have outstanding as requester (verbs' max_rd_atomic: at most the peer's max_dest_rd_atomic), 1..ID.RD_ATOMIC.MAX_RD_ATOMIC; 0 means that maximum; more fails the command with BAD_VALUE. Read when the send side starts (START, START_SQ)" },
 	{ "QP", "RQ_BASE_LO", HPNIC_QP_RQ_BASE_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "receive queue IO address, bits 31:0: a ring of RWQEs (32 bytes each), aligned to its own size or to 4 KiB, whichever is smaller (so that no fetch crosses a page); a misaligned base fails the command with BAD_VALUE" },
 	{ "QP", "RQ_BASE_HI", HPNIC_QP_RQ_BASE_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "receive queue IO address, bits 63:32" },
 	{ "QP", "RQ_LOG2", HPNIC_QP_RQ_LOG2, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "log2 of the receive queue entries, 1..15; 0: the QP has no receive queue (its RQ doorbells are ignored and counted, host_rq_db_bad); above 15 fails the command with BAD_VALUE. A write with STATE = RESET empties the QP's receive queue (producer and fetch index 0, no RWQE held); other states keep what was posted" },
 	{ "QP", "RCQN", HPNIC_QP_RCQN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "completion queue of this QP's receive completions (CQN is the send queue's); beyond the table fails the command with BAD_VALUE" },
 	{ "QP", "MIN_RNR_TIMER", HPNIC_QP_MIN_RNR_TIMER, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000000cu, 1,
+	  0u, 0u, 0, 0,
 	  "the RNR timer code this QP's responder puts in its RNR NAKs (verbs' min_rnr_timer, the InfiniBand encoding: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms; AETH_SYN.RNR), 0..31; more fails the command with BAD_VALUE" },
 	{ "QP", "RNR_RETRY", HPNIC_QP_RNR_RETRY, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000007u, 1,
+	  0u, 0u, 0, 0,
 	  "RNR NAKs in a row without progress this QP's requester takes as requester before it fails (verbs' rnr_retry), 0..7; 7 means without limit; more fails the command with BAD_VALUE. Each RNR NAK waits its timer code's delay and resends; the next one once none is left completes the WQE with RNR_RETRY_EXCEEDED and the QP fails; an acknowledgement that shows progress restores the count" },
-	{ "QP", "CC_OPTS", HPNIC_QP_CC_OPTS, HPNIC_REG_RW, 0x00000003u, 1, 0, 36, 2, 0x00000000u, 1,
+	{ "QP", "CC_OPTS", HPNIC_QP_CC_OPTS, HPNIC_REG_RW, 0x00000003u, 1, 0, 38, 2, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "per-QP options of CC mode HPCC, carried by the QP's INIT to the CC engine (at START and START_SQ); NIC-wide parameters in CC.VAI_* and CC.SF_ACKS (docs/cc-vai-sf.md)" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "MR", "VERSION", HPNIC_MR_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "MR", "NEXT", HPNIC_MR_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "MR", "SIZE", HPNIC_MR_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "MR", "IDX", HPNIC_MR_IDX, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "table index (R_Key bits 31:8)" },
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 38, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 40, 3, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "region virtual address (as remote peers name it), bits 31:0" },
 	{ "MR", "VA_HI", HPNIC_MR_VA_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "region virtual address, bits 63:32" },
 	{ "MR", "LEN_LO", HPNIC_MR_LEN_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "region length in bytes, bits 31:0" },
 	{ "MR", "LEN_HI", HPNIC_MR_LEN_HI, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "region length, bits 47:32" },
 	{ "MR", "IOVA_LO", HPNIC_MR_IOVA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "NIC address of the region's first byte (enum NADDR: an IO address when bit 63 is clear, a place in the MTT when it is set), bits 31:0" },
 	{ "MR", "IOVA_HI", HPNIC_MR_IOVA_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "NIC address, bits 63:32" },
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 41, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 43, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "protection domain of the region: only QPs of the same QP.PD may use its R_Key" },
 	{ "MR", "MTT_IDX", HPNIC_MR_MTT_IDX, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "MTT entry the next MTT_ADDR_LO write stores; each such write adds 1, so a page list is written in one run" },
 	{ "MR", "MTT_ADDR_HI", HPNIC_MR_MTT_ADDR_HI, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "IO address bits 47:32 of the pages MTT_ADDR_LO writes (kept until changed)" },
 	{ "MR", "MTT_ADDR_LO", HPNIC_MR_MTT_ADDR_LO, HPNIC_REG_WO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "IO address bits 31:12 of a page (bits 11:0 are ignored, and for a 2 MiB page bits 20:12 must be 0): the write stores {MTT_ADDR_HI, this} in entry MTT_IDX and adds 1 to MTT_IDX. Past the table's end (ID.QP_CFG.MTT_LOG2) nothing is stored, CTRL.ERR_CODE becomes BAD_INDEX and host_cmd_errors counts it" },
 	{ "CQ", "TYPE", HPNIC_CQ_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "CQ", "VERSION", HPNIC_CQ_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "CQ", "NEXT", HPNIC_CQ_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "CQ", "SIZE", HPNIC_CQ_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "CQ", "CQN", HPNIC_CQ_CQN, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "the completion queue the command applies to" },
 	{ "CQ", "BASE_LO", HPNIC_CQ_BASE_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "ring IO address, bits 31:0 (32-byte aligned)" },
 	{ "CQ", "BASE_HI", HPNIC_CQ_BASE_HI, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "ring IO address, bits 63:32" },
 	{ "CQ", "LOG2", HPNIC_CQ_LOG2, HPNIC_REG_RW, 0x0000001fu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "log2 of the ring entries" },
 	{ "CQ", "IRQ_VECTOR", HPNIC_CQ_IRQ_VECTOR, HPNIC_REG_RW, 0x000007ffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "MSI-X vector raised when a CQE is written (with CTRL.IRQ_CTRL.ENABLE)" },
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 43, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 45, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "producer index of CQ CQN, free-running (diagnostics)" },
 	{ "STATS", "TYPE", HPNIC_STATS_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "STATS", "VERSION", HPNIC_STATS_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "STATS", "NEXT", HPNIC_STATS_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "STATS", "SIZE", HPNIC_STATS_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "STATS", "SEL", HPNIC_STATS_SEL, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
+	  0u, 0u, 0, 0,
 	  "index of the counter to read; an index >= COUNT reads 0" },
 	{ "STATS", "VALUE_LO", HPNIC_STATS_VALUE_LO, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "counter SEL bits 31:0; the read latches all 64 bits" },
 	{ "STATS", "VALUE_HI", HPNIC_STATS_VALUE_HI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "bits 63:32 latched by the last VALUE_LO read" },
 	{ "STATS", "COUNT", HPNIC_STATS_COUNT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "number of counters (HPNIC_NUM_COUNTERS in this map)" },
 	{ "DB", "TYPE", HPNIC_DB_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block type: four ASCII characters, the first in bits 31:24" },
 	{ "DB", "VERSION", HPNIC_DB_VERSION, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 2, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block version: major in bits 31:16, minor in bits 15:0" },
 	{ "DB", "NEXT", HPNIC_DB_NEXT, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "absolute BAR0 offset of the next block, 0 for the last" },
 	{ "DB", "SIZE", HPNIC_DB_SIZE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "block size in bytes" },
 	{ "DB", "SQ_DB", HPNIC_DB_SQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_SQ_DB_COUNT, HPNIC_DB_SQ_DB_STRIDE, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "doorbell of QP n, in its page at SQ_DB + 4096 n: the QP's new SQ producer index (free-running, mod 2^16)" },
 	{ "DB", "RQ_DB", HPNIC_DB_RQ_DB(0), HPNIC_REG_WO, 0x0000ffffu, HPNIC_DB_RQ_DB_COUNT, HPNIC_DB_RQ_DB_STRIDE, 0, 0, 0u, 0,
+	  0u, 0u, 0, 0,
 	  "receive doorbell of QP n, in its page at RQ_DB + 4096 n: the QP's new RQ producer index (free-running, mod 2^16). Ignored and counted (host_rq_db_bad) for a QP beyond the table, in RESET, or without a receive queue (QP.RQ_LOG2 = 0)" },
 };
 
@@ -2065,6 +2309,8 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "TYPE", 24, 0x0f000000u, "what happened" },
 	{ "VALID", 31, 0x80000000u, "an event was taken" },
 	{ "SPACING_LOG2", 0, 0x0000000fu, "with INT off, a message's packets ask for an ACK (BTH AckReq) at least once every 2^SPACING_LOG2 bytes (on the PSNs whose low SPACING_LOG2 - log2(MTU) bits are all ones), besides a message's last packet and READ requests (docs/wire.md). Values up to log2(MTU) mean every packet. 2^SPACING_LOG2 must stay at most a quarter of the window W_init = line rate x T, or a QP the window stops may have no ACK coming and wait for its retransmit timer: 13 after reset (8 KiB, the largest power of two within 52 KB / 4 at 100 Gb/s and the default T of 4160 ns); lower it with T or the line rate. With INT on every request packet asks" },
+	{ "ERROR", 0, 0x000000ffu, "the last write to a register with a Range: OK, or BAD_VALUE when it was refused (the register kept its value)" },
+	{ "OFFSET", 16, 0x0fff0000u, "the absolute BAR0 offset of the last refused write (0 until one is refused): which register refused it" },
 	{ "BUSY", 0, 0x00000001u, "a command is running" },
 	{ "ERROR", 8, 0x0000ff00u, "error code of the last command" },
 	{ "VAI", 0, 0x00000001u, "Variable AI" },

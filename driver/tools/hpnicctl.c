@@ -51,7 +51,7 @@
 #define CC_SETTLE_NS 10000000L
 
 static const char usage_line[] =
-	"usage: " PROG " [-d BDF] [--sysfs DIR] list | dump | cc [show | set KEY=VAL...]\n"
+	"usage: " PROG " [-d BDF] [--sysfs DIR] list | dump | counters [NAME...] | cc [show | set KEY=VAL...]\n"
 	"       " PROG " [-d BDF] [--sysfs DIR] cc dcqcn [show | set NAME=VAL[,NAME=VAL...]...]";
 
 static char *sysfs_dir = "/sys/bus/pci";
@@ -185,8 +185,11 @@ static void help_main(void)
 	       "commands:\n"
 	       "  list               every hpnic function: address, IDs, BAR0, firmware identity\n"
 	       "  dump               the block list, each readable register by name, the counters\n"
+	       "  counters [NAME...] every counter (or those named) as NAME VALUE lines, also\n"
+	       "                     through the hpnic driver\n"
 	       "  cc [show]          the NIC-wide CC parameters, as KEY=VALUE lines\n"
-	       "  cc set KEY=VAL...  write CC parameters (decimal or 0x hex), all checked first\n"
+	       "  cc set KEY=VAL...  write CC parameters (decimal or 0x hex), all checked first;\n"
+	       "                     a new line_mbps or t_ns re-derives DCQCN's registers\n"
 	       "  cc dcqcn [show]    DCQCN's parameters (CC mode 1) in the vendor's knob names\n"
 	       "  cc dcqcn set NAME=VAL,...  set some, checked and derived as the C models do,\n"
 	       "                     every CC.DCQCN_* register and the D tables written\n\n"
@@ -825,6 +828,80 @@ static int cmd_dump(int argc, char **argv)
 }
 
 /*
+ * counters: every counter of STATS, or the ones named, as NAME VALUE lines:
+ * through the hpnic driver's counters/NAME files when it is bound (as
+ * libhpnic's kernel backend reads them), else from BAR0 (STATS.SEL, then
+ * VALUE_LO, which latches VALUE_HI; SEL put back as dump does).
+ */
+static int cmd_counters(int argc, char **argv)
+{
+	static int idx[HPNIC_NUM_COUNTERS];
+	unsigned int n = 0;
+	const struct fn *f;
+	char rel[64], buf[64];
+	int bad = 0;
+	struct bar b;
+
+	if (parse_opts(argc, argv, 0)) {
+		printf("usage: " PROG " counters [-d BDF] [--sysfs DIR] [NAME...]\n"
+		       "Prints every counter of the STATS block (or each NAME given) as a NAME\n"
+		       "VALUE line: the CC engine's (cc_*, cc_dcqcn_*), the notification point's\n"
+		       "(np_*), the CNPs received (rx_cnp*) and the rest, named as the register\n"
+		       "map names them (docs/regmap.md, \"Counters\"). Counters are never\n"
+		       "cleared: compare two runs. Through the hpnic driver's counters/ files\n"
+		       "when it is bound, else from BAR0. An unknown NAME is refused (exit\n"
+		       "status 2) before the device is touched.\n\n%s", opts_help);
+		return 0;
+	}
+	for (int a = optind; a < argc; a++) {
+		unsigned int i;
+
+		for (i = 0; i < HPNIC_NUM_COUNTERS && strcmp(hpnic_counter_names[i], argv[a]); i++)
+			;
+		if (i == HPNIC_NUM_COUNTERS)
+			fail(2, "counters: no counter '%s' (" PROG " counters lists them)", argv[a]);
+		if (n == HPNIC_NUM_COUNTERS)
+			fail(2, "counters: more than %u names", HPNIC_NUM_COUNTERS);
+		idx[n++] = (int)i;
+	}
+	if (!n)
+		for (; n < HPNIC_NUM_COUNTERS; n++)
+			idx[n] = (int)n;
+	scan();
+	f = select_fn();
+	if (driver_bound(f)) {
+		for (unsigned int k = 0; k < n; k++) {
+			snprintf(rel, sizeof(rel), "counters/%s", hpnic_counter_names[idx[k]]);
+			drv_read(f, rel, buf, sizeof(buf));
+			printf("%-22s %s\n", hpnic_counter_names[idx[k]], buf);
+		}
+		return 0;
+	}
+	open_fn_checked(f, &b);
+	{
+		uint32_t cnt = rd(&b, HPNIC_STATS_COUNT), sel = rd(&b, HPNIC_STATS_SEL);
+
+		for (unsigned int k = 0; k < n; k++) {
+			uint32_t lo, hi;
+
+			if ((uint32_t)idx[k] >= cnt) {
+				fprintf(stderr, PROG ": %s is counter %d: this bitstream has %u\n",
+					hpnic_counter_names[idx[k]], idx[k], cnt);
+				bad = 1;
+				continue;
+			}
+			wr(&b, HPNIC_STATS_SEL, (uint32_t)idx[k]);
+			lo = rd(&b, HPNIC_STATS_VALUE_LO);
+			hi = rd(&b, HPNIC_STATS_VALUE_HI);
+			printf("%-22s %llu\n", hpnic_counter_names[idx[k]],
+			       (unsigned long long)hi << 32 | lo);
+		}
+		wr(&b, HPNIC_STATS_SEL, sel);
+	}
+	return bad;
+}
+
+/*
  * cc
  */
 struct cc_write {
@@ -841,7 +918,10 @@ static void cc_keys_help(void)
 	for (unsigned int i = cc->reg; i < cc->reg + cc->num_regs; i++) {
 		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
 
-		if (is_cc_param(r))
+		if (is_cc_param(r) && r->has_range)
+			printf("  %-16s %2u  %s; range %u..%u%s\n", lower(r->name, key, sizeof(key)),
+			       mask_bits(r->mask), r->desc, r->min, r->max, r->zero_ok ? " or 0" : "");
+		else if (is_cc_param(r))
 			printf("  %-16s %2u  %s\n", lower(r->name, key, sizeof(key)),
 			       mask_bits(r->mask), r->desc);
 	}
@@ -908,6 +988,11 @@ static int parse_cc_args(int n, char **args, struct cc_write *ws)
 		if (ws[a].value & ~r->mask)
 			fail(2, "cc set: %s=%s: out of range: CC.%s holds 0..%u (%u bits)", key, eq + 1,
 			     r->name, r->mask, mask_bits(r->mask));
+		/* the register map's Range: the NIC refuses any other value */
+		if (r->has_range && !(ws[a].value >= r->min && ws[a].value <= r->max) &&
+		    !(r->zero_ok && ws[a].value == 0))
+			fail(2, "cc set: %s=%s: out of range: CC.%s takes %u..%u%s", key, eq + 1,
+			     r->name, r->min, r->max, r->zero_ok ? " or 0" : "");
 		ws[a].reg = r;
 	}
 	return 0;
@@ -1203,13 +1288,78 @@ static int cmd_cc_dcqcn(int argc, char **argv, int help)
 	return bad;
 }
 
+static int drv_has(const struct fn *f, const char *rel)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/devices/%s/%s", sysfs_dir, f->bdf, rel);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * cc set of line_mbps or t_ns: DCQCN runs at HPCC's line rate and T, so its
+ * registers are derived again from the parameters the NIC holds, as
+ * libhpnic's hpnic_set_cc does. Called before anything is written: a line
+ * rate or T those parameters do not fit is refused (exit status 2). 0 when
+ * nothing is to follow (neither changes, CC.DCQCN_* keys given by hand in
+ * the same command, no DCQCN in the bitstream), else 1 with new[] to write
+ * where it differs from old[] (the D tables depend on g alone: unchanged).
+ */
+static int dcqcn_follow(const struct cc_io *io, const struct cc_write *ws, int nw,
+			uint32_t old[DCQCN_NREGS], uint32_t new[DCQCN_NREGS])
+{
+	struct dcqcn_params p;
+	struct dcqcn_derived d;
+	uint32_t tab[4][16];
+	const char *what;
+	int follow = 0;
+
+	for (int i = 0; i < nw; i++) {
+		uint32_t off = ws[i].reg->offset;
+
+		if (off == HPNIC_CC_LINE_MBPS || off == HPNIC_CC_T_NS)
+			follow = 1;
+		if (off >= HPNIC_CC_DCQCN_LINE && off <= HPNIC_CC_DCQCN_PERIOD_US)
+			return 0;
+	}
+	if (!follow)
+		return 0;
+	if (io->drv ? !drv_has(io->f, "cc/dcqcn_line") :
+	    !(rd(&io->b, HPNIC_ID_CC_MODES) & HPNIC_ID_CC_MODES_DCQCN_MASK))
+		return 0;
+	dcqcn_read_io(io, &p, old, tab);
+	for (int i = 0; i < nw; i++) {
+		if (ws[i].reg->offset == HPNIC_CC_LINE_MBPS)
+			p.line_mbps = ws[i].value;
+		if (ws[i].reg->offset == HPNIC_CC_T_NS)
+			p.t_ns = ws[i].value;
+	}
+	if (dcqcn_params_check(&p, &what))
+		fail(2, "cc set: line rate %u Mb/s, T %u ns: DCQCN's parameters do not fit them: "
+		     "%s (change those first: " PROG " cc dcqcn set)", p.line_mbps, p.t_ns, what);
+	if (dcqcn_derive(&p, &d))
+		fail(2, "cc set: DCQCN's parameters fail dcqcn_derive");
+	dcqcn_regs(&d, new);
+	return 1;
+}
+
+static void dcqcn_follow_write(const struct cc_io *io, const uint32_t old[DCQCN_NREGS],
+			       const uint32_t new[DCQCN_NREGS])
+{
+	for (unsigned int i = 0; i < DCQCN_NREGS; i++)
+		if (new[i] != old[i])
+			io_wr(io, DCQCN_REG(i), new[i]);
+}
+
 static int cmd_cc(int argc, char **argv)
 {
 	const struct hpnic_block_desc *cc = block_by_base(HPNIC_CC_BASE);
 	int help = parse_opts(argc, argv, 0), set;
 	struct cc_write *ws = NULL;
-	int nw = 0, bad = 0;
+	uint32_t dq_old[DCQCN_NREGS], dq_new[DCQCN_NREGS];
+	int nw = 0, bad = 0, dq = 0;
 	char key[32], st[512];
+	struct cc_io io = { 0 };
 	const struct fn *f;
 	struct bar b;
 
@@ -1224,10 +1374,14 @@ static int cmd_cc(int argc, char **argv)
 		if (set)
 			printf("usage: " PROG " cc set [-d BDF] [--sysfs DIR] KEY=VALUE...\n"
 			       "Writes the CC parameters, the read-write registers of the CC block.\n"
-			       "VALUE is decimal or 0x hex and must fit the register's bits. Every\n"
-			       "argument is checked before anything is written. The values are read\n"
-			       "back, then CTRL.CC_PARAM_STATUS after the engine has re-derived its\n"
-			       "constants: a clamped parameter is reported on stderr (exit status 0).\n\n");
+			       "VALUE is decimal or 0x hex and must fit the register's bits, and the\n"
+			       "register's range where the map gives one (the NIC refuses any other\n"
+			       "value). Every argument is checked before anything is written. The\n"
+			       "values are read back, then CTRL.CC_PARAM_STATUS after the engine has\n"
+			       "re-derived its constants: a clamped parameter is reported on stderr\n"
+			       "(exit status 0). A new line_mbps or t_ns re-derives DCQCN's registers\n"
+			       "from the parameters the NIC holds (as libhpnic's hpnic_set_cc), and is\n"
+			       "refused when they do not fit it; unless dcqcn_* keys are given too.\n\n");
 		else
 			printf("usage: " PROG " cc [show] [-d BDF] [--sysfs DIR]\n"
 			       "Prints the CC parameters as KEY=VALUE lines (decimal; `cc set` takes\n"
@@ -1250,12 +1404,21 @@ static int cmd_cc(int argc, char **argv)
 
 	scan();
 	f = select_fn();
+	io.f = f;
 	if (driver_bound(f)) {
+		io.drv = 1;
+		if (set)
+			dq = dcqcn_follow(&io, ws, nw, dq_old, dq_new);
 		bad = cc_through_driver(f, set, ws, nw);
+		if (dq && !bad)
+			dcqcn_follow_write(&io, dq_old, dq_new);
 		free(ws);
 		return bad;
 	}
 	open_fn_checked(f, &b);
+	io.b = b;
+	if (set)
+		dq = dcqcn_follow(&io, ws, nw, dq_old, dq_new);
 	if (!set) {
 		for (unsigned int i = cc->reg; i < cc->reg + cc->num_regs; i++) {
 			const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
@@ -1272,6 +1435,8 @@ static int cmd_cc(int argc, char **argv)
 	order_rates(ws, nw, rd(&b, HPNIC_CC_LINE_MBPS) & HPNIC_CC_LINE_MBPS_MASK);
 	for (int i = 0; i < nw; i++)
 		wr(&b, ws[i].reg->offset, ws[i].value);
+	if (dq)
+		dcqcn_follow_write(&io, dq_old, dq_new);
 	for (int i = 0; i < nw; i++) {
 		uint32_t v = rd(&b, ws[i].reg->offset) & ws[i].reg->mask;
 
@@ -1310,5 +1475,7 @@ int main(int argc, char **argv)
 		return cmd_dump(argc, argv);
 	if (!strcmp(cmd, "cc"))
 		return cmd_cc(argc, argv);
+	if (!strcmp(cmd, "counters"))
+		return cmd_counters(argc, argv);
 	usage_fail("unknown command '%s'", cmd);
 }

@@ -297,6 +297,8 @@ reg [31:0] qp_cqn_reg = 0;
 reg [23:0] qp_sq_psn_reg = 0, qp_rq_psn_reg = 0;
 reg [1:0]  qp_cc_mode_reg = 0;
 reg [7:0]  np_status_reg = 0;      // CC.NP_STATUS: the last NP_MIN_TIME_US write's
+reg        rng_bad_reg = 1'b0;     // CC.RANGE_STATUS.ERROR: the last ranged write refused
+reg [11:0] rng_off_reg = 12'd0;    // CC.RANGE_STATUS.OFFSET: the last refused write's
 reg        qp_cc_ovr_reg = 1'b0;
 reg [1:0]  qp_cc_opts_reg = 2'd0;
 reg [19:0] qp_t_ns_reg = 0;
@@ -445,7 +447,104 @@ function [24:0] a;
         a = off[24:0];
     end
 endfunction
+
+// a write's value within a register's Range (fw/regmap.toml min/max/zero_ok):
+// all 32 bits compared, so bits beyond the register's width refuse it too
+function in_rng;
+    input [31:0] v, lo, hi;
+    input integer zero_ok;
+    begin
+        in_rng = (v >= lo && v <= hi) || (zero_ok != 0 && v == 32'd0);
+    end
+endfunction
 // verilator lint_on UNUSEDSIGNAL
+
+/*
+ * CC registers with a Range (fw/regmap.toml): rng_hit for a write to one,
+ * rng_ok when its value is in range. An out-of-range write is refused whole:
+ * the register keeps its value, CC.RANGE_STATUS reads BAD_VALUE and the
+ * offset. One constant compare per register, selected by the address.
+ */
+reg rng_hit, rng_ok;
+always @* begin
+    rng_hit = 1'b1;
+    rng_ok = 1'b1;
+    case (s_csr_addr)
+        a(HPNIC_CC_DCQCN_LINE):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_LINE_MAX,
+                            HPNIC_CC_DCQCN_LINE_ZERO_OK);
+        a(HPNIC_CC_DCQCN_MIN):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_MIN_MAX,
+                            HPNIC_CC_DCQCN_MIN_ZERO_OK);
+        a(HPNIC_CC_DCQCN_AI):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_AI_MIN, HPNIC_CC_DCQCN_AI_MAX,
+                            HPNIC_CC_DCQCN_AI_ZERO_OK);
+        a(HPNIC_CC_DCQCN_HAI):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_HAI_MAX,
+                            HPNIC_CC_DCQCN_HAI_ZERO_OK);
+        a(HPNIC_CC_DCQCN_FIRST):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_FIRST_MAX,
+                            HPNIC_CC_DCQCN_FIRST_ZERO_OK);
+        a(HPNIC_CC_DCQCN_G):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_G_MIN, HPNIC_CC_DCQCN_G_MAX,
+                            HPNIC_CC_DCQCN_G_ZERO_OK);
+        a(HPNIC_CC_DCQCN_ALPHA0):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_ALPHA0_MAX,
+                            HPNIC_CC_DCQCN_ALPHA0_ZERO_OK);
+        a(HPNIC_CC_DCQCN_MIN_DEC):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_MIN_DEC_MAX,
+                            HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK);
+        a(HPNIC_CC_DCQCN_GD):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_GD_MIN, HPNIC_CC_DCQCN_GD_MAX,
+                            HPNIC_CC_DCQCN_GD_ZERO_OK);
+        a(HPNIC_CC_DCQCN_TD_US):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TD_US_MAX,
+                            HPNIC_CC_DCQCN_TD_US_ZERO_OK);
+        a(HPNIC_CC_DCQCN_TI_US):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_TI_US_MAX,
+                            HPNIC_CC_DCQCN_TI_US_ZERO_OK);
+        a(HPNIC_CC_DCQCN_B_PKTS):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_B_PKTS_MIN, HPNIC_CC_DCQCN_B_PKTS_MAX,
+                            HPNIC_CC_DCQCN_B_PKTS_ZERO_OK);
+        a(HPNIC_CC_DCQCN_THRESHOLD):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_THRESHOLD_MAX,
+                            HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK);
+        a(HPNIC_CC_DCQCN_PERIOD_US):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX,
+                            HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK);
+        a(HPNIC_CC_VAI_THRESH):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
+                            HPNIC_CC_VAI_THRESH_ZERO_OK);
+        a(HPNIC_CC_VAI_AI_DIV):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
+                            HPNIC_CC_VAI_AI_DIV_ZERO_OK);
+        a(HPNIC_CC_VAI_BANK_CAP):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX,
+                            HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
+        a(HPNIC_CC_VAI_AI_CAP):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
+                            HPNIC_CC_VAI_AI_CAP_ZERO_OK);
+        a(HPNIC_CC_VAI_DAMP_SHIFT):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX,
+                            HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
+        a(HPNIC_CC_SF_ACKS):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
+                            HPNIC_CC_SF_ACKS_ZERO_OK);
+        a(HPNIC_CC_DCQCN_TAB_IDX):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX,
+                            HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK);
+        a(HPNIC_CC_DCQCN_TAB):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TAB_MIN, HPNIC_CC_DCQCN_TAB_MAX,
+                            HPNIC_CC_DCQCN_TAB_ZERO_OK);
+        a(HPNIC_CC_NP_MIN_TIME_US):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_NP_MIN_TIME_US_MIN, HPNIC_CC_NP_MIN_TIME_US_MAX,
+                            HPNIC_CC_NP_MIN_TIME_US_ZERO_OK);
+        a(HPNIC_CC_DCQCN_TICK_US):
+            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX,
+                            HPNIC_CC_DCQCN_TICK_US_ZERO_OK);
+        default: rng_hit = 1'b0;
+    endcase
+end
 
 /*
  * Command checks
@@ -538,6 +637,13 @@ always @(posedge clk) begin
     end
     shadow_rd_pending <= 1'b0;
 
+    if (wr && !is_db && rng_hit) begin
+        rng_bad_reg <= !rng_ok;
+        if (!rng_ok) begin
+            rng_off_reg <= s_csr_addr[11:0];
+        end
+    end
+
     if (wr && is_db && db_at_rq) begin
         // the RQ fetch ignores and counts those it cannot take
         rqdb_wr <= 1'b1;
@@ -582,38 +688,38 @@ always @(posedge clk) begin
             a(HPNIC_CC_SCHED_BURST): sched_burst <= s_csr_wdata[15:0];
             a(HPNIC_CC_SCHED_GRANT): sched_grant <= s_csr_wdata[13:0];
             a(HPNIC_CC_DEFAULT_MODE): default_mode_reg <= s_csr_wdata[1:0];
-            a(HPNIC_CC_DCQCN_LINE): dcqcn_line <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_MIN): dcqcn_min <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_AI): dcqcn_ai <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_HAI): dcqcn_hai <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_FIRST): dcqcn_first <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_G): dcqcn_g <= s_csr_wdata[9:0];
-            a(HPNIC_CC_DCQCN_ALPHA0): dcqcn_alpha0 <= s_csr_wdata[22:0];
-            a(HPNIC_CC_DCQCN_MIN_DEC): dcqcn_min_dec <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_GD): dcqcn_gd <= s_csr_wdata[3:0];
-            a(HPNIC_CC_DCQCN_TD_US): dcqcn_td_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_TI_US): dcqcn_ti_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_B_PKTS): dcqcn_b_pkts <= s_csr_wdata[15:0];
-            a(HPNIC_CC_DCQCN_THRESHOLD): dcqcn_threshold <= s_csr_wdata[4:0];
-            a(HPNIC_CC_DCQCN_PERIOD_US): dcqcn_period_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_TICK_US): dcqcn_tick_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_VAI_THRESH): vai_thresh <= s_csr_wdata[22:0];
-            a(HPNIC_CC_VAI_AI_DIV): vai_ai_div <= s_csr_wdata[22:0];
-            a(HPNIC_CC_VAI_BANK_CAP): vai_bank_cap <= s_csr_wdata[11:0];
-            a(HPNIC_CC_VAI_AI_CAP): vai_ai_cap <= s_csr_wdata[9:0];
-            a(HPNIC_CC_VAI_DAMP_SHIFT): vai_damp_shift <= s_csr_wdata[3:0];
-            a(HPNIC_CC_SF_ACKS): sf_acks <= s_csr_wdata[7:0];
-            // out of range: refused whole, not masked into range
+            a(HPNIC_CC_DCQCN_LINE): if (rng_ok) dcqcn_line <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_MIN): if (rng_ok) dcqcn_min <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_AI): if (rng_ok) dcqcn_ai <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_HAI): if (rng_ok) dcqcn_hai <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_FIRST): if (rng_ok) dcqcn_first <= s_csr_wdata[23:0];
+            a(HPNIC_CC_DCQCN_G): if (rng_ok) dcqcn_g <= s_csr_wdata[9:0];
+            a(HPNIC_CC_DCQCN_ALPHA0): if (rng_ok) dcqcn_alpha0 <= s_csr_wdata[22:0];
+            a(HPNIC_CC_DCQCN_MIN_DEC): if (rng_ok) dcqcn_min_dec <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_GD): if (rng_ok) dcqcn_gd <= s_csr_wdata[3:0];
+            a(HPNIC_CC_DCQCN_TD_US): if (rng_ok) dcqcn_td_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_TI_US): if (rng_ok) dcqcn_ti_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_B_PKTS): if (rng_ok) dcqcn_b_pkts <= s_csr_wdata[15:0];
+            a(HPNIC_CC_DCQCN_THRESHOLD): if (rng_ok) dcqcn_threshold <= s_csr_wdata[4:0];
+            a(HPNIC_CC_DCQCN_PERIOD_US): if (rng_ok) dcqcn_period_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_DCQCN_TICK_US): if (rng_ok) dcqcn_tick_us <= s_csr_wdata[16:0];
+            a(HPNIC_CC_VAI_THRESH): if (rng_ok) vai_thresh <= s_csr_wdata[22:0];
+            a(HPNIC_CC_VAI_AI_DIV): if (rng_ok) vai_ai_div <= s_csr_wdata[22:0];
+            a(HPNIC_CC_VAI_BANK_CAP): if (rng_ok) vai_bank_cap <= s_csr_wdata[11:0];
+            a(HPNIC_CC_VAI_AI_CAP): if (rng_ok) vai_ai_cap <= s_csr_wdata[9:0];
+            a(HPNIC_CC_VAI_DAMP_SHIFT): if (rng_ok) vai_damp_shift <= s_csr_wdata[3:0];
+            a(HPNIC_CC_SF_ACKS): if (rng_ok) sf_acks <= s_csr_wdata[7:0];
+            // out of range: refused whole, not masked into range (and in RANGE_STATUS)
             a(HPNIC_CC_NP_MIN_TIME_US): begin
-                if (s_csr_wdata[31:12] == 20'd0) begin
+                if (rng_ok) begin
                     np_min_time_us <= s_csr_wdata[11:0];
                     np_status_reg <= HPNIC_ERR_OK;
                 end else begin
                     np_status_reg <= HPNIC_ERR_BAD_VALUE;
                 end
             end
-            a(HPNIC_CC_DCQCN_TAB_IDX): dcqcn_tab_idx <= s_csr_wdata[5:0];
-            a(HPNIC_CC_DCQCN_TAB): dcqcn_tab_mem[dcqcn_tab_idx] <= s_csr_wdata[17:0];
+            a(HPNIC_CC_DCQCN_TAB_IDX): if (rng_ok) dcqcn_tab_idx <= s_csr_wdata[5:0];
+            a(HPNIC_CC_DCQCN_TAB): if (rng_ok) dcqcn_tab_mem[dcqcn_tab_idx] <= s_csr_wdata[17:0];
 
             a(HPNIC_QP_QPN): qp_qpn_reg <= s_csr_wdata;
             a(HPNIC_QP_STATE): qp_state_reg <= s_csr_wdata[2:0];
@@ -810,6 +916,8 @@ always @(posedge clk) begin
         sf_acks <= HPNIC_CC_SF_ACKS_RST;
         np_min_time_us <= HPNIC_CC_NP_MIN_TIME_US_RST;
         np_status_reg <= HPNIC_ERR_OK;
+        rng_bad_reg <= 1'b0;
+        rng_off_reg <= 12'd0;
         dcqcn_tab_idx <= 0;
         for (dti = 0; dti < 64; dti = dti + 1) begin
             dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];
@@ -940,6 +1048,8 @@ always @* begin
         a(HPNIC_CC_SF_ACKS): rdata = {24'd0, sf_acks};
         a(HPNIC_CC_NP_MIN_TIME_US): rdata = {20'd0, np_min_time_us};
         a(HPNIC_CC_NP_STATUS): rdata = {24'd0, np_status_reg};
+        a(HPNIC_CC_RANGE_STATUS): rdata = {4'd0, rng_off_reg, 8'd0,
+                                           rng_bad_reg ? HPNIC_ERR_BAD_VALUE : HPNIC_ERR_OK};
         a(HPNIC_CC_DCQCN_TAB_IDX): rdata = {26'd0, dcqcn_tab_idx};
         a(HPNIC_CC_DCQCN_TAB): rdata = {14'd0, dcqcn_tab_mem[dcqcn_tab_idx]};
 

@@ -371,245 +371,358 @@ localparam integer HPNIC_CTRL_ACK_REQ_SPACING_LOG2_LSB          = 0;
 localparam integer HPNIC_CTRL_ACK_REQ_SPACING_LOG2_W            = 4;
 localparam [31:0]  HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK         = 32'h0000_000f;
 
-// CC ("HPCC" 1.0): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
-// engine checks them (CTRL.CC_PARAM_STATUS) and derives its constants when one is written.
-localparam [31:0]  HPNIC_CC_BASE                 = 32'h0000_0200;
-localparam [31:0]  HPNIC_CC_BLOCK_SIZE           = 32'h0000_0100;
-localparam [31:0]  HPNIC_CC_BLOCK_TYPE           = 32'h4850_4343;  // "HPCC"
-localparam [31:0]  HPNIC_CC_BLOCK_VERSION        = 32'h0001_0000;  // 1.0
-localparam [31:0]  HPNIC_CC_BLOCK_NEXT           = 32'h0000_0300;
-localparam [31:0]  HPNIC_CC_TYPE                 = 32'h0000_0200;
-localparam [31:0]  HPNIC_CC_VERSION              = 32'h0000_0204;
-localparam [31:0]  HPNIC_CC_NEXT                 = 32'h0000_0208;
-localparam [31:0]  HPNIC_CC_SIZE                 = 32'h0000_020c;
+// CC ("HPCC" 1.1): NIC-wide HPCC parameters, in the units of the RTL CC engine (docs/cc.md). The
+// engine checks HPCC's (CTRL.CC_PARAM_STATUS: clamped, not refused) and derives its constants
+// when one is written. A register with a Range (DCQCN's, the notification point's, the sweeper's)
+// refuses a write outside it whole: it keeps its value and RANGE_STATUS reads BAD_VALUE with the
+// offset.
+localparam [31:0]  HPNIC_CC_BASE                     = 32'h0000_0200;
+localparam [31:0]  HPNIC_CC_BLOCK_SIZE               = 32'h0000_0100;
+localparam [31:0]  HPNIC_CC_BLOCK_TYPE               = 32'h4850_4343;  // "HPCC"
+localparam [31:0]  HPNIC_CC_BLOCK_VERSION            = 32'h0001_0001;  // 1.1
+localparam [31:0]  HPNIC_CC_BLOCK_NEXT               = 32'h0000_0300;
+localparam [31:0]  HPNIC_CC_TYPE                     = 32'h0000_0200;
+localparam [31:0]  HPNIC_CC_VERSION                  = 32'h0000_0204;
+localparam [31:0]  HPNIC_CC_NEXT                     = 32'h0000_0208;
+localparam [31:0]  HPNIC_CC_SIZE                     = 32'h0000_020c;
 
 // CC.T_NS (rw): T, the base RTT, in ns
-localparam [31:0]  HPNIC_CC_T_NS                 = 32'h0000_0210;
-localparam integer HPNIC_CC_T_NS_W               = 20;
-localparam [31:0]  HPNIC_CC_T_NS_MASK            = 32'h000f_ffff;
-localparam [19:0]  HPNIC_CC_T_NS_RST             = 20'd4160;
+localparam [31:0]  HPNIC_CC_T_NS                     = 32'h0000_0210;
+localparam integer HPNIC_CC_T_NS_W                   = 20;
+localparam [31:0]  HPNIC_CC_T_NS_MASK                = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_T_NS_RST                 = 20'd4160;
 
 // CC.ETA (rw): eta, the target utilisation, Q0.16 (62259 = 0.95)
-localparam [31:0]  HPNIC_CC_ETA                  = 32'h0000_0214;
-localparam integer HPNIC_CC_ETA_W                = 17;
-localparam [31:0]  HPNIC_CC_ETA_MASK             = 32'h0001_ffff;
-localparam [16:0]  HPNIC_CC_ETA_RST              = 17'd62259;
+localparam [31:0]  HPNIC_CC_ETA                      = 32'h0000_0214;
+localparam integer HPNIC_CC_ETA_W                    = 17;
+localparam [31:0]  HPNIC_CC_ETA_MASK                 = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_ETA_RST                  = 17'd62259;
 
 // CC.MAX_STAGE (rw): maxStage: additive-increase steps before a multiplicative update
-localparam [31:0]  HPNIC_CC_MAX_STAGE            = 32'h0000_0218;
-localparam integer HPNIC_CC_MAX_STAGE_W          = 4;
-localparam [31:0]  HPNIC_CC_MAX_STAGE_MASK       = 32'h0000_000f;
-localparam [3:0]   HPNIC_CC_MAX_STAGE_RST        = 4'd5;
+localparam [31:0]  HPNIC_CC_MAX_STAGE                = 32'h0000_0218;
+localparam integer HPNIC_CC_MAX_STAGE_W              = 4;
+localparam [31:0]  HPNIC_CC_MAX_STAGE_MASK           = 32'h0000_000f;
+localparam [3:0]   HPNIC_CC_MAX_STAGE_RST            = 4'd5;
 
 // CC.WAI (rw): W_AI, the additive increase, bytes in Q16.4 (1280 = 80 B)
-localparam [31:0]  HPNIC_CC_WAI                  = 32'h0000_021c;
-localparam integer HPNIC_CC_WAI_W                = 20;
-localparam [31:0]  HPNIC_CC_WAI_MASK             = 32'h000f_ffff;
-localparam [19:0]  HPNIC_CC_WAI_RST              = 20'd1280;
+localparam [31:0]  HPNIC_CC_WAI                      = 32'h0000_021c;
+localparam integer HPNIC_CC_WAI_W                    = 20;
+localparam [31:0]  HPNIC_CC_WAI_MASK                 = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_WAI_RST                  = 20'd1280;
 
 // CC.LINE_MBPS (rw): line rate, Mb/s
-localparam [31:0]  HPNIC_CC_LINE_MBPS            = 32'h0000_0220;
-localparam integer HPNIC_CC_LINE_MBPS_W          = 20;
-localparam [31:0]  HPNIC_CC_LINE_MBPS_MASK       = 32'h000f_ffff;
-localparam [19:0]  HPNIC_CC_LINE_MBPS_RST        = 20'h186a0;
+localparam [31:0]  HPNIC_CC_LINE_MBPS                = 32'h0000_0220;
+localparam integer HPNIC_CC_LINE_MBPS_W              = 20;
+localparam [31:0]  HPNIC_CC_LINE_MBPS_MASK           = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_LINE_MBPS_RST            = 20'h186a0;
 
 // CC.MIN_MBPS (rw): minimum rate, Mb/s
-localparam [31:0]  HPNIC_CC_MIN_MBPS             = 32'h0000_0224;
-localparam integer HPNIC_CC_MIN_MBPS_W           = 20;
-localparam [31:0]  HPNIC_CC_MIN_MBPS_MASK        = 32'h000f_ffff;
-localparam [19:0]  HPNIC_CC_MIN_MBPS_RST         = 20'd100;
+localparam [31:0]  HPNIC_CC_MIN_MBPS                 = 32'h0000_0224;
+localparam integer HPNIC_CC_MIN_MBPS_W               = 20;
+localparam [31:0]  HPNIC_CC_MIN_MBPS_MASK            = 32'h000f_ffff;
+localparam [19:0]  HPNIC_CC_MIN_MBPS_RST             = 20'd100;
 
 // CC.SCHED_OVERHEAD (rw): wire bytes charged per packet beyond the payload and its RETH/AETH
 // (Ethernet to FCS, preamble, gap): pacing credit, work and window count them
-localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD       = 32'h0000_0228;
-localparam integer HPNIC_CC_SCHED_OVERHEAD_W     = 8;
-localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD_MASK  = 32'h0000_00ff;
-localparam [7:0]   HPNIC_CC_SCHED_OVERHEAD_RST   = 8'd82;
+localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD           = 32'h0000_0228;
+localparam integer HPNIC_CC_SCHED_OVERHEAD_W         = 8;
+localparam [31:0]  HPNIC_CC_SCHED_OVERHEAD_MASK      = 32'h0000_00ff;
+localparam [7:0]   HPNIC_CC_SCHED_OVERHEAD_RST       = 8'd82;
 
 // CC.SCHED_BURST (rw): pacing burst allowance, bytes beyond one grant (4 KiB by default: with
 // none, any scheduling jitter is lost line time; a lone QP reached 81% of the line at 1 KiB)
-localparam [31:0]  HPNIC_CC_SCHED_BURST          = 32'h0000_022c;
-localparam integer HPNIC_CC_SCHED_BURST_W        = 16;
-localparam [31:0]  HPNIC_CC_SCHED_BURST_MASK     = 32'h0000_ffff;
-localparam [15:0]  HPNIC_CC_SCHED_BURST_RST      = 16'd4096;
+localparam [31:0]  HPNIC_CC_SCHED_BURST              = 32'h0000_022c;
+localparam integer HPNIC_CC_SCHED_BURST_W            = 16;
+localparam [31:0]  HPNIC_CC_SCHED_BURST_MASK         = 32'h0000_ffff;
+localparam [15:0]  HPNIC_CC_SCHED_BURST_RST          = 16'd4096;
 
 // CC.SCHED_GRANT (rw): wire bytes of pacing credit and window per scheduler grant, at most the
 // path MTU (0: the path MTU); read when a QP starts. Small grants pace small messages one or two
 // packets at a time instead of an MTU's worth in a burst
-localparam [31:0]  HPNIC_CC_SCHED_GRANT          = 32'h0000_0234;
-localparam integer HPNIC_CC_SCHED_GRANT_W        = 14;
-localparam [31:0]  HPNIC_CC_SCHED_GRANT_MASK     = 32'h0000_3fff;
-localparam [13:0]  HPNIC_CC_SCHED_GRANT_RST      = 14'd256;
+localparam [31:0]  HPNIC_CC_SCHED_GRANT              = 32'h0000_0234;
+localparam integer HPNIC_CC_SCHED_GRANT_W            = 14;
+localparam [31:0]  HPNIC_CC_SCHED_GRANT_MASK         = 32'h0000_3fff;
+localparam [13:0]  HPNIC_CC_SCHED_GRANT_RST          = 14'd256;
 
 // CC.DEFAULT_MODE (rw): CC mode of QPs that do not set their own
-localparam [31:0]  HPNIC_CC_DEFAULT_MODE         = 32'h0000_0230;
-localparam integer HPNIC_CC_DEFAULT_MODE_W       = 2;
-localparam [31:0]  HPNIC_CC_DEFAULT_MODE_MASK    = 32'h0000_0003;
-localparam [1:0]   HPNIC_CC_DEFAULT_MODE_RST     = 2'd0;
+localparam [31:0]  HPNIC_CC_DEFAULT_MODE             = 32'h0000_0230;
+localparam integer HPNIC_CC_DEFAULT_MODE_W           = 2;
+localparam [31:0]  HPNIC_CC_DEFAULT_MODE_MASK        = 32'h0000_0003;
+localparam [1:0]   HPNIC_CC_DEFAULT_MODE_RST         = 2'd0;
 
 // CC.DCQCN_LINE (rw): DCQCN (CC mode 1): the line rate, bytes/ns Q8.16 (round(Mb/s x 8192 /
 // 1000), 819200 = 100 Gb/s): Rc and Rt at INIT, Rt's cap. Keep it LINE_MBPS's (W_max is HPCC's).
 // docs/cc-dcqcn.md, as dcqcn_derive() makes it; the engine takes it while quiet
-localparam [31:0]  HPNIC_CC_DCQCN_LINE           = 32'h0000_0240;
-localparam integer HPNIC_CC_DCQCN_LINE_W         = 24;
-localparam [31:0]  HPNIC_CC_DCQCN_LINE_MASK      = 32'h00ff_ffff;
-localparam [23:0]  HPNIC_CC_DCQCN_LINE_RST       = 24'hc8000;
+localparam [31:0]  HPNIC_CC_DCQCN_LINE               = 32'h0000_0240;
+localparam integer HPNIC_CC_DCQCN_LINE_W             = 24;
+localparam [31:0]  HPNIC_CC_DCQCN_LINE_MASK          = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_CC_DCQCN_LINE_RST           = 24'hc8000;
+// the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_LINE_MIN           = 32'd8192;
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_LINE_MAX           = 32'd8589926;
+localparam integer HPNIC_CC_DCQCN_LINE_ZERO_OK       = 0;
 
 // CC.DCQCN_MIN (rw): DCQCN: Rmin (rpg_min_rate), Q8.16 (328 = 40 Mb/s)
-localparam [31:0]  HPNIC_CC_DCQCN_MIN            = 32'h0000_0244;
-localparam integer HPNIC_CC_DCQCN_MIN_W          = 24;
-localparam [31:0]  HPNIC_CC_DCQCN_MIN_MASK       = 32'h00ff_ffff;
-localparam [23:0]  HPNIC_CC_DCQCN_MIN_RST        = 24'd328;
+localparam [31:0]  HPNIC_CC_DCQCN_MIN                = 32'h0000_0244;
+localparam integer HPNIC_CC_DCQCN_MIN_W              = 24;
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_MASK           = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_CC_DCQCN_MIN_RST            = 24'd328;
+// the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_MIN            = 32'd328;
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_MAX            = 32'd8589926;
+localparam integer HPNIC_CC_DCQCN_MIN_ZERO_OK        = 0;
 
 // CC.DCQCN_AI (rw): DCQCN: R_AI (rpg_ai_rate), Q8.16 (328 = 40 Mb/s)
-localparam [31:0]  HPNIC_CC_DCQCN_AI             = 32'h0000_0248;
-localparam integer HPNIC_CC_DCQCN_AI_W           = 24;
-localparam [31:0]  HPNIC_CC_DCQCN_AI_MASK        = 32'h00ff_ffff;
-localparam [23:0]  HPNIC_CC_DCQCN_AI_RST         = 24'd328;
+localparam [31:0]  HPNIC_CC_DCQCN_AI                 = 32'h0000_0248;
+localparam integer HPNIC_CC_DCQCN_AI_W               = 24;
+localparam [31:0]  HPNIC_CC_DCQCN_AI_MASK            = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_CC_DCQCN_AI_RST             = 24'd328;
+// the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_AI_MIN             = 32'd328;
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_AI_MAX             = 32'd8589926;
+localparam integer HPNIC_CC_DCQCN_AI_ZERO_OK         = 0;
 
 // CC.DCQCN_HAI (rw): DCQCN: R_HAI (rpg_hai_rate), Q8.16 (1638 = 200 Mb/s)
-localparam [31:0]  HPNIC_CC_DCQCN_HAI            = 32'h0000_024c;
-localparam integer HPNIC_CC_DCQCN_HAI_W          = 24;
-localparam [31:0]  HPNIC_CC_DCQCN_HAI_MASK       = 32'h00ff_ffff;
-localparam [23:0]  HPNIC_CC_DCQCN_HAI_RST        = 24'd1638;
+localparam [31:0]  HPNIC_CC_DCQCN_HAI                = 32'h0000_024c;
+localparam integer HPNIC_CC_DCQCN_HAI_W              = 24;
+localparam [31:0]  HPNIC_CC_DCQCN_HAI_MASK           = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_CC_DCQCN_HAI_RST            = 24'd1638;
+// the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_HAI_MIN            = 32'd328;
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_HAI_MAX            = 32'd8589926;
+localparam integer HPNIC_CC_DCQCN_HAI_ZERO_OK        = 0;
 
 // CC.DCQCN_FIRST (rw): DCQCN: rate_to_set_on_first_cnp, Q8.16; 0 off
-localparam [31:0]  HPNIC_CC_DCQCN_FIRST          = 32'h0000_0250;
-localparam integer HPNIC_CC_DCQCN_FIRST_W        = 24;
-localparam [31:0]  HPNIC_CC_DCQCN_FIRST_MASK     = 32'h00ff_ffff;
-localparam [23:0]  HPNIC_CC_DCQCN_FIRST_RST      = 24'd0;
+localparam [31:0]  HPNIC_CC_DCQCN_FIRST              = 32'h0000_0250;
+localparam integer HPNIC_CC_DCQCN_FIRST_W            = 24;
+localparam [31:0]  HPNIC_CC_DCQCN_FIRST_MASK         = 32'h00ff_ffff;
+localparam [23:0]  HPNIC_CC_DCQCN_FIRST_RST          = 24'd0;
+// the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_FIRST_MIN          = 32'd328;
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_FIRST_MAX          = 32'd8589926;
+localparam integer HPNIC_CC_DCQCN_FIRST_ZERO_OK      = 1;  // 0 is taken too
 
 // CC.DCQCN_G (rw): DCQCN: g x 1024, 2..1023 (4 = the paper's 1/256); DCQCN_TAB must hold this g's
 // D tables
-localparam [31:0]  HPNIC_CC_DCQCN_G              = 32'h0000_0254;
-localparam integer HPNIC_CC_DCQCN_G_W            = 10;
-localparam [31:0]  HPNIC_CC_DCQCN_G_MASK         = 32'h0000_03ff;
-localparam [9:0]   HPNIC_CC_DCQCN_G_RST          = 10'd4;
+localparam [31:0]  HPNIC_CC_DCQCN_G                  = 32'h0000_0254;
+localparam integer HPNIC_CC_DCQCN_G_W                = 10;
+localparam [31:0]  HPNIC_CC_DCQCN_G_MASK             = 32'h0000_03ff;
+localparam [9:0]   HPNIC_CC_DCQCN_G_RST              = 10'd4;
+localparam [31:0]  HPNIC_CC_DCQCN_G_MIN              = 32'd2;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_G_MAX              = 32'd1023;
+localparam integer HPNIC_CC_DCQCN_G_ZERO_OK          = 0;
 
 // CC.DCQCN_ALPHA0 (rw): DCQCN: alpha at INIT (initial_alpha_value), Q1.22 (4190208 = 1023/1024)
-localparam [31:0]  HPNIC_CC_DCQCN_ALPHA0         = 32'h0000_0258;
-localparam integer HPNIC_CC_DCQCN_ALPHA0_W       = 23;
-localparam [31:0]  HPNIC_CC_DCQCN_ALPHA0_MASK    = 32'h007f_ffff;
-localparam [22:0]  HPNIC_CC_DCQCN_ALPHA0_RST     = 23'h3ff000;
+localparam [31:0]  HPNIC_CC_DCQCN_ALPHA0             = 32'h0000_0258;
+localparam integer HPNIC_CC_DCQCN_ALPHA0_W           = 23;
+localparam [31:0]  HPNIC_CC_DCQCN_ALPHA0_MASK        = 32'h007f_ffff;
+localparam [22:0]  HPNIC_CC_DCQCN_ALPHA0_RST         = 23'h3ff000;
+localparam [31:0]  HPNIC_CC_DCQCN_ALPHA0_MIN         = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_ALPHA0_MAX         = 32'd4194304;
+localparam integer HPNIC_CC_DCQCN_ALPHA0_ZERO_OK     = 0;
 
 // CC.DCQCN_MIN_DEC (rw): DCQCN: the decrease factor's floor (rpg_min_dec_fac), Q1.16 (32768 = 50
 // %)
-localparam [31:0]  HPNIC_CC_DCQCN_MIN_DEC        = 32'h0000_025c;
-localparam integer HPNIC_CC_DCQCN_MIN_DEC_W      = 17;
-localparam [31:0]  HPNIC_CC_DCQCN_MIN_DEC_MASK   = 32'h0001_ffff;
-localparam [16:0]  HPNIC_CC_DCQCN_MIN_DEC_RST    = 17'd32768;
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_DEC            = 32'h0000_025c;
+localparam integer HPNIC_CC_DCQCN_MIN_DEC_W          = 17;
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_DEC_MASK       = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_DCQCN_MIN_DEC_RST        = 17'd32768;
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_DEC_MIN        = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_MIN_DEC_MAX        = 32'd65536;
+localparam integer HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK    = 0;
 
 // CC.DCQCN_GD (rw): DCQCN: gd, f = 1 - alpha x 2^-gd (1 halves alpha)
-localparam [31:0]  HPNIC_CC_DCQCN_GD             = 32'h0000_0260;
-localparam integer HPNIC_CC_DCQCN_GD_W           = 4;
-localparam [31:0]  HPNIC_CC_DCQCN_GD_MASK        = 32'h0000_000f;
-localparam [3:0]   HPNIC_CC_DCQCN_GD_RST         = 4'd1;
+localparam [31:0]  HPNIC_CC_DCQCN_GD                 = 32'h0000_0260;
+localparam integer HPNIC_CC_DCQCN_GD_W               = 4;
+localparam [31:0]  HPNIC_CC_DCQCN_GD_MASK            = 32'h0000_000f;
+localparam [3:0]   HPNIC_CC_DCQCN_GD_RST             = 4'd1;
+localparam [31:0]  HPNIC_CC_DCQCN_GD_MIN             = 32'd0;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_GD_MAX             = 32'd15;  // the highest; others are refused
+localparam integer HPNIC_CC_DCQCN_GD_ZERO_OK         = 0;
 
 // CC.DCQCN_TD_US (rw): DCQCN: Td (rate_reduce_monitor_period), us
-localparam [31:0]  HPNIC_CC_DCQCN_TD_US          = 32'h0000_0264;
-localparam integer HPNIC_CC_DCQCN_TD_US_W        = 17;
-localparam [31:0]  HPNIC_CC_DCQCN_TD_US_MASK     = 32'h0001_ffff;
-localparam [16:0]  HPNIC_CC_DCQCN_TD_US_RST      = 17'd4;
+localparam [31:0]  HPNIC_CC_DCQCN_TD_US              = 32'h0000_0264;
+localparam integer HPNIC_CC_DCQCN_TD_US_W            = 17;
+localparam [31:0]  HPNIC_CC_DCQCN_TD_US_MASK         = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_DCQCN_TD_US_RST          = 17'd4;
+localparam [31:0]  HPNIC_CC_DCQCN_TD_US_MIN          = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_TD_US_MAX          = 32'd131071;
+localparam integer HPNIC_CC_DCQCN_TD_US_ZERO_OK      = 0;
 
 // CC.DCQCN_TI_US (rw): DCQCN: Ti (rpg_time_reset), us, at least 1
-localparam [31:0]  HPNIC_CC_DCQCN_TI_US          = 32'h0000_0268;
-localparam integer HPNIC_CC_DCQCN_TI_US_W        = 17;
-localparam [31:0]  HPNIC_CC_DCQCN_TI_US_MASK     = 32'h0001_ffff;
-localparam [16:0]  HPNIC_CC_DCQCN_TI_US_RST      = 17'd300;
+localparam [31:0]  HPNIC_CC_DCQCN_TI_US              = 32'h0000_0268;
+localparam integer HPNIC_CC_DCQCN_TI_US_W            = 17;
+localparam [31:0]  HPNIC_CC_DCQCN_TI_US_MASK         = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_DCQCN_TI_US_RST          = 17'd300;
+localparam [31:0]  HPNIC_CC_DCQCN_TI_US_MIN          = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_TI_US_MAX          = 32'd131071;
+localparam integer HPNIC_CC_DCQCN_TI_US_ZERO_OK      = 0;
 
 // CC.DCQCN_B_PKTS (rw): DCQCN: packets per byte-counter increase, ceil(rpg_byte_reset / path
 // MTU), 1..65535 (2560 = 10 MiB of 4 KiB)
-localparam [31:0]  HPNIC_CC_DCQCN_B_PKTS         = 32'h0000_026c;
-localparam integer HPNIC_CC_DCQCN_B_PKTS_W       = 16;
-localparam [31:0]  HPNIC_CC_DCQCN_B_PKTS_MASK    = 32'h0000_ffff;
-localparam [15:0]  HPNIC_CC_DCQCN_B_PKTS_RST     = 16'd2560;
+localparam [31:0]  HPNIC_CC_DCQCN_B_PKTS             = 32'h0000_026c;
+localparam integer HPNIC_CC_DCQCN_B_PKTS_W           = 16;
+localparam [31:0]  HPNIC_CC_DCQCN_B_PKTS_MASK        = 32'h0000_ffff;
+localparam [15:0]  HPNIC_CC_DCQCN_B_PKTS_RST         = 16'd2560;
+localparam [31:0]  HPNIC_CC_DCQCN_B_PKTS_MIN         = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_B_PKTS_MAX         = 32'd65535;
+localparam integer HPNIC_CC_DCQCN_B_PKTS_ZERO_OK     = 0;
 
 // CC.DCQCN_THRESHOLD (rw): DCQCN: F (rpg_threshold), 0..31
-localparam [31:0]  HPNIC_CC_DCQCN_THRESHOLD      = 32'h0000_0270;
-localparam integer HPNIC_CC_DCQCN_THRESHOLD_W    = 5;
-localparam [31:0]  HPNIC_CC_DCQCN_THRESHOLD_MASK = 32'h0000_001f;
-localparam [4:0]   HPNIC_CC_DCQCN_THRESHOLD_RST  = 5'd5;
+localparam [31:0]  HPNIC_CC_DCQCN_THRESHOLD          = 32'h0000_0270;
+localparam integer HPNIC_CC_DCQCN_THRESHOLD_W        = 5;
+localparam [31:0]  HPNIC_CC_DCQCN_THRESHOLD_MASK     = 32'h0000_001f;
+localparam [4:0]   HPNIC_CC_DCQCN_THRESHOLD_RST      = 5'd5;
+localparam [31:0]  HPNIC_CC_DCQCN_THRESHOLD_MIN      = 32'd0;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_THRESHOLD_MAX      = 32'd31;  // the highest; others are refused
+localparam integer HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK  = 0;
 
 // CC.DCQCN_PERIOD_US (rw): DCQCN: the alpha period (dce_tcp_rtt), us, at least 1
-localparam [31:0]  HPNIC_CC_DCQCN_PERIOD_US      = 32'h0000_0274;
-localparam integer HPNIC_CC_DCQCN_PERIOD_US_W    = 17;
-localparam [31:0]  HPNIC_CC_DCQCN_PERIOD_US_MASK = 32'h0001_ffff;
-localparam [16:0]  HPNIC_CC_DCQCN_PERIOD_US_RST  = 17'd1;
+localparam [31:0]  HPNIC_CC_DCQCN_PERIOD_US          = 32'h0000_0274;
+localparam integer HPNIC_CC_DCQCN_PERIOD_US_W        = 17;
+localparam [31:0]  HPNIC_CC_DCQCN_PERIOD_US_MASK     = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_DCQCN_PERIOD_US_RST      = 17'd1;
+localparam [31:0]  HPNIC_CC_DCQCN_PERIOD_US_MIN      = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_PERIOD_US_MAX      = 32'd131071;
+localparam integer HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK  = 0;
 
 // CC.DCQCN_TAB_IDX (rw): DCQCN: which D-table entry DCQCN_TAB reads and writes: 16 j + k for
 // tab[j][k] = (1 - g)^(k x 16^j)
-localparam [31:0]  HPNIC_CC_DCQCN_TAB_IDX        = 32'h0000_0278;
-localparam integer HPNIC_CC_DCQCN_TAB_IDX_W      = 6;
-localparam [31:0]  HPNIC_CC_DCQCN_TAB_IDX_MASK   = 32'h0000_003f;
-localparam [5:0]   HPNIC_CC_DCQCN_TAB_IDX_RST    = 6'd0;
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_IDX            = 32'h0000_0278;
+localparam integer HPNIC_CC_DCQCN_TAB_IDX_W          = 6;
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_IDX_MASK       = 32'h0000_003f;
+localparam [5:0]   HPNIC_CC_DCQCN_TAB_IDX_RST        = 6'd0;
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_IDX_MIN        = 32'd0;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_IDX_MAX        = 32'd63;  // the highest; others are refused
+localparam integer HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK    = 0;
 
 // CC.DCQCN_TAB (rw): DCQCN: D-table entry DCQCN_TAB_IDX, Q1.17 (dcqcn_tables()); the reset values
 // are g = 4's
-localparam [31:0]  HPNIC_CC_DCQCN_TAB            = 32'h0000_027c;
-localparam integer HPNIC_CC_DCQCN_TAB_W          = 18;
-localparam [31:0]  HPNIC_CC_DCQCN_TAB_MASK       = 32'h0003_ffff;
-localparam [17:0]  HPNIC_CC_DCQCN_TAB_RST        = 18'h20000;
+localparam [31:0]  HPNIC_CC_DCQCN_TAB                = 32'h0000_027c;
+localparam integer HPNIC_CC_DCQCN_TAB_W              = 18;
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_MASK           = 32'h0003_ffff;
+localparam [17:0]  HPNIC_CC_DCQCN_TAB_RST            = 18'h20000;
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_MIN            = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_TAB_MAX            = 32'd131072;
+localparam integer HPNIC_CC_DCQCN_TAB_ZERO_OK        = 0;
 
 // CC.NP_MIN_TIME_US (rw): DCQCN notification point: min_time_between_cnps, us, 0..4095 (0: a CNP
 // for every CE-marked request). At most one CNP per responder QP in this time. A write of a
-// larger value is refused: the register keeps its value and NP_STATUS reads BAD_VALUE
-localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US       = 32'h0000_0280;
-localparam integer HPNIC_CC_NP_MIN_TIME_US_W     = 12;
-localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US_MASK  = 32'h0000_0fff;
-localparam [11:0]  HPNIC_CC_NP_MIN_TIME_US_RST   = 12'd4;
+// larger value is refused: the register keeps its value and NP_STATUS (and RANGE_STATUS) read
+// BAD_VALUE
+localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US           = 32'h0000_0280;
+localparam integer HPNIC_CC_NP_MIN_TIME_US_W         = 12;
+localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US_MASK      = 32'h0000_0fff;
+localparam [11:0]  HPNIC_CC_NP_MIN_TIME_US_RST       = 12'd4;
+localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US_MIN       = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_NP_MIN_TIME_US_MAX       = 32'd4095;
+localparam integer HPNIC_CC_NP_MIN_TIME_US_ZERO_OK   = 0;
 
 // CC.NP_STATUS (ro): the result of the last write to NP_MIN_TIME_US: OK, or BAD_VALUE when it was
 // refused
-localparam [31:0]  HPNIC_CC_NP_STATUS            = 32'h0000_0284;
-localparam integer HPNIC_CC_NP_STATUS_W          = 8;
-localparam [31:0]  HPNIC_CC_NP_STATUS_MASK       = 32'h0000_00ff;
+localparam [31:0]  HPNIC_CC_NP_STATUS                = 32'h0000_0284;
+localparam integer HPNIC_CC_NP_STATUS_W              = 8;
+localparam [31:0]  HPNIC_CC_NP_STATUS_MASK           = 32'h0000_00ff;
 
 // CC.DCQCN_TICK_US (rw): DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every
 // QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late
 // by at most a pass (docs/cc-dcqcn.md)
-localparam [31:0]  HPNIC_CC_DCQCN_TICK_US        = 32'h0000_0288;
-localparam integer HPNIC_CC_DCQCN_TICK_US_W      = 17;
-localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MASK   = 32'h0001_ffff;
-localparam [16:0]  HPNIC_CC_DCQCN_TICK_US_RST    = 17'd32;
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US            = 32'h0000_0288;
+localparam integer HPNIC_CC_DCQCN_TICK_US_W          = 17;
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MASK       = 32'h0001_ffff;
+localparam [16:0]  HPNIC_CC_DCQCN_TICK_US_RST        = 17'd32;
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MIN        = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MAX        = 32'd131071;
+localparam integer HPNIC_CC_DCQCN_TICK_US_ZERO_OK    = 0;
 
-// CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine):
-// an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
-localparam [31:0]  HPNIC_CC_VAI_THRESH           = 32'h0000_028c;
-localparam integer HPNIC_CC_VAI_THRESH_W         = 23;
-localparam [31:0]  HPNIC_CC_VAI_THRESH_MASK      = 32'h007f_ffff;
-localparam [22:0]  HPNIC_CC_VAI_THRESH_RST       = 23'd50000;
+// CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607: an RTT whose largest INT
+// queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
+localparam [31:0]  HPNIC_CC_VAI_THRESH               = 32'h0000_028c;
+localparam integer HPNIC_CC_VAI_THRESH_W             = 23;
+localparam [31:0]  HPNIC_CC_VAI_THRESH_MASK          = 32'h007f_ffff;
+localparam [22:0]  HPNIC_CC_VAI_THRESH_RST           = 23'd50000;
+localparam [31:0]  HPNIC_CC_VAI_THRESH_MIN           = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_THRESH_MAX           = 32'd8388607;
+localparam integer HPNIC_CC_VAI_THRESH_ZERO_OK       = 0;
 
-// CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1)
-localparam [31:0]  HPNIC_CC_VAI_AI_DIV           = 32'h0000_0290;
-localparam integer HPNIC_CC_VAI_AI_DIV_W         = 23;
-localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MASK      = 32'h007f_ffff;
-localparam [22:0]  HPNIC_CC_VAI_AI_DIV_RST       = 23'd1000;
+// CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV               = 32'h0000_0290;
+localparam integer HPNIC_CC_VAI_AI_DIV_W             = 23;
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MASK          = 32'h007f_ffff;
+localparam [22:0]  HPNIC_CC_VAI_AI_DIV_RST           = 23'd1000;
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MIN           = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MAX           = 32'd8388607;
+localparam integer HPNIC_CC_VAI_AI_DIV_ZERO_OK       = 0;
 
 // CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095
-localparam [31:0]  HPNIC_CC_VAI_BANK_CAP         = 32'h0000_0294;
-localparam integer HPNIC_CC_VAI_BANK_CAP_W       = 12;
-localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MASK    = 32'h0000_0fff;
-localparam [11:0]  HPNIC_CC_VAI_BANK_CAP_RST     = 12'd1000;
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP             = 32'h0000_0294;
+localparam integer HPNIC_CC_VAI_BANK_CAP_W           = 12;
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MASK        = 32'h0000_0fff;
+localparam [11:0]  HPNIC_CC_VAI_BANK_CAP_RST         = 12'd1000;
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MIN         = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MAX         = 32'd4095;
+localparam integer HPNIC_CC_VAI_BANK_CAP_ZERO_OK     = 0;
 
-// CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads as
-// 1)
-localparam [31:0]  HPNIC_CC_VAI_AI_CAP           = 32'h0000_0298;
-localparam integer HPNIC_CC_VAI_AI_CAP_W         = 10;
-localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MASK      = 32'h0000_03ff;
-localparam [9:0]   HPNIC_CC_VAI_AI_CAP_RST       = 10'd100;
+// CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP               = 32'h0000_0298;
+localparam integer HPNIC_CC_VAI_AI_CAP_W             = 10;
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MASK          = 32'h0000_03ff;
+localparam [9:0]   HPNIC_CC_VAI_AI_CAP_RST           = 10'd100;
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MIN           = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MAX           = 32'd1023;
+localparam integer HPNIC_CC_VAI_AI_CAP_ZERO_OK       = 0;
 
 // CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15
-localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT       = 32'h0000_029c;
-localparam integer HPNIC_CC_VAI_DAMP_SHIFT_W     = 4;
-localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MASK  = 32'h0000_000f;
-localparam [3:0]   HPNIC_CC_VAI_DAMP_SHIFT_RST   = 4'd3;
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT           = 32'h0000_029c;
+localparam integer HPNIC_CC_VAI_DAMP_SHIFT_W         = 4;
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MASK      = 32'h0000_000f;
+localparam [3:0]   HPNIC_CC_VAI_DAMP_SHIFT_RST       = 4'd3;
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MIN       = 32'd0;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MAX       = 32'd15;  // the highest; others are refused
+localparam integer HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK   = 0;
 
 // CC.SF_ACKS (rw): Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the
-// last commit, 1..255 (0 reads as 1)
-localparam [31:0]  HPNIC_CC_SF_ACKS              = 32'h0000_02a0;
-localparam integer HPNIC_CC_SF_ACKS_W            = 8;
-localparam [31:0]  HPNIC_CC_SF_ACKS_MASK         = 32'h0000_00ff;
-localparam [7:0]   HPNIC_CC_SF_ACKS_RST          = 8'd30;
+// last commit, 1..255
+localparam [31:0]  HPNIC_CC_SF_ACKS                  = 32'h0000_02a0;
+localparam integer HPNIC_CC_SF_ACKS_W                = 8;
+localparam [31:0]  HPNIC_CC_SF_ACKS_MASK             = 32'h0000_00ff;
+localparam [7:0]   HPNIC_CC_SF_ACKS_RST              = 8'd30;
+localparam [31:0]  HPNIC_CC_SF_ACKS_MIN              = 32'd1;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_SF_ACKS_MAX              = 32'd255;  // the highest; others are refused
+localparam integer HPNIC_CC_SF_ACKS_ZERO_OK          = 0;
+
+// CC.RANGE_STATUS (ro): the CC block's range check: the result of the last write to a CC register
+// with a Range, and where the last refused one went. Read-only; reset clears it
+localparam [31:0]  HPNIC_CC_RANGE_STATUS             = 32'h0000_02c0;
+// the last write to a register with a Range: OK, or BAD_VALUE when it was refused (the register
+// kept its value)
+localparam integer HPNIC_CC_RANGE_STATUS_ERROR_LSB   = 0;
+localparam integer HPNIC_CC_RANGE_STATUS_ERROR_W     = 8;
+localparam [31:0]  HPNIC_CC_RANGE_STATUS_ERROR_MASK  = 32'h0000_00ff;
+// the absolute BAR0 offset of the last refused write (0 until one is refused): which register
+// refused it
+localparam integer HPNIC_CC_RANGE_STATUS_OFFSET_LSB  = 16;
+localparam integer HPNIC_CC_RANGE_STATUS_OFFSET_W    = 12;
+localparam [31:0]  HPNIC_CC_RANGE_STATUS_OFFSET_MASK = 32'h0fff_0000;
 
 // QP ("HPQP" 1.2): Indirect access to one QP context at a time: fill the staging registers, write
 // CMD, wait for CMD_STATUS.BUSY to clear, then read CMD_STATUS.ERROR.
@@ -1384,7 +1497,7 @@ localparam [31:0]  HPNIC_CQE_PHASE_MASK                = 32'h0000_0001;
 // block headers: block i (list order) in bits [32*i +: 32]
 localparam [255:0] HPNIC_BLOCK_BASES = {32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100, 32'h0000_0000};
 localparam [255:0] HPNIC_BLOCK_TYPES = {32'h4850_4442, 32'h4850_5354, 32'h4850_4351, 32'h4850_4d52, 32'h4850_5150, 32'h4850_4343, 32'h4850_4354, 32'h4850_4944};
-localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0001, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0002, 32'h0001_0000, 32'h0001_0001, 32'h0001_0000};
+localparam [255:0] HPNIC_BLOCK_VERSIONS = {32'h0002_0001, 32'h0001_0000, 32'h0001_0000, 32'h0001_0002, 32'h0001_0002, 32'h0001_0001, 32'h0001_0001, 32'h0001_0000};
 localparam [255:0] HPNIC_BLOCK_NEXTS = {32'h0000_0000, 32'h0100_0000, 32'h0000_0600, 32'h0000_0500, 32'h0000_0400, 32'h0000_0300, 32'h0000_0200, 32'h0000_0100};
 localparam [255:0] HPNIC_BLOCK_SIZES = {32'h0100_0000, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100, 32'h0000_0100};
 

@@ -9,11 +9,13 @@
  *                                resource0, a BAR0 image from hpnic_regs.h
  *   ctl_fake --blocks            the block names of HPNIC_BLOCKS, one a line
  *   ctl_fake --counters          the counter names, one a line
- *   ctl_fake --cc-keys           each CC parameter: key, value mask
+ *   ctl_fake --cc-keys           each CC parameter: key, its largest value (the
+ *                                value mask, or the top of its Range)
  *
  * With --driver the function is bound to the hpnic kernel driver: a driver
  * link and the driver's files (fw_version, build_date, git_hash, cc/NAME
- * with the reset values, cc/status), as docs/driver.md has them.
+ * with the reset values, cc/status, counters/NAME holding 1000 x its index
+ * + 7), as docs/driver.md has them.
  *
  * The image holds the block list (each header from HPNIC_BLOCKS), the ID
  * block, CTRL.STATUS ready, a few reset values and STATS.COUNT. hpnicctl maps
@@ -172,6 +174,10 @@ static void driver_files(const char *dir, uint32_t build, uint32_t git, uint32_t
 		write_text(cc, name, "%u\n", r->reset);
 	}
 	write_text(cc, "status", "0x%08x\n", cc_status);
+	snprintf(cc, sizeof(cc), "%s/counters", dir);
+	mkdir_p(cc);
+	for (int i = 0; i < HPNIC_NUM_COUNTERS; i++)
+		write_text(cc, hpnic_counter_names[i], "%u\n", 1000u * (unsigned int)i + 7);
 }
 
 int main(int argc, char **argv)
@@ -217,7 +223,7 @@ int main(int argc, char **argv)
 				    r->count == 1) {
 					for (const char *s = r->name; *s; s++)
 						putchar(*s >= 'A' && *s <= 'Z' ? *s - 'A' + 'a' : *s);
-					printf(" %u\n", r->mask);
+					printf(" %u\n", r->has_range ? r->max : r->mask);
 				}
 			}
 			return 0;

@@ -139,7 +139,8 @@ ok_run "dump, one hpnic function" "$ctl" --sysfs "$one" dump && has "dump, one h
 ok_run "cc" "$ctl" --sysfs "$one" cc && cp "$out" "$tmp/cc_before"
 has "cc" "# CTRL.CC_PARAM_STATUS = 0x00000000: nothing clamped"
 # every key from the table, at a value in range that differs from the reset:
-# the register's top bit and bit 0; every other one in hex
+# the top bit of its largest value (mask or Range) and bit 0, or the bit
+# under it when that passes the top of a Range; every other one in hex
 args=() want=()
 i=0
 for kv in "${cckeys[@]}"; do
@@ -147,6 +148,7 @@ for kv in "${cckeys[@]}"; do
   top=1
   while [ $((top * 2)) -le "$m" ]; do top=$((top * 2)); done
   v=$((top | 1))
+  [ "$v" -le "$m" ] || v=$((top / 2 | 1))
   if [ $((i % 2)) -eq 1 ]; then args+=("$k=$(printf '0x%x' $v)"); else args+=("$k=$v"); fi
   want+=("$k=$v")
   i=$((i + 1))
@@ -274,6 +276,67 @@ for a in "cc dcqcn --help" "cc dcqcn set --help"; do
   if [ $rc -eq 0 ] && grep -q "^usage: hpnicctl cc dcqcn" "$out" && grep -q "rpg_byte_reset" "$out"; then ok; else
     bad "'hpnicctl $a': exit status $rc"; fi
 done
+
+# --- Ranges (fw/regmap.toml min/max): refused before anything is written ------
+expect_err "dcqcn_g under its range" "dcqcn_g=1: out of range: CC.DCQCN_G takes 2..1023" \
+  "${C[@]}" cc set t_ns=100 dcqcn_g=1
+expect_err "dcqcn_alpha0 over its range" "dcqcn_alpha0=4194305: out of range: CC.DCQCN_ALPHA0 takes 0..4194304" \
+  "${C[@]}" cc set dcqcn_alpha0=4194305
+expect_err "dcqcn_first between 0 and its range" "CC.DCQCN_FIRST takes 328..8589926 or 0" \
+  "${C[@]}" cc set dcqcn_first=327
+expect_err "dcqcn_tab over 1" "CC.DCQCN_TAB takes 0..131072" "${C[@]}" cc set dcqcn_tab=0x20001
+expect_err "np_min_time_us over 4095" "np_min_time_us=4096: out of range" \
+  "${C[@]}" cc set np_min_time_us=4096
+snapshot
+ok_run "dcqcn_first 0 and the range's edges" "$ctl" --sysfs "$one" cc set dcqcn_first=0 dcqcn_g=2 \
+  dcqcn_alpha0=4194304 np_min_time_us=4095 dcqcn_tick_us=0
+run "$ctl" --sysfs "$one" cc
+if grep -qx "dcqcn_first=0" "$out" && grep -qx "dcqcn_g=2" "$out" && grep -qx "np_min_time_us=4095" "$out"; then ok
+else bad "cc set at the Range edges: $(grep -E 'dcqcn_(first|g)=|np_min' "$out" | tr '\n' ' ')"; fi
+ok_run "cc set --help: ranges" "$ctl" cc set --help && has "cc set --help: ranges" "range 2..1023"
+
+# --- a new line rate or T re-derives DCQCN's registers (as hpnic_set_cc);
+# one DCQCN's parameters do not fit is refused, nothing written ----------------
+D1=("$ctl" --sysfs "$two" -d 00:03.0)
+ok_run "cc set line_mbps" "${D1[@]}" cc set line_mbps=25000
+run "${D1[@]}" cc
+if grep -qx "line_mbps=25000" "$out" && grep -qx "dcqcn_line=204800" "$out"; then ok; else
+  bad "cc set line_mbps=25000: $(grep -E '^(line_mbps|dcqcn_line)=' "$out" | tr '\n' ' ')"; fi
+ok_run "cc dcqcn after line_mbps" "${D1[@]}" cc dcqcn && has "cc dcqcn after line_mbps" "# line rate 25000 Mb/s"
+res4=$two/devices/0000:00:03.0/resource0
+cp "$res4" "$tmp/res4.before"
+run "${D1[@]}" cc set line_mbps=999
+if [ $rc -eq 2 ] && grep -q "DCQCN's parameters do not fit them: line_mbps must be 1000" "$err" &&
+  cmp -s "$res4" "$tmp/res4.before"; then ok; else bad "cc set line_mbps=999: exit $rc, $(head -1 "$err")"; fi
+run "${D1[@]}" cc set line_mbps=50000 t_ns=63
+if [ $rc -eq 2 ] && grep -q "T 63 ns: DCQCN's parameters do not fit them: t_ns must be 64" "$err" &&
+  cmp -s "$res4" "$tmp/res4.before"; then ok; else bad "cc set t_ns=63: exit $rc, $(head -1 "$err")"; fi
+# dcqcn_* keys given by hand: taken as they are, nothing re-derived
+ok_run "cc set line_mbps with dcqcn_line" "${D1[@]}" cc set line_mbps=50000 dcqcn_line=8192
+run "${D1[@]}" cc
+if grep -qx "dcqcn_line=8192" "$out"; then ok; else bad "dcqcn_line given by hand: $(grep dcqcn_line= "$out")"; fi
+ok_run "cc set line_mbps back" "${D1[@]}" cc set line_mbps=100000
+run "${D1[@]}" cc
+if grep -qx "dcqcn_line=819200" "$out"; then ok; else bad "back at 100 Gb/s: $(grep dcqcn_line= "$out")"; fi
+# through the driver: cc/dcqcn_line follows cc/line_mbps
+ok_run "bound: cc set line_mbps" "$ctl" --sysfs "$bound" cc set line_mbps=40000
+if [ "$(cat "$bdir/cc/dcqcn_line")" = 327680 ]; then ok; else
+  bad "bound: cc set line_mbps=40000: cc/dcqcn_line '$(cat "$bdir/cc/dcqcn_line")'"; fi
+expect_err "bound: line_mbps=999" "DCQCN's parameters do not fit them" "$ctl" --sysfs "$bound" cc set line_mbps=999
+
+# --- counters: every one by name, from BAR0 or through the driver -------------
+if ok_run "counters" "$ctl" --sysfs "$one" counters; then
+  lines "counters" "${#counters[@]}"
+  for c in "${counters[@]}"; do
+    if grep -q "^$c " "$out"; then ok; else bad "counters: no $c"; fi
+  done
+fi
+ok_run "counters NAME..." "$ctl" --sysfs "$one" counters rx_cnp cc_dcqcn_inc_bc np_cnp_sent &&
+  lines "counters NAME..." 3 && has "counters NAME..." "cc_dcqcn_inc_bc"
+expect_err "counters bogus" "no counter 'bogus'" "$ctl" --sysfs "$one" counters rx_cnp bogus
+ok_run "bound: counters" "$ctl" --sysfs "$bound" counters np_cnp_sent cc_dcqcn_decreases &&
+  has "bound: counters" "np_cnp_sent            81007" && has "bound: counters" "cc_dcqcn_decreases     88007"
+ok_run "counters --help" "$ctl" counters --help && has "counters --help" "usage: hpnicctl counters"
 
 for a in "" "bogus" "--bogus list" "list --bogus" "list extra" "cc frob" "cc set" "-d" "cc show x" \
   "cc dcqcn set" "cc dcqcn frob" "cc dcqcn show x"; do

@@ -116,6 +116,35 @@ echo 0 > "$dev0/cc/dcqcn_tab_idx"
 # D(1) = 1 - 4/1024 in Q1.17
 [ "$v" = 130560 ] && ok "cc/dcqcn_tab[1] = 130560 after the defaults again" ||
 	bad "cc/dcqcn_tab[1] = '$v', not 130560"
+# cc/np_min_time_us, cc/dcqcn_tick_us: their Ranges (0..4095, 0..131071),
+# from the register map as the CSR's; the edges taken
+for kv in np_min_time_us=4096 dcqcn_tick_us=131072 np_min_time_us=-1; do
+	echo "${kv#*=}" > "$dev0/cc/${kv%%=*}" 2>/dev/null && bad "cc/$kv accepted" ||
+		ok "cc/$kv refused"
+done
+echo 4095 > "$dev0/cc/np_min_time_us" && echo 0 > "$dev0/cc/dcqcn_tick_us" &&
+	[ "$(cat "$dev0/cc/np_min_time_us") $(cat "$dev0/cc/dcqcn_tick_us")" = "4095 0" ] &&
+	ok "cc/np_min_time_us = 4095, cc/dcqcn_tick_us = 0 taken" ||
+	bad "cc/np_min_time_us, cc/dcqcn_tick_us at their edges"
+echo 4 > "$dev0/cc/np_min_time_us"
+echo 32 > "$dev0/cc/dcqcn_tick_us"
+# hpnicctl cc set line_mbps= re-derives DCQCN's registers through the files;
+# a line rate they do not fit is refused, nothing written
+hpnicctl cc set -d "$b0" line_mbps=25000 && [ "$(cat "$dev0/cc/dcqcn_line")" = 204800 ] &&
+	ok "hpnicctl cc set line_mbps=25000, bound: cc/dcqcn_line 204800" ||
+	bad "hpnicctl cc set line_mbps=25000, bound: cc/dcqcn_line '$(cat "$dev0/cc/dcqcn_line")'"
+hpnicctl cc set -d "$b0" line_mbps=999 2>/dev/null && bad "hpnicctl cc set line_mbps=999 accepted" ||
+	ok "hpnicctl cc set line_mbps=999 refused (DCQCN's parameters do not fit it)"
+hpnicctl cc set -d "$b0" line_mbps=100000 && [ "$(cat "$dev0/cc/dcqcn_line")" = 819200 ] &&
+	[ "$(cat "$dev0/cc/line_mbps")" = 100000 ] && ok "hpnicctl cc set line_mbps=100000 back" ||
+	bad "hpnicctl cc set line_mbps=100000: cc/dcqcn_line '$(cat "$dev0/cc/dcqcn_line")'"
+# hpnicctl counters through the driver's counters/ files
+v=$(hpnicctl counters -d "$b0" np_cnp_sent cc_dcqcn_inc_bc rx_cnp | awk '{print $1}' | tr '\n' ' ')
+[ "$v" = "np_cnp_sent cc_dcqcn_inc_bc rx_cnp " ] && ok "hpnicctl counters NAME..., bound" ||
+	bad "hpnicctl counters NAME..., bound: '$v'"
+v=$(hpnicctl counters -d "$b0" | wc -l)
+[ "$v" = "$(ls "$dev0/counters" | wc -l)" ] && ok "hpnicctl counters, bound: all $v" ||
+	bad "hpnicctl counters, bound: $v lines"
 
 # ack_req_spacing_log2: CTRL.ACK_REQ.SPACING_LOG2, 4 bits, read-write
 f="$dev0/ack_req_spacing_log2"

@@ -19,7 +19,9 @@
  *     receive queue's fields (RQ_LOG2 above 15, a base not aligned to its
  *     ring or page, an RCQN beyond the table: BAD_VALUE);
  *  6. STATS: the selected counter, its high half latched at the low read,
- *     0 beyond the counters.
+ *     0 beyond the counters;
+ *  7. every register with a Range (fw/regmap.toml): random writes in and
+ *     out of it, read back; the refused ones in CC.RANGE_STATUS.
  *
  * Prints its seed; --seed reruns it; --count N random steps per phase.
  */
@@ -67,41 +69,121 @@ static void test_reset_and_blocks(struct csr_rtl *r)
 }
 
 /* registers whose writes start something (commands, doorbells) or whose
- * value the hardware drives are not written blindly here, nor those that
- * refuse a value out of range (test_np_min_time) */
+ * value the hardware drives are not written blindly here, nor those with a
+ * Range, which refuse a value outside it (test_ranges) */
 static int plain_rw(const struct hpnic_reg_desc *d)
 {
-	return d->access == HPNIC_REG_RW && d->count == 1 && !is_header(d) &&
-	       d->offset != HPNIC_CC_NP_MIN_TIME_US;
+	return d->access == HPNIC_REG_RW && d->count == 1 && !is_header(d) && !d->has_range;
 }
 
-/* CC.NP_MIN_TIME_US takes 0..4095 and refuses anything else whole:
- * the value stays, CC.NP_STATUS reads BAD_VALUE until a write is taken */
-static void test_np_min_time(struct csr_rtl *r, unsigned rounds)
+static int in_range(const struct hpnic_reg_desc *d, uint32_t v)
 {
-	uint32_t cur = csr_rtl_read(r, HPNIC_CC_NP_MIN_TIME_US);
-	unsigned taken = 0, refused = 0;
+	return (v >= d->min && v <= d->max) || (d->zero_ok && v == 0);
+}
 
-	CHECK(cur == HPNIC_CC_NP_MIN_TIME_US_RST && cur == 4, "CC.NP_MIN_TIME_US %u after reset", cur);
+/* a value for register d: in range, at or past an edge, or any 32 bits */
+static uint32_t range_value(const struct hpnic_reg_desc *d)
+{
+	switch (rndr(8)) {
+	case 0: return (uint32_t)rnd();
+	case 1: return d->min + (uint32_t)rndr(2);
+	case 2: return d->max - 1 + (uint32_t)rndr(3);          /* max - 1 .. max + 1 */
+	case 3: return d->min ? d->min - 1 : 0;
+	case 4: return d->mask + 1 + (uint32_t)rndr(4);         /* past the register's bits */
+	case 5: return 0;
+	default: return d->min + rndr(d->max - d->min + 1);
+	}
+}
+
+/*
+ * Every register with a Range (fw/regmap.toml min/max/zero_ok; DCQCN's,
+ * NP_MIN_TIME_US, DCQCN_TICK_US): random writes in and out of range, in a
+ * random order of registers. A value in range is taken; any other is
+ * refused whole (the register keeps its value), CC.RANGE_STATUS reads
+ * BAD_VALUE with the write's offset, OK after a taken one (the offset of
+ * the last refused stays), and CC.NP_STATUS follows NP_MIN_TIME_US's.
+ */
+static void test_ranges(struct csr_rtl *r, unsigned rounds)
+{
+	const struct hpnic_reg_desc *regs[64];
+	uint32_t cur[64], tab[64], last_off = 0;
+	unsigned n = 0, taken = 0, refused = 0, itab = 0, iidx = 0;
+
+	for (unsigned i = 0; i < HPNIC_NUM_REGS; i++)
+		if (hpnic_reg_table[i].has_range && n < 64)
+			regs[n++] = &hpnic_reg_table[i];
+	CHECK(n >= 18, "%u registers with a range, want the 18 of DCQCN, NP and the sweeper", n);
+	CHECK(csr_rtl_read(r, HPNIC_CC_RANGE_STATUS) == 0, "CC.RANGE_STATUS after reset: 0x%08x",
+	      csr_rtl_read(r, HPNIC_CC_RANGE_STATUS));
 	CHECK(csr_rtl_read(r, HPNIC_CC_NP_STATUS) == HPNIC_ERR_OK, "CC.NP_STATUS after reset");
-	for (unsigned k = 0; k < rounds; k++) {
-		uint32_t v = rndr(3) == 0 ? (uint32_t)rnd() : rndr(2) ? rndr(4096) : 4095 + rndr(3);
-		int ok = v <= 4095;
+	for (unsigned i = 0; i < n; i++) {
+		cur[i] = csr_rtl_read(r, regs[i]->offset);
+		CHECK(cur[i] == regs[i]->reset && in_range(regs[i], cur[i]),
+		      "%s.%s reads %u after reset (reset %u, range %u..%u)", regs[i]->block,
+		      regs[i]->name, cur[i], regs[i]->reset, regs[i]->min, regs[i]->max);
+		if (regs[i]->offset == HPNIC_CC_DCQCN_TAB)
+			itab = i;
+		if (regs[i]->offset == HPNIC_CC_DCQCN_TAB_IDX)
+			iidx = i;
+	}
+	/* CC.DCQCN_TAB is entry CC.DCQCN_TAB_IDX of the D tables: model them all */
+	CHECK(regs[itab]->offset == HPNIC_CC_DCQCN_TAB && regs[iidx]->offset == HPNIC_CC_DCQCN_TAB_IDX,
+	      "DCQCN_TAB and DCQCN_TAB_IDX have ranges");
+	for (unsigned j = 0; j < 64; j++) {
+		csr_rtl_write(r, HPNIC_CC_DCQCN_TAB_IDX, j);
+		tab[j] = csr_rtl_read(r, HPNIC_CC_DCQCN_TAB);
+	}
+	csr_rtl_write(r, HPNIC_CC_DCQCN_TAB_IDX, 0);
+	for (unsigned k = 0; k < rounds * n; k++) {
+		unsigned i = (unsigned)rndr(n);
+		const struct hpnic_reg_desc *d = regs[i];
+		uint32_t v = range_value(d);
+		int ok = in_range(d, v);
 
-		csr_rtl_write(r, HPNIC_CC_NP_MIN_TIME_US, v);
+		if (i == itab)
+			cur[i] = tab[cur[iidx]];
+		csr_rtl_write(r, d->offset, v);
 		if (ok)
-			cur = v;
-		uint32_t got = csr_rtl_read(r, HPNIC_CC_NP_MIN_TIME_US);
-		uint32_t st = csr_rtl_read(r, HPNIC_CC_NP_STATUS);
+			cur[i] = v;
+		else
+			last_off = d->offset;
+		if (i == itab)
+			tab[cur[iidx]] = cur[i];
+		uint32_t got = csr_rtl_read(r, d->offset);
+		uint32_t st = csr_rtl_read(r, HPNIC_CC_RANGE_STATUS);
 
-		CHECK(got == cur && st == (ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE),
-		      "CC.NP_MIN_TIME_US = %u: reads %u (want %u), status %u", v, got, cur, st);
+		CHECK(got == cur[i], "%s.%s = %u (range %u..%u%s): reads %u, want %u", d->block,
+		      d->name, v, d->min, d->max, d->zero_ok ? " or 0" : "", got, cur[i]);
+		CHECK(HPNIC_GET(HPNIC_CC_RANGE_STATUS_ERROR, st) ==
+		      (ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE) &&
+		      HPNIC_GET(HPNIC_CC_RANGE_STATUS_OFFSET, st) == last_off,
+		      "%s.%s = %u: RANGE_STATUS 0x%08x, want error %u offset 0x%x", d->block,
+		      d->name, v, st, ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE, last_off);
+		if (d->offset == HPNIC_CC_NP_MIN_TIME_US) {
+			uint32_t nst = csr_rtl_read(r, HPNIC_CC_NP_STATUS);
+
+			CHECK(nst == (ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE),
+			      "CC.NP_MIN_TIME_US = %u: NP_STATUS %u", v, nst);
+		}
+		/* a register without a range leaves RANGE_STATUS as it is */
+		if (rndr(8) == 0) {
+			csr_rtl_write(r, HPNIC_CC_T_NS, csr_rtl_read(r, HPNIC_CC_T_NS));
+			CHECK(csr_rtl_read(r, HPNIC_CC_RANGE_STATUS) == st,
+			      "a write to CC.T_NS changed RANGE_STATUS");
+		}
 		taken += ok;
 		refused += !ok;
 	}
-	csr_rtl_write(r, HPNIC_CC_NP_MIN_TIME_US, 4);
-	printf("  CC.NP_MIN_TIME_US: %u writes taken, %u out of range refused (BAD_VALUE)\n", taken,
-	       refused);
+	/* the D tables read back as written at every index */
+	for (unsigned j = 0; j < 64; j++) {
+		csr_rtl_write(r, HPNIC_CC_DCQCN_TAB_IDX, j);
+		CHECK(csr_rtl_read(r, HPNIC_CC_DCQCN_TAB) == tab[j], "D-table entry %u", j);
+	}
+	/* back to the reset values, for the tests after this one */
+	for (unsigned i = 0; i < n; i++)
+		csr_rtl_write(r, regs[i]->offset, regs[i]->reset);
+	printf("  %u registers with a range: %u writes taken, %u out of range refused "
+	       "(BAD_VALUE, offset in CC.RANGE_STATUS)\n", n, taken, refused);
 }
 
 static void test_rw(struct csr_rtl *r, unsigned rounds)
@@ -530,7 +612,7 @@ int main(int argc, char **argv)
 	struct csr_rtl *r = csr_rtl_new(rnd(), 0.3, 0.3);
 
 	test_reset_and_blocks(r);
-	test_np_min_time(r, 300);
+	test_ranges(r, 60);
 	test_rw(r, 3);
 	csr_rtl_reset(r);
 	test_doorbells(r, (unsigned)count * 4);

@@ -24,6 +24,7 @@
  * ASan/UBSan (make test-lib).
  */
 #define _POSIX_C_SOURCE 200809L
+#define HPNIC_REGS_WANT_REG_TABLE   /* the registers' Ranges: the mock refuses as the CSR */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -102,6 +103,7 @@ struct mock_cfg {
 	int fail_map;               /* dma_map fails */
 	int busy_forever;           /* CMD_STATUS.BUSY never clears */
 	unsigned force_err;         /* the next command fails with this ERR code */
+	unsigned num_counters;      /* STATS.COUNT, when not 0 (an older bitstream) */
 };
 
 struct mock_qp {
@@ -136,6 +138,8 @@ struct hpnic_backend {
 	unsigned ndb;
 	uint32_t dcqcn_tab[64];     /* CC.DCQCN_TAB's entries, by CC.DCQCN_TAB_IDX */
 	unsigned dcqcn_tab_writes;
+	unsigned rng_refused;       /* writes the CSR's range check refused (the library
+	                             * must check first: it stays 0) */
 	int live_allocs, live_maps;
 };
 
@@ -247,6 +251,8 @@ static int mock_open(const char *arg, struct hpnic_backend **bep)
 	R(HPNIC_CC_DCQCN_B_PKTS) = HPNIC_CC_DCQCN_B_PKTS_RST;
 	R(HPNIC_CC_DCQCN_THRESHOLD) = HPNIC_CC_DCQCN_THRESHOLD_RST;
 	R(HPNIC_CC_DCQCN_PERIOD_US) = HPNIC_CC_DCQCN_PERIOD_US_RST;
+	R(HPNIC_CC_NP_MIN_TIME_US) = HPNIC_CC_NP_MIN_TIME_US_RST;
+	R(HPNIC_CC_DCQCN_TICK_US) = HPNIC_CC_DCQCN_TICK_US_RST;
 	/* the RTL's reset tables are g = 4's (the regmap holds entry 0's) */
 	{
 		uint32_t tab[4][16];
@@ -261,6 +267,9 @@ static int mock_open(const char *arg, struct hpnic_backend **bep)
 
 static void mock_close(struct hpnic_backend *be)
 {
+	/* the library checks every Range before it writes: the CSR never refuses it */
+	CHECK(be->rng_refused == 0, "the library made %u writes the CSR refuses (CC.RANGE_STATUS "
+	      "0x%08x)", be->rng_refused, be->regs[HPNIC_CC_RANGE_STATUS / 4]);
 	if (mock == be)
 		mock = NULL;
 	free(be->regs);
@@ -317,7 +326,7 @@ static int mock_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *v)
 		*v = R(HPNIC_STATS_SEL);
 		return 0;
 	case HPNIC_STATS_COUNT:
-		*v = HPNIC_NUM_COUNTERS;
+		*v = be->cfg.num_counters ? be->cfg.num_counters : HPNIC_NUM_COUNTERS;
 		return 0;
 	case HPNIC_CC_DCQCN_TAB:
 		*v = be->dcqcn_tab[R(HPNIC_CC_DCQCN_TAB_IDX) & 63];
@@ -453,6 +462,28 @@ static int mock_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t v)
 	}
 	if (mock_hdr(be, off, &dummy))
 		return 0;       /* read-only */
+	/* a register with a Range refuses any other value whole, as
+	 * rtl/host/hpnic_host_csr.v does (CC.RANGE_STATUS, CC.NP_STATUS) */
+	for (unsigned i = 0; i < HPNIC_NUM_REGS; i++) {
+		const struct hpnic_reg_desc *r = &hpnic_reg_table[i];
+		int ok;
+
+		if (r->offset != off || !r->has_range)
+			continue;
+		ok = (v >= r->min && v <= r->max) || (r->zero_ok && v == 0);
+		R(HPNIC_CC_RANGE_STATUS) = (R(HPNIC_CC_RANGE_STATUS) & HPNIC_CC_RANGE_STATUS_OFFSET_MASK) |
+					   HPNIC_SET(HPNIC_CC_RANGE_STATUS_ERROR,
+						     ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE);
+		if (off == HPNIC_CC_NP_MIN_TIME_US)
+			R(HPNIC_CC_NP_STATUS) = ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE;
+		if (!ok) {
+			R(HPNIC_CC_RANGE_STATUS) = HPNIC_SET(HPNIC_CC_RANGE_STATUS_ERROR,
+							     HPNIC_ERR_BAD_VALUE) |
+						   HPNIC_SET(HPNIC_CC_RANGE_STATUS_OFFSET, off);
+			be->rng_refused++;
+			return 0;
+		}
+	}
 	switch (off) {
 	case HPNIC_QP_CMD:
 		mock_qp_cmd(be, v);
@@ -2014,6 +2045,205 @@ static void test_dcqcn(void)
 	EXPECT_OK(hpnic_close(dev));
 }
 
+/*
+ * The register map's Ranges (fw/regmap.toml min/max, which the CSR, the
+ * kernel driver and this library enforce) against the C model's parameter
+ * ranges (dcqcn_model.h, dcqcn_params_check): dcqcn_derive() of the
+ * parameters at each model edge makes exactly the raw edges of the map.
+ * Then DCQCN's timers (CC.NP_MIN_TIME_US, CC.DCQCN_TICK_US) through
+ * hpnic_set_dcqcn_timers, and every CC counter by name.
+ */
+static void test_ranges_timers_counters(void)
+{
+	struct hpnic_dcqcn_timers t, tg;
+	struct dcqcn_params lo, hi;
+	struct dcqcn_derived dl, dh;
+	uint32_t rl[DCQCN_NREGS], rh[DCQCN_NREGS];
+	struct hpnic_dev *dev;
+	uint64_t v;
+	unsigned n;
+	/* CC.DCQCN_LINE .. CC.DCQCN_PERIOD_US, in dcqcn_regs()'s order */
+	static const uint32_t rmin[DCQCN_NREGS] = {
+		HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_AI_MIN,
+		HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_G_MIN,
+		HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_GD_MIN,
+		HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_B_PKTS_MIN,
+		HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_PERIOD_US_MIN,
+	};
+	static const uint32_t rmax[DCQCN_NREGS] = {
+		HPNIC_CC_DCQCN_LINE_MAX, HPNIC_CC_DCQCN_MIN_MAX, HPNIC_CC_DCQCN_AI_MAX,
+		HPNIC_CC_DCQCN_HAI_MAX, HPNIC_CC_DCQCN_FIRST_MAX, HPNIC_CC_DCQCN_G_MAX,
+		HPNIC_CC_DCQCN_ALPHA0_MAX, HPNIC_CC_DCQCN_MIN_DEC_MAX, HPNIC_CC_DCQCN_GD_MAX,
+		HPNIC_CC_DCQCN_TD_US_MAX, HPNIC_CC_DCQCN_TI_US_MAX, HPNIC_CC_DCQCN_B_PKTS_MAX,
+		HPNIC_CC_DCQCN_THRESHOLD_MAX, HPNIC_CC_DCQCN_PERIOD_US_MAX,
+	};
+	/* the CC counters: the engine's, DCQCN's, the notification point's, CNPs */
+	static const char *const cc_counters[] = {
+		"cc_events", "cc_acks", "cc_inits", "cc_ign_no_int", "cc_ign_nhop", "cc_ign_bad_b",
+		"cc_record_only", "cc_dts_zero", "cc_wc_updates", "np_ce_rx", "np_cnp_sent",
+		"np_cnp_suppressed", "rx_cnp", "rx_cnp_drop", "cc_ign_type", "cc_dcqcn_cnps",
+		"cc_dcqcn_ticks", "cc_dcqcn_decreases", "cc_dcqcn_deferred", "cc_dcqcn_inc_timer",
+		"cc_dcqcn_inc_bc",
+	};
+
+	dcqcn_params_default(&lo);
+	lo.line_mbps = DCQCN_LINE_MIN_MBPS;
+	lo.g_q10 = DCQCN_G_MIN;
+	lo.alpha0_q10 = 0;
+	lo.period_us = 1;
+	lo.td_us = 0;
+	lo.ti_us = 1;
+	lo.mtu = DCQCN_MTU_MAX;
+	lo.byte_reset = 1;
+	lo.threshold = 0;
+	lo.ai_mbps = lo.hai_mbps = lo.min_mbps = lo.first_mbps = DCQCN_RATE_MIN_MBPS;
+	lo.min_dec_pct = 0;
+	lo.gd = 0;
+	hi = lo;
+	hi.line_mbps = DCQCN_RATE_MAX_MBPS;
+	hi.g_q10 = DCQCN_G_MAX;
+	hi.alpha0_q10 = DCQCN_ALPHA0_MAX;
+	hi.period_us = DCQCN_PERIOD_MAX_US;
+	hi.td_us = DCQCN_TD_MAX_US;
+	hi.ti_us = DCQCN_TI_MAX_US;
+	hi.mtu = DCQCN_MTU_MIN;
+	hi.byte_reset = DCQCN_BPKTS_MAX * DCQCN_MTU_MIN;
+	hi.threshold = DCQCN_F_MAX;
+	hi.ai_mbps = hi.hai_mbps = hi.min_mbps = hi.first_mbps = DCQCN_RATE_MAX_MBPS;
+	hi.min_dec_pct = 100;
+	hi.gd = DCQCN_GD_MAX;
+	CHECK(dcqcn_derive(&lo, &dl) == 0 && dcqcn_derive(&hi, &dh) == 0,
+	      "dcqcn_derive refuses the model's own edges");
+	dcqcn_regs(&dl, rl);
+	dcqcn_regs(&dh, rh);
+	for (unsigned i = 0; i < DCQCN_NREGS; i++) {
+		const char *name = NULL;
+
+		for (unsigned k = 0; k < HPNIC_NUM_REGS; k++)
+			if (hpnic_reg_table[k].offset == HPNIC_CC_DCQCN_LINE + 4 * i)
+				name = hpnic_reg_table[k].name;
+		CHECK(rl[i] == rmin[i] && rh[i] == rmax[i],
+		      "CC.%s: the model's edges make %u..%u, the register map's range is %u..%u",
+		      name ? name : "?", rl[i], rh[i], rmin[i], rmax[i]);
+	}
+	/* the D tables: every entry of both g edges within CC.DCQCN_TAB's range */
+	for (unsigned i = 0; i < 64; i++)
+		CHECK(dl.tab[i / 16][i % 16] <= HPNIC_CC_DCQCN_TAB_MAX &&
+		      dh.tab[i / 16][i % 16] <= HPNIC_CC_DCQCN_TAB_MAX && HPNIC_CC_DCQCN_TAB_MIN == 0,
+		      "D-table entry %u", i);
+	CHECK(dl.tab[0][0] == HPNIC_CC_DCQCN_TAB_MAX, "tab[0][0] is 1: CC.DCQCN_TAB's max");
+	/* only rate_to_set_on_first_cnp takes 0 besides its range, in both */
+	CHECK(HPNIC_CC_DCQCN_FIRST_ZERO_OK && !HPNIC_CC_DCQCN_MIN_ZERO_OK &&
+	      !HPNIC_CC_DCQCN_LINE_ZERO_OK, "ZERO_OK");
+	lo.first_mbps = 0;
+	CHECK(dcqcn_params_check(&lo, NULL) == 0, "the model takes first 0");
+	/* every register the map gives a Range is DCQCN's, NP's or the sweeper's */
+	n = 0;
+	for (unsigned k = 0; k < HPNIC_NUM_REGS; k++)
+		if (hpnic_reg_table[k].has_range) {
+			const struct hpnic_reg_desc *r = &hpnic_reg_table[k];
+
+			CHECK(r->min <= r->max && (r->max & ~r->mask) == 0 &&
+			      ((r->reset >= r->min && r->reset <= r->max) || (r->zero_ok && !r->reset)) &&
+			      r->access == HPNIC_REG_RW &&
+			      !strcmp(r->block, "CC"), "CC.%s range %u..%u", r->name, r->min, r->max);
+			n++;
+		}
+	CHECK(n == DCQCN_NREGS + 4, "%u registers with a Range, want 18", n);
+
+	/* DCQCN's timers */
+	mock_cfg_default();
+	dev = open_mock();
+	if (!dev)
+		return;
+	EXPECT_ERR(hpnic_set_dcqcn_timers(NULL, &t), -EINVAL);
+	EXPECT_MSG("hpnic_set_dcqcn_timers: dev is NULL");
+	EXPECT_ERR(hpnic_set_dcqcn_timers(dev, NULL), -EINVAL);
+	EXPECT_DEV_MSG("hpnic_set_dcqcn_timers: timers is NULL");
+	EXPECT_ERR(hpnic_get_dcqcn_timers(NULL, &t), -EINVAL);
+	EXPECT_MSG("hpnic_get_dcqcn_timers: dev is NULL");
+	EXPECT_ERR(hpnic_get_dcqcn_timers(dev, NULL), -EINVAL);
+	EXPECT_DEV_MSG("hpnic_get_dcqcn_timers: timers is NULL");
+	memset(&tg, 0xa5, sizeof(tg));
+	EXPECT_OK(hpnic_get_dcqcn_timers(dev, &tg));
+	CHECK(tg.min_time_between_cnps == HPNIC_CC_NP_MIN_TIME_US_RST && tg.tick_us == 32 &&
+	      HPNIC_CC_NP_MIN_TIME_US_RST == 4, "timers after reset: %u %u",
+	      tg.min_time_between_cnps, tg.tick_us);
+#define BAD_TM(np, tick, what)                                                      	do {                                                                        		t.min_time_between_cnps = (np);                                     		t.tick_us = (tick);                                                 		EXPECT_ERR(hpnic_set_dcqcn_timers(dev, &t), -EINVAL);               		EXPECT_DEV_MSG(what);                                               	} while (0)
+	BAD_TM(HPNIC_CC_NP_MIN_TIME_US_MAX + 1, 32, "min_time_between_cnps 4096 must be 0 .. 4095 us");
+	BAD_TM(UINT_MAX, 32, "min_time_between_cnps 4294967295 must be 0 .. 4095");
+	BAD_TM(1u << 12 | 4, 32, "(CC.NP_MIN_TIME_US)");
+	BAD_TM(4, HPNIC_CC_DCQCN_TICK_US_MAX + 1, "tick_us 131072 must be 0 .. 131071 us");
+	BAD_TM(4, UINT_MAX, "tick_us 4294967295 must be 0 .. 131071");
+	BAD_TM(4096, 131072, "min_time_between_cnps");
+#undef BAD_TM
+	CHECK(mock->regs[HPNIC_CC_NP_MIN_TIME_US / 4] == 4 &&
+	      mock->regs[HPNIC_CC_DCQCN_TICK_US / 4] == 32, "a refused set wrote a timer");
+	/* the edges */
+	t.min_time_between_cnps = 0;
+	t.tick_us = 0;
+	EXPECT_OK(hpnic_set_dcqcn_timers(dev, &t));
+	EXPECT_OK(hpnic_get_dcqcn_timers(dev, &tg));
+	CHECK(tg.min_time_between_cnps == 0 && tg.tick_us == 0, "timers 0 0");
+	t.min_time_between_cnps = HPNIC_CC_NP_MIN_TIME_US_MAX;
+	t.tick_us = HPNIC_CC_DCQCN_TICK_US_MAX;
+	EXPECT_OK(hpnic_set_dcqcn_timers(dev, &t));
+	EXPECT_OK(hpnic_get_dcqcn_timers(dev, &tg));
+	CHECK(tg.min_time_between_cnps == 4095 && tg.tick_us == 131071, "timers at their max");
+	t.min_time_between_cnps = 4;
+	t.tick_us = 32;
+	EXPECT_OK(hpnic_set_dcqcn_timers(dev, &t));
+
+	/* counters by name: every CC counter, and each name of the map */
+	EXPECT_ERR(hpnic_counter_index(NULL), -EINVAL);
+	EXPECT_MSG("name is NULL");
+	EXPECT_ERR(hpnic_counter_index("bogus"), -ENOENT);
+	EXPECT_MSG("no counter 'bogus'");
+	EXPECT_ERR(hpnic_counter_index(""), -ENOENT);
+	for (unsigned i = 0; i < HPNIC_NUM_COUNTERS; i++)
+		CHECK(hpnic_counter_index(hpnic_counter_name(i)) == (int)i, "counter %u by name", i);
+	EXPECT_ERR(hpnic_read_counter(NULL, "rx_cnp", &v), -EINVAL);
+	EXPECT_MSG("hpnic_read_counter: dev is NULL");
+	EXPECT_ERR(hpnic_read_counter(dev, NULL, &v), -EINVAL);
+	EXPECT_DEV_MSG("name is NULL");
+	EXPECT_ERR(hpnic_read_counter(dev, "rx_cnp", NULL), -EINVAL);
+	EXPECT_DEV_MSG("val is NULL");
+	EXPECT_ERR(hpnic_read_counter(dev, "cc_dcqcn_bogus", &v), -ENOENT);
+	EXPECT_DEV_MSG("no counter 'cc_dcqcn_bogus'");
+	for (unsigned k = 0; k < sizeof(cc_counters) / sizeof(cc_counters[0]); k++) {
+		int i = hpnic_counter_index(cc_counters[k]);
+
+		v = 0;
+		CHECK(i >= 0, "no CC counter %s", cc_counters[k]);
+		EXPECT_OK(hpnic_read_counter(dev, cc_counters[k], &v));
+		CHECK(i >= 0 && v == ((uint64_t)i << 32 | ((unsigned)i * 1000u + 1)),
+		      "%s (counter %d) reads 0x%llx", cc_counters[k], i, (unsigned long long)v);
+	}
+	CHECK(hpnic_counter_index("cc_dcqcn_inc_bc") == 91 && HPNIC_NUM_COUNTERS >= 92,
+	      "cc_dcqcn_inc_bc is counter 91");
+	EXPECT_OK(hpnic_close(dev));
+	/* a bitstream with fewer counters: the newer names are -ENOENT */
+	mock_cfg_default();
+	mcfg.num_counters = 80;
+	dev = open_mock();
+	if (dev) {
+		EXPECT_ERR(hpnic_read_counter(dev, "np_ce_rx", &v), -ENOENT);
+		EXPECT_DEV_MSG("'np_ce_rx' is counter 80, the NIC has 80");
+		EXPECT_OK(hpnic_read_counter(dev, "rx_ack_coalesced", &v));
+		EXPECT_OK(hpnic_close(dev));
+	}
+	/* without DCQCN the timers say so */
+	mock_cfg_default();
+	mcfg.cc_modes = HPNIC_ID_CC_MODES_HPCC_MASK;
+	dev = open_mock();
+	if (dev) {
+		EXPECT_ERR(hpnic_set_dcqcn_timers(dev, &t), -EOPNOTSUPP);
+		EXPECT_DEV_MSG("hpnic_set_dcqcn_timers: DCQCN (CC mode 1) is not built");
+		EXPECT_ERR(hpnic_get_dcqcn_timers(dev, &tg), -EOPNOTSUPP);
+		EXPECT_OK(hpnic_close(dev));
+	}
+}
+
 static void test_strerror(void)
 {
 	static const int errs[] = { EINVAL, ENODEV, ENOMEM, EBUSY, ENOSPC, ERANGE, EIO,
@@ -2037,6 +2267,7 @@ int main(void)
 	test_cc_counters();
 	test_vaisf();
 	test_dcqcn();
+	test_ranges_timers_counters();
 	test_strerror();
 	printf("tb_lib_args: %d passed, %d failed\n", tb_checks - tb_failures, tb_failures);
 	return tb_failures ? 1 : 0;

@@ -1754,6 +1754,87 @@ static void t_dcqcn_params(void)
 	dcqcn_regs_check(0, &p, "back at the defaults");
 
 	/*
+	 * The register map's Ranges on the real path: DCQCN's timers through
+	 * the library (the simulator's CSR, or the driver's cc/ files), refused
+	 * outside their ranges with nothing written; every CC counter by name.
+	 * On the simulator, raw CSR writes past the library: the NIC itself
+	 * refuses a value outside a register's Range (it keeps its value,
+	 * CC.RANGE_STATUS reads BAD_VALUE with the offset) and takes the edges.
+	 */
+	{
+		struct hpnic_dcqcn_timers t = { 4095, 0 }, tg;
+		static const char *const ccc[] = { "np_ce_rx", "np_cnp_sent", "np_cnp_suppressed",
+						   "rx_cnp", "rx_cnp_drop", "cc_ign_type",
+						   "cc_dcqcn_cnps", "cc_dcqcn_ticks",
+						   "cc_dcqcn_decreases", "cc_dcqcn_deferred",
+						   "cc_dcqcn_inc_timer", "cc_dcqcn_inc_bc" };
+		uint64_t cv;
+
+		TRY(hpnic_get_dcqcn_timers(e[0].dev, &tg));
+		CHECK(tg.min_time_between_cnps == 4 && tg.tick_us == 32, "timers %u %u, want 4 32",
+		      tg.min_time_between_cnps, tg.tick_us);
+		TRY(hpnic_set_dcqcn_timers(e[0].dev, &t));
+		TRY(hpnic_get_dcqcn_timers(e[0].dev, &tg));
+		CHECK(tg.min_time_between_cnps == 4095 && tg.tick_us == 0, "timers %u %u, want 4095 0",
+		      tg.min_time_between_cnps, tg.tick_us);
+		t.min_time_between_cnps = 4096;
+		EXPECT_ERR(hpnic_set_dcqcn_timers(e[0].dev, &t), -EINVAL);
+		CHECK(strstr(hpnic_last_error(), "min_time_between_cnps 4096 must be 0 .. 4095"),
+		      "message: %s", hpnic_last_error());
+		t.min_time_between_cnps = 4;
+		t.tick_us = 131072;
+		EXPECT_ERR(hpnic_set_dcqcn_timers(e[0].dev, &t), -EINVAL);
+		CHECK(strstr(hpnic_last_error(), "tick_us 131072 must be 0 .. 131071"), "message: %s",
+		      hpnic_last_error());
+		TRY(hpnic_get_dcqcn_timers(e[0].dev, &tg));
+		CHECK(tg.min_time_between_cnps == 4095 && tg.tick_us == 0, "a refused set changed "
+		      "the timers: %u %u", tg.min_time_between_cnps, tg.tick_us);
+		t.tick_us = 32;
+		TRY(hpnic_set_dcqcn_timers(e[0].dev, &t));
+		for (unsigned k = 0; k < sizeof(ccc) / sizeof(ccc[0]); k++)
+			CHECK(hpnic_read_counter(e[0].dev, ccc[k], &cv) == 0, "counter %s: %s", ccc[k],
+			      hpnic_last_error());
+		EXPECT_ERR(hpnic_read_counter(e[0].dev, "cc_dcqcn_bogus", &cv), -ENOENT);
+	}
+	if (on_sim) {
+		static const struct { uint32_t off, bad, good; } w[] = {
+			{ HPNIC_CC_DCQCN_G, 1, 2 },
+			{ HPNIC_CC_DCQCN_G, 1024, 1023 },
+			{ HPNIC_CC_DCQCN_FIRST, 327, 0 },
+			{ HPNIC_CC_DCQCN_LINE, 8191, 819200 },
+			{ HPNIC_CC_DCQCN_ALPHA0, 4194305, 4190208 },
+			{ HPNIC_CC_DCQCN_B_PKTS, 0, 2560 },
+			{ HPNIC_CC_DCQCN_TICK_US, 131072, 32 },
+			{ HPNIC_CC_NP_MIN_TIME_US, 4096, 4 },
+			{ HPNIC_CC_DCQCN_TAB, 131073, 131072 },
+		};
+		uint32_t before, v, st;
+
+		for (unsigned k = 0; k < sizeof(w) / sizeof(w[0]); k++) {
+			TRY(hpnic_sim_csr_read(0, w[k].off, &before));
+			TRY(hpnic_sim_csr_write(0, w[k].off, w[k].bad));
+			TRY(hpnic_sim_csr_read(0, w[k].off, &v));
+			TRY(hpnic_sim_csr_read(0, HPNIC_CC_RANGE_STATUS, &st));
+			CHECK(v == before && HPNIC_GET(HPNIC_CC_RANGE_STATUS_ERROR, st) ==
+			      HPNIC_ERR_BAD_VALUE && HPNIC_GET(HPNIC_CC_RANGE_STATUS_OFFSET, st) ==
+			      w[k].off, "CSR 0x%x = %u: reads %u (was %u), RANGE_STATUS 0x%08x",
+			      w[k].off, w[k].bad, v, before, st);
+			TRY(hpnic_sim_csr_write(0, w[k].off, w[k].good));
+			TRY(hpnic_sim_csr_read(0, w[k].off, &v));
+			TRY(hpnic_sim_csr_read(0, HPNIC_CC_RANGE_STATUS, &st));
+			CHECK(v == w[k].good && HPNIC_GET(HPNIC_CC_RANGE_STATUS_ERROR, st) ==
+			      HPNIC_ERR_OK && HPNIC_GET(HPNIC_CC_RANGE_STATUS_OFFSET, st) == w[k].off,
+			      "CSR 0x%x = %u: reads %u, RANGE_STATUS 0x%08x", w[k].off, w[k].good,
+			      v, st);
+		}
+		TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_G, 4));
+		dcqcn_regs_check(0, &p, "after the raw range writes");
+		printf("  dcqcn_params: %zu raw writes outside a Range refused by the CSR "
+		       "(RANGE_STATUS BAD_VALUE + offset), their edges taken\n",
+		       sizeof(w) / sizeof(w[0]));
+	}
+
+	/*
 	 * The mode per QP, seen in its rate: a DCQCN QP's INIT sets Rc to
 	 * CC.DCQCN_LINE, and with no CNP (nothing sends one yet) it keeps it,
 	 * while an HPCC QP runs at W/T. With CC.DCQCN_LINE written behind the

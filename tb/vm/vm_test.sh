@@ -38,14 +38,20 @@ for b in $bdfs; do
 done
 hpnicctl dump -d "$b0"
 
-# CC parameters: move each by one within its range, read back, restore
+# CC parameters: move each by one within its range (a register's Range in
+# the map, as `cc set --help` lists it, or its bits), read back, restore
 show=$(hpnicctl cc show -d "$b0") || bad "hpnicctl cc show exits non-zero"
+keys=$(hpnicctl cc set --help)
 set_args=""
 restore=""
 for kv in $(echo "$show" | grep -E '^[a-z_0-9]+=[0-9]+$'); do
 	k=${kv%%=*}
 	v=${kv#*=}
-	[ "$v" -gt 0 ] && nv=$((v - 1)) || nv=1
+	r=$(echo "$keys" | sed -n "s/^  $k .*; range \([0-9]*\)\.\.\([0-9]*\).*/\1/p")
+	lo=${r:-0}
+	[ "$v" -gt "$lo" ] && nv=$((v - 1)) || nv=$((v + 1))
+	# dcqcn_first's 0 (off) is outside its range: the range's low end
+	[ "$nv" -lt "$lo" ] && nv=$lo
 	set_args="$set_args $k=$nv"
 	restore="$restore $k=$v"
 done
