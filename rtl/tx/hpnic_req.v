@@ -1236,7 +1236,15 @@ always @* begin
         EV_PKTSEND, EV_CONT: begin
             nb_in = 1'b1;
             if (!bal_pos) begin
-                // credit owed from an overdrawn packet: nothing to send yet
+                // credit owed from an overdrawn packet: nothing to send yet.
+                // It repaid bytes already in the window, so it must not
+                // count as in flight: released at the window position, as
+                // credit with nothing to send. Otherwise a QP whose window
+                // is below a grant plus a packet, with its last packet
+                // acknowledged, would hold this credit "in flight" for
+                // good, and the scheduler's one-packet floor (nothing in
+                // flight) would never apply again.
+                do_free = 1'b1;
             end else if (take_rsp) begin
                 do_pkt = 1'b1;
                 do_pkt_rsp = 1'b1;
