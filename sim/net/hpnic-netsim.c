@@ -907,7 +907,8 @@ static int is_mouse(const struct flow *f)
 /*
  * Jain's index of the flows' frame bytes over samples a..b (1 us each),
  * among the non-mouse flows with a history that run over the whole window
- * (started by its start, not finished before its end); *n their number
+ * (started by its start, not finished before its end); *n their number,
+ * 0 when none of them delivered a byte (no index: left out)
  */
 static double jain_window(size_t a, size_t b, uint64_t cyc0, unsigned *n)
 {
@@ -926,7 +927,9 @@ static double jain_window(size_t a, size_t b, uint64_t cyc0, unsigned *n)
 		sq += x * x;
 		(*n)++;
 	}
-	return *n && sq > 0 ? sm * sm / (*n * sq) : 1.0;
+	if (sq <= 0)
+		*n = 0;                        /* nothing delivered: no index */
+	return *n ? sm * sm / (*n * sq) : 1.0;
 }
 
 /*
