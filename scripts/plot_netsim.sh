@@ -39,7 +39,8 @@ set xlabel "start (us)"
 set ylabel "us"
 set autoscale y
 set yrange [0:*]
-set key inside left top
+set offsets graph 0.03, graph 0.03, 0, 0
+set key inside right bottom
 plot "$dir/flows.csv" using 6:(\$11 > 0 ? \$7 : 1/0) every ::1 with points pt 7 ps 1.2 title "finish", \
      "$dir/flows.csv" using 6:(\$11 > 0 ? \$8 : 1/0) every ::1 with points pt 5 ps 1.0 title "FCT"
 GP
