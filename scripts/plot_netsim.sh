@@ -33,6 +33,14 @@ set yrange [0:105]
 set key outside right
 plot for [c in "$cols"] "$dir/rate.csv" using 1:(column(int(c))) every ::1 with lines lw 1.2 title "flow ".(int(c) - 2), \
      "$dir/rate.csv" using 1:$ncol every ::1 with lines lw 2 dt 2 lc rgb "black" title "total"
+GP
+plots="$dir/queue.png $dir/rate.png"
+# fct.png: only when some flow finished (gnuplot refuses an empty plot)
+if awk -F, 'NR > 1 && $11 == 1 { f = 1 } END { exit !f }' "$dir/flows.csv"; then
+gnuplot <<GP
+set terminal pngcairo size 1000,500
+set datafile separator ","
+set grid
 set output "$dir/fct.png"
 set title "$title: each flow's finish against its start"
 set xlabel "start (us)"
@@ -44,8 +52,13 @@ set key inside right bottom
 plot "$dir/flows.csv" using 6:(\$11 > 0 ? \$7 : 1/0) every ::1 with points pt 7 ps 1.2 title "finish", \
      "$dir/flows.csv" using 6:(\$11 > 0 ? \$8 : 1/0) every ::1 with points pt 5 ps 1.0 title "FCT"
 GP
-plots="$dir/queue.png $dir/rate.png $dir/fct.png"
-if [ -f "$dir/jain.csv" ]; then
+plots="$plots $dir/fct.png"
+else
+  rm -f "$dir/fct.png"
+  echo "plot_netsim: no flow finished: no fct.png"
+fi
+# jain.png: when some window had two flows or more
+if [ -f "$dir/jain.csv" ] && awk -F, 'NR > 1 && $3 >= 2 { f = 1 } END { exit !f }' "$dir/jain.csv"; then
 gnuplot <<GP
 set terminal pngcairo size 1000,500
 set datafile separator ","
