@@ -22,10 +22,13 @@ $(addprefix sim-,$(SCENARIOS)): sim-%: $(NETSIM)
 	sim/run $*
 
 # make test: a small incast on the real RTL (4 -> 1, 200 KB each), with its
-# checks; the paper's scenarios are make sim-<name> (minutes each)
+# checks, the same with DCQCN (ECN marks, CNPs, rate cuts), and the runner's
+# CC options; the paper's scenarios are make sim-<name> (minutes each)
 .PHONY: test-net
 test-net: $(NETSIM)
 	sim/run incast4
+	sim/run incast4-dcqcn
+	scripts/test_netsim_opts.sh $(BUILD)
 TESTS += test-net
 
 # make demo: incast16 on 17 simulated NICs and a switch, summary and plots

@@ -22,6 +22,12 @@
 #define MAX_FLOWS 4096
 #define MAX_PORTS 1024
 #define MAX_EXPECT 32
+#define JAIN_TARGET 0.95                   /* jain_converge_us: a 100 us window at or above */
+#define JOIN_SETTLE_US 1000                /* jain_100us_after_join: the window ending here */
+
+/* a flow's congestion control: the CC mode, and HPCC's per-QP options */
+#define OPT_VAI 1u
+#define OPT_SF 2u
 #define SAMPLE_CYCLES 250                  /* 1 us: queue and rate samples */
 #define RATE_SAMPLES 10                    /* rate.csv every 10 us */
 #define CHUNK_CYCLES 25                    /* completions polled every 100 ns */
@@ -41,6 +47,11 @@ struct opts {
 	int sched_grant;                   /* -1: the NIC's default */
 	uint64_t seed;
 	int quiet, no_int;
+	unsigned cc, cc_opts;              /* --cc: flows without cc= in the flow file */
+	unsigned add_opts;                 /* --vai, --sf: added to every HPCC flow */
+	const char *dcqcn;                 /* --dcqcn name=value,... (hpnic_dcqcn_parse) */
+	const char *ecn;                   /* --ecn kmin=..,kmax=..,pmax=..: every switch */
+	double wai_mbps;                   /* --wai-mbps: W_AI = this x T (0: --wai) */
 	const char *expect[MAX_EXPECT];
 	unsigned n_expect;
 };
@@ -50,6 +61,8 @@ struct flow {
 	uint64_t bytes;
 	uint64_t start_ns;
 	char label[16];
+	unsigned cc, cc_opts;                  /* HPNIC_CC_MODE_*, OPT_VAI | OPT_SF */
+	int cc_given;                          /* cc= in the flow file */
 	/* run state */
 	struct hpnic_qp *sq, *rq;
 	struct hpnic_mr *smr, *dmr;
@@ -107,6 +120,15 @@ static void usage(void)
 	       "  --depth N          WRITEs each flow keeps posted, one doorbell per batch (default 4)\n"
 	       "  --signal-every N   one signaled WRITE in N (and each flow's last; default 1)\n"
 	       "  --no-int           HPCC without INT (frames plain RoCEv2; CC sees nothing)\n"
+	       "  --cc NAME          CC of flows without cc= in the flow file: hpcc (default),\n"
+	       "                     dcqcn, or hpcc+vai, hpcc+sf, hpcc+vai+sf (HPCC's Variable AI\n"
+	       "                     and Sampling Frequency: need an engine and libhpnic with them)\n"
+	       "  --vai, --sf        add VAI / SF to every HPCC flow (as +vai, +sf)\n"
+	       "  --dcqcn LIST       DCQCN parameters, name=value,... (hpnic_dcqcn_parse names;\n"
+	       "                     default: the NIC's reset values, mtu = --mtu)\n"
+	       "  --ecn LIST         RED/ECN on every switch: kmin=SIZE,kmax=SIZE,pmax=P (the\n"
+	       "                     topology's ecn line; sizes as 400KB); written to OUT/topo.txt\n"
+	       "  --wai-mbps N       W_AI as a rate: N Mb/s x T (after --t-ns auto), replaces --wai\n"
 	       "  --sched-burst N    pacing burst allowance beyond one grant, bytes (NIC default 4096)\n"
 	       "  --sched-grant N    wire bytes per scheduler grant, 0 (path MTU) or 64..16383\n"
 	       "                     (NIC default 256)\n"
@@ -118,6 +140,38 @@ static void usage(void)
 	       "  --expect 'K OP V'  check a summary figure, OP one of < <= > >= ==; the\n"
 	       "                     run fails (exit 1) when one does not hold\n"
 	       "  --quiet            no progress on stderr\n");
+}
+
+/* "hpcc", "dcqcn", "hpcc+vai", "hpcc+sf", "hpcc+vai+sf" (options in any order) */
+static int parse_cc(const char *s, unsigned *mode, unsigned *opts)
+{
+	char buf[64], *save = NULL, *t;
+	int first = 1;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	*opts = 0;
+	for (t = strtok_r(buf, "+", &save); t; t = strtok_r(NULL, "+", &save), first = 0) {
+		if (first && !strcmp(t, "hpcc"))
+			*mode = HPNIC_CC_MODE_HPCC;
+		else if (first && !strcmp(t, "dcqcn"))
+			*mode = HPNIC_CC_MODE_DCQCN;
+		else if (!first && *mode == HPNIC_CC_MODE_HPCC && !strcmp(t, "vai"))
+			*opts |= OPT_VAI;
+		else if (!first && *mode == HPNIC_CC_MODE_HPCC && !strcmp(t, "sf"))
+			*opts |= OPT_SF;
+		else
+			return -1;
+	}
+	return first ? -1 : 0;
+}
+
+static const char *cc_name(unsigned mode, unsigned opts)
+{
+	static const char *hpcc[4] = {"hpcc", "hpcc+vai", "hpcc+sf", "hpcc+vai+sf"};
+
+	return mode == HPNIC_CC_MODE_DCQCN ? "dcqcn" : hpcc[opts & 3];
 }
 
 static int parse_port(const char *s, int *sw, int *port)
@@ -135,7 +189,10 @@ static int parse(int argc, char **argv, struct opts *o)
 		{"signal-every", 1, 0, 'E'}, {"no-int", 0, 0, 'n'},
 		{"bottleneck", 1, 0, 'b'}, {"pcap", 1, 0, 'p'}, {"pcap-port", 1, 0, 'P'},
 		{"until-us", 1, 0, 'u'}, {"seed", 1, 0, 'S'}, {"expect", 1, 0, 'x'},
-		{"sched-burst", 1, 0, 'B'}, {"sched-grant", 1, 0, 'G'}, {"quiet", 0, 0, 'q'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+		{"sched-burst", 1, 0, 'B'}, {"sched-grant", 1, 0, 'G'}, {"quiet", 0, 0, 'q'},
+		{"cc", 1, 0, 'C'}, {"vai", 0, 0, 'V'}, {"sf", 0, 0, 'Q'}, {"dcqcn", 1, 0, 'D'},
+		{"ecn", 1, 0, 'N'}, {"wai-mbps", 1, 0, 'W'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+	unsigned add_opts = 0;
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -189,9 +246,26 @@ static int parse(int argc, char **argv, struct opts *o)
 		case 'B': o->sched_burst = atoi(optarg); break;
 		case 'G': o->sched_grant = atoi(optarg); break;
 		case 'q': o->quiet = 1; break;
+		case 'C':
+			if (parse_cc(optarg, &o->cc, &o->cc_opts)) {
+				fprintf(stderr, "hpnic-netsim: --cc %s: want hpcc, dcqcn, hpcc+vai, "
+					"hpcc+sf or hpcc+vai+sf\n", optarg);
+				return -1;
+			}
+			break;
+		case 'V': add_opts |= OPT_VAI; break;
+		case 'Q': add_opts |= OPT_SF; break;
+		case 'D': o->dcqcn = optarg; break;
+		case 'N': o->ecn = optarg; break;
+		case 'W': o->wai_mbps = atof(optarg); break;
 		case 'h': usage(); exit(0);
 		default: return -1;
 		}
+	}
+	o->add_opts = add_opts;
+	if (o->wai_mbps < 0) {
+		fprintf(stderr, "hpnic-netsim: --wai-mbps must be positive\n");
+		return -1;
 	}
 	if (!o->topo || !o->flows || !o->out) {
 		fprintf(stderr, "hpnic-netsim: --topo, --flows and --out are required (--help)\n");
@@ -240,18 +314,43 @@ static int load_flows(const char *path)
 		unsigned long long bytes, start;
 		int n;
 
+		char extra[2][64];
+		int nx;
+
 		lineno++;
 		if (hash)
 			*hash = 0;
 		fl->label[0] = 0;
-		n = sscanf(line, "%u %u %llu %llu %15s", &fl->src, &fl->dst, &bytes, &start, fl->label);
+		extra[0][0] = extra[1][0] = 0;
+		n = sscanf(line, "%u %u %llu %llu %63s %63s", &fl->src, &fl->dst, &bytes, &start,
+			   extra[0], extra[1]);
 		if (n <= 0)
 			continue;
 		if (n < 4 || bytes == 0 || fl->src == fl->dst) {
-			fprintf(stderr, "hpnic-netsim: %s:%u: want 'src dst bytes start_ns [label]' "
-				"with src != dst and bytes > 0\n", path, lineno);
+			fprintf(stderr, "hpnic-netsim: %s:%u: want 'src dst bytes start_ns [label] "
+				"[cc=NAME]' with src != dst and bytes > 0\n", path, lineno);
 			fclose(f);
 			return -1;
+		}
+		/* after the four numbers: a label and/or cc=NAME, in either order */
+		for (nx = 0; nx < n - 4; nx++) {
+			if (!strncmp(extra[nx], "cc=", 3)) {
+				if (parse_cc(extra[nx] + 3, &fl->cc, &fl->cc_opts)) {
+					fprintf(stderr, "hpnic-netsim: %s:%u: %s: want cc=hpcc, dcqcn, "
+						"hpcc+vai, hpcc+sf or hpcc+vai+sf\n", path, lineno,
+						extra[nx]);
+					fclose(f);
+					return -1;
+				}
+				fl->cc_given = 1;
+			} else if (!fl->label[0] && strlen(extra[nx]) < sizeof(fl->label)) {
+				strcpy(fl->label, extra[nx]);
+			} else {
+				fprintf(stderr, "hpnic-netsim: %s:%u: '%s': one label (up to 15 "
+					"characters) and cc=NAME at most\n", path, lineno, extra[nx]);
+				fclose(f);
+				return -1;
+			}
 		}
 		if (n_flows + 1 >= MAX_FLOWS) {
 			fprintf(stderr, "hpnic-netsim: %s: more than %d flows\n", path, MAX_FLOWS - 1);
@@ -280,9 +379,25 @@ static void fill(uint8_t *p, size_t n, unsigned seed)
 	}
 }
 
-/* an RC QP pair between hosts src and dst, in RTS; idx seeds the PSNs */
+/*
+ * HPCC's per-QP Variable AI and Sampling Frequency (docs/cc-vai-sf.md):
+ * QP.CC_OPTS through libhpnic's hpnic_qp_cc.options; the QP's INIT at RTS
+ * carries them to the CC engine.
+ */
+static void set_vaisf(struct hpnic_qp *qp, unsigned opts)
+{
+	struct hpnic_qp_cc c;
+
+	TRY(hpnic_qp_get_cc(qp, &c));
+	c.options = (opts & OPT_VAI ? HPNIC_QP_CC_VAI : 0) | (opts & OPT_SF ? HPNIC_QP_CC_SF : 0);
+	TRY(hpnic_qp_set_cc(qp, &c));
+}
+
+/* an RC QP pair between hosts src and dst, in RTS; idx seeds the PSNs; the
+ * sending QP runs CC mode cc with HPCC options opts (the receiving one
+ * sends only ACKs and CNPs: its mode does not matter, it is given the same) */
 static void connect_pair(const struct opts *o, unsigned src, unsigned dst, unsigned idx,
-			 struct hpnic_qp **sq, struct hpnic_qp **rq)
+			 unsigned cc, unsigned opts, struct hpnic_qp **sq, struct hpnic_qp **rq)
 {
 	struct hpnic_qp_init_attr ia = { .sq_depth = 8, .path_mtu = o->mtu,
 					 .sq_sig_all = o->signal_every == 1 };
@@ -302,7 +417,10 @@ static void connect_pair(const struct opts *o, unsigned src, unsigned dst, unsig
 
 		memset(&a, 0, sizeof(a));
 		a.qp_state = HPNIC_QPS_INIT;
-		TRY(hpnic_modify_qp(*qp[e], &a, HPNIC_QP_ATTR_STATE));
+		a.cc_mode = cc;
+		TRY(hpnic_modify_qp(*qp[e], &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE));
+		if (opts)
+			set_vaisf(*qp[e], opts);
 		a.qp_state = HPNIC_QPS_RTR;
 		a.dest_qp_num = hpnic_qp_num(*qp[!e]);
 		a.remote_ipv4 = peer->ipv4;
@@ -338,7 +456,7 @@ static unsigned calibrate_t(const struct opts *o)
 	TRY(hpnic_reg_mr(hosts[src].dev, sb, 4096, HPNIC_ACCESS_LOCAL_WRITE, &smr));
 	TRY(hpnic_reg_mr(hosts[dst].dev, db, 4096, HPNIC_ACCESS_LOCAL_WRITE |
 			 HPNIC_ACCESS_REMOTE_WRITE, &dmr));
-	connect_pair(o, src, dst, MAX_FLOWS, &sq, &rq);
+	connect_pair(o, src, dst, MAX_FLOWS, HPNIC_CC_MODE_HPCC, 0, &sq, &rq);
 	hpnic_sim_run(4000);                   /* everything idle */
 	t0 = hpnic_sim_cycle();
 	TRY(hpnic_post_write(sq, ~0ull, smr, sb, o->mtu, (uintptr_t)db, hpnic_mr_rkey(dmr),
@@ -375,9 +493,19 @@ static unsigned calibrate_t(const struct opts *o)
 	return (unsigned)((hpnic_sim_cycle() - t0) * NS_PER_CYCLE);
 }
 
+/* W_AI in bytes: --wai, or --wai-mbps x T */
+static double wai_bytes(const struct opts *o, unsigned t_ns)
+{
+	return o->wai_mbps > 0 ? o->wai_mbps * t_ns / 8000.0 : o->wai;
+}
+
+static unsigned n_dcqcn;                   /* flows in CC mode 1 */
+static struct hpnic_dcqcn_params dcqcn;    /* what every NIC got, when n_dcqcn or --dcqcn */
+
 static void setup(struct opts *o)
 {
 	struct hpnic_cc_params cc;
+	int use_dcqcn;
 
 	for (unsigned i = 0; i < n_flows; i++) {
 		if (flows[i].src >= n_hosts || flows[i].dst >= n_hosts) {
@@ -385,6 +513,13 @@ static void setup(struct opts *o)
 				i, flows[i].src >= n_hosts ? flows[i].src : flows[i].dst, n_hosts);
 			exit(2);
 		}
+		if (!flows[i].cc_given) {
+			flows[i].cc = o->cc;
+			flows[i].cc_opts = o->cc_opts;
+		}
+		if (flows[i].cc == HPNIC_CC_MODE_HPCC)
+			flows[i].cc_opts |= o->add_opts;
+		n_dcqcn += flows[i].cc == HPNIC_CC_MODE_DCQCN;
 		hosts[flows[i].src].used = hosts[flows[i].dst].used = 1;
 		hosts[flows[i].src].qps++;
 		hosts[flows[i].dst].qps++;
@@ -394,8 +529,8 @@ static void setup(struct opts *o)
 	TRY(hpnic_cc_defaults(&cc));
 	cc.eta = o->eta;
 	cc.max_stage = o->max_stage;
-	cc.wai_bytes = o->wai;
 	cc.t_ns = o->t_ns ? o->t_ns : cc.t_ns;
+	cc.wai_bytes = wai_bytes(o, cc.t_ns);
 	cc.line_mbps = o->line_mbps;
 	cc.min_mbps = o->min_mbps;
 	if (!o->no_int)
@@ -404,6 +539,15 @@ static void setup(struct opts *o)
 		cc.sched_burst = (unsigned)o->sched_burst;
 	if (o->sched_grant >= 0)
 		cc.sched_grant = (unsigned)o->sched_grant;
+	use_dcqcn = n_dcqcn || o->dcqcn;
+	if (use_dcqcn) {
+		TRY(hpnic_dcqcn_defaults(&dcqcn));
+		dcqcn.mtu = o->mtu;            /* B counts this MTU's packets (10 MB of them) */
+		if (o->dcqcn && hpnic_dcqcn_parse(&dcqcn, o->dcqcn) < 0) {
+			fprintf(stderr, "hpnic-netsim: --dcqcn %s: %s\n", o->dcqcn, hpnic_last_error());
+			exit(2);
+		}
+	}
 	for (unsigned h = 0; h < n_hosts; h++) {
 		char name[16];
 		unsigned depth = 16;
@@ -414,6 +558,14 @@ static void setup(struct opts *o)
 		TRY(hpnic_open(name, &hosts[h].dev));
 		TRY(hpnic_query_device(hosts[h].dev, &hosts[h].attr));
 		TRY(hpnic_set_cc(hosts[h].dev, &cc));
+		if (use_dcqcn) {
+			if (!(hosts[h].attr.cc_modes & (1u << HPNIC_CC_MODE_DCQCN))) {
+				fprintf(stderr, "hpnic-netsim: sim:%u has no DCQCN (ID.CC_MODES 0x%x)\n",
+					h, hosts[h].attr.cc_modes);
+				exit(2);
+			}
+			TRY(hpnic_set_dcqcn(hosts[h].dev, &dcqcn));
+		}
 		TRY(hpnic_set_int(hosts[h].dev, !o->no_int, HPNIC_INT_PORT_DEFAULT));
 		while (depth < hosts[h].qps * 8 || depth < hosts[h].qps * 2 * o->depth)
 			depth <<= 1;
@@ -422,8 +574,12 @@ static void setup(struct opts *o)
 	if (!o->t_ns) {
 		o->t_ns = calibrate_t(o);
 		cc.t_ns = o->t_ns;
-		for (unsigned h = 0; h < n_hosts; h++)
+		cc.wai_bytes = wai_bytes(o, cc.t_ns);
+		for (unsigned h = 0; h < n_hosts; h++) {
 			TRY(hpnic_set_cc(hosts[h].dev, &cc));
+			if (use_dcqcn)
+				TRY(hpnic_set_dcqcn(hosts[h].dev, &dcqcn));
+		}
 		hpnic_sim_run(2000);           /* the engines derive their constants */
 	}
 	for (unsigned i = 0; i < n_flows; i++) {
@@ -441,7 +597,7 @@ static void setup(struct opts *o)
 		TRY(hpnic_reg_mr(hosts[f->src].dev, f->sbuf, f->blen, HPNIC_ACCESS_LOCAL_WRITE, &f->smr));
 		TRY(hpnic_reg_mr(hosts[f->dst].dev, f->dbuf, f->blen,
 				 HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE, &f->dmr));
-		connect_pair(o, f->src, f->dst, i, &f->sq, &f->rq);
+		connect_pair(o, f->src, f->dst, i, f->cc, f->cc_opts, &f->sq, &f->rq);
 		if (hpnic_qp_num(f->rq) >= HPNIC_SIM_FLOW_QPS) {
 			fprintf(stderr, "hpnic-netsim: QPN %u beyond the simulator's flow counters\n",
 				hpnic_qp_num(f->rq));
@@ -546,7 +702,7 @@ static uint64_t pct_u64(uint64_t *v, size_t n, double p)
 }
 
 /* summary figures, by name, for --expect */
-#define MAX_FIG 48
+#define MAX_FIG 64
 static struct { char name[32]; double v; const char *desc; } figs[MAX_FIG];
 static unsigned n_figs;
 
@@ -626,6 +782,40 @@ static FILE *open_out(const char *dir, const char *name)
 	return f;
 }
 
+/*
+ * --ecn kmin=..,kmax=..,pmax=..: the topology with an ecn line for every
+ * switch it declares, written to DIR/topo.txt (the switch model reads its
+ * ECN settings from the topology; a later ecn line replaces an earlier one's
+ * keys). Returns the new file's path.
+ */
+static const char *ecn_topology(const char *topo, const char *ecn, const char *dir)
+{
+	static char path[1024];
+	char line[512], keys[256];
+	FILE *in = fopen(topo, "r"), *out;
+	unsigned sw;
+
+	snprintf(path, sizeof(path), "%s/topo.txt", dir);
+	if (!in || strlen(ecn) >= sizeof(keys)) {
+		fprintf(stderr, "hpnic-netsim: %s: %s\n", topo, in ? "--ecn too long" : strerror(errno));
+		exit(2);
+	}
+	out = open_out(dir, "topo.txt");
+	snprintf(keys, sizeof(keys), "%s", ecn);
+	for (char *c = keys; *c; c++)
+		if (*c == ',')
+			*c = ' ';
+	fprintf(out, "# %s with --ecn %s\n", topo, ecn);
+	while (fgets(line, sizeof(line), in)) {
+		fputs(line, out);
+		if (sscanf(line, " switch %u", &sw) == 1)
+			fprintf(out, "ecn %u %s\n", sw, keys);
+	}
+	fclose(in);
+	fclose(out);
+	return path;
+}
+
 static double now_wall(void)
 {
 	struct timespec ts;
@@ -703,6 +893,122 @@ static double thr_gbps(unsigned bot, size_t a, size_t b)
 static int is_mouse(const struct flow *f)
 {
 	return f->bytes < 100000;
+}
+
+/*
+ * Jain's index of the flows' frame bytes over samples a..b (1 us each),
+ * among the non-mouse flows with a history that run over the whole window
+ * (started by its start, not finished before its end); *n their number,
+ * 0 when none of them delivered a byte (no index: left out)
+ */
+static double jain_window(size_t a, size_t b, uint64_t cyc0, unsigned *n)
+{
+	double sm = 0, sq = 0;
+
+	*n = 0;
+	for (unsigned i = 0; i < n_flows; i++) {
+		const struct flow *f = &flows[i];
+
+		if (!flow_rx_hist[i] || is_mouse(f) || !f->started || f->t_start_cyc - cyc0 > smp_t[a] ||
+		    (f->finished && f->t_end_cyc - cyc0 < smp_t[b]))
+			continue;
+		double x = (double)(flow_rx_hist[i][b] - flow_rx_hist[i][a]);
+
+		sm += x;
+		sq += x * x;
+		(*n)++;
+	}
+	if (sq <= 0)
+		*n = 0;                        /* nothing delivered: no index */
+	return *n ? sm * sm / (*n * sq) : 1.0;
+}
+
+/*
+ * jain.csv: Jain's index over windows of 10 us and of 100 us ending every
+ * 10 us; the summary's Jain figures over 100 us windows, and per join (a
+ * non-mouse flow starting while another runs): the index of the 100 us
+ * window ending JOIN_SETTLE_US after it (or at the next start or end, if
+ * sooner), and the time until a 100 us window after it reaches JAIN_TARGET
+ */
+static void jain_over_time(const struct opts *o, uint64_t cyc0)
+{
+	FILE *fj = open_out(o->out, "jain.csv");
+	double j100_min = 1, after_min = 2, conv_max = -1;
+	unsigned n, n100, joins = 0;
+
+	fprintf(fj, "time_us,jain_10us,flows_10us,jain_100us,flows_100us\n");
+	for (size_t b = 10; b < n_smp; b += 10) {
+		double j10 = jain_window(b - 10, b, cyc0, &n), j100 = -1;
+
+		n100 = 0;
+		if (b >= 100)
+			j100 = jain_window(b - 100, b, cyc0, &n100);
+		fprintf(fj, "%.0f,%.4f,%u,", smp_t[b] * NS_PER_CYCLE / 1000.0, j10, n);
+		if (b >= 100)
+			fprintf(fj, "%.4f,%u\n", j100, n100);
+		else
+			fprintf(fj, ",\n");
+		if (n100 >= 2 && j100 < j100_min)
+			j100_min = j100;
+	}
+	fclose(fj);
+	fig("jain_100us_min", j100_min, "lowest Jain index of 100 us windows (every 10 us) with "
+	    ">= 2 flows running throughout");
+	for (unsigned i = 0; i < n_flows; i++) {
+		const struct flow *f = &flows[i];
+		uint64_t s, next = UINT64_MAX;
+		int others = 0;
+
+		if (is_mouse(f) || !f->started || !flow_rx_hist[i])
+			continue;
+		s = f->t_start_cyc - cyc0;
+		for (unsigned k = 0; k < n_flows; k++) {
+			const struct flow *g = &flows[k];
+			uint64_t gs = g->t_start_cyc - cyc0, ge = g->finished ? g->t_end_cyc - cyc0 : UINT64_MAX;
+
+			if (k == i || is_mouse(g) || !g->started)
+				continue;
+			if (gs < s && ge > s)
+				others = 1;
+			if (gs > s && gs < next)
+				next = gs;
+			if (ge > s && ge < next)
+				next = ge;
+		}
+		if (!others)
+			continue;
+		uint64_t end = s + (uint64_t)JOIN_SETTLE_US * 1000 / NS_PER_CYCLE;
+		if (next < end)
+			end = next;
+		if (end < s + 100000 / NS_PER_CYCLE || end > smp_t[n_smp - 1])
+			continue;              /* no 100 us window before the next event */
+		size_t b = smp_at(end);
+		if (smp_t[b] > end && b)
+			b--;
+		if (b < 100)
+			continue;
+		double j = jain_window(b - 100, b, cyc0, &n);
+
+		joins++;
+		if (j < after_min)
+			after_min = j;
+		/* convergence: the first 100 us window after the join at the target */
+		double conv = 1e9;
+		for (size_t e = smp_at(s) + 100; e <= b; e += 10)
+			if (jain_window(e - 100, e, cyc0, &n) >= JAIN_TARGET) {
+				conv = (double)(smp_t[e] - s) * NS_PER_CYCLE / 1000.0;
+				break;
+			}
+		if (conv > conv_max)
+			conv_max = conv;
+	}
+	if (joins) {
+		fig("joins", joins, "flows joining others, with 100 us before the next start or end");
+		fig("jain_100us_after_join", after_min, "lowest over the joins: Jain index of the 100 us "
+		    "window ending 1 ms after the join (or at the next start or end)");
+		fig("jain_converge_us", conv_max, "longest over the joins: time until a 100 us window "
+		    "after it has Jain >= 0.95, us (1e9: never before the next event)");
+	}
 }
 
 /* the figures of a run (docs/netsim.md), into summary.txt and figs[] */
@@ -827,14 +1133,16 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	    "bottleneck queue p99 over the steady parts, KB");
 	fig("jain_min", jain_min, "lowest Jain index of 10 us windows of steady parts (>= 2 flows)");
 
-	/* after the drain, until the first (non-mouse) flow ends */
-	if (i_drain != SIZE_MAX && t_first_end != UINT64_MAX) {
-		size_t e = smp_at(t_first_end - cyc0);
+	/* after the drain, until the first (non-mouse) flow ends (or the run
+	 * does, when none ended) */
+	if (i_drain != SIZE_MAX) {
+		size_t e = t_first_end != UINT64_MAX ? smp_at(t_first_end - cyc0) : n_smp - 1;
 
-		if (e <= i_drain)
+		if (e <= i_drain && t_last_end)
 			e = smp_at(t_last_end - cyc0);
 		fig("thr_after_drain_gbps", thr_gbps(bot, i_drain, e),
-		    "bottleneck throughput from the drain to the first flow's end, Gb/s (frame bytes)");
+		    "bottleneck throughput from the drain to the first flow's end (or the run's), "
+		    "Gb/s (frame bytes)");
 		fig("goodput_after_drain_gbps", e > i_drain ?
 		    (double)(smp_payload[e] - smp_payload[i_drain]) * 8.0 /
 		    ((double)(smp_t[e] - smp_t[i_drain]) * NS_PER_CYCLE) : 0,
@@ -888,6 +1196,21 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 		    "(net_base_rtt_ns)");
 	}
 
+	/* every flow's FCT (start to its last completion) */
+	unsigned nf = 0;
+	for (unsigned i = 0; i < n_flows; i++)
+		if (flows[i].finished && !flows[i].failed)
+			fct[nf++] = (double)(flows[i].t_end_cyc - flows[i].t_start_cyc) * NS_PER_CYCLE;
+	if (nf) {
+		qsort(fct, nf, sizeof(fct[0]), cmp_dbl);
+		fig("fct_p50_us", fct[(size_t)ceil(0.5 * nf) - 1] / 1000.0, "FCT median, all flows, us");
+		fig("fct_p99_us", fct[(size_t)ceil(0.99 * nf) - 1] / 1000.0, "FCT p99, all flows, us");
+		fig("fct_max_us", fct[nf - 1] / 1000.0, "FCT max, all flows, us");
+		fig("last_finish_us", (double)(t_last_end - cyc0) * NS_PER_CYCLE / 1000.0,
+		    "when the last flow finished, us");
+	}
+	jain_over_time(o, cyc0);
+
 	for (unsigned s = 0; s < nports; s++) {
 		struct hpnic_sim_port_stats ps;
 
@@ -901,6 +1224,18 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	fig("pfc_pause_us", pause_ps / 1e6, "total time upstream ports were held paused, us");
 	fig("drops", (double)drops, "frames the switches dropped (buffer full, no route)");
 	fig("ecn_marks", (double)marks, "frames marked CE");
+	if (n_dcqcn) {
+		uint64_t v[128], cnps = 0, dec = 0;
+		unsigned nc = hpnic_num_counters(hosts[0].dev);
+
+		for (unsigned h = 0; h < n_hosts && nc > HPNIC_CNT_CC_DCQCN_DECREASES && nc <= 128; h++)
+			if (hosts[h].used && hpnic_read_counters(hosts[h].dev, v, nc) >= 0) {
+				cnps += v[HPNIC_CNT_NP_CNP_SENT];
+				dec += v[HPNIC_CNT_CC_DCQCN_DECREASES];
+			}
+		fig("cnps", (double)cnps, "CNPs the receiving NICs sent (np_cnp_sent)");
+		fig("dcqcn_decreases", (double)dec, "DCQCN rate decreases (cc_dcqcn_decreases)");
+	}
 	fig("flows", n_flows, "flows in the flow file");
 	fig("flows_done", n_done, "flows completed without error");
 	fig("bytes_ok", n_ok == n_flows ? 1 : 0, "1 if every flow completed and its destination "
@@ -932,6 +1267,8 @@ int main(int argc, char **argv)
 	if (load_flows(o.flows))
 		return 2;
 	make_dirs(o.out);
+	if (o.ecn)
+		o.topo = ecn_topology(o.topo, o.ecn, o.out);
 	hpnic_sim_cfg_default(&sc);
 	sc.nics = 0;
 	sc.topology = o.topo;
@@ -1139,9 +1476,33 @@ int main(int argc, char **argv)
 		fclose(fc);
 	}
 	fs = open_out(o.out, "summary.txt");
-	fprintf(fs, "hpnic-netsim: topology %s, flows %s; eta %.3f maxStage %u W_AI %.1f B "
-		"T %u ns, MTU %u, INT %s\n", o.topo, o.flows, o.eta, o.max_stage, o.wai, o.t_ns,
-		o.mtu, o.no_int ? "off" : "on");
+	fprintf(fs, "hpnic-netsim: topology %s, flows %s; eta %.3f maxStage %u W_AI %.2f B "
+		"T %u ns, MTU %u, INT %s\n", o.topo, o.flows, o.eta, o.max_stage, wai_bytes(&o, o.t_ns),
+		o.t_ns, o.mtu, o.no_int ? "off" : "on");
+	{
+		unsigned per[8] = {0};
+
+		for (unsigned i = 0; i < n_flows; i++)
+			per[(flows[i].cc == HPNIC_CC_MODE_DCQCN ? 4 : 0) + (flows[i].cc_opts & 3)]++;
+		fprintf(fs, "cc:");
+		for (unsigned k = 0; k < 8; k++)
+			if (per[k])
+				fprintf(fs, " %s %u flows", cc_name(k >> 2 ? HPNIC_CC_MODE_DCQCN :
+					HPNIC_CC_MODE_HPCC, k & 3), per[k]);
+		fprintf(fs, "%s%s\n", o.wai_mbps > 0 ? "; W_AI from --wai-mbps " : "",
+			o.wai_mbps > 0 ? "set" : "");
+		if (n_dcqcn || o.dcqcn)
+			fprintf(fs, "dcqcn: g %u/1024, alpha0 %u/1024, alpha period %u us, Td %u us, "
+				"Ti %u us, B %u B at MTU %u, F %u, R_AI %u Mb/s, R_HAI %u Mb/s, min_dec "
+				"%u%%, Rmin %u Mb/s, gd %u, first-CNP rate %u Mb/s\n", dcqcn.g,
+				dcqcn.initial_alpha_value, dcqcn.dce_tcp_rtt,
+				dcqcn.rate_reduce_monitor_period, dcqcn.rpg_time_reset,
+				dcqcn.rpg_byte_reset, dcqcn.mtu, dcqcn.rpg_threshold, dcqcn.rpg_ai_rate,
+				dcqcn.rpg_hai_rate, dcqcn.rpg_min_dec_fac, dcqcn.rpg_min_rate, dcqcn.gd,
+				dcqcn.rate_to_set_on_first_cnp);
+		if (o.ecn)
+			fprintf(fs, "ecn on every switch: %s\n", o.ecn);
+	}
 	summarize(&o, bot, port_sw, port_no, fs, wall_run, cyc0);
 	fprintf(fs, "throughput counts frame bytes with FCS (the switch port's counter, INT's "
 		"txBytes);\npayload goodput is RDMA payload only (1024 of 1128 frame bytes, 1148 on the wire, with INT)\n");
