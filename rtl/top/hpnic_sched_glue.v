@@ -18,8 +18,8 @@
  *    positions after each acknowledgement and each rewind (a rewind leaves
  *    nothing in flight, which reopens the window); the requester reports its
  *    position whenever credit went to no request (READ responses, which are
- *    never acknowledged, credit with nothing to send, credit held by the
- *    READ fence), so that credit counts as acknowledged at once and only
+ *    never acknowledged, credit with nothing to send, credit that only repays
+ *    an overdrawn packet, credit held by the READ fence), so that credit counts as acknowledged at once and only
  *    requests occupy the window. A READ request's position advances by the
  *    responses it asks for: the window bounds the READ data a QP has asked
  *    for (docs/core.md).
