@@ -1618,6 +1618,47 @@ static void test_gbn(int qpn)
 	       qpn, q->mtu);
 }
 
+/*
+ * Credit that only repays an overdrawn packet is released at the window
+ * position: its bytes are in the window already (they went out with the
+ * packet). Were it not, the scheduler would count it as in flight, and a
+ * QP whose window is below a grant plus a packet, living on the scheduler's
+ * one-packet floor (nothing in flight), would stall for good.
+ */
+static void test_overdraw_free(int qpn)
+{
+	struct qp *q = &Q[qpn];
+	unsigned a = q->nw, small = 64;
+
+	q->hold_credit = 1;
+	add_wqe(q, 0, 3 * q->mtu);
+	owed_n = 1;
+	wait_for(c_owed, qpn, "overdraw: work of a WRITE");
+	/* a packet goes out on 64 bytes of credit and overdraws the balance */
+	req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, small });
+	q->granted_push += small;
+	seen_w = a;
+	seen_k = 1;
+	wait_for(c_seen, qpn, "overdraw: the first packet");
+	for (int i = 0; i < 100; i++)
+		step();
+	/* 64 more bytes only repay: nothing is sent, the credit is released */
+	q->free_due++;
+	q->free_pos = q->last_sn_pos;
+	req_rtl_push_pktsend(R, &(struct req_pktsend){ (unsigned)qpn, small });
+	q->granted_push += small;
+	for (int i = 0; i < 200; i++)
+		step();
+	CHECK(q->cw == a && q->ck == 1, "overdraw: QP %d sent %u.%u on credit that only repaid",
+	      qpn, q->cw, q->ck);
+	CHECK(!q->free_due, "overdraw: QP %d: credit that only repaid an overdrawn packet was "
+	      "not released at the window position", qpn);
+	q->hold_credit = 0;
+	drain("overdraw");
+	printf("  overdraw on QP %d (MTU %u): credit that only repaid released at position %06x\n",
+	       qpn, q->mtu, (unsigned)(q->free_pos & POS_MASK));
+}
+
 /* the resend after a rewind has begun and reached seen_w.seen_k */
 static int c_resent(int qpn)
 {
@@ -1880,6 +1921,7 @@ int main(int argc, char **argv)
 	CHECK(f >= 0 && Q[f].after_fatal <= AFTER_FATAL, "fatal rewind not taken");
 	test_gbn(g);
 	test_gbn_imm(g);
+	test_overdraw_free(g);
 	for (int i = 0; i < NUSE; i++) {
 		if (qlist[i] != g && qlist[i] != f) {
 			test_overtake(qlist[i], OT_REWOUND);
