@@ -512,24 +512,6 @@ always @* begin
         a(HPNIC_CC_DCQCN_PERIOD_US):
             rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX,
                             HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK);
-        a(HPNIC_CC_VAI_THRESH):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
-                            HPNIC_CC_VAI_THRESH_ZERO_OK);
-        a(HPNIC_CC_VAI_AI_DIV):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
-                            HPNIC_CC_VAI_AI_DIV_ZERO_OK);
-        a(HPNIC_CC_VAI_BANK_CAP):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX,
-                            HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
-        a(HPNIC_CC_VAI_AI_CAP):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
-                            HPNIC_CC_VAI_AI_CAP_ZERO_OK);
-        a(HPNIC_CC_VAI_DAMP_SHIFT):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX,
-                            HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
-        a(HPNIC_CC_SF_ACKS):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
-                            HPNIC_CC_SF_ACKS_ZERO_OK);
         a(HPNIC_CC_DCQCN_TAB_IDX):
             rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX,
                             HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK);
@@ -703,12 +685,12 @@ always @(posedge clk) begin
             a(HPNIC_CC_DCQCN_THRESHOLD): if (rng_ok) dcqcn_threshold <= s_csr_wdata[4:0];
             a(HPNIC_CC_DCQCN_PERIOD_US): if (rng_ok) dcqcn_period_us <= s_csr_wdata[16:0];
             a(HPNIC_CC_DCQCN_TICK_US): if (rng_ok) dcqcn_tick_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_VAI_THRESH): if (rng_ok) vai_thresh <= s_csr_wdata[22:0];
-            a(HPNIC_CC_VAI_AI_DIV): if (rng_ok) vai_ai_div <= s_csr_wdata[22:0];
-            a(HPNIC_CC_VAI_BANK_CAP): if (rng_ok) vai_bank_cap <= s_csr_wdata[11:0];
-            a(HPNIC_CC_VAI_AI_CAP): if (rng_ok) vai_ai_cap <= s_csr_wdata[9:0];
-            a(HPNIC_CC_VAI_DAMP_SHIFT): if (rng_ok) vai_damp_shift <= s_csr_wdata[3:0];
-            a(HPNIC_CC_SF_ACKS): if (rng_ok) sf_acks <= s_csr_wdata[7:0];
+            a(HPNIC_CC_VAI_THRESH): vai_thresh <= s_csr_wdata[22:0];
+            a(HPNIC_CC_VAI_AI_DIV): vai_ai_div <= s_csr_wdata[22:0];
+            a(HPNIC_CC_VAI_BANK_CAP): vai_bank_cap <= s_csr_wdata[11:0];
+            a(HPNIC_CC_VAI_AI_CAP): vai_ai_cap <= s_csr_wdata[9:0];
+            a(HPNIC_CC_VAI_DAMP_SHIFT): vai_damp_shift <= s_csr_wdata[3:0];
+            a(HPNIC_CC_SF_ACKS): sf_acks <= s_csr_wdata[7:0];
             // out of range: refused whole, not masked into range (and in RANGE_STATUS)
             a(HPNIC_CC_NP_MIN_TIME_US): begin
                 if (rng_ok) begin
