@@ -393,7 +393,7 @@ assign stat_rd_over = st_rdq_full;
 assign stat_rd_pool = st_rdq_pool;
 assign stat_rd_desc_lost = st_rdq_drop;
 
-wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool;
+wire [31:0] st_req_idle, st_req_fenced, st_req_stale, st_req_pool, st_req_rderr;
 
 wire [31:0] st_timeouts, st_rewinds, st_fatal, st_notify_drop;
 
@@ -574,6 +574,7 @@ req_inst (
     .stat_pktsend_idle(st_req_idle),
     .stat_read_fenced(st_req_fenced),
     .stat_pool_wait(st_req_pool),
+    .stat_rdwork_err(st_req_rderr),
     .stat_wqe_stale(st_req_stale),
     .stat_rdq_full(st_rdq_full),
     .stat_rdq_pool(st_rdq_pool),
@@ -1307,7 +1308,7 @@ assign stats = {
 };
 
 // verilator lint_off UNUSEDSIGNAL
-wire [127:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool};
+wire [159:0] unused_stats = {st_req_idle, st_req_fenced, st_req_stale, st_req_pool, st_req_rderr};
 wire [31:0] unused_notify = st_notify_drop;
 wire [511:0] unused_hdr = hdr_data_lo;
 // verilator lint_on UNUSEDSIGNAL

@@ -298,7 +298,8 @@ module hpnic_req #(
     output reg  [31:0]           stat_pktsend_idle = 0,   // credit with nothing to send
     output reg  [31:0]           stat_read_fenced = 0,    // credit held: max_rd_atomic READs out
     output reg  [31:0]           stat_wqe_stale = 0,      // WQE response after a rewind
-    output reg  [31:0]           stat_pool_wait = 0       // credit held: no free record entry
+    output reg  [31:0]           stat_pool_wait = 0,      // credit held: no free record entry
+    output reg  [31:0]           stat_rdwork_err = 0      // READ work for a failed QP, dropped
 );
 
 localparam QW = QPN_WIDTH;
@@ -1025,7 +1026,9 @@ assign rsp_lk_valid = s1_valid;
 assign rsp_lk_qpn = s1_qpn;
 assign rsp_mtu_log2 = mtu_log2;
 assign rsp_mtu = mtu;
-assign rsp_ev_read = s2_valid && s2_type == EV_RDWORK;
+// a failed QP answers no READ: one the READ queue issued before it took
+// the failure's flush is dropped here (the flush forgot it: no done is owed)
+assign rsp_ev_read = s2_valid && s2_type == EV_RDWORK && !o_err;
 assign rsp_ev_read_psn = s2_psn;
 assign rsp_ev_read_end = s2_addr;
 assign rsp_ev_read_len = s2_len;
@@ -1070,7 +1073,7 @@ reg        rd_cancel;               // do_rdesc: no READ outstanding any more
 reg        sent;                    // a packet left on the balance
 reg [7:0]  pkt_opcode;
 reg [12:0] pkt_len;
-reg        cnt_idle, cnt_fence, cnt_stale, cnt_pool;
+reg        cnt_idle, cnt_fence, cnt_stale, cnt_pool, cnt_rderr;
 reg        pool_go;                 // a scan sends held credit on
 reg        promote;
 // one wire-cost sum per event, for work and/or the window position:
@@ -1102,6 +1105,7 @@ always @* begin
     cnt_idle = 1'b0;
     cnt_fence = 1'b0;
     cnt_stale = 1'b0;
+    cnt_rderr = 1'b0;
     cnt_pool = 1'b0;
     pool_go = 1'b0;
     promote = 1'b0;
@@ -1228,7 +1232,8 @@ always @* begin
         EV_RDWORK: begin
             // a new or repeated READ replaces the one being answered
             // (hpnic_resp_tx); its packets are work for the scheduler
-            c_work = 1'b1;
+            c_work = !o_err;
+            cnt_rderr = o_err;
             c_len = s2_len;
             c_npkts = rsp_read_npkts;
             c_ext = rsp_read_ext;
@@ -1575,6 +1580,7 @@ always @(posedge clk) begin
         stat_read_fenced <= stat_read_fenced + {31'd0, cnt_fence};
         stat_wqe_stale <= stat_wqe_stale + {31'd0, cnt_stale};
         stat_pool_wait <= stat_pool_wait + {31'd0, cnt_pool};
+        stat_rdwork_err <= stat_rdwork_err + {31'd0, cnt_rderr};
     end
 
     if (rst) begin
@@ -1590,6 +1596,7 @@ always @(posedge clk) begin
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
         stat_pool_wait <= 0;
+        stat_rdwork_err <= 0;
     end
 end
 

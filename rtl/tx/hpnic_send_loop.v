@@ -209,6 +209,7 @@ module hpnic_send_loop #(
     output wire [31:0]           stat_read_fenced,
     output wire [31:0]           stat_wqe_stale,
     output wire [31:0]           stat_pool_wait,
+    output wire [31:0]           stat_rdwork_err,   // READ work for a failed QP, dropped
     output wire [31:0]           stat_rdq_full,     // READ requests over max_dest_rd_atomic
     output wire [31:0]           stat_rdq_pool,     // READ requests with the READ queue full
     output wire [31:0]           stat_ack_held      // ACK/NAKs held behind READ responses
@@ -490,7 +491,8 @@ req_inst (
     .stat_pktsend_idle(stat_pktsend_idle),
     .stat_read_fenced(stat_read_fenced),
     .stat_wqe_stale(stat_wqe_stale),
-    .stat_pool_wait(stat_pool_wait)
+    .stat_pool_wait(stat_pool_wait),
+    .stat_rdwork_err(stat_rdwork_err)
 );
 
 hpnic_resp_tx #(

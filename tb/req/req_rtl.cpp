@@ -436,6 +436,7 @@ extern "C" void req_rtl_stats(struct req_rtl *r, struct req_stats *s)
 	s->read_fenced = m->stat_read_fenced;
 	s->wqe_stale = m->stat_wqe_stale;
 	s->pool_wait = m->stat_pool_wait;
+	s->rdwork_err = m->stat_rdwork_err;
 	s->rdq_full = m->stat_rdq_full;
 	s->rdq_pool = m->stat_rdq_pool;
 	s->pool_underflows = r->underflows;

@@ -158,6 +158,7 @@ struct req_alloc {
 
 struct req_stats {
 	uint32_t pktsend_idle, read_fenced, wqe_stale, pool_wait, rdq_full, rdq_pool;
+	uint32_t rdwork_err;             /* READ work for a failed QP, dropped */
 	unsigned pool_underflows;       /* pops from an empty free list */
 };
 

@@ -203,6 +203,7 @@ static struct {
 	unsigned desc_req, desc_rsp, fetch, work, free, ring, cinit, wqes_done, reads;
 	unsigned rewinds, restarts, restarts_mid, replaced, stale_exp, stale_inj, overlapped;
 	unsigned rd_queued, at_limit;
+	unsigned rd_forgot;             /* READs queued when their QP failed */
 	unsigned pool_dry, una, rd_cancels;
 	unsigned imm_pkts, imm_resent, sends;
 } n;
@@ -476,7 +477,10 @@ static void take_rewind(const struct req_rewind *e, uint64_t cycle)
 	if (e->fatal) {
 		q->err = 1;
 		q->failed = 1;
-		/* the responder's READ queue forgets the QP's READs */
+		/* the responder's READ queue forgets the QP's READs; one it
+		 * issued before it took the flush reaches the failed QP, which
+		 * drops it (counted) */
+		n.rd_forgot += q->rl_n;
 		q->rl_n = 0;
 	} else {
 		q->rw_pending = 1;
@@ -1970,6 +1974,10 @@ int main(int argc, char **argv)
 	       n.imm_pkts, n.imm_resent);
 	CHECK(n.sends > 0 && n.imm_pkts > 0 && n.imm_resent > 0, "a SEND or immediate corner was "
 	      "never reached");
+	printf("  %u READs forgotten by a failed QP, %u of them dropped by the requester\n",
+	       n.rd_forgot, st.rdwork_err);
+	CHECK(st.rdwork_err <= n.rd_forgot, "%u READs dropped for a failed QP, only %u were queued",
+	      st.rdwork_err, n.rd_forgot);
 	CHECK(st.rdq_full == 0 && st.rdq_pool == 0, "responder's READ queue: %u READs over the "
 	      "limit, %u with the pool empty", st.rdq_full, st.rdq_pool);
 	CHECK(n.overlapped > 0 && n.at_limit > 0 && n.rd_queued > 0 && n.replaced > 0,
