@@ -63,6 +63,10 @@ struct flow {
 	char label[16];
 	unsigned cc, cc_opts;                  /* HPNIC_CC_MODE_*, OPT_VAI | OPT_SF */
 	int cc_given;                          /* cc= in the flow file */
+	/* per-QP T and W_AI (QP.CC_OVERRIDE): t=, wai=, wai_mbps= in the flow file */
+	int t_auto;                            /* t=auto: the flow's own base RTT */
+	unsigned t_ns;                         /* t=N; 0: not given */
+	double wai, wai_mbps;                  /* wai=BYTES, wai_mbps=N; 0: not given */
 	/* run state */
 	struct hpnic_qp *sq, *rq;
 	struct hpnic_mr *smr, *dmr;
@@ -106,7 +110,10 @@ static void usage(void)
 	       "Hosts are full Verilated hpnic NICs (libhpnic sim backend, 250 MHz) joined by\n"
 	       "INT switches (docs/netsim.md). Each flow is an RC QP pair posting RDMA WRITEs.\n"
 	       "  --topo FILE        topology: hosts, switches, links (sim/scenarios/*.topo)\n"
-	       "  --flows FILE       lines 'src dst bytes start_ns [label]'\n"
+	       "  --flows FILE       lines 'src dst bytes start_ns [label] [cc=NAME] [t=NS|auto]\n"
+	       "                     [wai=BYTES|wai_mbps=N]': t= and wai= set the QP's own T and\n"
+	       "                     W_AI (QP.CC_OVERRIDE; t=auto: measured on the flow's path;\n"
+	       "                     W_AI from --wai-mbps x the QP's T when only t= is given)\n"
 	       "  --out DIR          where flows.csv, queue.csv, rate.csv, summary.txt go\n"
 	       "  --eta X            HPCC eta (default 0.95)\n"
 	       "  --max-stage N      maxStage (default 5)\n"
@@ -314,27 +321,56 @@ static int load_flows(const char *path)
 		unsigned long long bytes, start;
 		int n;
 
-		char extra[2][64];
+		char extra[5][64];
 		int nx;
 
 		lineno++;
 		if (hash)
 			*hash = 0;
 		fl->label[0] = 0;
-		extra[0][0] = extra[1][0] = 0;
-		n = sscanf(line, "%u %u %llu %llu %63s %63s", &fl->src, &fl->dst, &bytes, &start,
-			   extra[0], extra[1]);
+		n = sscanf(line, "%u %u %llu %llu %63s %63s %63s %63s %63s", &fl->src, &fl->dst,
+			   &bytes, &start, extra[0], extra[1], extra[2], extra[3], extra[4]);
 		if (n <= 0)
 			continue;
 		if (n < 4 || bytes == 0 || fl->src == fl->dst) {
 			fprintf(stderr, "hpnic-netsim: %s:%u: want 'src dst bytes start_ns [label] "
-				"[cc=NAME]' with src != dst and bytes > 0\n", path, lineno);
+				"[cc=NAME] [t=NS|auto] [wai=BYTES|wai_mbps=N]' with src != dst and "
+				"bytes > 0\n", path, lineno);
 			fclose(f);
 			return -1;
 		}
-		/* after the four numbers: a label and/or cc=NAME, in either order */
+		/* after the four numbers: a label, cc=NAME and the per-QP T and
+		 * W_AI, in any order */
 		for (nx = 0; nx < n - 4; nx++) {
-			if (!strncmp(extra[nx], "cc=", 3)) {
+			char *end;
+
+			if (!strcmp(extra[nx], "t=auto")) {
+				fl->t_auto = 1;
+			} else if (!strncmp(extra[nx], "t=", 2)) {
+				unsigned long v = strtoul(extra[nx] + 2, &end, 10);
+
+				if (*end || !v || v > 1000000) {
+					fprintf(stderr, "hpnic-netsim: %s:%u: %s: want t=auto or t=NS, "
+						"1..1000000\n", path, lineno, extra[nx]);
+					fclose(f);
+					return -1;
+				}
+				fl->t_ns = (unsigned)v;
+			} else if (!strncmp(extra[nx], "wai=", 4) || !strncmp(extra[nx], "wai_mbps=", 9)) {
+				int mbps = extra[nx][3] == '_';
+				double v = strtod(extra[nx] + (mbps ? 9 : 4), &end);
+
+				if (*end || !(v > 0)) {
+					fprintf(stderr, "hpnic-netsim: %s:%u: %s: want a positive number\n",
+						path, lineno, extra[nx]);
+					fclose(f);
+					return -1;
+				}
+				if (mbps)
+					fl->wai_mbps = v;
+				else
+					fl->wai = v;
+			} else if (!strncmp(extra[nx], "cc=", 3)) {
 				if (parse_cc(extra[nx] + 3, &fl->cc, &fl->cc_opts)) {
 					fprintf(stderr, "hpnic-netsim: %s:%u: %s: want cc=hpcc, dcqcn, "
 						"hpcc+vai, hpcc+sf or hpcc+vai+sf\n", path, lineno,
@@ -347,7 +383,8 @@ static int load_flows(const char *path)
 				strcpy(fl->label, extra[nx]);
 			} else {
 				fprintf(stderr, "hpnic-netsim: %s:%u: '%s': one label (up to 15 "
-					"characters) and cc=NAME at most\n", path, lineno, extra[nx]);
+					"characters), cc=, t=, wai= or wai_mbps= at most\n", path, lineno,
+					extra[nx]);
 				fclose(f);
 				return -1;
 			}
@@ -380,16 +417,22 @@ static void fill(uint8_t *p, size_t n, unsigned seed)
 }
 
 /*
- * HPCC's per-QP Variable AI and Sampling Frequency (docs/cc-vai-sf.md):
- * QP.CC_OPTS through libhpnic's hpnic_qp_cc.options; the QP's INIT at RTS
- * carries them to the CC engine.
+ * HPCC's per-QP Variable AI and Sampling Frequency (docs/cc-vai-sf.md), and
+ * the per-QP T and W_AI (ovr, when not NULL: QP.CC_OVERRIDE), through
+ * libhpnic's hpnic_qp_cc; the QP's INIT at RTS carries them to the CC engine.
  */
-static void set_vaisf(struct hpnic_qp *qp, unsigned opts)
+static void set_qp_cc(struct hpnic_qp *qp, unsigned opts, const struct hpnic_qp_cc *ovr)
 {
 	struct hpnic_qp_cc c;
 
 	TRY(hpnic_qp_get_cc(qp, &c));
 	c.options = (opts & OPT_VAI ? HPNIC_QP_CC_VAI : 0) | (opts & OPT_SF ? HPNIC_QP_CC_SF : 0);
+	if (ovr) {
+		c.override = 1;
+		c.t_ns = ovr->t_ns;
+		c.wai_bytes = ovr->wai_bytes;
+		c.max_stage = ovr->max_stage;
+	}
 	TRY(hpnic_qp_set_cc(qp, &c));
 }
 
@@ -397,7 +440,8 @@ static void set_vaisf(struct hpnic_qp *qp, unsigned opts)
  * sending QP runs CC mode cc with HPCC options opts (the receiving one
  * sends only ACKs and CNPs: its mode does not matter, it is given the same) */
 static void connect_pair(const struct opts *o, unsigned src, unsigned dst, unsigned idx,
-			 unsigned cc, unsigned opts, struct hpnic_qp **sq, struct hpnic_qp **rq)
+			 unsigned cc, unsigned opts, const struct hpnic_qp_cc *ovr,
+			 struct hpnic_qp **sq, struct hpnic_qp **rq)
 {
 	struct hpnic_qp_init_attr ia = { .sq_depth = 8, .path_mtu = o->mtu,
 					 .sq_sig_all = o->signal_every == 1 };
@@ -419,8 +463,8 @@ static void connect_pair(const struct opts *o, unsigned src, unsigned dst, unsig
 		a.qp_state = HPNIC_QPS_INIT;
 		a.cc_mode = cc;
 		TRY(hpnic_modify_qp(*qp[e], &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_MODE));
-		if (opts)
-			set_vaisf(*qp[e], opts);
+		if (opts || ovr)
+			set_qp_cc(*qp[e], opts, ovr);
 		a.qp_state = HPNIC_QPS_RTR;
 		a.dest_qp_num = hpnic_qp_num(*qp[!e]);
 		a.remote_ipv4 = peer->ipv4;
@@ -441,9 +485,8 @@ static void connect_pair(const struct opts *o, unsigned src, unsigned dst, unsig
  * idle network before time 0: one MTU-sized WRITE between flow 0's hosts on
  * a QP pair of its own, from the doorbell to its completion.
  */
-static unsigned calibrate_t(const struct opts *o)
+static unsigned calibrate_t(const struct opts *o, unsigned src, unsigned dst)
 {
-	unsigned src = flows[0].src, dst = flows[0].dst;
 	struct hpnic_qp *sq, *rq;
 	struct hpnic_mr *smr, *dmr;
 	uint8_t *sb = aligned_alloc(4096, 4096), *db = aligned_alloc(4096, 4096);
@@ -456,7 +499,7 @@ static unsigned calibrate_t(const struct opts *o)
 	TRY(hpnic_reg_mr(hosts[src].dev, sb, 4096, HPNIC_ACCESS_LOCAL_WRITE, &smr));
 	TRY(hpnic_reg_mr(hosts[dst].dev, db, 4096, HPNIC_ACCESS_LOCAL_WRITE |
 			 HPNIC_ACCESS_REMOTE_WRITE, &dmr));
-	connect_pair(o, src, dst, MAX_FLOWS, HPNIC_CC_MODE_HPCC, 0, &sq, &rq);
+	connect_pair(o, src, dst, MAX_FLOWS, HPNIC_CC_MODE_HPCC, 0, NULL, &sq, &rq);
 	hpnic_sim_run(4000);                   /* everything idle */
 	t0 = hpnic_sim_cycle();
 	TRY(hpnic_post_write(sq, ~0ull, smr, sb, o->mtu, (uintptr_t)db, hpnic_mr_rkey(dmr),
@@ -526,6 +569,11 @@ static void setup(struct opts *o)
 	}
 	hosts[flows[0].src].qps++;             /* the calibration pair */
 	hosts[flows[0].dst].qps++;
+	for (unsigned i = 0; i < n_flows; i++)
+		if (flows[i].t_auto) {         /* and the flow's own */
+			hosts[flows[i].src].qps++;
+			hosts[flows[i].dst].qps++;
+		}
 	TRY(hpnic_cc_defaults(&cc));
 	cc.eta = o->eta;
 	cc.max_stage = o->max_stage;
@@ -572,7 +620,7 @@ static void setup(struct opts *o)
 		TRY(hpnic_create_cq(hosts[h].dev, depth, &hosts[h].cq));
 	}
 	if (!o->t_ns) {
-		o->t_ns = calibrate_t(o);
+		o->t_ns = calibrate_t(o, flows[0].src, flows[0].dst);
 		cc.t_ns = o->t_ns;
 		cc.wai_bytes = wai_bytes(o, cc.t_ns);
 		for (unsigned h = 0; h < n_hosts; h++) {
@@ -597,7 +645,21 @@ static void setup(struct opts *o)
 		TRY(hpnic_reg_mr(hosts[f->src].dev, f->sbuf, f->blen, HPNIC_ACCESS_LOCAL_WRITE, &f->smr));
 		TRY(hpnic_reg_mr(hosts[f->dst].dev, f->dbuf, f->blen,
 				 HPNIC_ACCESS_LOCAL_WRITE | HPNIC_ACCESS_REMOTE_WRITE, &f->dmr));
-		connect_pair(o, f->src, f->dst, i, f->cc, f->cc_opts, &f->sq, &f->rq);
+		/* per-QP T and W_AI: the flow's T, or the NIC's; the flow's W_AI,
+		 * or its wai_mbps x its T, or --wai-mbps x its T, or the NIC's */
+		struct hpnic_qp_cc ovr = { .max_stage = cc.max_stage };
+		int has_ovr = f->t_auto || f->t_ns || f->wai > 0 || f->wai_mbps > 0;
+
+		if (f->t_auto)
+			f->t_ns = calibrate_t(o, f->src, f->dst);
+		ovr.t_ns = f->t_ns ? f->t_ns : cc.t_ns;
+		ovr.wai_bytes = f->wai > 0 ? f->wai : f->wai_mbps > 0 ? f->wai_mbps * ovr.t_ns / 8000.0 :
+				wai_bytes(o, ovr.t_ns);
+		if (has_ovr && !o->quiet)
+			fprintf(stderr, "hpnic-netsim: flow %u: per-QP T %u ns, W_AI %.1f B\n", i,
+				ovr.t_ns, ovr.wai_bytes);
+		connect_pair(o, f->src, f->dst, i, f->cc, f->cc_opts, has_ovr ? &ovr : NULL, &f->sq,
+			     &f->rq);
 		if (hpnic_qp_num(f->rq) >= HPNIC_SIM_FLOW_QPS) {
 			fprintf(stderr, "hpnic-netsim: QPN %u beyond the simulator's flow counters\n",
 				hpnic_qp_num(f->rq));
@@ -1078,7 +1140,7 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	 * minus its first SETTLE_RTTS base RTTs is the steady part */
 	qsort(ev, n_ev, sizeof(ev[0]), cmp_u64);
 	n_q = 0;
-	double jain_min = 1, agg_sum = 0, agg_t = 0;
+	double jain_min = 1, agg_sum = 0, agg_t = 0, share_min = 1;
 	for (size_t k = 0; k + 1 < n_ev; k++) {
 		if (ev[k + 1] == UINT64_MAX || ev[k] == ev[k + 1])
 			continue;
@@ -1103,6 +1165,27 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 		agg_t += (double)(sb - sa);
 		for (size_t s = sa; s < sb; s++)
 			q[n_q++] = smp_q[s * nports + bot];
+		/* the smallest flow's bytes over the largest's, over the whole
+		 * steady part: how far from equal the stage settled */
+		if (active >= 2) {
+			double lo = -1, hi = 0;
+
+			for (unsigned i = 0; i < n_flows; i++) {
+				const struct flow *f = &flows[i];
+
+				if (!flow_rx_hist[i] || is_mouse(f) || f->t_start_cyc > ev[k] ||
+				    (f->finished && f->t_end_cyc < ev[k + 1]))
+					continue;
+				double x = (double)(flow_rx_hist[i][sb] - flow_rx_hist[i][sa]);
+
+				if (lo < 0 || x < lo)
+					lo = x;
+				if (x > hi)
+					hi = x;
+			}
+			if (hi > 0 && lo / hi < share_min)
+				share_min = lo / hi;
+		}
 		/* Jain over 10 us windows of the steady part, active flows only */
 		if (active >= 2)
 			for (size_t s = sa; s + 10 <= sb; s += 10) {
@@ -1132,6 +1215,8 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	fig("q_steady_p99_kb", pct_u64(q, n_q, 0.99) / 1000.0,
 	    "bottleneck queue p99 over the steady parts, KB");
 	fig("jain_min", jain_min, "lowest Jain index of 10 us windows of steady parts (>= 2 flows)");
+	fig("share_min", share_min, "lowest over stages with >= 2 flows: the smallest flow's bytes over "
+	    "the largest's in the stage's steady part");
 
 	/* after the drain, until the first (non-mouse) flow ends (or the run
 	 * does, when none ended) */
