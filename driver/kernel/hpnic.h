@@ -209,6 +209,8 @@ int hpnic_pd_get(struct hpnic_file *hf, u32 pdn);
 void hpnic_pd_put(struct hpnic_file *hf, u32 pdn);
 int hpnic_get_arg(void __user *uarg, void *out, size_t size);
 int hpnic_get_arg_v1(void __user *uarg, void *out, size_t size, size_t v1_size);
+int hpnic_get_arg_v2(void __user *uarg, void *out, size_t size, size_t v1_size,
+		     size_t v2_size);
 int hpnic_get_handle(void __user *uarg, u32 *handle);
 int hpnic_create_qp(struct hpnic_file *hf, void __user *uarg);
 int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg);

@@ -148,24 +148,31 @@ int hpnic_get_arg(void __user *uarg, void *out, size_t size)
 }
 
 /*
- * A struct that has grown: as hpnic_get_arg, or exactly v1_size bytes, its
- * size before, from a program built then. The bytes past the caller's are
- * zeroed (the caller puts the defaults there). Returns how many bytes are
- * the caller's, to copy back no more, or -errno.
+ * A struct that has grown: as hpnic_get_arg, or exactly v1_size or v2_size
+ * bytes, its sizes before, from a program built then. The bytes past the
+ * caller's are zeroed (the caller puts the defaults there). Returns how
+ * many bytes are the caller's, to copy back no more, or -errno.
  */
-int hpnic_get_arg_v1(void __user *uarg, void *out, size_t size, size_t v1_size)
+int hpnic_get_arg_v2(void __user *uarg, void *out, size_t size, size_t v1_size,
+		     size_t v2_size)
 {
 	u32 argsz, flags;
 
 	if (get_user(argsz, (u32 __user *)uarg) || get_user(flags, (u32 __user *)uarg + 1))
 		return -EFAULT;
-	if ((argsz < size && argsz != v1_size) || argsz > PAGE_SIZE || flags)
+	if ((argsz < size && argsz != v1_size && argsz != v2_size) || argsz > PAGE_SIZE || flags)
 		return -EINVAL;
 	memset(out, 0, size);
 	size = min_t(size_t, size, argsz);
 	if (copy_from_user(out, uarg, size))
 		return -EFAULT;
 	return size;
+}
+
+/* a struct that has grown once: v1_size is its only size before */
+int hpnic_get_arg_v1(void __user *uarg, void *out, size_t size, size_t v1_size)
+{
+	return hpnic_get_arg_v2(uarg, out, size, v1_size, v1_size);
 }
 
 /*
@@ -203,7 +210,7 @@ static int hpnic_query_device(struct hpnic_file *hf, void __user *uarg)
 	if (len < 0)
 		return len;
 	q.abi_version = HPNIC_ABI_VERSION;
-	q.caps = HPNIC_ABI_CAP_RQ;
+	q.caps = HPNIC_ABI_CAP_RQ | HPNIC_ABI_CAP_CC_OPTS;
 	q.reserved = 0;
 	q.fw_version = hd->id_version;
 	q.build_date = hd->build_date;

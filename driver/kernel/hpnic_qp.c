@@ -56,6 +56,7 @@ static const struct hpnic_qp_field hpnic_qp_fields[] = {
 	HPNIC_QP_FIELD(MAX_RD_ATOMIC, HPNIC_QP_MAX_RD_ATOMIC_MASK, max_rd_atomic),
 	HPNIC_QP_FIELD(MIN_RNR_TIMER, HPNIC_QP_MIN_RNR_TIMER_MASK, min_rnr_timer),
 	HPNIC_QP_FIELD(RNR_RETRY, HPNIC_QP_RNR_RETRY_MASK, rnr_retry),
+	HPNIC_QP_FIELD(CC_OPTS, HPNIC_QP_CC_OPTS_VAI_MASK | HPNIC_QP_CC_OPTS_SF_MASK, cc_opts),
 };
 
 static u32 *hpnic_qp_field_ptr(struct hpnic_abi_qp_ctx *c, const struct hpnic_qp_field *f)
@@ -82,11 +83,15 @@ static int hpnic_qp_ctx_check(struct hpnic_dev *hd, struct hpnic_abi_qp_ctx *c)
 	return 0;
 }
 
-/* what a caller of the context's first size did not give: the NIC's reset values */
+/*
+ * what a caller of the context's first size did not give: the NIC's reset
+ * values (cc_opts, past the second size, is zeroed as its reset value)
+ */
 static void hpnic_qp_ctx_v1(struct hpnic_abi_qp_ctx *c)
 {
 	c->min_rnr_timer = HPNIC_QP_MIN_RNR_TIMER_RST;
 	c->rnr_retry = HPNIC_QP_RNR_RETRY_RST;
+	c->cc_opts = HPNIC_QP_CC_OPTS_RST;
 }
 
 /*
@@ -368,10 +373,13 @@ int hpnic_modify_qp(struct hpnic_file *hf, void __user *uarg)
 	int err, len;
 
 	BUILD_BUG_ON(offsetofend(typeof(c), max_rd_atomic) != HPNIC_ABI_QP_CTX_SIZE_V1);
-	len = hpnic_get_arg_v1(uarg, &c, sizeof(c), HPNIC_ABI_QP_CTX_SIZE_V1);
+	BUILD_BUG_ON(offsetofend(typeof(c), rnr_retry) != HPNIC_ABI_QP_CTX_SIZE_V2);
+	len = hpnic_get_arg_v2(uarg, &c, sizeof(c), HPNIC_ABI_QP_CTX_SIZE_V1,
+			       HPNIC_ABI_QP_CTX_SIZE_V2);
 	if (len < 0)
 		return len;
-	if ((size_t)len < sizeof(c))
+	/* a caller of the second size: cc_opts zeroed, the reset value */
+	if (len == HPNIC_ABI_QP_CTX_SIZE_V1)
 		hpnic_qp_ctx_v1(&c);
 	qp = xa_load(&hf->qps, c.qpn);
 	if (!qp || !c.cmd || c.cmd >= ARRAY_SIZE(hpnic_qp_cmds))
@@ -393,7 +401,8 @@ int hpnic_query_qp(struct hpnic_file *hf, void __user *uarg)
 	unsigned int i;
 	int err, len;
 
-	len = hpnic_get_arg_v1(uarg, &c, sizeof(c), HPNIC_ABI_QP_CTX_SIZE_V1);
+	len = hpnic_get_arg_v2(uarg, &c, sizeof(c), HPNIC_ABI_QP_CTX_SIZE_V1,
+			       HPNIC_ABI_QP_CTX_SIZE_V2);
 	if (len < 0)
 		return len;
 	qp = xa_load(&hf->qps, c.qpn);

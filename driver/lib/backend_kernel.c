@@ -578,8 +578,15 @@ static int k_write_qp(struct hpnic_backend *be, uint32_t qpn, const struct hpnic
 		.max_rd_atomic = c->max_rd_atomic,
 		.min_rnr_timer = c->min_rnr_timer,
 		.rnr_retry = c->rnr_retry,
+		.cc_opts = c->cc_opts,
 	};
 
+	/* a driver before cc_opts would ignore them: refuse, not lose them */
+	if (c->cc_opts && !(be->q.caps & HPNIC_ABI_CAP_CC_OPTS)) {
+		hpnic_set_error("%s: CC options 0x%x (QP.CC_OPTS): the driver is older than "
+				"them (no HPNIC_ABI_CAP_CC_OPTS)", be->path, c->cc_opts);
+		return -EOPNOTSUPP;
+	}
 	return kioctl(be, HPNIC_IOCTL_MODIFY_QP, &a, "MODIFY_QP");
 }
 
@@ -613,6 +620,7 @@ static int k_read_qp(struct hpnic_backend *be, uint32_t qpn, struct hpnic_qp_ctx
 	c->max_rd_atomic = a.max_rd_atomic;
 	c->min_rnr_timer = a.min_rnr_timer;
 	c->rnr_retry = a.rnr_retry;
+	c->cc_opts = a.cc_opts;            /* 0 from a driver before it */
 	return 0;
 }
 

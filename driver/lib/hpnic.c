@@ -1094,19 +1094,7 @@ int hpnic_set_vaisf(struct hpnic_dev *dev, const struct hpnic_vaisf_params *v)
 	s.ai_cap = v->ai_cap;
 	s.damp_shift = v->damp_shift;
 	s.sf_acks = v->sf_acks;
-	hpcc_vaisf_sanitise(&s);
-	if (s.thresh_bytes != v->thresh_bytes)
-		what = "Token Thresh must be 1 .. 8388607 bytes";
-	else if (s.ai_div_bytes != v->ai_div_bytes)
-		what = "AI DIV must be 1 .. 8388607 bytes";
-	else if (s.bank_cap != v->bank_cap)
-		what = "Bank Cap must be 0 .. 4095";
-	else if (s.ai_cap != v->ai_cap)
-		what = "AI Cap must be 1 .. 1023";
-	else if (s.damp_shift != v->damp_shift)
-		what = "dampener shift must be 0 .. 15";
-	else if (s.sf_acks != v->sf_acks)
-		what = "SF must be 1 .. 255 ACKs";
+	what = hpcc_vaisf_check(&s);
 	if (what)
 		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_vaisf: %s", what);
 	if ((err = hpnic_wr(dev, HPNIC_CC_VAI_THRESH, HPNIC_SET(HPNIC_CC_VAI_THRESH,

@@ -853,8 +853,8 @@ struct hpnic_qp_cc {
  * max_stage are not checked and are stored as 0.
  * Errors: -EINVAL (NULL, values out of range as hpnic_set_cc, an options
  * bit other than HPNIC_QP_CC_VAI and HPNIC_QP_CC_SF), -EOPNOTSUPP (mode not
- * built in; options through the kernel backend, whose ABI does not carry
- * them yet), a hardware command error.
+ * built in; options through the kernel backend of a driver without
+ * HPNIC_ABI_CAP_CC_OPTS, which would ignore them), a hardware command error.
  */
 int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc);
 int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc);

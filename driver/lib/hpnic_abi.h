@@ -8,7 +8,7 @@
  * struct it knows (-EINVAL) and ignores what lies past it, so that a
  * struct may grow at its end without a new ioctl number (the numbers do
  * not encode a size, as VFIO's do not). A struct that has grown also
- * takes exactly the size it had before (HPNIC_ABI_*_SIZE_V1), so that
+ * takes exactly the sizes it had before (HPNIC_ABI_*_SIZE_V1, _V2), so that
  * programs built before keep working: the fields past it then take the
  * defaults their comments give, and nothing is written past it. An
  * unknown number gets -ENOTTY. Handles (PD numbers, ...) belong to the
@@ -65,6 +65,9 @@ struct hpnic_abi_query_device {
 
 /* caps: CREATE_QP takes a receive queue and MODIFY_QP the RNR fields */
 #define HPNIC_ABI_CAP_RQ 0x1
+/* caps: MODIFY_QP and QUERY_QP carry QP.CC_OPTS (cc_opts: VAI, SF); a driver
+ * without it ignores cc_opts (it lies past its struct) */
+#define HPNIC_ABI_CAP_CC_OPTS 0x2
 
 /* HPNIC_IOCTL_ALLOC_PD: pdn out */
 struct hpnic_abi_alloc_pd {
@@ -199,7 +202,8 @@ struct hpnic_abi_create_qp {
  * machine is libhpnic's: a process can only change its own QPs.
  * HPNIC_IOCTL_QUERY_QP fills the same struct from the NIC's copy (cmd
  * ignored). A caller of HPNIC_ABI_QP_CTX_SIZE_V1 bytes gets the NIC's
- * reset values of the fields past it (MIN_RNR_TIMER 12, RNR_RETRY 7).
+ * reset values of the fields past it (MIN_RNR_TIMER 12, RNR_RETRY 7, CC_OPTS
+ * 0), one of HPNIC_ABI_QP_CTX_SIZE_V2 bytes CC_OPTS 0.
  */
 struct hpnic_abi_qp_ctx {
 	__u32 argsz;
@@ -225,10 +229,14 @@ struct hpnic_abi_qp_ctx {
 	/* past HPNIC_ABI_QP_CTX_SIZE_V1 (HPNIC_ABI_CAP_RQ) */
 	__u32 min_rnr_timer;    /* QP.MIN_RNR_TIMER: the RNR NAK timer code, 0..31 */
 	__u32 rnr_retry;        /* QP.RNR_RETRY: 0..7, 7 without end */
+	/* past HPNIC_ABI_QP_CTX_SIZE_V2 (HPNIC_ABI_CAP_CC_OPTS) */
+	__u32 cc_opts;          /* QP.CC_OPTS: bit 0 VAI, bit 1 SF (HPCC's options) */
 };
 
 /* the size of struct hpnic_abi_qp_ctx before min_rnr_timer */
 #define HPNIC_ABI_QP_CTX_SIZE_V1 80
+/* ... and before cc_opts */
+#define HPNIC_ABI_QP_CTX_SIZE_V2 88
 
 /* HPNIC_IOCTL_DESTROY_QP: qpn in, one of this file's, unmapped (-EBUSY) */
 struct hpnic_abi_destroy_qp {

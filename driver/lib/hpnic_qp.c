@@ -490,10 +490,6 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 			return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_modify_qp: cc_options 0x%x: "
 					      "only HPNIC_QP_CC_VAI (0x1) and HPNIC_QP_CC_SF (0x2)",
 					      attr->cc_options);
-		if (attr->cc_options && qp->dev->objs)
-			return hpnic_dev_fail(qp->dev, -EOPNOTSUPP, "hpnic_modify_qp: cc_options "
-					      "0x%x: the kernel backend does not carry QP.CC_OPTS yet",
-					      attr->cc_options);
 		c.cc_opts = attr->cc_options;
 	}
 	if (mask & A_RD_ATOM) {
@@ -1192,9 +1188,6 @@ int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
 	if (cc->options & ~(HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF))
 		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_qp_set_cc: options 0x%x: only "
 				      "HPNIC_QP_CC_VAI (0x1) and HPNIC_QP_CC_SF (0x2)", cc->options);
-	if (cc->options && qp->dev->objs)
-		return hpnic_dev_fail(qp->dev, -EOPNOTSUPP, "hpnic_qp_set_cc: options 0x%x: the "
-				      "kernel backend does not carry QP.CC_OPTS yet", cc->options);
 	c = qp->ctx;
 	c.cc_mode = cc->algorithm;
 	c.cc_opts = cc->options;
@@ -1240,6 +1233,7 @@ int hpnic_qp_get_cc(struct hpnic_qp *qp, struct hpnic_qp_cc *cc)
 		t = c.qp_t_ns;
 		wai = c.qp_wai;
 		stage = c.qp_max_stage;
+		opts = c.cc_opts;
 	/* CMD READ loads the staging registers from the NIC's copy of the QP */
 	} else if ((err = hpnic_wr(dev, HPNIC_QP_QPN, qp->qpn)) ||
 	    (err = hpnic_cmd(dev, HPNIC_BLK_QP, HPNIC_QP_CMD_READ, qp->qpn)) ||

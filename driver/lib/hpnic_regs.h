@@ -1152,7 +1152,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 92
+#define HPNIC_NUM_COUNTERS                 94
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -1348,6 +1348,13 @@
 #define HPNIC_CNT_CC_DCQCN_DEFERRED        89
 #define HPNIC_CNT_CC_DCQCN_INC_TIMER       90  /* DCQCN rate increases by the timer */
 #define HPNIC_CNT_CC_DCQCN_INC_BC          91  /* DCQCN rate increases by the byte counter */
+/*
+ * Wc commits made by Sampling Frequency (a congested ACK after CC.SF_ACKS ACKs; also counted in
+ * cc_wc_updates)
+ */
+#define HPNIC_CNT_CC_SF_UPDATES            92
+/* RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH) */
+#define HPNIC_CNT_CC_VAI_GEN               93
 
 /*
  * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1663,6 +1670,8 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"cc_dcqcn_deferred",
 	"cc_dcqcn_inc_timer",
 	"cc_dcqcn_inc_bc",
+	"cc_sf_updates",
+	"cc_vai_gen",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1758,6 +1767,8 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"DCQCN CNPs left pending: within Td of the last decrease",
 	"DCQCN rate increases by the timer",
 	"DCQCN rate increases by the byte counter",
+	"Wc commits made by Sampling Frequency (a congested ACK after CC.SF_ACKS ACKs; also counted in cc_wc_updates)",
+	"RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH)",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */

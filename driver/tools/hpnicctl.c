@@ -37,6 +37,7 @@
 #define HPNIC_REGS_WANT_REG_TABLE
 #include "hpnic_regs.h"
 #include "dcqcn_model.h"           /* cc dcqcn: the models' check, parser and derivation */
+#include "hpcc_model.h"            /* cc vai: the engine's VAI/SF clamps (hpcc_vaisf_check) */
 
 #define PROG "hpnicctl"
 /* docs/regmap.md: a list longer than this is garbage, not a bitstream */
@@ -52,7 +53,8 @@
 
 static const char usage_line[] =
 	"usage: " PROG " [-d BDF] [--sysfs DIR] list | dump | counters [NAME...] | cc [show | set KEY=VAL...]\n"
-	"       " PROG " [-d BDF] [--sysfs DIR] cc dcqcn [show | set NAME=VAL[,NAME=VAL...]...]";
+	"       " PROG " [-d BDF] [--sysfs DIR] cc dcqcn [show | set NAME=VAL[,NAME=VAL...]...]\n"
+	"       " PROG " [-d BDF] [--sysfs DIR] cc vai [show | set NAME=VAL[,NAME=VAL...]...]";
 
 static char *sysfs_dir = "/sys/bus/pci";
 static const char *want_bdf;
@@ -192,7 +194,9 @@ static void help_main(void)
 	       "                     a new line_mbps or t_ns re-derives DCQCN's registers\n"
 	       "  cc dcqcn [show]    DCQCN's parameters (CC mode 1) in the vendor's knob names\n"
 	       "  cc dcqcn set NAME=VAL,...  set some, checked and derived as the C models do,\n"
-	       "                     every CC.DCQCN_* register and the D tables written\n\n"
+	       "                     every CC.DCQCN_* register and the D tables written\n"
+	       "  cc vai [show]      HPCC's Variable AI and Sampling Frequency parameters\n"
+	       "  cc vai set NAME=VAL,...  set some, refused as libhpnic's hpnic_set_vaisf does\n\n"
 	       "options (before or after the command):\n%s\n"
 	       "BAR0 is mapped read-write from sysfs: every command but --help needs root.\n"
 	       "Exit status: 0 done, 1 device or map problem, 2 command-line error.\n"
@@ -909,6 +913,65 @@ struct cc_write {
 	uint32_t value;
 };
 
+/*
+ * cc vai: HPCC's Variable AI and Sampling Frequency (docs/cc-vai-sf.md),
+ * the six NIC-wide CC.VAI_* and CC.SF_ACKS registers under the names of
+ * libhpnic's struct hpnic_vaisf_params. A value is refused exactly when
+ * hpnic_set_vaisf refuses it (-EINVAL), with its words: the models'
+ * hpcc_vaisf_check(), where the engine would clamp it.
+ */
+static const struct vai_key {
+	const char *name;
+	uint32_t off;                  /* CC.VAI_* / CC.SF_ACKS */
+	size_t field;                  /* in struct hpcc_vaisf_params */
+	const char *help;
+} vai_keys[] = {
+	{ "thresh_bytes", HPNIC_CC_VAI_THRESH, offsetof(struct hpcc_vaisf_params, thresh_bytes),
+	  "Token Thresh: an RTT whose largest queue exceeds it makes tokens; 1..8388607 bytes" },
+	{ "ai_div_bytes", HPNIC_CC_VAI_AI_DIV, offsetof(struct hpcc_vaisf_params, ai_div_bytes),
+	  "AI DIV: bytes of queue per token; 1..8388607" },
+	{ "bank_cap", HPNIC_CC_VAI_BANK_CAP, offsetof(struct hpcc_vaisf_params, bank_cap),
+	  "Bank Cap: the most tokens a QP's AI Bank holds; 0..4095" },
+	{ "ai_cap", HPNIC_CC_VAI_AI_CAP, offsetof(struct hpcc_vaisf_params, ai_cap),
+	  "AI Cap: the most tokens one update spends; 1..1023" },
+	{ "damp_shift", HPNIC_CC_VAI_DAMP_SHIFT, offsetof(struct hpcc_vaisf_params, damp_shift),
+	  "the Dampener Constant is 2^damp_shift; 0..15" },
+	{ "sf_acks", HPNIC_CC_SF_ACKS, offsetof(struct hpcc_vaisf_params, sf_acks),
+	  "Sampling Frequency N: ACKs before a congested one commits; 1..255" },
+};
+#define NVAI (sizeof(vai_keys) / sizeof(vai_keys[0]))
+
+static uint32_t *vai_field(struct hpcc_vaisf_params *v, unsigned int k)
+{
+	return (uint32_t *)((char *)v + vai_keys[k].field);
+}
+
+/*
+ * NULL if the engine takes x for vai_keys[k] as it is, else libhpnic's
+ * words for it: x among the reset values, so that the check names x alone
+ */
+static const char *vai_refusal(unsigned int k, uint32_t x)
+{
+	struct hpcc_vaisf_params one = {
+		.thresh_bytes = HPNIC_CC_VAI_THRESH_RST, .ai_div_bytes = HPNIC_CC_VAI_AI_DIV_RST,
+		.bank_cap = HPNIC_CC_VAI_BANK_CAP_RST, .ai_cap = HPNIC_CC_VAI_AI_CAP_RST,
+		.damp_shift = HPNIC_CC_VAI_DAMP_SHIFT_RST, .sf_acks = HPNIC_CC_SF_ACKS_RST,
+	};
+
+	*vai_field(&one, k) = x;
+	return hpcc_vaisf_check(&one);
+}
+
+/* vai_keys' index of a CC register, NVAI if it is none of them */
+static unsigned int vai_key_of(uint32_t off)
+{
+	unsigned int k;
+
+	for (k = 0; k < NVAI && vai_keys[k].off != off; k++)
+		;
+	return k;
+}
+
 static void cc_keys_help(void)
 {
 	const struct hpnic_block_desc *cc = block_by_base(HPNIC_CC_BASE);
@@ -993,6 +1056,11 @@ static int parse_cc_args(int n, char **args, struct cc_write *ws)
 		    !(r->zero_ok && ws[a].value == 0))
 			fail(2, "cc set: %s=%s: out of range: CC.%s takes %u..%u%s", key, eq + 1,
 			     r->name, r->min, r->max, r->zero_ok ? " or 0" : "");
+		/* VAI/SF's have no Range (the CSR takes any value and the engine
+		 * clamps); refused as libhpnic's hpnic_set_vaisf refuses them */
+		if (vai_key_of(r->offset) < NVAI && vai_refusal(vai_key_of(r->offset), ws[a].value))
+			fail(2, "cc set: %s=%s: %s (libhpnic's hpnic_set_vaisf: -EINVAL)", key, eq + 1,
+			     vai_refusal(vai_key_of(r->offset), ws[a].value));
 		ws[a].reg = r;
 	}
 	return 0;
@@ -1288,6 +1356,128 @@ static int cmd_cc_dcqcn(int argc, char **argv, int help)
 	return bad;
 }
 
+static void vai_help(int set)
+{
+	if (set)
+		printf("usage: " PROG " cc vai set [-d BDF] [--sysfs DIR] NAME=VALUE[,NAME=VALUE...]...\n"
+		       "Sets HPCC's Variable AI and Sampling Frequency parameters (NIC-wide; a QP\n"
+		       "uses them when its QP.CC_OPTS sets VAI (bit 0) or SF (bit 1), docs/cc-vai-sf.md).\n"
+		       "The ones named change, the others keep what the NIC holds. VALUE is decimal\n"
+		       "or 0x hex. A value libhpnic's hpnic_set_vaisf refuses (-EINVAL: one the\n"
+		       "engine would clamp) is refused with its words, exit status 2, before\n"
+		       "anything is written; the registers written are read back.\n\n");
+	else
+		printf("usage: " PROG " cc vai [show] [-d BDF] [--sysfs DIR]\n"
+		       "Prints HPCC's Variable AI and Sampling Frequency parameters as NAME=VALUE\n"
+		       "lines (`cc vai set` takes them back), then as a comment whether the engine\n"
+		       "takes them as they are or clamps one (a register written past libhpnic).\n\n");
+	printf("names (libhpnic's struct hpnic_vaisf_params; the register; range):\n");
+	for (unsigned int k = 0; k < NVAI; k++)
+		printf("  %-13s CC.%-15s %s\n", vai_keys[k].name, reg_by_offset(vai_keys[k].off)->name,
+		       vai_keys[k].help);
+	printf("defaults (the reset values, the VAI/SF paper's): thresh_bytes=%u ai_div_bytes=%u\n"
+	       "bank_cap=%u ai_cap=%u damp_shift=%u sf_acks=%u\n\n%s",
+	       HPNIC_CC_VAI_THRESH_RST, HPNIC_CC_VAI_AI_DIV_RST, HPNIC_CC_VAI_BANK_CAP_RST,
+	       HPNIC_CC_VAI_AI_CAP_RST, HPNIC_CC_VAI_DAMP_SHIFT_RST, HPNIC_CC_SF_ACKS_RST,
+	       opts_help);
+}
+
+/* NAME=VALUE[,NAME=VALUE...] onto v, marking given[]; exits 2 on a bad one */
+static void vai_parse(const char *arg, struct hpcc_vaisf_params *v, int given[NVAI])
+{
+	char buf[256], *save = NULL;
+
+	if (strlen(arg) >= sizeof(buf))
+		fail(2, "cc vai set: '%.40s...': too long", arg);
+	strcpy(buf, arg);
+	for (char *kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(kv, '=');
+		const char *what;
+		unsigned int k;
+		uint32_t x;
+
+		if (!eq)
+			fail(2, "cc vai set: '%s': expected NAME=VALUE (" PROG " cc vai set --help)", kv);
+		*eq = '\0';
+		for (k = 0; k < NVAI && strcmp(vai_keys[k].name, kv); k++)
+			;
+		if (k == NVAI)
+			fail(2, "cc vai set: unknown name '%s' (thresh_bytes, ai_div_bytes, bank_cap, "
+			     "ai_cap, damp_shift, sf_acks)", kv);
+		if (given[k])
+			fail(2, "cc vai set: %s given twice", kv);
+		if (parse_u32(eq + 1, &x))
+			fail(2, "cc vai set: %s=%s: not a number (decimal, or hex with 0x), 0..2^32-1",
+			     kv, eq + 1);
+		what = vai_refusal(k, x);
+		if (what)
+			fail(2, "cc vai set: %s=%s: %s (libhpnic's hpnic_set_vaisf: -EINVAL)", kv,
+			     eq + 1, what);
+		*vai_field(v, k) = x;
+		given[k] = 1;
+	}
+}
+
+static void vai_read(const struct cc_io *io, struct hpcc_vaisf_params *v)
+{
+	for (unsigned int k = 0; k < NVAI; k++)
+		*vai_field(v, k) = io_rd(io, vai_keys[k].off);
+}
+
+static int cmd_cc_vai(int argc, char **argv, int help)
+{
+	int set = argc > 1 && !strcmp(argv[1], "set");
+	struct hpcc_vaisf_params want, got;
+	int given[NVAI] = { 0 }, bad = 0;
+	const char *what;
+	struct cc_io io;
+
+	if (argc > 1 && !set && strcmp(argv[1], "show"))
+		usage_fail("unknown cc vai command '%s' (show, set)", argv[1]);
+	if (help) {
+		vai_help(set);
+		return 0;
+	}
+	if (set && argc < 3)
+		usage_fail("cc vai set needs NAME=VALUE arguments");
+	if (!set && argc > 2)
+		usage_fail("cc vai show takes no argument ('%s')", argv[2]);
+	/* the names and numbers first, before any device is touched */
+	memset(&want, 0, sizeof(want));
+	for (int a = 2; set && a < argc; a++)
+		vai_parse(argv[a], &want, given);
+
+	scan();
+	io.f = select_fn();
+	io.drv = driver_bound(io.f);
+	if (!io.drv)
+		open_fn_checked(io.f, &io.b);
+	if (!set) {
+		vai_read(&io, &got);
+		for (unsigned int k = 0; k < NVAI; k++)
+			printf("%s=%u\n", vai_keys[k].name, *vai_field(&got, k));
+		what = hpcc_vaisf_check(&got);
+		if (what)
+			printf("# the engine clamps them: %s\n", what);
+		else
+			printf("# the engine takes them as they are (QPs with QP.CC_OPTS VAI or SF use them)\n");
+		return 0;
+	}
+	for (unsigned int k = 0; k < NVAI; k++)
+		if (given[k])
+			io_wr(&io, vai_keys[k].off, *vai_field(&want, k));
+	vai_read(&io, &got);
+	for (unsigned int k = 0; k < NVAI; k++) {
+		if (given[k] && *vai_field(&got, k) != *vai_field(&want, k)) {
+			fprintf(stderr, PROG ": CC.%s reads back %u after writing %u\n",
+				reg_by_offset(vai_keys[k].off)->name, *vai_field(&got, k),
+				*vai_field(&want, k));
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
 static int drv_has(const struct fn *f, const char *rel)
 {
 	char path[PATH_MAX];
@@ -1367,9 +1557,11 @@ static int cmd_cc(int argc, char **argv)
 	argv += optind;
 	if (argc && !strcmp(argv[0], "dcqcn"))
 		return cmd_cc_dcqcn(argc, argv, help);
+	if (argc && !strcmp(argv[0], "vai"))
+		return cmd_cc_vai(argc, argv, help);
 	set = argc && !strcmp(argv[0], "set");
 	if (argc && !set && strcmp(argv[0], "show"))
-		usage_fail("unknown cc command '%s' (show, set, dcqcn)", argv[0]);
+		usage_fail("unknown cc command '%s' (show, set, dcqcn, vai)", argv[0]);
 	if (help) {
 		if (set)
 			printf("usage: " PROG " cc set [-d BDF] [--sysfs DIR] KEY=VALUE...\n"

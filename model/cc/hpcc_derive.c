@@ -35,6 +35,27 @@ void hpcc_vaisf_sanitise(struct hpcc_vaisf_params *v)
 	v->sf_acks = v->sf_acks < 1 ? 1 : v->sf_acks > HPCC_SF_N_MAX ? HPCC_SF_N_MAX : v->sf_acks;
 }
 
+const char *hpcc_vaisf_check(const struct hpcc_vaisf_params *v)
+{
+	struct hpcc_vaisf_params s = *v;
+
+	/* refused exactly where the engine would clamp */
+	hpcc_vaisf_sanitise(&s);
+	if (s.thresh_bytes != v->thresh_bytes)
+		return "Token Thresh must be 1 .. 8388607 bytes";
+	if (s.ai_div_bytes != v->ai_div_bytes)
+		return "AI DIV must be 1 .. 8388607 bytes";
+	if (s.bank_cap != v->bank_cap)
+		return "Bank Cap must be 0 .. 4095";
+	if (s.ai_cap != v->ai_cap)
+		return "AI Cap must be 1 .. 1023";
+	if (s.damp_shift != v->damp_shift)
+		return "dampener shift must be 0 .. 15";
+	if (s.sf_acks != v->sf_acks)
+		return "SF must be 1 .. 255 ACKs";
+	return NULL;
+}
+
 void hpcc_derive(const struct hpcc_params *in, struct hpcc_derived *d)
 {
 	static const uint32_t g_div5[9] = { 0, 2, 5, 8, 10, 20, 40, 80, 160 };

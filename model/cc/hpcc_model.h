@@ -262,6 +262,9 @@ struct hpcc_vaisf_step {
 
 /* the sanitised (clamped) VAI/SF parameters; the engine's rule */
 void hpcc_vaisf_sanitise(struct hpcc_vaisf_params *v);
+/* NULL when the engine takes v as it is, else what it would clamp, in the
+ * words of libhpnic's -EINVAL (hpnic_set_vaisf) and hpnicctl's cc vai set */
+const char *hpcc_vaisf_check(const struct hpcc_vaisf_params *v);
 void hpcc_vaisf_params_default(struct hpcc_vaisf_params *v);
 /*
  * One active ACK of an HPCC QP with options opts (HPCC_OPT_*): upd_wc is

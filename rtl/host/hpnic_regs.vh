@@ -1112,7 +1112,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 92;
+localparam integer HPNIC_NUM_COUNTERS                 = 94;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -1293,6 +1293,11 @@ localparam integer HPNIC_CNT_CC_DCQCN_DEFERRED        = 89;
 localparam integer HPNIC_CNT_CC_DCQCN_INC_TIMER       = 90;  // DCQCN rate increases by the timer
 // DCQCN rate increases by the byte counter
 localparam integer HPNIC_CNT_CC_DCQCN_INC_BC          = 91;
+// Wc commits made by Sampling Frequency (a congested ACK after CC.SF_ACKS ACKs; also counted in
+// cc_wc_updates)
+localparam integer HPNIC_CNT_CC_SF_UPDATES            = 92;
+// RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH)
+localparam integer HPNIC_CNT_CC_VAI_GEN               = 93;
 
 // DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly

@@ -846,6 +846,7 @@ wire [47:0]   cc_st_events, cc_st_acks, cc_st_inits, cc_st_no_int, cc_st_nhop;
 wire [47:0]   cc_st_bad_b, cc_st_record, cc_st_dts_zero, cc_st_wc;
 wire [47:0]   cc_st_ign_type, cc_st_dq_cnps, cc_st_dq_ticks, cc_st_dq_decs, cc_st_dq_deferred,
               cc_st_dq_inc_timer, cc_st_dq_inc_bc;
+wire [47:0]   cc_st_sf, cc_st_vai_gen;
 
 assign cc_in_valid = cci_valid || cnp_valid || nt_valid;
 assign cci_ready = cc_in_ready;
@@ -947,8 +948,8 @@ cc_inst (
     .stat_record_only(cc_st_record),
     .stat_dts_zero(cc_st_dts_zero),
     .stat_wc_updates(cc_st_wc),
-    .stat_sf_updates(),
-    .stat_vai_gen(),
+    .stat_sf_updates(cc_st_sf),
+    .stat_vai_gen(cc_st_vai_gen),
     .stat_dcqcn_cnps(cc_st_dq_cnps),
     .stat_dcqcn_ticks(cc_st_dq_ticks),
     .stat_dcqcn_decreases(cc_st_dq_decs),
@@ -1205,6 +1206,8 @@ assign stats[64*HPNIC_CNT_CC_DCQCN_DECREASES +: 64] = {16'd0, cc_st_dq_decs};
 assign stats[64*HPNIC_CNT_CC_DCQCN_DEFERRED +: 64] = {16'd0, cc_st_dq_deferred};
 assign stats[64*HPNIC_CNT_CC_DCQCN_INC_TIMER +: 64] = {16'd0, cc_st_dq_inc_timer};
 assign stats[64*HPNIC_CNT_CC_DCQCN_INC_BC +: 64] = {16'd0, cc_st_dq_inc_bc};
+assign stats[64*HPNIC_CNT_CC_SF_UPDATES +: 64] = {16'd0, cc_st_sf};
+assign stats[64*HPNIC_CNT_CC_VAI_GEN +: 64] = {16'd0, cc_st_vai_gen};
 
 // verilator lint_on PINCONNECTEMPTY
 

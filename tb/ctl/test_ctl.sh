@@ -324,6 +324,53 @@ if [ "$(cat "$bdir/cc/dcqcn_line")" = 327680 ]; then ok; else
   bad "bound: cc set line_mbps=40000: cc/dcqcn_line '$(cat "$bdir/cc/dcqcn_line")'"; fi
 expect_err "bound: line_mbps=999" "DCQCN's parameters do not fit them" "$ctl" --sysfs "$bound" cc set line_mbps=999
 
+# --- cc vai: HPCC's Variable AI and Sampling Frequency under libhpnic's
+# names; a value hpnic_set_vaisf refuses is refused in its words, nothing
+# written; also through the driver's cc/vai_* files ----------------------------
+V=("$ctl" --sysfs "$two" -d 00:03.0)
+ok_run "cc vai" "${V[@]}" cc vai && lines "cc vai" 7 && has "cc vai" "thresh_bytes=50000" &&
+  has "cc vai" "ai_div_bytes=1000" && has "cc vai" "bank_cap=1000" && has "cc vai" "ai_cap=100" &&
+  has "cc vai" "damp_shift=3" && has "cc vai" "sf_acks=30" && has "cc vai" "# the engine takes them as they are"
+grep -v '^#' "$out" >"$tmp/vai_before"
+ok_run "cc vai set" "${V[@]}" cc vai set thresh_bytes=8388607,ai_div_bytes=1 bank_cap=0 ai_cap=0x3ff,damp_shift=15 sf_acks=1
+ok_run "cc vai after the set" "${V[@]}" cc vai
+for kv in thresh_bytes=8388607 ai_div_bytes=1 bank_cap=0 ai_cap=1023 damp_shift=15 sf_acks=1; do has "cc vai set $kv" "$kv"; done
+run "${V[@]}" cc show
+if grep -qx "vai_thresh=8388607" "$out" && grep -qx "vai_ai_cap=1023" "$out" && grep -qx "sf_acks=1" "$out"; then ok; else
+  bad "cc vai set: the registers read $(grep -E '^(vai_|sf_)' "$out" | tr '\n' ' ')"; fi
+ok_run "cc vai set back" "${V[@]}" cc vai set $(tr '\n' ' ' <"$tmp/vai_before")
+run "${V[@]}" cc vai
+if grep -v '^#' "$out" | cmp -s - "$tmp/vai_before"; then ok; else bad "cc vai set of the shown values: $(tr '\n' ' ' <"$out")"; fi
+# one past each range: hpnic_set_vaisf's -EINVAL message, resource0 unchanged
+for c in "thresh_bytes=0|Token Thresh must be 1 .. 8388607 bytes" \
+         "thresh_bytes=8388608|Token Thresh must be 1 .. 8388607 bytes" \
+         "ai_div_bytes=0|AI DIV must be 1 .. 8388607 bytes" \
+         "bank_cap=4096|Bank Cap must be 0 .. 4095" \
+         "ai_cap=0|AI Cap must be 1 .. 1023" "ai_cap=1024|AI Cap must be 1 .. 1023" \
+         "damp_shift=16|dampener shift must be 0 .. 15" \
+         "sf_acks=0|SF must be 1 .. 255 ACKs" "sf_acks=256|SF must be 1 .. 255 ACKs"; do
+  other=bank_cap=7; case $c in bank_cap*) other=damp_shift=2 ;; esac
+  expect_err "cc vai set ${c%%|*}" "cc vai set: ${c%%|*}: ${c#*|} (libhpnic's hpnic_set_vaisf: -EINVAL)" \
+    "${V[@]}" cc vai set "$other,${c%%|*}"
+done
+expect_err "cc vai set: unknown name" "unknown name 'w_ai'" "${V[@]}" cc vai set sf_acks=2 w_ai=3
+expect_err "cc vai set: twice" "sf_acks given twice" "${V[@]}" cc vai set sf_acks=2,sf_acks=3
+expect_err "cc vai set: not a number" "sf_acks=1x: not a number" "${V[@]}" cc vai set sf_acks=1x
+expect_err "cc vai set: no =" "'sf_acks': expected NAME=VALUE" "${V[@]}" cc vai set sf_acks
+# cc set refuses them as the library does too (the map gives them no Range)
+expect_err "cc set vai_thresh=0" "cc set: vai_thresh=0: Token Thresh must be 1 .. 8388607 bytes" \
+  "${V[@]}" cc set t_ns=5000 vai_thresh=0
+expect_err "cc set sf_acks=0" "SF must be 1 .. 255 ACKs" "${V[@]}" cc set sf_acks=0
+ok_run "bound: cc vai set" "$ctl" --sysfs "$bound" cc vai set sf_acks=40,ai_cap=50
+if [ "$(cat "$bdir/cc/sf_acks")" = 40 ] && [ "$(cat "$bdir/cc/vai_ai_cap")" = 50 ]; then ok; else
+  bad "bound: cc vai set: cc/sf_acks '$(cat "$bdir/cc/sf_acks")', cc/vai_ai_cap '$(cat "$bdir/cc/vai_ai_cap")'"; fi
+ok_run "bound: cc vai" "$ctl" --sysfs "$bound" cc vai && has "bound: cc vai" "sf_acks=40" && has "bound: cc vai" "ai_cap=50"
+for a in "cc vai --help" "cc vai set --help" "cc vai show -h"; do
+  run "$ctl" $a
+  if [ $rc -eq 0 ] && grep -q "^usage: hpnicctl cc vai" "$out" && grep -q "thresh_bytes" "$out" &&
+     grep -q "CC.SF_ACKS" "$out"; then ok; else bad "'hpnicctl $a': exit status $rc"; fi
+done
+
 # --- counters: every one by name, from BAR0 or through the driver -------------
 if ok_run "counters" "$ctl" --sysfs "$one" counters; then
   lines "counters" "${#counters[@]}"
@@ -333,13 +380,18 @@ if ok_run "counters" "$ctl" --sysfs "$one" counters; then
 fi
 ok_run "counters NAME..." "$ctl" --sysfs "$one" counters rx_cnp cc_dcqcn_inc_bc np_cnp_sent &&
   lines "counters NAME..." 3 && has "counters NAME..." "cc_dcqcn_inc_bc"
+ok_run "counters: VAI/SF's" "$ctl" --sysfs "$one" counters cc_sf_updates cc_vai_gen &&
+  lines "counters: VAI/SF's" 2 && has "counters: VAI/SF's" "cc_vai_gen"
+ok_run "bound: counters: VAI/SF's" "$ctl" --sysfs "$bound" counters cc_sf_updates cc_vai_gen &&
+  has "bound: counters: VAI/SF's" "cc_sf_updates          92007" &&
+  has "bound: counters: VAI/SF's" "cc_vai_gen             93007"
 expect_err "counters bogus" "no counter 'bogus'" "$ctl" --sysfs "$one" counters rx_cnp bogus
 ok_run "bound: counters" "$ctl" --sysfs "$bound" counters np_cnp_sent cc_dcqcn_decreases &&
   has "bound: counters" "np_cnp_sent            81007" && has "bound: counters" "cc_dcqcn_decreases     88007"
 ok_run "counters --help" "$ctl" counters --help && has "counters --help" "usage: hpnicctl counters"
 
 for a in "" "bogus" "--bogus list" "list --bogus" "list extra" "cc frob" "cc set" "-d" "cc show x" \
-  "cc dcqcn set" "cc dcqcn frob" "cc dcqcn show x"; do
+  "cc dcqcn set" "cc dcqcn frob" "cc dcqcn show x" "cc vai set" "cc vai frob" "cc vai show x"; do
   run "$ctl" --sysfs "$one" $a
   if [ $rc -eq 2 ] && grep -q "^usage: hpnicctl" "$err"; then ok; else bad "'hpnicctl $a': exit status $rc, not 2 with a usage line"; fi
 done

@@ -38,7 +38,8 @@ miss=""
 for k in t_ns eta max_stage wai line_mbps min_mbps sched_overhead sched_burst sched_grant \
 	default_mode status dcqcn_line dcqcn_min dcqcn_ai dcqcn_hai dcqcn_first dcqcn_g \
 	dcqcn_alpha0 dcqcn_min_dec dcqcn_gd dcqcn_td_us dcqcn_ti_us dcqcn_b_pkts dcqcn_threshold \
-	dcqcn_period_us dcqcn_tab_idx dcqcn_tab; do
+	dcqcn_period_us dcqcn_tab_idx dcqcn_tab np_min_time_us dcqcn_tick_us vai_thresh vai_ai_div \
+	vai_bank_cap vai_ai_cap vai_damp_shift sf_acks; do
 	[ -e "$dev0/cc/$k" ] || miss="$miss $k"
 done
 [ -z "$miss" ] && ok "cc/: every CC parameter and status" || bad "cc/ misses:$miss"
@@ -95,6 +96,28 @@ v="$(cat "$dev0/cc/dcqcn_g") $(cat "$dev0/cc/dcqcn_first") $(cat "$dev0/cc/dcqcn
 echo 0 > "$dev0/cc/dcqcn_first" && echo 2 > "$dev0/cc/dcqcn_g" && echo 1023 > "$dev0/cc/dcqcn_g" &&
 	echo 4 > "$dev0/cc/dcqcn_g" && ok "cc/dcqcn_first = 0, cc/dcqcn_g = 2, 1023 accepted" ||
 	bad "cc/dcqcn_first = 0 or cc/dcqcn_g at its edges refused"
+# cc/vai_*, cc/sf_acks: HPCC's VAI/SF parameters at their reset values (the
+# paper's); 0 where the engine would read 1 (refused as hpnic_set_vaisf
+# refuses it) and values past their bits refused, changing nothing
+vai() { echo "$(cat "$dev0/cc/vai_thresh") $(cat "$dev0/cc/vai_ai_div") $(cat "$dev0/cc/vai_bank_cap")" \
+	"$(cat "$dev0/cc/vai_ai_cap") $(cat "$dev0/cc/vai_damp_shift") $(cat "$dev0/cc/sf_acks")"; }
+v=$(vai)
+[ "$v" = "50000 1000 1000 100 3 30" ] && ok "cc/vai_*, cc/sf_acks read their reset values" ||
+	bad "cc/vai_*, cc/sf_acks read '$v', not '50000 1000 1000 100 3 30'"
+for kv in vai_thresh=0 vai_thresh=8388608 vai_ai_div=0 vai_bank_cap=4096 vai_ai_cap=0 \
+	vai_ai_cap=1024 vai_damp_shift=16 sf_acks=0 sf_acks=256; do
+	echo "${kv#*=}" > "$dev0/cc/${kv%%=*}" 2>/dev/null && bad "cc/$kv accepted" ||
+		ok "cc/$kv refused"
+done
+v=$(vai)
+[ "$v" = "50000 1000 1000 100 3 30" ] && ok "refused VAI/SF values changed nothing" || bad "cc/vai_*: '$v'"
+echo 8388607 > "$dev0/cc/vai_thresh" && echo 0 > "$dev0/cc/vai_bank_cap" && echo 1 > "$dev0/cc/sf_acks" &&
+	[ "$(vai)" = "8388607 1000 0 100 3 1" ] && ok "cc/vai_thresh 8388607, vai_bank_cap 0, sf_acks 1 taken" ||
+	bad "VAI/SF edges: '$(vai)'"
+hpnicctl cc vai set -d "$b0" thresh_bytes=50000,bank_cap=1000 sf_acks=30 && [ "$(vai)" = "50000 1000 1000 100 3 30" ] &&
+	ok "hpnicctl cc vai set, bound: the defaults back" || bad "hpnicctl cc vai set, bound: '$(vai)'"
+hpnicctl cc vai set -d "$b0" ai_cap=0 2>/dev/null && bad "hpnicctl cc vai set ai_cap=0 accepted" ||
+	ok "hpnicctl cc vai set ai_cap=0 refused"
 # hpnicctl cc dcqcn through these files: the defaults, consistent; a set
 # rewrites the tables with g, and the defaults come back
 v=$(hpnicctl cc dcqcn -d "$b0")

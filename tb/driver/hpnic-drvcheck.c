@@ -151,6 +151,7 @@ static void check_query(int fd)
 	CHECK(q.num_counters == HPNIC_NUM_COUNTERS, "num_counters %u", q.num_counters);
 	CHECK(q.max_pds == 65535, "max_pds %u", q.max_pds);
 	CHECK(q.caps & HPNIC_ABI_CAP_RQ, "caps 0x%x: receive queues", q.caps);
+	CHECK(q.caps & HPNIC_ABI_CAP_CC_OPTS, "caps 0x%x: QP.CC_OPTS (VAI, SF)", q.caps);
 	/* a program built for the first ABI: its struct, nothing written past it */
 	{
 		struct { struct hpnic_abi_query_device q; } old;
@@ -846,6 +847,43 @@ static void check_rqs(const char *dev, const char *bdf, int fd)
 		err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &old.x);
 		CHECK(!err && old.x.state == 1 && b[HPNIC_ABI_QP_CTX_SIZE_V1] == 0xa5 &&
 		      b[sizeof(old) - 1] == 0xa5, "QUERY_QP of ABI 1's size: nothing written past it");
+	}
+	/* QP.CC_OPTS (HPNIC_ABI_CAP_CC_OPTS): VAI and SF through, other bits refused */
+	good_ctx(&x, c.qpn, HPNIC_ABI_QP_WRITE);
+	x.cc_opts = HPNIC_QP_CC_OPTS_VAI_MASK | HPNIC_QP_CC_OPTS_SF_MASK;
+	err = modify_qp(fd, &x);
+	memset(&r, 0, sizeof(r));
+	r.argsz = sizeof(r);
+	r.qpn = c.qpn;
+	err = err || ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+	CHECK(!err && r.cc_opts == 3, "MODIFY_QP with cc_opts VAI|SF: QUERY_QP reads %u", r.cc_opts);
+	x.cc_opts = 4;
+	CHECK(modify_qp(fd, &x) == -EINVAL, "MODIFY_QP with cc_opts 4 refused (EINVAL)");
+	x.cc_opts = ~0u;
+	CHECK(modify_qp(fd, &x) == -EINVAL, "MODIFY_QP with cc_opts ~0 refused (EINVAL)");
+	err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+	CHECK(!err && r.cc_opts == 3, "the refusals changed nothing: cc_opts %u", r.cc_opts);
+	/* a program of the second size (RNR fields, no cc_opts): options 0, RNR kept */
+	{
+		struct hpnic_abi_qp_ctx o;
+		uint8_t *b = (uint8_t *)&o;
+
+		good_ctx(&o, c.qpn, HPNIC_ABI_QP_WRITE);
+		o.argsz = HPNIC_ABI_QP_CTX_SIZE_V2;
+		o.min_rnr_timer = 5;
+		o.rnr_retry = 3;
+		o.cc_opts = 3;              /* past its struct: not read */
+		err = modify_qp(fd, &o) || ioc(fd, HPNIC_IOCTL_QUERY_QP, &r);
+		CHECK(!err && r.cc_opts == 0 && r.min_rnr_timer == 5 && r.rnr_retry == 3,
+		      "MODIFY_QP of the second size: cc_opts %u (0), MIN_RNR_TIMER %u (5), "
+		      "RNR_RETRY %u (3)", r.cc_opts, r.min_rnr_timer, r.rnr_retry);
+		memset(&o, 0xa5, sizeof(o));
+		o.argsz = HPNIC_ABI_QP_CTX_SIZE_V2;
+		o.flags = 0;
+		o.qpn = c.qpn;
+		err = ioc(fd, HPNIC_IOCTL_QUERY_QP, &o);
+		CHECK(!err && o.state == 1 && o.rnr_retry == 3 && b[HPNIC_ABI_QP_CTX_SIZE_V2] == 0xa5,
+		      "QUERY_QP of the second size: nothing written past it");
 	}
 	{
 		struct hpnic_abi_create_qp o;

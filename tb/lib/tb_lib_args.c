@@ -2083,7 +2083,7 @@ static void test_ranges_timers_counters(void)
 		"cc_record_only", "cc_dts_zero", "cc_wc_updates", "np_ce_rx", "np_cnp_sent",
 		"np_cnp_suppressed", "rx_cnp", "rx_cnp_drop", "cc_ign_type", "cc_dcqcn_cnps",
 		"cc_dcqcn_ticks", "cc_dcqcn_decreases", "cc_dcqcn_deferred", "cc_dcqcn_inc_timer",
-		"cc_dcqcn_inc_bc",
+		"cc_dcqcn_inc_bc", "cc_sf_updates", "cc_vai_gen",
 	};
 
 	dcqcn_params_default(&lo);
@@ -2222,6 +2222,8 @@ static void test_ranges_timers_counters(void)
 	}
 	CHECK(hpnic_counter_index("cc_dcqcn_inc_bc") == 91 && HPNIC_NUM_COUNTERS >= 92,
 	      "cc_dcqcn_inc_bc is counter 91");
+	CHECK(hpnic_counter_index("cc_sf_updates") == 92 && hpnic_counter_index("cc_vai_gen") == 93 &&
+	      HPNIC_NUM_COUNTERS >= 94, "cc_sf_updates and cc_vai_gen are counters 92 and 93");
 	EXPECT_OK(hpnic_close(dev));
 	/* a bitstream with fewer counters: the newer names are -ENOENT */
 	mock_cfg_default();

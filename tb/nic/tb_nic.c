@@ -1600,13 +1600,26 @@ static void t_cc(void)
 	/* per QP */
 	TRY(new_qp(&e[0], 4, 1024, &qp));
 	qc = (struct hpnic_qp_cc){ .algorithm = HPNIC_CC_MODE_HPCC, .override = 1, .t_ns = 5000,
-				   .wai_bytes = 40, .max_stage = 2 };
+				   .wai_bytes = 40, .max_stage = 2,
+				   .options = HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF };
 	TRY(hpnic_qp_set_cc(qp, &qc));
 	memset(&qg, 0, sizeof(qg));
 	TRY(hpnic_qp_get_cc(qp, &qg));
-	CHECK(qg.override && qg.t_ns == 5000 && qg.wai_bytes == 40 && qg.max_stage == 2,
-	      "qp_get_cc: override %d T %u wai %f stage %u", qg.override, qg.t_ns, qg.wai_bytes,
-	      qg.max_stage);
+	CHECK(qg.override && qg.t_ns == 5000 && qg.wai_bytes == 40 && qg.max_stage == 2 &&
+	      qg.options == (HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF),
+	      "qp_get_cc: override %d T %u wai %f stage %u options 0x%x", qg.override, qg.t_ns,
+	      qg.wai_bytes, qg.max_stage, qg.options);
+	/* the options alone (also through the kernel driver's ABI): SF, then none */
+	qc.options = HPNIC_QP_CC_SF;
+	TRY(hpnic_qp_set_cc(qp, &qc));
+	TRY(hpnic_qp_get_cc(qp, &qg));
+	CHECK(qg.options == HPNIC_QP_CC_SF, "qp_get_cc: options 0x%x, set SF", qg.options);
+	qc.options = 0;
+	TRY(hpnic_qp_set_cc(qp, &qc));
+	TRY(hpnic_qp_get_cc(qp, &qg));
+	CHECK(qg.options == 0, "qp_get_cc: options 0x%x, set none", qg.options);
+	qc.options = 4;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
 	TRY(hpnic_destroy_qp(qp));
 	/* back to the defaults for what follows */
 	TRY(hpnic_cc_defaults(&p));
