@@ -847,10 +847,13 @@ struct hpnic_qp_cc {
 /*
  * hpnic_qp_set_cc - store the QP's CC mode, per-QP override and options
  * (QP CMD WRITE); hpnic_qp_get_cc - read them back from the NIC (QP CMD
- * READ). The NIC stores the override and returns it, but today's CC engine
- * applies the NIC-wide T, W_AI and maxStage to every QP (docs/libhpnic.md);
- * the options (VAI, SF) it applies. When override is 0, t_ns, wai_bytes and
- * max_stage are not checked and are stored as 0.
+ * READ). The QP's INIT at its next RTS (START_SQ) carries them to the CC
+ * engine: with override, the QP runs HPCC on its own T, W_AI and maxStage
+ * (its 1/T, queue constants, Wmax = line rate x T and Wmin = minimum rate x
+ * T, derived at that INIT from the NIC-wide eta and rates then in force;
+ * docs/cc-vai-sf.md), else on the NIC-wide ones; the options (VAI, SF) alike.
+ * When override is 0, t_ns, wai_bytes and max_stage are not checked and are
+ * stored as 0.
  * Errors: -EINVAL (NULL, values out of range as hpnic_set_cc, an options
  * bit other than HPNIC_QP_CC_VAI and HPNIC_QP_CC_SF), -EOPNOTSUPP (mode not
  * built in; options through the kernel backend, whose ABI does not carry

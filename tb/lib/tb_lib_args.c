@@ -1653,10 +1653,36 @@ static void test_cc_counters(void)
 	qc.max_stage = 3;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
 	EXPECT_DEV_MSG("T 10 ns");
+	qc.t_ns = 1u << 20;     /* one past QP_T_NS's 20 bits */
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("T 1048576 ns");
 	qc.t_ns = 20000;
+	qc.max_stage = 16;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("maxStage 16");
 	qc.max_stage = 99;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
 	EXPECT_DEV_MSG("maxStage 99");
+	qc.max_stage = 3;
+	qc.wai_bytes = -1;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("W_AI");
+	/* the edges are taken: T 64 and 2^20 - 1, W_AI 0 and 65535.9375, maxStage 15 */
+	if (qp) {
+		const unsigned t_edge[2] = { 64, (1u << 20) - 1 };
+		const double wai_edge[2] = { 0, 65535.9375 };
+
+		for (int i = 0; i < 2; i++) {
+			qc.t_ns = t_edge[i];
+			qc.wai_bytes = wai_edge[i];
+			qc.max_stage = 15 * i;
+			EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+			EXPECT_OK(hpnic_qp_get_cc(qp, &qg));
+			CHECK(qg.override == 1 && qg.t_ns == t_edge[i] && qg.wai_bytes == wai_edge[i] &&
+			      qg.max_stage == 15u * (unsigned)i, "per-QP CC edge %d round trip", i);
+		}
+		qc.t_ns = 20000;
+	}
 	qc.max_stage = 3;
 	qc.wai_bytes = 1e9;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
