@@ -7,9 +7,11 @@
  * including back-to-back events of the same QP, which are resolved by
  * forwarding, never by stalling.
  *
- * Per-QP state lives in four RAMs indexed by QPN, each next to the stage that
+ * Per-QP state lives in RAMs indexed by QPN, each next to the stage that
  * updates it, so each read-modify-write loop is one cycle long:
  *
+ *   RAM_P  the QP's own parameter set      written by INIT at stage 0, read
+ *          (override: T, W_AI, maxStage)   for the event entering stage 0
  *   RAM_L  INT snapshot L, pathID, nHop    read-first, replaced at stage 1
  *   RAM_S  lastUpdateSeq, options, mode     loop at stage 2
  *   RAM_M  VAI: the RTT's largest qLen (MC) loop at stage 3
@@ -44,6 +46,11 @@
  * from the bank and dampener as the event ahead left them (spend, then
  * generate), so the division that makes them runs beside the loops at
  * 10-12, not in them.
+ *
+ * Per-QP T, W_AI and maxStage (the override, docs/cc-vai-sf.md): an INIT
+ * with HPCC_OPT_OVERRIDE waits at the input while hpcc_cc_qp_param derives
+ * the QP's set (7 cycles), then writes it into RAM_P; every event runs on
+ * its QP's set or the NIC-wide one, chosen at stage 0 and carried along.
  *
  * Only mode HPCC (0) has an engine; ACKs of QPs in other modes are ignored
  * and counted. A new mode adds its own measure/compute stages alongside the
