@@ -352,7 +352,8 @@ struct hpnic_qp_init_attr {
 #define HPNIC_QP_ATTR_MIN_RNR_TIMER 0x800u
 #define HPNIC_QP_ATTR_RNR_RETRY  0x1000u
 #define HPNIC_QP_ATTR_CC_OPTIONS 0x2000u
-#define HPNIC_QP_ATTR_ALL        0x3fffu
+#define HPNIC_QP_ATTR_CC_OVERRIDE 0x4000u
+#define HPNIC_QP_ATTR_ALL        0x7fffu
 
 struct hpnic_qp_attr {
 	unsigned qp_state;          /* HPNIC_QPS_RESET, _INIT, _RTR, _RTS, _ERR */
@@ -375,6 +376,14 @@ struct hpnic_qp_attr {
 				     * hpnic_qp_cc.options; set up as cc_mode */
 	unsigned rnr_retry;         /* RNR NAKs in a row this QP's requester takes before it
 				     * fails the work request, 0..7 (7: without end); default 7 */
+	/* HPCC's per-QP override (HPNIC_QP_ATTR_CC_OVERRIDE), as hpnic_qp_cc's
+	 * override, t_ns, wai_bytes and max_stage: set up as cc_mode, and the
+	 * INIT at the next RTS carries it to the CC engine (docs/cc-vai-sf.md);
+	 * without cc_override the three are not checked and are stored as 0 */
+	int cc_override;
+	unsigned cc_t_ns;           /* T, 64..1048575 ns */
+	double cc_wai_bytes;        /* W_AI, 0..65535.9375 bytes */
+	unsigned cc_max_stage;      /* maxStage, 0..15 */
 };
 
 /*
@@ -399,11 +408,12 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
  *        HPNIC_QP_ATTR_STATE the QP stays in its state.
  *
  * Transitions and the attributes each accepts (others give -EINVAL):
- *   RESET -> INIT   optional PATH_MTU, CC_MODE, UDP_SPORT, DSCP_ECN
+ *   RESET -> INIT   optional PATH_MTU, CC_MODE, CC_OPTIONS, CC_OVERRIDE, UDP_SPORT,
+ *                   DSCP_ECN
  *   INIT  -> INIT   the same
  *   INIT  -> RTR    required DEST_QPN, REMOTE_IP, REMOTE_MAC, RQ_PSN;
  *                   optional SQ_PSN, MAX_RD_ATOMIC, MIN_RNR_TIMER, PATH_MTU, CC_MODE,
- *                   UDP_SPORT, DSCP_ECN
+ *                   CC_OPTIONS, CC_OVERRIDE, UDP_SPORT, DSCP_ECN
  *   RTR   -> RTS    optional SQ_PSN, MAX_RD_ATOMIC, RNR_RETRY, MIN_RNR_TIMER,
  *                   UDP_SPORT, DSCP_ECN
  *   RTS   -> RTS    optional MIN_RNR_TIMER, UDP_SPORT, DSCP_ECN
@@ -847,10 +857,13 @@ struct hpnic_qp_cc {
 /*
  * hpnic_qp_set_cc - store the QP's CC mode, per-QP override and options
  * (QP CMD WRITE); hpnic_qp_get_cc - read them back from the NIC (QP CMD
- * READ). The NIC stores the override and returns it, but today's CC engine
- * applies the NIC-wide T, W_AI and maxStage to every QP (docs/libhpnic.md);
- * the options (VAI, SF) it applies. When override is 0, t_ns, wai_bytes and
- * max_stage are not checked and are stored as 0.
+ * READ). The QP's INIT at its next RTS (START_SQ) carries them to the CC
+ * engine: with override, the QP runs HPCC on its own T, W_AI and maxStage
+ * (its 1/T, queue constants, Wmax = line rate x T and Wmin = minimum rate x
+ * T, derived at that INIT from the NIC-wide eta and rates then in force;
+ * docs/cc-vai-sf.md), else on the NIC-wide ones; the options (VAI, SF) alike.
+ * When override is 0, t_ns, wai_bytes and max_stage are not checked and are
+ * stored as 0.
  * Errors: -EINVAL (NULL, values out of range as hpnic_set_cc, an options
  * bit other than HPNIC_QP_CC_VAI and HPNIC_QP_CC_SF), -EOPNOTSUPP (mode not
  * built in; options through the kernel backend of a driver without

@@ -38,10 +38,11 @@
 #define A_RNR_T    HPNIC_QP_ATTR_MIN_RNR_TIMER
 #define A_RNR_RTY  HPNIC_QP_ATTR_RNR_RETRY
 #define A_CC_OPTS  HPNIC_QP_ATTR_CC_OPTIONS
+#define A_CC_OVR   HPNIC_QP_ATTR_CC_OVERRIDE
 
 /* attributes by what they are: set up before the connection starts, the
  * path a packet takes (changeable while connected), the peer */
-#define A_SETUP    (A_MTU | A_CC | A_CC_OPTS)
+#define A_SETUP    (A_MTU | A_CC | A_CC_OPTS | A_CC_OVR)
 #define A_PATH     (A_SPORT | A_DSCP)
 #define A_PEER     (A_DQPN | A_DIP | A_DMAC | A_RQ_PSN)
 
@@ -55,6 +56,7 @@ static const char *state_name(unsigned s)
 static const char *const attr_names[] = {
 	"STATE", "DEST_QPN", "REMOTE_IP", "REMOTE_MAC", "UDP_SPORT", "DSCP_ECN", "PATH_MTU",
 	"SQ_PSN", "RQ_PSN", "CC_MODE", "MAX_RD_ATOMIC", "MIN_RNR_TIMER", "RNR_RETRY",
+	"CC_OPTIONS", "CC_OVERRIDE",
 };
 
 /* the names of the attributes in mask, for messages */
@@ -492,6 +494,20 @@ int hpnic_modify_qp(struct hpnic_qp *qp, const struct hpnic_qp_attr *attr, unsig
 					      attr->cc_options);
 		c.cc_opts = attr->cc_options;
 	}
+	if (mask & A_CC_OVR) {
+		uint32_t wai = 0;
+
+		/* the engine's ranges, as hpnic_qp_set_cc: nothing written on a refusal */
+		if (attr->cc_override &&
+		    ((err = hpnic_cc_check_t(qp->dev, attr->cc_t_ns)) ||
+		     (err = hpnic_cc_check_wai(qp->dev, attr->cc_wai_bytes, &wai)) ||
+		     (err = hpnic_cc_check_stage(qp->dev, attr->cc_max_stage))))
+			return err;
+		c.cc_override = attr->cc_override != 0;
+		c.qp_t_ns = attr->cc_override ? attr->cc_t_ns : 0;
+		c.qp_wai = wai;
+		c.qp_max_stage = attr->cc_override ? attr->cc_max_stage : 0;
+	}
 	if (mask & A_RD_ATOM) {
 		/* 0 would be the register's "maximum": verbs' 0 (no READs) has
 		 * no meaning here */
@@ -637,6 +653,10 @@ int hpnic_query_qp(struct hpnic_qp *qp, struct hpnic_qp_attr *attr)
 	attr->rq_psn = qp->ctx.rq_psn;
 	attr->cc_mode = qp->ctx.cc_mode;
 	attr->cc_options = qp->ctx.cc_opts;
+	attr->cc_override = qp->ctx.cc_override;
+	attr->cc_t_ns = qp->ctx.qp_t_ns;
+	attr->cc_wai_bytes = qp->ctx.qp_wai / (double)(1 << HPCC_W_FRAC);
+	attr->cc_max_stage = qp->ctx.qp_max_stage;
 	attr->max_rd_atomic = qp->ctx.max_rd_atomic ? qp->ctx.max_rd_atomic :
 			      qp->dev->attr.max_qp_rd_atom;
 	attr->min_rnr_timer = qp->ctx.min_rnr_timer;

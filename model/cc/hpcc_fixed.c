@@ -34,8 +34,8 @@ struct hpcc_fx {
 	struct hpcc_derived d;
 	struct hpcc_counters c;
 	/* per QP with HPCC_OPT_OVERRIDE: the constants of its own T, W_AI and
-	 * maxStage with the NIC-wide eta and rates, re-derived when those change
-	 * (the engine derives them per event: docs/cc-vai-sf.md) */
+	 * maxStage with the NIC-wide eta and rates in force at its INIT (the
+	 * engine derives them once, at INIT, into RAM_P: docs/cc-vai-sf.md) */
 	struct hpcc_derived *qd;
 	struct fx_qp qp[];
 };
@@ -83,12 +83,26 @@ static void fx_derive_qp(struct hpcc_fx *m, unsigned i)
 	hpcc_derive(&pq, &m->qd[i]);
 }
 
+/*
+ * A QP with the override keeps the constants its INIT derived from its T
+ * (1/T, the queue constants 1/(g T eta), Wmax, Wmin) and its W_AI and
+ * maxStage: a NIC-wide change of eta or the rates reaches those at its next
+ * INIT, as the engine keeps them in RAM_P. The constants of eta alone (the
+ * rate term's 1/(G eta), the initial V) are the NIC-wide ones for every QP.
+ */
 void hpcc_fx_set_params(struct hpcc_fx *m, const struct hpcc_params *p)
 {
 	hpcc_derive(p, &m->d);
-	for (unsigned i = 0; i < m->nqp; i++)
-		if (m->qp[i].opts & HPCC_OPT_OVERRIDE)
-			fx_derive_qp(m, i);
+	for (unsigned i = 0; i < m->nqp; i++) {
+		struct hpcc_derived *q = &m->qd[i];
+
+		if (!(m->qp[i].opts & HPCC_OPT_OVERRIDE))
+			continue;
+		memcpy(q->ke_m, m->d.ke_m, sizeof(q->ke_m));
+		memcpy(q->ke_sh, m->d.ke_sh, sizeof(q->ke_sh));
+		q->v_init = m->d.v_init;
+		q->p.eta_q16 = m->d.p.eta_q16;
+	}
 }
 
 const struct hpcc_derived *hpcc_fx_derived(const struct hpcc_fx *m)
@@ -163,10 +177,14 @@ void hpcc_fx_event(struct hpcc_fx *m, const struct hpcc_event *ev, struct hpcc_u
 	 * NIC-wide change) or the NIC-wide one */
 	if (is_init) {
 		q->opts = ev->cc_opts & (HPCC_OPT_OVERRIDE | HPCC_OPT_VAI | HPCC_OPT_SF);
+		/* the override is HPCC's: an INIT into another mode drops it */
+		if ((ev->mode & 3) != HPCC_MODE_HPCC)
+			q->opts &= ~(uint32_t)HPCC_OPT_OVERRIDE;
 		memset(&q->vs, 0, sizeof(q->vs));
-		q->t_ns = ev->t_ns;
-		q->wai_q4 = ev->wai_q4;
-		q->max_stage = ev->max_stage;
+		/* the raw values at the engine's port widths */
+		q->t_ns = ev->t_ns & HPCC_T_MAX;
+		q->wai_q4 = ev->wai_q4 & HPCC_WAI_MAX;
+		q->max_stage = ev->max_stage & 15;
 		if (q->opts & HPCC_OPT_OVERRIDE)
 			fx_derive_qp(m, qi);
 	}

@@ -46,6 +46,9 @@ static void fl_init_qp(struct hpcc_fl *m, struct fl_qp *q, const struct hpcc_eve
 {
 	uint32_t opts = ev ? ev->cc_opts & (HPCC_OPT_OVERRIDE | HPCC_OPT_VAI | HPCC_OPT_SF) : 0;
 
+	/* the override is HPCC's: an INIT into another mode drops it */
+	if (ev && (ev->mode & 3) != HPCC_MODE_HPCC)
+		opts &= ~(uint32_t)HPCC_OPT_OVERRIDE;
 	memset(q, 0, sizeof(*q));
 	q->mode = ev ? ev->mode & 3 : HPCC_MODE_HPCC;
 	q->opts = opts;

@@ -3,6 +3,7 @@
 rtl/cc/hpcc_recip_rom.v
 rtl/cc/hpcc_recip.v
 rtl/cc/hpcc_cc_param.v
+rtl/cc/hpcc_cc_qp_param.v
 rtl/cc/hpcc_vaisf_param.v
 rtl/cc/hpcc_cc_hop.v
 rtl/cc/dcqcn_clock.v

@@ -7,9 +7,11 @@
  * including back-to-back events of the same QP, which are resolved by
  * forwarding, never by stalling.
  *
- * Per-QP state lives in four RAMs indexed by QPN, each next to the stage that
+ * Per-QP state lives in RAMs indexed by QPN, each next to the stage that
  * updates it, so each read-modify-write loop is one cycle long:
  *
+ *   RAM_P  the QP's own parameter set      written by INIT at stage 0, read
+ *          (override: T, W_AI, maxStage)   for the event entering stage 0
  *   RAM_L  INT snapshot L, pathID, nHop    read-first, replaced at stage 1
  *   RAM_S  lastUpdateSeq, options, mode     loop at stage 2
  *   RAM_M  VAI: the RTT's largest qLen (MC) loop at stage 3
@@ -44,6 +46,11 @@
  * from the bank and dampener as the event ahead left them (spend, then
  * generate), so the division that makes them runs beside the loops at
  * 10-12, not in them.
+ *
+ * Per-QP T, W_AI and maxStage (the override, docs/cc-vai-sf.md): an INIT
+ * with HPCC_OPT_OVERRIDE waits at the input while hpcc_cc_qp_param derives
+ * the QP's set (7 cycles), then writes it into RAM_P; every event runs on
+ * its QP's set or the NIC-wide one, chosen at stage 0 and carried along.
  *
  * Only mode HPCC (0) has an engine; ACKs of QPs in other modes are ignored
  * and counted. A new mode adds its own measure/compute stages alongside the
@@ -85,9 +92,11 @@ module hpcc_cc_engine #(
     input  wire [3:0]               s_notify_nhop,
     input  wire [11:0]              s_notify_path_id,
     input  wire [1:0]               s_notify_mode,     // INIT: CC mode
-    // verilator lint_off UNUSEDSIGNAL
-    input  wire [2:0]               s_notify_cc_opts,  // INIT: HPCC_OPT_* (bit 0, the override, not built)
-    // verilator lint_on UNUSEDSIGNAL
+    input  wire [2:0]               s_notify_cc_opts,  // INIT: HPCC_OPT_* (bit 0 override, 1 VAI, 2 SF)
+    // INIT with the override (mode HPCC): the QP's own T, W_AI and maxStage
+    input  wire [19:0]              s_notify_t_ns,
+    input  wire [19:0]              s_notify_wai,      // bytes, Q16.4
+    input  wire [3:0]               s_notify_max_stage,
     input  wire [5*64-1:0]          s_notify_hops,     // hop i: [64*i +: 64] = {B, TS, txBytes, qLen}
     input  wire [19:0]              s_notify_now_us,   // DCQCN time, used with param_dcqcn_ext_time
     input  wire [15:0]              s_notify_period,   // DCQCN alpha period, likewise
@@ -203,10 +212,19 @@ wire [19:0]     t_ns;
 wire [3:0]      max_stage;
 wire [19:0]     wai;
 wire [16:0]     rt_m;
-wire [6:0]      a_sh, rate_sh;
-wire [8*17-1:0] kq_m, ke_m;
-wire [8*7-1:0]  kq_sh, ke_sh;
+wire [6:0]      a_sh;
+wire [8*17-1:0] ke_m;
+wire [8*7-1:0]  ke_sh;
+// the rate shift is a_sh + 4, and the queue constants of speeds 3..8 are
+// made from those of speeds 1 and 2 (per QP too: RAM_P below)
+// verilator lint_off UNUSEDSIGNAL
+wire [6:0]      rate_sh_unused;
+wire [8*17-1:0] kq_m;
+wire [8*7-1:0]  kq_sh;
+// verilator lint_on UNUSEDSIGNAL
 wire [25:0]     v_init, wmax, wmin;
+wire [16:0]     nic_eta;
+wire [19:0]     nic_line, nic_min;
 wire            param_valid, hpcc_param_valid, hpcc_param_busy;
 wire [22:0]     vs_thresh;
 wire [30:0]     vs_thr_m80, vs_div_m80;
@@ -260,7 +278,7 @@ param_inst (
     .wai(wai),
     .rt_m(rt_m),
     .a_sh(a_sh),
-    .rate_sh(rate_sh),
+    .rate_sh(rate_sh_unused),
     .kq_m(kq_m),
     .kq_sh(kq_sh),
     .ke_m(ke_m),
@@ -268,6 +286,9 @@ param_inst (
     .v_init(v_init),
     .wmax(wmax),
     .wmin(wmin),
+    .eta(nic_eta),
+    .line_mbps(nic_line),
+    .min_mbps(nic_min),
     .status(param_status),
     .busy(hpcc_param_busy),
     .valid(hpcc_param_valid)
@@ -297,16 +318,27 @@ reg  [QW-1:0]          sweep_qpn_reg = 0;
 wire tick_valid, tick_force;
 wire [QW-1:0] tick_qpn;
 wire accept = s_notify_valid && s_notify_ready;
+/*
+ * An INIT with the override into mode HPCC is held here while
+ * hpcc_cc_qp_param derives its own set (six cycles), then enters the
+ * pipeline carrying the set, which it writes into RAM_P at stage 0. The
+ * input (and the sweeper) wait meanwhile, so events keep their order.
+ */
+wire hold_take = accept && s_notify_type == TYPE_INIT && s_notify_cc_opts[0] &&
+                 s_notify_mode == MODE_HPCC;
+reg  hold_reg = 1'b0;
+wire qpp_done;
+wire hold_go = hold_reg && qpp_done;
 // a sweeper TICK takes a cycle with no event, or one it forced; it needs
 // the same credit, given back at stage 14 if its Update is dropped
-wire inject = tick_valid && ready_reg && !sweep_reg && (tick_force || !s_notify_valid);
+wire inject = tick_valid && ready_reg && !sweep_reg && !hold_reg && (tick_force || !s_notify_valid);
 wire pop = m_update_valid && m_update_ready;
 wire drop14;
 wire [OUT_FIFO_LOG2:0] occupancy_next = occupancy_reg + {{OUT_FIFO_LOG2{1'b0}}, accept || inject}
                                                       - {{OUT_FIFO_LOG2{1'b0}}, pop}
                                                       - {{OUT_FIFO_LOG2{1'b0}}, drop14};
 
-assign s_notify_ready = ready_reg && !sweep_reg && !tick_force;
+assign s_notify_ready = ready_reg && !sweep_reg && !tick_force && !hold_reg;
 assign sweep_tick = inject;
 assign sweep_tick_qpn = tick_qpn;
 
@@ -329,6 +361,63 @@ dcqcn_sweep_inst (
     .passes(sweep_passes)
 );
 assign init_done = !sweep_reg;
+
+// the held INIT
+reg [QW-1:0] h_qpn = 0;
+reg [23:0]   h_psn = 0;
+reg [1:0]    h_opts = 0;
+reg [19:0]   h_now = 0;
+reg [15:0]   h_per = 0;
+
+always @(posedge clk) begin
+    if (hold_take) begin
+        hold_reg <= 1'b1;
+        h_qpn <= s_notify_qpn;
+        h_psn <= s_notify_ack_psn;
+        h_opts <= s_notify_cc_opts[2:1];
+        h_now <= param_dcqcn_ext_time ? s_notify_now_us : dcqcn_now_us;
+        h_per <= param_dcqcn_ext_time ? s_notify_period : dcqcn_period;
+    end else if (hold_go) begin
+        hold_reg <= 1'b0;
+    end
+    if (rst) begin
+        hold_reg <= 1'b0;
+    end
+end
+
+// the held INIT's own set
+wire [19:0] qpp_t_ns, qpp_wai;
+wire [16:0] qpp_rt_m, qpp_kq1_m, qpp_kq2_m;
+wire [6:0]  qpp_a_sh, qpp_kq1_sh, qpp_kq2_sh;
+wire [25:0] qpp_wmax, qpp_wmin;
+wire [3:0]  qpp_max_stage;
+
+hpcc_cc_qp_param #(
+    .ROM_FILE(ROM_FILE)
+)
+qp_param_inst (
+    .clk(clk),
+    .rst(rst),
+    .start(hold_take),
+    .in_t_ns(s_notify_t_ns),
+    .in_wai(s_notify_wai),
+    .in_max_stage(s_notify_max_stage),
+    .eta(nic_eta),
+    .line_mbps(nic_line),
+    .min_mbps(nic_min),
+    .t_ns(qpp_t_ns),
+    .rt_m(qpp_rt_m),
+    .a_sh(qpp_a_sh),
+    .kq1_m(qpp_kq1_m),
+    .kq1_sh(qpp_kq1_sh),
+    .kq2_m(qpp_kq2_m),
+    .kq2_sh(qpp_kq2_sh),
+    .wmax(qpp_wmax),
+    .wmin(qpp_wmin),
+    .wai(qpp_wai),
+    .max_stage(qpp_max_stage),
+    .done(qpp_done)
+);
 
 always @(posedge clk) begin
     occupancy_reg <= occupancy_next;
@@ -361,6 +450,7 @@ reg [3:0]    p0_nhop = 0;
 reg [11:0]   p0_path = 0;
 reg [1:0]    p0_mode = 0;
 reg [1:0]    p0_opts = 0;               // INIT: {SF, VAI}
+reg          p0_ovr = 1'b0;             // INIT with the override: p0_own is its set
 reg [5*64-1:0] p0_hops = 0;
 reg [19:0]   p0_now = 0;
 reg [15:0]   p0_per = 0;
@@ -390,6 +480,14 @@ always @(posedge clk) begin
         p0_psn <= 24'd0;
         p0_now <= 20'd0;
         p0_per <= 16'd0;
+    end else if (hold_go) begin
+        p0_type <= TYPE_INIT;
+        p0_qpn <= h_qpn;
+        p0_mode <= MODE_HPCC;
+        p0_opts <= h_opts;
+        p0_psn <= h_psn;
+        p0_now <= h_now;
+        p0_per <= h_per;
     end else if (inject) begin
         p0_type <= TYPE_TICK;
         p0_qpn <= tick_qpn;
@@ -411,7 +509,8 @@ always @(posedge clk) begin
     p0_nhop <= s_notify_nhop;
     p0_path <= s_notify_path_id;
     p0_hops <= s_notify_hops;
-    p0_valid <= accept || inject || (sweep_reg && param_valid);
+    p0_valid <= (accept && !hold_take) || inject || hold_go || (sweep_reg && param_valid);
+    p0_ovr <= !sweep_reg && hold_go;
     p0_silent <= sweep_reg;
     p0_itick <= inject;
 
@@ -534,6 +633,104 @@ always @(posedge clk) begin
         p1_valid <= 1'b0;
     end
 end
+
+/*
+ * RAM_P: each QP's parameter set, {override, T, 1/T, kq of speeds 1 and 2,
+ * Wmax, Wmin, W_AI, maxStage}, written by every INIT at stage 0 (override
+ * 0: the NIC-wide set), read for the event entering stage 0. An event takes
+ * its QP's own set if the override is on, else the NIC-wide one, at stage 0
+ * into prm1; an INIT of the same QP one ahead (its write is in the same
+ * cycle as the read) is forwarded from stage 1.
+ */
+localparam PS = 20 + 17 + 7 + 17 + 7 + 17 + 7 + 26 + 26 + 20 + 4;   // a set
+localparam PW = 1 + PS;
+
+// {T, rt_m, a_sh, kq1_m, kq1_sh, kq2_m, kq2_sh, Wmax, Wmin, W_AI, maxStage}
+wire [PS-1:0] nic_set = {t_ns, rt_m, a_sh, kq_m[16:0], kq_sh[6:0], kq_m[33:17], kq_sh[13:7],
+                         wmax, wmin, wai, max_stage};
+wire [PS-1:0] qpp_set = {qpp_t_ns, qpp_rt_m, qpp_a_sh, qpp_kq1_m, qpp_kq1_sh, qpp_kq2_m,
+                         qpp_kq2_sh, qpp_wmax, qpp_wmin, qpp_wai, qpp_max_stage};
+wire [QW-1:0] p_raddr = sweep_reg ? sweep_qpn_reg : hold_go ? h_qpn :
+                        inject ? tick_qpn : s_notify_qpn;
+wire [PW-1:0] p_rdata;
+reg  [PS-1:0] prm1 = 0;                // the event's set at stage 1
+reg           p1_ovr = 1'b0;
+
+hpnic_ram_sdp #(
+    .ADDR_WIDTH(QW),
+    .DATA_WIDTH(PW)
+)
+ram_p_inst (
+    .clk(clk),
+    .wr_en(p0_valid && p0_type == TYPE_INIT),
+    .wr_addr(p0_qpn),
+    .wr_data({p0_ovr, qpp_set}),
+    .rd_en(1'b1),
+    .rd_addr(p_raddr),
+    .rd_data(p_rdata)
+);
+
+wire p_fwd = p1_valid && p1_is_init && p1_qpn == p0_qpn;
+wire p_ovr0 = (p0_type == TYPE_INIT) ? p0_ovr : p_fwd ? p1_ovr : p_rdata[PW-1];
+wire [PS-1:0] p_own0 = (p0_type == TYPE_INIT) ? qpp_set : p_fwd ? prm1 : p_rdata[PS-1:0];
+
+always @(posedge clk) begin
+    p1_ovr <= p_ovr0;
+    prm1 <= p_ovr0 ? p_own0 : nic_set;
+    if (rst) begin
+        p1_ovr <= 1'b0;
+    end
+end
+
+wire [19:0] prm1_t = prm1[PS-1 -: 20];
+wire [16:0] prm1_rt_m = prm1[PS-21 -: 17];
+wire [6:0]  prm1_a_sh = prm1[PS-38 -: 7];
+wire [16:0] prm1_kq1_m = prm1[PS-45 -: 17];
+wire [6:0]  prm1_kq1_sh = prm1[PS-62 -: 7];
+wire [16:0] prm1_kq2_m = prm1[PS-69 -: 17];
+wire [6:0]  prm1_kq2_sh = prm1[PS-86 -: 7];
+wire [75:0] prm1_w = prm1[75:0];       // {Wmax, Wmin, W_AI, maxStage}
+
+/*
+ * The set along the pipeline: the hops' constants at 2 (the queue constants
+ * of the eight speeds from those of speeds 1 and 2: g = 8 is 2 x 4, g = 10
+ * .. 160 are 5 x 2^k) and 3; {1/T, rate shift, Wmax, Wmin, W_AI, maxStage}
+ * to 13 in flip-flops with a reset (no SRLs: the W loop at 13 and the
+ * shifts at 10 read them)
+ */
+reg  [16:0]   p2_kq1_m = 0, p2_kq2_m = 0;
+reg  [8*7-1:0] p2_kq_sh = 0;
+reg  [6:0]    p2_a_sh = 0, p3_a_sh = 0;
+localparam PCW = 17 + 7 + 76;
+(* mem2reg *) reg [PCW-1:0] pc [2:13];
+wire [8*17-1:0] p2_kq_m = {p2_kq2_m, p2_kq2_m, p2_kq2_m, p2_kq2_m, p2_kq2_m, p2_kq1_m,
+                           p2_kq2_m, p2_kq1_m};
+integer pk;
+
+always @(posedge clk) begin
+    p2_kq1_m <= prm1_kq1_m;
+    p2_kq2_m <= prm1_kq2_m;
+    p2_kq_sh <= {prm1_kq2_sh + 7'd5, prm1_kq2_sh + 7'd4, prm1_kq2_sh + 7'd3, prm1_kq2_sh + 7'd2,
+                 prm1_kq2_sh + 7'd1, prm1_kq1_sh + 7'd2, prm1_kq2_sh, prm1_kq1_sh};
+    p2_a_sh <= prm1_a_sh;
+    p3_a_sh <= p2_a_sh;
+    pc[2] <= {prm1_rt_m, prm1_a_sh + 7'd4, prm1_w};
+    for (pk = 3; pk <= 13; pk = pk + 1) begin
+        pc[pk] <= pc[pk-1];
+    end
+    if (rst) begin
+        for (pk = 2; pk <= 13; pk = pk + 1) begin
+            pc[pk] <= 0;
+        end
+    end
+end
+
+`define PC_RTM(c)   c[PCW-1 -: 17]
+`define PC_RSH(c)   c[PCW-18 -: 7]
+`define PC_WMAX(c)  c[75:50]
+`define PC_WMIN(c)  c[49:24]
+`define PC_WAI(c)   c[23:4]
+`define PC_MS(c)    c[3:0]
 
 /*
  * Stage 2: mode, record-only test and lastUpdateSeq (RAM_S loop)
@@ -754,11 +951,11 @@ for (g = 0; g < NHOP; g = g + 1) begin : g_hop
         .old_ts(l_rdata[60*g+36 +: 24]),
         .old_tx(l_rdata[60*g+16 +: 20]),
         .old_q(l_rdata[60*g +: 16]),
-        .t_ns(t_ns),
-        .rt_m(rt_m),
-        .a_sh(a_sh),
-        .kq_m(kq_m),
-        .kq_sh(kq_sh),
+        .t_ns(prm1_t),
+        .rt_m(`PC_RTM(pc[2])),
+        .a_sh(p3_a_sh),
+        .kq_m(p2_kq_m),
+        .kq_sh(p2_kq_sh),
         .ke_m(ke_m),
         .ke_sh(ke_sh),
         .v(hop_v[26*g +: 26]),
@@ -1057,8 +1254,8 @@ end
 
 // s = sh - 16 = 1 + msb(V): W = (Wc * m + (AI << s) + 2^(s-1)) >> s
 wire [4:0]  s10 = recip_v_sh_early[4:0] - 5'd16;
-wire [52:0] hmax_full = {26'd0, wmax + 27'd1} << s10;
-wire [51:0] hmin_full = {26'd0, wmin} << s10;
+wire [52:0] hmax_full = {26'd0, `PC_WMAX(pc[10]) + 27'd1} << s10;
+wire [51:0] hmin_full = {26'd0, `PC_WMIN(pc[10])} << s10;
 wire [51:0] satc_full = {26'd0, 26'h3ffffff} << s10;
 
 reg [4:0]  p11_s = 0, p12_s = 0;
@@ -1076,7 +1273,7 @@ reg [47:0] p11_hmin = 0, p12_hmin = 0;
 // verilator lint_off UNUSEDSIGNAL
 wire [55:0] c_prod = {46'd0, p11_q} * {10'd0, p11_wsh};
 // verilator lint_on UNUSEDSIGNAL
-wire [29:0] ai_prod = {20'd0, p11_q} * {10'd0, wai};
+wire [29:0] ai_prod = {20'd0, p11_q} * {10'd0, `PC_WAI(pc[11])};
 wire        ai_sat = |ai_prod[29:26];
 wire        c_big = ai_sat ? p11_satc_big : |c_prod[55:47];
 wire [46:0] c_val = ai_sat ? p11_satc : c_prod[46:0];
@@ -1087,7 +1284,7 @@ always @(posedge clk) begin
     p12_v_ge1 <= p11_v_ge1;
 
     p11_s <= s10;
-    p11_wsh <= {26'd0, wai} << s10;
+    p11_wsh <= {26'd0, `PC_WAI(pc[10])} << s10;
     p11_half <= 47'd1 << (s10 - 5'd1);
     p11_satc <= satc_full[46:0];
     p11_satc_big <= |satc_full[51:47];
@@ -1141,7 +1338,11 @@ wire [25:0] w_old = w_old_all[55:30];
 wire [25:0] wc_old = w_old_all[29:4];
 wire [3:0]  inc_old = w_old_all[3:0];
 
-wire mdi = p12_v_ge1 || inc_old >= max_stage;
+// the QP's set (own or NIC-wide) at the loop
+wire [25:0] wmax12 = `PC_WMAX(pc[12]);
+wire [25:0] wmin12 = `PC_WMIN(pc[12]);
+
+wire mdi = p12_v_ge1 || inc_old >= `PC_MS(pc[12]);
 
 // Eqn (4): Wc / (U/eta) + W_AI, clamped, with every constant pre-shifted by s
 // (the product at its own width, 26 x 17, then the addend)
@@ -1150,20 +1351,20 @@ wire [47:0] w_prod = {5'd0, w_mul} + p12_c;
 // verilator lint_off UNUSEDSIGNAL
 wire [47:0] w_prod_sh = w_prod >> p12_s;       // < 2^26 when below Hmax
 // verilator lint_on UNUSEDSIGNAL
-wire [25:0] w_md = (w_prod >= p12_hmax) ? wmax :
-                   (w_prod < p12_hmin) ? wmin : w_prod_sh[25:0];
+wire [25:0] w_md = (w_prod >= p12_hmax) ? wmax12 :
+                   (w_prod < p12_hmin) ? wmin12 : w_prod_sh[25:0];
 // additive increase: Wc + AI, clamped
 wire [26:0] w_sum = {1'b0, wc_old} + {1'b0, p12_ai};
-wire [25:0] w_ai = (w_sum > {1'b0, wmax}) ? wmax :
-                   (w_sum < {1'b0, wmin}) ? wmin : w_sum[25:0];
+wire [25:0] w_ai = (w_sum > {1'b0, wmax12}) ? wmax12 :
+                   (w_sum < {1'b0, wmin12}) ? wmin12 : w_sum[25:0];
 wire [25:0] w_calc = mdi ? w_md : w_ai;
 
 wire init13 = `CTL_INIT(ctl[12]);
 wire active13 = `CTL_ACTIVE(ctl[12]);
 // Wc is committed by the per-RTT update or by SF (decided at stage 10)
 wire upd_wc13 = vflags[12][0];
-wire [25:0] w_new = init13 ? wmax : active13 ? w_calc : w_old;
-wire [25:0] wc_new = init13 ? wmax : upd_wc13 ? w_calc : wc_old;
+wire [25:0] w_new = init13 ? wmax12 : active13 ? w_calc : w_old;
+wire [25:0] wc_new = init13 ? wmax12 : upd_wc13 ? w_calc : wc_old;
 wire [3:0]  inc_new = init13 ? 4'd0 : !upd_wc13 ? inc_old : mdi ? 4'd0 :
                       (&inc_old) ? inc_old : inc_old + 4'd1;
 
@@ -1178,10 +1379,10 @@ end
  * Stage 14: pacing rate R = W/T, Q8.16 bytes/ns
  */
 wire [23:0] rate14;
-wire [42:0] rate_prod = {17'd0, p13_w[55:30]} * {26'd0, rt_m};
+wire [42:0] rate_prod = {17'd0, p13_w[55:30]} * {26'd0, `PC_RTM(pc[13])};
 
 hpnic_shr_round_sat #(.IN_WIDTH(43), .SH_WIDTH(7), .OUT_WIDTH(24))
-rate_inst (.in(rate_prod), .sh(rate_sh), .out(rate14));
+rate_inst (.in(rate_prod), .sh(`PC_RSH(pc[13])), .out(rate14));
 
 reg [23:0] p14_rate = 0;
 
@@ -1295,6 +1496,12 @@ always @(posedge clk) begin
     end
 end
 
+`undef PC_RTM
+`undef PC_RSH
+`undef PC_WMAX
+`undef PC_WMIN
+`undef PC_WAI
+`undef PC_MS
 `undef CTL_QPN
 `undef CTL_SILENT
 `undef CTL_EQ1

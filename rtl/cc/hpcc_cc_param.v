@@ -46,6 +46,10 @@ module hpcc_cc_param #(
     output reg  [25:0]       v_init = 0,
     output reg  [25:0]       wmax = 0,
     output reg  [25:0]       wmin = 0,
+    // the sanitised eta and rates of the committed set (per-QP derivation)
+    output reg  [16:0]       eta = 0,
+    output reg  [19:0]       line_mbps = 0,
+    output reg  [19:0]       min_mbps = 0,
 
     output reg  [4:0]        status = 0,      // HPCC_PS_* clamp flags
     output wire              busy,
@@ -310,6 +314,9 @@ always @(posedge clk) begin
                 v_init <= sh_v_init;
                 wmax <= sh_wmax;
                 wmin <= sh_wmin;
+                eta <= s_eta_reg;
+                line_mbps <= s_line_reg;
+                min_mbps <= s_min_reg;
                 status <= {wmax_sat_reg, s_status_reg};
                 valid <= 1'b1;
                 phase_reg <= PH_IDLE;

@@ -152,6 +152,7 @@ module hpnic_host #(
     output wire [3:0]             m_start_mtu_log2,
     output wire [1:0]             m_start_cc_mode,
     output wire [1:0]             m_start_cc_opts,
+    output wire [44:0]            m_start_cc_ovr,    // {override, T, W_AI, maxStage}
     output wire                   m_start_sq,
     output wire                   m_start_rq,
 
@@ -438,6 +439,7 @@ csr_inst (
     .m_start_mtu_log2(m_start_mtu_log2),
     .m_start_cc_mode(m_start_cc_mode),
     .m_start_cc_opts(m_start_cc_opts),
+    .m_start_cc_ovr(m_start_cc_ovr),
     .m_start_sq(m_start_sq),
     .m_start_rq(m_start_rq),
     .mr_wr_en(mr_wr_en),

@@ -150,6 +150,8 @@ module hpnic_host_csr #(
     output wire [3:0]             m_start_mtu_log2,
     output wire [1:0]             m_start_cc_mode,
     output wire [1:0]             m_start_cc_opts,   // QP.CC_OPTS: {SF, VAI}, for the INIT
+    // {QP.CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE}, for the INIT
+    output wire [44:0]            m_start_cc_ovr,
     output wire                   m_start_sq,        // restart the send side (START, START_SQ)
     output wire                   m_start_rq,        // restart the receive side (START, START_RQ)
 
@@ -375,15 +377,16 @@ wire [4:0] post_count, rqdb_count;
 
 reg start_sq_reg = 1'b0, start_rq_reg = 1'b0;
 
-hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2 + 2 + 2))
+hpnic_fifo #(.DEPTH_LOG2(2), .WIDTH(QW + 24 + 24 + 4 + 2 + 2 + 45 + 2))
 start_inst (
     .clk(clk), .rst(rst),
     .s_valid(start_wr), .s_ready(start_room),
     .s_data({qp_qpn_reg[QW-1:0], qp_sq_psn_reg, qp_rq_psn_reg, qp_mtu_reg, qp_cc_mode_reg,
-             qp_cc_opts_reg, start_sq_reg, start_rq_reg}),
+             qp_cc_opts_reg, qp_cc_ovr_reg, qp_t_ns_reg, qp_wai_reg, qp_max_stage_reg,
+             start_sq_reg, start_rq_reg}),
     .m_valid(m_start_valid), .m_ready(m_start_ready),
     .m_data({m_start_qpn, m_start_sq_psn, m_start_rq_psn, m_start_mtu_log2, m_start_cc_mode,
-             m_start_cc_opts, m_start_sq, m_start_rq}),
+             m_start_cc_opts, m_start_cc_ovr, m_start_sq, m_start_rq}),
     .count(start_count)
 );
 

@@ -257,6 +257,7 @@ wire [23:0]   start_sq_psn, start_rq_psn;
 wire [3:0]    start_mtu_log2;
 wire [1:0]    start_cc_mode;
 wire [1:0]    start_cc_opts;
+wire [44:0]   start_cc_ovr;
 wire          start_sq, start_rq;
 
 wire               mr_wr_en, mr_wr_valid;
@@ -443,6 +444,7 @@ host_inst (
     .m_start_mtu_log2(start_mtu_log2),
     .m_start_cc_mode(start_cc_mode),
     .m_start_cc_opts(start_cc_opts),
+    .m_start_cc_ovr(start_cc_ovr),
     .m_start_sq(start_sq),
     .m_start_rq(start_rq),
     .mr_wr_en(mr_wr_en),
@@ -556,16 +558,18 @@ host_inst (
  * the glue belong to the send side: they take only the starts that restart
  * it (START, START_SQ) and let a receive-side start (START_RQ) pass
  */
-// field LSBs; the MTU at 0; the CC field is {CC_OPTS, CC_MODE}
+// field LSBs; the MTU at 0; the CC field is {CC_OPTS, CC_MODE}; the CC
+// override {QP.CC_OVERRIDE, QP_T_NS, QP_WAI, QP_MAX_STAGE} on top
 localparam L_MODE = 4, L_PSNS = 8, L_QPN = 56;
-localparam L_RQ = L_QPN + QW, L_SQ = L_RQ + 1;
-localparam FW = L_SQ + 1;
-localparam [FW-1:0] F_QPN = {2'b00, {QW{1'b1}}, {L_QPN{1'b0}}};
+localparam L_RQ = L_QPN + QW, L_SQ = L_RQ + 1, L_OVR = L_SQ + 1;
+localparam FW = L_OVR + 45;
+localparam [FW-1:0] F_QPN = {{(FW - L_QPN - QW){1'b0}}, {QW{1'b1}}, {L_QPN{1'b0}}};
 localparam [FW-1:0] F_PSNS = {{(FW - L_PSNS - 48){1'b0}}, {48{1'b1}}, {L_PSNS{1'b0}}};
 localparam [FW-1:0] F_MODE = {{(FW - L_MODE - 4){1'b0}}, 4'hf, {L_MODE{1'b0}}};
 localparam [FW-1:0] F_MTU = {{(FW - 4){1'b0}}, 4'hf};
-localparam [FW-1:0] F_SQ = {1'b1, {(FW - 1){1'b0}}};
-localparam [FW-1:0] F_RQ = {2'b01, {(FW - 2){1'b0}}};
+localparam [FW-1:0] F_SQ = {{(FW - L_SQ - 1){1'b0}}, 1'b1, {L_SQ{1'b0}}};
+localparam [FW-1:0] F_RQ = {{(FW - L_RQ - 1){1'b0}}, 1'b1, {L_RQ{1'b0}}};
+localparam [FW-1:0] F_OVR = {{45{1'b1}}, {L_OVR{1'b0}}};
 
 wire          dpi_valid, dpi_ready, dpi_sq, dpi_rq;
 wire [QW-1:0] dpi_qpn;
@@ -577,6 +581,7 @@ wire          cci_valid, cci_ready;
 wire [QW-1:0] cci_qpn;
 wire [1:0]    cci_mode;
 wire [1:0]    cci_opts;
+wire [44:0]   cci_ovr;               // {override, T, W_AI, maxStage}
 wire          flw_valid, flw_ready;
 wire [QW-1:0] flw_qpn;
 wire          mtu_valid, mtu_ready;
@@ -591,14 +596,14 @@ wire [5*FW-1:0] fan_data;      // fields not kept read as 0
 hpnic_fanout #(
     .OUTPUTS(5),
     .WIDTH(FW),
-    .KEEP({F_SQ | F_QPN, F_SQ | F_QPN | F_MTU, F_SQ | F_QPN, F_SQ | F_QPN | F_MODE,
+    .KEEP({F_SQ | F_QPN, F_SQ | F_QPN | F_MTU, F_SQ | F_QPN, F_SQ | F_QPN | F_MODE | F_OVR,
            F_SQ | F_RQ | F_QPN | F_PSNS}),
     .DEPTH_LOG2(2)
 )
 start_fan_inst (
     .clk(clk), .rst(rst),
     .s_valid(start_valid), .s_ready(start_ready),
-    .s_data({start_sq, start_rq, start_qpn, start_sq_psn, start_rq_psn, start_cc_opts,
+    .s_data({start_cc_ovr, start_sq, start_rq, start_qpn, start_sq_psn, start_rq_psn, start_cc_opts,
              start_cc_mode, start_mtu_log2}),
     .m_valid({gls_fan_valid, mtu_fan_valid, flw_fan_valid, cci_fan_valid, dpi_valid}),
     .m_ready({gls_ready || !gls_sq, mtu_ready || !mtu_sq, flw_ready || !flw_sq,
@@ -610,6 +615,7 @@ start_fan_inst (
 assign {dpi_sq, dpi_rq, dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + L_PSNS +: 2 + QW + 48];
 assign {cci_sq, cci_qpn, cci_opts, cci_mode} = {fan_data[1*FW + L_SQ], fan_data[1*FW + L_QPN +: QW],
                                                 fan_data[1*FW + L_MODE +: 4]};
+assign cci_ovr = fan_data[1*FW + L_OVR +: 45];
 assign {flw_sq, flw_qpn} = {fan_data[2*FW + L_SQ], fan_data[2*FW + L_QPN +: QW]};
 assign {mtu_sq, mtu_qpn, mtu_log2} = {fan_data[3*FW + L_SQ], fan_data[3*FW + L_QPN +: QW],
                                       fan_data[3*FW +: 4]};
@@ -883,8 +889,12 @@ cc_inst (
     .s_notify_nhop(nt_nhop),
     .s_notify_path_id(nt_path),
     .s_notify_mode(cci_mode),
-    // the INIT carries QP.CC_OPTS as HPCC_OPT_VAI (bit 1) and HPCC_OPT_SF (bit 2)
-    .s_notify_cc_opts({cci_opts, 1'b0}),
+    // the INIT carries QP.CC_OPTS as HPCC_OPT_VAI (bit 1) and HPCC_OPT_SF (bit 2),
+    // QP.CC_OVERRIDE as HPCC_OPT_OVERRIDE (bit 0) with QP_T_NS, QP_WAI, QP_MAX_STAGE
+    .s_notify_cc_opts({cci_opts, cci_ovr[44]}),
+    .s_notify_t_ns(cci_ovr[43:24]),
+    .s_notify_wai(cci_ovr[23:4]),
+    .s_notify_max_stage(cci_ovr[3:0]),
     .s_notify_hops(nt_hops),
     .s_notify_now_us(20'd0),
     .s_notify_period(16'd0),

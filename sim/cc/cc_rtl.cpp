@@ -69,6 +69,9 @@ static void drive_event(cc_rtl *r, const hpcc_event *e)
 	t->s_notify_path_id = e->path_id & 0xfff;
 	t->s_notify_mode = e->mode & 3;
 	t->s_notify_cc_opts = e->cc_opts & 7;
+	t->s_notify_t_ns = e->t_ns & 0xfffff;
+	t->s_notify_wai = e->wai_q4 & 0xfffff;
+	t->s_notify_max_stage = e->max_stage & 0xf;
 	t->s_notify_now_us = e->now_us & 0xfffff;
 	t->s_notify_period = e->period & 0xffff;
 	for (unsigned i = 0; i < HPCC_MAX_HOPS; i++) {

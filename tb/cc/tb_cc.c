@@ -54,6 +54,7 @@ struct gen_qp {
 struct gen {
 	enum profile prof;
 	int opts;                  /* INITs draw VAI/SF options */
+	int ovr;                   /* INITs draw the override, half of them */
 	unsigned nqp;
 	struct gen_qp *qp;
 	uint32_t cur, burst_left;
@@ -80,6 +81,35 @@ static void gen_init(struct gen *g, enum profile p, unsigned nqp)
 	g->cur = 0;
 	g->burst_left = 0;
 	g->opts = 0;
+	g->ovr = 0;
+}
+
+/* INITs with the override (HPCC mode) the generators made, over the run */
+static size_t n_ovr_inits;
+
+/*
+ * Half the INITs (g->ovr): the override with a random T, W_AI and maxStage
+ * within the QP registers' widths (T below 64 clamps, T up to 2^20 - 1,
+ * W_AI 0 .. 2^20 - 1 with the edges often); the others carry random values
+ * with the bit off, which the engine must ignore. An INIT into a mode other
+ * than HPCC drops the override.
+ */
+static void gen_override(const struct gen *g, struct hpcc_event *ev)
+{
+	double x = rndf();
+
+	if (!g->ovr)
+		return;
+	ev->t_ns = x < 0.05 ? rndr(64) : x < 0.1 ? HPCC_T_MAX - rndr(16) :
+		   x < 0.6 ? 64 + rndr(20000) : 64 + rndr(HPCC_T_MAX - 63);
+	x = rndf();
+	ev->wai_q4 = x < 0.3 ? 80 * 16 : x < 0.4 ? HPCC_WAI_MAX : x < 0.5 ? rndr(16) :
+		     rndr(HPCC_WAI_MAX + 1);
+	ev->max_stage = rndr(16);
+	if (rndf() < 0.5) {
+		ev->cc_opts |= HPCC_OPT_OVERRIDE;
+		n_ovr_inits += (ev->mode & 3) == HPCC_MODE_HPCC;
+	}
 }
 
 static uint32_t gen_pick_qpn(struct gen *g)
@@ -117,6 +147,7 @@ static void gen_event(struct gen *g, struct hpcc_event *ev)
 		ev->mode = rndf() < 0.8 ? HPCC_MODE_HPCC : 1 + rndr(3);
 		if (g->opts)
 			ev->cc_opts = rndr(4) << 1;         /* none, VAI, SF, VAI+SF */
+		gen_override(g, ev);
 		return;
 	}
 	if (x < 0.006) {
@@ -278,6 +309,7 @@ static void gen_stream(enum profile prof, unsigned nqp, size_t n, struct hpcc_ev
 	struct gen g;
 
 	gen_init(&g, prof, nqp);
+	g.ovr = 1;
 	for (size_t i = 0; i < n; i++) {
 		gen_event(&g, &ev[i]);
 		if (fx)
@@ -459,7 +491,7 @@ static void test_random(const struct opts *o)
 	struct hpcc_update *ur = malloc(chunk * sizeof(*ur)), *uf = malloc(chunk * sizeof(*uf));
 	struct cc_rtl *r;
 	struct ref *fx;
-	size_t done = 0, bad = 0;
+	size_t done = 0, bad = 0, ovr0 = n_ovr_inits;
 	time_t t0 = time(NULL);
 
 	hpcc_user_params_default(&up);
@@ -488,8 +520,11 @@ static void test_random(const struct opts *o)
 			100.0 * (double)done / (double)o->events, done, profile_name[prof],
 			(unsigned long long)st.cycles, bad, (long)(time(NULL) - t0));
 	}
-	printf("  RTL vs fixed model: %zu events, %zu mismatches\n", done, bad);
+	printf("  RTL vs fixed model: %zu events (%zu INITs with a per-QP T, W_AI and maxStage), "
+	       "%zu mismatches\n", done, n_ovr_inits - ovr0, bad);
 	CHECK(bad == 0, "RTL differs from the fixed model on %zu of %zu random events", bad, done);
+	if (o->events >= 50000)
+		CHECK(n_ovr_inits - ovr0 > o->events / 2000, "too few INITs with the override");
 	CHECK(compare_counters(r, fx), "counters differ");
 	ref_free(fx);
 	cc_rtl_free(r);
@@ -729,6 +764,7 @@ static size_t dcqcn_segment(struct gen *g, size_t len, uint64_t *tus,
 		ev[n].qpn = q;
 		ev[n].mode = dcqcn_random_mode();
 		ev[n].ack_psn = g->qp[q].acked;
+		gen_override(g, &ev[n]);
 		n++;
 	}
 	for (; n < len; n++) {
@@ -740,6 +776,8 @@ static size_t dcqcn_segment(struct gen *g, size_t len, uint64_t *tus,
 			e->type = HPCC_EV_INIT;
 			e->mode = dcqcn_random_mode();
 			e->ack_psn = g->qp[e->qpn].acked;
+			e->cc_opts = 0;
+			gen_override(g, e);
 		} else if (x < 0.01 + p_cnp) {
 			e->type = HPCC_EV_CNP;
 			/*
@@ -826,6 +864,7 @@ static void test_dcqcn(const struct opts *o)
 		CHECK(dcqcn_fx_derived(fx->d)->wmax_q4 == hpcc_fx_derived(fx->h)->wmax,
 		      "DCQCN's W_max differs from HPCC's");
 		gen_init(&g, profs[pi], nqps[pi]);
+		g.ovr = 1;
 		n = dcqcn_segment(&g, len, &tus, &dp, p_cnp, ev);
 		free(g.qp);
 		for (size_t i = 0; i < n; i++) {
@@ -1200,6 +1239,7 @@ static void test_vaisf(const struct opts *o)
 		hpcc_fx_set_params(fx->h, &p);
 		gen_init(&g, prof, sq);
 		g.opts = 1;
+		g.ovr = 1;
 		/* every QP of the segment into an option mix; a quarter into DCQCN */
 		for (unsigned q = 0; q < sq; q++) {
 			struct hpcc_event *e = &ev[n++];
@@ -1209,6 +1249,7 @@ static void test_vaisf(const struct opts *o)
 			e->qpn = q;
 			e->mode = rndf() < 0.25 ? HPCC_MODE_DCQCN : HPCC_MODE_HPCC;
 			e->cc_opts = rndr(4) << 1;
+			gen_override(&g, e);
 			if (e->mode == HPCC_MODE_HPCC)
 				mix[e->cc_opts >> 1]++;
 		}
@@ -1280,6 +1321,37 @@ static void bench(const struct opts *o)
 		       (unsigned long long)(st.last_accept - st.first_accept + 1),
 		       (double)n / (double)(st.last_accept - st.first_accept + 1),
 		       (unsigned long long)st.lat_min, st.lat_mean, (unsigned long long)st.lat_max);
+	}
+	/* an INIT with the override every 100 events: it waits 7 cycles at the
+	 * input while its set is derived, the others keep II = 1 */
+	{
+		struct cc_rtl_stats st;
+		size_t ninit = 0;
+
+		gen_stream(P_MANY, 4096, n, ev, NULL, NULL);
+		for (size_t i = 0; i < n; i++) {
+			ev[i].type = HPCC_EV_ACK;
+			if (i % 100 == 99) {
+				ev[i].type = HPCC_EV_INIT;
+				ev[i].mode = HPCC_MODE_HPCC;
+				ev[i].cc_opts = HPCC_OPT_OVERRIDE;
+				ev[i].t_ns = 2000 + rndr(20000);
+				ev[i].wai_q4 = 80 * 16;
+				ev[i].max_stage = 5;
+				ninit++;
+			}
+		}
+		if (cc_rtl_run(r, ev, n, ur, &st)) {
+			CHECK(0, "engine hung");
+		} else {
+			printf("cc bench: random QPs (4096), an INIT with the override every 100 events "
+			       "(%zu): %zu events accepted in %llu cycles: %.4f events/cycle; latency "
+			       "min %llu mean %.2f max %llu cycles\n", ninit, n,
+			       (unsigned long long)(st.last_accept - st.first_accept + 1),
+			       (double)n / (double)(st.last_accept - st.first_accept + 1),
+			       (unsigned long long)st.lat_min, st.lat_mean,
+			       (unsigned long long)st.lat_max);
+		}
 	}
 	/* every QP INIT into DCQCN mode, then ACK, CNP and TICK events */
 	for (int prof = 0; prof < 2; prof++) {

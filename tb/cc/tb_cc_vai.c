@@ -412,8 +412,9 @@ static void test_per_qp(void)
 		hpcc_fl_free(la);
 	}
 
-	/* (3) a NIC-wide change after INIT: the override QP keeps its T but
-	 * takes the new line rate, as the plain QP does */
+	/* (3) a NIC-wide change after INIT: the override QP keeps the set its
+	 * INIT derived (the engine's RAM_P) until its next INIT, which takes
+	 * the new line rate, as a plain QP does at once */
 	{
 		struct hpcc_params p3 = p;
 		struct hpcc_derived d0;
@@ -433,8 +434,12 @@ static void test_per_qp(void)
 		CHECK(ua.w_q4 == d0.wmax, "NIC-wide change: W moved on a snapshot (%u)", ua.w_q4);
 		e = ack(1, 2, 10, 1100, 10, 0);     /* light load: W = Wc + W_AI, clamped */
 		hpcc_fx_event(fa, &e, &ua);
-		CHECK(ua.w_q4 == ub.w_q4, "NIC-wide change: the override QP's W %u (want the new "
-		      "Wmax %u)", ua.w_q4, ub.w_q4);
+		CHECK(ua.w_q4 == d0.wmax, "NIC-wide change: the override QP's W %u (want its "
+		      "INIT's Wmax %u until its next INIT)", ua.w_q4, d0.wmax);
+		e = init_ev(1, HPCC_OPT_OVERRIDE, p.t_ns, p.wai_q4, p.max_stage);
+		hpcc_fx_event(fa, &e, &ua);
+		CHECK(ua.w_q4 == ub.w_q4, "NIC-wide change: the override QP's W %u after its "
+		      "INIT (want the new Wmax %u)", ua.w_q4, ub.w_q4);
 		hpcc_fx_free(fa);
 	}
 

@@ -57,10 +57,15 @@ static void tick(csr_rtl *r)
 		r->posts.push_back({m->m_post_qpn, m->m_post_pi});
 	if (m->m_rqdb_valid && m->m_rqdb_ready)
 		r->rqdbs.push_back({m->m_rqdb_qpn, m->m_rqdb_pi, m->m_rqdb_bad});
-	if (m->m_start_valid && m->m_start_ready)
+	if (m->m_start_valid && m->m_start_ready) {
+		uint64_t ovr = m->m_start_cc_ovr;   // {override, T, W_AI, maxStage}
+
 		r->starts.push_back({m->m_start_qpn, m->m_start_sq_psn, m->m_start_rq_psn,
 				     m->m_start_mtu_log2, m->m_start_cc_mode, m->m_start_cc_opts,
+				     (unsigned)(ovr >> 44) & 1u, (unsigned)(ovr >> 24) & 0xfffffu,
+				     (unsigned)(ovr >> 4) & 0xfffffu, (unsigned)ovr & 0xfu,
 				     m->m_start_sq, m->m_start_rq});
+	}
 	if (m->m_cq_cfg_valid && m->m_cq_cfg_ready)
 		r->cq_cfgs++;
 	if (m->qp_wr_en) {

@@ -34,6 +34,7 @@ struct csr_rqdb {
 
 struct csr_start {
 	unsigned qpn, sq_psn, rq_psn, mtu_log2, cc_mode, cc_opts;
+	unsigned cc_ovr, cc_t_ns, cc_wai, cc_max_stage;  /* QP.CC_OVERRIDE, QP_T_NS, ... */
 	unsigned sq, rq;        /* which sides it restarts */
 };
 

@@ -500,10 +500,12 @@ static void test_qp_cmds(struct csr_rtl *r, unsigned count)
 			int ok = csr_rtl_pop_start(r, &st);
 			CHECK(ok && st.qpn == qpn && st.sq_psn == sq_psn && st.rq_psn == rq_psn &&
 			      st.mtu_log2 == mtu && st.cc_mode == mode && st.cc_opts == opts &&
-			      st.sq == want_sq && st.rq == want_rq,
+			      st.cc_ovr == ovr && st.cc_t_ns == t_ns && st.cc_wai == wai &&
+			      st.cc_max_stage == ms && st.sq == want_sq && st.rq == want_rq,
 			      "START %u of QP %u: event %d qpn %u sq %06x rq %06x mtu %u mode %u "
-			      "options %u sides %u%u", cmd, qpn, ok, st.qpn, st.sq_psn, st.rq_psn,
-			      st.mtu_log2, st.cc_mode, st.cc_opts, st.sq, st.rq);
+			      "options %u override %u T %u W_AI %u maxStage %u sides %u%u", cmd, qpn,
+			      ok, st.qpn, st.sq_psn, st.rq_psn, st.mtu_log2, st.cc_mode, st.cc_opts,
+			      st.cc_ovr, st.cc_t_ns, st.cc_wai, st.cc_max_stage, st.sq, st.rq);
 		}
 	}
 	csr_rtl_outs(r, &o1);

@@ -1653,10 +1653,36 @@ static void test_cc_counters(void)
 	qc.max_stage = 3;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
 	EXPECT_DEV_MSG("T 10 ns");
+	qc.t_ns = 1u << 20;     /* one past QP_T_NS's 20 bits */
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("T 1048576 ns");
 	qc.t_ns = 20000;
+	qc.max_stage = 16;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("maxStage 16");
 	qc.max_stage = 99;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
 	EXPECT_DEV_MSG("maxStage 99");
+	qc.max_stage = 3;
+	qc.wai_bytes = -1;
+	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
+	EXPECT_DEV_MSG("W_AI");
+	/* the edges are taken: T 64 and 2^20 - 1, W_AI 0 and 65535.9375, maxStage 15 */
+	if (qp) {
+		const unsigned t_edge[2] = { 64, (1u << 20) - 1 };
+		const double wai_edge[2] = { 0, 65535.9375 };
+
+		for (int i = 0; i < 2; i++) {
+			qc.t_ns = t_edge[i];
+			qc.wai_bytes = wai_edge[i];
+			qc.max_stage = 15 * i;
+			EXPECT_OK(hpnic_qp_set_cc(qp, &qc));
+			EXPECT_OK(hpnic_qp_get_cc(qp, &qg));
+			CHECK(qg.override == 1 && qg.t_ns == t_edge[i] && qg.wai_bytes == wai_edge[i] &&
+			      qg.max_stage == 15u * (unsigned)i, "per-QP CC edge %d round trip", i);
+		}
+		qc.t_ns = 20000;
+	}
 	qc.max_stage = 3;
 	qc.wai_bytes = 1e9;
 	EXPECT_ERR(hpnic_qp_set_cc(qp, &qc), -EINVAL);
@@ -1997,6 +2023,41 @@ static void test_dcqcn(void)
 		EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_CC_OPTIONS), -EINVAL);
 		EXPECT_DEV_MSG("cc_options 0x10");
 		CHECK(mock->qp[hpnic_qp_num(qp)].cc_opts == 3, "refused cc_options written");
+		/* the per-QP override by modify: set up as the mode, refused out of range */
+		a.cc_override = 1;
+		a.cc_t_ns = 9000;
+		a.cc_wai_bytes = 40.5;
+		a.cc_max_stage = 2;
+		EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_STATE | HPNIC_QP_ATTR_CC_OVERRIDE));
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_ovr == 1 && mock->qp[hpnic_qp_num(qp)].t == 9000 &&
+		      mock->qp[hpnic_qp_num(qp)].wai == 648 && mock->qp[hpnic_qp_num(qp)].stage == 2,
+		      "modify: override %u T %u W_AI %u maxStage %u", mock->qp[hpnic_qp_num(qp)].cc_ovr,
+		      mock->qp[hpnic_qp_num(qp)].t, mock->qp[hpnic_qp_num(qp)].wai,
+		      mock->qp[hpnic_qp_num(qp)].stage);
+		memset(&a, 0, sizeof(a));
+		EXPECT_OK(hpnic_query_qp(qp, &a));
+		CHECK(a.cc_override == 1 && a.cc_t_ns == 9000 && a.cc_wai_bytes == 40.5 &&
+		      a.cc_max_stage == 2, "query: override %d T %u W_AI %g maxStage %u",
+		      a.cc_override, a.cc_t_ns, a.cc_wai_bytes, a.cc_max_stage);
+		a.cc_t_ns = 63;
+		EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_CC_OVERRIDE), -EINVAL);
+		EXPECT_DEV_MSG("T 63 ns");
+		a.cc_t_ns = 9000;
+		a.cc_max_stage = 16;
+		EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_CC_OVERRIDE), -EINVAL);
+		EXPECT_DEV_MSG("maxStage 16");
+		a.cc_max_stage = 2;
+		a.cc_wai_bytes = 65536;
+		EXPECT_ERR(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_CC_OVERRIDE), -EINVAL);
+		EXPECT_DEV_MSG("W_AI 65536");
+		CHECK(mock->qp[hpnic_qp_num(qp)].t == 9000 && mock->qp[hpnic_qp_num(qp)].stage == 2,
+		      "a refused override was written");
+		a.cc_override = 0;
+		a.cc_t_ns = 0;          /* not checked without the override */
+		EXPECT_OK(hpnic_modify_qp(qp, &a, HPNIC_QP_ATTR_CC_OVERRIDE));
+		CHECK(mock->qp[hpnic_qp_num(qp)].cc_ovr == 0 && mock->qp[hpnic_qp_num(qp)].t == 0,
+		      "override off: %u T %u", mock->qp[hpnic_qp_num(qp)].cc_ovr,
+		      mock->qp[hpnic_qp_num(qp)].t);
 		memset(&qc, 0, sizeof(qc));
 		qc.algorithm = HPNIC_CC_MODE_DCQCN;
 		EXPECT_OK(hpnic_qp_set_cc(qp, &qc));

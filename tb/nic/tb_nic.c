@@ -1968,6 +1968,95 @@ static void t_window(void)
 }
 
 /*
+ * The per-QP override through the whole core (docs/cc-vai-sf.md, "Per-QP
+ * T, W_AI and maxStage"): with the NIC-wide T at its default (4,160 ns:
+ * W = 52 KB) a QP whose override gives T = 300 ns (W = 3,750 B) keeps
+ * about 23 packets of 162 B in flight (W / 162 B); a QP without the
+ * override on the same NIC keeps what the simulated path's bandwidth-delay
+ * product allows (about 62: window's 63 with W = 10.2 KB is at that edge
+ * too). The AckReq spacing is the one T = 300 ns makes for both
+ * (hpnic_set_cc lowers it, never raises it).
+ */
+static void window_qp_run(int override, double *mean_out, unsigned *max_out)
+{
+	struct hpnic_qp_cc qc = { .algorithm = HPNIC_CC_MODE_HPCC, .override = override,
+				  .t_ns = 300, .wai_bytes = 80, .max_stage = 5 };
+	struct hpnic_qp *qa = NULL, *qb = NULL;
+	struct hpnic_sim_stats s0, s1, b0;
+	struct hpnic_wc wc[64];
+	const unsigned total = 4096, depth = 256;
+	unsigned posted = 0, done = 0, max_in_flight = 0;
+	uint64_t sum = 0, samples = 0;
+
+	TRY(new_qp(&e[0], depth, 4096, &qa));
+	TRY(new_qp(&e[1], 4, 4096, &qb));
+	/* the override reaches the engine with the INIT that RTS sends */
+	TRY(hpnic_qp_set_cc(qa, &qc));
+	TRY(connect_pair(qa, qb, 4096));
+	TRY(hpnic_sim_stats(0, &b0));
+	while (done < total) {
+		while (posted < total && posted - done < depth) {
+			unsigned fl = (posted + 1 == total || posted + 1 - done == depth) ? 0 :
+				      HPNIC_WR_MORE;
+
+			TRY(hpnic_post_write(qa, posted, e[0].mr, e[0].buf + 64 * (posted % 1024), 64,
+					     (uintptr_t)e[1].buf + 64 * (posted % 1024),
+					     hpnic_mr_rkey(e[1].mr), fl));
+			posted++;
+		}
+		hpnic_sim_run(40);
+		TRY(hpnic_sim_stats(0, &s0));
+		TRY(hpnic_sim_stats(1, &s1));
+		unsigned in_flight = (unsigned)((s0.tx_frames - b0.tx_frames) - (s0.rx_frames - b0.rx_frames));
+
+		if (in_flight > max_in_flight)
+			max_in_flight = in_flight;
+		if (done > total / 4 && done < total * 3 / 4) {
+			sum += in_flight;
+			samples++;
+		}
+		int n = hpnic_poll_cq(e[0].cq, 64, wc);
+
+		TRY(n);
+		for (int k = 0; k < n; k++) {
+			CHECK(wc[k].status == HPNIC_WC_SUCCESS, "window_qp: WRITE %llu status %d",
+			      (unsigned long long)wc[k].wr_id, wc[k].status);
+			done++;
+		}
+	}
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	*max_out = max_in_flight;
+	*mean_out = samples ? (double)sum / (double)samples : 0;
+}
+
+static void t_window_qp(void)
+{
+	struct hpnic_cc_params p;
+	unsigned max_o, max_p;
+	double mean_o, mean_p;
+
+	TRY(hpnic_cc_defaults(&p));
+	p.t_ns = 300;
+	TRY(hpnic_set_cc(e[0].dev, &p));        /* lowers the AckReq spacing for T = 300 ns */
+	TRY(hpnic_cc_defaults(&p));
+	TRY(hpnic_set_cc(e[0].dev, &p));        /* T back to 4,160 ns NIC-wide */
+	mean_o = mean_p = 0;
+	max_o = max_p = 0;
+	window_qp_run(1, &mean_o, &max_o);
+	window_qp_run(0, &mean_p, &max_p);
+	printf("  window_qp: NIC-wide T 4160 ns; a QP with the override T = 300 ns (W = 3,750 B): "
+	       "%.1f in flight on average, %u at most (W / 162 B = 23); a QP without it: %.1f, "
+	       "%u at most\n", mean_o, max_o, mean_p, max_p);
+	CHECK(mean_o >= 8 && mean_o <= 30 && max_o <= 35,
+	      "window_qp: the override QP kept %.1f packets in flight on average, %u at most; "
+	      "want about 23", mean_o, max_o);
+	CHECK(mean_p > 2 * mean_o, "window_qp: the QP without the override kept %.1f in flight, "
+	      "the override QP %.1f: the override made no difference", mean_p, mean_o);
+	TRY(hpnic_set_ack_req(e[0].dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK));
+}
+
+/*
  * AckReq spacing against the window (docs/wire.md): with INT off a QP's
  * window stays at W_init = line rate x T, and a spacing of at most W / 4
  * always leaves packets that asked in flight when the window stops the QP,
@@ -2451,6 +2540,7 @@ static const struct {
 	{ "cc", t_cc, 0, 0 },
 	{ "dcqcn_params", t_dcqcn_params, 0, 0 },
 	{ "window", t_window, 1, 0 },
+	{ "window_qp", t_window_qp, 1, 0 },
 	{ "ackreq", t_ackreq, 1, 0 },
 	{ "counters", t_counters, 0, 0 },
 	{ "dcqcn", t_dcqcn, 1, 0 },
