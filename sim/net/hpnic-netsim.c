@@ -24,6 +24,7 @@
 #define MAX_EXPECT 32
 #define JAIN_TARGET 0.95                   /* jain_converge_us: a 100 us window at or above */
 #define JOIN_SETTLE_US 1000                /* jain_100us_after_join: the window ending here */
+#define SHARE_END_US 500                   /* share_end_min: a stage's last 500 us (1 us samples) */
 
 /* a flow's congestion control: the CC mode, and HPCC's per-QP options */
 #define OPT_VAI 1u
@@ -1073,6 +1074,28 @@ static void jain_over_time(const struct opts *o, uint64_t cyc0)
 	}
 }
 
+/* the smallest flow's bytes over the largest's between samples a and b,
+ * among the non-mouse flows running through the stage [t0, t1) */
+static double stage_share(uint64_t t0, uint64_t t1, size_t a, size_t b)
+{
+	double lo = -1, hi = 0;
+
+	for (unsigned i = 0; i < n_flows; i++) {
+		const struct flow *f = &flows[i];
+
+		if (!flow_rx_hist[i] || is_mouse(f) || !f->started || f->t_start_cyc > t0 ||
+		    (f->finished && f->t_end_cyc < t1))
+			continue;
+		double x = (double)(flow_rx_hist[i][b] - flow_rx_hist[i][a]);
+
+		if (lo < 0 || x < lo)
+			lo = x;
+		if (x > hi)
+			hi = x;
+	}
+	return hi > 0 ? lo / hi : 1.0;
+}
+
 /* the figures of a run (docs/netsim.md), into summary.txt and figs[] */
 static void summarize(const struct opts *o, unsigned bot, const unsigned *port_sw,
 		      const unsigned *port_no, FILE *sum, double wall_s, uint64_t cyc0)
@@ -1140,7 +1163,7 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	 * minus its first SETTLE_RTTS base RTTs is the steady part */
 	qsort(ev, n_ev, sizeof(ev[0]), cmp_u64);
 	n_q = 0;
-	double jain_min = 1, agg_sum = 0, agg_t = 0, share_min = 1;
+	double jain_min = 1, agg_sum = 0, agg_t = 0, share_min = 1, share_end_min = 1;
 	for (size_t k = 0; k + 1 < n_ev; k++) {
 		if (ev[k + 1] == UINT64_MAX || ev[k] == ev[k + 1])
 			continue;
@@ -1168,23 +1191,14 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 		/* the smallest flow's bytes over the largest's, over the whole
 		 * steady part: how far from equal the stage settled */
 		if (active >= 2) {
-			double lo = -1, hi = 0;
+			/* and over its last SHARE_END_US: where it converged to */
+			size_t se = sb > sa + SHARE_END_US ? sb - SHARE_END_US : sa;
+			double sh = stage_share(ev[k], ev[k + 1], sa, sb), she = stage_share(ev[k], ev[k + 1], se, sb);
 
-			for (unsigned i = 0; i < n_flows; i++) {
-				const struct flow *f = &flows[i];
-
-				if (!flow_rx_hist[i] || is_mouse(f) || f->t_start_cyc > ev[k] ||
-				    (f->finished && f->t_end_cyc < ev[k + 1]))
-					continue;
-				double x = (double)(flow_rx_hist[i][sb] - flow_rx_hist[i][sa]);
-
-				if (lo < 0 || x < lo)
-					lo = x;
-				if (x > hi)
-					hi = x;
-			}
-			if (hi > 0 && lo / hi < share_min)
-				share_min = lo / hi;
+			if (sh < share_min)
+				share_min = sh;
+			if (she < share_end_min)
+				share_end_min = she;
 		}
 		/* Jain over 10 us windows of the steady part, active flows only */
 		if (active >= 2)
@@ -1217,6 +1231,8 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	fig("jain_min", jain_min, "lowest Jain index of 10 us windows of steady parts (>= 2 flows)");
 	fig("share_min", share_min, "lowest over stages with >= 2 flows: the smallest flow's bytes over "
 	    "the largest's in the stage's steady part");
+	fig("share_end_min", share_end_min, "the same over each such stage's last 500 us (or its "
+	    "steady part, if shorter): the shares it converged to");
 
 	/* after the drain, until the first (non-mouse) flow ends (or the run
 	 * does, when none ended) */
