@@ -74,6 +74,7 @@ module dcqcn_rp #(
     input  wire [23:0]          ai_q16,        // R_AI
     input  wire [23:0]          hai_q16,       // R_HAI
     input  wire [23:0]          first_q16,     // rate_to_set_on_first_cnp, 0 off
+    input  wire                 clamp_tgt,     // clamp_tgt_rate: every decrease sets Rt = Rc
     input  wire [9:0]           g_q10,         // g x 1024
     input  wire [22:0]          alpha0,        // alpha at INIT, Q1.22
     input  wire [16:0]          min_dec,       // Q1.16
@@ -310,11 +311,17 @@ wire [15:0] bc1 = bc_sum[16] ? (bcinc ? bc_sat_left : 16'hffff) :
                   bcinc ? bc_diff[15:0] : bc_sum[15:0];
 wire [4:0]  bs1 = (bcinc && !(&bs0)) ? bs0 + 5'd1 : bs0;
 wire [25:0] b_new = d3_init ? 26'd0 : !d3_act ? b_old : d3_dec2 ? 26'd0 : {bc1, bs1, ts1};
+// the target rate at a decrease (step 5): Rt = Rc if clamp_tgt or the timer
+// has raised the rate since the last decrease (T_stage before the decrease:
+// the stored one for step 2's, after step 3's increment for the CNP's),
+// else Rt is kept
+wire [4:0]  ts_pre = d3_dec1 ? b_old[4:0] : ts1;
+wire        hold3 = !clamp_tgt && ts_pre == 5'd0;
 
 reg          d4_upd_alpha = 1'b0, d4_cnp_a = 1'b0, d4_init = 1'b0;
 reg          d4_eq1 = 1'b0, d4_eq2 = 1'b0;
 reg          d4_dec1 = 1'b0, d4_dec2 = 1'b0, d4_first = 1'b0, d4_tmr = 1'b0, d4_bcinc = 1'b0;
-reg          d4_defer = 1'b0, d4_cnp = 1'b0, d4_tick = 1'b0;
+reg          d4_defer = 1'b0, d4_cnp = 1'b0, d4_tick = 1'b0, d4_hold = 1'b0;
 reg [4:0]    d4_ts = 0, d4_bs = 0;
 
 always @(posedge clk) begin
@@ -335,6 +342,7 @@ always @(posedge clk) begin
     d4_defer <= d3_defer;
     d4_cnp <= d3_cnp;
     d4_tick <= d3_tick;
+    d4_hold <= hold3;
     // the counts the increase is classified by (after its own increment)
     d4_ts <= ts1;
     d4_bs <= bs1;
@@ -366,12 +374,13 @@ reg          d5_fr = 1'b0, d5_hai = 1'b0;
 reg [4:0]    d5_mult = 0;
 
 // the per-event signals carried from here to the output, stage by stage
-// {upd_alpha, cnp_a, init, eq2, eq1, dec1, dec2, first, tmr, bcinc, defer, cnp, tick}
-localparam EW = 13;
+// {hold, upd_alpha, cnp_a, init, eq2, eq1, dec1, dec2, first, tmr, bcinc, defer, cnp, tick}
+localparam EW = 14;
 (* mem2reg *) reg [EW-1:0] ev [5:14];
 reg [14:5] ev_valid = 0;
 reg [QW-1:0] ev_qpn [5:11];
 
+`define EV_HOLD(e)      e[13]
 `define EV_UPD_ALPHA(e) e[12]
 `define EV_CNP_A(e)     e[11]
 `define EV_INIT(e)      e[10]
@@ -392,7 +401,7 @@ always @(posedge clk) begin
     d5_hai <= st_lo > threshold;
     d5_mult <= st_lo - threshold;
 
-    ev[5] <= {d4_upd_alpha, d4_cnp_a, d4_init, d4_eq2, d4_eq1, d4_dec1, d4_dec2, d4_first,
+    ev[5] <= {d4_hold, d4_upd_alpha, d4_cnp_a, d4_init, d4_eq2, d4_eq1, d4_dec1, d4_dec2, d4_first,
               d4_tmr, d4_bcinc, d4_defer, d4_cnp, d4_tick};
     ev_valid[5] <= d4_valid;
     ev_qpn[5] <= d4_qpn;
@@ -539,6 +548,7 @@ reg         d10_over = 1'b0;            // inc > line: any increase reaches the 
 wire [29:0] lmi9 = {6'd0, line_q16} - {1'b0, d9_inc};
 // verilator lint_on UNUSEDSIGNAL
 reg [6:1]   d7_case = 0, d8_case = 0, d9_case = 0, d10_case = 0;
+reg         d10_hold = 1'b0;            // a decrease keeps Rt (hold3)
 
 always @(posedge clk) begin
     d10_f <= f_raw < min_dec ? min_dec : f_raw;
@@ -552,6 +562,7 @@ always @(posedge clk) begin
     d8_case <= d7_case;
     d9_case <= d8_case;
     d10_case <= d9_case;
+    d10_hold <= `EV_HOLD(ev[9]);
 end
 
 /*
@@ -599,11 +610,15 @@ wire [23:0] rc_dec = rcf_q < min_q16 ? min_q16 : rcf_q;
 // an increase of Rt (or, after a decrease, of Rt = the old Rc), capped at
 // the line rate: Rt + inc > line is Rt > line - inc, a compare beside the add
 wire [23:0] rt_inc = (d10_over || rt_o > d10_lmi) ? line_q16 : rt_o + d10_inc;
-wire [23:0] rt_decinc = (d10_over || rc_o > d10_lmi) ? line_q16 : rc_o + d10_inc;
+wire [23:0] rt_deccl = (d10_over || rc_o > d10_lmi) ? line_q16 : rc_o + d10_inc;
+wire [23:0] rt_decinc = d10_hold ? rt_inc : rt_deccl;
+// a decrease: Rt = the old Rc, or kept
+wire [23:0] rt_dec = d10_hold ? rt_o : rc_o;
 
 // increase: Rc = avg(Rt', Rc)
 wire [23:0] rc_inc = avg_even(rt_inc, rc_o);
-// decrease, then increase: Rt' = min(Rc + inc, line), Rc' = avg(Rt', the decreased Rc)
+// decrease, then increase: Rt' = min(Rc + inc, line) (or min(Rt + inc, line)
+// if the decrease kept Rt), Rc' = avg(Rt', the decreased Rc)
 wire [23:0] rc_decinc = avg_even(rt_decinc, rc_dec);
 // increase, then decrease: Rt' = the increased Rc, Rc' = its decrease
 // verilator lint_off UNUSEDSIGNAL
@@ -615,7 +630,7 @@ wire [23:0] rc_incdec = rif_q < min_q16 ? min_q16 : rif_q;
 // the cases are one-hot; the latest to arrive is selected last
 wire [47:0] r_early = d10_case[1] ? {line_q16, line_q16} :
                       d10_case[2] ? {first_q16, first_q16} :
-                      d10_case[3] ? {rc_o, rc_dec} : r_old;
+                      d10_case[3] ? {rt_dec, rc_dec} : r_old;
 wire [47:0] r_mid = d10_case[4] ? {rt_inc, rc_inc} :
                     d10_case[5] ? {rt_decinc, rc_decinc} : r_early;
 wire [47:0] r_new = d10_case[6] ? {rc_inc, rc_incdec} : r_mid;
@@ -641,6 +656,7 @@ assign o_defer = `EV_DEFER(ev[14]);
 assign o_cnp = `EV_CNP(ev[14]);
 assign o_tick = `EV_TICK(ev[14]);
 
+`undef EV_HOLD
 `undef EV_UPD_ALPHA
 `undef EV_CNP_A
 `undef EV_INIT
