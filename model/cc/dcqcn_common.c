@@ -294,8 +294,13 @@ uint32_t dcqcn_ctl_event(const struct dcqcn_derived *d, const struct dcqcn_ops *
 		decrease(d, ops, m, q, c, now, cnt);
 		flags |= DCQCN_UF_DEC;
 	}
-	/* 3. the rate-increase timer: one expiry per event */
-	if (c->cut && since(now, c->t_inc) >= d->p.ti_us) {
+	/*
+	 * 3. the rate-increase timer: one expiry per event, and none in an
+	 * event that made step 2's decrease (one rate change: the engine's rate
+	 * loop has no decrease-then-increase case; with Ti >= 1 it could not
+	 * fire here anyway, as the decrease set t_inc = now)
+	 */
+	if (c->cut && !(flags & DCQCN_UF_DEC) && since(now, c->t_inc) >= d->p.ti_us) {
 		c->t_inc = (c->t_inc + d->p.ti_us) & MASK(DCQCN_NOW_BITS);
 		c->t_stage = sat_inc(c->t_stage, DCQCN_STAGE_BITS);
 		increase(d, ops, m, q, c);
@@ -313,7 +318,9 @@ uint32_t dcqcn_ctl_event(const struct dcqcn_derived *d, const struct dcqcn_ops *
 			if (c->bc_acc > MASK(DCQCN_BC_BITS))
 				c->bc_acc = MASK(DCQCN_BC_BITS);
 		}
-		if (c->cut && c->bc_acc >= d->b_pkts && !(flags & DCQCN_UF_INC_T)) {
+		/* no increase in an event that made step 2's decrease: the
+		 * packets stay banked for the next ACK */
+		if (c->cut && c->bc_acc >= d->b_pkts && !(flags & (DCQCN_UF_INC_T | DCQCN_UF_DEC))) {
 			c->bc_acc -= d->b_pkts;
 			c->bc_stage = sat_inc(c->bc_stage, DCQCN_STAGE_BITS);
 			increase(d, ops, m, q, c);

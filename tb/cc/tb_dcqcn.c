@@ -407,8 +407,10 @@ static void test_target_rule(void)
 		{ DCQCN_EV_CNP, 53, 0, DCQCN_UF_INC_T | DCQCN_UF_DEC, 213920, 427840,
 		  "timer (T 3, additive) then the CNP's decrease: Rt = the increased Rc" },
 		{ DCQCN_EV_CNP, 55, 0, DCQCN_UF_DEFER, 213920, 427840, "within Td: pending" },
-		{ DCQCN_EV_ACK, 63, 1, DCQCN_UF_DEC | DCQCN_UF_INC_BC, 267400, 427840,
-		  "due decrease (Rt kept) then BC 1: fast recovery" },
+		{ DCQCN_EV_ACK, 63, 1, DCQCN_UF_DEC, 106960, 427840,
+		  "due decrease at an ACK: Rt kept, the packet banked, no increase" },
+		{ DCQCN_EV_ACK, 64, 1, DCQCN_UF_INC_BC, 267400, 427840,
+		  "the next ACK (no new packet): BC 1 from the banked one, fast recovery" },
 	};
 	/* the same first four with the paper's rule */
 	static const uint32_t paper[4][2] = {
