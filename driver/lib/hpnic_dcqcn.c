@@ -108,6 +108,11 @@ int hpnic_dcqcn_parse(struct hpnic_dcqcn_params *u, const char *list)
 		if (!strncmp(item, "line_mbps=", 10) || !strncmp(item, "t_ns=", 5))
 			return hpnic_fail(-EINVAL, "hpnic_dcqcn_parse: '%s': the line rate and T are "
 					  "HPCC's (hpnic_set_cc, hpnicctl cc set)", item);
+		/* the engine has the rule, the NIC no register for it yet (hpnic_core
+		 * holds it at the vendor's default, 0: docs/cc-dcqcn.md) */
+		if (!strncmp(item, "clamp_tgt_rate=", 15) && strcmp(item, "clamp_tgt_rate=0"))
+			return hpnic_fail(-EINVAL, "hpnic_dcqcn_parse: '%s': the NIC keeps "
+					  "clamp_tgt_rate at 0 (no register)", item);
 		if (!len || dcqcn_params_parse(&p, item, &what))
 			return hpnic_fail(-EINVAL, "hpnic_dcqcn_parse: '%s': %s", item,
 					  what ? what : "empty item");

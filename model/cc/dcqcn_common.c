@@ -34,6 +34,7 @@ void dcqcn_params_default(struct dcqcn_params *p)
 	p->min_mbps = DCQCN_RATE_MIN_MBPS;
 	p->gd = 1;                  /* Rc (1 - alpha/2), as the paper */
 	p->first_mbps = 0;
+	p->clamp_tgt = 0;           /* the vendor's clamp_tgt_rate */
 }
 
 int dcqcn_params_check(const struct dcqcn_params *p, const char **what)
@@ -72,6 +73,8 @@ int dcqcn_params_check(const struct dcqcn_params *p, const char **what)
 		bad = "gd must be 0 .. 15";
 	else if (p->first_mbps && (p->first_mbps < p->min_mbps || p->first_mbps > p->line_mbps))
 		bad = "rate_to_set_on_first_cnp must be 0 or rpg_min_rate .. line rate";
+	else if (p->clamp_tgt > 1)
+		bad = "clamp_tgt_rate must be 0 or 1";
 	if (what)
 		*what = bad;
 	return bad ? -EINVAL : 0;
@@ -97,6 +100,7 @@ static const struct {
 	{ "rpg_min_rate", offsetof(struct dcqcn_params, min_mbps) },
 	{ "gd", offsetof(struct dcqcn_params, gd) },
 	{ "rate_to_set_on_first_cnp", offsetof(struct dcqcn_params, first_mbps) },
+	{ "clamp_tgt_rate", offsetof(struct dcqcn_params, clamp_tgt) },
 };
 
 int dcqcn_params_parse(struct dcqcn_params *p, const char *list, const char **what)
@@ -213,11 +217,15 @@ static uint32_t sat_inc(uint32_t x, unsigned bits)
 	return x < MASK(bits) ? x + 1 : x;
 }
 
-/* step 5: a decrease, the first of a QP (not cut) to rate_to_set_on_first_cnp */
+/*
+ * step 5: a decrease, the first of a QP (not cut) to rate_to_set_on_first_cnp;
+ * Rt = Rc if clamp_tgt_rate, or if the timer has raised the rate since the
+ * last decrease (t_stage before it is reset here), else Rt is kept
+ */
 static void decrease(const struct dcqcn_derived *d, const struct dcqcn_ops *ops, void *m,
 		     void *q, struct dcqcn_ctl *c, uint32_t now, struct dcqcn_counters *cnt)
 {
-	ops->decrease(m, q, !c->cut && d->p.first_mbps != 0);
+	ops->decrease(m, q, !c->cut && d->p.first_mbps != 0, d->p.clamp_tgt || c->t_stage != 0);
 	c->t_dec = c->t_inc = now;
 	c->t_stage = c->bc_stage = c->bc_acc = 0;
 	c->dec_pending = 0;
@@ -286,8 +294,13 @@ uint32_t dcqcn_ctl_event(const struct dcqcn_derived *d, const struct dcqcn_ops *
 		decrease(d, ops, m, q, c, now, cnt);
 		flags |= DCQCN_UF_DEC;
 	}
-	/* 3. the rate-increase timer: one expiry per event */
-	if (c->cut && since(now, c->t_inc) >= d->p.ti_us) {
+	/*
+	 * 3. the rate-increase timer: one expiry per event, and none in an
+	 * event that made step 2's decrease (one rate change: the engine's rate
+	 * loop has no decrease-then-increase case; with Ti >= 1 it could not
+	 * fire here anyway, as the decrease set t_inc = now)
+	 */
+	if (c->cut && !(flags & DCQCN_UF_DEC) && since(now, c->t_inc) >= d->p.ti_us) {
 		c->t_inc = (c->t_inc + d->p.ti_us) & MASK(DCQCN_NOW_BITS);
 		c->t_stage = sat_inc(c->t_stage, DCQCN_STAGE_BITS);
 		increase(d, ops, m, q, c);
@@ -305,7 +318,9 @@ uint32_t dcqcn_ctl_event(const struct dcqcn_derived *d, const struct dcqcn_ops *
 			if (c->bc_acc > MASK(DCQCN_BC_BITS))
 				c->bc_acc = MASK(DCQCN_BC_BITS);
 		}
-		if (c->cut && c->bc_acc >= d->b_pkts && !(flags & DCQCN_UF_INC_T)) {
+		/* no increase in an event that made step 2's decrease: the
+		 * packets stay banked for the next ACK */
+		if (c->cut && c->bc_acc >= d->b_pkts && !(flags & (DCQCN_UF_INC_T | DCQCN_UF_DEC))) {
 			c->bc_acc -= d->b_pkts;
 			c->bc_stage = sat_inc(c->bc_stage, DCQCN_STAGE_BITS);
 			increase(d, ops, m, q, c);

@@ -46,11 +46,11 @@ static void fx_alpha(void *mp, void *qp, uint32_t n, uint32_t cnp)
 }
 
 /*
- * Rt <- Rc; Rc <- max(Rc x f, Rmin), f = max(1 - alpha x 2^-gd, min_dec) in
+ * Rt <- Rc (if clamp; else Rt is kept); Rc <- max(Rc x f, Rmin), f = max(1 - alpha x 2^-gd, min_dec) in
  * Q1.16 (alpha x 2^-gd rounded from Q1.22 to Q1.16); Rc x f is a 24 x 17-bit
  * product rounded to Q8.16.
  */
-static void fx_decrease(void *mp, void *qp, int first)
+static void fx_decrease(void *mp, void *qp, int first, int clamp)
 {
 	const struct dcqcn_fx *m = mp;
 	const struct dcqcn_derived *d = &m->b.d;
@@ -65,7 +65,8 @@ static void fx_decrease(void *mp, void *qp, int first)
 	if (f < d->min_dec_q16)
 		f = d->min_dec_q16;
 	rc = (uint32_t)hpcc_shr_round((uint64_t)s->rc * f, 16);
-	s->rt = s->rc;
+	if (clamp)
+		s->rt = s->rc;
 	s->rc = rc < d->min_q16 ? d->min_q16 : rc;
 }
 

@@ -41,7 +41,7 @@ static void fl_alpha(void *mp, void *qp, uint32_t n, uint32_t cnp)
 	q->alpha = pow(1 - m->g, n - 1) * ((1 - m->g) * q->alpha + (cnp ? m->g : 0));
 }
 
-static void fl_decrease(void *mp, void *qp, int first)
+static void fl_decrease(void *mp, void *qp, int first, int clamp)
 {
 	const struct dcqcn_fl *m = mp;
 	struct fl_qp *q = qp;
@@ -53,7 +53,8 @@ static void fl_decrease(void *mp, void *qp, int first)
 	}
 	if (f < m->min_dec)
 		f = m->min_dec;
-	q->rt = q->rc;
+	if (clamp)
+		q->rt = q->rc;
 	q->rc = q->rc * f < m->rmin ? m->rmin : q->rc * f;
 }
 

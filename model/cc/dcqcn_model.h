@@ -101,6 +101,13 @@ struct dcqcn_params {
 	uint32_t min_mbps;          /* rpg_min_rate: Rmin */
 	uint32_t gd;                /* f = 1 - alpha x 2^-gd: gd = 1 is the paper's 1 - alpha/2 */
 	uint32_t first_mbps;        /* rate_to_set_on_first_cnp: 0 (off) or Rmin .. line rate */
+	/*
+	 * clamp_tgt_rate, 0 or 1: 1, every decrease sets Rt = Rc (the DCQCN
+	 * paper's rule); 0 (the vendor's default), only a decrease after an
+	 * increase by the timer does (clamp_tgt_rate_after_time_inc = 1),
+	 * otherwise Rt is kept
+	 */
+	uint32_t clamp_tgt;
 };
 
 /* What the library computes once (the engine's constants). No run-time division. */
@@ -236,7 +243,8 @@ enum dcqcn_inc_kind { DCQCN_INC_FR, DCQCN_INC_AI, DCQCN_INC_HAI };
 struct dcqcn_ops {
 	void (*init)(void *m, void *q);                         /* Rc = Rt = line, alpha0 */
 	void (*alpha)(void *m, void *q, uint32_t n, uint32_t cnp); /* n >= 1 periods ended */
-	void (*decrease)(void *m, void *q, int first);
+	/* first: to rate_to_set_on_first_cnp; else Rt = Rc if clamp, Rc x f */
+	void (*decrease)(void *m, void *q, int first, int clamp);
 	void (*increase)(void *m, void *q, enum dcqcn_inc_kind k, uint32_t hai_mult);
 };
 

@@ -74,6 +74,7 @@ module dcqcn_rp #(
     input  wire [23:0]          ai_q16,        // R_AI
     input  wire [23:0]          hai_q16,       // R_HAI
     input  wire [23:0]          first_q16,     // rate_to_set_on_first_cnp, 0 off
+    input  wire                 clamp_tgt,     // clamp_tgt_rate: every decrease sets Rt = Rc
     input  wire [9:0]           g_q10,         // g x 1024
     input  wire [22:0]          alpha0,        // alpha at INIT, Q1.22
     input  wire [16:0]          min_dec,       // Q1.16
@@ -135,7 +136,6 @@ reg [15:0]   d2_per = 0;
 reg          d2_eq1 = 1'b0, d2_eq2 = 1'b0;
 reg [19:0]   d2_mdec = 0, d2_minc = 0;
 reg          d2_mdec_pos = 1'b0, d2_minc_pos = 1'b0;
-reg          d2_ti_zero = 1'b0;
 
 wire [20:0] mdec1 = {1'b0, s1_now} - {4'd0, td_us};
 wire [20:0] minc1 = {1'b0, s1_now} - {4'd0, ti_us};
@@ -155,7 +155,6 @@ always @(posedge clk) begin
     d2_mdec_pos <= !mdec1[20];
     d2_minc <= minc1[19:0];
     d2_minc_pos <= !minc1[20];
-    d2_ti_zero <= ti_us == 17'd0;
 
     if (rst) begin
         d2_valid <= 1'b0;
@@ -219,7 +218,8 @@ wire ge_inc = since_ge(t_inc_o, d2_minc, d2_minc_pos, d2_now);
 wire dec1 = d2_act && pend_o && ge_dec;
 wire cut1 = cut_o || dec1;
 // step 3: the timer (after a decrease t_inc = now: it fires only if Ti = 0)
-wire tmr = d2_act && cut1 && (dec1 ? d2_ti_zero : ge_inc);
+// no increase in an event that made step 2's decrease (one rate change)
+wire tmr = d2_act && cut1 && !dec1 && ge_inc;
 // step 4, CNP: a decrease now, unless step 2 made one or within Td of the last
 wire dec2 = is_cnp2 && !dec1 && (!cut_o || ge_dec);
 wire first2 = dec2 && !cut_o && first_q16 != 24'd0;
@@ -305,16 +305,22 @@ wire [16:0] bc_sum = {1'b0, bc0} + d3_dlt;
 wire [17:0] bc_diff = {2'd0, bc0} + d3_dlt_b;
 // verilator lint_on UNUSEDSIGNAL
 wire [15:0] bc_sat_left = 16'hffff - b_pkts;
-wire        bcinc = d3_ack && d3_cut1 && !d3_tmr && (bc_sum[16] || !bc_diff[17]);
+wire        bcinc = d3_ack && d3_cut1 && !d3_tmr && !d3_dec1 && (bc_sum[16] || !bc_diff[17]);
 wire [15:0] bc1 = bc_sum[16] ? (bcinc ? bc_sat_left : 16'hffff) :
                   bcinc ? bc_diff[15:0] : bc_sum[15:0];
 wire [4:0]  bs1 = (bcinc && !(&bs0)) ? bs0 + 5'd1 : bs0;
 wire [25:0] b_new = d3_init ? 26'd0 : !d3_act ? b_old : d3_dec2 ? 26'd0 : {bc1, bs1, ts1};
+// the target rate at a decrease (step 5): Rt = Rc if clamp_tgt or the timer
+// has raised the rate since the last decrease (T_stage before the decrease:
+// the stored one for step 2's, after step 3's increment for the CNP's),
+// else Rt is kept
+wire [4:0]  ts_pre = d3_dec1 ? b_old[4:0] : ts1;
+wire        hold3 = !clamp_tgt && ts_pre == 5'd0;
 
 reg          d4_upd_alpha = 1'b0, d4_cnp_a = 1'b0, d4_init = 1'b0;
 reg          d4_eq1 = 1'b0, d4_eq2 = 1'b0;
 reg          d4_dec1 = 1'b0, d4_dec2 = 1'b0, d4_first = 1'b0, d4_tmr = 1'b0, d4_bcinc = 1'b0;
-reg          d4_defer = 1'b0, d4_cnp = 1'b0, d4_tick = 1'b0;
+reg          d4_defer = 1'b0, d4_cnp = 1'b0, d4_tick = 1'b0, d4_hold = 1'b0;
 reg [4:0]    d4_ts = 0, d4_bs = 0;
 
 always @(posedge clk) begin
@@ -335,6 +341,7 @@ always @(posedge clk) begin
     d4_defer <= d3_defer;
     d4_cnp <= d3_cnp;
     d4_tick <= d3_tick;
+    d4_hold <= hold3;
     // the counts the increase is classified by (after its own increment)
     d4_ts <= ts1;
     d4_bs <= bs1;
@@ -366,12 +373,13 @@ reg          d5_fr = 1'b0, d5_hai = 1'b0;
 reg [4:0]    d5_mult = 0;
 
 // the per-event signals carried from here to the output, stage by stage
-// {upd_alpha, cnp_a, init, eq2, eq1, dec1, dec2, first, tmr, bcinc, defer, cnp, tick}
-localparam EW = 13;
+// {hold, upd_alpha, cnp_a, init, eq2, eq1, dec1, dec2, first, tmr, bcinc, defer, cnp, tick}
+localparam EW = 14;
 (* mem2reg *) reg [EW-1:0] ev [5:14];
 reg [14:5] ev_valid = 0;
 reg [QW-1:0] ev_qpn [5:11];
 
+`define EV_HOLD(e)      e[13]
 `define EV_UPD_ALPHA(e) e[12]
 `define EV_CNP_A(e)     e[11]
 `define EV_INIT(e)      e[10]
@@ -392,7 +400,7 @@ always @(posedge clk) begin
     d5_hai <= st_lo > threshold;
     d5_mult <= st_lo - threshold;
 
-    ev[5] <= {d4_upd_alpha, d4_cnp_a, d4_init, d4_eq2, d4_eq1, d4_dec1, d4_dec2, d4_first,
+    ev[5] <= {d4_hold, d4_upd_alpha, d4_cnp_a, d4_init, d4_eq2, d4_eq1, d4_dec1, d4_dec2, d4_first,
               d4_tmr, d4_bcinc, d4_defer, d4_cnp, d4_tick};
     ev_valid[5] <= d4_valid;
     ev_qpn[5] <= d4_qpn;
@@ -415,10 +423,10 @@ end
 wire [28:0] hai_prod = {24'd0, d5_mult} * {5'd0, hai_q16};
 
 reg [28:0] d6_inc = 0;
-// one-hot (none: keep): INIT, first decrease, decrease, increase, decrease then
-// increase (step 2, then the timer or the byte counter), increase then
-// decrease (the timer, then the CNP's); at most one decrease per event
-reg [6:1]  d6_case = 0;
+// one-hot (none: keep): INIT, first decrease, decrease, increase, increase
+// then decrease (the timer, then the CNP's); at most one decrease per event,
+// and none with an increase before it (step 2's decrease takes no increase)
+reg [5:1]  d6_case = 0;
 
 wire inc5 = `EV_TMR(ev[5]) || `EV_BCINC(ev[5]);
 wire dec5 = `EV_DEC1(ev[5]) || (`EV_DEC2(ev[5]) && !`EV_FIRST(ev[5]));
@@ -426,7 +434,6 @@ wire c_init5 = `EV_INIT(ev[5]);
 wire c_first5 = `EV_DEC2(ev[5]) && `EV_FIRST(ev[5]);
 wire c_dec5 = dec5 && !inc5;
 wire c_inc5 = inc5 && !dec5;
-wire c_decinc5 = `EV_DEC1(ev[5]) && inc5;
 wire c_incdec5 = `EV_TMR(ev[5]) && `EV_DEC2(ev[5]) && !`EV_FIRST(ev[5]);
 
 always @(posedge clk) begin
@@ -435,8 +442,7 @@ always @(posedge clk) begin
     d6_case[2] <= !c_init5 && c_first5;
     d6_case[3] <= !c_init5 && c_dec5;
     d6_case[4] <= !c_init5 && c_inc5;
-    d6_case[5] <= !c_init5 && c_decinc5;
-    d6_case[6] <= !c_init5 && c_incdec5;
+    d6_case[5] <= !c_init5 && c_incdec5;
 end
 
 /*
@@ -538,7 +544,8 @@ reg         d10_over = 1'b0;            // inc > line: any increase reaches the 
 // verilator lint_off UNUSEDSIGNAL
 wire [29:0] lmi9 = {6'd0, line_q16} - {1'b0, d9_inc};
 // verilator lint_on UNUSEDSIGNAL
-reg [6:1]   d7_case = 0, d8_case = 0, d9_case = 0, d10_case = 0;
+reg [5:1]   d7_case = 0, d8_case = 0, d9_case = 0, d10_case = 0;
+reg         d10_hold = 1'b0;            // a decrease keeps Rt (hold3)
 
 always @(posedge clk) begin
     d10_f <= f_raw < min_dec ? min_dec : f_raw;
@@ -552,6 +559,7 @@ always @(posedge clk) begin
     d8_case <= d7_case;
     d9_case <= d8_case;
     d10_case <= d9_case;
+    d10_hold <= `EV_HOLD(ev[9]);
 end
 
 /*
@@ -596,15 +604,14 @@ wire [40:0] rcf = {17'd0, rc_o} * {24'd0, d10_f} + 41'h8000;
 wire [23:0] rcf_q = rcf[39:16];
 wire [23:0] rc_dec = rcf_q < min_q16 ? min_q16 : rcf_q;
 
-// an increase of Rt (or, after a decrease, of Rt = the old Rc), capped at
+// an increase of Rt (or, after a decrease, of its target), capped at
 // the line rate: Rt + inc > line is Rt > line - inc, a compare beside the add
 wire [23:0] rt_inc = (d10_over || rt_o > d10_lmi) ? line_q16 : rt_o + d10_inc;
-wire [23:0] rt_decinc = (d10_over || rc_o > d10_lmi) ? line_q16 : rc_o + d10_inc;
+// a decrease: Rt = the old Rc, or kept (d10_hold)
+wire [23:0] rt_dec = d10_hold ? rt_o : rc_o;
 
 // increase: Rc = avg(Rt', Rc)
 wire [23:0] rc_inc = avg_even(rt_inc, rc_o);
-// decrease, then increase: Rt' = min(Rc + inc, line), Rc' = avg(Rt', the decreased Rc)
-wire [23:0] rc_decinc = avg_even(rt_decinc, rc_dec);
 // increase, then decrease: Rt' = the increased Rc, Rc' = its decrease
 // verilator lint_off UNUSEDSIGNAL
 wire [40:0] rif = {17'd0, rc_inc} * {24'd0, d10_f} + 41'h8000;
@@ -615,10 +622,9 @@ wire [23:0] rc_incdec = rif_q < min_q16 ? min_q16 : rif_q;
 // the cases are one-hot; the latest to arrive is selected last
 wire [47:0] r_early = d10_case[1] ? {line_q16, line_q16} :
                       d10_case[2] ? {first_q16, first_q16} :
-                      d10_case[3] ? {rc_o, rc_dec} : r_old;
-wire [47:0] r_mid = d10_case[4] ? {rt_inc, rc_inc} :
-                    d10_case[5] ? {rt_decinc, rc_decinc} : r_early;
-wire [47:0] r_new = d10_case[6] ? {rc_inc, rc_incdec} : r_mid;
+                      d10_case[3] ? {rt_dec, rc_dec} : r_old;
+wire [47:0] r_mid = d10_case[4] ? {rt_inc, rc_inc} : r_early;
+wire [47:0] r_new = d10_case[5] ? {rc_inc, rc_incdec} : r_mid;
 
 reg [23:0] rc13 = 0, rc14 = 0;
 
@@ -641,6 +647,7 @@ assign o_defer = `EV_DEFER(ev[14]);
 assign o_cnp = `EV_CNP(ev[14]);
 assign o_tick = `EV_TICK(ev[14]);
 
+`undef EV_HOLD
 `undef EV_UPD_ALPHA
 `undef EV_CNP_A
 `undef EV_INIT

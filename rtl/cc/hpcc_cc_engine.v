@@ -144,6 +144,7 @@ module hpcc_cc_engine #(
     input  wire [23:0]              param_dcqcn_ai_q16,
     input  wire [23:0]              param_dcqcn_hai_q16,
     input  wire [23:0]              param_dcqcn_first_q16,  // 0: off
+    input  wire                     param_dcqcn_clamp_tgt,  // clamp_tgt_rate
     input  wire [9:0]               param_dcqcn_g,          // g x 1024
     input  wire [22:0]              param_dcqcn_alpha0,     // Q1.22
     input  wire [16:0]              param_dcqcn_min_dec,    // Q1.16
@@ -816,6 +817,7 @@ dcqcn_inst (
     .ai_q16(param_dcqcn_ai_q16),
     .hai_q16(param_dcqcn_hai_q16),
     .first_q16(param_dcqcn_first_q16),
+    .clamp_tgt(param_dcqcn_clamp_tgt),
     .g_q10(param_dcqcn_g),
     .alpha0(param_dcqcn_alpha0),
     .min_dec(param_dcqcn_min_dec),

@@ -928,6 +928,8 @@ cc_inst (
     .param_dcqcn_ai_q16(dcqcn_ai),
     .param_dcqcn_hai_q16(dcqcn_hai),
     .param_dcqcn_first_q16(dcqcn_first),
+    // clamp_tgt_rate at the vendor's default (0): no register yet
+    .param_dcqcn_clamp_tgt(1'b0),
     .param_dcqcn_g(dcqcn_g),
     .param_dcqcn_alpha0(dcqcn_alpha0),
     .param_dcqcn_min_dec(dcqcn_min_dec),

@@ -117,6 +117,7 @@ extern "C" void cc_rtl_set_dcqcn(struct cc_rtl *r, const dcqcn_derived *d)
 	t->param_dcqcn_ai_q16 = d->ai_q16 & 0xffffff;
 	t->param_dcqcn_hai_q16 = d->hai_q16 & 0xffffff;
 	t->param_dcqcn_first_q16 = d->first_q16 & 0xffffff;
+	t->param_dcqcn_clamp_tgt = d->p.clamp_tgt & 1;
 	t->param_dcqcn_g = d->p.g_q10 & 0x3ff;
 	t->param_dcqcn_alpha0 = d->alpha0 & 0x7fffff;
 	t->param_dcqcn_min_dec = d->min_dec_q16 & 0x1ffff;

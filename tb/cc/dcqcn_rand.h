@@ -46,6 +46,7 @@ static inline void dcqcn_random_params(struct dcqcn_params *p)
 	p->min_mbps = log_uniform(DCQCN_RATE_MIN_MBPS, p->line_mbps);
 	p->gd = rndp(0.8) ? rndr(5) : rndr(DCQCN_GD_MAX + 1);
 	p->first_mbps = rndp(0.5) ? 0 : p->min_mbps + rndr(p->line_mbps - p->min_mbps + 1);
+	p->clamp_tgt = rndp(0.5);
 }
 
 #endif

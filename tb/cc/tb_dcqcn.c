@@ -112,6 +112,7 @@ static void test_params(void)
 		{ "rate_to_set_on_first_cnp=39", "first_cnp" },
 		{ "rate_to_set_on_first_cnp=100001", "first_cnp" },
 		{ "rpg_min_rate=5000,rate_to_set_on_first_cnp=4999", "first_cnp" },
+		{ "clamp_tgt_rate=2", "clamp_tgt_rate" },
 	};
 
 	dcqcn_params_default(&p);
@@ -137,7 +138,7 @@ static void test_params(void)
 				 "g=1023,initial_alpha_value=1024,gd=15,rpg_threshold=31,mtu=256,"
 				 "rpg_byte_reset=16776960,rpg_time_reset=131071,dce_tcp_rtt=131071,"
 				 "rate_reduce_monitor_period=0,rpg_min_dec_fac=100,"
-				 "rate_to_set_on_first_cnp=1048575", &what) == 0 &&
+				 "rate_to_set_on_first_cnp=1048575,clamp_tgt_rate=1", &what) == 0 &&
 	      dcqcn_params_check(&b, &what) == 0, "range edges refused: %s", what);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct dcqcn_fx *fx;
@@ -315,8 +316,9 @@ static void test_first_cnp_and_floors(void)
 	}
 	pair_free(&t);
 
-	/* min_dec 0: Rc x 0 -> Rmin, 1000 Mb/s = 8192 */
-	params_with(&p, "initial_alpha_value=1024,gd=0,rpg_min_dec_fac=0,rpg_min_rate=1000");
+	/* min_dec 0: Rc x 0 -> Rmin, 1000 Mb/s = 8192; the paper's Rt = Rc at each decrease */
+	params_with(&p, "initial_alpha_value=1024,gd=0,rpg_min_dec_fac=0,rpg_min_rate=1000,"
+		    "clamp_tgt_rate=1");
 	pair_new(&t, 4, &p);
 	pair_ev(&t, DCQCN_EV_INIT, 3, 0, 0, 0);
 	pair_ev(&t, DCQCN_EV_CNP, 3, 1, 0, 0);
@@ -331,7 +333,8 @@ static void test_first_cnp_and_floors(void)
  * F = 2, R_AI = 1 Gb/s (8192), R_HAI = 5 Gb/s (40960), Ti = 10 us, one
  * packet per byte-counter event, alpha = 1 and gd = 1 (f = 1/2). Every value
  * below is worked by hand from steps 3-6; the sums are even, so the double
- * model lands on the same numbers.
+ * model lands on the same numbers. clamp_tgt_rate = 1: every decrease sets
+ * Rt = Rc, as the DCQCN paper's rule (test_target_rule has the vendor's).
  */
 static void test_stages(void)
 {
@@ -361,7 +364,8 @@ static void test_stages(void)
 	};
 
 	params_with(&p, "initial_alpha_value=1024,rpg_threshold=2,rpg_ai_rate=1000,"
-		    "rpg_hai_rate=5000,rpg_time_reset=10,rpg_byte_reset=4096,mtu=4096");
+		    "rpg_hai_rate=5000,rpg_time_reset=10,rpg_byte_reset=4096,mtu=4096,"
+		    "clamp_tgt_rate=1");
 	pair_new(&t, 4, &p);
 	pair_ev(&t, DCQCN_EV_INIT, 0, 0, 0, 0);
 	for (size_t i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
@@ -373,6 +377,71 @@ static void test_stages(void)
 	pair_free(&t);
 	printf("directed: fast recovery -> additive -> hyper increase, %zu hand-worked steps: done\n",
 	       sizeof(seq) / sizeof(seq[0]));
+}
+
+/*
+ * The target rate at a decrease. clamp_tgt_rate = 0 (the default, the
+ * vendor's): Rt = Rc only at a decrease after an increase by the timer
+ * (T_stage > 0), else Rt is kept; = 1 (the DCQCN paper's): always. alpha = 1
+ * and gd = 1 (f = 1/2), Td 4 us, Ti 10 us, F = 2, R_AI 1 Gb/s (8192), one
+ * packet per byte-counter increase; worked by hand, every sum even.
+ */
+static void test_target_rule(void)
+{
+	struct dcqcn_params p;
+	struct pair t;
+	static const struct {
+		uint32_t type, now, psn, flags, rc, rt;
+		const char *what;
+	} seq[] = {
+		{ DCQCN_EV_CNP, 0, 0, DCQCN_UF_DEC, 409600, 819200, "first decrease" },
+		{ DCQCN_EV_CNP, 4, 0, DCQCN_UF_DEC, 204800, 819200, "no increase since: Rt kept" },
+		{ DCQCN_EV_CNP, 8, 0, DCQCN_UF_DEC, 102400, 819200, "and again" },
+		{ DCQCN_EV_TICK, 18, 0, DCQCN_UF_INC_T, 460800, 819200, "T 1: fast recovery "
+		  "towards the old target" },
+		{ DCQCN_EV_CNP, 19, 0, DCQCN_UF_DEC, 230400, 460800, "after a timer increase: "
+		  "Rt = Rc" },
+		{ DCQCN_EV_CNP, 23, 0, DCQCN_UF_DEC, 115200, 460800, "none since: Rt kept" },
+		{ DCQCN_EV_TICK, 33, 0, DCQCN_UF_INC_T, 288000, 460800, "T 1: fast recovery" },
+		{ DCQCN_EV_TICK, 43, 0, DCQCN_UF_INC_T, 378496, 468992, "T 2: additive" },
+		{ DCQCN_EV_CNP, 53, 0, DCQCN_UF_INC_T | DCQCN_UF_DEC, 213920, 427840,
+		  "timer (T 3, additive) then the CNP's decrease: Rt = the increased Rc" },
+		{ DCQCN_EV_CNP, 55, 0, DCQCN_UF_DEFER, 213920, 427840, "within Td: pending" },
+		{ DCQCN_EV_ACK, 63, 1, DCQCN_UF_DEC, 106960, 427840,
+		  "due decrease at an ACK: Rt kept, the packet banked, no increase" },
+		{ DCQCN_EV_ACK, 64, 1, DCQCN_UF_INC_BC, 267400, 427840,
+		  "the next ACK (no new packet): BC 1 from the banked one, fast recovery" },
+	};
+	/* the same first four with the paper's rule */
+	static const uint32_t paper[4][2] = {
+		{ 409600, 819200 }, { 204800, 409600 }, { 102400, 204800 }, { 153600, 204800 },
+	};
+
+	params_with(&p, "initial_alpha_value=1024,rpg_threshold=2,rpg_ai_rate=1000,"
+		    "rate_reduce_monitor_period=4,rpg_time_reset=10,rpg_byte_reset=4096,mtu=4096");
+	CHECK(p.clamp_tgt == 0, "default clamp_tgt_rate %u, want 0", p.clamp_tgt);
+	pair_new(&t, 4, &p);
+	pair_ev(&t, DCQCN_EV_INIT, 1, 0, 0, 0);
+	for (size_t i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+		pair_ev(&t, seq[i].type, 1, seq[i].now, 0, seq[i].psn);
+		CHECK(t.ux.flags == seq[i].flags, "%s: flags %#x, want %#x", seq[i].what, t.ux.flags,
+		      seq[i].flags);
+		EXPECT_RATES(&t, 1, seq[i].rc, seq[i].rt, seq[i].what);
+	}
+	pair_free(&t);
+
+	params_with(&p, "initial_alpha_value=1024,rpg_threshold=2,rpg_ai_rate=1000,"
+		    "rate_reduce_monitor_period=4,rpg_time_reset=10,rpg_byte_reset=4096,mtu=4096,"
+		    "clamp_tgt_rate=1");
+	pair_new(&t, 4, &p);
+	pair_ev(&t, DCQCN_EV_INIT, 1, 0, 0, 0);
+	for (size_t i = 0; i < 4; i++) {
+		pair_ev(&t, seq[i].type, 1, seq[i].now, 0, seq[i].psn);
+		EXPECT_RATES(&t, 1, paper[i][0], paper[i][1], "clamp_tgt_rate=1");
+	}
+	pair_free(&t);
+	printf("directed: the target rate at a decrease, clamp_tgt_rate 0 (%zu steps) and 1: "
+	       "done\n", sizeof(seq) / sizeof(seq[0]));
 }
 
 static void test_pending(void)
@@ -753,6 +822,7 @@ int main(int argc, char **argv)
 	test_tables();
 	test_first_cnp_and_floors();
 	test_stages();
+	test_target_rule();
 	test_pending();
 	test_lazy_alpha();
 	test_misc();

@@ -1819,6 +1819,10 @@ static void test_dcqcn(void)
 	EXPECT_MSG("HPCC's");
 	EXPECT_ERR(hpnic_dcqcn_parse(&u, "rpg_ai_rate=99999999999"), -EINVAL);
 	EXPECT_MSG("32 bits");
+	/* the engine's clamp_tgt_rate has no register: only its NIC value, 0 */
+	EXPECT_ERR(hpnic_dcqcn_parse(&u, "clamp_tgt_rate=1"), -EINVAL);
+	EXPECT_MSG("no register");
+	EXPECT_OK(hpnic_dcqcn_parse(&u, "clamp_tgt_rate=0"));
 	EXPECT_OK(hpnic_dcqcn_parse(&u, "g=16,gd=2,rpg_time_reset=55,rpg_threshold=0x1f,"
 				    "rate_to_set_on_first_cnp=50000"));
 	CHECK(u.g == 16 && u.gd == 2 && u.rpg_time_reset == 55 && u.rpg_threshold == 31 &&
