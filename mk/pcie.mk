@@ -41,6 +41,7 @@ TESTS += test-pcie
 
 COMMON_SYN_ACC :=
 $(eval $(call hpnic_synth,pcie_dma_wr,hpnic_pcie_dma_wr,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_dma_rd,hpnic_pcie_dma_rd,$(PCIE_FLIST),))
 PCIE_SYNTHS := $(COMMON_SYN_ACC)
 
 .PHONY: synth-pcie bench-pcie

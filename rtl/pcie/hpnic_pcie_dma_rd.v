@@ -147,29 +147,53 @@ reg [9:0]           cplh_used_reg = 0;
 reg [12:0]          cpld_used_reg = 0;
 
 localparam [2:0]    MRRS_CAP = SLOT_LOG2[2:0] - 3'd7;
-wire [2:0]          mrrs_code = cfg_max_read_req > MRRS_CAP ? MRRS_CAP : cfg_max_read_req;
-wire [SLOT_LOG2:0]  mrrs = {{(SLOT_LOG2-7){1'b0}}, 8'd128} << mrrs_code;
-wire [SLOT_LOG2:0]  room = mrrs - {1'b0, sp_addr_reg[SLOT_LOG2-1:0] & (mrrs[SLOT_LOG2-1:0] - 1'b1)};
+reg  [2:0]          mrrs_code_reg = 3'd0;
+reg  [SLOT_LOG2:0]  mrrs_reg = 0;             // S
+reg  [SLOT_LOG2-1:0] mmask_reg = 0;           // S - 1
+// the part at sp_addr_reg: either the rest of the read ("all") or up to the
+// next S-aligned address ("blk"); both worked out side by side, then picked
+wire [SLOT_LOG2-1:0] a_in = sp_addr_reg[SLOT_LOG2-1:0] & mmask_reg;
+wire [SLOT_LOG2:0]  room = mrrs_reg - {1'b0, a_in};
 wire                part_all = sp_rem_reg <= {{(LEN_WIDTH-SLOT_LOG2-1){1'b0}}, room};
 wire [SLOT_LOG2:0]  part_len = part_all ? sp_rem_reg[SLOT_LOG2:0] : room;
+wire [SLOT_LOG2:0]  rem_s = sp_rem_reg[SLOT_LOG2:0];      // meaningful when part_all
 // verilator lint_off UNUSEDSIGNAL
-wire [SLOT_LOG2:0]  part_end = {1'b0, sp_addr_reg[SLOT_LOG2-1:0]} + part_len - 1'b1;
+wire [SLOT_LOG2:0]  end_all = {1'b0, sp_addr_reg[SLOT_LOG2-1:0]} + rem_s - 1'b1;
+wire [SLOT_LOG2-1:0] end_blk = sp_addr_reg[SLOT_LOG2-1:0] | mmask_reg;
 // verilator lint_on UNUSEDSIGNAL
 wire [LL-1:0]       part_l0 = sp_addr_reg[SLOT_LOG2-1:6];
-wire [LL-1:0]       part_l1 = part_end[SLOT_LOG2-1:6];
-wire [LL:0]         part_lines = {1'b0, part_l1} - {1'b0, part_l0} + 1'b1;
-wire [SLOT_LOG2+1:0] part_span = {{(SLOT_LOG2){1'b0}}, sp_addr_reg[1:0]} + {1'b0, part_len};
-wire [10:0]         part_dw = {{(11-SLOT_LOG2){1'b0}}, part_span[SLOT_LOG2+1:2]} + {10'd0, part_span[1:0] != 2'd0};
+wire [LL-1:0]       part_l1 = part_all ? end_all[SLOT_LOG2-1:6] : end_blk[SLOT_LOG2-1:6];
+wire [LL:0]         lines_all = {1'b0, end_all[SLOT_LOG2-1:6]} - {1'b0, part_l0} + 1'b1;
+wire [LL:0]         lines_blk = {1'b0, end_blk[SLOT_LOG2-1:6]} - {1'b0, part_l0} + 1'b1;
+wire [LL:0]         part_lines = part_all ? lines_all : lines_blk;
+wire [SLOT_LOG2+1:0] span_all = {{(SLOT_LOG2){1'b0}}, sp_addr_reg[1:0]} + {1'b0, rem_s};
+wire [10:0]         dw_all = {{(11-SLOT_LOG2){1'b0}}, span_all[SLOT_LOG2+1:2]} + {10'd0, span_all[1:0] != 2'd0};
+// up to an S-aligned end the span from the first Dword is S - (a_in & ~3)
+wire [SLOT_LOG2-2:0] dw_blk_s = mrrs_reg[SLOT_LOG2:2] - {1'b0, a_in[SLOT_LOG2-1:2]};
+wire [10:0]         dw_blk = {{(11-SLOT_LOG2+1){1'b0}}, dw_blk_s};
+wire [10:0]         part_dw = part_all ? dw_all : dw_blk;
 
+// the part at sp_addr_reg, registered (fresh a cycle after the splitter
+// moves), then its tag and credit checks (fresh a cycle later): a part can be
+// issued every third cycle, 512 bytes per 3 cycles, above the link's rate
+reg [SLOT_LOG2:0]   c_len_reg = 0;
+reg                 c_all_reg = 1'b0;
+reg [LL-1:0]        c_l0_reg = 0, c_l1_reg = 0;
+reg [LL:0]          c_lines_reg = 0;
+reg [10:0]          c_dw_reg = 0;
+reg [3:0]           c_fbe_reg = 0, c_lbe_reg = 0;
+reg [1:0]           settle_reg = 2'd0;
+reg                 tags_ok_reg = 1'b0;
+reg                 cred_ok_reg = 1'b0;
 wire tags_ok = (tag_alloc_reg - tag_free_reg) != NTAG[TAG_LOG2:0];
 localparam [10:0] CPLH_MAX = CPLH_LIMIT;
 localparam [13:0] CPLD_MAX = CPLD_LIMIT;
-wire cred_ok = {1'b0, cplh_used_reg} + {{(10-LL){1'b0}}, part_lines} <= CPLH_MAX &&
-               {1'b0, cpld_used_reg} + {{(11-LL){1'b0}}, part_lines, 2'b00} <= CPLD_MAX;
+wire cred_ok = {1'b0, cplh_used_reg} + {{(10-LL){1'b0}}, c_lines_reg} <= CPLH_MAX &&
+               {1'b0, cpld_used_reg} + {{(11-LL){1'b0}}, c_lines_reg, 2'b00} <= CPLD_MAX;
 
 wire pi_ready;
 wire rqo_ready;
-wire issue = sp_active_reg && tags_ok && cred_ok && pi_ready && rqo_ready;
+wire issue = sp_active_reg && settle_reg == 2'd0 && tags_ok_reg && cred_ok_reg && pi_ready && rqo_ready;
 
 assign req_ready = !sp_active_reg;
 
@@ -201,11 +225,11 @@ wire [127:0] rd_desc = {
     {{(8-TAG_LOG2){1'b0}}, tag_alloc_reg[TAG_LOG2-1:0]},
     16'd0, 1'b0,                         // requester ID, poisoned
     4'b0000,                             // memory read
-    part_dw,
+    c_dw_reg,
     sp_addr_reg[63:2], 2'b00
 };
-wire [3:0] rd_fbe = be_first(sp_addr_reg[1:0], part_span);
-wire [3:0] rd_lbe = be_last(part_span);
+wire [3:0] rd_fbe = c_fbe_reg;
+wire [3:0] rd_lbe = c_lbe_reg;
 
 // the RQ output register: one-beat TLPs
 wire [127:0] rqo_desc;
@@ -240,7 +264,7 @@ hpnic_fifo #(.DEPTH_LOG2(TAG_LOG2), .WIDTH(PI_W))
 pi_fifo_inst (
     .clk(clk), .rst(rst),
     .s_valid(issue), .s_ready(pi_ready),
-    .s_data({tag_alloc_reg[TAG_LOG2-1:0], part_l0, part_l1, sp_first_reg, part_all,
+    .s_data({tag_alloc_reg[TAG_LOG2-1:0], c_l0_reg, c_l1_reg, sp_first_reg, c_all_reg,
              sp_off_reg, sp_beats_reg, sp_lastn_reg}),
     .m_valid(pi_valid), .m_ready(pi_take), .m_data(pi_data),
     // verilator lint_off PINCONNECTEMPTY
@@ -255,7 +279,24 @@ wire          tag_free;                    // the line reader frees the oldest t
 wire [LL:0]   free_lines;
 
 always @(posedge clk) begin
+    mrrs_code_reg <= cfg_max_read_req > MRRS_CAP ? MRRS_CAP : cfg_max_read_req;
+    mrrs_reg <= {{(SLOT_LOG2-7){1'b0}}, 8'd128} << mrrs_code_reg;
+    mmask_reg <= ({{(SLOT_LOG2-7){1'b0}}, 7'h7f} << mrrs_code_reg) | {{(SLOT_LOG2-7){1'b0}}, 7'h7f};
+    c_len_reg <= part_len;
+    c_all_reg <= part_all;
+    c_l0_reg <= part_l0;
+    c_l1_reg <= part_l1;
+    c_lines_reg <= part_lines;
+    c_dw_reg <= part_dw;
+    c_fbe_reg <= part_all ? be_first(sp_addr_reg[1:0], span_all) : 4'b1111 << sp_addr_reg[1:0];
+    c_lbe_reg <= part_all ? be_last(span_all) : (dw_blk_s == 1 ? 4'b0000 : 4'b1111);
+    tags_ok_reg <= tags_ok;
+    cred_ok_reg <= cred_ok;
+    if (settle_reg != 2'd0) begin
+        settle_reg <= settle_reg - 1'b1;
+    end
     if (req_valid && req_ready) begin
+        settle_reg <= 2'd2;
         sp_active_reg <= 1'b1;
         sp_addr_reg <= req_addr;
         sp_rem_reg <= req_len;
@@ -266,18 +307,19 @@ always @(posedge clk) begin
         stat_rd_reqs <= stat_rd_reqs + 1'b1;
     end
     if (issue) begin
-        sp_addr_reg <= sp_addr_reg + {{(63-SLOT_LOG2){1'b0}}, part_len};
-        sp_rem_reg <= sp_rem_reg - {{(LEN_WIDTH-SLOT_LOG2-1){1'b0}}, part_len};
+        settle_reg <= 2'd2;
+        sp_addr_reg <= sp_addr_reg + {{(63-SLOT_LOG2){1'b0}}, c_len_reg};
+        sp_rem_reg <= sp_rem_reg - {{(LEN_WIDTH-SLOT_LOG2-1){1'b0}}, c_len_reg};
         sp_first_reg <= 1'b0;
         tag_alloc_reg <= tag_alloc_reg + 1'b1;
         stat_rd_tlps <= stat_rd_tlps + 1'b1;
-        if (part_all) begin
+        if (c_all_reg) begin
             sp_active_reg <= 1'b0;
         end
     end
-    cplh_used_reg <= cplh_used_reg + (issue ? {{(9-LL){1'b0}}, part_lines} : 10'd0)
+    cplh_used_reg <= cplh_used_reg + (issue ? {{(9-LL){1'b0}}, c_lines_reg} : 10'd0)
                                    - (tag_free ? {{(9-LL){1'b0}}, free_lines} : 10'd0);
-    cpld_used_reg <= cpld_used_reg + (issue ? {{(10-LL){1'b0}}, part_lines, 2'b00} : 13'd0)
+    cpld_used_reg <= cpld_used_reg + (issue ? {{(10-LL){1'b0}}, c_lines_reg, 2'b00} : 13'd0)
                                    - (tag_free ? {{(10-LL){1'b0}}, free_lines, 2'b00} : 13'd0);
     if (tag_free) begin
         tag_free_reg <= tag_free_reg + 1'b1;
@@ -285,6 +327,7 @@ always @(posedge clk) begin
 
     if (rst) begin
         sp_active_reg <= 1'b0;
+        settle_reg <= 2'd0;
         tag_alloc_reg <= 0;
         tag_free_reg <= 0;
         cplh_used_reg <= 0;

@@ -379,6 +379,8 @@ static struct {
 	struct cpl q[256][RD_MAX_CPL];
 	unsigned qn[256], qh[256];
 	uint64_t due[256];
+	uint64_t order[256];          /* when the request came */
+	int in_order;                 /* 1: the oldest ready tag first, 0: any ready tag */
 	/* RC sender */
 	int sending;
 	unsigned s_tag, s_beat, s_nbeats;
@@ -512,6 +514,7 @@ static void rd_request(const struct rq_beat *b)
 		rd_violation("completion credits overrun", rk.cplh, rk.cpld);
 	rk.live[tag] = 1;
 	rk.op_of[tag] = rk.ri;
+	rk.order[tag] = rk.reqs;
 	rk.qn[tag] = n;
 	rk.qh[tag] = 0;
 	rk.due[tag] = cycle + rk.lat_min + (rk.lat_var ? rndr(rk.lat_var) : 0) + (fail == 3 ? 300 + rndr(300) : 0);
@@ -536,6 +539,10 @@ static int rc_beat(uint32_t *dw, uint16_t *keep, int *last)
 		if (!nc)
 			return 0;
 		rk.s_tag = cand[rndr(nc)];
+		if (rk.in_order)
+			for (unsigned i = 0; i < nc; i++)
+				if (rk.order[cand[i]] < rk.order[rk.s_tag])
+					rk.s_tag = cand[i];
 		rk.s_beat = 0;
 		rk.s_nbeats = (3 + rk.q[rk.s_tag][rk.qh[rk.s_tag]].ndw + 15) / 16;
 		rk.sending = 1;
@@ -742,8 +749,10 @@ static void rd_tests(uint64_t ops)
 	printf("random reads: %llu ops (%llu failed, flagged on tlast), %llu bytes, byte-exact\n",
 	       (unsigned long long)ops, (unsigned long long)errs, (unsigned long long)bytes);
 
-	/* throughput: 4 KiB reads, MRRS 512, completions of 256 bytes, 200-cycle latency */
-	{
+	/* throughput: 4 KiB reads, MRRS 512, completions of 256 bytes; latencies of
+	 * 100 and 250 cycles (400 ns, 1 us); completions in request order, then
+	 * interleaved at random */
+	for (int cfg = 0; cfg < 3; cfg++) {
 		unsigned n = 256;
 		struct rd_op *rops = calloc(n, sizeof(*rops));
 		for (unsigned i = 0; i < n; i++)
@@ -751,18 +760,21 @@ static void rd_tests(uint64_t ops)
 		rk.mps = 256;
 		rk.rcb = 256;
 		rk.p_err = 0;
-		rk.lat_min = 200;
+		rk.lat_min = cfg == 0 ? 100 : 250;
 		rk.lat_var = 0;
+		rk.in_order = cfg < 2;
 		struct rd_stalls st = { 0, 0, 0, 0 };
 		rd_run(rops, n, 2, &st);
 		uint64_t span = rk.last_out - rk.first_out + 1;
 		double bpc = (double)rk.out_bytes / (double)span;
-		printf("throughput, 4 KiB reads, MRRS 512, 256-byte completions, latency 200 cycles: "
+		printf("throughput, 4 KiB reads, MRRS 512, 256-byte completions %s, latency %u cycles: "
 		       "%llu bytes in %llu cycles: %.2f B/cycle = %.2f GB/s at 250 MHz\n",
+		       rk.in_order ? "in order" : "interleaved at random", rk.lat_min,
 		       (unsigned long long)rk.out_bytes, (unsigned long long)span, bpc, bpc * 0.25);
 		CHECK(rk.violations == 0, "violations in the read throughput phase");
 		free(rops);
 	}
+	rk.in_order = 0;
 	/* latency: one 64-byte read on an idle engine, the model answering at once */
 	{
 		struct rd_op op;
