@@ -27,7 +27,7 @@
  *
  * Throughput: a TLP's first beat carries 48 payload bytes beside the
  * descriptor, so an MPS-256 TLP is 5 beats; a command boundary costs about
- * three cycles (the queue is flushed and the next command's first beat
+ * two cycles (the queue is flushed and the next command's first beat
  * fetched). docs/performance.md has the figures.
  */
 
