@@ -9,8 +9,10 @@ PCIE_B := $(BUILD)/pcie
 $(eval $(call hpnic_vmodel,pcie_wr,hpnic_pcie_dma_wr,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17))
 $(eval $(call hpnic_vmodel,pcie_rd,hpnic_pcie_dma_rd,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17))
 PCIE_VLIB := $(PCIE_B)/pcie_wr/Vpcie_wr__ALL.a
+$(eval $(call hpnic_vmodel,pcie_top,hpnic_pcie_dma,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17))
 PCIE_RD_VLIB := $(PCIE_B)/pcie_rd/Vpcie_rd__ALL.a
-$(PCIE_VLIB) $(PCIE_RD_VLIB): mk/pcie.mk
+PCIE_TOP_VLIB := $(PCIE_B)/pcie_top/Vpcie_top__ALL.a
+$(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB): mk/pcie.mk
 
 $(PCIE_B)/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_wr $(VINC) -Itb/common -Itb/pcie \
@@ -20,12 +22,16 @@ $(PCIE_B)/pcie_rd_rtl.o: tb/pcie/pcie_rd_rtl.cpp tb/pcie/pcie_rd_rtl.h tb/pcie/p
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_rd $(VINC) -Itb/common -Itb/pcie \
 	  -c $< -o $@
 
-$(PCIE_B)/tb/%.o: tb/pcie/%.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h $(TB_UTIL_H)
+$(PCIE_B)/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_TOP_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_top $(VINC) -Itb/common -Itb/pcie \
+	  -c $< -o $@
+
+$(PCIE_B)/tb/%.o: tb/pcie/%.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_top_rtl.h $(TB_UTIL_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -Itb/common -Itb/pcie -c $< -o $@
 
-$(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/pcie_rtl.o $(PCIE_B)/pcie_rd_rtl.o $(PCIE_VLIB) \
-		$(PCIE_RD_VLIB) $(VLIB)
+$(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/pcie_rtl.o $(PCIE_B)/pcie_rd_rtl.o \
+		$(PCIE_B)/pcie_top_rtl.o $(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(VLIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
 
@@ -42,6 +48,7 @@ TESTS += test-pcie
 COMMON_SYN_ACC :=
 $(eval $(call hpnic_synth,pcie_dma_wr,hpnic_pcie_dma_wr,$(PCIE_FLIST),))
 $(eval $(call hpnic_synth,pcie_dma_rd,hpnic_pcie_dma_rd,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_dma,hpnic_pcie_dma,$(PCIE_FLIST),))
 PCIE_SYNTHS := $(COMMON_SYN_ACC)
 
 .PHONY: synth-pcie bench-pcie

@@ -2,3 +2,4 @@
 -f rtl/common/common.f
 rtl/pcie/hpnic_pcie_dma_wr.v
 rtl/pcie/hpnic_pcie_dma_rd.v
+rtl/pcie/hpnic_pcie_dma.v

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "pcie_rd_rtl.h"
+#include "pcie_top_rtl.h"
 #include "pcie_rtl.h"
 #include "tb_util.h"
 
@@ -356,6 +357,7 @@ static void free_cmds(struct cmd *cmds, unsigned n)
 struct rd_op {
 	uint32_t off, len;
 	int err;
+	uint8_t *expect;             /* the bytes it must return; NULL: ref_mem's */
 };
 
 struct cpl {
@@ -364,6 +366,7 @@ struct cpl {
 };
 
 static struct pcie_rd_rtl *rrtl;
+static const uint8_t *rd_src = ref_mem;  /* host memory the reads see */
 
 static struct {
 	struct rd_op *ops;
@@ -380,6 +383,8 @@ static struct {
 	unsigned qn[256], qh[256];
 	uint64_t due[256];
 	uint64_t order[256];          /* when the request came */
+	uint8_t snap[256][4 * 1024 + 8]; /* the request's Dwords, read from host memory when it came */
+	uint32_t snap_off[256];
 	int in_order;                 /* 1: the oldest ready tag first, 0: any ready tag */
 	/* RC sender */
 	int sending;
@@ -514,6 +519,9 @@ static void rd_request(const struct rq_beat *b)
 		rd_violation("completion credits overrun", rk.cplh, rk.cpld);
 	rk.live[tag] = 1;
 	rk.op_of[tag] = rk.ri;
+	rk.snap_off[tag] = (uint32_t)(addr - HOST_BASE);
+	for (unsigned i = 0; i < 4 * dwc; i++)
+		rk.snap[tag][i] = rk.snap_off[tag] + i < HOST_SIZE ? rd_src[rk.snap_off[tag] + i] : 0;
 	rk.order[tag] = rk.reqs;
 	rk.qn[tag] = n;
 	rk.qh[tag] = 0;
@@ -560,9 +568,9 @@ static int rc_beat(uint32_t *dw, uint16_t *keep, int *last)
 		else if (si == 2)
 			v = rk.s_tag;
 		else if (si < total) {
-			uint32_t o = c->dw_off + 4 * (si - 3);
+			uint32_t o = c->dw_off + 4 * (si - 3) - rk.snap_off[rk.s_tag];
 			for (unsigned bb = 0; bb < 4; bb++)
-				v |= (uint32_t)(o + bb < HOST_SIZE ? ref_mem[o + bb] : 0) << (8 * bb);
+				v |= (uint32_t)(o + bb < sizeof(rk.snap[0]) ? rk.snap[rk.s_tag][o + bb] : 0) << (8 * bb);
 		} else {
 			v = (uint32_t)rnd();
 		}
@@ -604,13 +612,13 @@ static void rd_out_beat(const uint8_t *data, uint64_t keep, int last, int user)
 		CHECK(0, "cycle %llu, read %u beat %u: tkeep 0x%llx tlast %d, expected 0x%llx %d",
 		      (unsigned long long)cycle, rk.oi, rk.obeat, (unsigned long long)keep, last,
 		      (unsigned long long)want_keep, rk.obeat + 1 == nbeats);
-	if (!op->err && memcmp(data, ref_mem + op->off + 64 * rk.obeat, nb) != 0) {
+	const uint8_t *want = (op->expect ? op->expect : ref_mem + op->off) + 64 * rk.obeat;
+	if (!op->err && memcmp(data, want, nb) != 0) {
 		unsigned i = 0;
-		while (i < nb && data[i] == ref_mem[op->off + 64 * rk.obeat + i])
+		while (i < nb && data[i] == want[i])
 			i++;
 		CHECK(0, "cycle %llu, read %u (0x%x, %u) beat %u: byte %u is 0x%02x, expected 0x%02x",
-		      (unsigned long long)cycle, rk.oi, op->off, op->len, rk.obeat, i, data[i],
-		      ref_mem[op->off + 64 * rk.obeat + i]);
+		      (unsigned long long)cycle, rk.oi, op->off, op->len, rk.obeat, i, data[i], want[i]);
 	}
 	if (last && user != op->err)
 		CHECK(0, "cycle %llu, read %u: tuser %d on tlast, the read %s", (unsigned long long)cycle,
@@ -693,6 +701,7 @@ static void rd_make(struct rd_op *op, uint32_t off, uint32_t len)
 	op->off = off;
 	op->len = len;
 	op->err = 0;
+	op->expect = NULL;
 }
 
 static void rd_tests(uint64_t ops)
@@ -793,6 +802,230 @@ static void rd_tests(uint64_t ops)
 	pcie_rd_rtl_free(rrtl);
 }
 
+/* ------------------------------------------------ both engines, one RQ */
+
+/*
+ * hpnic_pcie_dma: writes and reads in one sequence on the generic channels,
+ * the RQ beats dispatched to the write and read checkers by descriptor
+ * type. Host memory is 64 regions of 16 KiB; a region takes writes until
+ * its first read, then only reads, so every read must return exactly the
+ * bytes of the writes issued before it: a read whose request passed an
+ * earlier write on RQ (which the model serves in RQ order) reads stale
+ * bytes.
+ */
+#define MIX_REGIONS 256
+#define MIX_REGION (HOST_SIZE / MIX_REGIONS)
+#define MIX_EPOCH 64                   /* write-then-read pairs per epoch */
+
+static void mix_tests(uint64_t nops)
+{
+	struct pcie_top_rtl *t = pcie_top_rtl_new();
+	unsigned n = (unsigned)nops & ~1u;
+	int *is_wr = calloc(n ? n : 1, sizeof(int));
+	int *barrier = calloc(n ? n : 1, sizeof(int));
+	unsigned *w_before = calloc(n ? n : 1, sizeof(unsigned));
+	unsigned *r_before = calloc(n ? n : 1, sizeof(unsigned));
+	struct cmd *wc = calloc(n ? n : 1, sizeof(*wc));
+	struct rd_op *rops = calloc(n ? n : 1, sizeof(*rops));
+	unsigned nw = 0, nr = 0;
+	uint8_t beat[64], data[64];
+	uint32_t dw[16];
+	int used[MIX_REGIONS];
+
+	pcie_top_rtl_set_rst(t, 1);
+	for (int i = 0; i < 4; i++)
+		pcie_top_rtl_tick(t);
+	pcie_top_rtl_set_rst(t, 0);
+	pcie_top_rtl_set_cfg(t, 1, 2);
+
+	/* pairs: a write to a region not used in this epoch, then a read that
+	 * overlaps it; an epoch begins only when the one before is complete */
+	for (unsigned k = 0; k < n; k += 2) {
+		if ((k / 2) % MIX_EPOCH == 0) {
+			memset(used, 0, sizeof(used));
+			barrier[k] = 1;
+		}
+		unsigned r;
+		do
+			r = rndr(MIX_REGIONS);
+		while (used[r]);
+		used[r] = 1;
+		unsigned len = 1 + rndr(rndp(0.5) ? 256 : MIX_REGION);
+		uint32_t off = r * MIX_REGION + rndr(MIX_REGION - len + 1);
+		w_before[k] = nw;
+		r_before[k] = nr;
+		is_wr[k] = 1;
+		make_cmd(&wc[nw++], len, off, rndp(0.5) ? 0 : rndr(64));
+		unsigned rlen = 1 + rndr(len);
+		uint32_t roff = off + rndr(len - rlen + 1);
+		if (rndp(0.3)) {        /* or anywhere in the region */
+			rlen = 1 + rndr(MIX_REGION);
+			roff = r * MIX_REGION + rndr(MIX_REGION - rlen + 1);
+		}
+		w_before[k + 1] = nw;
+		r_before[k + 1] = nr;
+		struct rd_op *op = &rops[nr++];
+		rd_make(op, roff, rlen);
+		op->expect = malloc(rlen);
+		if (!op->expect)
+			exit(1);
+		memcpy(op->expect, ref_mem + roff, rlen);
+	}
+
+	ck.cmds = wc;
+	ck.n = nw;
+	ck.ci = 0;
+	ck.next_off = nw ? wc[0].off : 0;
+	ck.mps = 256;
+	ck.in_tlp = 0;
+	ck.tlps = ck.bytes = ck.violations = 0;
+	ck.seq_head = ck.seq_tail = 0;
+	ck.dones_expected = 0;
+	unsigned saved_base = cmd_base;
+	cmd_base = 0;
+	rk.ops = rops;
+	rk.n = nr;
+	rk.ri = rk.oi = rk.obeat = 0;
+	rk.next_off = nr ? rops[0].off : 0;
+	rk.mrrs = 512;
+	rk.mps = 256;
+	rk.rcb = 64;
+	rk.p_err = 0;
+	rk.lat_min = 20;
+	rk.lat_var = 200;
+	rk.in_order = 0;
+	rk.sending = 0;
+	rk.reqs = rk.cpls = rk.violations = rk.errs = 0;
+	rk.out_bytes = rk.first_out = rk.last_out = 0;
+	rd_src = act_mem;
+
+	unsigned head = 0, wacc = 0, di = 0, bi = 0;
+	uint64_t dones = 0, idle = 0, start = cycle;
+	while (ck.ci < nw || rk.oi < nr || ck.seq_head != ck.seq_tail) {
+		int wv = 0, rv = 0;
+		int blocked = head < n && barrier[head] &&
+			      (ck.ci < w_before[head] || rk.oi < r_before[head]);
+		if (head < n && !blocked && !rndp(0.2)) {
+			if (is_wr[head])
+				wv = 1;
+			else
+				rv = 1;
+		}
+		struct cmd *hw = wv ? &wc[wacc] : NULL;
+		struct rd_op *hr = rv ? &rops[head - wacc] : NULL;
+		pcie_top_rtl_set_wreq(t, wv, wv ? HOST_BASE + hw->off : 0, wv ? hw->len : 0);
+		pcie_top_rtl_set_rreq(t, rv, rv ? HOST_BASE + hr->off : 0, rv ? hr->len : 0);
+		int dv = di < wacc && !rndp(0.2);
+		uint64_t keep = 0;
+		int last = 0;
+		if (dv) {
+			struct cmd *c = &wc[di];
+			unsigned v0 = 64 * bi, vend = c->f + c->len;
+			for (unsigned l = 0; l < 64; l++) {
+				unsigned v = v0 + l;
+				if (v >= c->f && v < vend) {
+					beat[l] = c->data[v - c->f];
+					keep |= 1ull << l;
+				} else {
+					beat[l] = (uint8_t)rnd();
+				}
+			}
+			last = v0 + 64 >= vend;
+		}
+		pcie_top_rtl_set_wr(t, dv, dv ? beat : NULL, keep, last);
+		int rr = !rndp(0.2);
+		pcie_top_rtl_set_rq_ready(t, rr);
+		int v0 = 0, v1 = 0;
+		unsigned s0 = 0, s1 = 0;
+		if (ck.seq_head != ck.seq_tail && ck.seq_due[ck.seq_head % 4096] <= cycle) {
+			v0 = 1;
+			s0 = ck.seq_q[ck.seq_head++ % 4096];
+		}
+		pcie_top_rtl_set_seq(t, v0, s0, v1, s1);
+		uint16_t rkeep = 0;
+		int rlast = 0;
+		int cv = !rndp(0.2) && rc_beat(dw, &rkeep, &rlast);
+		pcie_top_rtl_set_rc(t, cv, cv ? dw : NULL, rkeep, rlast);
+		int or_ = !rndp(0.2);
+		pcie_top_rtl_set_cpl_ready(t, or_);
+
+		int wreq_go = wv && pcie_top_rtl_wreq_ready(t);
+		int rreq_go = rv && pcie_top_rtl_rreq_ready(t);
+		int wr_go = dv && pcie_top_rtl_wr_ready(t);
+		struct rq_beat b;
+		int rq_valid = pcie_top_rtl_rq(t, &b);
+		int rc_go = cv && pcie_top_rtl_rc_ready(t);
+		uint64_t okeep;
+		int olast, ouser;
+		int ov = pcie_top_rtl_cpl(t, data, &okeep, &olast, &ouser);
+		if (ck.in_tlp && !rq_valid)
+			violation("tvalid fell inside a TLP", 0, 0);
+		dones += pcie_top_rtl_wr_done(t);
+		if (rq_valid && rr) {
+			unsigned type = (b.data[9] >> 3 | b.data[10] << 5) & 0xf;
+			if (!ck.in_tlp && type == 0)
+				rd_request(&b);
+			else
+				rq_beat(&b);
+		}
+		if (rc_go)
+			rc_sent(rlast);
+		if (ov && or_)
+			rd_out_beat(data, okeep, olast, ouser);
+		if (wreq_go) {
+			head++;
+			wacc++;
+		}
+		if (rreq_go)
+			head++;
+		if (wr_go) {
+			if (last) {
+				di++;
+				bi = 0;
+			} else {
+				bi++;
+			}
+		}
+		pcie_top_rtl_tick(t);
+		cycle++;
+		idle = ((rq_valid && rr) || (ov && or_)) ? 0 : idle + 1;
+		if (idle > 100000) {
+			CHECK(0, "both engines: nothing for 100000 cycles: op %u of %u, write %u of %u, read %u of %u",
+			      head, n, ck.ci, nw, rk.oi, nr);
+			break;
+		}
+	}
+	for (int i = 0; i < 4; i++) {
+		pcie_top_rtl_set_seq(t, 0, 0, 0, 0);
+		dones += pcie_top_rtl_wr_done(t);
+		pcie_top_rtl_tick(t);
+		cycle++;
+	}
+	CHECK(dones == nw, "both engines: wr_done counted %llu, %u writes", (unsigned long long)dones, nw);
+	unsigned bad = 0;
+	for (uint32_t i = 0; i < HOST_SIZE; i++)
+		if (ref_mem[i] != act_mem[i])
+			bad++;
+	CHECK(bad == 0, "both engines: %u host memory bytes differ", bad);
+	printf("both engines on one RQ: %u writes, %u reads (each right after a write it overlaps), "
+	       "%llu write TLPs, %llu read requests in %llu cycles, %llu + %llu violations\n",
+	       nw, nr, (unsigned long long)ck.tlps, (unsigned long long)rk.reqs,
+	       (unsigned long long)(cycle - start), (unsigned long long)ck.violations,
+	       (unsigned long long)rk.violations);
+	cmd_base = saved_base;
+	rd_src = ref_mem;
+	for (unsigned i = 0; i < nr; i++)
+		free(rops[i].expect);
+	free_cmds(wc, nw);
+	free(wc);
+	free(rops);
+	free(is_wr);
+	free(barrier);
+	free(w_before);
+	free(r_before);
+	pcie_top_rtl_free(t);
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t ops = 10000;
@@ -885,5 +1118,6 @@ int main(int argc, char **argv)
 
 	pcie_rtl_free(rtl);
 	rd_tests(ops);
+	mix_tests(ops / 4);
 	return tb_finish("tb_pcie");
 }
