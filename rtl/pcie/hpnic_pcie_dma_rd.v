@@ -277,6 +277,9 @@ wire [LEN_WIDTH-1:0] req_lenm1 = req_len - 1'b1;
 
 wire          tag_free;                    // the line reader frees the oldest tag
 wire [LL:0]   free_lines;
+// its credits come back a cycle later (registered: off the part FIFO's read)
+reg           free_v_reg = 1'b0;
+reg [LL:0]    free_lines_reg = 0;
 
 always @(posedge clk) begin
     mrrs_code_reg <= cfg_max_read_req > MRRS_CAP ? MRRS_CAP : cfg_max_read_req;
@@ -318,12 +321,14 @@ always @(posedge clk) begin
         end
     end
     cplh_used_reg <= cplh_used_reg + (issue ? {{(9-LL){1'b0}}, c_lines_reg} : 10'd0)
-                                   - (tag_free ? {{(9-LL){1'b0}}, free_lines} : 10'd0);
+                                   - (free_v_reg ? {{(9-LL){1'b0}}, free_lines_reg} : 10'd0);
     cpld_used_reg <= cpld_used_reg + (issue ? {{(10-LL){1'b0}}, c_lines_reg, 2'b00} : 13'd0)
-                                   - (tag_free ? {{(10-LL){1'b0}}, free_lines, 2'b00} : 13'd0);
+                                   - (free_v_reg ? {{(10-LL){1'b0}}, free_lines_reg, 2'b00} : 13'd0);
     if (tag_free) begin
         tag_free_reg <= tag_free_reg + 1'b1;
     end
+    free_v_reg <= tag_free;
+    free_lines_reg <= free_lines;
 
     if (rst) begin
         sp_active_reg <= 1'b0;
@@ -332,6 +337,7 @@ always @(posedge clk) begin
         tag_free_reg <= 0;
         cplh_used_reg <= 0;
         cpld_used_reg <= 0;
+        free_v_reg <= 1'b0;
         stat_rd_reqs <= 32'd0;
         stat_rd_tlps <= 32'd0;
     end
@@ -421,7 +427,33 @@ always @* begin
     wa1 = {b_tag, (b_line[0] ? b_line[LL-1:1] : line_hi[LL-1:1])};
 end
 
+// the done and failed flags are set, and cleared when a tag is freed, a
+// cycle late (registered: the decode of a tag is off the RC and line reader
+// paths); the data is in the RAM before, the tag is not reused before
+reg                set_v_reg = 1'b0, set_err_reg = 1'b0, set_done_reg = 1'b0;
+reg [TAG_LOG2-1:0] set_tag_reg = 0;
+reg                clr_v_reg = 1'b0;
+reg [TAG_LOG2-1:0] clr_tag_reg = 0;
+
 always @(posedge clk) begin
+    set_v_reg <= rc_go && (b_err || (s_rc_tlast && b_done));
+    set_err_reg <= b_err;
+    set_done_reg <= s_rc_tlast && b_done;
+    set_tag_reg <= b_tag;
+    clr_v_reg <= tag_free;
+    clr_tag_reg <= tag_free_reg[TAG_LOG2-1:0];
+    if (set_v_reg) begin
+        if (set_err_reg) begin
+            err_reg[set_tag_reg] <= 1'b1;
+        end
+        if (set_done_reg) begin
+            done_reg[set_tag_reg] <= 1'b1;
+        end
+    end
+    if (clr_v_reg) begin
+        done_reg[clr_tag_reg] <= 1'b0;
+        err_reg[clr_tag_reg] <= 1'b0;
+    end
     if (rc_go) begin
         rc_in_reg <= !s_rc_tlast;
         rc_rot_reg <= b_rot;
@@ -430,19 +462,11 @@ always @(posedge clk) begin
         rc_tag_reg <= b_tag;
         rc_done_reg <= b_done;
         rc_err_reg <= b_err;
-        if (b_err) begin
-            err_reg[b_tag] <= 1'b1;
-        end
-        if (s_rc_tlast && b_done) begin
-            done_reg[b_tag] <= 1'b1;
-        end
-    end
-    if (tag_free) begin
-        done_reg[tag_free_reg[TAG_LOG2-1:0]] <= 1'b0;
-        err_reg[tag_free_reg[TAG_LOG2-1:0]] <= 1'b0;
     end
     if (rst) begin
         rc_in_reg <= 1'b0;
+        set_v_reg <= 1'b0;
+        clr_v_reg <= 1'b0;
         done_reg <= 0;
         err_reg <= 0;
     end
