@@ -69,6 +69,9 @@ bad_param hpnic_tx_gather $tx -- 'MR_LOG2=25' "MR_LOG2 must be"
 host=$(scripts/flist.sh rtl/host/host.f)
 bad_param hpnic_host_csr $host -- 'NCOUNTERS=300' "NCOUNTERS must be"
 bad_param hpnic_pcie_shim $(scripts/flist.sh rtl/shim/shim.f) -- 'DATA_WIDTH=100' "DATA_WIDTH must be"
+pcie=$(scripts/flist.sh rtl/pcie/pcie.f)
+bad_param hpnic_pcie_dma_wr $pcie -- 'RQ_FIFO_LOG2=6' "RQ_FIFO_LOG2 must be"
+bad_param hpnic_pcie_dma_rd $pcie -- 'TAG_LOG2=1' "TAG_LOG2 must be"
 
 if [ $fail -ne 0 ]; then
   echo "lint: FAILED"

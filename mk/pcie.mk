@@ -1,0 +1,63 @@
+# rtl/pcie: the PCIe DMA engine on the UltraScale+ integrated block's RQ/RC
+# interfaces, its Verilated model, tb/pcie and synthesis figures
+# (docs/pcie.md). The model is built with LEN_WIDTH 17 so that one command
+# can be 64 KiB.
+
+PCIE_FLIST := rtl/pcie/pcie.f
+PCIE_B := $(BUILD)/pcie
+
+$(eval $(call hpnic_vmodel,pcie_wr,hpnic_pcie_dma_wr,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17))
+$(eval $(call hpnic_vmodel,pcie_rd,hpnic_pcie_dma_rd,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17))
+PCIE_VLIB := $(PCIE_B)/pcie_wr/Vpcie_wr__ALL.a
+$(eval $(call hpnic_vmodel,pcie_top,hpnic_pcie_dma,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17))
+PCIE_RD_VLIB := $(PCIE_B)/pcie_rd/Vpcie_rd__ALL.a
+PCIE_TOP_VLIB := $(PCIE_B)/pcie_top/Vpcie_top__ALL.a
+$(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB): mk/pcie.mk
+
+$(PCIE_B)/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_wr $(VINC) -Itb/common -Itb/pcie \
+	  -c $< -o $@
+
+$(PCIE_B)/pcie_rd_rtl.o: tb/pcie/pcie_rd_rtl.cpp tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_RD_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_rd $(VINC) -Itb/common -Itb/pcie \
+	  -c $< -o $@
+
+$(PCIE_B)/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_TOP_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_top $(VINC) -Itb/common -Itb/pcie \
+	  -c $< -o $@
+
+$(PCIE_B)/tb/%.o: tb/pcie/%.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_top_rtl.h $(TB_UTIL_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -Itb/common -Itb/pcie -c $< -o $@
+
+$(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/pcie_rtl.o $(PCIE_B)/pcie_rd_rtl.o \
+		$(PCIE_B)/pcie_top_rtl.o $(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(VLIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
+
+PCIE_OPS := $(if $(filter 1,$(SLOW)),100000,10000)
+
+.PHONY: test-pcie
+test-pcie: $(BUILD)/bin/tb_pcie
+	$(BUILD)/bin/tb_pcie --ops $(PCIE_OPS) $(if $(SEED),--seed $(SEED))
+
+TESTS += test-pcie
+
+# ---- synthesis figures (docs/pcie.md) ----
+
+COMMON_SYN_ACC :=
+$(eval $(call hpnic_synth,pcie_dma_wr,hpnic_pcie_dma_wr,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_dma_rd,hpnic_pcie_dma_rd,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_dma,hpnic_pcie_dma,$(PCIE_FLIST),))
+PCIE_SYNTHS := $(COMMON_SYN_ACC)
+
+.PHONY: synth-pcie bench-pcie
+synth-pcie: $(PCIE_SYNTHS)
+	@for f in $^; do echo "== $$f"; cat $$f; done
+
+# the throughput phase is part of every run; the bench runs more operations
+bench-pcie: $(BUILD)/bin/tb_pcie synth-pcie
+	$(BUILD)/bin/tb_pcie --ops 20000 $(if $(SEED),--seed $(SEED))
+
+SYNTHS += synth-pcie
+BENCHES += bench-pcie

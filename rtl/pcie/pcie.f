@@ -1,0 +1,5 @@
+# PCIe DMA on the UltraScale+ integrated block (RQ/RC); docs/pcie.md
+-f rtl/common/common.f
+rtl/pcie/hpnic_pcie_dma_wr.v
+rtl/pcie/hpnic_pcie_dma_rd.v
+rtl/pcie/hpnic_pcie_dma.v

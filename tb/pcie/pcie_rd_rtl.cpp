@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// Driver of the Verilated hpnic_pcie_dma_rd behind the C API of pcie_rd_rtl.h.
+#include <memory>
+
+#include "Vpcie_rd.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "pcie_rd_rtl.h"
+#include "vtb.h"
+
+struct pcie_rd_rtl {
+	std::unique_ptr<VerilatedContext> ctx;
+	std::unique_ptr<Vpcie_rd> t;
+	std::unique_ptr<VerilatedFstC> fst;
+	uint64_t time;
+};
+
+extern "C" struct pcie_rd_rtl *pcie_rd_rtl_new(const char *fst)
+{
+	pcie_rd_rtl *r = new pcie_rd_rtl;
+	r->ctx.reset(new VerilatedContext);
+	r->t.reset(new Vpcie_rd{r->ctx.get()});
+	r->time = 0;
+	if (fst) {
+		r->ctx->traceEverOn(true);
+		r->fst.reset(new VerilatedFstC);
+		r->t->trace(r->fst.get(), 99);
+		r->fst->open(fst);
+	}
+	Vpcie_rd *t = r->t.get();
+	t->clk = 0;
+	t->rst = 0;
+	t->cfg_max_read_req = 2;
+	t->s_rd_req_valid = 0;
+	t->m_rd_cpl_tready = 0;
+	t->m_rq_tready = 0;
+	t->s_rc_tvalid = 0;
+	t->eval();
+	return r;
+}
+
+extern "C" void pcie_rd_rtl_free(struct pcie_rd_rtl *r)
+{
+	if (r && r->fst)
+		r->fst->close();
+	delete r;
+}
+
+extern "C" void pcie_rd_rtl_tick(struct pcie_rd_rtl *r)
+{
+	Vpcie_rd *t = r->t.get();
+	t->eval();
+	if (r->fst)
+		r->fst->dump(r->time);
+	r->time += 2;
+	r->ctx->time(r->time);
+	t->clk = 1;
+	t->eval();
+	if (r->fst)
+		r->fst->dump(r->time);
+	t->clk = 0;
+	t->eval();
+}
+
+extern "C" void pcie_rd_rtl_set_rst(struct pcie_rd_rtl *r, int rst) { r->t->rst = rst; }
+extern "C" void pcie_rd_rtl_set_mrrs(struct pcie_rd_rtl *r, unsigned code) { r->t->cfg_max_read_req = code; }
+
+extern "C" void pcie_rd_rtl_set_req(struct pcie_rd_rtl *r, int valid, uint64_t addr, unsigned len)
+{
+	Vpcie_rd *t = r->t.get();
+	t->s_rd_req_valid = valid;
+	t->s_rd_req_addr = addr;
+	t->s_rd_req_len = len;
+}
+
+extern "C" int pcie_rd_rtl_req_ready(struct pcie_rd_rtl *r)
+{
+	r->t->eval();
+	return r->t->s_rd_req_ready;
+}
+
+extern "C" void pcie_rd_rtl_set_cpl_ready(struct pcie_rd_rtl *r, int ready) { r->t->m_rd_cpl_tready = ready; }
+
+extern "C" int pcie_rd_rtl_cpl(struct pcie_rd_rtl *r, uint8_t *data, uint64_t *keep, int *last, int *user)
+{
+	Vpcie_rd *t = r->t.get();
+	t->eval();
+	if (!t->m_rd_cpl_tvalid)
+		return 0;
+	vtb_get(t->m_rd_cpl_tdata, data, 64);
+	*keep = t->m_rd_cpl_tkeep;
+	*last = t->m_rd_cpl_tlast;
+	*user = t->m_rd_cpl_tuser;
+	return 1;
+}
+
+extern "C" void pcie_rd_rtl_set_rq_ready(struct pcie_rd_rtl *r, int ready) { r->t->m_rq_tready = ready; }
+
+static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
+{
+	unsigned v = 0;
+	for (unsigned i = 0; i < n; i++)
+		v |= ((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
+	return v;
+}
+
+extern "C" int pcie_rd_rtl_rq(struct pcie_rd_rtl *r, struct rq_beat *b)
+{
+	Vpcie_rd *t = r->t.get();
+	t->eval();
+	if (!t->m_rq_tvalid)
+		return 0;
+	vtb_get(t->m_rq_tdata, b->data, 64);
+	b->keep = t->m_rq_tkeep;
+	b->last = t->m_rq_tlast;
+	b->first_be = bits(t->m_rq_tuser, 0, 8);
+	b->last_be = bits(t->m_rq_tuser, 8, 8);
+	b->is_sop = bits(t->m_rq_tuser, 20, 2);
+	b->is_eop = bits(t->m_rq_tuser, 26, 2);
+	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
+	b->discontinue = bits(t->m_rq_tuser, 36, 1);
+	b->seq = bits(t->m_rq_tuser, 61, 6);
+	return 1;
+}
+
+extern "C" void pcie_rd_rtl_set_rc(struct pcie_rd_rtl *r, int valid, const uint32_t *dw, uint16_t keep,
+				   int last, int discontinue)
+{
+	Vpcie_rd *t = r->t.get();
+	t->s_rc_tvalid = valid;
+	for (int i = 0; i < 16; i++)
+		t->s_rc_tdata[i] = dw ? dw[i] : 0;
+	t->s_rc_tkeep = keep;
+	t->s_rc_tlast = last;
+	for (int i = 0; i < 6; i++)
+		t->s_rc_tuser[i] = 0;
+	if (discontinue)
+		t->s_rc_tuser[3] |= 1u;     /* bit 96 */
+}
+
+extern "C" int pcie_rd_rtl_rc_ready(struct pcie_rd_rtl *r)
+{
+	r->t->eval();
+	return r->t->s_rc_tready;
+}
+
+extern "C" void pcie_rd_rtl_stats(struct pcie_rd_rtl *r, uint32_t *reqs, uint32_t *tlps, uint32_t *errs)
+{
+	*reqs = r->t->stat_rd_reqs;
+	*tlps = r->t->stat_rd_tlps;
+	*errs = r->t->stat_rd_err;
+}

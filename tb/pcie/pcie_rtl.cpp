@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// Driver of the Verilated hpnic_pcie_dma_wr behind the C API of pcie_rtl.h.
+#include <memory>
+
+#include "Vpcie_wr.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include "pcie_rtl.h"
+#include "vtb.h"
+
+struct pcie_rtl {
+	std::unique_ptr<VerilatedContext> ctx;
+	std::unique_ptr<Vpcie_wr> t;
+	std::unique_ptr<VerilatedFstC> fst;
+	uint64_t time;
+};
+
+extern "C" struct pcie_rtl *pcie_rtl_new(const char *fst)
+{
+	pcie_rtl *r = new pcie_rtl;
+	r->ctx.reset(new VerilatedContext);
+	r->t.reset(new Vpcie_wr{r->ctx.get()});
+	r->time = 0;
+	if (fst) {
+		r->ctx->traceEverOn(true);
+		r->fst.reset(new VerilatedFstC);
+		r->t->trace(r->fst.get(), 99);
+		r->fst->open(fst);
+	}
+	Vpcie_wr *t = r->t.get();
+	t->clk = 0;
+	t->rst = 0;
+	t->cfg_max_payload = 1;
+	t->s_wr_req_valid = 0;
+	t->s_wr_tvalid = 0;
+	t->m_rq_tready = 0;
+	t->rq_seq_num_vld0 = t->rq_seq_num_vld1 = 0;
+	t->eval();
+	return r;
+}
+
+extern "C" void pcie_rtl_free(struct pcie_rtl *r)
+{
+	if (r && r->fst)
+		r->fst->close();
+	delete r;
+}
+
+extern "C" void pcie_rtl_tick(struct pcie_rtl *r)
+{
+	Vpcie_wr *t = r->t.get();
+	t->eval();
+	if (r->fst)
+		r->fst->dump(r->time);
+	r->time += 2;
+	r->ctx->time(r->time);
+	t->clk = 1;
+	t->eval();
+	if (r->fst)
+		r->fst->dump(r->time);
+	t->clk = 0;
+	t->eval();
+}
+
+extern "C" void pcie_rtl_set_rst(struct pcie_rtl *r, int rst) { r->t->rst = rst; }
+extern "C" void pcie_rtl_set_mps(struct pcie_rtl *r, unsigned code) { r->t->cfg_max_payload = code; }
+
+extern "C" void pcie_rtl_set_req(struct pcie_rtl *r, int valid, uint64_t addr, unsigned len)
+{
+	Vpcie_wr *t = r->t.get();
+	t->s_wr_req_valid = valid;
+	t->s_wr_req_addr = addr;
+	t->s_wr_req_len = len;
+}
+
+extern "C" int pcie_rtl_req_ready(struct pcie_rtl *r)
+{
+	r->t->eval();
+	return r->t->s_wr_req_ready;
+}
+
+extern "C" void pcie_rtl_set_wr(struct pcie_rtl *r, int valid, const uint8_t *data, uint64_t keep,
+				int last)
+{
+	Vpcie_wr *t = r->t.get();
+	t->s_wr_tvalid = valid;
+	if (data)
+		vtb_put(t->s_wr_tdata, data, 64);
+	t->s_wr_tkeep = keep;
+	t->s_wr_tlast = last;
+}
+
+extern "C" int pcie_rtl_wr_ready(struct pcie_rtl *r)
+{
+	r->t->eval();
+	return r->t->s_wr_tready;
+}
+
+extern "C" void pcie_rtl_set_rq_ready(struct pcie_rtl *r, int ready) { r->t->m_rq_tready = ready; }
+
+static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
+{
+	unsigned v = 0;
+	for (unsigned i = 0; i < n; i++)
+		v |= ((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
+	return v;
+}
+
+extern "C" int pcie_rtl_rq(struct pcie_rtl *r, struct rq_beat *b)
+{
+	Vpcie_wr *t = r->t.get();
+	t->eval();
+	if (!t->m_rq_tvalid)
+		return 0;
+	vtb_get(t->m_rq_tdata, b->data, 64);
+	b->keep = t->m_rq_tkeep;
+	b->last = t->m_rq_tlast;
+	b->first_be = bits(t->m_rq_tuser, 0, 8);
+	b->last_be = bits(t->m_rq_tuser, 8, 8);
+	b->is_sop = bits(t->m_rq_tuser, 20, 2);
+	b->is_eop = bits(t->m_rq_tuser, 26, 2);
+	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
+	b->discontinue = bits(t->m_rq_tuser, 36, 1);
+	b->seq = bits(t->m_rq_tuser, 61, 6);
+	return 1;
+}
+
+extern "C" void pcie_rtl_set_seq(struct pcie_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1)
+{
+	Vpcie_wr *t = r->t.get();
+	t->rq_seq_num_vld0 = vld0;
+	t->rq_seq_num0 = s0;
+	t->rq_seq_num_vld1 = vld1;
+	t->rq_seq_num1 = s1;
+}
+
+extern "C" unsigned pcie_rtl_wr_done(struct pcie_rtl *r)
+{
+	r->t->eval();
+	return r->t->wr_done;
+}
+
+extern "C" void pcie_rtl_stats(struct pcie_rtl *r, uint32_t *cmds, uint32_t *tlps)
+{
+	*cmds = r->t->stat_wr_cmds;
+	*tlps = r->t->stat_wr_tlps;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C API to the Verilated rtl/pcie/hpnic_pcie_dma_wr (LEN_WIDTH 17, so that
+ * one command can be 64 KiB). One clock. Inputs are set, then outputs read
+ * (the ready and valid outputs are registers), then pcie_rtl_tick().
+ */
+#ifndef PCIE_RTL_H
+#define PCIE_RTL_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct pcie_rtl;
+
+/* one RQ beat as the IP sees it */
+struct rq_beat {
+	uint8_t data[64];
+	uint16_t keep;          /* one bit per Dword */
+	int last;
+	unsigned first_be, last_be;
+	unsigned seq;           /* seq_num0 */
+	unsigned is_sop, is_eop, eop_ptr, discontinue;
+};
+
+struct pcie_rtl *pcie_rtl_new(const char *fst);
+void pcie_rtl_free(struct pcie_rtl *r);
+void pcie_rtl_tick(struct pcie_rtl *r);
+void pcie_rtl_set_rst(struct pcie_rtl *r, int rst);
+void pcie_rtl_set_mps(struct pcie_rtl *r, unsigned code);
+
+void pcie_rtl_set_req(struct pcie_rtl *r, int valid, uint64_t addr, unsigned len);
+int pcie_rtl_req_ready(struct pcie_rtl *r);
+void pcie_rtl_set_wr(struct pcie_rtl *r, int valid, const uint8_t *data, uint64_t keep, int last);
+int pcie_rtl_wr_ready(struct pcie_rtl *r);
+
+void pcie_rtl_set_rq_ready(struct pcie_rtl *r, int ready);
+int pcie_rtl_rq(struct pcie_rtl *r, struct rq_beat *b);   /* tvalid */
+void pcie_rtl_set_seq(struct pcie_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1);
+unsigned pcie_rtl_wr_done(struct pcie_rtl *r);
+void pcie_rtl_stats(struct pcie_rtl *r, uint32_t *cmds, uint32_t *tlps);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
