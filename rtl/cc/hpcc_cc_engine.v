@@ -1166,12 +1166,19 @@ wire        commit = p9_kupd || sf_commit;        // per-RTT update implies acti
 wire [7:0]  cnt_new = p9_kinit ? 8'd0 : !(p9_ksf && p9_kact) ? cnt_old :
                       commit ? 8'd0 : cnt_inc;
 
-// Algorithm 2: tokens = min(AI Cap, bank), spent on a commit
+// Algorithm 2: tokens = min(AI Cap, bank), spent on a commit. The
+// difference's borrow says whether the bank empties; the compare beside it
+// (for the tokens and the dampener) is in parallel, not in series
 wire        bank_gt_cap = bank_old > {2'd0, vs_ai_cap};
-wire [11:0] bank_spent = bank_gt_cap ? bank_old - {2'd0, vs_ai_cap} : 12'd0;
-// Algorithm 1 at the RTT's end with tokens made: min(spent + g, Bank Cap)
-wire [12:0] bank_gen_sum = {1'b0, bank_spent} + {1'b0, img_g};
-wire [11:0] bank_gen = (bank_gen_sum > {1'b0, vs_bank_cap}) ? vs_bank_cap : bank_gen_sum[11:0];
+wire [12:0] bank_less = {1'b0, bank_old} - {3'd0, vs_ai_cap};     // [12]: bank < AI Cap
+wire [11:0] bank_spent = bank_less[12] ? 12'd0 : bank_less[11:0];
+// Algorithm 1 at the RTT's end with tokens made: min(spent + g, Bank Cap),
+// with spent + g as one three-input sum beside the difference (not after
+// it), and min(g, Bank Cap) for an emptied bank made off the loop
+wire [12:0] bank_gen_sum = {1'b0, bank_old} + {1'b0, img_g} - {3'd0, vs_ai_cap};
+wire [11:0] g_capped = (img_g > vs_bank_cap) ? vs_bank_cap : img_g;
+wire [11:0] bank_gen = bank_less[12] ? g_capped :
+                       (bank_gen_sum > {1'b0, vs_bank_cap}) ? vs_bank_cap : bank_gen_sum[11:0];
 wire [16:0] damp_sum = {1'b0, damp_old} + {1'b0, img_h};
 wire [15:0] damp_gen = damp_sum[16] ? 16'hffff : damp_sum[15:0];
 // ... or none made and the bank emptied: 0 after a quiet RTT, else down by
