@@ -28,6 +28,7 @@ $(addprefix sim-,$(SCENARIOS)): sim-%: $(NETSIM)
 test-net: $(NETSIM)
 	sim/run incast4
 	sim/run incast4-dcqcn
+	sim/run rtt2-perqp-short
 	scripts/test_netsim_opts.sh $(BUILD)
 TESTS += test-net
 
