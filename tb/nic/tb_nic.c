@@ -1899,25 +1899,25 @@ static void t_dcqcn_params(void)
 }
 
 /*
- * The window counts wire bytes: with W = 10.2 KB (T = 819 ns at 100 Gb/s,
- * no INT, so W stays at W_init), 64-byte WRITEs (162 bytes each on the wire)
- * keep about 63 in flight. Charged a whole MTU each, as before, they kept 2.
+ * 4096 64-byte WRITEs from NIC 0 to NIC 1, 256 posted at most; qc, when not
+ * NULL, is the sending QP's per-QP CC (set before RTS, so the INIT carries
+ * it). NIC 0's frames out less the ACKs it received are its packets in
+ * flight: their mean over the middle half of the run, and their maximum.
  */
-static void t_window(void)
+static void window_run(const char *what, const struct hpnic_qp_cc *qc, double *mean_out,
+		       unsigned *max_out)
 {
-	struct hpnic_cc_params p;
 	struct hpnic_qp *qa = NULL, *qb = NULL;
-	struct hpnic_sim_stats s0, s1, b0;
+	struct hpnic_sim_stats s0, b0;
 	struct hpnic_wc wc[64];
 	const unsigned total = 4096, depth = 256;
 	unsigned posted = 0, done = 0, max_in_flight = 0;
 	uint64_t sum = 0, samples = 0;
 
-	TRY(hpnic_cc_defaults(&p));
-	p.t_ns = 819;
-	TRY(hpnic_set_cc(e[0].dev, &p));
 	TRY(new_qp(&e[0], depth, 4096, &qa));
 	TRY(new_qp(&e[1], 4, 4096, &qb));
+	if (qc)
+		TRY(hpnic_qp_set_cc(qa, qc));
 	TRY(connect_pair(qa, qb, 4096));
 	TRY(hpnic_sim_stats(0, &b0));
 	while (done < total) {
@@ -1932,8 +1932,6 @@ static void t_window(void)
 		}
 		hpnic_sim_run(40);
 		TRY(hpnic_sim_stats(0, &s0));
-		TRY(hpnic_sim_stats(1, &s1));
-		/* NIC 0's frames out less the ACKs it received: packets in flight */
 		unsigned in_flight = (unsigned)((s0.tx_frames - b0.tx_frames) - (s0.rx_frames - b0.rx_frames));
 
 		if (in_flight > max_in_flight)
@@ -1946,20 +1944,37 @@ static void t_window(void)
 
 		TRY(n);
 		for (int k = 0; k < n; k++) {
-			CHECK(wc[k].status == HPNIC_WC_SUCCESS, "window: WRITE %llu status %d",
+			CHECK(wc[k].status == HPNIC_WC_SUCCESS, "%s: WRITE %llu status %d", what,
 			      (unsigned long long)wc[k].wr_id, wc[k].status);
 			done++;
 		}
 	}
-	double mean = samples ? (double)sum / (double)samples : 0;
+	TRY(hpnic_destroy_qp(qa));
+	TRY(hpnic_destroy_qp(qb));
+	*max_out = max_in_flight;
+	*mean_out = samples ? (double)sum / (double)samples : 0;
+}
 
+/*
+ * The window counts wire bytes: with W = 10.2 KB (T = 819 ns at 100 Gb/s,
+ * no INT, so W stays at W_init), 64-byte WRITEs (162 bytes each on the wire)
+ * keep about 63 in flight. Charged a whole MTU each, as before, they kept 2.
+ */
+static void t_window(void)
+{
+	struct hpnic_cc_params p;
+	unsigned max_in_flight;
+	double mean;
+
+	TRY(hpnic_cc_defaults(&p));
+	p.t_ns = 819;
+	TRY(hpnic_set_cc(e[0].dev, &p));
+	window_run("window", NULL, &mean, &max_in_flight);
 	printf("  window: W = 10.2 KB, 64 B WRITEs (162 B on the wire): %.1f in flight on average, "
 	       "%u at most (W / 162 B = 63)\n", mean, max_in_flight);
 	CHECK(mean >= 45 && mean <= 80 && max_in_flight <= 90,
 	      "window: %.1f packets in flight on average, %u at most; want about 63", mean,
 	      max_in_flight);
-	TRY(hpnic_destroy_qp(qa));
-	TRY(hpnic_destroy_qp(qb));
 	TRY(hpnic_cc_defaults(&p));
 	TRY(hpnic_set_cc(e[0].dev, &p));
 	/* T = 819 ns lowered the AckReq spacing (hpnic_set_cc never raises
@@ -1977,61 +1992,10 @@ static void t_window(void)
  * too). The AckReq spacing is the one T = 300 ns makes for both
  * (hpnic_set_cc lowers it, never raises it).
  */
-static void window_qp_run(int override, double *mean_out, unsigned *max_out)
-{
-	struct hpnic_qp_cc qc = { .algorithm = HPNIC_CC_MODE_HPCC, .override = override,
-				  .t_ns = 300, .wai_bytes = 80, .max_stage = 5 };
-	struct hpnic_qp *qa = NULL, *qb = NULL;
-	struct hpnic_sim_stats s0, s1, b0;
-	struct hpnic_wc wc[64];
-	const unsigned total = 4096, depth = 256;
-	unsigned posted = 0, done = 0, max_in_flight = 0;
-	uint64_t sum = 0, samples = 0;
-
-	TRY(new_qp(&e[0], depth, 4096, &qa));
-	TRY(new_qp(&e[1], 4, 4096, &qb));
-	/* the override reaches the engine with the INIT that RTS sends */
-	TRY(hpnic_qp_set_cc(qa, &qc));
-	TRY(connect_pair(qa, qb, 4096));
-	TRY(hpnic_sim_stats(0, &b0));
-	while (done < total) {
-		while (posted < total && posted - done < depth) {
-			unsigned fl = (posted + 1 == total || posted + 1 - done == depth) ? 0 :
-				      HPNIC_WR_MORE;
-
-			TRY(hpnic_post_write(qa, posted, e[0].mr, e[0].buf + 64 * (posted % 1024), 64,
-					     (uintptr_t)e[1].buf + 64 * (posted % 1024),
-					     hpnic_mr_rkey(e[1].mr), fl));
-			posted++;
-		}
-		hpnic_sim_run(40);
-		TRY(hpnic_sim_stats(0, &s0));
-		TRY(hpnic_sim_stats(1, &s1));
-		unsigned in_flight = (unsigned)((s0.tx_frames - b0.tx_frames) - (s0.rx_frames - b0.rx_frames));
-
-		if (in_flight > max_in_flight)
-			max_in_flight = in_flight;
-		if (done > total / 4 && done < total * 3 / 4) {
-			sum += in_flight;
-			samples++;
-		}
-		int n = hpnic_poll_cq(e[0].cq, 64, wc);
-
-		TRY(n);
-		for (int k = 0; k < n; k++) {
-			CHECK(wc[k].status == HPNIC_WC_SUCCESS, "window_qp: WRITE %llu status %d",
-			      (unsigned long long)wc[k].wr_id, wc[k].status);
-			done++;
-		}
-	}
-	TRY(hpnic_destroy_qp(qa));
-	TRY(hpnic_destroy_qp(qb));
-	*max_out = max_in_flight;
-	*mean_out = samples ? (double)sum / (double)samples : 0;
-}
-
 static void t_window_qp(void)
 {
+	struct hpnic_qp_cc qc = { .algorithm = HPNIC_CC_MODE_HPCC, .override = 1,
+				  .t_ns = 300, .wai_bytes = 80, .max_stage = 5 };
 	struct hpnic_cc_params p;
 	unsigned max_o, max_p;
 	double mean_o, mean_p;
@@ -2041,10 +2005,9 @@ static void t_window_qp(void)
 	TRY(hpnic_set_cc(e[0].dev, &p));        /* lowers the AckReq spacing for T = 300 ns */
 	TRY(hpnic_cc_defaults(&p));
 	TRY(hpnic_set_cc(e[0].dev, &p));        /* T back to 4,160 ns NIC-wide */
-	mean_o = mean_p = 0;
-	max_o = max_p = 0;
-	window_qp_run(1, &mean_o, &max_o);
-	window_qp_run(0, &mean_p, &max_p);
+	window_run("window_qp", &qc, &mean_o, &max_o);
+	qc.override = 0;
+	window_run("window_qp", &qc, &mean_p, &max_p);
 	printf("  window_qp: NIC-wide T 4160 ns; a QP with the override T = 300 ns (W = 3,750 B): "
 	       "%.1f in flight on average, %u at most (W / 162 B = 23); a QP without it: %.1f, "
 	       "%u at most\n", mean_o, max_o, mean_p, max_p);
