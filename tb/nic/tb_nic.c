@@ -1963,8 +1963,8 @@ static void window_run(const char *what, const struct hpnic_qp_cc *qc, double *m
 static void t_window(void)
 {
 	struct hpnic_cc_params p;
-	unsigned max_in_flight;
-	double mean;
+	unsigned max_in_flight = 0;             /* a TRY may leave window_run early */
+	double mean = 0;
 
 	TRY(hpnic_cc_defaults(&p));
 	p.t_ns = 819;
@@ -1997,8 +1997,8 @@ static void t_window_qp(void)
 	struct hpnic_qp_cc qc = { .algorithm = HPNIC_CC_MODE_HPCC, .override = 1,
 				  .t_ns = 300, .wai_bytes = 80, .max_stage = 5 };
 	struct hpnic_cc_params p;
-	unsigned max_o, max_p;
-	double mean_o, mean_p;
+	unsigned max_o = 0, max_p = 0;          /* a TRY may leave window_run early */
+	double mean_o = 0, mean_p = 0;
 
 	TRY(hpnic_cc_defaults(&p));
 	p.t_ns = 300;
