@@ -269,6 +269,7 @@ extern "C" void comp_rtl_req_write(struct comp_rtl *r, const struct comp_req_wr 
 	m->sndnxt_wr_epoch = w->m.epoch & 1;
 	m->sndnxt_wr_head = w->m.head & 0xffff;
 	m->sndnxt_wr_rewinds = w->m.rewinds & 3;
+	m->sndnxt_wr_sent = w->sent ? 1 : 0;
 	if (w->rec) {
 		r->wr_rec = true;
 		r->wr_ptr = w->rec_ptr;
@@ -278,6 +279,7 @@ extern "C" void comp_rtl_req_write(struct comp_rtl *r, const struct comp_req_wr 
 	}
 	tick(r);
 	m->sndnxt_wr_en = 0;
+	m->sndnxt_wr_sent = 0;
 	r->wr_rec = false;
 }
 

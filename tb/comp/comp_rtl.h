@@ -63,6 +63,7 @@ struct comp_mirror {
 struct comp_req_wr {
 	unsigned qpn;
 	struct comp_mirror m;
+	int sent;       /* a request packet left: the completer's timer restarts */
 	int rec;
 	unsigned rec_ptr, rec_next, rec_last, rec_read, rec_signaled, rec_bpos;
 };

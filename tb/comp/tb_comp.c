@@ -305,11 +305,14 @@ static void push_ack(unsigned q, unsigned kind, unsigned psn)
 
 /* ---- the requester ---- */
 
-static void mirror_write(unsigned q, int rec, unsigned idx)
+/* the requester's write of QP q's snd_nxt mirror; sent: with a request
+ * packet (the completer's retransmit timer runs from the last one) */
+static void mirror_write(unsigned q, int rec, unsigned idx, int sent)
 {
 	struct qp *s = &Q[q];
 	struct comp_req_wr w = {
 		.qpn = q,
+		.sent = sent,
 		.m = { s->snd_nxt, s->snd_max, s->rec_idx & 0xffff, s->bpos, s->epoch & 1,
 		       s->head & 0xffff, s->rewinds & 3 },
 	};
@@ -413,7 +416,7 @@ static int req_send(unsigned q)
 		s->head++;
 	if (psn_diff(s->snd_nxt, s->snd_max) > 0)
 		s->snd_max = s->snd_nxt;
-	mirror_write(q, rec, idx);
+	mirror_write(q, rec, idx, 1);
 	return 1;
 }
 
@@ -463,14 +466,14 @@ static void qp_start(unsigned q, unsigned psn, int mirror_first, struct comp_ini
 	struct comp_init e = { .qpn = q, .psn = psn & PSN_MASK, .rec_old = rec_old,
 			       .spare = s->spare, .epoch = s->epoch & 1 };
 	if (mirror_first || hold)
-		mirror_write(q, 0, 0);
+		mirror_write(q, 0, 0, 0);
 	if (hold) {
 		*hold = e;
 		return;
 	}
 	push_init(&e);
 	if (!mirror_first)
-		mirror_write(q, 0, 0);
+		mirror_write(q, 0, 0, 0);
 }
 
 /* ---- the completer's outputs, checked as they come ---- */
@@ -678,7 +681,7 @@ static void on_una(const struct comp_una *u)
 		changed = 1;
 	}
 	if (changed)
-		mirror_write(u->qpn, 0, 0);
+		mirror_write(u->qpn, 0, 0, 0);
 }
 
 static void on_rewind(const struct comp_rewind *w)
@@ -727,7 +730,7 @@ static void on_rewind(const struct comp_rewind *w)
 		s->bpos = w->bpos;
 		s->rd_out = 0;
 	}
-	mirror_write(w->qpn, 0, 0);
+	mirror_write(w->qpn, 0, 0, 0);
 }
 
 static void on_notify(const struct comp_notify *g)
@@ -1780,7 +1783,7 @@ int main(int argc, char **argv)
 	/* the NIC reset's clearing pass: no QP is set up */
 	for (unsigned q = 0; q < NQP; q++) {
 		struct comp_init e = { .qpn = q, .clear = 1 };
-		mirror_write(q, 0, 0);
+		mirror_write(q, 0, 0, 0);
 		push_init(&e);
 	}
 	settle(32);
