@@ -654,50 +654,64 @@
 #define HPNIC_CC_DCQCN_TICK_US_ZERO_OK     0
 
 /*
- * CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine):
- * an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-
- * sf.md)
+ * CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes: an RTT whose largest INT queue exceeds
+ * it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
  */
 #define HPNIC_CC_VAI_THRESH                0x0000028cu
 #define HPNIC_CC_VAI_THRESH_SHIFT          0
 #define HPNIC_CC_VAI_THRESH_MASK           0x007fffffu
 #define HPNIC_CC_VAI_THRESH_RST            50000u
+#define HPNIC_CC_VAI_THRESH_MIN            1u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_THRESH_MAX            8388607u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_THRESH_ZERO_OK        0
 
-/* CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1) */
+/* CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token */
 #define HPNIC_CC_VAI_AI_DIV                0x00000290u
 #define HPNIC_CC_VAI_AI_DIV_SHIFT          0
 #define HPNIC_CC_VAI_AI_DIV_MASK           0x007fffffu
 #define HPNIC_CC_VAI_AI_DIV_RST            1000u
+#define HPNIC_CC_VAI_AI_DIV_MIN            1u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_AI_DIV_MAX            8388607u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_AI_DIV_ZERO_OK        0
 
-/* CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095 */
+/* CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds */
 #define HPNIC_CC_VAI_BANK_CAP              0x00000294u
 #define HPNIC_CC_VAI_BANK_CAP_SHIFT        0
 #define HPNIC_CC_VAI_BANK_CAP_MASK         0x00000fffu
 #define HPNIC_CC_VAI_BANK_CAP_RST          1000u
+#define HPNIC_CC_VAI_BANK_CAP_MIN          0u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_BANK_CAP_MAX          4095u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_BANK_CAP_ZERO_OK      0
 
-/*
- * CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads
- * as 1)
- */
+/* CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends */
 #define HPNIC_CC_VAI_AI_CAP                0x00000298u
 #define HPNIC_CC_VAI_AI_CAP_SHIFT          0
 #define HPNIC_CC_VAI_AI_CAP_MASK           0x000003ffu
 #define HPNIC_CC_VAI_AI_CAP_RST            100u
+#define HPNIC_CC_VAI_AI_CAP_MIN            1u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_AI_CAP_MAX            1023u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_AI_CAP_ZERO_OK        0
 
-/* CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15 */
+/* CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT */
 #define HPNIC_CC_VAI_DAMP_SHIFT            0x0000029cu
 #define HPNIC_CC_VAI_DAMP_SHIFT_SHIFT      0
 #define HPNIC_CC_VAI_DAMP_SHIFT_MASK       0x0000000fu
 #define HPNIC_CC_VAI_DAMP_SHIFT_RST        3u
+#define HPNIC_CC_VAI_DAMP_SHIFT_MIN        0u  /* the lowest value a write may hold */
+#define HPNIC_CC_VAI_DAMP_SHIFT_MAX        15u  /* the highest; others are refused */
+#define HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK    0
 
 /*
  * CC.SF_ACKS (rw): Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the
- * last commit, 1..255 (0 reads as 1)
+ * last commit
  */
 #define HPNIC_CC_SF_ACKS                   0x000002a0u
 #define HPNIC_CC_SF_ACKS_SHIFT             0
 #define HPNIC_CC_SF_ACKS_MASK              0x000000ffu
 #define HPNIC_CC_SF_ACKS_RST               30u
+#define HPNIC_CC_SF_ACKS_MIN               1u  /* the lowest value a write may hold */
+#define HPNIC_CC_SF_ACKS_MAX               255u  /* the highest; others are refused */
+#define HPNIC_CC_SF_ACKS_ZERO_OK           0
 
 /*
  * CC.RANGE_STATUS (ro): the CC block's range check: the result of the last write to a CC
@@ -2006,23 +2020,23 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	  HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX, 1, HPNIC_CC_DCQCN_TICK_US_ZERO_OK,
 	  "DCQCN: the sweeper's pass period, us (0: no sweeps). A pass gives every QP in mode 1 a TICK, so its rate-increase timer runs without ACKs or CNPs; an increase is late by at most a pass (docs/cc-dcqcn.md)" },
 	{ "CC", "VAI_THRESH", HPNIC_CC_VAI_THRESH, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x0000c350u, 1,
-	  0u, 0u, 0, 0,
-	  "Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine): an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)" },
+	  HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX, 1, HPNIC_CC_VAI_THRESH_ZERO_OK,
+	  "Variable AI: Token Thresh, bytes: an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)" },
 	{ "CC", "VAI_AI_DIV", HPNIC_CC_VAI_AI_DIV, HPNIC_REG_RW, 0x007fffffu, 1, 0, 0, 0, 0x000003e8u, 1,
-	  0u, 0u, 0, 0,
-	  "Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1)" },
+	  HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX, 1, HPNIC_CC_VAI_AI_DIV_ZERO_OK,
+	  "Variable AI: AI DIV, bytes of queue per token" },
 	{ "CC", "VAI_BANK_CAP", HPNIC_CC_VAI_BANK_CAP, HPNIC_REG_RW, 0x00000fffu, 1, 0, 0, 0, 0x000003e8u, 1,
-	  0u, 0u, 0, 0,
-	  "Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095" },
+	  HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX, 1, HPNIC_CC_VAI_BANK_CAP_ZERO_OK,
+	  "Variable AI: Bank Cap, the most tokens a QP's AI Bank holds" },
 	{ "CC", "VAI_AI_CAP", HPNIC_CC_VAI_AI_CAP, HPNIC_REG_RW, 0x000003ffu, 1, 0, 0, 0, 0x00000064u, 1,
-	  0u, 0u, 0, 0,
-	  "Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads as 1)" },
+	  HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX, 1, HPNIC_CC_VAI_AI_CAP_ZERO_OK,
+	  "Variable AI: AI Cap, the most tokens one update spends" },
 	{ "CC", "VAI_DAMP_SHIFT", HPNIC_CC_VAI_DAMP_SHIFT, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000003u, 1,
-	  0u, 0u, 0, 0,
-	  "Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15" },
+	  HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX, 1, HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK,
+	  "Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT" },
 	{ "CC", "SF_ACKS", HPNIC_CC_SF_ACKS, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000001eu, 1,
-	  0u, 0u, 0, 0,
-	  "Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the last commit, 1..255 (0 reads as 1)" },
+	  HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX, 1, HPNIC_CC_SF_ACKS_ZERO_OK,
+	  "Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the last commit" },
 	{ "CC", "RANGE_STATUS", HPNIC_CC_RANGE_STATUS, HPNIC_REG_RO, 0x0fff00ffu, 1, 0, 34, 2, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "the CC block's range check: the result of the last write to a CC register with a Range, and where the last refused one went. Read-only; reset clears it" },

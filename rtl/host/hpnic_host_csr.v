@@ -433,11 +433,27 @@ wire        is_db = s_csr_addr[24] == DB_BASE[24];
 wire [11:0] db_qpn = s_csr_addr[23:12];
 wire        db_at_reg = s_csr_addr[11:0] == DB_OFF;
 wire        db_at_rq = s_csr_addr[11:0] == RQ_DB_OFF;
+/*
+ * The Variable AI / Sampling Frequency registers (CC.VAI_*, CC.SF_ACKS) are
+ * written a cycle late: the write is registered, then its Range is checked
+ * and it commits (or is refused, into CC.RANGE_STATUS). A check in the
+ * write's own cycle would deepen the address-selected range compare above,
+ * which already sets this block's longest path.
+ */
+localparam [2:0] VS_THRESH = 3'd0, VS_AI_DIV = 3'd1, VS_BANK_CAP = 3'd2, VS_AI_CAP = 3'd3,
+                 VS_DAMP = 3'd4, VS_SF = 3'd5;
+reg        vs_wr_reg = 1'b0;
+reg [2:0]  vs_sel_reg = 3'd0;
+reg [31:0] vs_data_reg = 32'd0;
+reg [11:0] vs_off_reg = 12'd0;
+
 // a QP command's context write reaches the RQ fetch, which must take it
 wire        queue_ok = post_room && start_room && cq_room && rqdb_room && rq_cfg_ready &&
                        !post_wr && !start_wr && !cq_wr && !rqdb_wr;
 
-assign s_csr_ready = !m_csr_rsp_valid && queue_ok;
+// the cycle after a VAI/SF write (below) takes nothing: a read then sees
+// the value it committed
+assign s_csr_ready = !m_csr_rsp_valid && queue_ok && !vs_wr_reg;
 wire take = s_csr_valid && s_csr_ready;
 wire wr = take && s_csr_write;
 wire rd = take && !s_csr_write;
@@ -528,6 +544,25 @@ always @* begin
             rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX,
                             HPNIC_CC_DCQCN_TICK_US_ZERO_OK);
         default: rng_hit = 1'b0;
+    endcase
+end
+
+// the VAI/SF write registered the cycle before: in its Range
+reg        vs_ok;
+always @* begin
+    case (vs_sel_reg)
+        VS_THRESH:   vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
+                                    HPNIC_CC_VAI_THRESH_ZERO_OK);
+        VS_AI_DIV:   vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
+                                    HPNIC_CC_VAI_AI_DIV_ZERO_OK);
+        VS_BANK_CAP: vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_BANK_CAP_MIN,
+                                    HPNIC_CC_VAI_BANK_CAP_MAX, HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
+        VS_AI_CAP:   vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
+                                    HPNIC_CC_VAI_AI_CAP_ZERO_OK);
+        VS_DAMP:     vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_DAMP_SHIFT_MIN,
+                                    HPNIC_CC_VAI_DAMP_SHIFT_MAX, HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
+        default:     vs_ok = in_rng(vs_data_reg, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
+                                    HPNIC_CC_SF_ACKS_ZERO_OK);
     endcase
 end
 
@@ -622,6 +657,26 @@ always @(posedge clk) begin
     end
     shadow_rd_pending <= 1'b0;
 
+    // the VAI/SF write of the cycle before: its Range, then the commit
+    vs_wr_reg <= 1'b0;
+    vs_data_reg <= s_csr_wdata;
+    vs_off_reg <= s_csr_addr[11:0];
+    if (vs_wr_reg) begin
+        rng_bad_reg <= !vs_ok;
+        if (!vs_ok) begin
+            rng_off_reg <= vs_off_reg;
+        end else begin
+            case (vs_sel_reg)
+                VS_THRESH: vai_thresh <= vs_data_reg[22:0];
+                VS_AI_DIV: vai_ai_div <= vs_data_reg[22:0];
+                VS_BANK_CAP: vai_bank_cap <= vs_data_reg[11:0];
+                VS_AI_CAP: vai_ai_cap <= vs_data_reg[9:0];
+                VS_DAMP: vai_damp_shift <= vs_data_reg[3:0];
+                default: sf_acks <= vs_data_reg[7:0];
+            endcase
+        end
+    end
+
     if (wr && !is_db && rng_hit) begin
         rng_bad_reg <= !rng_ok;
         if (!rng_ok) begin
@@ -688,12 +743,12 @@ always @(posedge clk) begin
             a(HPNIC_CC_DCQCN_THRESHOLD): if (rng_ok) dcqcn_threshold <= s_csr_wdata[4:0];
             a(HPNIC_CC_DCQCN_PERIOD_US): if (rng_ok) dcqcn_period_us <= s_csr_wdata[16:0];
             a(HPNIC_CC_DCQCN_TICK_US): if (rng_ok) dcqcn_tick_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_VAI_THRESH): vai_thresh <= s_csr_wdata[22:0];
-            a(HPNIC_CC_VAI_AI_DIV): vai_ai_div <= s_csr_wdata[22:0];
-            a(HPNIC_CC_VAI_BANK_CAP): vai_bank_cap <= s_csr_wdata[11:0];
-            a(HPNIC_CC_VAI_AI_CAP): vai_ai_cap <= s_csr_wdata[9:0];
-            a(HPNIC_CC_VAI_DAMP_SHIFT): vai_damp_shift <= s_csr_wdata[3:0];
-            a(HPNIC_CC_SF_ACKS): sf_acks <= s_csr_wdata[7:0];
+            a(HPNIC_CC_VAI_THRESH): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_THRESH; end
+            a(HPNIC_CC_VAI_AI_DIV): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_AI_DIV; end
+            a(HPNIC_CC_VAI_BANK_CAP): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_BANK_CAP; end
+            a(HPNIC_CC_VAI_AI_CAP): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_AI_CAP; end
+            a(HPNIC_CC_VAI_DAMP_SHIFT): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_DAMP; end
+            a(HPNIC_CC_SF_ACKS): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_SF; end
             // out of range: refused whole, not masked into range (and in RANGE_STATUS)
             a(HPNIC_CC_NP_MIN_TIME_US): begin
                 if (rng_ok) begin
@@ -903,6 +958,7 @@ always @(posedge clk) begin
         np_status_reg <= HPNIC_ERR_OK;
         rng_bad_reg <= 1'b0;
         rng_off_reg <= 12'd0;
+        vs_wr_reg <= 1'b0;
         dcqcn_tab_idx <= 0;
         for (dti = 0; dti < 64; dti = dti + 1) begin
             dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];

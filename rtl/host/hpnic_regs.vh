@@ -650,44 +650,65 @@ localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MIN        = 32'd0;  // the lowest val
 localparam [31:0]  HPNIC_CC_DCQCN_TICK_US_MAX        = 32'd131071;
 localparam integer HPNIC_CC_DCQCN_TICK_US_ZERO_OK    = 0;
 
-// CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes, 1..8388607 (0 reads as 1 to the engine):
-// an RTT whose largest INT queue exceeds it puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
+// CC.VAI_THRESH (rw): Variable AI: Token Thresh, bytes: an RTT whose largest INT queue exceeds it
+// puts tokens in a VAI QP's AI Bank (docs/cc-vai-sf.md)
 localparam [31:0]  HPNIC_CC_VAI_THRESH               = 32'h0000_028c;
 localparam integer HPNIC_CC_VAI_THRESH_W             = 23;
 localparam [31:0]  HPNIC_CC_VAI_THRESH_MASK          = 32'h007f_ffff;
 localparam [22:0]  HPNIC_CC_VAI_THRESH_RST           = 23'd50000;
+localparam [31:0]  HPNIC_CC_VAI_THRESH_MIN           = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_THRESH_MAX           = 32'd8388607;
+localparam integer HPNIC_CC_VAI_THRESH_ZERO_OK       = 0;
 
-// CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token, 1..8388607 (0 reads as 1)
+// CC.VAI_AI_DIV (rw): Variable AI: AI DIV, bytes of queue per token
 localparam [31:0]  HPNIC_CC_VAI_AI_DIV               = 32'h0000_0290;
 localparam integer HPNIC_CC_VAI_AI_DIV_W             = 23;
 localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MASK          = 32'h007f_ffff;
 localparam [22:0]  HPNIC_CC_VAI_AI_DIV_RST           = 23'd1000;
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MIN           = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_AI_DIV_MAX           = 32'd8388607;
+localparam integer HPNIC_CC_VAI_AI_DIV_ZERO_OK       = 0;
 
-// CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds, 0..4095
+// CC.VAI_BANK_CAP (rw): Variable AI: Bank Cap, the most tokens a QP's AI Bank holds
 localparam [31:0]  HPNIC_CC_VAI_BANK_CAP             = 32'h0000_0294;
 localparam integer HPNIC_CC_VAI_BANK_CAP_W           = 12;
 localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MASK        = 32'h0000_0fff;
 localparam [11:0]  HPNIC_CC_VAI_BANK_CAP_RST         = 12'd1000;
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MIN         = 32'd0;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_BANK_CAP_MAX         = 32'd4095;
+localparam integer HPNIC_CC_VAI_BANK_CAP_ZERO_OK     = 0;
 
-// CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends, 1..1023 (0 reads as
-// 1)
+// CC.VAI_AI_CAP (rw): Variable AI: AI Cap, the most tokens one update spends
 localparam [31:0]  HPNIC_CC_VAI_AI_CAP               = 32'h0000_0298;
 localparam integer HPNIC_CC_VAI_AI_CAP_W             = 10;
 localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MASK          = 32'h0000_03ff;
 localparam [9:0]   HPNIC_CC_VAI_AI_CAP_RST           = 10'd100;
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MIN           = 32'd1;  // the lowest value a write may hold
+// the highest; others are refused
+localparam [31:0]  HPNIC_CC_VAI_AI_CAP_MAX           = 32'd1023;
+localparam integer HPNIC_CC_VAI_AI_CAP_ZERO_OK       = 0;
 
-// CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT, 0..15
+// CC.VAI_DAMP_SHIFT (rw): Variable AI: the Dampener Constant is 2^VAI_DAMP_SHIFT
 localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT           = 32'h0000_029c;
 localparam integer HPNIC_CC_VAI_DAMP_SHIFT_W         = 4;
 localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MASK      = 32'h0000_000f;
 localparam [3:0]   HPNIC_CC_VAI_DAMP_SHIFT_RST       = 4'd3;
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MIN       = 32'd0;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_VAI_DAMP_SHIFT_MAX       = 32'd15;  // the highest; others are refused
+localparam integer HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK   = 0;
 
 // CC.SF_ACKS (rw): Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the
-// last commit, 1..255 (0 reads as 1)
+// last commit
 localparam [31:0]  HPNIC_CC_SF_ACKS                  = 32'h0000_02a0;
 localparam integer HPNIC_CC_SF_ACKS_W                = 8;
 localparam [31:0]  HPNIC_CC_SF_ACKS_MASK             = 32'h0000_00ff;
 localparam [7:0]   HPNIC_CC_SF_ACKS_RST              = 8'd30;
+localparam [31:0]  HPNIC_CC_SF_ACKS_MIN              = 32'd1;  // the lowest value a write may hold
+localparam [31:0]  HPNIC_CC_SF_ACKS_MAX              = 32'd255;  // the highest; others are refused
+localparam integer HPNIC_CC_SF_ACKS_ZERO_OK          = 0;
 
 // CC.RANGE_STATUS (ro): the CC block's range check: the result of the last write to a CC register
 // with a Range, and where the last refused one went. Read-only; reset clears it
