@@ -135,32 +135,17 @@ static const struct attribute_group hpnic_counter_group = {
  * does not fit the register's bits is refused with -EINVAL; the engine's
  * own clamping of HPCC's shows in cc/status. A register with a Range in
  * the register map (DCQCN's raw values as dcqcn_derive() makes them,
- * docs/cc-dcqcn.md, np_min_time_us, dcqcn_tick_us) is refused outside it
- * too, with the generated header's min and max: the CSR would refuse it
- * (CC.RANGE_STATUS), so the write fails here instead of being lost.
- * libhpnic checks the parameters they come from; the rates' upper bound
- * against the line rate is libhpnic's (hpnic_set_dcqcn). HPCC's VAI/SF
- * parameters (vai_*, sf_acks) are refused where hpnic_set_vaisf refuses them.
+ * docs/cc-dcqcn.md, np_min_time_us, dcqcn_tick_us, HPCC's VAI/SF vai_* and
+ * sf_acks) is refused outside it too, with the generated header's min and
+ * max: the CSR would refuse it (CC.RANGE_STATUS), so the write fails here
+ * instead of being lost. libhpnic checks the parameters they come from;
+ * the rates' upper bound against the line rate is libhpnic's
+ * (hpnic_set_dcqcn).
  */
 #define HPNIC_MAX_CC_PARAMS 48
 
-/*
- * HPCC's VAI/SF registers have no Range in the map (the CSR takes any
- * value that fits, and the engine reads 0 as 1); 0 in these is refused as
- * libhpnic's hpnic_set_vaisf refuses it (-EINVAL). Their widths are the
- * rest of their ranges (docs/cc-vai-sf.md).
- */
-static const u32 hpnic_cc_not_zero[] = {
-	HPNIC_CC_VAI_THRESH, HPNIC_CC_VAI_AI_DIV, HPNIC_CC_VAI_AI_CAP, HPNIC_CC_SF_ACKS,
-};
-
 static bool hpnic_cc_in_range(const struct hpnic_reg_desc *r, u32 v)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(hpnic_cc_not_zero); i++)
-		if (r->offset == hpnic_cc_not_zero[i] && v == 0)
-			return false;
 	return !r->has_range || (v == 0 && r->zero_ok) || (v >= r->min && v <= r->max);
 }
 

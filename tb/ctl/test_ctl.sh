@@ -357,10 +357,10 @@ expect_err "cc vai set: unknown name" "unknown name 'w_ai'" "${V[@]}" cc vai set
 expect_err "cc vai set: twice" "sf_acks given twice" "${V[@]}" cc vai set sf_acks=2,sf_acks=3
 expect_err "cc vai set: not a number" "sf_acks=1x: not a number" "${V[@]}" cc vai set sf_acks=1x
 expect_err "cc vai set: no =" "'sf_acks': expected NAME=VALUE" "${V[@]}" cc vai set sf_acks
-# cc set refuses them as the library does too (the map gives them no Range)
-expect_err "cc set vai_thresh=0" "cc set: vai_thresh=0: Token Thresh must be 1 .. 8388607 bytes" \
+# cc set refuses them by the register map's Range, as the CSR would
+expect_err "cc set vai_thresh=0" "cc set: vai_thresh=0: out of range: CC.VAI_THRESH takes 1..8388607" \
   "${V[@]}" cc set t_ns=5000 vai_thresh=0
-expect_err "cc set sf_acks=0" "SF must be 1 .. 255 ACKs" "${V[@]}" cc set sf_acks=0
+expect_err "cc set sf_acks=0" "CC.SF_ACKS takes 1..255" "${V[@]}" cc set sf_acks=0
 ok_run "bound: cc vai set" "$ctl" --sysfs "$bound" cc vai set sf_acks=40,ai_cap=50
 if [ "$(cat "$bdir/cc/sf_acks")" = 40 ] && [ "$(cat "$bdir/cc/vai_ai_cap")" = 50 ]; then ok; else
   bad "bound: cc vai set: cc/sf_acks '$(cat "$bdir/cc/sf_acks")', cc/vai_ai_cap '$(cat "$bdir/cc/vai_ai_cap")'"; fi

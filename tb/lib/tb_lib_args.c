@@ -2202,8 +2202,8 @@ static void test_ranges_timers_counters(void)
 	      !HPNIC_CC_DCQCN_LINE_ZERO_OK, "ZERO_OK");
 	lo.first_mbps = 0;
 	CHECK(dcqcn_params_check(&lo, NULL) == 0, "the model takes first 0");
-	/* every register the map gives a Range is DCQCN's, NP's or the sweeper's
-	 * (VAI/SF's, like HPCC's, are clamped by the engine: docs/host.md) */
+	/* every register the map gives a Range is DCQCN's, NP's, the sweeper's
+	 * or VAI/SF's six (HPCC's are clamped by the engine: docs/host.md) */
 	n = 0;
 	for (unsigned k = 0; k < HPNIC_NUM_REGS; k++)
 		if (hpnic_reg_table[k].has_range) {
@@ -2215,7 +2215,8 @@ static void test_ranges_timers_counters(void)
 			      !strcmp(r->block, "CC"), "CC.%s range %u..%u", r->name, r->min, r->max);
 			n++;
 		}
-	CHECK(n == DCQCN_NREGS + 4, "%u registers with a Range, want %u", n, DCQCN_NREGS + 4);
+	CHECK(n == DCQCN_NREGS + 4 + 6, "%u registers with a Range, want %u", n,
+	      DCQCN_NREGS + 4 + 6);
 
 	/* DCQCN's timers */
 	mock_cfg_default();
