@@ -322,6 +322,8 @@ int hpnic_event_fd(struct hpnic_dev *dev);
 #define HPNIC_MTU_MAX 4096u
 #define HPNIC_MTU_DEFAULT 4096u
 
+struct hpnic_qp_cc;
+
 struct hpnic_qp_init_attr {
 	struct hpnic_cq *send_cq;   /* where the QP's completions go (same device) */
 	unsigned sq_depth;          /* send queue WQEs, a power of two, 2..32768 */
@@ -335,6 +337,10 @@ struct hpnic_qp_init_attr {
 	unsigned rq_depth;          /* receive WQEs, 0 or a power of two 2..32768 */
 	struct hpnic_cq *recv_cq;   /* where receive completions go; NULL: send_cq */
 	unsigned max_recv_sge;      /* 0 or 1: one buffer per receive WQE */
+	/* the QP's CC mode, options and per-QP T / W_AI / maxStage from the
+	 * start, as hpnic_qp_set_cc sets them (checked alike: -EINVAL,
+	 * -EOPNOTSUPP); NULL: the NIC's default mode, no options, no override */
+	const struct hpnic_qp_cc *cc;
 };
 
 /* hpnic_qp_attr fields hpnic_modify_qp applies */

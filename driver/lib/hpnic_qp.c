@@ -172,11 +172,15 @@ static int check_mtu(struct hpnic_dev *dev, unsigned mtu, const char *fn)
 	return 0;
 }
 
+static int qp_cc_to_ctx(struct hpnic_dev *dev, const struct hpnic_qp_cc *cc,
+			struct hpnic_qp_ctx *c, const char *fn);
+
 int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr,
 		    struct hpnic_qp **qpp)
 {
 	struct hpnic_qp *qp;
 	struct hpnic_cq *cq, *rcq;
+	struct hpnic_qp_ctx cc_ctx = { 0 };
 	unsigned mtu;
 	uint32_t mode;
 	size_t bytes;
@@ -241,6 +245,10 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 		return hpnic_dev_fail(dev, -ENOSPC, "hpnic_create_qp: receive CQ %u (depth %u) "
 				      "already serves work queues of %u WQEs: %u more do not fit",
 				      rcq->cqn, rcq->depth, rcq->sq_sum, attr->rq_depth);
+	/* attr->cc, checked before anything is allocated (into a scratch
+	 * context; it is applied below) */
+	if (attr->cc && (err = qp_cc_to_ctx(dev, attr->cc, &cc_ctx, "hpnic_create_qp")))
+		return err;
 	/* QPs without a mode of their own take the NIC's default (CC.DEFAULT_MODE;
 	 * a driver says which with the QP) */
 	if (!dev->objs) {
@@ -355,6 +363,15 @@ int hpnic_create_qp(struct hpnic_dev *dev, const struct hpnic_qp_init_attr *attr
 	qp->ctx.cc_mode = mode;
 	qp->ctx.min_rnr_timer = HPNIC_MIN_RNR_TIMER_DEFAULT;
 	qp->ctx.rnr_retry = HPNIC_RNR_RETRY_DEFAULT;
+	if (attr->cc) {
+		qp->ctx.cc_mode = cc_ctx.cc_mode;
+		qp->ctx.cc_opts = cc_ctx.cc_opts;
+		qp->ctx.cc_override = cc_ctx.cc_override;
+		qp->ctx.qp_t_ns = cc_ctx.qp_t_ns;
+		qp->ctx.qp_wai = cc_ctx.qp_wai;
+		qp->ctx.qp_max_stage = cc_ctx.qp_max_stage;
+	}
+	/* a reset (any -> RESET) returns to these, attr->cc's included */
 	qp->init_ctx = qp->ctx;
 	err = qp_write(qp, &qp->ctx, HPNIC_QP_CMD_WRITE);
 	if (err)
@@ -1194,36 +1211,44 @@ int hpnic_post_recv(struct hpnic_qp *qp, const struct hpnic_recv_wr *wr,
 /*
  * Per-QP congestion control
  */
+/* cc into a QP context: its mode, options and override, checked (fn names
+ * the caller in the errors); c is changed only when all of it is good */
+static int qp_cc_to_ctx(struct hpnic_dev *dev, const struct hpnic_qp_cc *cc,
+			struct hpnic_qp_ctx *c, const char *fn)
+{
+	uint32_t wai = 0;
+	int err;
+
+	if ((err = hpnic_cc_check_mode(dev, cc->algorithm)))
+		return err;
+	if (cc->options & ~(HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF))
+		return hpnic_dev_fail(dev, -EINVAL, "%s: options 0x%x: only HPNIC_QP_CC_VAI (0x1) "
+				      "and HPNIC_QP_CC_SF (0x2)", fn, cc->options);
+	if (cc->override &&
+	    ((err = hpnic_cc_check_t(dev, cc->t_ns)) ||
+	     (err = hpnic_cc_check_wai(dev, cc->wai_bytes, &wai)) ||
+	     (err = hpnic_cc_check_stage(dev, cc->max_stage))))
+		return err;
+	c->cc_mode = cc->algorithm;
+	c->cc_opts = cc->options;
+	c->cc_override = cc->override != 0;
+	c->qp_t_ns = cc->override ? cc->t_ns : 0;
+	c->qp_wai = wai;
+	c->qp_max_stage = cc->override ? cc->max_stage : 0;
+	return 0;
+}
+
 int hpnic_qp_set_cc(struct hpnic_qp *qp, const struct hpnic_qp_cc *cc)
 {
 	struct hpnic_qp_ctx c;
-	uint32_t wai = 0;
 	int err;
 
 	if (!qp || !cc)
 		return hpnic_dev_fail(qp ? qp->dev : NULL, -EINVAL, "hpnic_qp_set_cc: %s is NULL",
 				      qp ? "cc" : "qp");
-	if ((err = hpnic_cc_check_mode(qp->dev, cc->algorithm)))
-		return err;
-	if (cc->options & ~(HPNIC_QP_CC_VAI | HPNIC_QP_CC_SF))
-		return hpnic_dev_fail(qp->dev, -EINVAL, "hpnic_qp_set_cc: options 0x%x: only "
-				      "HPNIC_QP_CC_VAI (0x1) and HPNIC_QP_CC_SF (0x2)", cc->options);
 	c = qp->ctx;
-	c.cc_mode = cc->algorithm;
-	c.cc_opts = cc->options;
-	c.cc_override = cc->override != 0;
-	c.qp_t_ns = 0;
-	c.qp_wai = 0;
-	c.qp_max_stage = 0;
-	if (cc->override) {
-		if ((err = hpnic_cc_check_t(qp->dev, cc->t_ns)) ||
-		    (err = hpnic_cc_check_wai(qp->dev, cc->wai_bytes, &wai)) ||
-		    (err = hpnic_cc_check_stage(qp->dev, cc->max_stage)))
-			return err;
-		c.qp_t_ns = cc->t_ns;
-		c.qp_wai = wai;
-		c.qp_max_stage = cc->max_stage;
-	}
+	if ((err = qp_cc_to_ctx(qp->dev, cc, &c, "hpnic_qp_set_cc")))
+		return err;
 	err = qp_write(qp, &c, HPNIC_QP_CMD_WRITE);
 	if (err)
 		return err;

@@ -1714,6 +1714,51 @@ static void test_cc_counters(void)
 		CHECK(mock->qp[qp->qpn].cc_opts == 2, "per-QP SF alone");
 		EXPECT_OK(hpnic_destroy_qp(qp));
 	}
+	/* the same at creation (hpnic_qp_init_attr.cc): checked before anything
+	 * is allocated, written with the QP, kept by a reset */
+	{
+		struct hpnic_qp *q2 = NULL;
+		unsigned nq = dev ? dev->nqps : 0;
+
+		memset(&qc, 0, sizeof(qc));
+		qc.algorithm = HPNIC_CC_MODE_HPCC;
+		qc.override = 1;
+		qc.t_ns = 30000;
+		qc.wai_bytes = 200.5;
+		qc.max_stage = 2;
+		qc.options = HPNIC_QP_CC_VAI;
+		ia.cc = &qc;
+		qc.options = 8;
+		EXPECT_ERR(hpnic_create_qp(dev, &ia, &q2), -EINVAL);
+		EXPECT_DEV_MSG("hpnic_create_qp: options 0x8");
+		qc.options = HPNIC_QP_CC_VAI;
+		qc.t_ns = 10;
+		EXPECT_ERR(hpnic_create_qp(dev, &ia, &q2), -EINVAL);
+		EXPECT_DEV_MSG("T 10 ns");
+		qc.t_ns = 30000;
+		qc.algorithm = HPNIC_CC_MODE_NONE;
+		EXPECT_ERR(hpnic_create_qp(dev, &ia, &q2), -EOPNOTSUPP);
+		qc.algorithm = HPNIC_CC_MODE_HPCC;
+		CHECK(q2 == NULL && (!dev || dev->nqps == nq), "a refused create_qp made a QP");
+		EXPECT_OK(hpnic_create_qp(dev, &ia, &q2));
+		if (q2) {
+			struct hpnic_qp_attr ra;
+
+			EXPECT_OK(hpnic_qp_get_cc(q2, &qg));
+			CHECK(qg.algorithm == HPNIC_CC_MODE_HPCC && qg.override == 1 &&
+			      qg.t_ns == 30000 && qg.wai_bytes == 200.5 && qg.max_stage == 2 &&
+			      qg.options == HPNIC_QP_CC_VAI && mock->qp[q2->qpn].cc_opts == 1,
+			      "create_qp with cc: reads back");
+			memset(&ra, 0, sizeof(ra));
+			ra.qp_state = HPNIC_QPS_RESET;
+			EXPECT_OK(hpnic_modify_qp(q2, &ra, HPNIC_QP_ATTR_STATE));
+			EXPECT_OK(hpnic_qp_get_cc(q2, &qg));
+			CHECK(qg.override == 1 && qg.t_ns == 30000 && qg.options == HPNIC_QP_CC_VAI,
+			      "create_qp's cc lost at a reset");
+			EXPECT_OK(hpnic_destroy_qp(q2));
+		}
+		ia.cc = NULL;
+	}
 	if (cq)
 		EXPECT_OK(hpnic_destroy_cq(cq));
 
