@@ -9,6 +9,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+// the primitive\'s parameters, kept so that instances set them as for Vivado
+/* verilator lint_off UNUSEDPARAM */
 module BUFG_GT #(
     parameter SIM_DEVICE = "ULTRASCALE_PLUS"
 ) (
@@ -27,5 +29,6 @@ module BUFG_GT #(
 assign O = I;
 
 endmodule
+/* verilator lint_on UNUSEDPARAM */
 
 `resetall

@@ -8,6 +8,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+// the primitive\'s parameters, kept so that instances set them as for Vivado
+/* verilator lint_off UNUSEDPARAM */
 module IBUFDS #(
     parameter DIFF_TERM = "FALSE",
     parameter IOSTANDARD = "DEFAULT"
@@ -23,5 +25,6 @@ module IBUFDS #(
 assign O = I;
 
 endmodule
+/* verilator lint_on UNUSEDPARAM */
 
 `resetall

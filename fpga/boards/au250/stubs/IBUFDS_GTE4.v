@@ -11,6 +11,8 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
+// the primitive\'s parameters, kept so that instances set them as for Vivado
+/* verilator lint_off UNUSEDPARAM */
 module IBUFDS_GTE4 #(
     parameter [0:0] REFCLK_EN_TX_PATH = 1'b0,
     parameter [1:0] REFCLK_HROW_CK_SEL = 2'b00,
@@ -30,5 +32,6 @@ assign O = I;
 assign ODIV2 = I;
 
 endmodule
+/* verilator lint_on UNUSEDPARAM */
 
 `resetall
