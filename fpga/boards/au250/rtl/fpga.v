@@ -566,10 +566,17 @@ cmac_inst (
 // docs/shim.md) while the link is not aligned
 wire mac_tx_rst, mac_rx_rst;
 
+// registered first: no combinational glitch reaches the asynchronous input
+reg mac_tx_rst_req_reg = 1'b1;
+
+always @(posedge mac_clk) begin
+    mac_tx_rst_req_reg <= mac_usr_tx_reset || !mac_rx_aligned_mac;
+end
+
 hpnic_sync_reset
 mac_tx_rst_inst (
     .clk(mac_clk),
-    .rst_in(mac_usr_tx_reset || !mac_rx_aligned_mac),
+    .rst_in(mac_tx_rst_req_reg),
     .rst_out(mac_tx_rst)
 );
 
