@@ -13,6 +13,16 @@ AU250_STUBS := $(sort $(wildcard $(AU250_DIR)/stubs/*.v))
 AU250_PCIE_STUB ?=
 AU250_VLINT = $(VERILATOR) --lint-only -Wall -Irtl/host -Irtl/common -Ifw -DHPNIC_RECIP_ROM_INLINE
 
+# the Vivado inputs without Vivado (scripts/check_au250.py, under a second):
+# every Tcl and XDC file parses with Vivado's commands stubbed, the PCIe
+# function's IDs, class and BARs agree with driver/lib/hpnic_regs.h, the
+# MSI-X table and PBA fit BAR2, and every port of the top has a pin
+.PHONY: check-au250
+check-au250:
+	/usr/bin/python3 scripts/check_au250.py
+
+TESTS += check-au250
+
 .PHONY: lint-au250 synth-fpga-core
 lint-au250:
 	@$(FLIST) $(AU250_FLIST) | grep -q '/hpnic_pcie\.v$$' || [ -n "$(AU250_PCIE_STUB)" ] || \
