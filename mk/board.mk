@@ -16,10 +16,16 @@ AU250_VLINT = $(VERILATOR) --lint-only -Wall -Irtl/host -Irtl/common -Ifw -DHPNI
 # the Vivado inputs without Vivado (scripts/check_au250.py, under a second):
 # every Tcl and XDC file parses with Vivado's commands stubbed, the PCIe
 # function's IDs, class and BARs agree with driver/lib/hpnic_regs.h, the
-# MSI-X table and PBA fit BAR2, and every port of the top has a pin
+# MSI-X table and PBA fit BAR2, and every port of the top has a pin; then
+# the top's two synchronizers in Icarus (tb/tb_sync.v)
 .PHONY: check-au250
 check-au250:
 	/usr/bin/python3 scripts/check_au250.py
+	@mkdir -p $(BUILD)/au250
+	iverilog -g2012 -o $(BUILD)/au250/tb_sync $(AU250_DIR)/tb/tb_sync.v \
+	  $(AU250_DIR)/rtl/hpnic_sync_reset.v $(AU250_DIR)/rtl/hpnic_sync_bit.v
+	vvp -n $(BUILD)/au250/tb_sync | tee $(BUILD)/au250/tb_sync.log
+	grep -q PASSED $(BUILD)/au250/tb_sync.log
 
 TESTS += check-au250
 
@@ -29,7 +35,10 @@ lint-au250:
 	  { echo "lint-au250: rtl/pcie/pcie.f names no hpnic_pcie.v; set AU250_PCIE_STUB=FILE"; exit 1; }
 	$(AU250_VLINT) $$($(FLIST) $(AU250_CORE_FLIST)) $(AU250_PCIE_STUB) --top-module fpga_core
 	$(AU250_VLINT) $$($(FLIST) $(AU250_FLIST)) $(AU250_STUBS) $(AU250_PCIE_STUB) --top-module fpga
-	@echo "lint-au250: fpga_core and fpga (with stubs/) clean under verilator --lint-only -Wall"
+	iverilog -g2012 -Irtl/host -Irtl/common -Ifw -DHPNIC_RECIP_ROM_INLINE -o /dev/null -s fpga \
+	  $$($(FLIST) $(AU250_FLIST)) $(AU250_STUBS) $(AU250_PCIE_STUB)
+	@echo "lint-au250: fpga_core and fpga (with stubs/) clean under verilator --lint-only -Wall;" \
+	  "fpga elaborates under iverilog -g2012"
 
 # part of make test once the adapter is in the tree (about 35 s)
 ifneq ($(wildcard rtl/pcie/hpnic_pcie.v),)
