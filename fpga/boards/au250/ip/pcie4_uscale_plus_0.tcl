@@ -68,6 +68,7 @@ set_property -dict [list \
     CONFIG.pf0_bar2_size                   {64} \
     CONFIG.pf0_bar4_enabled                {false} \
     \
+    CONFIG.PF0_INTERRUPT_PIN               {NONE} \
     CONFIG.pf0_msi_enabled                 {false} \
     CONFIG.pf0_msix_enabled                {true} \
     CONFIG.MSI_X_OPTIONS                   {MSI-X_External} \
@@ -111,9 +112,10 @@ set_property -dict [list \
 # BAR2: 64 KiB, 64-bit (BAR2 and BAR3), not prefetchable: the MSI-X table at
 #   offset 0 and the PBA at 0x8000, both served by hpnic_pcie (table in user
 #   logic). BAR4 is unused.
-# MSI off, MSI-X on, "MSI-X External": the table and PBA live in user logic;
-#   the block sends a message when hpnic_pcie presents its address and data
-#   on cfg_interrupt_msix_* and reports it on cfg_interrupt_msi_sent / _fail.
-#   The driver asks for MSI-X first (docs/driver.md). INTx is not driven.
+# No interrupt pin (INTx is never driven, so none is advertised), MSI off,
+#   MSI-X on, "MSI-X External": the table and PBA live in user logic; the
+#   block sends a message when hpnic_pcie presents its address and data on
+#   cfg_interrupt_msix_* and reports it on cfg_interrupt_msi_sent / _fail.
+#   The driver asks for MSI-X first (docs/driver.md); without it, it polls.
 # Table size, BIR and offsets: the capability's fields; BAR_3:2 names the
 #   64-bit BAR2.
