@@ -30,6 +30,8 @@ need=(
   "procps:pgrep"
   # the kernel driver (make test-driver): sparse checks it (C=1)
   "sparse:sparse"
+  # make check-au250: the board's Vivado Tcl parsed with Vivado stubbed
+  "tcl:tclsh"
   # make test-interop: the guest's verbs program is built here against
   # Debian's libibverbs (the guest gets the same version's packages)
   "libibverbs-dev:-"
