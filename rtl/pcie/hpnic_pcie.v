@@ -119,6 +119,7 @@ module hpnic_pcie #(
 
     // ---- counters (32 bits, wrapping) ----
     output wire [1:0]            wr_done,
+    output wire [31:0]           stat_wr_done,      // write commands whose TLPs the IP has all sent
     output wire [31:0]           stat_wr_cmds,
     output wire [31:0]           stat_wr_tlps,
     output wire [31:0]           stat_rd_reqs,
@@ -136,6 +137,7 @@ module hpnic_pcie #(
 );
 
 assign pcie_cq_np_req = 2'b01;
+assign stat_wr_done = wr_fin_reg;
 assign cfg_interrupt_msix_vec_pending = 2'b00;
 assign cfg_interrupt_msi_function_number = 8'd0;
 
@@ -187,34 +189,34 @@ hpnic_pcie_bar bar_inst (
 );
 
 // interrupts wait for the DMA writes taken before them
-reg  [15:0] wr_taken_reg = 16'd0;       // write commands taken
-reg  [15:0] wr_fin_reg = 16'd0;         // ... whose TLPs the IP has all sent
-reg  [15:0] irq_mark_reg = 16'd0;       // wr_taken when the request came
+reg  [31:0] wr_taken_reg = 32'd0;       // write commands taken
+reg  [31:0] wr_fin_reg = 32'd0;         // ... whose TLPs the IP has all sent
+reg  [31:0] irq_mark_reg = 32'd0;       // wr_taken when the request came
 reg         irq_armed_reg = 1'b0;
 // verilator lint_off UNUSEDSIGNAL
-wire [15:0] irq_left = irq_mark_reg - wr_fin_reg;
+wire [31:0] irq_left = irq_mark_reg - wr_fin_reg;
 // verilator lint_on UNUSEDSIGNAL
-wire        irq_pass = irq_armed_reg && irq_left[15];   // wr_fin past the mark
+wire        irq_pass = irq_armed_reg && irq_left[31];   // wr_fin past the mark
 wire        irq_in_ready;
 wire        wr_take = s_wr_req_valid && s_wr_req_ready;
 
 assign s_irq_ready = irq_pass && irq_in_ready;
 
 always @(posedge clk) begin
-    wr_taken_reg <= wr_taken_reg + {15'd0, wr_take};
-    wr_fin_reg <= wr_fin_reg + {14'd0, wr_done};
+    wr_taken_reg <= wr_taken_reg + {31'd0, wr_take};
+    wr_fin_reg <= wr_fin_reg + {30'd0, wr_done};
     if (s_irq_valid && !irq_armed_reg) begin
         // mark: the writes taken so far and in this cycle, less one so that
         // "all done" is wr_fin > mark
-        irq_mark_reg <= wr_taken_reg + {15'd0, wr_take} - 16'd1;
+        irq_mark_reg <= wr_taken_reg + {31'd0, wr_take} - 32'd1;
         irq_armed_reg <= 1'b1;
     end
     if (s_irq_valid && s_irq_ready) begin
         irq_armed_reg <= 1'b0;
     end
     if (rst) begin
-        wr_taken_reg <= 16'd0;
-        wr_fin_reg <= 16'd0;
+        wr_taken_reg <= 32'd0;
+        wr_fin_reg <= 32'd0;
         irq_armed_reg <= 1'b0;
     end
 end

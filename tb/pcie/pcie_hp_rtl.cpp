@@ -329,4 +329,6 @@ extern "C" void pcie_hp_rtl_stats(struct pcie_hp_rtl *r, struct hp_stats *s)
 	s->irq_fail = t->stat_irq_fail;
 	s->irq_pended = t->stat_irq_pended;
 	s->irq_bad = t->stat_irq_bad;
+	s->wr_done = t->stat_wr_done;
+	s->rd_err = t->stat_rd_err;
 }

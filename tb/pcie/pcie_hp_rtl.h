@@ -38,6 +38,7 @@ struct cc_beat {
 struct hp_stats {
 	uint32_t bar_rd, bar_wr, bar_ur, bar_drop, bar_partial;
 	uint32_t irq_sent, irq_fail, irq_pended, irq_bad;
+	uint32_t wr_done, rd_err;
 };
 
 struct pcie_hp_rtl *pcie_hp_rtl_new(void);

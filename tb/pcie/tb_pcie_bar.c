@@ -940,6 +940,9 @@ static void whole_tests(uint64_t nbar, unsigned ndma)
 	      "MSI-X counters: sent %u fail %u bad %u; expected %llu %llu %llu", st1.irq_sent, st1.irq_fail,
 	      st1.irq_bad, (unsigned long long)hp.sent, (unsigned long long)hp.fails,
 	      (unsigned long long)hp.ex_bad_irq);
+	CHECK(st1.wr_done - st0.wr_done == hd.nw && st1.rd_err == st0.rd_err,
+	      "DMA counters: %u writes done, %u reads failed; expected %u, 0", st1.wr_done - st0.wr_done,
+	      st1.rd_err - st0.rd_err, hd.nw);
 	unsigned bad = 0;
 	for (uint32_t i = 0; i < HOST_SIZE; i++)
 		if (ref_mem[i] != act_mem[i])
