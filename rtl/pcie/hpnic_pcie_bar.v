@@ -7,7 +7,7 @@
  *
  * - A memory read or write of one Dword to BAR0 becomes a request on the CSR
  *   master port (hpnic_core's s_csr_*), to BAR2 one on the MSI-X register
- *   port (hpnic_pcie_msix). A read is answered with a completion with data
+ *   port (hpnic_pcie_msix); an aligned full QWORD to BAR2 two of them. A read is answered with a completion with data
  *   on CC carrying the whole register; its lower address and byte count
  *   follow the first byte enables.
  * - Byte enables: hpnic's registers are 32 bits and have no byte enables, so
@@ -15,7 +15,8 @@
  *   (stat_partial); a BAR0 read with first_be = 0 (zero-length) is answered
  *   without reading the register. BAR2 (the MSI-X table, plain storage)
  *   takes the enables as they are.
- * - Anything else is unsupported: another BAR, more than one Dword, I/O,
+ * - Anything else is unsupported: another BAR, more than one Dword (but
+ *   the BAR2 QWORD), I/O,
  *   atomics, locked reads, configuration requests, messages, a translated
  *   request, a discontinued TLP, a TLP whose tlast or tkeep does
  *   not fit. A non-posted one gets a completion with status UR (stat_ur), a
@@ -94,6 +95,7 @@ wire [2:0]  d_bar = s_cq_tdata[114:112];
 wire [2:0]  d_tc = s_cq_tdata[123:121];
 wire [2:0]  d_attr = s_cq_tdata[126:124];
 wire [31:0] d_wdata = s_cq_tdata[159:128];  // Dword 4: the payload
+wire [31:0] d_wdata2 = s_cq_tdata[191:160]; // Dword 5: a QWORD write's second Dword
 wire [3:0]  d_fbe = s_cq_tuser[3:0];
 wire [3:0]  d_lbe = s_cq_tuser[11:8];
 wire        d_disc = s_cq_tuser[96];
@@ -103,9 +105,13 @@ wire d_mwr = d_type == 4'b0001;
 // posted: memory writes and messages (11xx; 1111 is reserved, dropped too)
 wire d_posted = d_mwr || d_type[3:2] == 2'b11;
 wire d_one = d_dwc == 11'd1 && d_lbe == 4'd0;
-wire d_ok = (d_mrd || d_mwr) && d_one && d_at == 2'b00 && !d_disc && s_cq_tlast &&
+// an aligned full QWORD to the MSI-X BAR (PCIe: the table takes DWORD and
+// aligned QWORD accesses)
+wire d_two = d_dwc == 11'd2 && d_bar == BAR_MSIX && !d_addr[2] && d_fbe == 4'hf && d_lbe == 4'hf;
+wire d_ok = (d_mrd || d_mwr) && (d_one || d_two) && d_at == 2'b00 && !d_disc && s_cq_tlast &&
             (d_bar == BAR_CSR || d_bar == BAR_MSIX) &&
-            (d_mrd ? s_cq_tkeep[3:0] == 4'hf : s_cq_tkeep[4:0] == 5'h1f);
+            (d_mrd ? s_cq_tkeep[3:0] == 4'hf :
+             d_two ? s_cq_tkeep[5:0] == 6'h3f : s_cq_tkeep[4:0] == 5'h1f);
 wire d_partial = d_ok && d_mwr && d_bar == BAR_CSR && d_fbe != 4'hf;
 
 // byte count (PCIe: bytes from the first enabled one to the last enabled
@@ -144,7 +150,11 @@ reg         req_write_reg = 1'b0;
 reg  [24:0] req_addr_reg = 25'd0;        // bits 1:0 unused (Dword-aligned)
 // verilator lint_on UNUSEDSIGNAL
 reg  [31:0] req_wdata_reg = 32'd0;
+reg  [31:0] req_wdata2_reg = 32'd0;
 reg  [3:0]  req_be_reg = 4'd0;
+reg  [3:0]  req_be2_reg = 4'd0;
+reg         req_two_reg = 1'b0;          // a QWORD: two MSI-X port accesses
+reg         second_reg = 1'b0;           // ... the second one is under way
 reg  [95:0] req_desc_reg = 96'd0;        // the CC descriptor, built at CQ
 
 assign s_cq_tready = skip_reg || !req_valid_reg;
@@ -161,7 +171,10 @@ always @(posedge clk) begin
             req_write_reg <= d_mwr;
             req_addr_reg <= d_addr;
             req_wdata_reg <= d_wdata;
+            req_wdata2_reg <= d_wdata2;
             req_be_reg <= d_fbe;
+            req_be2_reg <= d_lbe;
+            req_two_reg <= d_two;
             req_kind_reg <= !d_ok ? K_UR :
                             d_bar != BAR_CSR ? K_MSIX :
                             d_mrd && d_fbe == 4'd0 ? K_ZERO : K_CSR;
@@ -170,7 +183,8 @@ always @(posedge clk) begin
             // ID, tag, traffic class, attributes; the block fills in the
             // completer ID (completer ID enable 0)
             req_desc_reg <= {1'b0, d_attr, d_tc, 1'b0, 16'd0, d_tag, d_rid,
-                             1'b0, 1'b0, d_ok ? 3'b000 : 3'b001, d_ok ? 11'd1 : 11'd0,
+                             1'b0, 1'b0, d_ok ? 3'b000 : 3'b001,
+                             d_ok ? (d_two ? 11'd2 : 11'd1) : 11'd0,
                              2'b00, 1'b0, d_bc, 6'd0, d_at, 1'b0, d_la};
             // a request to execute or answer UR sets req_valid_reg (below)
             if (d_partial) begin
@@ -196,6 +210,7 @@ reg         csr_valid_reg = 1'b0;
 reg         msix_valid_reg = 1'b0;
 reg         cc_valid_reg = 1'b0;
 reg  [31:0] cc_data_reg = 32'd0;
+reg  [31:0] cc_data2_reg = 32'd0;
 
 assign m_csr_valid = csr_valid_reg;
 assign m_csr_addr = {req_addr_reg[24:2], 2'b00};
@@ -204,19 +219,19 @@ assign m_csr_wdata = req_wdata_reg;
 assign s_csr_rsp_ready = state_reg == S_RSP;
 
 assign m_msix_valid = msix_valid_reg;
-assign m_msix_addr = {req_addr_reg[15:2], 2'b00};
+assign m_msix_addr = {req_addr_reg[15:3], req_addr_reg[2] | second_reg, 2'b00};
 assign m_msix_write = req_write_reg;
-assign m_msix_wdata = req_wdata_reg;
-assign m_msix_be = req_be_reg;
+assign m_msix_wdata = second_reg ? req_wdata2_reg : req_wdata_reg;
+assign m_msix_be = second_reg ? req_be2_reg : req_be_reg;
 
-// CC: one beat, the descriptor in Dwords 0-2, the data in Dword 3
-wire cc_data = req_kind_reg != K_UR;
-assign m_cc_tdata = {384'd0, cc_data_reg, req_desc_reg};
-assign m_cc_tkeep = cc_data ? 16'h000f : 16'h0007;
+// CC: one beat, the descriptor in Dwords 0-2, the data in Dword 3 (and 4)
+wire [3:0] cc_last_dw = req_kind_reg == K_UR ? 4'd2 : req_two_reg ? 4'd4 : 4'd3;
+assign m_cc_tdata = {352'd0, cc_data2_reg, cc_data_reg, req_desc_reg};
+assign m_cc_tkeep = req_kind_reg == K_UR ? 16'h0007 : req_two_reg ? 16'h001f : 16'h000f;
 assign m_cc_tvalid = cc_valid_reg;
 assign m_cc_tlast = 1'b1;
 // is_sop[0] (bit 0), is_eop[0] (bit 6), is_eop0_ptr (11:8): the last Dword
-assign m_cc_tuser = {69'd0, cc_data ? 4'd3 : 4'd2, 1'b0, 1'b1, 5'd0, 1'b1};
+assign m_cc_tuser = {69'd0, cc_last_dw, 1'b0, 1'b1, 5'd0, 1'b1};
 
 assign stat_rd = rd_cnt;
 assign stat_wr = wr_cnt;
@@ -249,9 +264,13 @@ always @(posedge clk) begin
             if ((csr_valid_reg && m_csr_ready) || (msix_valid_reg && m_msix_ready)) begin
                 csr_valid_reg <= 1'b0;
                 msix_valid_reg <= 1'b0;
-                if (req_write_reg) begin
+                if (req_write_reg && req_two_reg && !second_reg) begin
+                    second_reg <= 1'b1;     // the QWORD's second Dword
+                    msix_valid_reg <= 1'b1;
+                end else if (req_write_reg) begin
                     wr_cnt <= wr_cnt + 1'b1;
                     req_valid_reg <= 1'b0;
+                    second_reg <= 1'b0;
                     state_reg <= S_IDLE;
                 end else begin
                     state_reg <= S_RSP;
@@ -260,15 +279,26 @@ always @(posedge clk) begin
         end
         S_RSP: begin
             if (req_kind_reg == K_CSR ? s_csr_rsp_valid : s_msix_rsp_valid) begin
-                cc_data_reg <= req_kind_reg == K_CSR ? s_csr_rsp_rdata : s_msix_rsp_rdata;
-                cc_valid_reg <= 1'b1;
-                state_reg <= S_CC;
+                if (second_reg) begin
+                    cc_data2_reg <= s_msix_rsp_rdata;
+                end else begin
+                    cc_data_reg <= req_kind_reg == K_CSR ? s_csr_rsp_rdata : s_msix_rsp_rdata;
+                end
+                if (req_two_reg && !second_reg) begin
+                    second_reg <= 1'b1;
+                    msix_valid_reg <= 1'b1;
+                    state_reg <= S_REQ;
+                end else begin
+                    cc_valid_reg <= 1'b1;
+                    state_reg <= S_CC;
+                end
             end
         end
         default: begin // S_CC
             if (m_cc_tready) begin
                 cc_valid_reg <= 1'b0;
                 req_valid_reg <= 1'b0;
+                second_reg <= 1'b0;
                 if (req_kind_reg == K_UR) begin
                     ur_cnt <= ur_cnt + 1'b1;
                 end else begin
@@ -289,6 +319,7 @@ always @(posedge clk) begin
         csr_valid_reg <= 1'b0;
         msix_valid_reg <= 1'b0;
         cc_valid_reg <= 1'b0;
+        second_reg <= 1'b0;
         rd_cnt <= 32'd0;
         wr_cnt <= 32'd0;
         ur_cnt <= 32'd0;

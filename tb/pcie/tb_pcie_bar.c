@@ -46,7 +46,7 @@ struct hp_cpl {                 /* an expected completion */
 	int filled;
 	int pba;                    /* a PBA read in the random phase: loose check */
 	uint64_t issued;
-	uint32_t data;
+	uint32_t data, data2;        /* data2: a QWORD read's second Dword */
 	unsigned seq;
 };
 
@@ -80,7 +80,7 @@ static struct {
 	unsigned s_head, s_tail;
 	struct hp_hop hq[256];
 	unsigned h_head, h_tail;
-	uint64_t ex_rd, ex_wr, ex_ur, ex_drop, ex_partial, ex_bad_irq;
+	uint64_t ex_rd, ex_wr, ex_ur, ex_drop, ex_partial, ex_bad_irq, ex_qw;
 	unsigned conf_seq;           /* the last request whose completion came back */
 	/* CSR target */
 	int rsp_valid;
@@ -224,6 +224,27 @@ static void hp_bar2_write(uint32_t off, uint32_t val, unsigned be)
 			hp.tbl[v][d] = (hp.tbl[v][d] & ~(0xffu << 8 * i)) | (val & 0xffu << 8 * i);
 }
 
+/* an aligned QWORD to BAR2 (off 8-aligned): two Dwords, all enables */
+static void hp_bar2_qw(int write, uint32_t off, uint32_t v0, uint32_t v1)
+{
+	unsigned rid = rndr(65536), tag = rndr(256), tc = rndr(8), attr = rndr(8);
+	uint32_t pay[2] = { v0, v1 };
+	hp_tlp(BAR2_BASE + off, 0, 2, write ? 1 : 0, 2, 15, 15, rid, tag, tc, attr, pay, write ? 2 : 0);
+	hp.ex_qw++;
+	if (write) {
+		hp_bar2_write(off, v0, 15);
+		hp_bar2_write(off + 4, v1, 15);
+		hp.ex_wr++;
+		return;
+	}
+	struct hp_cpl *c = hp_expect_cpl(off & 0x7c, 0, 8, 2, 0, rid, tag, tc, attr);
+	if (off == 0x8000)
+		c->pba = 1;
+	c->data = hp_bar2_value(off);
+	c->data2 = hp_bar2_value(off + 4);
+	hp.ex_rd++;
+}
+
 /* a BAR2 access: write, read (exact), or a PBA read */
 static void hp_bar2(int write, uint32_t off, uint32_t val, unsigned be, int pba_exact, uint32_t pba_expect)
 {
@@ -285,8 +306,14 @@ static void hp_random_req(void)
 			hp.ex_partial++;
 		}
 	} else if (r < 80) {                                /* BAR2 */
-		unsigned k = rndr(10);
-		if (k < 3) {        /* storage vectors: any Dword, any enables */
+		unsigned k = rndr(12);
+		if (k == 10) {      /* a QWORD write: storage vectors, or outside */
+			uint32_t off = rndp(0.8) ? (HP_LIVE + rndr(HP_VECTORS - HP_LIVE)) * 16 + rndr(2) * 8
+						 : 0x8000 + rndr(0x1000) * 8;
+			hp_bar2_qw(1, off, pay[0], pay[1]);
+		} else if (k == 11) { /* a QWORD read: anywhere in the table, the PBA */
+			hp_bar2_qw(0, rndp(0.8) ? rndr(HP_VECTORS) * 16 + rndr(2) * 8 : 0x8000, 0, 0);
+		} else if (k < 3) { /* storage vectors: any Dword, any enables */
 			uint32_t off = (HP_LIVE + rndr(HP_VECTORS - HP_LIVE)) * 16 + rndr(4) * 4;
 			hp_bar2(1, off, pay[0], rndp(0.5) ? 15 : rndr(16), 0, 0);
 		} else if (k < 5) { /* a live vector's mask */
@@ -327,14 +354,25 @@ static void hp_random_req(void)
 			break;
 		case 4: {   /* memory read of 2..1024 Dwords */
 			unsigned n = rndp(0.5) ? 2 : 2 + rndr(1023);
-			hp_tlp(a0, 0, n, 0, rndr(2) * 2, fbe, lbe, rid, tag, tc, attr, NULL, 0);
-			hp_expect_cpl((off0 & 0x7c) | be_lead(fbe), 0, mrd_bc(n, fbe, lbe), 0, 1, rid, tag, tc,
-				      attr);
+			unsigned b2 = rndr(2) * 2;
+			uint64_t a = a0;
+			if (b2 && n == 2) {     /* to BAR2: misaligned or partial (else a valid QWORD) */
+				if (rndp(0.5))
+					a |= 4;
+				else if (fbe == 15 && lbe == 15)
+					lbe = 7;
+			}
+			hp_tlp(a, 0, n, 0, b2, fbe, lbe, rid, tag, tc, attr, NULL, 0);
+			hp_expect_cpl(((uint32_t)a & 0x7c) | be_lead(fbe), 0, mrd_bc(n, fbe, lbe), 0, 1, rid, tag,
+				      tc, attr);
 			hp.ex_ur++;
 			break;
 		}
-		case 5:     /* memory write of 2 Dwords */
-			hp_tlp(a0, 0, 2, 1, rndr(2) * 2, 15, 15, rid, tag, tc, attr, pay, 2);
+		case 5:     /* memory write of 2 Dwords: to BAR0, or a misaligned QWORD to BAR2 */
+			if (rndp(0.5))
+				hp_tlp(a0, 0, 2, 1, 0, 15, 15, rid, tag, tc, attr, pay, 2);
+			else
+				hp_tlp(a0 | 4, 0, 2, 1, 2, 15, 15, rid, tag, tc, attr, pay, 2);
 			hp.ex_drop++;
 			break;
 		case 6: {   /* memory write of 20..40 Dwords: two or three beats */
@@ -402,8 +440,8 @@ static void hp_cc_beat(const struct cc_beat *b)
 	if ((d0 & 0xe000fc80u) || (d1 & 0xc000u) || (d2 & 0x81000000u))
 		hp_violation("completion descriptor: reserved, locked, poisoned, completer ID enable or ECRC set",
 			     d0, d2);
-	if (b->keep != (c->ndw ? 0xf : 0x7) || !b->last || b->is_sop != 1 || b->is_eop != 1 ||
-	    b->eop_ptr != (c->ndw ? 3u : 2u) || b->discontinue || b->user_rest)
+	if (b->keep != (1u << (3 + c->ndw)) - 1 || !b->last || b->is_sop != 1 || b->is_eop != 1 ||
+	    b->eop_ptr != 2 + c->ndw || b->discontinue || b->user_rest)
 		hp_violation("completion tkeep / tlast / tuser", b->keep, b->eop_ptr);
 	if (c->ndw) {
 		if (c->pba) {
@@ -415,6 +453,8 @@ static void hp_cc_beat(const struct cc_beat *b)
 		} else if (!c->filled || b->dw[3] != c->data) {
 			hp_violation("completion data", b->dw[3], c->data);
 		}
+		if (c->ndw == 2 && b->dw[4] != c->data2)
+			hp_violation("completion data, second Dword", b->dw[4], c->data2);
 	}
 	hp.conf_seq = c->seq;
 	hp.c_head++;
@@ -949,12 +989,12 @@ static void whole_tests(uint64_t nbar, unsigned ndma)
 			bad++;
 	CHECK(bad == 0, "whole adapter: %u host memory bytes differ", bad);
 	printf("whole adapter (hpnic_pcie): %u DMA writes, %u reads, %llu BAR requests (%llu reads, %llu writes, "
-	       "%llu UR, %llu dropped, %llu partial), %llu CSR requests, %llu interrupts raised "
+	       "%llu UR, %llu dropped, %llu partial; %llu QWORDs to BAR2), %llu CSR requests, %llu interrupts raised "
 	       "(%llu beyond the table, %llu behind DMA writes in flight), %llu MSI-X sent, %llu failed, %u pended; %llu cycles (random phase %llu); "
 	       "%llu + %llu + %llu violations\n",
 	       hd.nw, hd.nr, (unsigned long long)hp.seq, (unsigned long long)hp.ex_rd,
 	       (unsigned long long)hp.ex_wr, (unsigned long long)hp.ex_ur, (unsigned long long)hp.ex_drop,
-	       (unsigned long long)hp.ex_partial, (unsigned long long)hp.csr_ops,
+	       (unsigned long long)hp.ex_partial, (unsigned long long)hp.ex_qw, (unsigned long long)hp.csr_ops,
 	       (unsigned long long)(hp.raised + hp.ex_bad_irq), (unsigned long long)hp.ex_bad_irq,
 	       (unsigned long long)hp.irq_waited,
 	       (unsigned long long)hp.sent, (unsigned long long)hp.fails, st1.irq_pended,
