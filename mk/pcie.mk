@@ -12,7 +12,10 @@ PCIE_VLIB := $(PCIE_B)/pcie_wr/Vpcie_wr__ALL.a
 $(eval $(call hpnic_vmodel,pcie_top,hpnic_pcie_dma,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17))
 PCIE_RD_VLIB := $(PCIE_B)/pcie_rd/Vpcie_rd__ALL.a
 PCIE_TOP_VLIB := $(PCIE_B)/pcie_top/Vpcie_top__ALL.a
-$(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB): mk/pcie.mk
+# the whole adapter (DMA, BAR access, MSI-X): tb/pcie/tb_pcie_bar.c
+$(eval $(call hpnic_vmodel,pcie_hp,hpnic_pcie,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17))
+PCIE_HP_VLIB := $(PCIE_B)/pcie_hp/Vpcie_hp__ALL.a
+$(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(PCIE_HP_VLIB): mk/pcie.mk
 
 $(PCIE_B)/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_wr $(VINC) -Itb/common -Itb/pcie \
@@ -26,12 +29,19 @@ $(PCIE_B)/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pci
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_top $(VINC) -Itb/common -Itb/pcie \
 	  -c $< -o $@
 
-$(PCIE_B)/tb/%.o: tb/pcie/%.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_top_rtl.h $(TB_UTIL_H)
+$(PCIE_B)/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_HP_VLIB)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_hp $(VINC) -Itb/common -Itb/pcie \
+	  -c $< -o $@
+
+# tb_pcie.c includes tb_pcie_bar.c (the CQ/CC and MSI-X model shares its RQ/RC model)
+$(PCIE_B)/tb/%.o: tb/pcie/%.c tb/pcie/tb_pcie_bar.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_top_rtl.h \
+		tb/pcie/pcie_hp_rtl.h $(TB_UTIL_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -Itb/common -Itb/pcie -c $< -o $@
 
 $(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/pcie_rtl.o $(PCIE_B)/pcie_rd_rtl.o \
-		$(PCIE_B)/pcie_top_rtl.o $(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(VLIB)
+		$(PCIE_B)/pcie_top_rtl.o $(PCIE_B)/pcie_hp_rtl.o \
+		$(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(PCIE_HP_VLIB) $(VLIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
 
@@ -49,6 +59,10 @@ COMMON_SYN_ACC :=
 $(eval $(call hpnic_synth,pcie_dma_wr,hpnic_pcie_dma_wr,$(PCIE_FLIST),))
 $(eval $(call hpnic_synth,pcie_dma_rd,hpnic_pcie_dma_rd,$(PCIE_FLIST),))
 $(eval $(call hpnic_synth,pcie_dma,hpnic_pcie_dma,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_bar,hpnic_pcie_bar,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_msix,hpnic_pcie_msix,$(PCIE_FLIST),))
+$(eval $(call hpnic_synth,pcie_msix_2048,hpnic_pcie_msix,$(PCIE_FLIST),-set VECTORS 2048))
+$(eval $(call hpnic_synth,pcie,hpnic_pcie,$(PCIE_FLIST),))
 PCIE_SYNTHS := $(COMMON_SYN_ACC)
 
 .PHONY: synth-pcie bench-pcie

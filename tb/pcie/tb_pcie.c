@@ -1026,6 +1026,8 @@ static void mix_tests(uint64_t nops)
 	pcie_top_rtl_free(t);
 }
 
+#include "tb_pcie_bar.c"
+
 int main(int argc, char **argv)
 {
 	uint64_t ops = 10000;
@@ -1119,5 +1121,6 @@ int main(int argc, char **argv)
 	pcie_rtl_free(rtl);
 	rd_tests(ops);
 	mix_tests(ops / 4);
+	whole_tests(ops, (unsigned)(ops / 4));
 	return tb_finish("tb_pcie");
 }
