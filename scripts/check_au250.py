@@ -136,6 +136,11 @@ elif p is not None:
              % (table, t_end, pba, p_end, bar2))
     if entries > 2048:
         fail('pcie4_uscale_plus_0: %d MSI-X entries (at most 2048)' % entries)
+    core = open(os.path.join(BOARD, 'rtl', 'fpga_core.v')).read()
+    m = re.search(r'parameter\s+MSIX_VECTORS\s*=\s*(\d+)', core)
+    if not m or int(m.group(1)) != entries:
+        fail('pcie4_uscale_plus_0: %d MSI-X entries advertised, fpga_core implements %s'
+             % (entries, m.group(1) if m else 'no MSIX_VECTORS'))
     print('check_au250: PCIe function %s:%s class %s, BAR0 %d MiB, BAR2 %d KiB with %d MSI-X entries '
           '(table %#x, PBA %#x)' % (p['CONFIG.vendor_id'], p['CONFIG.PF0_DEVICE_ID'], p['CONFIG.PF0_CLASS_CODE'],
                                     bar_bytes(0) >> 20, bar2 >> 10, entries, table, pba))

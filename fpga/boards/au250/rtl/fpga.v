@@ -179,6 +179,8 @@ wire [63:0]   msix_address;
 wire [31:0]   msix_data;
 wire          msix_int, msix_sent, msix_fail;
 wire [7:0]    msix_function_number;
+wire [1:0]    cq_np_req;
+wire [1:0]    msix_vec_pending;
 
 // a function level reset is acknowledged a cycle after it is requested; the
 // core holds no per-function state the reset would have to clear first
@@ -240,7 +242,7 @@ pcie_inst (
     .pcie_tfc_npd_av(),
     // a non-posted credit every cycle (saturates in the block): CQ is
     // flow-controlled by m_axis_cq_tready alone
-    .pcie_cq_np_req(2'b01),
+    .pcie_cq_np_req(cq_np_req),
     .pcie_cq_np_req_count(),
 
     .cfg_phy_link_down(),
@@ -353,7 +355,7 @@ pcie_inst (
     .cfg_interrupt_msix_data(msix_data),
     .cfg_interrupt_msix_address(msix_address),
     .cfg_interrupt_msix_int(msix_int),
-    .cfg_interrupt_msix_vec_pending(2'd0),
+    .cfg_interrupt_msix_vec_pending(msix_vec_pending),
     .cfg_interrupt_msix_vec_pending_status(),
 
     .cfg_hot_reset_out(),
@@ -645,6 +647,8 @@ core_inst (
     .cfg_interrupt_msix_sent(msix_sent),
     .cfg_interrupt_msix_fail(msix_fail),
     .cfg_interrupt_msi_function_number(msix_function_number),
+    .cfg_interrupt_msix_vec_pending(msix_vec_pending),
+    .pcie_cq_np_req(cq_np_req),
 
     .mac_tx_clk(mac_clk),
     .mac_tx_rst(mac_tx_rst),

@@ -41,7 +41,10 @@
 module fpga_core #(
     // build identity, shown in the ID block (Makefile: -generic)
     parameter BUILD_DATE = 32'h2026_1128,
-    parameter GIT_HASH = 32'h0
+    parameter GIT_HASH = 32'h0,
+    // MSI-X table entries in hpnic_pcie; the IP's PF0_MSIX_CAP_TABLE_SIZE
+    // (ip/pcie4_uscale_plus_0.tcl) must advertise the same (check-au250)
+    parameter MSIX_VECTORS = 32
 ) (
     // PCIe user clock (250 MHz) and its reset, synchronized
     input  wire         clk,
@@ -99,6 +102,9 @@ module fpga_core #(
     input  wire         cfg_interrupt_msix_sent,
     input  wire         cfg_interrupt_msix_fail,
     output wire [7:0]   cfg_interrupt_msi_function_number,
+    output wire [1:0]   cfg_interrupt_msix_vec_pending,
+    // the CQ's non-posted credit request, from the adapter
+    output wire [1:0]   pcie_cq_np_req,
 
     /*
      * CMAC (cmac_usplus), 512-bit AXI4-Stream on its own clocks
@@ -156,7 +162,10 @@ wire [10:0]   irq_vector;
  * PCIe adapter: CQ/CC (BAR0 -> CSR master, BAR2 MSI-X table and PBA),
  * RQ/RC (DMA), MSI-X messages
  */
-hpnic_pcie
+// verilator lint_off PINCONNECTEMPTY
+hpnic_pcie #(
+    .MSIX_VECTORS(MSIX_VECTORS)
+)
 pcie_inst (
     .clk(clk),
     .rst(rst),
@@ -236,8 +245,30 @@ pcie_inst (
 
     .s_irq_valid(irq_valid),
     .s_irq_ready(irq_ready),
-    .s_irq_vector(irq_vector)
+    .s_irq_vector(irq_vector),
+    .cfg_interrupt_msix_vec_pending(cfg_interrupt_msix_vec_pending),
+    .pcie_cq_np_req(pcie_cq_np_req),
+
+    // the adapter's counters and write-done strobes have no register in
+    // the core yet (docs/board.md, "Not handled"): left open here
+    .wr_done(),
+    .stat_wr_done(),
+    .stat_wr_cmds(),
+    .stat_wr_tlps(),
+    .stat_rd_reqs(),
+    .stat_rd_tlps(),
+    .stat_rd_err(),
+    .stat_bar_rd(),
+    .stat_bar_wr(),
+    .stat_bar_ur(),
+    .stat_bar_drop(),
+    .stat_bar_partial(),
+    .stat_irq_sent(),
+    .stat_irq_fail(),
+    .stat_irq_pended(),
+    .stat_irq_bad()
 );
+// verilator lint_on PINCONNECTEMPTY
 
 // a failed DMA read (tuser on the completion's tlast), sticky until reset
 reg dma_rd_err_reg = 1'b0;
