@@ -16,8 +16,8 @@ $(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB): mk/pcie.mk
 
 # the same three with the IP's straddle options off (tb_pcie_ns: the formats
 # a board configured without straddle gets)
-$(eval $(call hpnic_vmodel,pcie_wr_ns,hpnic_pcie_dma_wr,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17 -GSTRADDLE=0))
-$(eval $(call hpnic_vmodel,pcie_rd_ns,hpnic_pcie_dma_rd,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17 -GSTRADDLE=0))
+$(eval $(call hpnic_vmodel,pcie_wr_ns,hpnic_pcie_dma_wr,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17 -GSTRADDLE=0))
+$(eval $(call hpnic_vmodel,pcie_rd_ns,hpnic_pcie_dma_rd,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17 -GSTRADDLE=0))
 $(eval $(call hpnic_vmodel,pcie_top_ns,hpnic_pcie_dma,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17 -GRQ_STRADDLE=0 -GRC_STRADDLE=0))
 PCIE_NS_VLIBS := $(foreach m,wr rd top,$(PCIE_B)/pcie_$(m)_ns/Vpcie_$(m)_ns__ALL.a)
 $(PCIE_NS_VLIBS): mk/pcie.mk

@@ -362,14 +362,27 @@ end
  * another cycle (the slice then holds the IP's RC back).
  */
 localparam NSEG = 4;
-// a segment: payload Dwords (5), the first one's lane (4), quarter of a
-// starting completion (2), starts here (1), ends here (1), last Dword (4)
-localparam SGW = 17;
-localparam RCW = 512 + NSEG * SGW + 3 + 1;
+// a segment: request completed, failed, tag, line and rotation of stream
+// Dword 0, no payload, the lane after its last payload Dword (4), its first
+// payload Dword's lane (4), that Dword (4), ends here, last Dword (4)
+localparam SGW = 1 + 1 + TAG_LOG2 + LL + 4 + 1 + 4 + 4 + 4 + 1 + 4;
+localparam SG_E = 0, SG_EOP = 4, SG_PS = 5, SG_SL = 9, SG_EL = 13, SG_MT = 17, SG_ROT = 18,
+           SG_LINE = 22, SG_TAG = 22 + LL, SG_ERR = SG_TAG + TAG_LOG2, SG_RC = SG_ERR + 1;
+// the beat, its segments, how many
+localparam RCW = 512 + NSEG * SGW + 3;
 
-reg            cut_cont_reg = 1'b0;        // a completion goes on past the last beat taken
+// the completion going on past the last beat taken: its state for the next
+// beat's segment 0 (tracked here, in front of the slice, so that every
+// segment's fields and the pair checks are registered)
+reg            cut_cont_reg = 1'b0;
+reg [3:0]      cut_rot_reg = 0;
+reg [LL-1:0]   cut_line_reg = 0;
+reg [TAG_LOG2-1:0] cut_tag_reg = 0;
+reg            cut_rc_reg = 1'b0;
+reg            cut_err_reg = 1'b0;
 
-// the cut, from this beat's tuser
+// the cut, from this beat's tuser (tlast and tkeep without straddle); is_sop
+// and is_eop are thermometer codes (0001, 0011, 0111, 1111)
 wire [3:0]     t_sop = STRADDLE != 0 ? s_rc_tuser[67:64] : {3'b000, !cut_cont_reg};
 wire [3:0]     t_eop = STRADDLE != 0 ? s_rc_tuser[79:76] : {3'b000, s_rc_tlast};
 reg  [3:0]     t_keep_hi;                  // the last kept Dword (straddle off)
@@ -382,36 +395,79 @@ always @* begin
         end
     end
 end
-// is_sop and is_eop are thermometer codes (0001, 0011, 0111, 1111)
-wire [2:0]     t_ns = {2'b00, t_sop[0]} + {2'b00, t_sop[1]} + {2'b00, t_sop[2]} + {2'b00, t_sop[3]};
-wire [2:0]     t_ne = {2'b00, t_eop[0]} + {2'b00, t_eop[1]} + {2'b00, t_eop[2]} + {2'b00, t_eop[3]};
-wire [2:0]     t_nseg = {2'b00, cut_cont_reg} + t_ns;
-// start quarters of the completions starting in the beat, shifted one on
-// when a completion goes on (it is segment 0)
+// segment i exists: with a going-on completion it is segment 0, and the
+// k-th starting one is segment k + 1
+wire [3:0]     t_sv = cut_cont_reg ? {t_sop[2:0], 1'b1} : t_sop;
+wire [2:0]     t_nseg = t_sv[3] ? 3'd4 : t_sv[2] ? 3'd3 : t_sv[1] ? 3'd2 : t_sv[0] ? 3'd1 : 3'd0;
 wire [7:0]     t_sp = STRADDLE != 0 ? s_rc_tuser[75:68] : 8'd0;
-wire [7:0]     t_sq = cut_cont_reg ? {t_sp[5:0], 2'b00} : t_sp;
 wire [15:0]    t_ep = STRADDLE != 0 ? s_rc_tuser[95:80] : {12'd0, t_keep_hi};
+wire           t_disc = s_rc_tuser[96];
 
-reg [NSEG*SGW-1:0] t_segs;
-reg [1:0]      sq;
-reg [3:0]      se;
-reg [4:0]      snp;
-reg            sn;
+// the descriptor at each quarter: slot Dword index of stream Dword 0
+// (la/4 - 3 - its first Dword), the first payload lane, tag, request
+// completed, failed
+reg [SLOT_LOG2-3:0] q_db [0:3];
+reg [TAG_LOG2-1:0]  q_tag [0:3];
+reg [3:0]      q_rc, q_err;
+reg [3:0]      q_sl [0:3];
+integer q;
+// verilator lint_off UNUSEDSIGNAL
+integer q_off;
+// verilator lint_on UNUSEDSIGNAL
 always @* begin
-    for (i = 0; i < NSEG; i = i + 1) begin
-        sq = t_sq[2*i +: 2];
-        sn = !(cut_cont_reg && i == 0);
-        se = i < t_ne ? t_ep[4*i +: 4] : 4'd15;
-        if (!sn) begin
-            snp = {1'b0, se} + 5'd1;
-        end else if (se >= {sq, 2'b11}) begin
-            snp = {1'b0, se} - {1'b0, sq, 2'b00} - 5'd2;
-        end else begin
-            snp = 5'd0;
-        end
-        t_segs[SGW*i +: SGW] = {snp, s_rc_tdata[128*sq + 2 +: 4], sq, sn, i < t_ne, se};
+    for (q = 0; q < 4; q = q + 1) begin
+        q_off = 4*q + 3;
+        q_db[q] = s_rc_tdata[128*q + 2 +: SLOT_LOG2 - 2] - q_off[SLOT_LOG2-3:0];
+        q_tag[q] = s_rc_tdata[128*q + 64 +: TAG_LOG2];
+        q_rc[q] = s_rc_tdata[128*q + 30];
+        q_err[q] = s_rc_tdata[128*q + 12 +: 4] != 4'd0 || s_rc_tdata[128*q + 43 +: 3] != 3'd0 ||
+                   s_rc_tdata[128*q + 46];
+        q_sl[q] = s_rc_tdata[128*q + 2 +: 4];
     end
 end
+
+// the segments and the pair checks are worked out for both cases, a
+// completion going on or not, and picked last (timing: cut_cont_reg is then
+// off the long paths)
+reg [SGW-1:0]  t_sgc [0:2*NSEG-1];         // [NSEG*c + i]
+reg [SGW-1:0]  t_sg [0:NSEG-1];
+reg [1:0]      sq;
+reg [3:0]      se;
+reg [3:0]      sr;
+integer c;
+always @* begin
+    for (c = 0; c < 2; c = c + 1) begin
+        for (i = 0; i < NSEG; i = i + 1) begin
+            sq = c != 0 ? (i == 0 ? 2'd0 : t_sp[2*i - 2 +: 2]) : t_sp[2*i +: 2];
+            se = t_eop[i] ? t_ep[4*i +: 4] : 4'd15;
+            if (c != 0 && i == 0) begin
+                t_sgc[NSEG*c + i] = {cut_rc_reg, cut_err_reg || t_disc, cut_tag_reg, cut_line_reg,
+                                     cut_rot_reg, 1'b0, se + 4'd1 + cut_rot_reg, cut_rot_reg, 4'd0,
+                                     t_eop[i], se};
+            end else begin
+                sr = q_db[sq][3:0];
+                t_sgc[NSEG*c + i] = {q_rc[sq], q_err[sq] || t_disc, q_tag[sq], q_db[sq],
+                                     se < {sq, 2'b11}, se + 4'd1 + sr, q_sl[sq], {sq, 2'b11},
+                                     t_eop[i], se};
+            end
+        end
+    end
+    for (i = 0; i < NSEG; i = i + 1) begin
+        t_sg[i] = cut_cont_reg ? t_sgc[NSEG + i] : t_sgc[i];
+    end
+end
+
+// the beat's last segment, if its completion goes on
+reg [SGW-1:0]  t_last;
+always @* begin
+    case (t_nseg)
+        3'd1: t_last = t_sg[0];
+        3'd2: t_last = t_sg[1];
+        3'd3: t_last = t_sg[2];
+        default: t_last = t_sg[3];
+    endcase
+end
+wire [LL-1:0]  t_last_line = t_last[SG_LINE +: LL];
 
 wire           rcs_valid;
 wire           rcs_ready;
@@ -421,13 +477,18 @@ hpnic_reg_slice #(.WIDTH(RCW))
 rc_slice_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_rc_tvalid), .s_ready(s_rc_tready),
-    .s_data({s_rc_tuser[96], t_nseg, t_segs, s_rc_tdata}),
+    .s_data({t_nseg, t_sg[3], t_sg[2], t_sg[1], t_sg[0], s_rc_tdata}),
     .m_valid(rcs_valid), .m_ready(rcs_ready), .m_data(rcs_data)
 );
 
 always @(posedge clk) begin
-    if (s_rc_tvalid && s_rc_tready) begin
-        cut_cont_reg <= t_nseg > t_ne;
+    if (s_rc_tvalid && s_rc_tready && t_nseg != 3'd0) begin
+        cut_cont_reg <= !t_last[SG_EOP];
+        cut_rot_reg <= t_last[SG_ROT +: 4];
+        cut_line_reg <= t_last_line + 1'b1;
+        cut_tag_reg <= t_last[SG_TAG +: TAG_LOG2];
+        cut_rc_reg <= t_last[SG_RC];
+        cut_err_reg <= t_last[SG_ERR];
     end
     if (rst) begin
         cut_cont_reg <= 1'b0;
@@ -437,69 +498,66 @@ end
 // behind the slice: segments idx and idx + 1 of the beat, "a" and "b"
 wire [511:0]   p_data = rcs_data[511:0];
 wire [2:0]     p_nseg = rcs_data[512 + NSEG*SGW +: 3];
-wire           p_disc = rcs_data[RCW-1];
+// b goes with a when its payload lanes follow a's (completions of one
+// request, or a part's last and the next part's first, in order), or either
+// has none: then their lanes cannot meet. Otherwise b waits a cycle.
+wire [SGW-1:0] p_sg0 = rcs_data[512 + 0*SGW +: SGW];
+wire [SGW-1:0] p_sg1 = rcs_data[512 + 1*SGW +: SGW];
+wire [SGW-1:0] p_sg2 = rcs_data[512 + 2*SGW +: SGW];
+wire [SGW-1:0] p_sg3 = rcs_data[512 + 3*SGW +: SGW];
+wire [2:0]     p_ok = {
+    p_sg2[SG_MT] || p_sg3[SG_MT] || p_sg2[SG_EL +: 4] == p_sg3[SG_SL +: 4],
+    p_sg1[SG_MT] || p_sg2[SG_MT] || p_sg1[SG_EL +: 4] == p_sg2[SG_SL +: 4],
+    p_sg0[SG_MT] || p_sg1[SG_MT] || p_sg0[SG_EL +: 4] == p_sg1[SG_SL +: 4]
+};
 reg  [1:0]     idx_reg = 2'd0;
-
-// the going-on completion's state
-reg [3:0]      rc_rot_reg = 0;             // Dword rotation to address alignment
-reg [LL-1:0]   rc_line_reg = 0;            // line of rotated lanes >= rot, this beat
-reg [TAG_LOG2-1:0] rc_tag_reg = 0;
-reg            rc_done_reg = 1'b0;         // request completed
-reg            rc_err_reg = 1'b0;
 
 reg [NTAG-1:0] done_reg = 0;
 reg [NTAG-1:0] err_reg = 0;
 
-wire [1:0]     a_i = idx_reg;
-wire [1:0]     b_i = idx_reg + 1'b1;
-wire [SGW-1:0] a_sg = rcs_data[512 + SGW*a_i +: SGW];
-// verilator lint_off UNUSEDSIGNAL
-wire [SGW-1:0] b_sg = rcs_data[512 + SGW*b_i +: SGW];
-// verilator lint_on UNUSEDSIGNAL
-wire           a_act = rcs_valid && {1'b0, a_i} < p_nseg;
-// b is always a starting completion (only segment 0 goes on)
-wire           b_can = rcs_valid && idx_reg != 2'd3 && {1'b0, b_i} < p_nseg;
-
-// verilator lint_off UNUSEDSIGNAL
-wire [95:0]    a_desc = p_data[128*a_sg[7:6] +: 96];
-wire [95:0]    b_desc = p_data[128*b_sg[7:6] +: 96];
-// verilator lint_on UNUSEDSIGNAL
-// slot Dword index of stream Dword 0: la/4 - 3 - (its first Dword)
-wire [SLOT_LOG2-3:0] a_db = a_desc[SLOT_LOG2-1:2] - {{(SLOT_LOG2-6){1'b0}}, a_sg[7:6], 2'b11};
-wire [SLOT_LOG2-3:0] b_db = b_desc[SLOT_LOG2-1:2] - {{(SLOT_LOG2-6){1'b0}}, b_sg[7:6], 2'b11};
-wire           a_new = a_sg[5];
-wire           a_eop = a_sg[4];
-wire [3:0]     a_e = a_sg[3:0];
-wire [3:0]     a_rot = a_new ? a_db[3:0] : rc_rot_reg;
-wire [LL-1:0]  a_line = a_new ? a_db[SLOT_LOG2-3:4] : rc_line_reg;
-wire [TAG_LOG2-1:0] a_tag = a_new ? a_desc[64 +: TAG_LOG2] : rc_tag_reg;
-wire           a_err = (a_new ? (a_desc[15:12] != 4'd0 || a_desc[45:43] != 3'd0 || a_desc[46])
-                              : rc_err_reg) || p_disc;
-wire           a_done = a_new ? a_desc[30] : rc_done_reg;
-wire [3:0]     a_ps = a_new ? {a_sg[7:6], 2'b11} : 4'd0;    // first payload Dword
-wire [3:0]     a_sl = a_new ? a_sg[11:8] : rc_rot_reg;      // its lane
-wire [4:0]     a_np = a_sg[16:12];
-wire           b_eop = b_sg[4];
-wire [3:0]     b_e = b_sg[3:0];
-wire [3:0]     b_rot = b_db[3:0];
-wire [LL-1:0]  b_line = b_db[SLOT_LOG2-3:4];
-wire [TAG_LOG2-1:0] b_tag = b_desc[64 +: TAG_LOG2];
-wire           b_err = b_desc[15:12] != 4'd0 || b_desc[45:43] != 3'd0 || b_desc[46] || p_disc;
-wire           b_done = b_desc[30];
-wire [3:0]     b_ps = {b_sg[7:6], 2'b11};
-wire [3:0]     b_sl = b_sg[11:8];
-wire [4:0]     b_np = b_sg[16:12];
-
-// b goes too if its lanes miss a's: lanes [a_sl, a_sl + a_np) and
-// [b_sl, b_sl + b_np) mod 16 are disjoint
-wire [3:0]     ab_d = b_sl - a_sl;
-wire [5:0]     ab_end = {2'b00, ab_d} + {1'b0, b_np};
-wire           ab_ok = a_np == 5'd0 || b_np == 5'd0 ||
-                       ({1'b0, ab_d} >= a_np && ab_end <= 6'd16);
-wire           b_act = b_can && ab_ok;
-wire [2:0]     p_used = {1'b0, idx_reg} + 3'd1 + {2'b00, b_act};
-wire           p_end = rcs_valid && p_used >= p_nseg;
+reg  [SGW-1:0] a_sg, b_sg;
+reg            ab_ok;
+always @* begin
+    case (idx_reg)
+        2'd0: a_sg = rcs_data[512 + 0*SGW +: SGW];
+        2'd1: a_sg = rcs_data[512 + 1*SGW +: SGW];
+        2'd2: a_sg = rcs_data[512 + 2*SGW +: SGW];
+        default: a_sg = rcs_data[512 + 3*SGW +: SGW];
+    endcase
+    case (idx_reg)
+        2'd0: b_sg = rcs_data[512 + 1*SGW +: SGW];
+        2'd1: b_sg = rcs_data[512 + 2*SGW +: SGW];
+        default: b_sg = rcs_data[512 + 3*SGW +: SGW];
+    endcase
+    case (idx_reg)
+        2'd0: ab_ok = p_ok[0];
+        2'd1: ab_ok = p_ok[1];
+        default: ab_ok = p_ok[2];
+    endcase
+end
+// (small compares, no adders: this is the slice's ready)
+wire           a_act = rcs_valid && {1'b0, idx_reg} < p_nseg;
+wire           b_in = {1'b0, idx_reg} + 3'd1 < p_nseg;        // b exists
+wire           b_act = rcs_valid && b_in && ab_ok;
+wire           p_end = rcs_valid && (!b_in || (ab_ok && {1'b0, idx_reg} + 3'd2 >= p_nseg));
 assign rcs_ready = p_end;
+
+wire           a_eop = a_sg[SG_EOP];
+wire [3:0]     a_e = a_sg[SG_E +: 4];
+wire [3:0]     a_rot = a_sg[SG_ROT +: 4];
+wire [LL-1:0]  a_line = a_sg[SG_LINE +: LL];
+wire [TAG_LOG2-1:0] a_tag = a_sg[SG_TAG +: TAG_LOG2];
+wire           a_err = a_sg[SG_ERR];
+wire           a_done = a_sg[SG_RC];
+wire [3:0]     a_ps = a_sg[SG_PS +: 4];                     // first payload Dword
+wire           b_eop = b_sg[SG_EOP];
+wire [3:0]     b_e = b_sg[SG_E +: 4];
+wire [3:0]     b_rot = b_sg[SG_ROT +: 4];
+wire [LL-1:0]  b_line = b_sg[SG_LINE +: LL];
+wire [TAG_LOG2-1:0] b_tag = b_sg[SG_TAG +: TAG_LOG2];
+wire           b_err = b_sg[SG_ERR];
+wire           b_done = b_sg[SG_RC];
+wire [3:0]     b_ps = b_sg[SG_PS +: 4];
 
 // rotate left: lane j takes stream Dword (j - rot) mod 16
 reg [511:0] a_rd, b_rd;
@@ -582,23 +640,7 @@ always @(posedge clk) begin
         err_reg[clr_tag_reg] <= 1'b0;
     end
     if (a_act) begin
-        idx_reg <= p_end ? 2'd0 : p_used[1:0];
-    end
-    // the beat's last segment, if its completion goes on, is the going-on one
-    if (p_end) begin
-        if (b_act) begin
-            rc_rot_reg <= b_rot;
-            rc_line_reg <= b_lhi;
-            rc_tag_reg <= b_tag;
-            rc_done_reg <= b_done;
-            rc_err_reg <= b_err;
-        end else begin
-            rc_rot_reg <= a_rot;
-            rc_line_reg <= a_lhi;
-            rc_tag_reg <= a_tag;
-            rc_done_reg <= a_done;
-            rc_err_reg <= a_err;
-        end
+        idx_reg <= p_end ? 2'd0 : b_act ? idx_reg + 2'd2 : idx_reg + 2'd1;
     end
     if (rst) begin
         idx_reg <= 2'd0;

@@ -33,7 +33,9 @@
  *   the new descriptor, and the 16 bytes that follow the tail in the shifter
  *   output; the new TLP then runs 32 bytes earlier in its beats. Two TLPs of
  *   MPS 256 take 9 beats instead of 10. TLPs of different commands do not
- *   straddle (their bytes are not in one queue).
+ *   straddle (their bytes are not in one queue), nor TLPs at MPS 4096 (two
+ *   of them straddled would not fit the RQ FIFO, which releases beats only
+ *   where no TLP goes on).
  *
  * Throughput: a TLP's first beat carries 48 payload bytes beside the
  * descriptor, so an MPS-256 TLP is 5 beats (4.5 with straddle); a command
@@ -51,9 +53,10 @@ module hpnic_pcie_dma_wr #(
     // log2 of the command FIFO depth
     parameter CMD_FIFO_LOG2 = 4,
     // log2 of the RQ frame FIFO depth in beats (must hold a 4 KiB TLP: 66;
-    // with straddle two straddled ones, 130: the FIFO releases beats at a
-    // beat where no TLP goes on)
-    parameter RQ_FIFO_LOG2 = 8,
+    // with straddle the FIFO releases beats only at one where no TLP goes
+    // on, so two straddled TLPs must fit: 2 x 33 beats at MPS 2048, and MPS
+    // 4096 does not straddle)
+    parameter RQ_FIFO_LOG2 = 7,
     // 1: the IP's RQ straddle option is on (a TLP may start at Dword 8)
     parameter STRADDLE = 1
 ) (
@@ -101,8 +104,8 @@ initial begin
         $error("hpnic_pcie_dma_wr: LEN_WIDTH must be 13..24 (%m)");
         $finish;
     end
-    if (RQ_FIFO_LOG2 < (STRADDLE != 0 ? 8 : 7)) begin
-        $error("hpnic_pcie_dma_wr: RQ_FIFO_LOG2 must be at least 7, 8 with straddle (%m)");
+    if (RQ_FIFO_LOG2 < 7) begin
+        $error("hpnic_pcie_dma_wr: RQ_FIFO_LOG2 must be at least 7 (a 4 KiB TLP is 66 beats) (%m)");
         $finish;
     end
 end
@@ -517,8 +520,9 @@ always @(posedge clk) begin
         left_reg <= left_next;
         bl_reg <= left_reg <= 14'd128;
         // straddle: the last beat has room for the next TLP's first 16 bytes
-        mg_reg <= SD && left_reg <= 14'd96;
-        if (SD && left_reg <= 14'd96 && !last_tlp_reg) begin
+        // (not at MPS 4096: two such TLPs straddled would not fit the FIFO)
+        mg_reg <= SD && left_reg <= 14'd96 && mps_code_reg != 3'd5;
+        if (SD && left_reg <= 14'd96 && mps_code_reg != 3'd5 && !last_tlp_reg) begin
             need2_reg <= lw_sum >= 15'd113;
         end else begin
             need2_reg <= left_reg <= 14'd128 ? lw_sum >= 15'd129 : w6_reg != 6'd0;
