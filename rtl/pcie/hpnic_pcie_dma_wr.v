@@ -347,9 +347,16 @@ wire [511:0] beat_data = fb_reg ? {shr_out[511:128], desc} :
 wire [13:0]  left_m1 = left_reg - 1'b1;            // < 64 on the last beat
 // verilator lint_on UNUSEDSIGNAL
 wire [3:0]   u_eop_ptr = 4'd11 + {1'b0, nx_dw_reg[2:0]};
-wire [15:0]  beat_keep = !bl_reg ? 16'hffff :
-                         !mgb ? (16'hffff >> (4'd15 - left_m1[5:2])) :
-                         u_end ? (16'hffff >> (4'd15 - u_eop_ptr)) : 16'hffff;
+// tkeep: Dwords 0..keep_hi (a compare per bit: a shifter here became a
+// ripple chain behind the FIFO's write enable)
+wire [3:0]   keep_hi = !bl_reg ? 4'd15 : !mgb ? left_m1[5:2] : u_end ? u_eop_ptr : 4'd15;
+reg  [15:0]  beat_keep;
+integer kb;
+always @* begin
+    for (kb = 0; kb < 16; kb = kb + 1) begin
+        beat_keep[kb] = kb[3:0] <= keep_hi;
+    end
+end
 wire [5:0]   beat_seq = mgb ? {nx_all_reg, cmd_idx_reg} : {last_tlp_reg, cmd_idx_reg};
 wire [3:0]   beat_fbe = mgb ? nx_fbe_reg : fbe_reg;
 wire [3:0]   beat_lbe = mgb ? nx_lbe_reg : lbe_reg;
