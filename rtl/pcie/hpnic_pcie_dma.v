@@ -5,7 +5,9 @@
  *
  * - RQ: the engines take turns at TLP boundaries (round robin); a write TLP,
  *   once started, runs to its tlast (its frame FIFO holds it whole, so
- *   tvalid stays high).
+ *   tvalid stays high). With straddle the write engine's tlast marks a beat
+ *   after which no TLP goes on (two of its TLPs can share a beat), and read
+ *   requests stay one a beat at Dword 0 (they come at most every third cycle).
  * - Ordering (docs/host.md): a read must not pass a write issued before it.
  *   A read is taken only when every write command taken before it has had
  *   its last TLP handed to RQ, and not in a cycle where a write command is
@@ -22,7 +24,10 @@ module hpnic_pcie_dma #(
     parameter LEN_WIDTH = 13,
     parameter TAG_LOG2 = 6,
     parameter CPLH_LIMIT = 256,
-    parameter CPLD_LIMIT = 2048
+    parameter CPLD_LIMIT = 2048,
+    // the IP's straddle options (1: on), as the core is configured
+    parameter RQ_STRADDLE = 1,
+    parameter RC_STRADDLE = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -88,7 +93,7 @@ wire          w_tready, r_tready;
 wire          w_tlast, r_tlast;
 wire [136:0]  w_tuser, r_tuser;
 
-hpnic_pcie_dma_wr #(.LEN_WIDTH(LEN_WIDTH))
+hpnic_pcie_dma_wr #(.LEN_WIDTH(LEN_WIDTH), .STRADDLE(RQ_STRADDLE))
 wr_inst (
     .clk(clk), .rst(rst),
     .cfg_max_payload(cfg_max_payload),
@@ -111,7 +116,7 @@ wire       rd_gate = wr_taken_reg == wr_sent_reg && !s_wr_req_valid;
 assign s_rd_req_ready = rd_in_ready && rd_gate;
 
 hpnic_pcie_dma_rd #(.LEN_WIDTH(LEN_WIDTH), .TAG_LOG2(TAG_LOG2),
-                    .CPLH_LIMIT(CPLH_LIMIT), .CPLD_LIMIT(CPLD_LIMIT))
+                    .CPLH_LIMIT(CPLH_LIMIT), .CPLD_LIMIT(CPLD_LIMIT), .STRADDLE(RC_STRADDLE))
 rd_inst (
     .clk(clk), .rst(rst),
     .cfg_max_read_req(cfg_max_read_req),

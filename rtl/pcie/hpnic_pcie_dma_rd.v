@@ -3,8 +3,8 @@
  * PCIe DMA read engine for the UltraScale+ integrated block: the generic
  * DMA read channel of docs/host.md becomes memory read TLPs on the
  * requester request (RQ) interface, and the completions on the requester
- * completion (RC) interface, 512 bits, Dword-aligned, straddle off, are put
- * back in request order (docs/pcie.md).
+ * completion (RC) interface, 512 bits, Dword-aligned, straddle on or off
+ * (STRADDLE), are put back in request order (docs/pcie.md).
  *
  * - A read (addr, len) is cut at every S-aligned address, S = min(MRRS,
  *   2^SLOT_LOG2) (512 by default): no part crosses 4 KiB or exceeds MRRS.
@@ -21,7 +21,9 @@
  *   are rotated by Dwords to address alignment and written into two banks of
  *   16 Dword-wide RAMs (even and odd lines), so a beat that spans two lines
  *   writes both in one cycle. Request completed in a descriptor marks the
- *   tag done; an error code, poisoned or discontinue marks it failed.
+ *   tag done; an error code, poisoned or discontinue marks it failed. With
+ *   straddle a beat can hold pieces of up to four completions: two are
+ *   written a cycle (below).
  * - The line reader walks the parts in order, waits for each tag to be
  *   done, reads its lines (one a cycle) into a line FIFO, and frees the tag.
  *   The aligner shifts the line stream by the read's address offset
@@ -45,7 +47,9 @@ module hpnic_pcie_dma_rd #(
     parameter SLOT_LOG2 = 9,
     // completion buffer of the IP: headers and 16-byte data credits
     parameter CPLH_LIMIT = 256,
-    parameter CPLD_LIMIT = 2048
+    parameter CPLD_LIMIT = 2048,
+    // 1: the IP's RC straddle option is on (up to four completions a beat)
+    parameter STRADDLE = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -345,134 +349,310 @@ end
 
 
 /*
- * RC: completions into the reorder buffer
+ * RC: completions into the reorder buffer. A beat is cut into segments, each
+ * the part of one completion in the beat: first the one going on from the
+ * beat before (from Dword 0), then each one starting in it (Dword 0 only
+ * without straddle; with STRADDLE at Dword 0, 4, 8 or 12, up to four, PG213).
+ * The cut is worked out from tuser (from tlast and tkeep without straddle)
+ * in front of a register slice; behind it, two segments a cycle are written,
+ * the second only when its Dword lanes miss the first's (each RAM lane has one
+ * write port). Completions of one request, and the last of one part and the
+ * first of the next, fill lanes one after the other, so in-order traffic
+ * never waits; a beat with more segments, or lanes that collide, takes
+ * another cycle (the slice then holds the IP's RC back).
  */
-reg            rc_in_reg = 1'b0;           // inside a completion (past its first beat)
-reg [3:0]      rc_rot_reg = 0;             // Dword rotation to address alignment
-reg [LL-1:0]   rc_line_reg = 0;            // line of rotated lanes >= rot, this beat
-reg [10:0]     rc_dw_left_reg = 0;         // payload Dwords still to come
-reg [TAG_LOG2-1:0] rc_tag_reg = 0;
-reg            rc_done_reg = 1'b0;         // request completed
-reg            rc_err_reg = 1'b0;
+localparam NSEG = 4;
+// a segment: request completed, failed, tag, line and rotation of stream
+// Dword 0, no payload, the lane after its last payload Dword (4), its first
+// payload Dword's lane (4), that Dword (4), ends here, last Dword (4)
+localparam SGW = 1 + 1 + TAG_LOG2 + LL + 4 + 1 + 4 + 4 + 4 + 1 + 4;
+localparam SG_E = 0, SG_EOP = 4, SG_PS = 5, SG_SL = 9, SG_EL = 13, SG_MT = 17, SG_ROT = 18,
+           SG_LINE = 22, SG_TAG = 22 + LL, SG_ERR = SG_TAG + TAG_LOG2, SG_RC = SG_ERR + 1;
+// the beat, its segments, how many
+localparam RCW = 512 + NSEG * SGW + 3;
+
+// the completion going on past the last beat taken: its state for the next
+// beat's segment 0 (tracked here, in front of the slice, so that every
+// segment's fields and the pair checks are registered)
+reg            cut_cont_reg = 1'b0;
+reg [3:0]      cut_rot_reg = 0;
+reg [LL-1:0]   cut_line_reg = 0;
+reg [TAG_LOG2-1:0] cut_tag_reg = 0;
+reg            cut_rc_reg = 1'b0;
+reg            cut_err_reg = 1'b0;
+
+// the cut, from this beat's tuser (tlast and tkeep without straddle); is_sop
+// and is_eop are thermometer codes (0001, 0011, 0111, 1111)
+wire [3:0]     t_sop = STRADDLE != 0 ? s_rc_tuser[67:64] : {3'b000, !cut_cont_reg};
+wire [3:0]     t_eop = STRADDLE != 0 ? s_rc_tuser[79:76] : {3'b000, s_rc_tlast};
+reg  [3:0]     t_keep_hi;                  // the last kept Dword (straddle off)
+integer i;
+always @* begin
+    t_keep_hi = 4'd0;
+    for (i = 0; i < 16; i = i + 1) begin
+        if (s_rc_tkeep[i]) begin
+            t_keep_hi = i[3:0];
+        end
+    end
+end
+// segment i exists: with a going-on completion it is segment 0, and the
+// k-th starting one is segment k + 1
+wire [3:0]     t_sv = cut_cont_reg ? {t_sop[2:0], 1'b1} : t_sop;
+wire [2:0]     t_nseg = t_sv[3] ? 3'd4 : t_sv[2] ? 3'd3 : t_sv[1] ? 3'd2 : t_sv[0] ? 3'd1 : 3'd0;
+wire [7:0]     t_sp = STRADDLE != 0 ? s_rc_tuser[75:68] : 8'd0;
+wire [15:0]    t_ep = STRADDLE != 0 ? s_rc_tuser[95:80] : {12'd0, t_keep_hi};
+wire           t_disc = s_rc_tuser[96];
+
+// the descriptor at each quarter: slot Dword index of stream Dword 0
+// (la/4 - 3 - its first Dword), the first payload lane, tag, request
+// completed, failed
+reg [SLOT_LOG2-3:0] q_db [0:3];
+reg [TAG_LOG2-1:0]  q_tag [0:3];
+reg [3:0]      q_rc, q_err;
+reg [3:0]      q_sl [0:3];
+integer q;
+// verilator lint_off UNUSEDSIGNAL
+integer q_off;
+// verilator lint_on UNUSEDSIGNAL
+always @* begin
+    for (q = 0; q < 4; q = q + 1) begin
+        q_off = 4*q + 3;
+        q_db[q] = s_rc_tdata[128*q + 2 +: SLOT_LOG2 - 2] - q_off[SLOT_LOG2-3:0];
+        q_tag[q] = s_rc_tdata[128*q + 64 +: TAG_LOG2];
+        q_rc[q] = s_rc_tdata[128*q + 30];
+        q_err[q] = s_rc_tdata[128*q + 12 +: 4] != 4'd0 || s_rc_tdata[128*q + 43 +: 3] != 3'd0 ||
+                   s_rc_tdata[128*q + 46];
+        q_sl[q] = s_rc_tdata[128*q + 2 +: 4];
+    end
+end
+
+// the segments and the pair checks are worked out for both cases, a
+// completion going on or not, and picked last (timing: cut_cont_reg is then
+// off the long paths)
+reg [SGW-1:0]  t_sgc [0:2*NSEG-1];         // [NSEG*c + i]
+reg [SGW-1:0]  t_sg [0:NSEG-1];
+reg [1:0]      sq;
+reg [3:0]      se;
+reg [3:0]      sr;
+integer c;
+always @* begin
+    for (c = 0; c < 2; c = c + 1) begin
+        for (i = 0; i < NSEG; i = i + 1) begin
+            sq = c != 0 ? (i == 0 ? 2'd0 : t_sp[2*i - 2 +: 2]) : t_sp[2*i +: 2];
+            se = t_eop[i] ? t_ep[4*i +: 4] : 4'd15;
+            if (c != 0 && i == 0) begin
+                t_sgc[NSEG*c + i] = {cut_rc_reg, cut_err_reg || t_disc, cut_tag_reg, cut_line_reg,
+                                     cut_rot_reg, 1'b0, se + 4'd1 + cut_rot_reg, cut_rot_reg, 4'd0,
+                                     t_eop[i], se};
+            end else begin
+                sr = q_db[sq][3:0];
+                t_sgc[NSEG*c + i] = {q_rc[sq], q_err[sq] || t_disc, q_tag[sq], q_db[sq],
+                                     se < {sq, 2'b11}, se + 4'd1 + sr, q_sl[sq], {sq, 2'b11},
+                                     t_eop[i], se};
+            end
+        end
+    end
+    for (i = 0; i < NSEG; i = i + 1) begin
+        t_sg[i] = cut_cont_reg ? t_sgc[NSEG + i] : t_sgc[i];
+    end
+end
+
+// the beat's last segment, if its completion goes on
+reg [SGW-1:0]  t_last;
+always @* begin
+    case (t_nseg)
+        3'd1: t_last = t_sg[0];
+        3'd2: t_last = t_sg[1];
+        3'd3: t_last = t_sg[2];
+        default: t_last = t_sg[3];
+    endcase
+end
+wire [LL-1:0]  t_last_line = t_last[SG_LINE +: LL];
+
+wire           rcs_valid;
+wire           rcs_ready;
+wire [RCW-1:0] rcs_data;
+
+hpnic_reg_slice #(.WIDTH(RCW))
+rc_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(s_rc_tvalid), .s_ready(s_rc_tready),
+    .s_data({t_nseg, t_sg[3], t_sg[2], t_sg[1], t_sg[0], s_rc_tdata}),
+    .m_valid(rcs_valid), .m_ready(rcs_ready), .m_data(rcs_data)
+);
+
+always @(posedge clk) begin
+    if (s_rc_tvalid && s_rc_tready && t_nseg != 3'd0) begin
+        cut_cont_reg <= !t_last[SG_EOP];
+        cut_rot_reg <= t_last[SG_ROT +: 4];
+        cut_line_reg <= t_last_line + 1'b1;
+        cut_tag_reg <= t_last[SG_TAG +: TAG_LOG2];
+        cut_rc_reg <= t_last[SG_RC];
+        cut_err_reg <= t_last[SG_ERR];
+    end
+    if (rst) begin
+        cut_cont_reg <= 1'b0;
+    end
+end
+
+// behind the slice: segments idx and idx + 1 of the beat, "a" and "b"
+wire [511:0]   p_data = rcs_data[511:0];
+wire [2:0]     p_nseg = rcs_data[512 + NSEG*SGW +: 3];
+// b goes with a when its payload lanes follow a's (completions of one
+// request, or a part's last and the next part's first, in order), or either
+// has none: then their lanes cannot meet. Otherwise b waits a cycle.
+wire [SGW-1:0] p_sg0 = rcs_data[512 + 0*SGW +: SGW];
+wire [SGW-1:0] p_sg1 = rcs_data[512 + 1*SGW +: SGW];
+wire [SGW-1:0] p_sg2 = rcs_data[512 + 2*SGW +: SGW];
+wire [SGW-1:0] p_sg3 = rcs_data[512 + 3*SGW +: SGW];
+wire [2:0]     p_ok = {
+    p_sg2[SG_MT] || p_sg3[SG_MT] || p_sg2[SG_EL +: 4] == p_sg3[SG_SL +: 4],
+    p_sg1[SG_MT] || p_sg2[SG_MT] || p_sg1[SG_EL +: 4] == p_sg2[SG_SL +: 4],
+    p_sg0[SG_MT] || p_sg1[SG_MT] || p_sg0[SG_EL +: 4] == p_sg1[SG_SL +: 4]
+};
+reg  [1:0]     idx_reg = 2'd0;
 
 reg [NTAG-1:0] done_reg = 0;
 reg [NTAG-1:0] err_reg = 0;
 
-assign s_rc_tready = 1'b1;                 // the buffer always takes a beat
-wire rc_go = s_rc_tvalid;
-
-// this beat's fields: from its descriptor on a first beat, from the registers after
-// verilator lint_off UNUSEDSIGNAL
-wire [11:0]    d_la = s_rc_tdata[11:0];
-// verilator lint_on UNUSEDSIGNAL
-wire [3:0]     d_ec = s_rc_tdata[15:12];
-wire           d_rc = s_rc_tdata[30];
-wire [10:0]    d_dwc = s_rc_tdata[42:32];
-wire [2:0]     d_st = s_rc_tdata[45:43];
-wire           d_poison = s_rc_tdata[46];
-wire [TAG_LOG2-1:0] d_tag = s_rc_tdata[64 +: TAG_LOG2];
-wire           d_disc = s_rc_tuser[96];
-
-// slot Dword index of stream Dword 0 of the first beat: la/4 - 3 (mod slot)
-wire [SLOT_LOG2-3:0] d_b = d_la[SLOT_LOG2-1:2] - {{(SLOT_LOG2-4){1'b0}}, 2'd3};
-wire [3:0]     b_rot = rc_in_reg ? rc_rot_reg : d_b[3:0];
-wire [LL-1:0]  b_line = rc_in_reg ? rc_line_reg : d_b[SLOT_LOG2-3:4];
-wire [10:0]    b_left = rc_in_reg ? rc_dw_left_reg : d_dwc;
-wire [TAG_LOG2-1:0] b_tag = rc_in_reg ? rc_tag_reg : d_tag;
-wire           b_err = (rc_in_reg ? rc_err_reg : (d_ec != 4'd0 || d_st != 3'd0 || d_poison)) || d_disc;
-wire           b_done = rc_in_reg ? rc_done_reg : d_rc;
-
-// payload Dwords of this beat: stream Dwords 3.. of a first beat, 0.. after
-reg [15:0]     src_valid;
-integer i;
+reg  [SGW-1:0] a_sg, b_sg;
+reg            ab_ok;
 always @* begin
-    for (i = 0; i < 16; i = i + 1) begin
-        if (rc_in_reg) begin
-            src_valid[i] = i < b_left;
-        end else begin
-            src_valid[i] = i >= 3 && (i - 3) < b_left;
-        end
-    end
+    case (idx_reg)
+        2'd0: a_sg = rcs_data[512 + 0*SGW +: SGW];
+        2'd1: a_sg = rcs_data[512 + 1*SGW +: SGW];
+        2'd2: a_sg = rcs_data[512 + 2*SGW +: SGW];
+        default: a_sg = rcs_data[512 + 3*SGW +: SGW];
+    endcase
+    case (idx_reg)
+        2'd0: b_sg = rcs_data[512 + 1*SGW +: SGW];
+        2'd1: b_sg = rcs_data[512 + 2*SGW +: SGW];
+        default: b_sg = rcs_data[512 + 3*SGW +: SGW];
+    endcase
+    case (idx_reg)
+        2'd0: ab_ok = p_ok[0];
+        2'd1: ab_ok = p_ok[1];
+        default: ab_ok = p_ok[2];
+    endcase
 end
-wire [4:0] beat_dws = rc_in_reg ? (b_left > 11'd16 ? 5'd16 : b_left[4:0])
-                                : (b_left > 11'd13 ? 5'd13 : b_left[4:0]);
+// (small compares, no adders: this is the slice's ready)
+wire           a_act = rcs_valid && {1'b0, idx_reg} < p_nseg;
+wire           b_in = {1'b0, idx_reg} + 3'd1 < p_nseg;        // b exists
+wire           b_act = rcs_valid && b_in && ab_ok;
+wire           p_end = rcs_valid && (!b_in || (ab_ok && {1'b0, idx_reg} + 3'd2 >= p_nseg));
+assign rcs_ready = p_end;
 
-// rotate left by b_rot Dwords: lane j takes stream Dword (j - rot) mod 16
-reg [511:0] rot_data;
-reg [15:0]  rot_valid;
+wire           a_eop = a_sg[SG_EOP];
+wire [3:0]     a_e = a_sg[SG_E +: 4];
+wire [3:0]     a_rot = a_sg[SG_ROT +: 4];
+wire [LL-1:0]  a_line = a_sg[SG_LINE +: LL];
+wire [TAG_LOG2-1:0] a_tag = a_sg[SG_TAG +: TAG_LOG2];
+wire           a_err = a_sg[SG_ERR];
+wire           a_done = a_sg[SG_RC];
+wire [3:0]     a_ps = a_sg[SG_PS +: 4];                     // first payload Dword
+wire           b_eop = b_sg[SG_EOP];
+wire [3:0]     b_e = b_sg[SG_E +: 4];
+wire [3:0]     b_rot = b_sg[SG_ROT +: 4];
+wire [LL-1:0]  b_line = b_sg[SG_LINE +: LL];
+wire [TAG_LOG2-1:0] b_tag = b_sg[SG_TAG +: TAG_LOG2];
+wire           b_err = b_sg[SG_ERR];
+wire           b_done = b_sg[SG_RC];
+wire [3:0]     b_ps = b_sg[SG_PS +: 4];
+
+// rotate left: lane j takes stream Dword (j - rot) mod 16
+reg [511:0] a_rd, b_rd;
+reg [15:0]  a_lv, b_lv;                    // lanes written
+reg [3:0]   src;
 integer j;
 always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-        rot_data[32*j +: 32] = s_rc_tdata[32*((j - {28'd0, b_rot}) & 15) +: 32];
-        rot_valid[j] = src_valid[(j - {28'd0, b_rot}) & 15];
+        src = j[3:0] - a_rot;
+        a_rd[32*j +: 32] = p_data[32*src +: 32];
+        a_lv[j] = a_act && src >= a_ps && src <= a_e;
+        src = j[3:0] - b_rot;
+        b_rd[32*j +: 32] = p_data[32*src +: 32];
+        b_lv[j] = b_act && src >= b_ps && src <= b_e;
     end
 end
 
-// lanes >= rot go to line b_line, lanes < rot to line b_line + 1
-wire [LL-1:0] line_hi = b_line + 1'b1;
+// lanes >= rot go to line `line`, lanes < rot to line + 1 (the other bank)
+wire [LL-1:0] a_lhi = a_line + 1'b1;
+wire [LL-1:0] b_lhi = b_line + 1'b1;
+wire [TAG_LOG2+LL-2:0] a_wa0 = {a_tag, (a_line[0] ? a_lhi[LL-1:1] : a_line[LL-1:1])};
+wire [TAG_LOG2+LL-2:0] a_wa1 = {a_tag, (a_line[0] ? a_line[LL-1:1] : a_lhi[LL-1:1])};
+wire [TAG_LOG2+LL-2:0] b_wa0 = {b_tag, (b_line[0] ? b_lhi[LL-1:1] : b_line[LL-1:1])};
+wire [TAG_LOG2+LL-2:0] b_wa1 = {b_tag, (b_line[0] ? b_line[LL-1:1] : b_lhi[LL-1:1])};
 reg [15:0] we0, we1;                       // even, odd bank
-reg [TAG_LOG2+LL-2:0] wa0, wa1;
+reg [511:0] wd;
+reg [16*(TAG_LOG2+LL-1)-1:0] wa0, wa1;
+reg        a_odd, b_odd;
 always @* begin
     for (j = 0; j < 16; j = j + 1) begin
-        if (j >= b_rot) begin
-            we0[j] = rc_go && rot_valid[j] && !b_line[0];
-            we1[j] = rc_go && rot_valid[j] && b_line[0];
-        end else begin
-            we0[j] = rc_go && rot_valid[j] && !line_hi[0];
-            we1[j] = rc_go && rot_valid[j] && line_hi[0];
-        end
+        a_odd = j[3:0] >= a_rot ? a_line[0] : a_lhi[0];
+        b_odd = j[3:0] >= b_rot ? b_line[0] : b_lhi[0];
+        we0[j] = (a_lv[j] && !a_odd) || (b_lv[j] && !b_odd);
+        we1[j] = (a_lv[j] && a_odd) || (b_lv[j] && b_odd);
+        wd[32*j +: 32] = a_lv[j] ? a_rd[32*j +: 32] : b_rd[32*j +: 32];
+        wa0[(TAG_LOG2+LL-1)*j +: TAG_LOG2+LL-1] = a_lv[j] ? a_wa0 : b_wa0;
+        wa1[(TAG_LOG2+LL-1)*j +: TAG_LOG2+LL-1] = a_lv[j] ? a_wa1 : b_wa1;
     end
-    // the even bank's line: b_line if even, else line_hi (and vice versa)
-    wa0 = {b_tag, (b_line[0] ? line_hi[LL-1:1] : b_line[LL-1:1])};
-    wa1 = {b_tag, (b_line[0] ? b_line[LL-1:1] : line_hi[LL-1:1])};
 end
 
 // the done and failed flags are set, and cleared when a tag is freed, a
 // cycle late (registered: the decode of a tag is off the RC and line reader
 // paths); the data is in the RAM before, the tag is not reused before
-reg                set_v_reg = 1'b0, set_err_reg = 1'b0, set_done_reg = 1'b0;
-reg [TAG_LOG2-1:0] set_tag_reg = 0;
+reg                sa_v_reg = 1'b0, sa_err_reg = 1'b0, sa_done_reg = 1'b0;
+reg [TAG_LOG2-1:0] sa_tag_reg = 0;
+reg                sb_v_reg = 1'b0, sb_err_reg = 1'b0, sb_done_reg = 1'b0;
+reg [TAG_LOG2-1:0] sb_tag_reg = 0;
 reg                clr_v_reg = 1'b0;
 reg [TAG_LOG2-1:0] clr_tag_reg = 0;
 
 always @(posedge clk) begin
-    set_v_reg <= rc_go && (b_err || (s_rc_tlast && b_done));
-    set_err_reg <= b_err;
-    set_done_reg <= s_rc_tlast && b_done;
-    set_tag_reg <= b_tag;
+    sa_v_reg <= a_act && (a_err || (a_eop && a_done));
+    sa_err_reg <= a_err;
+    sa_done_reg <= a_eop && a_done;
+    sa_tag_reg <= a_tag;
+    sb_v_reg <= b_act && (b_err || (b_eop && b_done));
+    sb_err_reg <= b_err;
+    sb_done_reg <= b_eop && b_done;
+    sb_tag_reg <= b_tag;
     clr_v_reg <= tag_free;
     clr_tag_reg <= tag_free_reg[TAG_LOG2-1:0];
-    if (set_v_reg) begin
-        if (set_err_reg) begin
-            err_reg[set_tag_reg] <= 1'b1;
+    if (sa_v_reg) begin
+        if (sa_err_reg) begin
+            err_reg[sa_tag_reg] <= 1'b1;
         end
-        if (set_done_reg) begin
-            done_reg[set_tag_reg] <= 1'b1;
+        if (sa_done_reg) begin
+            done_reg[sa_tag_reg] <= 1'b1;
+        end
+    end
+    if (sb_v_reg) begin
+        if (sb_err_reg) begin
+            err_reg[sb_tag_reg] <= 1'b1;
+        end
+        if (sb_done_reg) begin
+            done_reg[sb_tag_reg] <= 1'b1;
         end
     end
     if (clr_v_reg) begin
         done_reg[clr_tag_reg] <= 1'b0;
         err_reg[clr_tag_reg] <= 1'b0;
     end
-    if (rc_go) begin
-        rc_in_reg <= !s_rc_tlast;
-        rc_rot_reg <= b_rot;
-        rc_line_reg <= line_hi;
-        rc_dw_left_reg <= b_left - {6'd0, beat_dws};
-        rc_tag_reg <= b_tag;
-        rc_done_reg <= b_done;
-        rc_err_reg <= b_err;
+    if (a_act) begin
+        idx_reg <= p_end ? 2'd0 : b_act ? idx_reg + 2'd2 : idx_reg + 2'd1;
     end
     if (rst) begin
-        rc_in_reg <= 1'b0;
-        set_v_reg <= 1'b0;
+        idx_reg <= 2'd0;
+        sa_v_reg <= 1'b0;
+        sb_v_reg <= 1'b0;
         clr_v_reg <= 1'b0;
         done_reg <= 0;
         err_reg <= 0;
     end
 end
 
-// the banks: 2 x 16 Dword RAMs, NTAG * lines / 2 deep
+// the banks: 2 x 16 Dword RAMs, NTAG * lines / 2 deep, an address per lane
 reg                    rd_en;
 reg [TAG_LOG2+LL-2:0]  rd_addr;
 wire [511:0]           bank0_q, bank1_q;
@@ -483,13 +663,13 @@ for (g = 0; g < 16; g = g + 1) begin : g_lane
     hpnic_ram_sdp #(.ADDR_WIDTH(TAG_LOG2 + LL - 1), .DATA_WIDTH(32), .RAM_STYLE("block"))
     bank0_inst (
         .clk(clk),
-        .wr_en(we0[g]), .wr_addr(wa0), .wr_data(rot_data[32*g +: 32]),
+        .wr_en(we0[g]), .wr_addr(wa0[(TAG_LOG2+LL-1)*g +: TAG_LOG2+LL-1]), .wr_data(wd[32*g +: 32]),
         .rd_en(rd_en), .rd_addr(rd_addr), .rd_data(bank0_q[32*g +: 32])
     );
     hpnic_ram_sdp #(.ADDR_WIDTH(TAG_LOG2 + LL - 1), .DATA_WIDTH(32), .RAM_STYLE("block"))
     bank1_inst (
         .clk(clk),
-        .wr_en(we1[g]), .wr_addr(wa1), .wr_data(rot_data[32*g +: 32]),
+        .wr_en(we1[g]), .wr_addr(wa1[(TAG_LOG2+LL-1)*g +: TAG_LOG2+LL-1]), .wr_data(wd[32*g +: 32]),
         .rd_en(rd_en), .rd_addr(rd_addr), .rd_data(bank1_q[32*g +: 32])
     );
 end

@@ -3,7 +3,7 @@
  * PCIe DMA write engine for the UltraScale+ integrated block
  * (pcie4_uscale_plus): the generic DMA write channel of docs/host.md becomes
  * memory write TLPs on the requester request (RQ) interface, 512 bits,
- * Dword-aligned mode, straddle off (docs/pcie.md has the interface facts).
+ * Dword-aligned mode, straddle on or off (docs/pcie.md has the interface facts).
  *
  * - A command (addr, len) is cut into TLPs at every MPS-aligned address:
  *   the first TLP runs up to the next multiple of MPS, the others are MPS
@@ -25,10 +25,22 @@
  *   pcie_rq_seq_num0/1, that command's last TLP has left for the link and
  *   wr_done counts it.
  *
+ * - Straddle (STRADDLE = 1, the IP's RQ straddle option): when a TLP that is
+ *   not its command's last ends in Dwords 0..7 of its last beat, the next
+ *   TLP of the command starts at Dword 8 of that beat. The two are
+ *   contiguous in the command's bytes and the next one starts Dword-aligned
+ *   (at an MPS boundary), so the beat is the old TLP's tail from the shifter,
+ *   the new descriptor, and the 16 bytes that follow the tail in the shifter
+ *   output; the new TLP then runs 32 bytes earlier in its beats. Two TLPs of
+ *   MPS 256 take 9 beats instead of 10. TLPs of different commands do not
+ *   straddle (their bytes are not in one queue), nor TLPs at MPS 4096 (two
+ *   of them straddled would not fit the RQ FIFO, which releases beats only
+ *   where no TLP goes on).
+ *
  * Throughput: a TLP's first beat carries 48 payload bytes beside the
- * descriptor, so an MPS-256 TLP is 5 beats; a command boundary costs about
- * two cycles (the queue is flushed and the next command's first beat
- * fetched). docs/performance.md has the figures.
+ * descriptor, so an MPS-256 TLP is 5 beats (4.5 with straddle); a command
+ * boundary costs about two cycles (the queue is flushed and the next
+ * command's first beat fetched). docs/performance.md has the figures.
  */
 
 `resetall
@@ -40,8 +52,13 @@ module hpnic_pcie_dma_wr #(
     parameter LEN_WIDTH = 13,
     // log2 of the command FIFO depth
     parameter CMD_FIFO_LOG2 = 4,
-    // log2 of the RQ frame FIFO depth in beats (must hold a 4 KiB TLP: 66)
-    parameter RQ_FIFO_LOG2 = 7
+    // log2 of the RQ frame FIFO depth in beats (must hold a 4 KiB TLP: 66;
+    // with straddle the FIFO releases beats only at one where no TLP goes
+    // on, so two straddled TLPs must fit: 2 x 33 beats at MPS 2048, and MPS
+    // 4096 does not straddle)
+    parameter RQ_FIFO_LOG2 = 7,
+    // 1: the IP's RQ straddle option is on (a TLP may start at Dword 8)
+    parameter STRADDLE = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -93,8 +110,10 @@ initial begin
     end
 end
 
-// RQ frame FIFO word: data, tkeep, first_be, last_be, seq_num, first beat
-localparam FW = 512 + 16 + 4 + 4 + 6 + 1;
+// RQ frame FIFO word: data, tkeep, first_be, last_be, seq_num, is_eop0_ptr,
+// is_eop1_ptr, is_eop[1:0], a TLP starts at Dword 8, a TLP starts
+localparam FW = 512 + 16 + 4 + 4 + 6 + 4 + 4 + 2 + 1 + 1;
+localparam SD = STRADDLE != 0;
 localparam LP = LEN_WIDTH - 13;         // length bits above a TLP's 13
 
 /*
@@ -253,6 +272,7 @@ reg               fb_reg = 1'b0;        // the TLP's first beat
 reg               ng_reg = 1'b0;        // ... whose lane 0 lies before the oldest queued beat
 reg               bl_reg = 1'b0;        // the TLP's last beat
 reg               need2_reg = 1'b0;     // the beat needs two queued beats
+reg               mg_reg = 1'b0;        // straddle: a last beat with room for the next TLP
 
 // the next TLP, worked out from rem_reg a cycle ahead (valid when nx_ok_reg)
 reg [12:0]        nx_n_reg = 0;
@@ -261,16 +281,24 @@ reg [LEN_WIDTH-1:0] nx_rem_reg = 0;
 reg [10:0]        nx_dw_reg = 0;
 reg [3:0]         nx_fbe_reg = 0, nx_lbe_reg = 0;
 reg               nx_short_reg = 1'b0;
+reg               nx_tiny_reg = 1'b0;   // it is at most 16 bytes (ends in a straddled beat)
+reg [63:0]        nx_a_reg = 0;         // its address
 reg               nx_ok_reg = 1'b0;
 
 reg               room_reg = 1'b0;      // the RQ FIFO can take a beat
 
 wire tlp_first_ng = fb_reg && ng_reg;
-wire emit = active_reg && q_cnt_reg != 2'd0 && (!need2_reg || q_cnt_reg >= 2'd2) && room_reg &&
-            (!bl_reg || last_tlp_reg || nx_ok_reg);
+// a beat needing q1 can also go once the command's last beat is queued:
+// need2 of a straddled beat is worked out for 16 bytes of the next TLP, which
+// may be fewer, all in q0
+wire emit = active_reg && q_cnt_reg != 2'd0 && (!need2_reg || q_cnt_reg >= 2'd2 || in_done_reg) &&
+            room_reg && (!bl_reg || last_tlp_reg || nx_ok_reg);
+wire mgb = SD && mg_reg && !last_tlp_reg;    // this last beat also starts the next TLP
+wire u_end = mgb && nx_tiny_reg;               // ... which ends in it too
 wire tlp_end = emit && bl_reg;
-wire cmd_end = tlp_end && last_tlp_reg;
-wire tlp_next = tlp_end && !last_tlp_reg;
+wire cmd_end = tlp_end && (last_tlp_reg || u_end);
+wire tlp_next = tlp_end && !last_tlp_reg && !mgb;
+wire tlp_merge = tlp_end && mgb && !u_end;
 
 // the beat: queue bytes from the beat's lane 0 on, the descriptor over a first beat
 wire [1023:0] shr_in = {tlp_first_ng ? q0_reg : q1_reg, q0_reg};
@@ -296,12 +324,45 @@ wire [127:0] desc = {
     2'b00           // 1:0 address type: untranslated
 };
 
-wire [511:0] beat_data = fb_reg ? {shr_out[511:128], desc} : shr_out;
+// the next TLP's descriptor, for a straddled beat
+wire [127:0] nx_desc = {1'b0, 3'b000, 3'b000, 1'b0, 16'd0, 8'd0, 16'd0, 1'b0, 4'b0001,
+                        nx_dw_reg, nx_a_reg[63:2], 2'b00};
+// a straddled beat: the tail (left <= 32 bytes, a multiple of 4) in Dwords
+// 0..7, the next descriptor in 8..11, and in 12..15 the 16 bytes that follow
+// the tail in the shifter output
+reg  [127:0] nx_head;
+integer m;
+always @* begin
+    nx_head = shr_out[127:0];
+    for (m = 1; m <= 8; m = m + 1) begin
+        if (left_reg[5:2] == m[3:0]) begin
+            nx_head = shr_out[32*m +: 128];
+        end
+    end
+end
+
+wire [511:0] beat_data = fb_reg ? {shr_out[511:128], desc} :
+                         mgb ? {nx_head, nx_desc, shr_out[255:0]} : shr_out;
 // verilator lint_off UNUSEDSIGNAL
 wire [13:0]  left_m1 = left_reg - 1'b1;            // < 64 on the last beat
 // verilator lint_on UNUSEDSIGNAL
-wire [15:0]  beat_keep = bl_reg ? (16'hffff >> (4'd15 - left_m1[5:2])) : 16'hffff;
-wire [5:0]   beat_seq = {last_tlp_reg, cmd_idx_reg};
+wire [3:0]   u_eop_ptr = 4'd11 + {1'b0, nx_dw_reg[2:0]};
+// tkeep: Dwords 0..keep_hi (a compare per bit: a shifter here became a
+// ripple chain behind the FIFO's write enable)
+wire [3:0]   keep_hi = !bl_reg ? 4'd15 : !mgb ? left_m1[5:2] : u_end ? u_eop_ptr : 4'd15;
+reg  [15:0]  beat_keep;
+integer kb;
+always @* begin
+    for (kb = 0; kb < 16; kb = kb + 1) begin
+        beat_keep[kb] = kb[3:0] <= keep_hi;
+    end
+end
+wire [5:0]   beat_seq = mgb ? {nx_all_reg, cmd_idx_reg} : {last_tlp_reg, cmd_idx_reg};
+wire [3:0]   beat_fbe = mgb ? nx_fbe_reg : fbe_reg;
+wire [3:0]   beat_lbe = mgb ? nx_lbe_reg : lbe_reg;
+wire [3:0]   beat_eop0 = bl_reg ? left_m1[5:2] : 4'd15;
+// the FIFO releases a run of beats at one where no TLP goes on
+wire         beat_flast = bl_reg && (!mgb || u_end);
 
 wire [FW-1:0] rq_word;
 wire          rq_last;
@@ -310,31 +371,25 @@ wire [RQ_FIFO_LOG2:0] rq_free;
 hpnic_frame_fifo #(.DEPTH_LOG2(RQ_FIFO_LOG2), .WIDTH(FW))
 rq_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(emit), .s_data({fb_reg, beat_seq, lbe_reg, fbe_reg, beat_keep, beat_data}),
-    .s_last(bl_reg), .s_drop(1'b0),
+    .s_valid(emit),
+    .s_data({fb_reg || mgb, mgb, u_end, bl_reg, u_eop_ptr, beat_eop0,
+             beat_seq, beat_lbe, beat_fbe, beat_keep, beat_data}),
+    .s_last(beat_flast), .s_drop(1'b0),
     .m_valid(m_rq_tvalid), .m_ready(m_rq_tready), .m_data(rq_word), .m_last(rq_last),
     // verilator lint_off PINCONNECTEMPTY
     .free(rq_free), .overflow()
     // verilator lint_on PINCONNECTEMPTY
 );
 
-wire       o_first = rq_word[FW-1];
-wire [5:0] o_seq = rq_word[FW-2 -: 6];
-wire [3:0] o_lbe = rq_word[FW-8 -: 4];
-wire [3:0] o_fbe = rq_word[FW-12 -: 4];
+wire       o_sop = rq_word[FW-1];
+wire       o_sop8 = rq_word[FW-2];
+wire [1:0] o_eop = rq_word[FW-3 -: 2];
+wire [3:0] o_eop1_ptr = rq_word[FW-5 -: 4];
+wire [3:0] o_eop0_ptr = rq_word[FW-9 -: 4];
+wire [5:0] o_seq = rq_word[FW-13 -: 6];
+wire [3:0] o_lbe = rq_word[FW-19 -: 4];
+wire [3:0] o_fbe = rq_word[FW-23 -: 4];
 wire [15:0] o_keep = rq_word[527:512];
-
-// highest kept Dword of the last beat: the is_eop0_ptr
-reg [3:0] o_eop_ptr;
-integer k;
-always @* begin
-    o_eop_ptr = 4'd0;
-    for (k = 0; k < 16; k = k + 1) begin
-        if (o_keep[k]) begin
-            o_eop_ptr = k[3:0];
-        end
-    end
-end
 
 assign m_rq_tdata = rq_word[511:0];
 assign m_rq_tkeep = o_keep;
@@ -348,12 +403,12 @@ assign m_rq_tuser = {
     4'd0,                       // 42:39 TPH type
     2'b00,                      // 38:37 TPH present
     1'b0,                       // 36 discontinue
-    4'd0,                       // 35:32 is_eop1_ptr
-    o_eop_ptr,                  // 31:28 is_eop0_ptr
-    {1'b0, rq_last},            // 27:26 is_eop
-    2'b00,                      // 25:24 is_sop1_ptr
-    2'b00,                      // 23:22 is_sop0_ptr
-    {1'b0, o_first},            // 21:20 is_sop
+    o_eop1_ptr,                 // 35:32 is_eop1_ptr (a second TLP ending in the beat)
+    o_eop0_ptr,                 // 31:28 is_eop0_ptr
+    o_eop,                      // 27:26 is_eop
+    2'b00,                      // 25:24 is_sop1_ptr (never two TLPs starting in a beat)
+    {o_sop8, 1'b0},             // 23:22 is_sop0_ptr: 0 = Dword 0, 2 = Dword 8
+    {1'b0, o_sop},              // 21:20 is_sop
     4'd0,                       // 19:16 addr_offset (Dword-aligned mode)
     {4'd0, o_lbe},              // 15:8 last_be
     {4'd0, o_fbe}               // 7:0 first_be
@@ -379,8 +434,14 @@ wire [6:0]  nx_sum = {1'b0, vend6} + {1'b0, nx_n_reg[5:0]};
 wire [13:0] left_next = left_reg - 14'd64;
 wire [14:0] lw_sum = {1'b0, left_reg} + {9'd0, w6_reg};
 
+// a straddled beat: the next TLP goes on from the tail's end + 16
+wire [6:0]  mg_sum = {1'b0, w6_reg} + {1'b0, left_reg[5:0]} + 7'd16;
+wire [6:0]  u_left = nx_n_reg[6:0] - 7'd16;        // meaningful when nx_n <= 80
+wire [7:0]  u_sum = {2'd0, mg_sum[5:0]} + {1'b0, u_left};
+
 wire [1:0]  pop = !emit ? 2'd0 :
                   cmd_end ? q_cnt_reg :
+                  mgb ? {1'b0, mg_sum[6]} :
                   bl_reg ? {1'b0, end_pop} :
                   tlp_first_ng ? 2'd0 : 2'd1;
 
@@ -438,7 +499,9 @@ always @(posedge clk) begin
     nx_fbe_reg <= nx_all ? be_first(2'd0, rem_span) : 4'b1111;
     nx_lbe_reg <= nx_all ? be_last(rem_span) : be_last(mps_span);
     nx_short_reg <= nx_all && rem_reg <= 48;
-    nx_ok_reg <= !(start || tlp_next);
+    nx_tiny_reg <= nx_all && rem_reg <= 16;
+    nx_a_reg <= a0_reg + {51'd0, n_reg};
+    nx_ok_reg <= !(start || tlp_next || tlp_merge);
 
     if (start) begin
         active_reg <= 1'b1;
@@ -455,6 +518,7 @@ always @(posedge clk) begin
         ng_reg <= st_ng;
         bl_reg <= pc_short_reg;
         need2_reg <= !st_ng && (pc_short_reg ? st_fn >= 14'd65 : f_reg != st_c);
+        mg_reg <= 1'b0;
         stat_wr_cmds <= stat_wr_cmds + 1'b1;
     end
 
@@ -462,9 +526,16 @@ always @(posedge clk) begin
         fb_reg <= 1'b0;
         left_reg <= left_next;
         bl_reg <= left_reg <= 14'd128;
-        need2_reg <= left_reg <= 14'd128 ? lw_sum >= 15'd129 : w6_reg != 6'd0;
+        // straddle: the last beat has room for the next TLP's first 16 bytes
+        // (not at MPS 4096: two such TLPs straddled would not fit the FIFO)
+        mg_reg <= SD && left_reg <= 14'd96 && mps_code_reg != 3'd5;
+        if (SD && left_reg <= 14'd96 && mps_code_reg != 3'd5 && !last_tlp_reg) begin
+            need2_reg <= lw_sum >= 15'd113;
+        end else begin
+            need2_reg <= left_reg <= 14'd128 ? lw_sum >= 15'd129 : w6_reg != 6'd0;
+        end
         if (bl_reg) begin
-            stat_wr_tlps <= stat_wr_tlps + 1'b1;
+            stat_wr_tlps <= stat_wr_tlps + (u_end ? 32'd2 : 32'd1);
         end
         if (cmd_end) begin
             active_reg <= 1'b0;
@@ -486,6 +557,24 @@ always @(posedge clk) begin
             ng_reg <= vend6 < 6'd16;
             bl_reg <= nx_short_reg;
             need2_reg <= vend6 >= 6'd16 && (nx_short_reg ? nx_sum >= 7'd65 : vend6 != 6'd16);
+            mg_reg <= 1'b0;
+        end
+        if (tlp_merge) begin
+            // the next TLP's first 16 bytes went in this beat
+            a0_reg <= nx_a_reg;
+            n_reg <= nx_n_reg;
+            rem_reg <= nx_rem_reg;
+            dw_reg <= nx_dw_reg;
+            fbe_reg <= nx_fbe_reg;
+            lbe_reg <= nx_lbe_reg;
+            last_tlp_reg <= nx_all_reg;
+            w6_reg <= mg_sum[5:0];
+            left_reg <= {1'b0, nx_n_reg} - 14'd16;
+            fb_reg <= 1'b0;
+            ng_reg <= 1'b0;
+            bl_reg <= nx_n_reg <= 13'd80;
+            mg_reg <= 1'b0;
+            need2_reg <= nx_n_reg <= 13'd80 ? u_sum >= 8'd65 : mg_sum[5:0] != 6'd0;
         end
     end
 

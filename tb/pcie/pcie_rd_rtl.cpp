@@ -2,7 +2,11 @@
 // Driver of the Verilated hpnic_pcie_dma_rd behind the C API of pcie_rd_rtl.h.
 #include <memory>
 
+// the model class: Vpcie_rd, or the straddle-off build's (-DVRD=..., -include its header)
+#ifndef VRD
+#define VRD Vpcie_rd
 #include "Vpcie_rd.h"
+#endif
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -11,7 +15,7 @@
 
 struct pcie_rd_rtl {
 	std::unique_ptr<VerilatedContext> ctx;
-	std::unique_ptr<Vpcie_rd> t;
+	std::unique_ptr<VRD> t;
 	std::unique_ptr<VerilatedFstC> fst;
 	uint64_t time;
 };
@@ -20,7 +24,7 @@ extern "C" struct pcie_rd_rtl *pcie_rd_rtl_new(const char *fst)
 {
 	pcie_rd_rtl *r = new pcie_rd_rtl;
 	r->ctx.reset(new VerilatedContext);
-	r->t.reset(new Vpcie_rd{r->ctx.get()});
+	r->t.reset(new VRD{r->ctx.get()});
 	r->time = 0;
 	if (fst) {
 		r->ctx->traceEverOn(true);
@@ -28,7 +32,7 @@ extern "C" struct pcie_rd_rtl *pcie_rd_rtl_new(const char *fst)
 		r->t->trace(r->fst.get(), 99);
 		r->fst->open(fst);
 	}
-	Vpcie_rd *t = r->t.get();
+	VRD *t = r->t.get();
 	t->clk = 0;
 	t->rst = 0;
 	t->cfg_max_read_req = 2;
@@ -49,7 +53,7 @@ extern "C" void pcie_rd_rtl_free(struct pcie_rd_rtl *r)
 
 extern "C" void pcie_rd_rtl_tick(struct pcie_rd_rtl *r)
 {
-	Vpcie_rd *t = r->t.get();
+	VRD *t = r->t.get();
 	t->eval();
 	if (r->fst)
 		r->fst->dump(r->time);
@@ -68,7 +72,7 @@ extern "C" void pcie_rd_rtl_set_mrrs(struct pcie_rd_rtl *r, unsigned code) { r->
 
 extern "C" void pcie_rd_rtl_set_req(struct pcie_rd_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	Vpcie_rd *t = r->t.get();
+	VRD *t = r->t.get();
 	t->s_rd_req_valid = valid;
 	t->s_rd_req_addr = addr;
 	t->s_rd_req_len = len;
@@ -84,7 +88,7 @@ extern "C" void pcie_rd_rtl_set_cpl_ready(struct pcie_rd_rtl *r, int ready) { r-
 
 extern "C" int pcie_rd_rtl_cpl(struct pcie_rd_rtl *r, uint8_t *data, uint64_t *keep, int *last, int *user)
 {
-	Vpcie_rd *t = r->t.get();
+	VRD *t = r->t.get();
 	t->eval();
 	if (!t->m_rd_cpl_tvalid)
 		return 0;
@@ -107,7 +111,7 @@ static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
 
 extern "C" int pcie_rd_rtl_rq(struct pcie_rd_rtl *r, struct rq_beat *b)
 {
-	Vpcie_rd *t = r->t.get();
+	VRD *t = r->t.get();
 	t->eval();
 	if (!t->m_rq_tvalid)
 		return 0;
@@ -118,16 +122,20 @@ extern "C" int pcie_rd_rtl_rq(struct pcie_rd_rtl *r, struct rq_beat *b)
 	b->last_be = bits(t->m_rq_tuser, 8, 8);
 	b->is_sop = bits(t->m_rq_tuser, 20, 2);
 	b->is_eop = bits(t->m_rq_tuser, 26, 2);
+	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
+	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
 	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
+	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
 	b->discontinue = bits(t->m_rq_tuser, 36, 1);
 	b->seq = bits(t->m_rq_tuser, 61, 6);
+	b->seq1 = bits(t->m_rq_tuser, 67, 6);
 	return 1;
 }
 
 extern "C" void pcie_rd_rtl_set_rc(struct pcie_rd_rtl *r, int valid, const uint32_t *dw, uint16_t keep,
-				   int last, int discontinue)
+				   int last, const struct rc_user *u, int discontinue)
 {
-	Vpcie_rd *t = r->t.get();
+	VRD *t = r->t.get();
 	t->s_rc_tvalid = valid;
 	for (int i = 0; i < 16; i++)
 		t->s_rc_tdata[i] = dw ? dw[i] : 0;
@@ -135,6 +143,8 @@ extern "C" void pcie_rd_rtl_set_rc(struct pcie_rd_rtl *r, int valid, const uint3
 	t->s_rc_tlast = last;
 	for (int i = 0; i < 6; i++)
 		t->s_rc_tuser[i] = 0;
+	if (u)
+		t->s_rc_tuser[2] = rc_user_word(u);     /* bits 95:64 */
 	if (discontinue)
 		t->s_rc_tuser[3] |= 1u;     /* bit 96 */
 }

@@ -37,7 +37,7 @@ void pcie_rd_rtl_set_rq_ready(struct pcie_rd_rtl *r, int ready);
 int pcie_rd_rtl_rq(struct pcie_rd_rtl *r, struct rq_beat *b);
 /* an RC beat: 16 Dwords, tkeep, tlast, discontinue */
 void pcie_rd_rtl_set_rc(struct pcie_rd_rtl *r, int valid, const uint32_t *dw, uint16_t keep, int last,
-			int discontinue);
+			const struct rc_user *u, int discontinue);
 int pcie_rd_rtl_rc_ready(struct pcie_rd_rtl *r);
 void pcie_rd_rtl_stats(struct pcie_rd_rtl *r, uint32_t *reqs, uint32_t *tlps, uint32_t *errs);
 

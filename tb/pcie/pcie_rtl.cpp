@@ -2,7 +2,11 @@
 // Driver of the Verilated hpnic_pcie_dma_wr behind the C API of pcie_rtl.h.
 #include <memory>
 
+// the model class: Vpcie_wr, or the straddle-off build's (-DVWR=..., -include its header)
+#ifndef VWR
+#define VWR Vpcie_wr
 #include "Vpcie_wr.h"
+#endif
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -11,7 +15,7 @@
 
 struct pcie_rtl {
 	std::unique_ptr<VerilatedContext> ctx;
-	std::unique_ptr<Vpcie_wr> t;
+	std::unique_ptr<VWR> t;
 	std::unique_ptr<VerilatedFstC> fst;
 	uint64_t time;
 };
@@ -20,7 +24,7 @@ extern "C" struct pcie_rtl *pcie_rtl_new(const char *fst)
 {
 	pcie_rtl *r = new pcie_rtl;
 	r->ctx.reset(new VerilatedContext);
-	r->t.reset(new Vpcie_wr{r->ctx.get()});
+	r->t.reset(new VWR{r->ctx.get()});
 	r->time = 0;
 	if (fst) {
 		r->ctx->traceEverOn(true);
@@ -28,7 +32,7 @@ extern "C" struct pcie_rtl *pcie_rtl_new(const char *fst)
 		r->t->trace(r->fst.get(), 99);
 		r->fst->open(fst);
 	}
-	Vpcie_wr *t = r->t.get();
+	VWR *t = r->t.get();
 	t->clk = 0;
 	t->rst = 0;
 	t->cfg_max_payload = 1;
@@ -49,7 +53,7 @@ extern "C" void pcie_rtl_free(struct pcie_rtl *r)
 
 extern "C" void pcie_rtl_tick(struct pcie_rtl *r)
 {
-	Vpcie_wr *t = r->t.get();
+	VWR *t = r->t.get();
 	t->eval();
 	if (r->fst)
 		r->fst->dump(r->time);
@@ -68,7 +72,7 @@ extern "C" void pcie_rtl_set_mps(struct pcie_rtl *r, unsigned code) { r->t->cfg_
 
 extern "C" void pcie_rtl_set_req(struct pcie_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	Vpcie_wr *t = r->t.get();
+	VWR *t = r->t.get();
 	t->s_wr_req_valid = valid;
 	t->s_wr_req_addr = addr;
 	t->s_wr_req_len = len;
@@ -83,7 +87,7 @@ extern "C" int pcie_rtl_req_ready(struct pcie_rtl *r)
 extern "C" void pcie_rtl_set_wr(struct pcie_rtl *r, int valid, const uint8_t *data, uint64_t keep,
 				int last)
 {
-	Vpcie_wr *t = r->t.get();
+	VWR *t = r->t.get();
 	t->s_wr_tvalid = valid;
 	if (data)
 		vtb_put(t->s_wr_tdata, data, 64);
@@ -109,7 +113,7 @@ static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
 
 extern "C" int pcie_rtl_rq(struct pcie_rtl *r, struct rq_beat *b)
 {
-	Vpcie_wr *t = r->t.get();
+	VWR *t = r->t.get();
 	t->eval();
 	if (!t->m_rq_tvalid)
 		return 0;
@@ -120,15 +124,19 @@ extern "C" int pcie_rtl_rq(struct pcie_rtl *r, struct rq_beat *b)
 	b->last_be = bits(t->m_rq_tuser, 8, 8);
 	b->is_sop = bits(t->m_rq_tuser, 20, 2);
 	b->is_eop = bits(t->m_rq_tuser, 26, 2);
+	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
+	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
 	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
+	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
 	b->discontinue = bits(t->m_rq_tuser, 36, 1);
 	b->seq = bits(t->m_rq_tuser, 61, 6);
+	b->seq1 = bits(t->m_rq_tuser, 67, 6);
 	return 1;
 }
 
 extern "C" void pcie_rtl_set_seq(struct pcie_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1)
 {
-	Vpcie_wr *t = r->t.get();
+	VWR *t = r->t.get();
 	t->rq_seq_num_vld0 = vld0;
 	t->rq_seq_num0 = s0;
 	t->rq_seq_num_vld1 = vld1;

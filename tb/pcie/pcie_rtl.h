@@ -15,15 +15,31 @@ extern "C" {
 
 struct pcie_rtl;
 
-/* one RQ beat as the IP sees it */
+/* one RQ beat as the IP sees it (tuser fields as PG213 has them at 512 bits) */
 struct rq_beat {
 	uint8_t data[64];
 	uint16_t keep;          /* one bit per Dword */
 	int last;
-	unsigned first_be, last_be;
-	unsigned seq;           /* seq_num0 */
-	unsigned is_sop, is_eop, eop_ptr, discontinue;
+	unsigned first_be, last_be;     /* [3:0] the first TLP starting in the beat, [7:4] the second */
+	unsigned seq, seq1;     /* seq_num0, seq_num1 (the same two TLPs) */
+	unsigned is_sop, is_eop, eop_ptr, eop1_ptr, discontinue;
+	unsigned sop_ptr[2];    /* is_sop0_ptr, is_sop1_ptr: Dword 4 * ptr */
 };
+
+/* the RC tuser fields the model sets (PG213, 512 bits): is_sop[3:0] and
+ * is_eop[3:0] (thermometer codes), the start quarters and the end Dwords */
+struct rc_user {
+	unsigned is_sop, is_eop, sop_ptr[4], eop_ptr[4];
+};
+
+/* RC tuser bits 95:64 from those fields */
+static inline uint32_t rc_user_word(const struct rc_user *u)
+{
+	uint32_t w = (u->is_sop & 15) | (u->is_eop & 15) << 12;
+	for (int i = 0; i < 4; i++)
+		w |= (u->sop_ptr[i] & 3) << (4 + 2 * i) | (u->eop_ptr[i] & 15u) << (16 + 4 * i);
+	return w;
+}
 
 struct pcie_rtl *pcie_rtl_new(const char *fst);
 void pcie_rtl_free(struct pcie_rtl *r);

@@ -2,7 +2,11 @@
 // Driver of the Verilated hpnic_pcie_dma behind the C API of pcie_top_rtl.h.
 #include <memory>
 
+// the model class: Vpcie_top, or the straddle-off build's (-DVTOP=..., -include its header)
+#ifndef VTOP
+#define VTOP Vpcie_top
 #include "Vpcie_top.h"
+#endif
 #include "verilated.h"
 
 #include "pcie_top_rtl.h"
@@ -10,15 +14,15 @@
 
 struct pcie_top_rtl {
 	std::unique_ptr<VerilatedContext> ctx;
-	std::unique_ptr<Vpcie_top> t;
+	std::unique_ptr<VTOP> t;
 };
 
 extern "C" struct pcie_top_rtl *pcie_top_rtl_new(void)
 {
 	pcie_top_rtl *r = new pcie_top_rtl;
 	r->ctx.reset(new VerilatedContext);
-	r->t.reset(new Vpcie_top{r->ctx.get()});
-	Vpcie_top *t = r->t.get();
+	r->t.reset(new VTOP{r->ctx.get()});
+	VTOP *t = r->t.get();
 	t->clk = 0;
 	t->rst = 0;
 	t->cfg_max_payload = 1;
@@ -38,7 +42,7 @@ extern "C" void pcie_top_rtl_free(struct pcie_top_rtl *r) { delete r; }
 
 extern "C" void pcie_top_rtl_tick(struct pcie_top_rtl *r)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->eval();
 	t->clk = 1;
 	t->eval();
@@ -56,7 +60,7 @@ extern "C" void pcie_top_rtl_set_cfg(struct pcie_top_rtl *r, unsigned mps_code, 
 
 extern "C" void pcie_top_rtl_set_wreq(struct pcie_top_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->s_wr_req_valid = valid;
 	t->s_wr_req_addr = addr;
 	t->s_wr_req_len = len;
@@ -71,7 +75,7 @@ extern "C" int pcie_top_rtl_wreq_ready(struct pcie_top_rtl *r)
 extern "C" void pcie_top_rtl_set_wr(struct pcie_top_rtl *r, int valid, const uint8_t *data, uint64_t keep,
 				    int last)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->s_wr_tvalid = valid;
 	if (data)
 		vtb_put(t->s_wr_tdata, data, 64);
@@ -87,7 +91,7 @@ extern "C" int pcie_top_rtl_wr_ready(struct pcie_top_rtl *r)
 
 extern "C" void pcie_top_rtl_set_rreq(struct pcie_top_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->s_rd_req_valid = valid;
 	t->s_rd_req_addr = addr;
 	t->s_rd_req_len = len;
@@ -103,7 +107,7 @@ extern "C" void pcie_top_rtl_set_cpl_ready(struct pcie_top_rtl *r, int ready) { 
 
 extern "C" int pcie_top_rtl_cpl(struct pcie_top_rtl *r, uint8_t *data, uint64_t *keep, int *last, int *user)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->eval();
 	if (!t->m_rd_cpl_tvalid)
 		return 0;
@@ -126,7 +130,7 @@ static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
 
 extern "C" int pcie_top_rtl_rq(struct pcie_top_rtl *r, struct rq_beat *b)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->eval();
 	if (!t->m_rq_tvalid)
 		return 0;
@@ -137,15 +141,19 @@ extern "C" int pcie_top_rtl_rq(struct pcie_top_rtl *r, struct rq_beat *b)
 	b->last_be = bits(t->m_rq_tuser, 8, 8);
 	b->is_sop = bits(t->m_rq_tuser, 20, 2);
 	b->is_eop = bits(t->m_rq_tuser, 26, 2);
+	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
+	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
 	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
+	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
 	b->discontinue = bits(t->m_rq_tuser, 36, 1);
 	b->seq = bits(t->m_rq_tuser, 61, 6);
+	b->seq1 = bits(t->m_rq_tuser, 67, 6);
 	return 1;
 }
 
 extern "C" void pcie_top_rtl_set_seq(struct pcie_top_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->rq_seq_num_vld0 = vld0;
 	t->rq_seq_num0 = s0;
 	t->rq_seq_num_vld1 = vld1;
@@ -159,9 +167,9 @@ extern "C" unsigned pcie_top_rtl_wr_done(struct pcie_top_rtl *r)
 }
 
 extern "C" void pcie_top_rtl_set_rc(struct pcie_top_rtl *r, int valid, const uint32_t *dw, uint16_t keep,
-				    int last)
+				    int last, const struct rc_user *u)
 {
-	Vpcie_top *t = r->t.get();
+	VTOP *t = r->t.get();
 	t->s_rc_tvalid = valid;
 	for (int i = 0; i < 16; i++)
 		t->s_rc_tdata[i] = dw ? dw[i] : 0;
@@ -169,6 +177,8 @@ extern "C" void pcie_top_rtl_set_rc(struct pcie_top_rtl *r, int valid, const uin
 	t->s_rc_tlast = last;
 	for (int i = 0; i < 6; i++)
 		t->s_rc_tuser[i] = 0;
+	if (u)
+		t->s_rc_tuser[2] = rc_user_word(u);     /* bits 95:64 */
 }
 
 extern "C" int pcie_top_rtl_rc_ready(struct pcie_top_rtl *r)
