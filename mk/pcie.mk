@@ -22,7 +22,8 @@ $(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(PCIE_HP_VLIB): mk/pcie.mk
 $(eval $(call hpnic_vmodel,pcie_wr_ns,hpnic_pcie_dma_wr,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17 -GSTRADDLE=0))
 $(eval $(call hpnic_vmodel,pcie_rd_ns,hpnic_pcie_dma_rd,$(PCIE_FLIST),$(PCIE_B),--trace-fst -GLEN_WIDTH=17 -GSTRADDLE=0))
 $(eval $(call hpnic_vmodel,pcie_top_ns,hpnic_pcie_dma,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17 -GRQ_STRADDLE=0 -GRC_STRADDLE=0))
-PCIE_NS_VLIBS := $(foreach m,wr rd top,$(PCIE_B)/pcie_$(m)_ns/Vpcie_$(m)_ns__ALL.a)
+$(eval $(call hpnic_vmodel,pcie_hp_ns,hpnic_pcie,$(PCIE_FLIST),$(PCIE_B),-GLEN_WIDTH=17 -GRQ_STRADDLE=0 -GRC_STRADDLE=0))
+PCIE_NS_VLIBS := $(foreach m,wr rd top hp,$(PCIE_B)/pcie_$(m)_ns/Vpcie_$(m)_ns__ALL.a)
 $(PCIE_NS_VLIBS): mk/pcie.mk
 
 $(PCIE_B)/ns/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
@@ -40,12 +41,18 @@ $(PCIE_B)/ns/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_top_ns $(VINC) -Itb/common -Itb/pcie \
 	  -DVTOP=Vpcie_top_ns -include Vpcie_top_ns.h -c $< -o $@
 
-$(PCIE_B)/ns/tb_pcie.o: tb/pcie/tb_pcie.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_top_rtl.h $(TB_UTIL_H)
+$(PCIE_B)/ns/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_hp_ns $(VINC) -Itb/common -Itb/pcie \
+	  -DVHP=Vpcie_hp_ns -include Vpcie_hp_ns.h -c $< -o $@
+
+$(PCIE_B)/ns/tb_pcie.o: tb/pcie/tb_pcie.c tb/pcie/tb_pcie_bar.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h \
+		tb/pcie/pcie_top_rtl.h tb/pcie/pcie_hp_rtl.h $(TB_UTIL_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -Itb/common -Itb/pcie -DPCIE_STRADDLE=0 -c $< -o $@
 
 $(BUILD)/bin/tb_pcie_ns: $(PCIE_B)/ns/tb_pcie.o $(PCIE_B)/ns/pcie_rtl.o $(PCIE_B)/ns/pcie_rd_rtl.o \
-		$(PCIE_B)/ns/pcie_top_rtl.o $(PCIE_NS_VLIBS) $(VLIB)
+		$(PCIE_B)/ns/pcie_top_rtl.o $(PCIE_B)/ns/pcie_hp_rtl.o $(PCIE_NS_VLIBS) $(VLIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
 

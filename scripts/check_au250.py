@@ -141,6 +141,12 @@ elif p is not None:
     if not m or int(m.group(1)) != entries:
         fail('pcie4_uscale_plus_0: %d MSI-X entries advertised, fpga_core implements %s'
              % (entries, m.group(1) if m else 'no MSIX_VECTORS'))
+    for iface, key in (('RQ', 'AXISTEN_IF_EXT_512_RQ_STRADDLE'), ('RC', 'AXISTEN_IF_EXT_512_RC_STRADDLE')):
+        m = re.search(r'parameter\s+%s_STRADDLE\s*=\s*(\d+)' % iface, core)
+        ip = p['CONFIG.' + key] == 'true'
+        if not m or (int(m.group(1)) != 0) != ip:
+            fail('pcie4_uscale_plus_0: %s straddle %s in the IP, fpga_core %s_STRADDLE %s'
+                 % (iface, 'on' if ip else 'off', iface, m.group(1) if m else 'missing'))
     print('check_au250: PCIe function %s:%s class %s, BAR0 %d MiB, BAR2 %d KiB with %d MSI-X entries '
           '(table %#x, PBA %#x)' % (p['CONFIG.vendor_id'], p['CONFIG.PF0_DEVICE_ID'], p['CONFIG.PF0_CLASS_CODE'],
                                     bar_bytes(0) >> 20, bar2 >> 10, entries, table, pba))

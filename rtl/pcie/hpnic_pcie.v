@@ -30,7 +30,10 @@ module hpnic_pcie #(
     parameter TAG_LOG2 = 6,
     parameter CPLH_LIMIT = 256,
     parameter CPLD_LIMIT = 2048,
-    parameter MSIX_VECTORS = 32
+    parameter MSIX_VECTORS = 32,
+    // the IP's RQ and RC straddle options, as configured (docs/pcie.md)
+    parameter RQ_STRADDLE = 1,
+    parameter RC_STRADDLE = 1
 ) (
     input  wire                  clk,
     input  wire                  rst,
@@ -142,7 +145,8 @@ assign cfg_interrupt_msix_vec_pending = 2'b00;
 assign cfg_interrupt_msi_function_number = 8'd0;
 
 hpnic_pcie_dma #(.LEN_WIDTH(LEN_WIDTH), .TAG_LOG2(TAG_LOG2),
-                 .CPLH_LIMIT(CPLH_LIMIT), .CPLD_LIMIT(CPLD_LIMIT))
+                 .CPLH_LIMIT(CPLH_LIMIT), .CPLD_LIMIT(CPLD_LIMIT),
+                 .RQ_STRADDLE(RQ_STRADDLE), .RC_STRADDLE(RC_STRADDLE))
 dma_inst (
     .clk(clk), .rst(rst),
     .cfg_max_payload(cfg_max_payload), .cfg_max_read_req(cfg_max_read_req),

@@ -2,7 +2,11 @@
 // Driver of the Verilated hpnic_pcie (the whole adapter) behind the C API of pcie_hp_rtl.h.
 #include <memory>
 
+// the model class: VHP, or the straddle-off build's (-DVHP=..., -include its header)
+#ifndef VHP
+#define VHP Vpcie_hp
 #include "Vpcie_hp.h"
+#endif
 #include "verilated.h"
 
 #include "pcie_hp_rtl.h"
@@ -10,15 +14,15 @@
 
 struct pcie_hp_rtl {
 	std::unique_ptr<VerilatedContext> ctx;
-	std::unique_ptr<Vpcie_hp> t;
+	std::unique_ptr<VHP> t;
 };
 
 extern "C" struct pcie_hp_rtl *pcie_hp_rtl_new(void)
 {
 	pcie_hp_rtl *r = new pcie_hp_rtl;
 	r->ctx.reset(new VerilatedContext);
-	r->t.reset(new Vpcie_hp{r->ctx.get()});
-	Vpcie_hp *t = r->t.get();
+	r->t.reset(new VHP{r->ctx.get()});
+	VHP *t = r->t.get();
 	t->clk = 0;
 	t->rst = 0;
 	t->cfg_max_payload = 1;
@@ -47,7 +51,7 @@ extern "C" void pcie_hp_rtl_free(struct pcie_hp_rtl *r) { delete r; }
 
 extern "C" void pcie_hp_rtl_tick(struct pcie_hp_rtl *r)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	t->clk = 1;
 	t->eval();
@@ -65,7 +69,7 @@ extern "C" void pcie_hp_rtl_set_cfg(struct pcie_hp_rtl *r, unsigned mps_code, un
 
 extern "C" void pcie_hp_rtl_set_wreq(struct pcie_hp_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->s_wr_req_valid = valid;
 	t->s_wr_req_addr = addr;
 	t->s_wr_req_len = len;
@@ -80,7 +84,7 @@ extern "C" int pcie_hp_rtl_wreq_ready(struct pcie_hp_rtl *r)
 extern "C" void pcie_hp_rtl_set_wr(struct pcie_hp_rtl *r, int valid, const uint8_t *data, uint64_t keep,
 				    int last)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->s_wr_tvalid = valid;
 	if (data)
 		vtb_put(t->s_wr_tdata, data, 64);
@@ -96,7 +100,7 @@ extern "C" int pcie_hp_rtl_wr_ready(struct pcie_hp_rtl *r)
 
 extern "C" void pcie_hp_rtl_set_rreq(struct pcie_hp_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->s_rd_req_valid = valid;
 	t->s_rd_req_addr = addr;
 	t->s_rd_req_len = len;
@@ -112,7 +116,7 @@ extern "C" void pcie_hp_rtl_set_cpl_ready(struct pcie_hp_rtl *r, int ready) { r-
 
 extern "C" int pcie_hp_rtl_cpl(struct pcie_hp_rtl *r, uint8_t *data, uint64_t *keep, int *last, int *user)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	if (!t->m_rd_cpl_tvalid)
 		return 0;
@@ -135,7 +139,7 @@ static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
 
 extern "C" int pcie_hp_rtl_rq(struct pcie_hp_rtl *r, struct rq_beat *b)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	if (!t->m_rq_tvalid)
 		return 0;
@@ -146,15 +150,19 @@ extern "C" int pcie_hp_rtl_rq(struct pcie_hp_rtl *r, struct rq_beat *b)
 	b->last_be = bits(t->m_rq_tuser, 8, 8);
 	b->is_sop = bits(t->m_rq_tuser, 20, 2);
 	b->is_eop = bits(t->m_rq_tuser, 26, 2);
+	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
+	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
 	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
+	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
 	b->discontinue = bits(t->m_rq_tuser, 36, 1);
 	b->seq = bits(t->m_rq_tuser, 61, 6);
+	b->seq1 = bits(t->m_rq_tuser, 67, 6);
 	return 1;
 }
 
 extern "C" void pcie_hp_rtl_set_seq(struct pcie_hp_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->rq_seq_num_vld0 = vld0;
 	t->rq_seq_num0 = s0;
 	t->rq_seq_num_vld1 = vld1;
@@ -168,9 +176,9 @@ extern "C" unsigned pcie_hp_rtl_wr_done(struct pcie_hp_rtl *r)
 }
 
 extern "C" void pcie_hp_rtl_set_rc(struct pcie_hp_rtl *r, int valid, const uint32_t *dw, uint16_t keep,
-				    int last)
+				    int last, const struct rc_user *u)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->s_rc_tvalid = valid;
 	for (int i = 0; i < 16; i++)
 		t->s_rc_tdata[i] = dw ? dw[i] : 0;
@@ -178,6 +186,8 @@ extern "C" void pcie_hp_rtl_set_rc(struct pcie_hp_rtl *r, int valid, const uint3
 	t->s_rc_tlast = last;
 	for (int i = 0; i < 6; i++)
 		t->s_rc_tuser[i] = 0;
+	if (u)
+		t->s_rc_tuser[2] = rc_user_word(u);     /* bits 95:64 */
 }
 
 extern "C" int pcie_hp_rtl_rc_ready(struct pcie_hp_rtl *r)
@@ -197,7 +207,7 @@ static void set_bit(VlWide<N> &w, unsigned i, unsigned v)
 
 extern "C" void pcie_hp_rtl_set_cq(struct pcie_hp_rtl *r, int valid, const struct cq_beat *b)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->s_cq_tvalid = valid;
 	for (int i = 0; i < 16; i++)
 		t->s_cq_tdata[i] = b ? b->dw[i] : 0;
@@ -239,7 +249,7 @@ extern "C" void pcie_hp_rtl_set_cc_ready(struct pcie_hp_rtl *r, int ready) { r->
 
 extern "C" int pcie_hp_rtl_cc(struct pcie_hp_rtl *r, struct cc_beat *b)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	if (!t->m_cc_tvalid)
 		return 0;
@@ -259,7 +269,7 @@ extern "C" int pcie_hp_rtl_cc(struct pcie_hp_rtl *r, struct cc_beat *b)
 
 extern "C" int pcie_hp_rtl_csr(struct pcie_hp_rtl *r, uint32_t *addr, int *write, uint32_t *wdata)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	if (!t->m_csr_valid)
 		return 0;
@@ -303,7 +313,7 @@ extern "C" void pcie_hp_rtl_set_msix_cfg(struct pcie_hp_rtl *r, int enable, int 
 
 extern "C" int pcie_hp_rtl_msix_int(struct pcie_hp_rtl *r, uint64_t *addr, uint32_t *data)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	*addr = t->cfg_interrupt_msix_address;
 	*data = t->cfg_interrupt_msix_data;
@@ -318,7 +328,7 @@ extern "C" void pcie_hp_rtl_set_msix_ans(struct pcie_hp_rtl *r, int sent, int fa
 
 extern "C" void pcie_hp_rtl_stats(struct pcie_hp_rtl *r, struct hp_stats *s)
 {
-	Vpcie_hp *t = r->t.get();
+	VHP *t = r->t.get();
 	t->eval();
 	s->bar_rd = t->stat_bar_rd;
 	s->bar_wr = t->stat_bar_wr;

@@ -60,7 +60,8 @@ void pcie_hp_rtl_set_rq_ready(struct pcie_hp_rtl *r, int ready);
 int pcie_hp_rtl_rq(struct pcie_hp_rtl *r, struct rq_beat *b);
 void pcie_hp_rtl_set_seq(struct pcie_hp_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1);
 unsigned pcie_hp_rtl_wr_done(struct pcie_hp_rtl *r);
-void pcie_hp_rtl_set_rc(struct pcie_hp_rtl *r, int valid, const uint32_t *dw, uint16_t keep, int last);
+void pcie_hp_rtl_set_rc(struct pcie_hp_rtl *r, int valid, const uint32_t *dw, uint16_t keep, int last,
+			const struct rc_user *u);
 int pcie_hp_rtl_rc_ready(struct pcie_hp_rtl *r);
 
 /* CQ / CC */

@@ -637,8 +637,9 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	pcie_hp_rtl_set_seq(t, v0, s0, 0, 0);
 	uint16_t rkeep = 0;
 	int rlast = 0;
-	int cv = !rndp(0.2) && rc_beat(dw, &rkeep, &rlast);
-	pcie_hp_rtl_set_rc(t, cv, cv ? dw : NULL, rkeep, rlast);
+	struct rc_user ru;
+	int cv = !rndp(0.2) && rc_beat(dw, &rkeep, &rlast, &ru);
+	pcie_hp_rtl_set_rc(t, cv, cv ? dw : NULL, rkeep, rlast, cv ? &ru : NULL);
 	int or_ = !rndp(0.2);
 	pcie_hp_rtl_set_cpl_ready(t, or_);
 
@@ -724,7 +725,7 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 		moved = 1;
 	}
 	if (rc_go)
-		rc_sent(rlast);
+		rc_sent();
 	if (ov && or_) {
 		rd_out_beat(data, okeep, olast, ouser);
 		moved = 1;

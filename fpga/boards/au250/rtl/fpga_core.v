@@ -44,7 +44,11 @@ module fpga_core #(
     parameter GIT_HASH = 32'h0,
     // MSI-X table entries in hpnic_pcie; the IP's PF0_MSIX_CAP_TABLE_SIZE
     // (ip/pcie4_uscale_plus_0.tcl) must advertise the same (check-au250)
-    parameter MSIX_VECTORS = 32
+    parameter MSIX_VECTORS = 32,
+    // the IP's RQ and RC straddle options (ip/pcie4_uscale_plus_0.tcl's
+    // hpnic_rq_straddle / hpnic_rc_straddle; check-au250 holds them equal)
+    parameter RQ_STRADDLE = 1,
+    parameter RC_STRADDLE = 1
 ) (
     // PCIe user clock (250 MHz) and its reset, synchronized
     input  wire         clk,
@@ -164,7 +168,9 @@ wire [10:0]   irq_vector;
  */
 // verilator lint_off PINCONNECTEMPTY
 hpnic_pcie #(
-    .MSIX_VECTORS(MSIX_VECTORS)
+    .MSIX_VECTORS(MSIX_VECTORS),
+    .RQ_STRADDLE(RQ_STRADDLE),
+    .RC_STRADDLE(RC_STRADDLE)
 )
 pcie_inst (
     .clk(clk),
