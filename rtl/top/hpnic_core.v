@@ -582,6 +582,7 @@ wire [QW-1:0] cci_qpn;
 wire [1:0]    cci_mode;
 wire [1:0]    cci_opts;
 wire [44:0]   cci_ovr;               // {override, T, W_AI, maxStage}
+wire [23:0]   cci_psn;               // the SQ PSN - 1
 wire          flw_valid, flw_ready;
 wire [QW-1:0] flw_qpn;
 wire          mtu_valid, mtu_ready;
@@ -596,7 +597,7 @@ wire [5*FW-1:0] fan_data;      // fields not kept read as 0
 hpnic_fanout #(
     .OUTPUTS(5),
     .WIDTH(FW),
-    .KEEP({F_SQ | F_QPN, F_SQ | F_QPN | F_MTU, F_SQ | F_QPN, F_SQ | F_QPN | F_MODE | F_OVR,
+    .KEEP({F_SQ | F_QPN, F_SQ | F_QPN | F_MTU, F_SQ | F_QPN, F_SQ | F_QPN | F_MODE | F_OVR | F_PSNS,
            F_SQ | F_RQ | F_QPN | F_PSNS}),
     .DEPTH_LOG2(2)
 )
@@ -616,6 +617,9 @@ assign {dpi_sq, dpi_rq, dpi_qpn, dpi_sq_psn, dpi_rq_psn} = fan_data[0*FW + L_PSN
 assign {cci_sq, cci_qpn, cci_opts, cci_mode} = {fan_data[1*FW + L_SQ], fan_data[1*FW + L_QPN +: QW],
                                                 fan_data[1*FW + L_MODE +: 4]};
 assign cci_ovr = fan_data[1*FW + L_OVR +: 45];
+// the INIT's PSN: the one before the send side's first (DCQCN's byte counter
+// counts the ACKs' PSN advance from it)
+assign cci_psn = fan_data[1*FW + L_PSNS + 24 +: 24] - 24'd1;
 assign {flw_sq, flw_qpn} = {fan_data[2*FW + L_SQ], fan_data[2*FW + L_QPN +: QW]};
 assign {mtu_sq, mtu_qpn, mtu_log2} = {fan_data[3*FW + L_SQ], fan_data[3*FW + L_QPN +: QW],
                                       fan_data[3*FW +: 4]};
@@ -884,7 +888,7 @@ cc_inst (
     .s_notify_ready(cc_in_ready),
     .s_notify_type(cci_valid ? 2'd1 : cnp_valid ? 2'd2 : 2'd0),
     .s_notify_qpn(cci_valid ? cci_qpn : cnp_valid ? cnp_qpn : nt_qpn),
-    .s_notify_ack_psn(nt_ack_psn),
+    .s_notify_ack_psn(cci_valid ? cci_psn : nt_ack_psn),
     .s_notify_snd_nxt(nt_snd_nxt),
     .s_notify_nhop(nt_nhop),
     .s_notify_path_id(nt_path),

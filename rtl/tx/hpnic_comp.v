@@ -2,8 +2,9 @@
 /*
  * RC completer: retires the requester's WQEs as acknowledgements arrive,
  * emits completions in order, asks the requester to go back N, runs the
- * retransmit timer, and passes each ACK with its INT to the CC engine as a
- * Notify (with the requester's snd_nxt, as Algorithm 1 needs).
+ * retransmit timer, and passes each ACK (with its INT, or nHop 0 without
+ * one) to the CC engine as a Notify (with the requester's snd_nxt, as
+ * Algorithm 1 needs).
  *
  * The requester writes the ring of fully-sent WQEs (last PSN, READ or not)
  * and its snd_nxt/tail mirror; the completer owns una (the oldest WQE not yet
@@ -383,9 +384,13 @@ always @(posedge clk) begin
     s1_count <= take_cont ? cont_left : s_init_rec_old;
     s1_epoch <= take_cont ? cont_epoch : s_init_epoch;
     s1_clear <= s_init_clear;
-    s1_int_valid <= take_ack && s_ack_int_valid &&
+    // every ACK and NAK-seq becomes a Notify, with its INT or without
+    // (nHop 0, path and hops 0): a DCQCN QP's byte counter and timers
+    // run on its ACKs whether INT is on or not; the engine ignores an HPCC
+    // QP's ACK without INT (reason 1, no INT)
+    s1_int_valid <= take_ack &&
                     (s_ack_kind == HPNIC_ACK_KIND_ACK || s_ack_kind == HPNIC_ACK_KIND_NAK_SEQ);
-    s1_int <= {s_ack_int_nhop, s_ack_int_path, s_ack_int_hops};
+    s1_int <= s_ack_int_valid ? {s_ack_int_nhop, s_ack_int_path, s_ack_int_hops} : 336'd0;
     if (take_scan) begin
         scan_qpn_reg <= scan_qpn_reg + 1'b1;
     end

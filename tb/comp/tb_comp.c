@@ -543,14 +543,20 @@ static void on_taken(const struct comp_taken *t)
 	}
 	if (psn_diff(ack_to, s->acked) > 0)
 		s->acked = ack_to;
-	if (a->int_valid && (kind == HPNIC_ACK_KIND_ACK || kind == HPNIC_ACK_KIND_NAK_SEQ)) {
+	/* every ACK and NAK-seq gives a Notify: with its INT, or without one
+	 * nHop, path and hops 0 (a DCQCN QP runs on its ACKs with INT off) */
+	if (kind == HPNIC_ACK_KIND_ACK || kind == HPNIC_ACK_KIND_NAK_SEQ) {
 		struct comp_notify *w = &nt_want[(nt_head + nt_n) % NTQ];
 		CHECK(nt_n < NTQ, "test: Notify queue full");
-		*w = (struct comp_notify){ t->qpn, psn, t->m.snd_nxt, a->nhop, a->path, { 0 } };
+		*w = (struct comp_notify){ t->qpn, psn, t->m.snd_nxt, 0, 0, { 0 } };
 		/* a NAK acknowledges what precedes its PSN */
 		if (kind == HPNIC_ACK_KIND_NAK_SEQ)
 			w->ack_psn = psn_add(psn, -1);
-		memcpy(w->hops, a->hops, sizeof(w->hops));
+		if (a->int_valid) {
+			w->nhop = a->nhop;
+			w->path = a->path;
+			memcpy(w->hops, a->hops, sizeof(w->hops));
+		}
 		nt_n++;
 	}
 }

@@ -2407,11 +2407,23 @@ static void t_dcqcn(void)
 	/* unmarked: the DCQCN QP at the line rate */
 	uint64_t to0 = counter(0, HPNIC_CNT_TX_TIMEOUTS), rw0 = counter(0, HPNIC_CNT_TX_REWINDS);
 
+	uint64_t ack0 = counter(0, HPNIC_CNT_CC_ACKS), noint0 = counter(0, HPNIC_CNT_CC_IGN_NO_INT);
+
 	t_plain = dcqcn_write(qa, len, e[0].buf, e[1].buf, &ok);
 	CHECK(ok, "dcqcn: the unmarked WRITE failed");
-	printf("  dcqcn: unmarked WRITE: %.0f cycles, %llu timeouts, %llu rewinds\n", t_plain,
+	hpnic_sim_run(2000);
+	uint64_t acks = counter(0, HPNIC_CNT_CC_ACKS) - ack0;
+	printf("  dcqcn: unmarked WRITE: %.0f cycles, %llu timeouts, %llu rewinds; INT off, %llu ACKs "
+	       "into the engine\n", t_plain,
 	       (unsigned long long)(counter(0, HPNIC_CNT_TX_TIMEOUTS) - to0),
-	       (unsigned long long)(counter(0, HPNIC_CNT_TX_REWINDS) - rw0));
+	       (unsigned long long)(counter(0, HPNIC_CNT_TX_REWINDS) - rw0), (unsigned long long)acks);
+	/* INT is off (its reset value): the DCQCN QP's ACKs still reach the
+	 * engine (its byte counter runs on them), one per AckReq (every 8 KiB)
+	 * less any Notify dropped, none of them ignored for want of INT */
+	CHECK(acks >= len / 8192 / 2 && counter(0, HPNIC_CNT_CC_IGN_NO_INT) == noint0,
+	      "dcqcn: INT off: %llu ACKs of the DCQCN QP into the engine (want >= %u), %llu ignored "
+	      "(no INT)", (unsigned long long)acks, len / 8192 / 2,
+	      (unsigned long long)(counter(0, HPNIC_CNT_CC_IGN_NO_INT) - noint0));
 
 	/* marked: CNPs, the rate falls */
 	TRY(hpnic_read_counters(e[0].dev, a0, HPNIC_NUM_COUNTERS));
@@ -2452,6 +2464,60 @@ static void t_dcqcn(void)
 	      "dcqcn: %llu decreases, the marked WRITE %.2fx the unmarked one's time",
 	      D(a, HPNIC_CNT_CC_DCQCN_DECREASES), t_marked / t_plain);
 	CHECK(t_hpcc < 1.5 * t_plain, "dcqcn: the HPCC QP took %.0f cycles", t_hpcc);
+
+	/* recovery by the timer alone: the marks stop with the QP's rate cut,
+	 * nothing is in flight, so only the sweeper's TICKs reach it; Rt is
+	 * still the line rate (kept through the cuts), so each expiry (Ti
+	 * 50 us here) halves the distance to it, and the next WRITE must be
+	 * paced at the rate they gave from its first packet: as fast as the
+	 * unmarked WRITE (22,281 cycles, the same), not at the cut rate until
+	 * its first ACK's Update (1.05x with the TICKs' Updates dropped) */
+	uint32_t ti0;
+	TRY(hpnic_sim_ce_mark(0, 0));
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_DCQCN_TI_US, &ti0));
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_TI_US, 50));
+	TRY(hpnic_read_counters(e[0].dev, a0, HPNIC_NUM_COUNTERS));
+	hpnic_sim_run(400 * 250);               /* 400 us */
+	TRY(hpnic_read_counters(e[0].dev, a1, HPNIC_NUM_COUNTERS));
+	double t_rec = dcqcn_write(qa, len, e[0].buf, e[1].buf, &ok);
+	CHECK(ok, "dcqcn: the WRITE after the timer's recovery failed");
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_TI_US, ti0));
+	printf("  dcqcn: 400 us idle after the cuts: %llu TICKs, %llu timer increases, %llu ACKs, "
+	       "%llu byte-counter increases; the next 1 MiB WRITE %.0f cycles (%.2fx unmarked)\n",
+	       D(a, HPNIC_CNT_CC_DCQCN_TICKS), D(a, HPNIC_CNT_CC_DCQCN_INC_TIMER), D(a, HPNIC_CNT_CC_ACKS),
+	       D(a, HPNIC_CNT_CC_DCQCN_INC_BC), t_rec, t_rec / t_plain);
+	CHECK(D(a, HPNIC_CNT_CC_DCQCN_TICKS) >= 8 && D(a, HPNIC_CNT_CC_DCQCN_INC_TIMER) >= 5 &&
+	      D(a, HPNIC_CNT_CC_ACKS) == 0 && D(a, HPNIC_CNT_CC_DCQCN_INC_BC) == 0,
+	      "dcqcn: idle after the cuts: %llu TICKs, %llu timer increases, %llu ACKs, %llu "
+	      "byte-counter increases", D(a, HPNIC_CNT_CC_DCQCN_TICKS),
+	      D(a, HPNIC_CNT_CC_DCQCN_INC_TIMER), D(a, HPNIC_CNT_CC_ACKS), D(a, HPNIC_CNT_CC_DCQCN_INC_BC));
+	CHECK(t_rec < 1.02 * t_plain, "dcqcn: after the timer's increases the WRITE took %.2fx the "
+	      "unmarked one's time", t_rec / t_plain);
+
+	/* the byte counter runs on the ACKs (INT off): at B = 1 packet the
+	 * ACKs between the cuts make increases; it counts from the INIT's PSN,
+	 * the SQ PSN - 1 (from any other the first ACK would count nothing, or
+	 * thousands of packets) */
+	uint32_t b0_pkts;
+	TRY(hpnic_sim_csr_read(0, HPNIC_CC_DCQCN_B_PKTS, &b0_pkts));
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_B_PKTS, 1));
+	hpnic_sim_run(1000);
+	TRY(hpnic_sim_ce_mark(0, 1));
+	TRY(hpnic_read_counters(e[0].dev, a0, HPNIC_NUM_COUNTERS));
+	double t_bc = dcqcn_write(qa, len / 4, e[0].buf, e[1].buf, &ok);
+	CHECK(ok, "dcqcn: the marked WRITE with B = 1 failed");
+	hpnic_sim_run(2000);
+	TRY(hpnic_read_counters(e[0].dev, a1, HPNIC_NUM_COUNTERS));
+	TRY(hpnic_sim_csr_write(0, HPNIC_CC_DCQCN_B_PKTS, b0_pkts));
+	printf("  dcqcn: 256 KiB marked, B = 1 packet: %.0f cycles, %llu ACKs into the engine, "
+	       "%llu decreases, %llu byte-counter increases\n", t_bc, D(a, HPNIC_CNT_CC_ACKS),
+	       D(a, HPNIC_CNT_CC_DCQCN_DECREASES), D(a, HPNIC_CNT_CC_DCQCN_INC_BC));
+	CHECK(D(a, HPNIC_CNT_CC_ACKS) >= len / 4 / 8192 / 2 && D(a, HPNIC_CNT_CC_DCQCN_DECREASES) > 0 &&
+	      D(a, HPNIC_CNT_CC_DCQCN_INC_BC) > 0 &&
+	      D(a, HPNIC_CNT_CC_DCQCN_INC_BC) <= D(a, HPNIC_CNT_CC_ACKS),
+	      "dcqcn: B = 1 packet: %llu ACKs, %llu decreases, %llu byte-counter increases",
+	      D(a, HPNIC_CNT_CC_ACKS), D(a, HPNIC_CNT_CC_DCQCN_DECREASES),
+	      D(a, HPNIC_CNT_CC_DCQCN_INC_BC));
 
 	/* every frame marked: the HPCC QP's peer sends CNPs too, the engine ignores them */
 	TRY(hpnic_read_counters(e[0].dev, a0, HPNIC_NUM_COUNTERS));
