@@ -585,6 +585,24 @@ wire [TAG_LOG2+LL-2:0] b_wa1 = {b_tag, (b_line[0] ? b_line[LL-1:1] : b_lhi[LL-1:
 reg [15:0] we0, we1;                       // even, odd bank
 reg [511:0] wd;
 reg [16*(TAG_LOG2+LL-1)-1:0] wa0, wa1;
+// the banks are written a cycle later, from registers: the lane picks
+// above end at the RAMs' inputs otherwise (9 LUT levels from the slice).
+// The done flags are set at the same edge as that write (sa_v_reg below),
+// so the line reader still reads a tag's lines only once they are in
+reg [15:0] we0_reg = 16'd0, we1_reg = 16'd0;
+reg [511:0] wd_reg = 512'd0;
+reg [16*(TAG_LOG2+LL-1)-1:0] wa0_reg = 0, wa1_reg = 0;
+always @(posedge clk) begin
+    we0_reg <= we0;
+    we1_reg <= we1;
+    wd_reg <= wd;
+    wa0_reg <= wa0;
+    wa1_reg <= wa1;
+    if (rst) begin
+        we0_reg <= 16'd0;
+        we1_reg <= 16'd0;
+    end
+end
 reg        a_odd, b_odd;
 always @* begin
     for (j = 0; j < 16; j = j + 1) begin
@@ -600,7 +618,8 @@ end
 
 // the done and failed flags are set, and cleared when a tag is freed, a
 // cycle late (registered: the decode of a tag is off the RC and line reader
-// paths); the data is in the RAM before, the tag is not reused before
+// paths), at the edge that writes the data into the banks; the tag is not
+// reused before
 reg                sa_v_reg = 1'b0, sa_err_reg = 1'b0, sa_done_reg = 1'b0;
 reg [TAG_LOG2-1:0] sa_tag_reg = 0;
 reg                sb_v_reg = 1'b0, sb_err_reg = 1'b0, sb_done_reg = 1'b0;
@@ -663,13 +682,15 @@ for (g = 0; g < 16; g = g + 1) begin : g_lane
     hpnic_ram_sdp #(.ADDR_WIDTH(TAG_LOG2 + LL - 1), .DATA_WIDTH(32), .RAM_STYLE("block"))
     bank0_inst (
         .clk(clk),
-        .wr_en(we0[g]), .wr_addr(wa0[(TAG_LOG2+LL-1)*g +: TAG_LOG2+LL-1]), .wr_data(wd[32*g +: 32]),
+        .wr_en(we0_reg[g]), .wr_addr(wa0_reg[(TAG_LOG2+LL-1)*g +: TAG_LOG2+LL-1]),
+        .wr_data(wd_reg[32*g +: 32]),
         .rd_en(rd_en), .rd_addr(rd_addr), .rd_data(bank0_q[32*g +: 32])
     );
     hpnic_ram_sdp #(.ADDR_WIDTH(TAG_LOG2 + LL - 1), .DATA_WIDTH(32), .RAM_STYLE("block"))
     bank1_inst (
         .clk(clk),
-        .wr_en(we1[g]), .wr_addr(wa1[(TAG_LOG2+LL-1)*g +: TAG_LOG2+LL-1]), .wr_data(wd[32*g +: 32]),
+        .wr_en(we1_reg[g]), .wr_addr(wa1_reg[(TAG_LOG2+LL-1)*g +: TAG_LOG2+LL-1]),
+        .wr_data(wd_reg[32*g +: 32]),
         .rd_en(rd_en), .rd_addr(rd_addr), .rd_data(bank1_q[32*g +: 32])
     );
 end
