@@ -259,10 +259,15 @@ assign m_rq_tuser = {
     {4'd0, rqo_lbe}, {4'd0, rqo_fbe}
 };
 
-// part records, in tag order, for the line reader
+// part records, in tag order, for the line reader. A register slice
+// behind the FIFO: the line reader's head record (its tag selects a done
+// flag, which takes the record) then comes from registers, not through the
+// FIFO's distributed-RAM read (9 LUT levels from its read pointer)
 wire          pi_valid;
 wire          pi_take;
 wire [PI_W-1:0] pi_data;
+wire          pf_valid, pf_ready;
+wire [PI_W-1:0] pf_data;
 
 hpnic_fifo #(.DEPTH_LOG2(TAG_LOG2), .WIDTH(PI_W))
 pi_fifo_inst (
@@ -270,10 +275,17 @@ pi_fifo_inst (
     .s_valid(issue), .s_ready(pi_ready),
     .s_data({tag_alloc_reg[TAG_LOG2-1:0], c_l0_reg, c_l1_reg, sp_first_reg, c_all_reg,
              sp_off_reg, sp_beats_reg, sp_lastn_reg}),
-    .m_valid(pi_valid), .m_ready(pi_take), .m_data(pi_data),
+    .m_valid(pf_valid), .m_ready(pf_ready), .m_data(pf_data),
     // verilator lint_off PINCONNECTEMPTY
     .count()
     // verilator lint_on PINCONNECTEMPTY
+);
+
+hpnic_reg_slice #(.WIDTH(PI_W), .SKID(1))
+pi_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(pf_valid), .s_ready(pf_ready), .s_data(pf_data),
+    .m_valid(pi_valid), .m_ready(pi_take), .m_data(pi_data)
 );
 
 // a read's beats and the bytes of its last beat
