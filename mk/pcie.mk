@@ -26,22 +26,22 @@ $(eval $(call hpnic_vmodel,pcie_hp_ns,hpnic_pcie,$(PCIE_FLIST),$(PCIE_B),-GLEN_W
 PCIE_NS_VLIBS := $(foreach m,wr rd top hp,$(PCIE_B)/pcie_$(m)_ns/Vpcie_$(m)_ns__ALL.a)
 $(PCIE_NS_VLIBS): mk/pcie.mk
 
-$(PCIE_B)/ns/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
+$(PCIE_B)/ns/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_wr_ns $(VINC) -Itb/common -Itb/pcie \
 	  -DVWR=Vpcie_wr_ns -include Vpcie_wr_ns.h -c $< -o $@
 
-$(PCIE_B)/ns/pcie_rd_rtl.o: tb/pcie/pcie_rd_rtl.cpp tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
+$(PCIE_B)/ns/pcie_rd_rtl.o: tb/pcie/pcie_rd_rtl.cpp tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_rd_ns $(VINC) -Itb/common -Itb/pcie \
 	  -DVRD=Vpcie_rd_ns -include Vpcie_rd_ns.h -c $< -o $@
 
-$(PCIE_B)/ns/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
+$(PCIE_B)/ns/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_top_ns $(VINC) -Itb/common -Itb/pcie \
 	  -DVTOP=Vpcie_top_ns -include Vpcie_top_ns.h -c $< -o $@
 
-$(PCIE_B)/ns/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
+$(PCIE_B)/ns/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_NS_VLIBS)
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_hp_ns $(VINC) -Itb/common -Itb/pcie \
 	  -DVHP=Vpcie_hp_ns -include Vpcie_hp_ns.h -c $< -o $@
@@ -56,19 +56,19 @@ $(BUILD)/bin/tb_pcie_ns: $(PCIE_B)/ns/tb_pcie.o $(PCIE_B)/ns/pcie_rtl.o $(PCIE_B
 	@mkdir -p $(dir $@)
 	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
 
-$(PCIE_B)/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_VLIB)
+$(PCIE_B)/pcie_rtl.o: tb/pcie/pcie_rtl.cpp tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_wr $(VINC) -Itb/common -Itb/pcie \
 	  -c $< -o $@
 
-$(PCIE_B)/pcie_rd_rtl.o: tb/pcie/pcie_rd_rtl.cpp tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_RD_VLIB)
+$(PCIE_B)/pcie_rd_rtl.o: tb/pcie/pcie_rd_rtl.cpp tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_RD_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_rd $(VINC) -Itb/common -Itb/pcie \
 	  -c $< -o $@
 
-$(PCIE_B)/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_TOP_VLIB)
+$(PCIE_B)/pcie_top_rtl.o: tb/pcie/pcie_top_rtl.cpp tb/pcie/pcie_top_rtl.h tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_TOP_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_top $(VINC) -Itb/common -Itb/pcie \
 	  -c $< -o $@
 
-$(PCIE_B)/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_rtl.h $(TB_UTIL_H) $(PCIE_HP_VLIB)
+$(PCIE_B)/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_rtl.h tb/pcie/pcie_port.h $(TB_UTIL_H) $(PCIE_HP_VLIB)
 	$(CXX) $(CXXFLAGS) -Wno-unused-parameter -I$(PCIE_B)/pcie_hp $(VINC) -Itb/common -Itb/pcie \
 	  -c $< -o $@
 

@@ -10,6 +10,7 @@
 #include "verilated.h"
 
 #include "pcie_hp_rtl.h"
+#include "pcie_port.h"
 #include "vtb.h"
 
 struct pcie_hp_rtl {
@@ -51,12 +52,7 @@ extern "C" void pcie_hp_rtl_free(struct pcie_hp_rtl *r) { delete r; }
 
 extern "C" void pcie_hp_rtl_tick(struct pcie_hp_rtl *r)
 {
-	VHP *t = r->t.get();
-	t->eval();
-	t->clk = 1;
-	t->eval();
-	t->clk = 0;
-	t->eval();
+	pcie_port::tick(r->t.get());
 }
 
 extern "C" void pcie_hp_rtl_set_rst(struct pcie_hp_rtl *r, int rst) { r->t->rst = rst; }
@@ -69,10 +65,7 @@ extern "C" void pcie_hp_rtl_set_cfg(struct pcie_hp_rtl *r, unsigned mps_code, un
 
 extern "C" void pcie_hp_rtl_set_wreq(struct pcie_hp_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	VHP *t = r->t.get();
-	t->s_wr_req_valid = valid;
-	t->s_wr_req_addr = addr;
-	t->s_wr_req_len = len;
+	pcie_port::set_wreq(r->t.get(), valid, addr, len);
 }
 
 extern "C" int pcie_hp_rtl_wreq_ready(struct pcie_hp_rtl *r)
@@ -84,12 +77,7 @@ extern "C" int pcie_hp_rtl_wreq_ready(struct pcie_hp_rtl *r)
 extern "C" void pcie_hp_rtl_set_wr(struct pcie_hp_rtl *r, int valid, const uint8_t *data, uint64_t keep,
 				    int last)
 {
-	VHP *t = r->t.get();
-	t->s_wr_tvalid = valid;
-	if (data)
-		vtb_put(t->s_wr_tdata, data, 64);
-	t->s_wr_tkeep = keep;
-	t->s_wr_tlast = last;
+	pcie_port::set_wr(r->t.get(), valid, data, keep, last);
 }
 
 extern "C" int pcie_hp_rtl_wr_ready(struct pcie_hp_rtl *r)
@@ -100,10 +88,7 @@ extern "C" int pcie_hp_rtl_wr_ready(struct pcie_hp_rtl *r)
 
 extern "C" void pcie_hp_rtl_set_rreq(struct pcie_hp_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	VHP *t = r->t.get();
-	t->s_rd_req_valid = valid;
-	t->s_rd_req_addr = addr;
-	t->s_rd_req_len = len;
+	pcie_port::set_rreq(r->t.get(), valid, addr, len);
 }
 
 extern "C" int pcie_hp_rtl_rreq_ready(struct pcie_hp_rtl *r)
@@ -116,57 +101,19 @@ extern "C" void pcie_hp_rtl_set_cpl_ready(struct pcie_hp_rtl *r, int ready) { r-
 
 extern "C" int pcie_hp_rtl_cpl(struct pcie_hp_rtl *r, uint8_t *data, uint64_t *keep, int *last, int *user)
 {
-	VHP *t = r->t.get();
-	t->eval();
-	if (!t->m_rd_cpl_tvalid)
-		return 0;
-	vtb_get(t->m_rd_cpl_tdata, data, 64);
-	*keep = t->m_rd_cpl_tkeep;
-	*last = t->m_rd_cpl_tlast;
-	*user = t->m_rd_cpl_tuser;
-	return 1;
+	return pcie_port::cpl(r->t.get(), data, keep, last, user);
 }
 
 extern "C" void pcie_hp_rtl_set_rq_ready(struct pcie_hp_rtl *r, int ready) { r->t->m_rq_tready = ready; }
 
-static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
-{
-	unsigned v = 0;
-	for (unsigned i = 0; i < n; i++)
-		v |= ((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
-	return v;
-}
-
 extern "C" int pcie_hp_rtl_rq(struct pcie_hp_rtl *r, struct rq_beat *b)
 {
-	VHP *t = r->t.get();
-	t->eval();
-	if (!t->m_rq_tvalid)
-		return 0;
-	vtb_get(t->m_rq_tdata, b->data, 64);
-	b->keep = t->m_rq_tkeep;
-	b->last = t->m_rq_tlast;
-	b->first_be = bits(t->m_rq_tuser, 0, 8);
-	b->last_be = bits(t->m_rq_tuser, 8, 8);
-	b->is_sop = bits(t->m_rq_tuser, 20, 2);
-	b->is_eop = bits(t->m_rq_tuser, 26, 2);
-	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
-	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
-	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
-	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
-	b->discontinue = bits(t->m_rq_tuser, 36, 1);
-	b->seq = bits(t->m_rq_tuser, 61, 6);
-	b->seq1 = bits(t->m_rq_tuser, 67, 6);
-	return 1;
+	return pcie_port::rq(r->t.get(), b);
 }
 
 extern "C" void pcie_hp_rtl_set_seq(struct pcie_hp_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1)
 {
-	VHP *t = r->t.get();
-	t->rq_seq_num_vld0 = vld0;
-	t->rq_seq_num0 = s0;
-	t->rq_seq_num_vld1 = vld1;
-	t->rq_seq_num1 = s1;
+	pcie_port::set_seq(r->t.get(), vld0, s0, vld1, s1);
 }
 
 extern "C" unsigned pcie_hp_rtl_wr_done(struct pcie_hp_rtl *r)
@@ -178,16 +125,7 @@ extern "C" unsigned pcie_hp_rtl_wr_done(struct pcie_hp_rtl *r)
 extern "C" void pcie_hp_rtl_set_rc(struct pcie_hp_rtl *r, int valid, const uint32_t *dw, uint16_t keep,
 				    int last, const struct rc_user *u)
 {
-	VHP *t = r->t.get();
-	t->s_rc_tvalid = valid;
-	for (int i = 0; i < 16; i++)
-		t->s_rc_tdata[i] = dw ? dw[i] : 0;
-	t->s_rc_tkeep = keep;
-	t->s_rc_tlast = last;
-	for (int i = 0; i < 6; i++)
-		t->s_rc_tuser[i] = 0;
-	if (u)
-		t->s_rc_tuser[2] = rc_user_word(u);     /* bits 95:64 */
+	pcie_port::set_rc(r->t.get(), valid, dw, keep, last, u, 0);
 }
 
 extern "C" int pcie_hp_rtl_rc_ready(struct pcie_hp_rtl *r)

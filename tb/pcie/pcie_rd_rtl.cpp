@@ -10,6 +10,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "pcie_port.h"
 #include "pcie_rd_rtl.h"
 #include "vtb.h"
 
@@ -72,10 +73,7 @@ extern "C" void pcie_rd_rtl_set_mrrs(struct pcie_rd_rtl *r, unsigned code) { r->
 
 extern "C" void pcie_rd_rtl_set_req(struct pcie_rd_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	VRD *t = r->t.get();
-	t->s_rd_req_valid = valid;
-	t->s_rd_req_addr = addr;
-	t->s_rd_req_len = len;
+	pcie_port::set_rreq(r->t.get(), valid, addr, len);
 }
 
 extern "C" int pcie_rd_rtl_req_ready(struct pcie_rd_rtl *r)
@@ -88,65 +86,20 @@ extern "C" void pcie_rd_rtl_set_cpl_ready(struct pcie_rd_rtl *r, int ready) { r-
 
 extern "C" int pcie_rd_rtl_cpl(struct pcie_rd_rtl *r, uint8_t *data, uint64_t *keep, int *last, int *user)
 {
-	VRD *t = r->t.get();
-	t->eval();
-	if (!t->m_rd_cpl_tvalid)
-		return 0;
-	vtb_get(t->m_rd_cpl_tdata, data, 64);
-	*keep = t->m_rd_cpl_tkeep;
-	*last = t->m_rd_cpl_tlast;
-	*user = t->m_rd_cpl_tuser;
-	return 1;
+	return pcie_port::cpl(r->t.get(), data, keep, last, user);
 }
 
 extern "C" void pcie_rd_rtl_set_rq_ready(struct pcie_rd_rtl *r, int ready) { r->t->m_rq_tready = ready; }
 
-static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
-{
-	unsigned v = 0;
-	for (unsigned i = 0; i < n; i++)
-		v |= ((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
-	return v;
-}
-
 extern "C" int pcie_rd_rtl_rq(struct pcie_rd_rtl *r, struct rq_beat *b)
 {
-	VRD *t = r->t.get();
-	t->eval();
-	if (!t->m_rq_tvalid)
-		return 0;
-	vtb_get(t->m_rq_tdata, b->data, 64);
-	b->keep = t->m_rq_tkeep;
-	b->last = t->m_rq_tlast;
-	b->first_be = bits(t->m_rq_tuser, 0, 8);
-	b->last_be = bits(t->m_rq_tuser, 8, 8);
-	b->is_sop = bits(t->m_rq_tuser, 20, 2);
-	b->is_eop = bits(t->m_rq_tuser, 26, 2);
-	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
-	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
-	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
-	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
-	b->discontinue = bits(t->m_rq_tuser, 36, 1);
-	b->seq = bits(t->m_rq_tuser, 61, 6);
-	b->seq1 = bits(t->m_rq_tuser, 67, 6);
-	return 1;
+	return pcie_port::rq(r->t.get(), b);
 }
 
 extern "C" void pcie_rd_rtl_set_rc(struct pcie_rd_rtl *r, int valid, const uint32_t *dw, uint16_t keep,
 				   int last, const struct rc_user *u, int discontinue)
 {
-	VRD *t = r->t.get();
-	t->s_rc_tvalid = valid;
-	for (int i = 0; i < 16; i++)
-		t->s_rc_tdata[i] = dw ? dw[i] : 0;
-	t->s_rc_tkeep = keep;
-	t->s_rc_tlast = last;
-	for (int i = 0; i < 6; i++)
-		t->s_rc_tuser[i] = 0;
-	if (u)
-		t->s_rc_tuser[2] = rc_user_word(u);     /* bits 95:64 */
-	if (discontinue)
-		t->s_rc_tuser[3] |= 1u;     /* bit 96 */
+	pcie_port::set_rc(r->t.get(), valid, dw, keep, last, u, discontinue);
 }
 
 extern "C" int pcie_rd_rtl_rc_ready(struct pcie_rd_rtl *r)

@@ -10,6 +10,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include "pcie_port.h"
 #include "pcie_rtl.h"
 #include "vtb.h"
 
@@ -72,10 +73,7 @@ extern "C" void pcie_rtl_set_mps(struct pcie_rtl *r, unsigned code) { r->t->cfg_
 
 extern "C" void pcie_rtl_set_req(struct pcie_rtl *r, int valid, uint64_t addr, unsigned len)
 {
-	VWR *t = r->t.get();
-	t->s_wr_req_valid = valid;
-	t->s_wr_req_addr = addr;
-	t->s_wr_req_len = len;
+	pcie_port::set_wreq(r->t.get(), valid, addr, len);
 }
 
 extern "C" int pcie_rtl_req_ready(struct pcie_rtl *r)
@@ -87,12 +85,7 @@ extern "C" int pcie_rtl_req_ready(struct pcie_rtl *r)
 extern "C" void pcie_rtl_set_wr(struct pcie_rtl *r, int valid, const uint8_t *data, uint64_t keep,
 				int last)
 {
-	VWR *t = r->t.get();
-	t->s_wr_tvalid = valid;
-	if (data)
-		vtb_put(t->s_wr_tdata, data, 64);
-	t->s_wr_tkeep = keep;
-	t->s_wr_tlast = last;
+	pcie_port::set_wr(r->t.get(), valid, data, keep, last);
 }
 
 extern "C" int pcie_rtl_wr_ready(struct pcie_rtl *r)
@@ -103,44 +96,14 @@ extern "C" int pcie_rtl_wr_ready(struct pcie_rtl *r)
 
 extern "C" void pcie_rtl_set_rq_ready(struct pcie_rtl *r, int ready) { r->t->m_rq_tready = ready; }
 
-static unsigned bits(const VlWide<5> &w, unsigned lo, unsigned n)
-{
-	unsigned v = 0;
-	for (unsigned i = 0; i < n; i++)
-		v |= ((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
-	return v;
-}
-
 extern "C" int pcie_rtl_rq(struct pcie_rtl *r, struct rq_beat *b)
 {
-	VWR *t = r->t.get();
-	t->eval();
-	if (!t->m_rq_tvalid)
-		return 0;
-	vtb_get(t->m_rq_tdata, b->data, 64);
-	b->keep = t->m_rq_tkeep;
-	b->last = t->m_rq_tlast;
-	b->first_be = bits(t->m_rq_tuser, 0, 8);
-	b->last_be = bits(t->m_rq_tuser, 8, 8);
-	b->is_sop = bits(t->m_rq_tuser, 20, 2);
-	b->is_eop = bits(t->m_rq_tuser, 26, 2);
-	b->sop_ptr[0] = bits(t->m_rq_tuser, 22, 2);
-	b->sop_ptr[1] = bits(t->m_rq_tuser, 24, 2);
-	b->eop_ptr = bits(t->m_rq_tuser, 28, 4);
-	b->eop1_ptr = bits(t->m_rq_tuser, 32, 4);
-	b->discontinue = bits(t->m_rq_tuser, 36, 1);
-	b->seq = bits(t->m_rq_tuser, 61, 6);
-	b->seq1 = bits(t->m_rq_tuser, 67, 6);
-	return 1;
+	return pcie_port::rq(r->t.get(), b);
 }
 
 extern "C" void pcie_rtl_set_seq(struct pcie_rtl *r, int vld0, unsigned s0, int vld1, unsigned s1)
 {
-	VWR *t = r->t.get();
-	t->rq_seq_num_vld0 = vld0;
-	t->rq_seq_num0 = s0;
-	t->rq_seq_num_vld1 = vld1;
-	t->rq_seq_num1 = s1;
+	pcie_port::set_seq(r->t.get(), vld0, s0, vld1, s1);
 }
 
 extern "C" unsigned pcie_rtl_wr_done(struct pcie_rtl *r)
