@@ -82,6 +82,7 @@
 #define BACKLOG 40              /* WQEs made ahead of una */
 #define HOSTQ 1024              /* WQE responses the host holds per QP */
 #define WORKQ 1024
+#define WCAND 16               /* open splits of the work seen (on_work) */
 #define RDQ 64
 #define RLQ 8                   /* READs queued per QP at the responder */
 #define NCLR 64
@@ -146,9 +147,14 @@ struct qp {
 	unsigned idle_due, free_due, free_any;
 	uint64_t free_pos;
 	uint32_t workq[WORKQ];          /* WQEs' work */
-	unsigned wq_h, wq_t;
+	unsigned wq_t;
 	uint32_t rworkq[WORKQ];         /* READ work's (announced when each is issued) */
-	unsigned rwq_h, rwq_t;
+	unsigned rwq_t;
+	/* the work seen is an interleaving of the two queues; equal sizes at
+	 * both heads leave it open which queue a work came from, so every
+	 * split still possible is kept: candidate i took wq_c[i] from the
+	 * WQEs' queue and w_seen - wq_c[i] from the READs' */
+	unsigned w_seen, wq_c[WCAND], n_wc;
 	/* READ responses */
 	struct rsp cur, pend;
 	int pend_valid, rdw_inflight;
@@ -393,15 +399,34 @@ static void add_random_wqe(struct qp *q)
 
 /* ---- the model's reactions to what the requester took ---- */
 
+/* the oldest head of either queue over the open splits */
+static unsigned wq_head(const struct qp *q)
+{
+	unsigned h = q->wq_c[0];
+
+	for (unsigned i = 1; i < q->n_wc; i++)
+		h = q->wq_c[i] < h ? q->wq_c[i] : h;
+	return h;
+}
+
+static unsigned rwq_head(const struct qp *q)
+{
+	unsigned h = q->w_seen - q->wq_c[0];
+
+	for (unsigned i = 1; i < q->n_wc; i++)
+		h = q->w_seen - q->wq_c[i] < h ? q->w_seen - q->wq_c[i] : h;
+	return h;
+}
+
 static void work_expect(struct qp *q, uint32_t bytes)
 {
-	CHECK(q->wq_t - q->wq_h < WORKQ, "work queue of the model overflows");
+	CHECK(q->wq_t - wq_head(q) < WORKQ, "work queue of the model overflows");
 	q->workq[q->wq_t++ % WORKQ] = bytes;
 }
 
 static void rwork_expect(struct qp *q, uint32_t bytes)
 {
-	CHECK(q->rwq_t - q->rwq_h < WORKQ, "READ work queue of the model overflows");
+	CHECK(q->rwq_t - rwq_head(q) < WORKQ, "READ work queue of the model overflows");
 	q->rworkq[q->rwq_t++ % WORKQ] = bytes;
 }
 
@@ -453,8 +478,10 @@ static void take_init(const struct req_init *e, uint64_t cycle)
 	q->after_fatal = 0;
 	q->una = q->una_taken = q->nrec = 0;
 	q->work = q->granted = q->granted_push = q->spent = 0;
-	q->wq_h = q->wq_t = 0;
-	q->rwq_h = q->rwq_t = 0;
+	q->wq_t = q->rwq_t = 0;
+	q->w_seen = 0;
+	q->wq_c[0] = 0;
+	q->n_wc = 1;
 	q->cur.valid = q->pend_valid = 0;
 	q->rl_n = 0;
 	q->rd_cnt = 0;
@@ -479,8 +506,21 @@ static void take_rewind(const struct req_rewind *e, uint64_t cycle)
 		q->failed = 1;
 		/* the responder's READ queue forgets the QP's READs; one it
 		 * issued before it took the flush reaches the failed QP, which
-		 * drops it (counted) */
-		n.rd_forgot += q->rl_n;
+		 * drops it (counted). The READ being answered counts too while
+		 * none of its packets has left: the queue holds it until the
+		 * done of the one before, which may come after the model saw
+		 * that READ's last packet. Either of those may also have been
+		 * issued just before the flush, and is then answered: it stays
+		 * the READ being answered. */
+		unsigned maybe = q->cur.valid && q->cur.k == 0;
+
+		if (!q->cur.valid && q->rl_n) {
+			q->cur = q->rl[q->rl_h];
+			q->rl_h = (q->rl_h + 1) % RLQ;
+			q->rl_n--;
+			maybe = 1;
+		}
+		n.rd_forgot += q->rl_n + maybe;
 		q->rl_n = 0;
 	} else {
 		q->rw_pending = 1;
@@ -823,16 +863,39 @@ static void on_work(const struct req_work *w)
 	TRACE(w->qpn, "work %u", w->bytes);
 	n.work++;
 	/* a WQE's and a READ's work, each in its own order; which comes first
-	 * depends on when the READ queue issues the READ */
-	if (q->wq_h != q->wq_t && q->workq[q->wq_h % WORKQ] == w->bytes) {
-		q->wq_h++;
-	} else if (q->rwq_h != q->rwq_t && q->rworkq[q->rwq_h % WORKQ] == w->bytes) {
-		q->rwq_h++;
-	} else {
+	 * depends on when the READ queue issues the READ. Every split of the
+	 * work seen so far that this work extends stays open. */
+	unsigned nc[2 * WCAND], n = 0;
+
+	for (unsigned i = 0; i < q->n_wc; i++) {
+		unsigned wh = q->wq_c[i], rh = q->w_seen - wh;
+
+		if (wh != q->wq_t && q->workq[wh % WORKQ] == w->bytes)
+			nc[n++] = wh + 1;
+		if (rh != q->rwq_t && q->rworkq[rh % WORKQ] == w->bytes)
+			nc[n++] = wh;
+	}
+	if (!n) {
+		unsigned wh = q->wq_c[0], rh = q->w_seen - wh;
+
 		CHECK(0, "QP %u: work of %u bytes, want %u (a WQE's) or %u (a READ's)", w->qpn,
-		      w->bytes, q->wq_h != q->wq_t ? q->workq[q->wq_h % WORKQ] : 0,
-		      q->rwq_h != q->rwq_t ? q->rworkq[q->rwq_h % WORKQ] : 0);
+		      w->bytes, wh != q->wq_t ? q->workq[wh % WORKQ] : 0,
+		      rh != q->rwq_t ? q->rworkq[rh % WORKQ] : 0);
 		return;
+	}
+	q->w_seen++;
+	q->n_wc = 0;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned j = 0;
+
+		while (j < q->n_wc && q->wq_c[j] != nc[i])
+			j++;
+		if (j == q->n_wc) {
+			CHECK(q->n_wc < WCAND, "QP %u: more than %d splits of the work open", w->qpn,
+			      WCAND);
+			if (q->n_wc < WCAND)
+				q->wq_c[q->n_wc++] = nc[i];
+		}
 	}
 	q->work += w->bytes;
 }
@@ -1346,6 +1409,15 @@ static int all_queued_empty(void)
 	return 1;
 }
 
+/* some split of the work seen has taken both queues whole */
+static int wq_drained(const struct qp *q)
+{
+	for (unsigned i = 0; i < q->n_wc; i++)
+		if (q->wq_c[i] == q->wq_t && q->w_seen - q->wq_c[i] == q->rwq_t)
+			return 1;
+	return 0;
+}
+
 static int qp_done(const struct qp *q)
 {
 	if (q->h_h != q->h_t || q->ci_due)
@@ -1355,7 +1427,7 @@ static int qp_done(const struct qp *q)
 	return q->pi == q->nw && q->pi_taken == q->nw && q->cw == q->nw && !q->restart &&
 	       q->nrec == q->nw && q->una == q->nw && q->una_taken == q->nw && !q->cur.valid &&
 	       !q->pend_valid && !q->rl_n && !q->rdw_inflight && q->granted_push == q->work &&
-	       q->granted == q->granted_push && q->wq_h == q->wq_t && q->rwq_h == q->rwq_t &&
+	       q->granted == q->granted_push && wq_drained(q) &&
 	       q->rqe_h == q->rqe_t &&
 	       q->rqg_h == q->rqg_t;
 }
@@ -1373,7 +1445,7 @@ static void dump(void)
 			q->una_taken, q->nrec, (unsigned long long)q->work,
 			(unsigned long long)q->granted_push, (unsigned long long)q->granted,
 			(unsigned long long)q->spent, q->cur.valid, q->pend_valid, q->h_t - q->h_h,
-			q->wq_t - q->wq_h);
+			q->wq_t - wq_head(q));
 	}
 }
 
