@@ -98,8 +98,33 @@ static ssize_t ack_req_spacing_log2_store(struct device *dev, struct device_attr
 }
 static DEVICE_ATTR_RW(ack_req_spacing_log2);
 
+/*
+ * rto: CTRL.RTO, the retransmit timeout in units of 1024 core cycles, 0 for
+ * no timer (docs/transport.md). NIC-wide, so root's; libhpnic's
+ * hpnic_set_rto converts from ns.
+ */
+static ssize_t rto_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	u32 v = hpnic_rd(to_hd(dev), HPNIC_CTRL_RTO);
+
+	return sysfs_emit(buf, "%u\n", HPNIC_GET(HPNIC_CTRL_RTO, v));
+}
+
+static ssize_t rto_store(struct device *dev, struct device_attribute *attr, const char *buf,
+			 size_t count)
+{
+	u32 v;
+
+	if (kstrtou32(buf, 0, &v) || v > HPNIC_GET(HPNIC_CTRL_RTO, ~0u))
+		return -EINVAL;
+	hpnic_wr(to_hd(dev), HPNIC_CTRL_RTO, HPNIC_SET(HPNIC_CTRL_RTO, v));
+	return count;
+}
+static DEVICE_ATTR_RW(rto);
+
 static struct attribute *hpnic_attrs[] = {
 	&dev_attr_ack_req_spacing_log2.attr,
+	&dev_attr_rto.attr,
 	&dev_attr_pinned_pages.attr,
 	&dev_attr_objects.attr,
 	&dev_attr_fw_version.attr,

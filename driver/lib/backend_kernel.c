@@ -16,6 +16,7 @@
  *                           int/enable, int/udp_port): NIC-wide, so writing
  *                           them takes root, as sysfs says
  *   CTRL.ACK_REQ            ack_req_spacing_log2 in sysfs, root's too
+ *   CTRL.RTO                rto in sysfs (1024-cycle units), root's too
  *   STATS.SEL/VALUE_*       counters/NAME in sysfs
  *   CTRL.EVENT              GET_EVENT: this process's events only
  *   DB.SQ_DB(qpn), DB.RQ_DB(qpn)
@@ -280,6 +281,13 @@ static int kernel_csr_read(struct hpnic_backend *be, uint32_t off, uint32_t *val
 		v = HPNIC_SET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, (uint32_t)sp);
 		break;
 	}
+	case HPNIC_CTRL_RTO: {
+		uint64_t units = 0;
+
+		err = sysfs_read(be, "rto", &units);
+		v = HPNIC_SET(HPNIC_CTRL_RTO, (uint32_t)units);
+		break;
+	}
 	case HPNIC_CTRL_EVENT: {
 		struct hpnic_abi_get_event g = { .argsz = sizeof(g) };
 
@@ -328,6 +336,8 @@ static int kernel_csr_write(struct hpnic_backend *be, uint32_t off, uint32_t val
 	case HPNIC_CTRL_ACK_REQ:
 		return sysfs_write(be, "ack_req_spacing_log2",
 				   HPNIC_GET(HPNIC_CTRL_ACK_REQ_SPACING_LOG2, val));
+	case HPNIC_CTRL_RTO:
+		return sysfs_write(be, "rto", HPNIC_GET(HPNIC_CTRL_RTO, val));
 	default:
 		if (!cc_file(off, name, sizeof(name)))
 			return refuse(be, off, "write");

@@ -1025,6 +1025,54 @@ int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *spacing_log2)
 	return 0;
 }
 
+/* CTRL.RTO counts in units of 1024 core cycles: one unit in ns is
+ * 1,024,000 / clk_mhz */
+#define HPNIC_RTO_UNIT_CYCLES 1024u
+
+uint64_t hpnic_rto_max_ns(unsigned clk_mhz)
+{
+	if (!clk_mhz)
+		return 0;
+	return (uint64_t)HPNIC_CTRL_RTO_MASK * HPNIC_RTO_UNIT_CYCLES * 1000u / clk_mhz;
+}
+
+int hpnic_set_rto(struct hpnic_dev *dev, uint64_t rto_ns)
+{
+	uint64_t units, max;
+	unsigned clk;
+
+	if (!dev)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_rto: dev is NULL");
+	clk = dev->attr.clk_mhz;
+	max = hpnic_rto_max_ns(clk);
+	if (!max)
+		return hpnic_dev_fail(dev, -ENODEV, "hpnic_set_rto: ID.DATAPATH.CLK_MHZ is 0");
+	if (rto_ns > max)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_set_rto: %llu ns: at most %llu ns (65535 "
+				      "x 1024 cycles at %u MHz), or 0 for no timer",
+				      (unsigned long long)rto_ns, (unsigned long long)max, clk);
+	/* rounded up: never a timer shorter than asked for */
+	units = (rto_ns * clk + HPNIC_RTO_UNIT_CYCLES * 1000u - 1) / (HPNIC_RTO_UNIT_CYCLES * 1000u);
+	return hpnic_wr(dev, HPNIC_CTRL_RTO, HPNIC_SET(HPNIC_CTRL_RTO, units));
+}
+
+int hpnic_get_rto(struct hpnic_dev *dev, uint64_t *rto_ns)
+{
+	uint32_t v;
+	int err;
+
+	if (!dev || !rto_ns)
+		return hpnic_dev_fail(dev, -EINVAL, "hpnic_get_rto: %s is NULL",
+				      !dev ? "dev" : "rto_ns");
+	if (!dev->attr.clk_mhz)
+		return hpnic_dev_fail(dev, -ENODEV, "hpnic_get_rto: ID.DATAPATH.CLK_MHZ is 0");
+	if ((err = hpnic_rd(dev, HPNIC_CTRL_RTO, &v)))
+		return err;
+	*rto_ns = (uint64_t)HPNIC_GET(HPNIC_CTRL_RTO, v) * HPNIC_RTO_UNIT_CYCLES * 1000u /
+		  dev->attr.clk_mhz;
+	return 0;
+}
+
 int hpnic_get_cc(struct hpnic_dev *dev, struct hpnic_cc_params *p)
 {
 	uint32_t t, eta, stage, wai, line, min, ovh, burst, grant, mode, st;

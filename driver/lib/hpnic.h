@@ -834,6 +834,28 @@ int hpnic_set_ack_req(struct hpnic_dev *dev, unsigned spacing_log2);
 int hpnic_get_ack_req(struct hpnic_dev *dev, unsigned *spacing_log2);
 
 /*
+ * hpnic_set_rto - the retransmit timeout (CTRL.RTO, docs/transport.md): a
+ * QP with requests unacknowledged for rto_ns since its last progress and
+ * its last request packet goes back to its oldest unacknowledged packet
+ * (go-back-N); the 8th timeout in a row fails the QP
+ * (HPNIC_WC_RETRY_EXC_ERR). NIC-wide (verbs' per-QP timeout attribute has
+ * no counterpart here), counted in units of 1024 core cycles: rto_ns is
+ * rounded up to the next unit, 0 turns the timer off. After reset 8 units,
+ * 32.8 us at 250 MHz: enough for an HPCC network, whose queues stay short;
+ * a DCQCN network, whose queues reach milliseconds, wants about 1 ms or
+ * more (docs/netsim.md, "DCQCN"). Errors: -EINVAL (NULL, rto_ns above
+ * hpnic_rto_max_ns(), 268 ms at 250 MHz), -ENODEV (the device reports no
+ * clock), a backend error. Through the kernel driver it is the sysfs file
+ * rto (in units), so writing it takes root. hpnic_get_rto reads it back in
+ * ns (a whole number of units). Errors: -EINVAL (NULL).
+ */
+int hpnic_set_rto(struct hpnic_dev *dev, uint64_t rto_ns);
+int hpnic_get_rto(struct hpnic_dev *dev, uint64_t *rto_ns);
+
+/* hpnic_rto_max_ns - the longest timeout CTRL.RTO holds at clk_mhz (0 for 0) */
+uint64_t hpnic_rto_max_ns(unsigned clk_mhz);
+
+/*
  * hpnic_ack_req_spacing_for - the AckReq spacing (log2 bytes) for a line
  * rate and T: the largest n with 2^n at most a quarter of W_init = line x
  * T, 0 (every packet) when that is below 64 bytes. 13 at 100,000 Mb/s and

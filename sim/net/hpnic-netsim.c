@@ -53,6 +53,7 @@ struct opts {
 	const char *dcqcn;                 /* --dcqcn name=value,... (hpnic_dcqcn_parse) */
 	const char *ecn;                   /* --ecn kmin=..,kmax=..,pmax=..: every switch */
 	double wai_mbps;                   /* --wai-mbps: W_AI = this x T (0: --wai) */
+	double rto_us;                     /* --rto-us: <0 the NIC's default */
 	const char *expect[MAX_EXPECT];
 	unsigned n_expect;
 };
@@ -143,6 +144,8 @@ static void usage(void)
 	       "  --bottleneck S:P   the switch port summarised (default: most bytes sent)\n"
 	       "  --pcap FILE        frames leaving the pcap port, as stamped\n"
 	       "  --pcap-port S:P    that port (default: the bottleneck's, if --bottleneck)\n"
+	       "  --rto-us N         retransmit timeout of every NIC, us (hpnic_set_rto; rounded\n"
+	       "                     up to 1024 cycles; 0: no timer; default the NIC's, 32.8)\n"
 	       "  --until-us N       stop there even if flows are left (default 100000)\n"
 	       "  --seed N           switch ECMP/ECN and link seeds (default 1)\n"
 	       "  --expect 'K OP V'  check a summary figure, OP one of < <= > >= ==; the\n"
@@ -199,7 +202,8 @@ static int parse(int argc, char **argv, struct opts *o)
 		{"until-us", 1, 0, 'u'}, {"seed", 1, 0, 'S'}, {"expect", 1, 0, 'x'},
 		{"sched-burst", 1, 0, 'B'}, {"sched-grant", 1, 0, 'G'}, {"quiet", 0, 0, 'q'},
 		{"cc", 1, 0, 'C'}, {"vai", 0, 0, 'V'}, {"sf", 0, 0, 'Q'}, {"dcqcn", 1, 0, 'D'},
-		{"ecn", 1, 0, 'N'}, {"wai-mbps", 1, 0, 'W'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+		{"ecn", 1, 0, 'N'}, {"wai-mbps", 1, 0, 'W'}, {"rto-us", 1, 0, 'R'},
+		{"help", 0, 0, 'h'}, {0, 0, 0, 0}};
 	unsigned add_opts = 0;
 	int c;
 
@@ -218,6 +222,7 @@ static int parse(int argc, char **argv, struct opts *o)
 	o->seed = 1;
 	o->sched_burst = -1;
 	o->sched_grant = -1;
+	o->rto_us = -1;
 	o->pcap_sw = o->pcap_port = o->bot_sw = o->bot_port = -1;
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
 		switch (c) {
@@ -253,6 +258,16 @@ static int parse(int argc, char **argv, struct opts *o)
 			break;
 		case 'B': o->sched_burst = atoi(optarg); break;
 		case 'G': o->sched_grant = atoi(optarg); break;
+		case 'R': {
+			char *end;
+
+			o->rto_us = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->rto_us >= 0)) {
+				fprintf(stderr, "hpnic-netsim: --rto-us %s: want a number >= 0\n", optarg);
+				return -1;
+			}
+			break;
+		}
 		case 'q': o->quiet = 1; break;
 		case 'C':
 			if (parse_cc(optarg, &o->cc, &o->cc_opts)) {
@@ -616,6 +631,8 @@ static void setup(struct opts *o)
 			TRY(hpnic_set_dcqcn(hosts[h].dev, &dcqcn));
 		}
 		TRY(hpnic_set_int(hosts[h].dev, !o->no_int, HPNIC_INT_PORT_DEFAULT));
+		if (o->rto_us >= 0)
+			TRY(hpnic_set_rto(hosts[h].dev, (uint64_t)(o->rto_us * 1000.0 + 0.5)));
 		while (depth < hosts[h].qps * 8 || depth < hosts[h].qps * 2 * o->depth)
 			depth <<= 1;
 		TRY(hpnic_create_cq(hosts[h].dev, depth, &hosts[h].cq));
@@ -1337,6 +1354,15 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 		fig("cnps", (double)cnps, "CNPs the receiving NICs sent (np_cnp_sent)");
 		fig("dcqcn_decreases", (double)dec, "DCQCN rate decreases (cc_dcqcn_decreases)");
 	}
+	{
+		uint64_t v[128], tos = 0;
+		unsigned nc = hpnic_num_counters(hosts[0].dev);
+
+		for (unsigned h = 0; h < n_hosts && nc > HPNIC_CNT_TX_TIMEOUTS && nc <= 128; h++)
+			if (hosts[h].used && hpnic_read_counters(hosts[h].dev, v, nc) >= 0)
+				tos += v[HPNIC_CNT_TX_TIMEOUTS];
+		fig("timeouts", (double)tos, "retransmit timeouts, all NICs (tx_timeouts)");
+	}
 	fig("flows", n_flows, "flows in the flow file");
 	fig("flows_done", n_done, "flows completed without error");
 	fig("bytes_ok", n_ok == n_flows ? 1 : 0, "1 if every flow completed and its destination "
@@ -1577,9 +1603,15 @@ int main(int argc, char **argv)
 		fclose(fc);
 	}
 	fs = open_out(o.out, "summary.txt");
-	fprintf(fs, "hpnic-netsim: topology %s, flows %s; eta %.3f maxStage %u W_AI %.2f B "
-		"T %u ns, MTU %u, INT %s\n", o.topo, o.flows, o.eta, o.max_stage, wai_bytes(&o, o.t_ns),
-		o.t_ns, o.mtu, o.no_int ? "off" : "on");
+	{
+		uint64_t rto_ns = 0;
+
+		if (hpnic_get_rto(hosts[0].dev, &rto_ns) < 0)
+			rto_ns = 0;
+		fprintf(fs, "hpnic-netsim: topology %s, flows %s; eta %.3f maxStage %u W_AI %.2f B "
+			"T %u ns, MTU %u, INT %s, RTO %.1f us\n", o.topo, o.flows, o.eta, o.max_stage,
+			wai_bytes(&o, o.t_ns), o.t_ns, o.mtu, o.no_int ? "off" : "on", rto_ns / 1e3);
+	}
 	{
 		unsigned per[8] = {0};
 

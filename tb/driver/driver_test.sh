@@ -185,6 +185,17 @@ done
 [ "$(cat "$f")" = 10 ] && ok "refused spacings changed nothing" || bad "ack_req_spacing_log2 is '$(cat "$f")'"
 echo "$v0" > "$f"
 
+# rto: CTRL.RTO, 16 bits of 1024-cycle units, read-write, 8 after reset
+f="$dev0/rto"
+v0=$(cat "$f")
+[ "$v0" = 8 ] && ok "rto reads 8 after reset" || bad "rto reads '$v0' after reset, not 8"
+echo 245 > "$f" && [ "$(cat "$f")" = 245 ] && ok "rto = 245 accepted, read back" || bad "rto = 245"
+for x in 65536 -1 abc ""; do
+	echo "$x" > "$f" 2>/dev/null && bad "rto = '$x' accepted" || ok "rto = '$x' refused"
+done
+[ "$(cat "$f")" = 245 ] && ok "refused timeouts changed nothing" || bad "rto is '$(cat "$f")'"
+echo "$v0" > "$f"
+
 t0=$(now_us)
 rmmod hpnic 2>&1 && ok "rmmod hpnic" || bad "rmmod hpnic"
 t1=$(now_us)

@@ -253,6 +253,7 @@ static int mock_open(const char *arg, struct hpnic_backend **bep)
 	R(HPNIC_CC_DCQCN_PERIOD_US) = HPNIC_CC_DCQCN_PERIOD_US_RST;
 	R(HPNIC_CC_NP_MIN_TIME_US) = HPNIC_CC_NP_MIN_TIME_US_RST;
 	R(HPNIC_CC_DCQCN_TICK_US) = HPNIC_CC_DCQCN_TICK_US_RST;
+	R(HPNIC_CTRL_RTO) = HPNIC_CTRL_RTO_RST;
 	/* the RTL's reset tables are g = 4's (the regmap holds entry 0's) */
 	{
 		uint32_t tab[4][16];
@@ -1535,6 +1536,45 @@ static void test_cc_counters(void)
 		EXPECT_OK(hpnic_get_ack_req(dev, &al));
 		CHECK(al == HPNIC_ACK_REQ_LOG2_MAX, "ACK_REQ round trip: %u", al);
 		EXPECT_OK(hpnic_set_ack_req(dev, HPNIC_CTRL_ACK_REQ_RST & HPNIC_CTRL_ACK_REQ_SPACING_LOG2_MASK));
+	}
+	{
+		/* the retransmit timeout: ns in, 1024-cycle units in CTRL.RTO */
+		struct hpnic_dev_attr da;
+		uint64_t ns = 99, unit, max;
+
+		EXPECT_OK(hpnic_query_device(dev, &da));
+		CHECK(da.clk_mhz > 0, "the mock reports no clock");
+		unit = 1024000u / da.clk_mhz;
+		max = hpnic_rto_max_ns(da.clk_mhz);
+		CHECK(max == 65535ull * 1024000u / da.clk_mhz && hpnic_rto_max_ns(0) == 0,
+		      "hpnic_rto_max_ns(%u) = %llu", da.clk_mhz, (unsigned long long)max);
+		EXPECT_ERR(hpnic_set_rto(NULL, 1000), -EINVAL);
+		EXPECT_ERR(hpnic_get_rto(NULL, &ns), -EINVAL);
+		EXPECT_ERR(hpnic_get_rto(dev, NULL), -EINVAL);
+		EXPECT_OK(hpnic_get_rto(dev, &ns));
+		CHECK(ns == HPNIC_CTRL_RTO_RST * unit, "RTO after reset: %llu ns, want %llu",
+		      (unsigned long long)ns, (unsigned long long)(HPNIC_CTRL_RTO_RST * unit));
+		EXPECT_ERR(hpnic_set_rto(dev, max + 1), -EINVAL);
+		EXPECT_DEV_MSG("at most");
+		EXPECT_OK(hpnic_get_rto(dev, &ns));
+		CHECK(ns == HPNIC_CTRL_RTO_RST * unit, "a refused RTO changed it: %llu ns",
+		      (unsigned long long)ns);
+		/* rounded up to whole units, never shorter than asked */
+		EXPECT_OK(hpnic_set_rto(dev, 1));
+		EXPECT_OK(hpnic_get_rto(dev, &ns));
+		CHECK(ns == unit, "RTO 1 ns reads %llu ns, want one unit (%llu)",
+		      (unsigned long long)ns, (unsigned long long)unit);
+		EXPECT_OK(hpnic_set_rto(dev, 1000000));
+		EXPECT_OK(hpnic_get_rto(dev, &ns));
+		CHECK(ns >= 1000000 && ns < 1000000 + unit, "RTO 1 ms reads %llu ns",
+		      (unsigned long long)ns);
+		EXPECT_OK(hpnic_set_rto(dev, max));
+		EXPECT_OK(hpnic_get_rto(dev, &ns));
+		CHECK(ns == max, "RTO at its most reads %llu ns", (unsigned long long)ns);
+		EXPECT_OK(hpnic_set_rto(dev, 0));
+		EXPECT_OK(hpnic_get_rto(dev, &ns));
+		CHECK(ns == 0, "RTO off reads %llu ns", (unsigned long long)ns);
+		EXPECT_OK(hpnic_set_rto(dev, HPNIC_CTRL_RTO_RST * unit));
 	}
 	{
 		/* the spacing against the window without INT, W_init = line x T */
