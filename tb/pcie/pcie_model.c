@@ -54,6 +54,7 @@ struct pcie_model {
 	int rb_last;
 	struct rc_user rb_u;
 	unsigned rb_nend, rb_end_tag[4], rb_end_cr[4], rb_end_rc[4];
+	long tokens;                 /* pace: link bytes delivered and not yet sent */
 	int rc_gap;                  /* this cycle's tvalid gap, drawn once */
 	uint64_t rc_gap_cycle;
 	/* CQ requests (tickets) and their completions */
@@ -234,6 +235,8 @@ static void write_tlp(struct pcie_model *m, uint64_t addr, unsigned dwc)
 	}
 	m->st.wr_tlps++;
 	m->st.wr_bytes += len;
+	if (m->c.wr_tlp)
+		m->c.wr_tlp(m->c.ctx, addr + s, len, m->seq);
 	if (m->c.host_write && m->c.host_write(m->c.ctx, addr + s, m->buf + 16 + s, len))
 		m->st.host_refused++;
 	if (m->seq_tail - m->seq_head < SEQ_Q) {
@@ -307,6 +310,8 @@ static void read_req(struct pcie_model *m, uint64_t addr, unsigned dwc, unsigned
 	}
 	if (fail)
 		m->st.rd_errs++;
+	if (m->c.rd_req)
+		m->c.rd_req(m->c.ctx, addr + s, len, tag, fail);
 	unsigned dcr = 0;
 	for (unsigned i = 0; i < n; i++)
 		dcr += cpl_credits(&m->q[tag][i]);
@@ -512,12 +517,20 @@ static uint32_t cpl_dw(const struct pcie_model *m, unsigned t, const struct cpl 
 static int rc_pick(struct pcie_model *m)
 {
 	unsigned cand[TAGS], nc = 0;
+	if (m->c.pace && m->tokens < 0)
+		return -1;
 	for (unsigned t = 0; t < TAGS; t++)
 		if (m->live[t] && m->qh[t] < m->qn[t] && m->due[t] <= m->cycle)
 			cand[nc++] = t;
 	if (!nc)
 		return -1;
-	return (int)cand[rndr(m, nc)];
+	unsigned s = cand[rndr(m, nc)];
+	if (m->c.in_order)
+		for (unsigned i = 0; i < nc; i++)
+			if (m->order[cand[i]] < m->order[s])
+				s = cand[i];
+	m->tokens -= 20 + 4 * (long)m->q[s][m->qh[s]].ndw;
+	return (int)s;
 }
 
 /*
@@ -754,4 +767,6 @@ void pcie_model_msix_ans(struct pcie_model *m, int *sent, int *fail)
 void pcie_model_tick(struct pcie_model *m)
 {
 	m->cycle++;
+	if (m->c.pace && m->tokens < 4 * 63)
+		m->tokens += 63;
 }

@@ -52,10 +52,18 @@ struct pcie_model_cfg {
 	double p_err;                /* a read fails (UR, poisoned, timeout) */
 	double p_stall;              /* RQ tready low, RC and CQ tvalid gaps, CC tready low */
 	unsigned cplh, cpld;         /* completion credits the requester may have outstanding */
+	int in_order;                /* completions: the oldest ready request's first (else any) */
+	int pace;                    /* completions leave at the link's rate (63 bytes a cycle,
+					a 3-Dword header and 8 bytes of framing each) */
 	uint64_t seed;
 	/* host memory: 0, or nonzero to refuse (a read then returns zeros) */
 	int (*host_read)(void *ctx, uint64_t addr, uint8_t *buf, uint32_t len);
 	int (*host_write)(void *ctx, uint64_t addr, const uint8_t *buf, uint32_t len);
+	/* a harness's own checks (may be NULL): a memory write TLP's enabled
+	 * bytes and its seq_num, before host_write; a read request's, its tag
+	 * and whether the model makes it fail, before host_read */
+	void (*wr_tlp)(void *ctx, uint64_t addr, uint32_t len, unsigned seq);
+	void (*rd_req)(void *ctx, uint64_t addr, uint32_t len, unsigned tag, int fail);
 	/* an MSI-X message the block sends for the function (may be NULL) */
 	void (*msix)(void *ctx, uint64_t addr, uint32_t data);
 	/* a checker fired (NULL: printed on stderr, the first 20) */

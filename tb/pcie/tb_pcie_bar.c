@@ -540,26 +540,16 @@ static void hp_dma_setup(unsigned nops)
 	ck.n = hd.nw;
 	ck.ci = 0;
 	ck.next_off = hd.nw ? hd.wc[0].off : 0;
-	ck.mps = 256;
-	ck.in_tlp = 0;
 	ck.tlps = ck.bytes = ck.violations = 0;
-	ck.seq_head = ck.seq_tail = 0;
 	ck.dones_expected = 0;
 	cmd_base = 0;
 	rk.ops = hd.rops;
 	rk.n = hd.nr;
 	rk.ri = rk.oi = rk.obeat = 0;
 	rk.next_off = hd.nr ? hd.rops[0].off : 0;
-	rk.mrrs = 512;
-	rk.mps = 256;
-	rk.rcb = 64;
-	rk.p_err = 0;
-	rk.lat_min = 20;
-	rk.lat_var = 200;
-	rk.in_order = 0;
-	rk.sending = 0;
-	rk.reqs = rk.cpls = rk.violations = rk.errs = 0;
+	rk.violations = 0;
 	rk.out_bytes = rk.first_out = rk.last_out = 0;
+	model_new(256, 512, 64, 0, 20, 200, 0, 0);
 	rd_src = act_mem;
 }
 
@@ -579,7 +569,7 @@ static void hp_dma_free(void)
 
 static int hp_dma_busy(void)
 {
-	return ck.ci < hd.nw || rk.oi < hd.nr || ck.seq_head != ck.seq_tail;
+	return ck.ci < hd.nw || rk.oi < hd.nr || !pcie_model_idle(pm);
 }
 
 /*
@@ -628,17 +618,14 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	pcie_hp_rtl_set_wr(t, dv, dv ? beat : NULL, keep, last);
 	int rr = !rndp(0.2);
 	pcie_hp_rtl_set_rq_ready(t, rr);
-	int v0 = 0;
-	unsigned s0 = 0;
-	if (ck.seq_head != ck.seq_tail && ck.seq_due[ck.seq_head % 4096] <= cycle) {
-		v0 = 1;
-		s0 = ck.seq_q[ck.seq_head++ % 4096];
-	}
-	pcie_hp_rtl_set_seq(t, v0, s0, 0, 0);
-	uint16_t rkeep = 0;
-	int rlast = 0;
+	int v0, v1;
+	unsigned s0, s1;
+	pcie_model_seq(pm, &v0, &s0, &v1, &s1);
+	pcie_hp_rtl_set_seq(t, v0, s0, v1, s1);
+	uint16_t rkeep;
+	int rlast;
 	struct rc_user ru;
-	int cv = !rndp(0.2) && rc_beat(dw, &rkeep, &rlast, &ru);
+	int cv = rc_offer(0.2, dw, &rkeep, &rlast, &ru);
 	pcie_hp_rtl_set_rc(t, cv, cv ? dw : NULL, rkeep, rlast, cv ? &ru : NULL);
 	int or_ = !rndp(0.2);
 	pcie_hp_rtl_set_cpl_ready(t, or_);
@@ -701,8 +688,6 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	uint64_t okeep;
 	int olast, ouser;
 	int ov = pcie_hp_rtl_cpl(t, data, &okeep, &olast, &ouser);
-	if (ck.in_tlp && !rq_valid)
-		violation("tvalid fell inside a TLP", 0, 0);
 	unsigned done_now = pcie_hp_rtl_wr_done(t);
 	int cq_go = qv && pcie_hp_rtl_cq_ready(t);
 	struct cc_beat ccb;
@@ -716,16 +701,11 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	uint32_t mdata;
 	int mint = pcie_hp_rtl_msix_int(t, &maddr, &mdata);
 
-	if (rq_valid && rr) {
-		unsigned type = (b.data[9] >> 3 | b.data[10] << 5) & 0xf;
-		if (!ck.in_tlp && type == 0)
-			rd_request(&b);
-		else
-			rq_beat(&b);
+	rq_cycle(rq_valid, rr, &b);
+	if (rq_valid && rr)
 		moved = 1;
-	}
 	if (rc_go)
-		rc_sent();
+		pcie_model_rc_taken(pm);
 	if (ov && or_) {
 		rd_out_beat(data, okeep, olast, ouser);
 		moved = 1;
@@ -823,6 +803,7 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	}
 
 	pcie_hp_rtl_tick(t);
+	pcie_model_tick(pm);
 	cycle++;
 	return moved;
 }
@@ -1001,7 +982,7 @@ static void whole_tests(uint64_t nbar, unsigned ndma)
 	       (unsigned long long)hp.sent, (unsigned long long)hp.fails, st1.irq_pended,
 	       (unsigned long long)(cycle - start), (unsigned long long)rnd_cycles,
 	       (unsigned long long)hp.violations, (unsigned long long)ck.violations,
-	       (unsigned long long)rk.violations);
+	       (unsigned long long)(rk.violations + model_stats().violations));
 	hp_dma_free();
 	cmd_base = saved_base;
 	pcie_hp_rtl_free(hp.t);
