@@ -70,8 +70,8 @@ struct pcie_model {
 	uint64_t cq_gap_cycle;
 	struct cq_beat cq_beat;
 	/* MSI-X */
-	int ans_busy;
-	uint64_t ans_due;
+	int ans_busy, ans_fail;
+	uint64_t ans_due, ans_at;    /* ans_at: the cycle + 1 of the last answer */
 	unsigned reported;
 };
 
@@ -120,6 +120,7 @@ void pcie_model_cfg_default(struct pcie_model_cfg *c)
 	c->seq_var = 16;
 	c->cplh = 256;
 	c->cpld = 2048;
+	c->msix_lat = 8;
 	c->seed = 1;
 }
 
@@ -629,6 +630,41 @@ void pcie_model_rc_taken(struct pcie_model *m)
 
 /* ------------------------------------------------------------------ CQ/CC */
 
+unsigned pcie_model_cq_tlp(struct pcie_model *m, const struct pcie_cq_tlp *t, struct cq_beat *beats,
+			   unsigned max)
+{
+	uint32_t dw[4 + 16 * 8];
+	unsigned npay = t->npay, cap = max * 16 - 4, total, nb;
+	if (max == 0)
+		return 0;
+	if (cap > sizeof(dw) / 4 - 4)
+		cap = sizeof(dw) / 4 - 4;
+	if (npay > cap)
+		npay = cap;
+	dw[0] = (uint32_t)(t->addr & ~3ull) | (t->at & 3);
+	dw[1] = (uint32_t)(t->addr >> 32);
+	dw[2] = (t->dwc & 0x7ff) | (t->type & 15) << 11 | t->rid << 16;
+	dw[3] = (t->tag & 0xff) | t->bar << 16 | t->aperture << 19 | t->tc << 25 | t->attr << 28;
+	for (unsigned i = 0; i < npay; i++)
+		dw[4 + i] = t->payload[i];
+	total = 4 + npay;
+	nb = (total + 15) / 16;
+	for (unsigned b = 0; b < nb; b++) {
+		struct cq_beat *cb = &beats[b];
+		unsigned n = total - 16 * b > 16 ? 16 : total - 16 * b;
+		memset(cb, 0, sizeof(*cb));
+		memcpy(cb->dw, dw + 16 * b, 4 * n);
+		for (unsigned i = n; i < 16; i++)
+			cb->dw[i] = (uint32_t)rnd(m);       /* lanes beyond tkeep: noise */
+		cb->keep = (uint16_t)((1u << n) - 1);
+		cb->last = b == nb - 1;
+		cb->sop = b == 0;
+		cb->first_be = b == 0 ? t->fbe : 0;
+		cb->last_be = b == 0 ? t->lbe : 0;
+	}
+	return nb;
+}
+
 unsigned pcie_model_bar_req(struct pcie_model *m, int write, unsigned bar, unsigned aperture,
 			    uint64_t addr, uint32_t wdata, unsigned be)
 {
@@ -668,22 +704,18 @@ int pcie_model_cq(struct pcie_model *m, struct cq_beat *b)
 		return 0;
 	if (!m->cq_have) {
 		const struct bar_req *r = &m->bq[m->b_sent % BAR_Q];
-		struct cq_beat *cb = &m->cq_beat;
-		memset(cb, 0, sizeof(*cb));
-		cb->dw[0] = (uint32_t)(r->addr & ~3ull);
-		cb->dw[1] = (uint32_t)(r->addr >> 32);
-		cb->dw[2] = 1u | (r->write ? 1u : 0u) << 11;          /* one Dword, MRd or MWr, requester 0 */
-		cb->dw[3] = r->tag | r->bar << 16 | r->aperture << 19;
-		unsigned n = 4;
-		if (r->write)
-			cb->dw[n++] = r->wdata;
-		for (unsigned i = n; i < 16; i++)
-			cb->dw[i] = (uint32_t)rnd(m);           /* lanes beyond tkeep: noise */
-		cb->keep = (uint16_t)((1u << n) - 1);
-		cb->last = 1;
-		cb->sop = 1;
-		cb->first_be = r->be;
-		cb->last_be = 0;
+		struct pcie_cq_tlp t;
+		memset(&t, 0, sizeof(t));
+		t.addr = r->addr;
+		t.dwc = 1;
+		t.type = r->write ? 1 : 0;              /* MWr or MRd, requester 0 */
+		t.bar = r->bar;
+		t.aperture = r->aperture;
+		t.fbe = r->be;
+		t.tag = r->tag;
+		t.payload = &r->wdata;
+		t.npay = r->write ? 1 : 0;
+		pcie_model_cq_tlp(m, &t, &m->cq_beat, 1);
 		m->cq_have = 1;
 	}
 	*b = m->cq_beat;
@@ -744,24 +776,31 @@ void pcie_model_cc(struct pcie_model *m, const struct cc_beat *b)
 
 void pcie_model_msix_int(struct pcie_model *m, uint64_t addr, uint32_t data)
 {
-	if (m->ans_busy) {
+	/* one at a time: not before the last one's sent/fail, nor with it */
+	if (m->ans_busy || m->ans_at == m->cycle + 1)
 		violation(m, "cfg_interrupt_msix_int before sent/fail", data, 0);
-		return;
-	}
 	m->st.msix++;
 	if (m->c.msix)
 		m->c.msix(m->c.ctx, addr, data);
 	m->ans_busy = 1;
-	m->ans_due = m->cycle + 1 + rndr(m, 8);
+	m->ans_due = m->cycle + 1 + rndr(m, m->c.msix_lat);
+	m->ans_fail = rndp(m, m->c.p_msix_fail);
 }
 
 void pcie_model_msix_ans(struct pcie_model *m, int *sent, int *fail)
 {
 	*sent = *fail = 0;
 	if (m->ans_busy && m->cycle >= m->ans_due) {
-		*sent = 1;
+		*sent = !m->ans_fail;
+		*fail = m->ans_fail;
 		m->ans_busy = 0;
+		m->ans_at = m->cycle + 1;
 	}
+}
+
+int pcie_model_msix_busy(const struct pcie_model *m)
+{
+	return m->ans_busy;
 }
 
 void pcie_model_tick(struct pcie_model *m)

@@ -55,6 +55,8 @@ struct pcie_model_cfg {
 	int in_order;                /* completions: the oldest ready request's first (else any) */
 	int pace;                    /* completions leave at the link's rate (63 bytes a cycle,
 					a 3-Dword header and 8 bytes of framing each) */
+	unsigned msix_lat;           /* an MSI-X message answered 1..msix_lat cycles later */
+	double p_msix_fail;          /* ... with fail rather than sent */
 	uint64_t seed;
 	/* host memory: 0, or nonzero to refuse (a read then returns zeros) */
 	int (*host_read)(void *ctx, uint64_t addr, uint8_t *buf, uint32_t len);
@@ -109,6 +111,18 @@ int pcie_model_rc(struct pcie_model *m, uint32_t dw[16], uint16_t *keep, int *la
 void pcie_model_rc_taken(struct pcie_model *m);
 
 /* ---- CQ / CC: BAR accesses of the host ---- */
+/* any request TLP as the block presents it on CQ (straddle off), for a
+ * harness that sends its own: the descriptor's fields, the payload */
+struct pcie_cq_tlp {
+	uint64_t addr;
+	unsigned at, dwc, type, bar, aperture, fbe, lbe, rid, tag, tc, attr;
+	const uint32_t *payload;
+	unsigned npay;               /* payload Dwords sent (may differ from dwc) */
+};
+/* its beats (lanes beyond tkeep: noise from the model's PRNG); returns
+ * how many, at most max (the payload is cut to fit) */
+unsigned pcie_model_cq_tlp(struct pcie_model *m, const struct pcie_cq_tlp *t, struct cq_beat *beats,
+			   unsigned max);
 /* queue a one-Dword memory read or write to a BAR (addr: the bus address,
  * aperture: log2 of the BAR's size); returns its ticket */
 unsigned pcie_model_bar_req(struct pcie_model *m, int write, unsigned bar, unsigned aperture,
@@ -122,8 +136,13 @@ int pcie_model_cc_ready(struct pcie_model *m);
 void pcie_model_cc(struct pcie_model *m, const struct cc_beat *b);   /* a beat taken */
 
 /* ---- MSI-X ---- */
+/* cfg_interrupt_msix_int seen: a message (or a violation if the last is
+ * not answered yet) */
 void pcie_model_msix_int(struct pcie_model *m, uint64_t addr, uint32_t data);
+/* cfg_interrupt_msix_sent / _fail this cycle */
 void pcie_model_msix_ans(struct pcie_model *m, int *sent, int *fail);
+/* an answer is due: 1 and the message not answered yet */
+int pcie_model_msix_busy(const struct pcie_model *m);
 
 void pcie_model_tick(struct pcie_model *m);
 

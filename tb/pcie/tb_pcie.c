@@ -138,6 +138,8 @@ static int host_read(void *ctx, uint64_t addr, uint8_t *buf, uint32_t len)
 }
 
 static void rd_req(void *ctx, uint64_t addr, uint32_t len, unsigned tag, int fail);
+static unsigned model_msix_lat = 8;      /* the whole-adapter phase's MSI-X answers */
+static double model_msix_fail;
 
 /* a fresh model for a phase: MPS, MRRS, RCB in bytes; read failures;
  * completion latency; completions in request order; at the link's rate */
@@ -160,6 +162,8 @@ static void model_new(unsigned mps, unsigned mrrs, unsigned rcb, double p_err, u
 	c.cpld = PCIE_RD_CPLD;
 	c.in_order = in_order;
 	c.pace = pace;
+	c.msix_lat = model_msix_lat;
+	c.p_msix_fail = model_msix_fail;
 	c.seed = rnd();
 	c.host_read = host_read;
 	c.host_write = host_write;
