@@ -17,9 +17,11 @@
  *   at a 4-Dword boundary; off: one a beat run). Optionally some reads
  *   fail (UR, poisoned, completion timeout).
  * - CQ/CC: BAR reads and writes of one Dword the host makes (straddle off),
- *   their completions checked (tag, status, byte count, Dword count).
- * - MSI-X: cfg_interrupt_msix_int captured, the message handed to the
- *   host, answered with sent after a few cycles.
+ *   their completions checked (tag, lower address, status, Dword count);
+ *   and any request TLP in the CQ format for a harness that sends its own.
+ * - MSI-X: cfg_interrupt_msix_int captured (one at a time), the message
+ *   handed to the host, answered with sent (or fail, at a configured rate)
+ *   after a few cycles.
  *
  * Host memory is reached through callbacks (a DMA address and a length),
  * so the memory can be a test's array or a process's own memory. Every
