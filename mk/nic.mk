@@ -133,8 +133,9 @@ TESTS += test-nic
 # window_qp), which need a DMA read latency near zero (they fail the same
 # way with HPNIC_SIM_DMA_LATENCY=50 in the generic model), and mtt (2.8 M
 # cycles, about 70 s here) unless SLOW=1; then the model's random
-# back-pressure on every stream. SEED=N seeds both the suite and the model
-# (HPNIC_SIM_SEED). The model's checkers fail the run.
+# back-pressure on every stream; then hpnic-xfer as test-nic runs it. SEED=N
+# seeds both the suite and the model (HPNIC_SIM_SEED). The model's checkers
+# fail the run.
 NIC_PCIE_T1 := query,dcqcn_reset,bad_args,qp_state,sizes,qp64,protect,pd,invalidate,reconnect
 NIC_PCIE_T2 := zero_len,post_send,send,gather,bad_ext,lkey,async,cc,dcqcn_params,ackreq,counters,dcqcn
 NIC_PCIE_SLOW := $(if $(filter 1,$(SLOW)),mtt)
@@ -142,10 +143,12 @@ NIC_PCIE_TESTS := $(NIC_PCIE_T1),$(NIC_PCIE_T2)$(NIC_PCIE_SLOW:%=,%)
 NIC_PCIE_SEED := $(or $(SEED),1)
 
 .PHONY: test-nic-pcie
-test-nic-pcie: $(BUILD)/bin/tb_nic_pcie
+test-nic-pcie: $(BUILD)/bin/tb_nic_pcie $(BUILD)/bin/hpnic-xfer-pcie
 	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/tb_nic_pcie --test $(NIC_PCIE_TESTS) --seed $(NIC_PCIE_SEED)
 	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/tb_nic_pcie --dma-stall 0.3 --test sizes,gather,lkey \
 	  --seed $(NIC_PCIE_SEED)
+	@# the program make test-driver runs through the Linux driver, here through the adapter
+	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/hpnic-xfer-pcie --qps 4 --max 1M --quiet sim:0 sim:1
 
 TESTS += test-nic-pcie
 
