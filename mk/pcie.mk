@@ -47,11 +47,17 @@ $(PCIE_B)/ns/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pci
 	  -DVHP=Vpcie_hp_ns -include Vpcie_hp_ns.h -c $< -o $@
 
 $(PCIE_B)/ns/tb_pcie.o: tb/pcie/tb_pcie.c tb/pcie/tb_pcie_bar.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h \
-		tb/pcie/pcie_top_rtl.h tb/pcie/pcie_hp_rtl.h $(TB_UTIL_H)
+		tb/pcie/pcie_top_rtl.h tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_model.h $(TB_UTIL_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -Itb/common -Itb/pcie -DPCIE_STRADDLE=0 -c $< -o $@
 
-$(BUILD)/bin/tb_pcie_ns: $(PCIE_B)/ns/tb_pcie.o $(PCIE_B)/ns/pcie_rtl.o $(PCIE_B)/ns/pcie_rd_rtl.o \
+# the hard block's model (tb/pcie/pcie_model.c), one object for both builds:
+# straddle is its configuration
+$(PCIE_B)/tb/pcie_model.o: tb/pcie/pcie_model.c tb/pcie/pcie_model.h tb/pcie/pcie_rtl.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN) -Itb/pcie -c $< -o $@
+
+$(BUILD)/bin/tb_pcie_ns: $(PCIE_B)/ns/tb_pcie.o $(PCIE_B)/tb/pcie_model.o $(PCIE_B)/ns/pcie_rtl.o $(PCIE_B)/ns/pcie_rd_rtl.o \
 		$(PCIE_B)/ns/pcie_top_rtl.o $(PCIE_B)/ns/pcie_hp_rtl.o $(PCIE_NS_VLIBS) $(VLIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
@@ -73,12 +79,12 @@ $(PCIE_B)/pcie_hp_rtl.o: tb/pcie/pcie_hp_rtl.cpp tb/pcie/pcie_hp_rtl.h tb/pcie/p
 	  -c $< -o $@
 
 # tb_pcie.c includes tb_pcie_bar.c (the CQ/CC and MSI-X model shares its RQ/RC model)
-$(PCIE_B)/tb/%.o: tb/pcie/%.c tb/pcie/tb_pcie_bar.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h tb/pcie/pcie_top_rtl.h \
-		tb/pcie/pcie_hp_rtl.h $(TB_UTIL_H)
+$(PCIE_B)/tb/tb_pcie.o: tb/pcie/tb_pcie.c tb/pcie/tb_pcie_bar.c tb/pcie/pcie_rtl.h tb/pcie/pcie_rd_rtl.h \
+		tb/pcie/pcie_top_rtl.h tb/pcie/pcie_hp_rtl.h tb/pcie/pcie_model.h $(TB_UTIL_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(SAN) -Itb/common -Itb/pcie -c $< -o $@
 
-$(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/pcie_rtl.o $(PCIE_B)/pcie_rd_rtl.o \
+$(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/tb/pcie_model.o $(PCIE_B)/pcie_rtl.o $(PCIE_B)/pcie_rd_rtl.o \
 		$(PCIE_B)/pcie_top_rtl.o $(PCIE_B)/pcie_hp_rtl.o \
 		$(PCIE_VLIB) $(PCIE_RD_VLIB) $(PCIE_TOP_VLIB) $(PCIE_HP_VLIB) $(VLIB)
 	@mkdir -p $(dir $@)

@@ -7,11 +7,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 fail=0
 nmod=0
+declare -A linted   # a module is linted once, whichever filelists name it
 for f in rtl/*/*.f; do
   blk=$(dirname "$f")
   files=$(scripts/flist.sh "$f") || { fail=1; continue; }
   for v in $files; do
     case "$v" in "$blk"/*) ;; *) continue ;; esac
+    [ -z "${linted[$v]:-}" ] || continue
+    linted[$v]=1
     mod=$(basename "$v" .v)
     grep -q 'default_nettype none' "$v" || { echo "lint: $v lacks \`default_nettype none"; fail=1; }
     out=$(verilator --lint-only -Wall -Irtl/host -Irtl/common $files --top-module "$mod" 2>&1) || {

@@ -36,6 +36,19 @@
  *   HPNIC_SIM_MAC=xx:..:xx, HPNIC_SIM_IP=a.b.c.d   NIC 0's port addresses
  *                             (NIC n: + n), instead of 02:00:00:00:00:10 and
  *                             10.0.0.1
+ *   HPNIC_SIM_SEED=N          the configuration's seed (links, page frames,
+ *                             the PCIe model's choices)
+ *
+ * The PCIe mode (libhpnic_sim_pcie.a, built from the same source with
+ * -DHPNIC_SIM_PCIE; docs/pcie.md, "The whole path in simulation"): each NIC
+ * is hpnic_core behind its PCIe adapter (rtl/top/hpnic_core_pcie.v), whose
+ * host is the hard-block model tb/pcie/pcie_model.c: CSR accesses are BAR0
+ * reads and writes on CQ/CC, DMA is TLPs on RQ/RC into the same memory,
+ * interrupts are MSI-X messages (counted in irqs). The model's violations
+ * are printed and make the process exit with status 1. There also:
+ *   HPNIC_SIM_IRQ=0           leave completion interrupts off (the host
+ *                             otherwise sets CTRL.IRQ_CTRL.ENABLE after
+ *                             setting up the MSI-X table, at every reset)
  *
  * Not thread-safe: one thread drives the world.
  */

@@ -134,47 +134,9 @@ extern "C" int pcie_hp_rtl_rc_ready(struct pcie_hp_rtl *r)
 	return r->t->s_rc_tready;
 }
 
-template <std::size_t N>
-static void set_bit(VlWide<N> &w, unsigned i, unsigned v)
-{
-	if (v)
-		w[i / 32] |= 1u << (i % 32);
-	else
-		w[i / 32] &= ~(1u << (i % 32));
-}
-
 extern "C" void pcie_hp_rtl_set_cq(struct pcie_hp_rtl *r, int valid, const struct cq_beat *b)
 {
-	VHP *t = r->t.get();
-	t->s_cq_tvalid = valid;
-	for (int i = 0; i < 16; i++)
-		t->s_cq_tdata[i] = b ? b->dw[i] : 0;
-	t->s_cq_tkeep = b ? b->keep : 0;
-	t->s_cq_tlast = b ? b->last : 0;
-	for (int i = 0; i < 6; i++)
-		t->s_cq_tuser[i] = 0;
-	if (!b)
-		return;
-	for (unsigned i = 0; i < 4; i++) {
-		set_bit(t->s_cq_tuser, i, (b->first_be >> i) & 1);
-		set_bit(t->s_cq_tuser, 8 + i, (b->last_be >> i) & 1);
-	}
-	set_bit(t->s_cq_tuser, 80, b->sop);                 /* is_sop[0] */
-	set_bit(t->s_cq_tuser, 86, b->last);                /* is_eop[0] */
-	unsigned hi = 0;
-	for (unsigned i = 0; i < 16; i++)
-		if ((b->keep >> i) & 1)
-			hi = i;
-	for (unsigned i = 0; i < 4; i++)
-		set_bit(t->s_cq_tuser, 88 + i, b->last ? (hi >> i) & 1 : 0);   /* is_eop0_ptr */
-	set_bit(t->s_cq_tuser, 96, b->discontinue);
-	/* byte_en (79:16): the payload bytes of this beat */
-	for (unsigned i = 0; i < 64; i++) {
-		unsigned dw = i / 4, on = (b->keep >> dw) & 1;
-		if (b->sop && dw < 4)
-			on = 0;
-		set_bit(t->s_cq_tuser, 16 + i, on);
-	}
+	pcie_port::set_cq(r->t.get(), valid, b);
 }
 
 extern "C" int pcie_hp_rtl_cq_ready(struct pcie_hp_rtl *r)
@@ -187,22 +149,7 @@ extern "C" void pcie_hp_rtl_set_cc_ready(struct pcie_hp_rtl *r, int ready) { r->
 
 extern "C" int pcie_hp_rtl_cc(struct pcie_hp_rtl *r, struct cc_beat *b)
 {
-	VHP *t = r->t.get();
-	t->eval();
-	if (!t->m_cc_tvalid)
-		return 0;
-	for (int i = 0; i < 16; i++)
-		b->dw[i] = t->m_cc_tdata[i];
-	b->keep = t->m_cc_tkeep;
-	b->last = t->m_cc_tlast;
-	uint64_t lo = (uint64_t)t->m_cc_tuser[0] | (uint64_t)t->m_cc_tuser[1] << 32;
-	b->is_sop = lo & 3;
-	b->is_eop = (lo >> 6) & 3;
-	b->eop_ptr = (lo >> 8) & 15;
-	b->discontinue = (lo >> 16) & 1;
-	/* 5:2 (sop pointers), 15:12 (eop1 pointer), 80:17 (parity) */
-	b->user_rest = (lo & 0x3cull) | (lo & 0xf000ull) | (lo >> 17) | t->m_cc_tuser[2];
-	return 1;
+	return pcie_port::cc(r->t.get(), b);
 }
 
 extern "C" int pcie_hp_rtl_csr(struct pcie_hp_rtl *r, uint32_t *addr, int *write, uint32_t *wdata)

@@ -17,23 +17,7 @@ extern "C" {
 
 struct pcie_hp_rtl;
 
-/* one CQ beat as the IP presents it (straddle off) */
-struct cq_beat {
-	uint32_t dw[16];
-	uint16_t keep;
-	int last;
-	unsigned first_be, last_be;   /* the first beat's tuser */
-	int sop, discontinue;
-};
-
-/* one CC beat from the adapter */
-struct cc_beat {
-	uint32_t dw[16];
-	uint16_t keep;
-	int last;
-	unsigned is_sop, is_eop, eop_ptr, discontinue;
-	uint64_t user_rest;           /* tuser bits outside those fields (must be 0) */
-};
+/* struct cq_beat, struct cc_beat: pcie_rtl.h */
 
 struct hp_stats {
 	uint32_t bar_rd, bar_wr, bar_ur, bar_drop, bar_partial;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The port glue of tb/pcie's Verilated models, written once: every model
-// (hpnic_pcie_dma_wr, _rd, hpnic_pcie_dma, hpnic_pcie, straddle on or off)
+// (hpnic_pcie_dma_wr, _rd, hpnic_pcie_dma, hpnic_pcie, straddle on or off,
+// and hpnic_core_pcie in sim/nic's PCIe mode)
 // names its ports as the RTL does, so a template serves each model that has
 // the port. The drivers (pcie_*_rtl.cpp) keep only their C API and what is
-// their own (FST traces, CQ/CC, MSI-X).
+// their own (FST traces, MSI-X).
 #ifndef PCIE_PORT_H
 #define PCIE_PORT_H
 
@@ -110,6 +111,69 @@ void set_rc(T *t, int valid, const uint32_t *dw, uint16_t keep, int last, const 
 		t->s_rc_tuser[2] = rc_user_word(u);     /* bits 95:64 */
 	if (discontinue)
 		t->s_rc_tuser[3] |= 1u;                 /* bit 96 */
+}
+
+// a CQ beat (straddle off): tuser's first/last BE, is_sop[0], is_eop[0]
+// with its pointer, discontinue and the payload's byte_en
+template <std::size_t N> void set_bit(VlWide<N> &w, unsigned i, unsigned v)
+{
+	if (v)
+		w[i / 32] |= 1u << (i % 32);
+	else
+		w[i / 32] &= ~(1u << (i % 32));
+}
+
+template <class T> void set_cq(T *t, int valid, const struct cq_beat *b)
+{
+	t->s_cq_tvalid = valid;
+	for (int i = 0; i < 16; i++)
+		t->s_cq_tdata[i] = b ? b->dw[i] : 0;
+	t->s_cq_tkeep = b ? b->keep : 0;
+	t->s_cq_tlast = b ? b->last : 0;
+	for (int i = 0; i < 6; i++)
+		t->s_cq_tuser[i] = 0;
+	if (!b)
+		return;
+	for (unsigned i = 0; i < 4; i++) {
+		set_bit(t->s_cq_tuser, i, (b->first_be >> i) & 1);
+		set_bit(t->s_cq_tuser, 8 + i, (b->last_be >> i) & 1);
+	}
+	set_bit(t->s_cq_tuser, 80, b->sop);                 /* is_sop[0] */
+	set_bit(t->s_cq_tuser, 86, b->last);                /* is_eop[0] */
+	unsigned hi = 0;
+	for (unsigned i = 0; i < 16; i++)
+		if ((b->keep >> i) & 1)
+			hi = i;
+	for (unsigned i = 0; i < 4; i++)
+		set_bit(t->s_cq_tuser, 88 + i, b->last ? (hi >> i) & 1 : 0);   /* is_eop0_ptr */
+	set_bit(t->s_cq_tuser, 96, b->discontinue);
+	/* byte_en (79:16): the payload bytes of this beat */
+	for (unsigned i = 0; i < 64; i++) {
+		unsigned dw = i / 4, on = (b->keep >> dw) & 1;
+		if (b->sop && dw < 4)
+			on = 0;
+		set_bit(t->s_cq_tuser, 16 + i, on);
+	}
+}
+
+// the CC beat the adapter offers, its tuser decoded
+template <class T> int cc(T *t, struct cc_beat *b)
+{
+	t->eval();
+	if (!t->m_cc_tvalid)
+		return 0;
+	for (int i = 0; i < 16; i++)
+		b->dw[i] = t->m_cc_tdata[i];
+	b->keep = t->m_cc_tkeep;
+	b->last = t->m_cc_tlast;
+	uint64_t lo = (uint64_t)t->m_cc_tuser[0] | (uint64_t)t->m_cc_tuser[1] << 32;
+	b->is_sop = lo & 3;
+	b->is_eop = (lo >> 6) & 3;
+	b->eop_ptr = (lo >> 8) & 15;
+	b->discontinue = (lo >> 16) & 1;
+	/* 5:2 (sop pointers), 15:12 (eop1 pointer), 80:17 (parity) */
+	b->user_rest = (lo & 0x3cull) | (lo & 0xf000ull) | (lo >> 17) | t->m_cc_tuser[2];
+	return 1;
 }
 
 // a clock edge without traces

@@ -41,6 +41,24 @@ static inline uint32_t rc_user_word(const struct rc_user *u)
 	return w;
 }
 
+/* one CQ beat as the IP presents it (straddle off) */
+struct cq_beat {
+	uint32_t dw[16];
+	uint16_t keep;
+	int last;
+	unsigned first_be, last_be;   /* the first beat's tuser */
+	int sop, discontinue;
+};
+
+/* one CC beat from the adapter */
+struct cc_beat {
+	uint32_t dw[16];
+	uint16_t keep;
+	int last;
+	unsigned is_sop, is_eop, eop_ptr, discontinue;
+	uint64_t user_rest;           /* tuser bits outside those fields (must be 0) */
+};
+
 struct pcie_rtl *pcie_rtl_new(const char *fst);
 void pcie_rtl_free(struct pcie_rtl *r);
 void pcie_rtl_tick(struct pcie_rtl *r);

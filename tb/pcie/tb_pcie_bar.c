@@ -96,10 +96,7 @@ static struct {
 	uint64_t last_sent[HP_VECTORS];
 	int en, fmask;
 	uint64_t blocked_since;      /* when the function was last disabled or masked; 0: not */
-	int ans_busy;
-	unsigned ans_vec;
-	uint64_t ans_due;
-	int ans_fail;
+	unsigned ans_vec;           /* the message the model's answer is for */
 	int irq_valid;
 	unsigned irq_vec;
 	uint64_t irq_mark;
@@ -141,34 +138,17 @@ static unsigned mrd_bc(unsigned dwc, unsigned fbe, unsigned lbe)
 	return 4 * dwc - be_lead(fbe) - (3 - be_hi(lbe));
 }
 
-/* build one request TLP into hp.beats */
+/* build one request TLP into hp.beats (pcie_model_cq_tlp: the block's CQ format) */
 static void hp_tlp(uint64_t addr, unsigned at, unsigned dwc, unsigned type, unsigned bar,
 		   unsigned fbe, unsigned lbe, unsigned rid, unsigned tag, unsigned tc, unsigned attr,
 		   const uint32_t *payload, unsigned npay)
 {
-	memset(hp.beats, 0, sizeof(hp.beats));
-	uint32_t dw[48];
-	memset(dw, 0, sizeof(dw));
-	dw[0] = (uint32_t)(addr & ~3ull) | at;
-	dw[1] = (uint32_t)(addr >> 32);
-	dw[2] = (dwc & 0x7ff) | (type & 15) << 11 | rid << 16;
-	dw[3] = tag | (uint32_t)bar << 16 | (uint32_t)(bar == 0 ? 25 : 16) << 19 | tc << 25 | attr << 28;
-	for (unsigned i = 0; i < npay && i < 44; i++)
-		dw[4 + i] = payload[i];
-	unsigned total = 4 + npay;
-	hp.nbeats = (total + 15) / 16;
-	for (unsigned b = 0; b < hp.nbeats; b++) {
-		struct cq_beat *cb = &hp.beats[b];
-		unsigned n = total - 16 * b > 16 ? 16 : total - 16 * b;
-		memcpy(cb->dw, dw + 16 * b, 4 * n);
-		for (unsigned i = n; i < 16; i++)
-			cb->dw[i] = (uint32_t)rnd();       /* lanes beyond tkeep: noise */
-		cb->keep = (uint16_t)((1u << n) - 1);
-		cb->last = b == hp.nbeats - 1;
-		cb->sop = b == 0;
-		cb->first_be = b == 0 ? fbe : 0;
-		cb->last_be = b == 0 ? lbe : 0;
-	}
+	struct pcie_cq_tlp q = {
+		.addr = addr, .at = at, .dwc = dwc, .type = type, .bar = bar,
+		.aperture = bar == 0 ? 25 : 16, .fbe = fbe, .lbe = lbe, .rid = rid, .tag = tag,
+		.tc = tc, .attr = attr, .payload = payload, .npay = npay,
+	};
+	hp.nbeats = pcie_model_cq_tlp(pm, &q, hp.beats, 3);
 	hp.bi = 0;
 	hp.have_tlp = 1;
 	hp.seq++;
@@ -540,26 +520,18 @@ static void hp_dma_setup(unsigned nops)
 	ck.n = hd.nw;
 	ck.ci = 0;
 	ck.next_off = hd.nw ? hd.wc[0].off : 0;
-	ck.mps = 256;
-	ck.in_tlp = 0;
 	ck.tlps = ck.bytes = ck.violations = 0;
-	ck.seq_head = ck.seq_tail = 0;
 	ck.dones_expected = 0;
 	cmd_base = 0;
 	rk.ops = hd.rops;
 	rk.n = hd.nr;
 	rk.ri = rk.oi = rk.obeat = 0;
 	rk.next_off = hd.nr ? hd.rops[0].off : 0;
-	rk.mrrs = 512;
-	rk.mps = 256;
-	rk.rcb = 64;
-	rk.p_err = 0;
-	rk.lat_min = 20;
-	rk.lat_var = 200;
-	rk.in_order = 0;
-	rk.sending = 0;
-	rk.reqs = rk.cpls = rk.violations = rk.errs = 0;
+	rk.violations = 0;
 	rk.out_bytes = rk.first_out = rk.last_out = 0;
+	model_msix_lat = 30;            /* sent or fail 1..30 cycles after, 10 % fail */
+	model_msix_fail = 0.1;
+	model_new(256, 512, 64, 0, 20, 200, 0, 0);
 	rd_src = act_mem;
 }
 
@@ -579,7 +551,7 @@ static void hp_dma_free(void)
 
 static int hp_dma_busy(void)
 {
-	return ck.ci < hd.nw || rk.oi < hd.nr || ck.seq_head != ck.seq_tail;
+	return ck.ci < hd.nw || rk.oi < hd.nr || !pcie_model_idle(pm);
 }
 
 /*
@@ -628,17 +600,14 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	pcie_hp_rtl_set_wr(t, dv, dv ? beat : NULL, keep, last);
 	int rr = !rndp(0.2);
 	pcie_hp_rtl_set_rq_ready(t, rr);
-	int v0 = 0;
-	unsigned s0 = 0;
-	if (ck.seq_head != ck.seq_tail && ck.seq_due[ck.seq_head % 4096] <= cycle) {
-		v0 = 1;
-		s0 = ck.seq_q[ck.seq_head++ % 4096];
-	}
-	pcie_hp_rtl_set_seq(t, v0, s0, 0, 0);
-	uint16_t rkeep = 0;
-	int rlast = 0;
+	int v0, v1;
+	unsigned s0, s1;
+	pcie_model_seq(pm, &v0, &s0, &v1, &s1);
+	pcie_hp_rtl_set_seq(t, v0, s0, v1, s1);
+	uint16_t rkeep;
+	int rlast;
 	struct rc_user ru;
-	int cv = !rndp(0.2) && rc_beat(dw, &rkeep, &rlast, &ru);
+	int cv = rc_offer(0.2, dw, &rkeep, &rlast, &ru);
 	pcie_hp_rtl_set_rc(t, cv, cv ? dw : NULL, rkeep, rlast, cv ? &ru : NULL);
 	int or_ = !rndp(0.2);
 	pcie_hp_rtl_set_cpl_ready(t, or_);
@@ -688,8 +657,9 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	else if (!blocked_now)
 		hp.blocked_since = 0;
 	pcie_hp_rtl_set_msix_cfg(t, hp.en, hp.fmask);
-	int ans = hp.ans_busy && cycle >= hp.ans_due;
-	pcie_hp_rtl_set_msix_ans(t, ans && !hp.ans_fail, ans && hp.ans_fail);
+	int a_sent, a_fail;
+	pcie_model_msix_ans(pm, &a_sent, &a_fail);
+	pcie_hp_rtl_set_msix_ans(t, a_sent, a_fail);
 
 	/* ---- outputs ---- */
 	int wreq_go = wv && pcie_hp_rtl_wreq_ready(t);
@@ -701,8 +671,6 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	uint64_t okeep;
 	int olast, ouser;
 	int ov = pcie_hp_rtl_cpl(t, data, &okeep, &olast, &ouser);
-	if (ck.in_tlp && !rq_valid)
-		violation("tvalid fell inside a TLP", 0, 0);
 	unsigned done_now = pcie_hp_rtl_wr_done(t);
 	int cq_go = qv && pcie_hp_rtl_cq_ready(t);
 	struct cc_beat ccb;
@@ -716,16 +684,11 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	uint32_t mdata;
 	int mint = pcie_hp_rtl_msix_int(t, &maddr, &mdata);
 
-	if (rq_valid && rr) {
-		unsigned type = (b.data[9] >> 3 | b.data[10] << 5) & 0xf;
-		if (!ck.in_tlp && type == 0)
-			rd_request(&b);
-		else
-			rq_beat(&b);
+	rq_cycle(rq_valid, rr, &b);
+	if (rq_valid && rr)
 		moved = 1;
-	}
 	if (rc_go)
-		rc_sent();
+		pcie_model_rc_taken(pm);
 	if (ov && or_) {
 		rd_out_beat(data, okeep, olast, ouser);
 		moved = 1;
@@ -788,20 +751,18 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	}
 	if (rsp_go)
 		hp.rsp_wait = 0;
-	if (ans)
-		hp.ans_busy = 0;
-	if (ans && !hp.ans_fail) {
+	if (a_sent) {
 		hp.want[hp.ans_vec] = 0;
 		hp.last_sent[hp.ans_vec] = cycle;
 		hp.sent++;
-	} else if (ans) {
+	} else if (a_fail) {
 		hp.fails++;
 	}
 	if (mint) {
 		unsigned v = mdata & 0xff;
 		moved = 1;
-		if (hp.ans_busy || ans)
-			hp_violation("cfg_interrupt_msix_int before sent/fail", mdata, 0);
+		/* the model checks one at a time and answers, sent or fail */
+		pcie_model_msix_int(pm, maddr, mdata);
 		if (v >= HP_LIVE || maddr != ((uint64_t)hp.tbl[v][1] << 32 | hp.tbl[v][0]) ||
 		    mdata != hp.tbl[v][2]) {
 			hp_violation("MSI-X message not a live vector's table entry", maddr, mdata);
@@ -816,13 +777,11 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 					     cycle - hp.blocked_since);
 		}
 		/* answered even when wrong, so that the test goes on */
-		hp.ans_busy = 1;
 		hp.ans_vec = v;
-		hp.ans_due = cycle + 1 + rndr(30);
-		hp.ans_fail = rndp(0.1);
 	}
 
 	pcie_hp_rtl_tick(t);
+	pcie_model_tick(pm);
 	cycle++;
 	return moved;
 }
@@ -830,7 +789,7 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 static int hp_quiet(void)
 {
 	return !hp.have_tlp && hp.h_head == hp.h_tail && hp.c_head == hp.c_tail && hp.s_head == hp.s_tail &&
-	       !hp.rsp_wait && !hp.irq_valid && !hp.ans_busy;
+	       !hp.rsp_wait && !hp.irq_valid && !pcie_model_msix_busy(pm);
 }
 
 /* run until quiet and every raised vector that is not masked delivered */
@@ -1001,7 +960,7 @@ static void whole_tests(uint64_t nbar, unsigned ndma)
 	       (unsigned long long)hp.sent, (unsigned long long)hp.fails, st1.irq_pended,
 	       (unsigned long long)(cycle - start), (unsigned long long)rnd_cycles,
 	       (unsigned long long)hp.violations, (unsigned long long)ck.violations,
-	       (unsigned long long)rk.violations);
+	       (unsigned long long)(rk.violations + model_stats().violations));
 	hp_dma_free();
 	cmd_base = saved_base;
 	pcie_hp_rtl_free(hp.t);

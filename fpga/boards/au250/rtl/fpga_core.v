@@ -18,6 +18,10 @@
  *                   hpnic_pcie  --CSR, DMA rd/wr, irq-->  hpnic_core (clk;
  *                   (clk)       <---------------------    MAC shim inside)
  *
+ * The wiring between the adapter and the core is rtl/top/hpnic_core_pcie.v
+ * (one module, which sim/nic's PCIe mode simulates as it is); this module
+ * only renames the IP's ports onto it.
+ *
  * hpnic_pcie (rtl/pcie/hpnic_pcie.v) terminates CQ/CC (BAR0 reads and
  * writes become the CSR master, BAR2 is its MSI-X table and PBA), runs the
  * DMA engines on RQ/RC (hpnic_pcie_dma) and sends MSI-X messages for the
@@ -26,8 +30,8 @@
  * side: both use 13-bit lengths (1..4096 bytes, hpnic_pcie_dma's LEN_WIDTH
  * default) and byte-wide keeps (64 bits for 512 data bits). The read
  * completion's tuser (a read that failed: error completion, poisoned,
- * timeout) has no input on the core yet; it is kept here as a sticky status
- * bit (status_dma_rd_err) for a LED.
+ * timeout) has no input on the core yet; hpnic_core_pcie keeps it as a
+ * sticky status bit (status_dma_rd_err), here for a LED.
  *
  * The MAC side needs no logic here: hpnic_core's MAC shim speaks the CMAC's
  * AXI4-Stream (docs/shim.md) and crosses into the MAC clocks itself; its
@@ -137,46 +141,21 @@ module fpga_core #(
 );
 
 /*
- * The generic interface between the adapter and the core (clk)
+ * The core behind its PCIe adapter (rtl/top/hpnic_core_pcie.v: the wiring
+ * between hpnic_pcie and hpnic_core, the same module sim/nic's PCIe mode
+ * simulates); the IP's port names map onto hpnic_pcie's here
  */
-wire          csr_valid, csr_ready, csr_write;
-wire [24:0]   csr_addr;
-wire [31:0]   csr_wdata;
-wire          csr_rsp_valid, csr_rsp_ready;
-wire [31:0]   csr_rsp_rdata;
-
-wire          dma_rd_req_valid, dma_rd_req_ready;
-wire [63:0]   dma_rd_req_addr;
-wire [12:0]   dma_rd_req_len;
-wire [511:0]  dma_rd_cpl_tdata;
-wire [63:0]   dma_rd_cpl_tkeep;
-wire          dma_rd_cpl_tvalid, dma_rd_cpl_tready, dma_rd_cpl_tlast, dma_rd_cpl_tuser;
-
-wire          dma_wr_req_valid, dma_wr_req_ready;
-wire [63:0]   dma_wr_req_addr;
-wire [12:0]   dma_wr_req_len;
-wire [511:0]  dma_wr_tdata;
-wire [63:0]   dma_wr_tkeep;
-wire          dma_wr_tvalid, dma_wr_tready, dma_wr_tlast;
-
-wire          irq_valid, irq_ready;
-wire [10:0]   irq_vector;
-
-/*
- * PCIe adapter: CQ/CC (BAR0 -> CSR master, BAR2 MSI-X table and PBA),
- * RQ/RC (DMA), MSI-X messages
- */
-// verilator lint_off PINCONNECTEMPTY
-hpnic_pcie #(
+hpnic_core_pcie #(
+    .CLK_MHZ(250),
+    .BUILD_DATE(BUILD_DATE),
+    .GIT_HASH(GIT_HASH),
     .MSIX_VECTORS(MSIX_VECTORS),
     .RQ_STRADDLE(RQ_STRADDLE),
     .RC_STRADDLE(RC_STRADDLE)
 )
-pcie_inst (
+core_pcie_inst (
     .clk(clk),
     .rst(rst),
-    .cfg_max_payload(cfg_max_payload),
-    .cfg_max_read_req(cfg_max_read_req),
 
     .m_rq_tdata(m_axis_rq_tdata),
     .m_rq_tkeep(m_axis_rq_tkeep),
@@ -210,6 +189,9 @@ pcie_inst (
     .m_cc_tlast(m_axis_cc_tlast),
     .m_cc_tuser(m_axis_cc_tuser),
 
+    .cfg_max_payload(cfg_max_payload),
+    .cfg_max_read_req(cfg_max_read_req),
+
     .cfg_interrupt_msix_enable(cfg_interrupt_msix_enable),
     .cfg_interrupt_msix_mask(cfg_interrupt_msix_mask),
     .cfg_interrupt_msix_address(cfg_interrupt_msix_address),
@@ -218,122 +200,8 @@ pcie_inst (
     .cfg_interrupt_msix_sent(cfg_interrupt_msix_sent),
     .cfg_interrupt_msix_fail(cfg_interrupt_msix_fail),
     .cfg_interrupt_msi_function_number(cfg_interrupt_msi_function_number),
-
-    .s_wr_req_valid(dma_wr_req_valid),
-    .s_wr_req_ready(dma_wr_req_ready),
-    .s_wr_req_addr(dma_wr_req_addr),
-    .s_wr_req_len(dma_wr_req_len),
-    .s_wr_tdata(dma_wr_tdata),
-    .s_wr_tkeep(dma_wr_tkeep),
-    .s_wr_tvalid(dma_wr_tvalid),
-    .s_wr_tready(dma_wr_tready),
-    .s_wr_tlast(dma_wr_tlast),
-
-    .s_rd_req_valid(dma_rd_req_valid),
-    .s_rd_req_ready(dma_rd_req_ready),
-    .s_rd_req_addr(dma_rd_req_addr),
-    .s_rd_req_len(dma_rd_req_len),
-    .m_rd_cpl_tdata(dma_rd_cpl_tdata),
-    .m_rd_cpl_tkeep(dma_rd_cpl_tkeep),
-    .m_rd_cpl_tvalid(dma_rd_cpl_tvalid),
-    .m_rd_cpl_tready(dma_rd_cpl_tready),
-    .m_rd_cpl_tlast(dma_rd_cpl_tlast),
-    .m_rd_cpl_tuser(dma_rd_cpl_tuser),
-
-    .m_csr_valid(csr_valid),
-    .m_csr_ready(csr_ready),
-    .m_csr_addr(csr_addr),
-    .m_csr_write(csr_write),
-    .m_csr_wdata(csr_wdata),
-    .s_csr_rsp_valid(csr_rsp_valid),
-    .s_csr_rsp_ready(csr_rsp_ready),
-    .s_csr_rsp_rdata(csr_rsp_rdata),
-
-    .s_irq_valid(irq_valid),
-    .s_irq_ready(irq_ready),
-    .s_irq_vector(irq_vector),
     .cfg_interrupt_msix_vec_pending(cfg_interrupt_msix_vec_pending),
     .pcie_cq_np_req(pcie_cq_np_req),
-
-    // the adapter's counters and write-done strobes have no register in
-    // the core yet (docs/board.md, "Not handled"): left open here
-    .wr_done(),
-    .stat_wr_done(),
-    .stat_wr_cmds(),
-    .stat_wr_tlps(),
-    .stat_rd_reqs(),
-    .stat_rd_tlps(),
-    .stat_rd_err(),
-    .stat_bar_rd(),
-    .stat_bar_wr(),
-    .stat_bar_ur(),
-    .stat_bar_drop(),
-    .stat_bar_partial(),
-    .stat_irq_sent(),
-    .stat_irq_fail(),
-    .stat_irq_pended(),
-    .stat_irq_bad()
-);
-// verilator lint_on PINCONNECTEMPTY
-
-// a failed DMA read (tuser on the completion's tlast), sticky until reset
-reg dma_rd_err_reg = 1'b0;
-
-always @(posedge clk) begin
-    if (dma_rd_cpl_tvalid && dma_rd_cpl_tready && dma_rd_cpl_tlast && dma_rd_cpl_tuser) begin
-        dma_rd_err_reg <= 1'b1;
-    end
-    if (rst) begin
-        dma_rd_err_reg <= 1'b0;
-    end
-end
-
-assign status_dma_rd_err = dma_rd_err_reg;
-
-/*
- * The NIC core (its MAC shim crosses into the CMAC's clocks)
- */
-hpnic_core #(
-    .CLK_MHZ(250),
-    .BUILD_DATE(BUILD_DATE),
-    .GIT_HASH(GIT_HASH)
-)
-core_inst (
-    .clk(clk),
-    .rst(rst),
-
-    .s_csr_valid(csr_valid),
-    .s_csr_ready(csr_ready),
-    .s_csr_addr(csr_addr),
-    .s_csr_write(csr_write),
-    .s_csr_wdata(csr_wdata),
-    .m_csr_rsp_valid(csr_rsp_valid),
-    .m_csr_rsp_ready(csr_rsp_ready),
-    .m_csr_rsp_rdata(csr_rsp_rdata),
-
-    .m_dma_rd_req_valid(dma_rd_req_valid),
-    .m_dma_rd_req_ready(dma_rd_req_ready),
-    .m_dma_rd_req_addr(dma_rd_req_addr),
-    .m_dma_rd_req_len(dma_rd_req_len),
-    .s_dma_rd_cpl_tdata(dma_rd_cpl_tdata),
-    .s_dma_rd_cpl_tkeep(dma_rd_cpl_tkeep),
-    .s_dma_rd_cpl_tvalid(dma_rd_cpl_tvalid),
-    .s_dma_rd_cpl_tready(dma_rd_cpl_tready),
-    .s_dma_rd_cpl_tlast(dma_rd_cpl_tlast),
-
-    .m_dma_wr_req_valid(dma_wr_req_valid),
-    .m_dma_wr_req_ready(dma_wr_req_ready),
-    .m_dma_wr_req_addr(dma_wr_req_addr),
-    .m_dma_wr_req_len(dma_wr_req_len),
-    .m_dma_wr_tdata(dma_wr_tdata),
-    .m_dma_wr_tkeep(dma_wr_tkeep),
-    .m_dma_wr_tvalid(dma_wr_tvalid),
-    .m_dma_wr_tready(dma_wr_tready),
-    .m_dma_wr_tlast(dma_wr_tlast),
-
-    .m_irq_valid(irq_valid),
-    .m_irq_ready(irq_ready),
-    .m_irq_vector(irq_vector),
 
     .mac_tx_clk(mac_tx_clk),
     .mac_tx_rst(mac_tx_rst),
@@ -343,8 +211,8 @@ core_inst (
     .m_mac_tx_tready(m_axis_mac_tx_tready),
     .m_mac_tx_tlast(m_axis_mac_tx_tlast),
     .m_mac_tx_tuser(m_axis_mac_tx_tuser),
-    .mac_tx_unfout(mac_tx_unfout),
     .mac_tx_ovfout(mac_tx_ovfout),
+    .mac_tx_unfout(mac_tx_unfout),
 
     .mac_rx_clk(mac_rx_clk),
     .mac_rx_rst(mac_rx_rst),
@@ -352,7 +220,9 @@ core_inst (
     .s_mac_rx_tkeep(s_axis_mac_rx_tkeep),
     .s_mac_rx_tvalid(s_axis_mac_rx_tvalid),
     .s_mac_rx_tlast(s_axis_mac_rx_tlast),
-    .s_mac_rx_tuser(s_axis_mac_rx_tuser)
+    .s_mac_rx_tuser(s_axis_mac_rx_tuser),
+
+    .status_dma_rd_err(status_dma_rd_err)
 );
 
 endmodule
