@@ -858,10 +858,52 @@ wire [47:0]   cc_st_ign_type, cc_st_dq_cnps, cc_st_dq_ticks, cc_st_dq_decs, cc_s
               cc_st_dq_inc_timer, cc_st_dq_inc_bc;
 wire [47:0]   cc_st_sf, cc_st_vai_gen;
 
-assign cc_in_valid = cci_valid || cnp_valid || nt_valid;
-assign cci_ready = cc_in_ready;
-assign cnp_ready = cc_in_ready && !cci_valid;
-assign nt_ready = cc_in_ready && !cci_valid && !cnp_valid;
+// the three sources' pick, then a register slice in front of the engine:
+// the engine takes a sweeper TICK only in a cycle with no input, so its
+// input valid must come from a flip-flop, not from the sources' FIFO
+// pointers and this pick (12 LUT levels through the sweeper's bit search
+// in the flattened core otherwise). One cycle more from event to Update.
+localparam CCI_W = 2 + QW + 24 + 24 + 4 + 12 + 2 + 3 + 20 + 20 + 4 + 320;
+wire             cc_pick_valid, cc_pick_ready;
+wire [CCI_W-1:0] cc_pick_data, cc_in_data;
+wire [1:0]       cc_in_type, cc_in_mode;
+wire [QW-1:0]    cc_in_qpn;
+wire [23:0]      cc_in_ack_psn, cc_in_snd_nxt;
+wire [3:0]       cc_in_nhop, cc_in_max_stage;
+wire [11:0]      cc_in_path;
+wire [2:0]       cc_in_opts;
+wire [19:0]      cc_in_t_ns, cc_in_wai;
+wire [319:0]     cc_in_hops;
+
+assign cc_pick_valid = cci_valid || cnp_valid || nt_valid;
+assign cci_ready = cc_pick_ready;
+assign cnp_ready = cc_pick_ready && !cci_valid;
+assign nt_ready = cc_pick_ready && !cci_valid && !cnp_valid;
+// the INIT carries QP.CC_OPTS as HPCC_OPT_VAI (bit 1) and HPCC_OPT_SF (bit 2),
+// QP.CC_OVERRIDE as HPCC_OPT_OVERRIDE (bit 0) with QP_T_NS, QP_WAI, QP_MAX_STAGE
+assign cc_pick_data = {cci_valid ? 2'd1 : cnp_valid ? 2'd2 : 2'd0,
+                       cci_valid ? cci_qpn : cnp_valid ? cnp_qpn : nt_qpn,
+                       cci_valid ? cci_psn : nt_ack_psn, nt_snd_nxt, nt_nhop, nt_path,
+                       cci_mode, {cci_opts, cci_ovr[44]}, cci_ovr[43:24], cci_ovr[23:4],
+                       cci_ovr[3:0], nt_hops};
+
+hpnic_reg_slice #(
+    .WIDTH(CCI_W),
+    .SKID(0)
+)
+cc_in_slice_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_valid(cc_pick_valid),
+    .s_ready(cc_pick_ready),
+    .s_data(cc_pick_data),
+    .m_valid(cc_in_valid),
+    .m_ready(cc_in_ready),
+    .m_data(cc_in_data)
+);
+
+assign {cc_in_type, cc_in_qpn, cc_in_ack_psn, cc_in_snd_nxt, cc_in_nhop, cc_in_path,
+        cc_in_mode, cc_in_opts, cc_in_t_ns, cc_in_wai, cc_in_max_stage, cc_in_hops} = cc_in_data;
 
 // new flows' rate: line Mb/s as Q8.16 bytes/ns (x 65536 / 8000 = x 8.192)
 reg [23:0] sched_line_rate_reg = 24'd819200;
@@ -886,20 +928,18 @@ cc_inst (
     .rst(rst),
     .s_notify_valid(cc_in_valid),
     .s_notify_ready(cc_in_ready),
-    .s_notify_type(cci_valid ? 2'd1 : cnp_valid ? 2'd2 : 2'd0),
-    .s_notify_qpn(cci_valid ? cci_qpn : cnp_valid ? cnp_qpn : nt_qpn),
-    .s_notify_ack_psn(cci_valid ? cci_psn : nt_ack_psn),
-    .s_notify_snd_nxt(nt_snd_nxt),
-    .s_notify_nhop(nt_nhop),
-    .s_notify_path_id(nt_path),
-    .s_notify_mode(cci_mode),
-    // the INIT carries QP.CC_OPTS as HPCC_OPT_VAI (bit 1) and HPCC_OPT_SF (bit 2),
-    // QP.CC_OVERRIDE as HPCC_OPT_OVERRIDE (bit 0) with QP_T_NS, QP_WAI, QP_MAX_STAGE
-    .s_notify_cc_opts({cci_opts, cci_ovr[44]}),
-    .s_notify_t_ns(cci_ovr[43:24]),
-    .s_notify_wai(cci_ovr[23:4]),
-    .s_notify_max_stage(cci_ovr[3:0]),
-    .s_notify_hops(nt_hops),
+    .s_notify_type(cc_in_type),
+    .s_notify_qpn(cc_in_qpn),
+    .s_notify_ack_psn(cc_in_ack_psn),
+    .s_notify_snd_nxt(cc_in_snd_nxt),
+    .s_notify_nhop(cc_in_nhop),
+    .s_notify_path_id(cc_in_path),
+    .s_notify_mode(cc_in_mode),
+    .s_notify_cc_opts(cc_in_opts),
+    .s_notify_t_ns(cc_in_t_ns),
+    .s_notify_wai(cc_in_wai),
+    .s_notify_max_stage(cc_in_max_stage),
+    .s_notify_hops(cc_in_hops),
     .s_notify_now_us(20'd0),
     .s_notify_period(16'd0),
     .m_update_valid(up_valid),
