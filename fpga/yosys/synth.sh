@@ -28,10 +28,26 @@ cd "$root"
 # read as always (-defer changes ABC's input order, hence its LUT counts)
 read="read_verilog -Irtl/host -Irtl/common -sv $files;"
 [ -z "$chparam" ] || read="read_verilog -Irtl/host -Irtl/common -defer -sv $files; $chparam"
+synth="synth_xilinx -family xcup -uram -flatten -noiopad -noclkbuf -top $top"
+# ABC_LUT_DELAY=N: map LUTs with ABC's delay target N (LUT levels) instead of
+# none. Without a target, ABC's area recovery lets every path grow to the
+# design's worst depth, so in a large flattened design most paths read as
+# deep as the worst one; with a target a path is deeper only where N cannot
+# be met. The steps are synth_xilinx's own map_luts with that one change.
+if [ -n "${ABC_LUT_DELAY:-}" ]; then
+  printf 'strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; if -D %s; mfs2\n' \
+    "$ABC_LUT_DELAY" > "$out/$top.abc"
+  synth="$synth -run :map_luts; opt_expr -mux_undef -noclkinv;
+    abc -luts 2:2,3,6:5,10,20 -script $out/$top.abc; clean;
+    techmap -map +/xilinx/ff_map.v; xilinx_srl -fixed -minlen 3;
+    techmap -map +/xilinx/lut_map.v -map +/xilinx/cells_map.v -D LUT_WIDTH=6;
+    xilinx_dffopt; opt_lut_ins -tech xilinx;
+    $synth -run finalize:"
+fi
 yosys -q -l "$out/$top.log" -p "
   $read
   hierarchy -top $top;
-  synth_xilinx -family xcup -uram -flatten -noiopad -noclkbuf -top $top;
+  $synth;
   stat;
   write_json $out/$top.json" > /dev/null 2>> "$out/$top.log"
 /usr/bin/python3 scripts/lut_levels.py "$out/$top.json" "$top" ${LUT_PATHS:-} > "$out/$top.summary"
