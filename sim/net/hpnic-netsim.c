@@ -95,6 +95,17 @@ struct host {
 static struct flow flows[MAX_FLOWS];
 static unsigned n_flows;
 static struct host hosts[HPNIC_SIM_MAX_NICS];
+
+/* a counter summed over the NICs that ran flows (0 where it cannot be read) */
+static uint64_t counter_sum(const char *name)
+{
+	uint64_t sum = 0, v;
+
+	for (unsigned h = 0; h < HPNIC_SIM_MAX_NICS; h++)
+		if (hosts[h].used && hpnic_read_counter(hosts[h].dev, name, &v) >= 0)
+			sum += v;
+	return sum;
+}
 static unsigned n_hosts;
 
 /* per-1-us samples, kept for the summary */
@@ -1343,26 +1354,13 @@ static void summarize(const struct opts *o, unsigned bot, const unsigned *port_s
 	fig("drops", (double)drops, "frames the switches dropped (buffer full, no route)");
 	fig("ecn_marks", (double)marks, "frames marked CE");
 	if (n_dcqcn) {
-		uint64_t v[128], cnps = 0, dec = 0;
-		unsigned nc = hpnic_num_counters(hosts[0].dev);
-
-		for (unsigned h = 0; h < n_hosts && nc > HPNIC_CNT_CC_DCQCN_DECREASES && nc <= 128; h++)
-			if (hosts[h].used && hpnic_read_counters(hosts[h].dev, v, nc) >= 0) {
-				cnps += v[HPNIC_CNT_NP_CNP_SENT];
-				dec += v[HPNIC_CNT_CC_DCQCN_DECREASES];
-			}
-		fig("cnps", (double)cnps, "CNPs the receiving NICs sent (np_cnp_sent)");
-		fig("dcqcn_decreases", (double)dec, "DCQCN rate decreases (cc_dcqcn_decreases)");
+		fig("cnps", (double)counter_sum("np_cnp_sent"),
+		    "CNPs the receiving NICs sent (np_cnp_sent)");
+		fig("dcqcn_decreases", (double)counter_sum("cc_dcqcn_decreases"),
+		    "DCQCN rate decreases (cc_dcqcn_decreases)");
 	}
-	{
-		uint64_t v[128], tos = 0;
-		unsigned nc = hpnic_num_counters(hosts[0].dev);
-
-		for (unsigned h = 0; h < n_hosts && nc > HPNIC_CNT_TX_TIMEOUTS && nc <= 128; h++)
-			if (hosts[h].used && hpnic_read_counters(hosts[h].dev, v, nc) >= 0)
-				tos += v[HPNIC_CNT_TX_TIMEOUTS];
-		fig("timeouts", (double)tos, "retransmit timeouts, all NICs (tx_timeouts)");
-	}
+	fig("timeouts", (double)counter_sum("tx_timeouts"),
+	    "retransmit timeouts, all NICs (tx_timeouts)");
 	fig("flows", n_flows, "flows in the flow file");
 	fig("flows_done", n_done, "flows completed without error");
 	fig("bytes_ok", n_ok == n_flows ? 1 : 0, "1 if every flow completed and its destination "
