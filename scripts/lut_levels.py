@@ -2,13 +2,16 @@
 """Resource counts and register-to-register logic depth of a Yosys
 synth_xilinx netlist (write_json).
 
-  lut_levels.py NETLIST.json TOP [N] [--budget=B] [--cells]
+  lut_levels.py NETLIST.json TOP [N] [--budget=B] [--cells] [--trace=RE]
 
 Without N: the resource line and the worst paths. With N (make synth-core
 gives 20): also every register-to-register path deeper than B LUT levels
 (default 8), one per end register, sorted deepest first, the N deepest
 with their start and end registers, and how many each module has;
---cells also lists the cells of the worst paths.
+--cells also lists the cells of the worst paths; --trace=RE lists, for
+each end register over B whose name matches the regular expression RE, its
+path cell by cell with the named nets each cell drives, so that a path
+through several blocks shows where it goes.
 
 Yosys' own `ltp -noff` cuts paths only at Yosys-internal flip-flop cells, so
 after synth_xilinx it walks straight through FDRE/FDSE; this script cuts at
@@ -49,14 +52,16 @@ def param_int(cell, name):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    budget, verbose = 8, False
+    budget, verbose, trace = 8, False, None
     for a in sys.argv[1:]:
         if a.startswith("--budget="):
             budget = int(a.split("=", 1)[1])
         elif a == "--cells":
             verbose = True
+        elif a.startswith("--trace="):
+            trace = re.compile(a.split("=", 1)[1])
         elif a.startswith("--"):
-            sys.exit("lut_levels.py: unknown option %s (--budget=N, --cells)" % a)
+            sys.exit("lut_levels.py: unknown option %s (--budget=N, --cells, --trace=RE)" % a)
     if len(args) < 2:
         sys.exit("usage: lut_levels.py NETLIST.json TOP [N] [--budget=B] [--cells]")
     path, top = args[0], args[1]
@@ -282,6 +287,20 @@ def main():
                         reverse=True)
         for a, b, ep, st in ranked[:n_show]:
             print("  %3d %3d  %s -> %s" % (a, b, reg_name(st) if st else "(input)", ep))
+    if trace:
+        drives = {}                              # cell -> named nets it drives
+        for b, nm in bitname.items():
+            d = driver.get(b)
+            if d is not None:
+                drives.setdefault(d, []).append(nm)
+        for ep, v in sorted(endpoints.items(), key=lambda kv: -kv[1][0]):
+            if v[0] <= budget or not trace.search(ep):
+                continue
+            print("path %d LUT levels: %s -> %s" % (v[0], reg_name(v[3]) if v[3] else "(input)", ep))
+            for x in v[2]:
+                t, name = x.split(":", 1)
+                nets = sorted(drives.get(name, []), key=len)[:3]
+                print("    %-8s %s" % (t, "  ".join(nets) if nets else name))
     if verbose:
         for label, w in (("LUT", worst_lut), ("logic", worst_logic)):
             print("worst %s path:" % label)

@@ -29,6 +29,10 @@ cd "$root"
 read="read_verilog -Irtl/host -Irtl/common -sv $files;"
 [ -z "$chparam" ] || read="read_verilog -Irtl/host -Irtl/common -defer -sv $files; $chparam"
 synth="synth_xilinx -family xcup -uram -flatten -noiopad -noclkbuf -top $top"
+# ABC9=1: map with abc9, which sees carry chains and DSPs as timed boxes and
+# so maps for the delay of a whole register-to-register path; plain abc cuts
+# the logic at every box and maps each piece alone
+[ -z "${ABC9:-}" ] || synth="$synth -abc9"
 # ABC_LUT_DELAY=N: map LUTs with ABC's delay target N (LUT levels) instead of
 # none. Without a target, ABC's area recovery lets every path grow to the
 # design's worst depth, so in a large flattened design most paths read as
