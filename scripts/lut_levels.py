@@ -50,6 +50,77 @@ def param_int(cell, name):
         return 0
 
 
+def join_blocks(modules, top):
+    """The top module with every instance of a module of the netlist (blocks
+    kept apart by keep_hierarchy, fpga/yosys/synth.sh KEEP_HIER) replaced by
+    that module's cells, named by instance path, its port bits joined to the
+    instance's connections: one flat module, so that a path through several
+    blocks counts the levels of each."""
+    modules = {n: m for n, m in modules.items()
+               if "blackbox" not in m.get("attributes", {})}   # not the cell library
+    mod = modules[top]
+    if not any(c["type"] in modules for c in mod["cells"].values()):
+        return mod
+    nxt = [1 + max((b for m in modules.values() for n in m["netnames"].values()
+                    for b in n["bits"] if isinstance(b, int)), default=0)]
+    parent = {}                                  # union-find over bits
+
+    def find(b):
+        while isinstance(b, int) and parent.get(b, b) != b:
+            parent[b] = parent.get(parent[b], parent[b])
+            b = parent[b]
+        return b
+
+    def join(a, b):
+        a, b = find(a), find(b)
+        if a == b:
+            return
+        if isinstance(a, int) and isinstance(b, int):
+            parent[a] = b
+        elif isinstance(a, int):
+            parent[a] = b                        # a bit tied to a constant
+
+    cells, netnames = {}, {}
+
+    def place(mname, prefix, portmap):
+        m = modules[mname]
+        local = {}
+
+        def bit(b):
+            if not isinstance(b, int):
+                return b
+            if b not in local:
+                local[b] = nxt[0]
+                nxt[0] += 1
+            return local[b]
+        if portmap is None:                      # the top keeps its own bits
+            local.update({b: b for n in m["netnames"].values() for b in n["bits"]
+                          if isinstance(b, int)})
+        else:
+            for pname, p in m["ports"].items():
+                outer = portmap.get(pname, [])
+                for i, b in enumerate(p["bits"]):
+                    if i < len(outer):
+                        if isinstance(b, int):
+                            join(bit(b), outer[i])
+                        else:
+                            join(outer[i], b)
+        for cname, c in m["cells"].items():
+            conns = {pn: [bit(b) for b in bits] for pn, bits in c["connections"].items()}
+            if c["type"] in modules:
+                place(c["type"], prefix + cname + ".", conns)
+            else:
+                cells[prefix + cname] = dict(c, connections=conns)
+        for nname, n in m["netnames"].items():
+            netnames[prefix + nname] = dict(n, bits=[bit(b) for b in n["bits"]])
+    place(top, "", None)
+    for c in cells.values():
+        c["connections"] = {pn: [find(b) for b in bits] for pn, bits in c["connections"].items()}
+    for n in netnames.values():
+        n["bits"] = [find(b) for b in n["bits"]]
+    return {"cells": cells, "netnames": netnames, "ports": mod["ports"]}
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     budget, verbose, trace = 8, False, None
@@ -66,7 +137,8 @@ def main():
         sys.exit("usage: lut_levels.py NETLIST.json TOP [N] [--budget=B] [--cells]")
     path, top = args[0], args[1]
     n_show = int(args[2]) if len(args) > 2 else 0
-    mod = json.load(open(path))["modules"][top]
+    modules = json.load(open(path))["modules"]
+    mod = join_blocks(modules, top)
     cells = mod["cells"]
     types = Counter(c["type"] for c in cells.values())
 

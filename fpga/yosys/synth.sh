@@ -29,10 +29,16 @@ cd "$root"
 read="read_verilog -Irtl/host -Irtl/common -sv $files;"
 [ -z "$chparam" ] || read="read_verilog -Irtl/host -Irtl/common -defer -sv $files; $chparam"
 synth="synth_xilinx -family xcup -uram -flatten -noiopad -noclkbuf -top $top"
-# ABC9=1: map with abc9, which sees carry chains and DSPs as timed boxes and
-# so maps for the delay of a whole register-to-register path; plain abc cuts
-# the logic at every box and maps each piece alone
-[ -z "${ABC9:-}" ] || synth="$synth -abc9"
+# KEEP_HIER="mod ...": keep those modules (every parameter set of each) as
+# blocks of their own, each flattened inside and mapped by its own ABC run,
+# as when it is synthesized alone; lut_levels.py joins the blocks again, so
+# a path through several blocks counts the LUTs of each. Flattened whole,
+# one ABC run over a large core lets area recovery lengthen every path to
+# the design's deepest (docs/performance.md, "The whole design in Yosys").
+keep=""
+for m in ${KEEP_HIER:-}; do
+  keep="$keep setattr -mod -set keep_hierarchy 1 $m \$paramod*$m \$paramod*$m\\*;"
+done
 # ABC_LUT_DELAY=N: map LUTs with ABC's delay target N (LUT levels) instead of
 # none. Without a target, ABC's area recovery lets every path grow to the
 # design's worst depth, so in a large flattened design most paths read as
@@ -51,6 +57,7 @@ fi
 yosys -q -l "$out/$top.log" -p "
   $read
   hierarchy -top $top;
+  $keep
   $synth;
   stat;
   write_json $out/$top.json" > /dev/null 2>> "$out/$top.log"

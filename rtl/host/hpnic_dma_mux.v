@@ -37,7 +37,11 @@ module hpnic_dma_mux #(
     // data width
     parameter DATA_WIDTH = 512,
     // log2 of the commands in the order FIFO
-    parameter ORDER_LOG2 = 7
+    parameter ORDER_LOG2 = 7,
+    // 1: a register slice (ready registered too) on each port's commands, so
+    // that a port's ready does not depend on the other ports' valid through
+    // the arbiter (a cycle more per command)
+    parameter CMD_SLICE = 0
 ) (
     input  wire                          clk,
     input  wire                          rst,
@@ -104,7 +108,40 @@ initial begin
         $error("hpnic_dma_mux: ORDER_LOG2 must be 1..16 (%m)");
         $finish;
     end
+    if (CMD_SLICE != 0 && CMD_SLICE != 1) begin
+        $error("hpnic_dma_mux: CMD_SLICE must be 0 or 1 (%m)");
+        $finish;
+    end
 end
+
+/*
+ * The ports' commands, through a register slice each with CMD_SLICE
+ */
+wire [PORTS-1:0]    cmd_valid;
+wire [PORTS-1:0]    cmd_ready;
+wire [PORTS*64-1:0] cmd_addr;
+wire [PORTS*13-1:0] cmd_len;
+
+genvar cp;
+generate
+for (cp = 0; cp < PORTS; cp = cp + 1) begin : g_cmd
+    if (CMD_SLICE) begin : g_slice
+        hpnic_reg_slice #(.WIDTH(64 + 13), .SKID(1))
+        slice_inst (
+            .clk(clk), .rst(rst),
+            .s_valid(s_cmd_valid[cp]), .s_ready(s_cmd_ready[cp]),
+            .s_data({s_cmd_addr[cp*64 +: 64], s_cmd_len[cp*13 +: 13]}),
+            .m_valid(cmd_valid[cp]), .m_ready(cmd_ready[cp]),
+            .m_data({cmd_addr[cp*64 +: 64], cmd_len[cp*13 +: 13]})
+        );
+    end else begin : g_wire
+        assign cmd_valid[cp] = s_cmd_valid[cp];
+        assign s_cmd_ready[cp] = cmd_ready[cp];
+        assign cmd_addr[cp*64 +: 64] = s_cmd_addr[cp*64 +: 64];
+        assign cmd_len[cp*13 +: 13] = s_cmd_len[cp*13 +: 13];
+    end
+end
+endgenerate
 
 /*
  * Commands: round robin from the port after the last one granted
@@ -117,15 +154,15 @@ wire            grant;
 hpnic_rr_arb #(.PORTS(PORTS), .PW(PW))
 arb_inst (
     .clk(clk), .rst(rst),
-    .req(s_cmd_valid), .take(grant), .pick(pick), .pick_valid(pick_valid)
+    .req(cmd_valid), .take(grant), .pick(pick), .pick_valid(pick_valid)
 );
 
 assign m_dma_cmd_valid = pick_valid && order_ready;
-assign m_dma_cmd_addr = s_cmd_addr[pick*64 +: 64];
-assign m_dma_cmd_len = s_cmd_len[pick*13 +: 13];
+assign m_dma_cmd_addr = cmd_addr[pick*64 +: 64];
+assign m_dma_cmd_len = cmd_len[pick*13 +: 13];
 
 assign grant = m_dma_cmd_valid && m_dma_cmd_ready;
-assign s_cmd_ready = grant ? ({{(PORTS-1){1'b0}}, 1'b1} << pick) : {PORTS{1'b0}};
+assign cmd_ready = grant ? ({{(PORTS-1){1'b0}}, 1'b1} << pick) : {PORTS{1'b0}};
 
 /*
  * Data: the head port's beats, to its tlast

@@ -499,11 +499,16 @@ wire [2:0]   rd_req_ready;
 
 // the other direction's data ports are left open
 // verilator lint_off PINCONNECTEMPTY
+// commands sliced: the ports' ready would otherwise run from one port's
+// valid through the arbiter into the next block (the gather's, through the
+// MTT). Not on the write side, whose grant order across ports is the order
+// a CQE keeps behind its payload
 hpnic_dma_mux #(
     .WRITE(0),
     .PORTS(3),
     .DATA_WIDTH(512),
-    .ORDER_LOG2(7)
+    .ORDER_LOG2(7),
+    .CMD_SLICE(1)
 )
 rd_mux_inst (
     .clk(clk),

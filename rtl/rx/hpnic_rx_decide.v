@@ -851,14 +851,20 @@ always @(posedge clk) begin
     end
 end
 
-// an ACK/NAK or READ is due once commit has done its entries (serial compare)
+// an ACK/NAK or READ is due once commit has done its entries (serial
+// compare): commit_done - seq not negative. The sign alone, without a test
+// for zero, keeps the due flag one carry chain deep: it is on the ready path
+// of the READ queue and the CQ writer (the FIFOs hold far fewer than 2^15
+// entries, so the distance never reaches the sign bit otherwise)
 wire        ar_head_valid, ar_read, rc_head_valid;
 wire [15:0] ar_seq, rc_seq;
 wire [AR_F-1:0] ar_f;
-wire [15:0] ar_wait = ar_seq - commit_done;
-wire [15:0] rc_wait = rc_seq - commit_done;
-wire        ar_due = ar_wait == 16'd0 || ar_wait[15];
-wire        rc_due = rc_wait == 16'd0 || rc_wait[15];
+// verilator lint_off UNUSEDSIGNAL
+wire [15:0] ar_lead = commit_done - ar_seq;
+wire [15:0] rc_lead = commit_done - rc_seq;
+// verilator lint_on UNUSEDSIGNAL
+wire        ar_due = !ar_lead[15];
+wire        rc_due = !rc_lead[15];
 assign m_ack_valid = ar_head_valid && ar_due && !ar_read;
 assign m_rdwork_valid = ar_head_valid && ar_due && ar_read;
 assign m_rcpl_valid = rc_head_valid && rc_due;

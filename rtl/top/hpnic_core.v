@@ -278,6 +278,22 @@ wire [QW-1:0] fetch_qpn;
 wire [15:0]   fetch_idx;
 wire [1:0]    fetch_tag;
 wire [3:0]    fetch_count;
+// WQE fetch requests, datapath to host through a register slice: the SQ
+// fetcher's ready runs through its pending-fetch checks and the DMA mux
+wire          dp_fetch_valid, dp_fetch_ready;
+wire [QW-1:0] dp_fetch_qpn;
+wire [15:0]   dp_fetch_idx;
+wire [1:0]    dp_fetch_tag;
+wire [3:0]    dp_fetch_count;
+
+hpnic_reg_slice #(.WIDTH(QW + 16 + 2 + 4), .SKID(1))
+fetch_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(dp_fetch_valid), .s_ready(dp_fetch_ready),
+    .s_data({dp_fetch_qpn, dp_fetch_idx, dp_fetch_tag, dp_fetch_count}),
+    .m_valid(fetch_valid), .m_ready(fetch_ready),
+    .m_data({fetch_qpn, fetch_idx, fetch_tag, fetch_count})
+);
 wire          wqe_valid, wqe_ready, wqe_read, wqe_signaled;
 wire [QW-1:0] wqe_qpn;
 wire [15:0]   wqe_idx;
@@ -328,6 +344,26 @@ wire [15:0]   rcpl_idx;
 wire [2:0]    rcpl_status;
 wire [31:0]   rcpl_byte_len, rcpl_imm;
 wire [3:0]    rcpl_epoch;
+// receive completions, datapath to host through a register slice: the CQ
+// writer's and the RWQE credit's ready would otherwise depend on RX
+// decide's commit-wait compare (a cycle more before a receive CQE)
+wire          dp_rcpl_valid, dp_rcpl_ready, dp_rcpl_opcode, dp_rcpl_imm_valid;
+wire [QW-1:0] dp_rcpl_qpn;
+wire [15:0]   dp_rcpl_idx;
+wire [2:0]    dp_rcpl_status;
+wire [31:0]   dp_rcpl_byte_len, dp_rcpl_imm;
+wire [3:0]    dp_rcpl_epoch;
+
+hpnic_reg_slice #(.WIDTH(QW + 16 + 3 + 1 + 32 + 1 + 32 + 4), .SKID(1))
+rcpl_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(dp_rcpl_valid), .s_ready(dp_rcpl_ready),
+    .s_data({dp_rcpl_qpn, dp_rcpl_idx, dp_rcpl_status, dp_rcpl_opcode, dp_rcpl_byte_len,
+             dp_rcpl_imm_valid, dp_rcpl_imm, dp_rcpl_epoch}),
+    .m_valid(rcpl_valid), .m_ready(rcpl_ready),
+    .m_data({rcpl_qpn, rcpl_idx, rcpl_status, rcpl_opcode, rcpl_byte_len,
+             rcpl_imm_valid, rcpl_imm, rcpl_epoch})
+);
 // the responder counts its receive WQEs itself (hpnic_recv_track)
 // verilator lint_off UNUSEDSIGNAL
 wire [15:0]   rwqe_idx;
@@ -711,12 +747,12 @@ dp_inst (
     .s_post_ready(post_ready),
     .s_post_qpn(post_qpn),
     .s_post_pi(post_pi),
-    .m_fetch_valid(fetch_valid),
-    .m_fetch_ready(fetch_ready),
-    .m_fetch_qpn(fetch_qpn),
-    .m_fetch_idx(fetch_idx),
-    .m_fetch_count(fetch_count),
-    .m_fetch_tag(fetch_tag),
+    .m_fetch_valid(dp_fetch_valid),
+    .m_fetch_ready(dp_fetch_ready),
+    .m_fetch_qpn(dp_fetch_qpn),
+    .m_fetch_idx(dp_fetch_idx),
+    .m_fetch_count(dp_fetch_count),
+    .m_fetch_tag(dp_fetch_tag),
     .s_wqe_valid(wqe_valid),
     .s_wqe_ready(wqe_ready),
     .s_wqe_qpn(wqe_qpn),
@@ -780,16 +816,16 @@ dp_inst (
     .s_rwqe_len(rwqe_len),
     .s_rwqe_lerr(rwqe_lerr),
     .s_rwqe_epoch(rwqe_epoch),
-    .m_rcpl_valid(rcpl_valid),
-    .m_rcpl_ready(rcpl_ready),
-    .m_rcpl_qpn(rcpl_qpn),
-    .m_rcpl_idx(rcpl_idx),
-    .m_rcpl_status(rcpl_status),
-    .m_rcpl_wimm(rcpl_opcode),
-    .m_rcpl_byte_len(rcpl_byte_len),
-    .m_rcpl_imm_valid(rcpl_imm_valid),
-    .m_rcpl_imm(rcpl_imm),
-    .m_rcpl_epoch(rcpl_epoch),
+    .m_rcpl_valid(dp_rcpl_valid),
+    .m_rcpl_ready(dp_rcpl_ready),
+    .m_rcpl_qpn(dp_rcpl_qpn),
+    .m_rcpl_idx(dp_rcpl_idx),
+    .m_rcpl_status(dp_rcpl_status),
+    .m_rcpl_wimm(dp_rcpl_opcode),
+    .m_rcpl_byte_len(dp_rcpl_byte_len),
+    .m_rcpl_imm_valid(dp_rcpl_imm_valid),
+    .m_rcpl_imm(dp_rcpl_imm),
+    .m_rcpl_epoch(dp_rcpl_epoch),
     .m_dma_rd_valid(pay_rd_valid),
     .m_dma_rd_ready(pay_rd_ready),
     .m_dma_rd_addr(pay_rd_addr),

@@ -414,6 +414,70 @@ wire [3:0]    ak_nhop;
 wire [11:0]   ak_path;
 wire [319:0]  ak_hops;
 
+/*
+ * Register slices (ready registered too) on three streams into and out of
+ * the send loop, where the consumer's ready depends on the producer's valid
+ * through the other block's logic: QP starts (the requester takes them
+ * ahead of its una stream), the completer's una events and the requester's
+ * descriptors (the header builder reads its QP context on valid). Each adds a cycle of latency
+ * (docs/performance.md, "The whole design in Yosys"). Not on RX decide's
+ * READ work and ACKs: they leave one FIFO in order and the READ queue keeps
+ * an ACK behind the READ work before it, so they cannot pass separate
+ * slices.
+ */
+wire          inits_req_valid, inits_req_ready;
+wire [QW-1:0] inits_req_qpn;
+wire [23:0]   inits_req_psn;
+
+hpnic_reg_slice #(.WIDTH(QW + 24), .SKID(1))
+init_req_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(init_req_valid), .s_ready(init_req_ready), .s_data({init_req_qpn, init_req_psn}),
+    .m_valid(inits_req_valid), .m_ready(inits_req_ready), .m_data({inits_req_qpn, inits_req_psn})
+);
+
+// the completer's una events: the requester's ready comes from its una
+// buffer, which waits on the READ room and the state loop's take
+wire          unas_valid, unas_ready, unas_read_done, unas_loop, unas_epoch;
+wire [QW-1:0] unas_qpn;
+wire [15:0]   unas_idx;
+wire [23:0]   unas_psn, unas_bpos;
+
+hpnic_reg_slice #(.WIDTH(QW + 16 + 24 + 24 + 3), .SKID(1))
+una_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(una_valid), .s_ready(una_ready),
+    .s_data({una_qpn, una_idx, una_psn, una_bpos, una_read_done, una_loop, una_epoch}),
+    .m_valid(unas_valid), .m_ready(unas_ready),
+    .m_data({unas_qpn, unas_idx, unas_psn, unas_bpos, unas_read_done, unas_loop, unas_epoch})
+);
+
+wire          rqp_desc_valid, rqp_desc_ready;
+wire [QW-1:0] rqp_desc_qpn;
+wire [7:0]    rqp_desc_opcode;
+wire [23:0]   rqp_desc_psn;
+wire [12:0]   rqp_desc_len;
+wire [63:0]   rqp_desc_addr, rqp_desc_va;
+wire          rqp_desc_sgl;
+wire [1:0]    rqp_desc_nsge_m1;
+wire [31:0]   rqp_desc_off;
+wire [31:0]   rqp_desc_rkey, rqp_desc_rlen, rqp_desc_aeth;
+wire [31:0]   rqp_desc_imm;
+localparam DESC_W = QW + 8 + 24 + 13 + 64 + 1 + 2 + 32 + 64 + 32 + 32 + 32 + 32;
+
+hpnic_reg_slice #(.WIDTH(DESC_W), .SKID(1))
+desc_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rqp_desc_valid), .s_ready(rqp_desc_ready),
+    .s_data({rqp_desc_qpn, rqp_desc_opcode, rqp_desc_psn, rqp_desc_len, rqp_desc_addr,
+             rqp_desc_sgl, rqp_desc_nsge_m1, rqp_desc_off, rqp_desc_va, rqp_desc_rkey,
+             rqp_desc_rlen, rqp_desc_aeth, rqp_desc_imm}),
+    .m_valid(rq_desc_valid), .m_ready(rq_desc_ready),
+    .m_data({rq_desc_qpn, rq_desc_opcode, rq_desc_psn, rq_desc_len, rq_desc_addr,
+             rq_desc_sgl, rq_desc_nsge_m1, rq_desc_off, rq_desc_va, rq_desc_rkey,
+             rq_desc_rlen, rq_desc_aeth, rq_desc_imm})
+);
+
 hpnic_send_loop #(
     .QPN_WIDTH(QW),
     .POOL_LOG2(POOL_LOG2),
@@ -427,10 +491,10 @@ req_inst (
     .cfg_wr_mtu_log2(cfg_qp_wr_mtu_log2),
     .cfg_wr_max_rd(cfg_qp_wr_max_rd),
     .cfg_pkt_overhead(cfg_pkt_overhead),
-    .s_init_valid(init_req_valid),
-    .s_init_ready(init_req_ready),
-    .s_init_qpn(init_req_qpn),
-    .s_init_psn(init_req_psn),
+    .s_init_valid(inits_req_valid),
+    .s_init_ready(inits_req_ready),
+    .s_init_qpn(inits_req_qpn),
+    .s_init_psn(inits_req_psn),
     .m_cinit_valid(init_comp_valid),
     .m_cinit_ready(init_comp_ready),
     .m_cinit_qpn(init_comp_qpn),
@@ -497,15 +561,15 @@ req_inst (
     .m_ack_int_nhop(ak_nhop),
     .m_ack_int_path(ak_path),
     .m_ack_int_hops(ak_hops),
-    .s_una_valid(una_valid),
-    .s_una_ready(una_ready),
-    .s_una_qpn(una_qpn),
-    .s_una_idx(una_idx),
-    .s_una_psn(una_psn),
-    .s_una_bpos(una_bpos),
-    .s_una_read_done(una_read_done),
-    .s_una_loop(una_loop),
-    .s_una_epoch(una_epoch),
+    .s_una_valid(unas_valid),
+    .s_una_ready(unas_ready),
+    .s_una_qpn(unas_qpn),
+    .s_una_idx(unas_idx),
+    .s_una_psn(unas_psn),
+    .s_una_bpos(unas_bpos),
+    .s_una_read_done(unas_read_done),
+    .s_una_loop(unas_loop),
+    .s_una_epoch(unas_epoch),
     .s_post_valid(s_post_valid),
     .s_post_ready(s_post_ready),
     .s_post_qpn(s_post_qpn),
@@ -514,21 +578,21 @@ req_inst (
     .s_pktsend_ready(s_pktsend_ready),
     .s_pktsend_qpn(s_pktsend_qpn),
     .s_pktsend_len(s_pktsend_len),
-    .m_desc_valid(rq_desc_valid),
-    .m_desc_ready(rq_desc_ready),
-    .m_desc_qpn(rq_desc_qpn),
-    .m_desc_opcode(rq_desc_opcode),
-    .m_desc_psn(rq_desc_psn),
-    .m_desc_len(rq_desc_len),
-    .m_desc_addr(rq_desc_addr),
-    .m_desc_sgl(rq_desc_sgl),
-    .m_desc_nsge_m1(rq_desc_nsge_m1),
-    .m_desc_off(rq_desc_off),
-    .m_desc_reth_va(rq_desc_va),
-    .m_desc_reth_rkey(rq_desc_rkey),
-    .m_desc_reth_len(rq_desc_rlen),
-    .m_desc_aeth(rq_desc_aeth),
-    .m_desc_imm(rq_desc_imm),
+    .m_desc_valid(rqp_desc_valid),
+    .m_desc_ready(rqp_desc_ready),
+    .m_desc_qpn(rqp_desc_qpn),
+    .m_desc_opcode(rqp_desc_opcode),
+    .m_desc_psn(rqp_desc_psn),
+    .m_desc_len(rqp_desc_len),
+    .m_desc_addr(rqp_desc_addr),
+    .m_desc_sgl(rqp_desc_sgl),
+    .m_desc_nsge_m1(rqp_desc_nsge_m1),
+    .m_desc_off(rqp_desc_off),
+    .m_desc_reth_va(rqp_desc_va),
+    .m_desc_reth_rkey(rqp_desc_rkey),
+    .m_desc_reth_len(rqp_desc_rlen),
+    .m_desc_aeth(rqp_desc_aeth),
+    .m_desc_imm(rqp_desc_imm),
     .m_fetch_valid(m_fetch_valid),
     .m_fetch_ready(m_fetch_ready),
     .m_fetch_qpn(m_fetch_qpn),
