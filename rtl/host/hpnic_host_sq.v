@@ -52,8 +52,10 @@ module hpnic_host_sq #(
     // DMA data width: 512 (a WQE's 64 bytes, the immediate at byte 40
     // included, are taken from its first beat)
     parameter DATA_WIDTH = 512,
-    // log2 of the WQEs fetched ahead of the requester
-    parameter OUT_LOG2 = 4,
+    // log2 of the WQEs fetched ahead of the requester, all QPs together
+    // (in flight and queued): one QP fetching ahead (hpnic_req's
+    // FETCH_AHEAD) keeps up to 32 in flight
+    parameter OUT_LOG2 = 6,
     // fetch count bits (a request asks for up to 2^COUNT_WIDTH - 1 WQEs)
     parameter COUNT_WIDTH = 4,
     // memory-region table entries, log2

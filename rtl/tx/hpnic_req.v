@@ -75,6 +75,10 @@ module hpnic_req #(
     parameter POOL_LOG2 = 13,
     // log2 of the WQE slots per QP (WQEs fetched ahead, the head included)
     parameter SLOTS_LOG2 = 3,
+    // WQEs a QP may ask for beyond its free slots (0: none), so that a
+    // fetch's round trip does not bound its rate: one that arrives to find
+    // every slot taken is dropped and fetched again when a slot frees
+    parameter FETCH_AHEAD = 8,
     // PktSend length bits (as the scheduler's LEN_WIDTH)
     parameter LEN_WIDTH = 14,
     // log2 of each output FIFO's depth
@@ -297,7 +301,8 @@ module hpnic_req #(
      */
     output reg  [31:0]           stat_pktsend_idle = 0,   // credit with nothing to send
     output reg  [31:0]           stat_read_fenced = 0,    // credit held: max_rd_atomic READs out
-    output reg  [31:0]           stat_wqe_stale = 0,      // WQE response after a rewind
+    output reg  [31:0]           stat_wqe_stale = 0,      // WQE response after a rewind, or
+                                                          // fetched ahead and found no slot
     output reg  [31:0]           stat_pool_wait = 0,      // credit held: no free record entry
     output reg  [31:0]           stat_rdwork_err = 0      // READ work for a failed QP, dropped
 );
@@ -306,6 +311,11 @@ localparam QW = QPN_WIDTH;
 localparam RING = 2**RING_LOG2;
 localparam SLOTS = 2**SLOTS_LOG2;
 localparam SL = SLOTS_LOG2;
+localparam [15:0] AHEAD16 = FETCH_AHEAD[15:0];
+// ring room left at which una events must come through the state loop; at
+// least 1, so the compare is not constant when SLOTS + FETCH_AHEAD = RING
+localparam [15:0] CAP_AT0 = RING[15:0] - SLOTS[15:0] - AHEAD16;
+localparam [15:0] CAP_AT = CAP_AT0 == 16'd0 ? 16'd1 : CAP_AT0;
 
 initial begin
     if (SLOTS_LOG2 < 1 || SLOTS_LOG2 > 3) begin
@@ -314,6 +324,10 @@ initial begin
     end
     if (RING_LOG2 < SLOTS_LOG2 || RING_LOG2 > 12) begin
         $error("hpnic_req: RING_LOG2 must be SLOTS_LOG2..12 (%m)");
+        $finish;
+    end
+    if (FETCH_AHEAD < 0 || 2**SLOTS_LOG2 + FETCH_AHEAD > 2**RING_LOG2 || FETCH_AHEAD > 1024) begin
+        $error("hpnic_req: FETCH_AHEAD must be 0..1024 and leave 2^SLOTS_LOG2 + FETCH_AHEAD <= 2^RING_LOG2 (%m)");
         $finish;
     end
     if (LEN_WIDTH < 8 || LEN_WIDTH > 24) begin
@@ -632,7 +646,7 @@ end
 // check, SEND, with immediate, bytes left, packets}
 localparam MW = 1 + 1 + 1 + 1 + 1 + 32 + 24;
 localparam SW = SLOTS*MW + 16+16 + 1+32+1 + 4 + 16+2+24 + (RD_MAX_LOG2+1)+1 + 32+1+1+1
-                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1;
+                + 32+1 + 16+POOL_LOG2+1+1 + 2 + 1 + 1 + 1;
 wire [SW-1:0] st_old;
 reg  [SW-1:0] st_new;
 
@@ -838,7 +852,9 @@ end
  * the completer), pool_wait (credit held for want of a free record entry:
  * the idle scan sends it on), lstop (a WQE that failed its L_Key check was
  * sent: no request after it until the completer stops the QP or a rewind
- * goes back before it). o_* is the word read, n_* the word written back.
+ * goes back before it), ahead (the QP may fetch FETCH_AHEAD WQEs beyond its
+ * free slots: cleared when one so fetched finds no slot, set again when the
+ * slots run empty). o_* is the word read, n_* the word written back.
  */
 `define REQ_ST_DECL(kind, p) \
     kind [SLOTS*MW-1:0] p``_meta; \
@@ -868,11 +884,12 @@ end
     kind p``_epoch; \
     kind [1:0] p``_rewinds; \
     kind p``_pool_wait; \
-    kind p``_lstop;
+    kind p``_lstop; \
+    kind p``_ahead;
 `define REQ_ST(p) p``_meta, p``_head, p``_arr, p``_cur_first, p``_cur_rem, p``_cur_last, \
     p``_cur_send, p``_cur_imm, p``_cur_reth, p``_cur_ximm, p``_sq_pi, p``_fetch_tag, p``_snd_nxt, p``_rd_cnt, p``_rd_full, p``_rw_off, p``_rw_pending, \
     p``_err, p``_rsp_turn, p``_bal, p``_free_owed, p``_rec_idx, \
-    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop
+    p``_spare, p``_spare_ok, p``_epoch, p``_rewinds, p``_pool_wait, p``_lstop, p``_ahead
 
 // verilator lint_off UNUSEDSIGNAL
 `REQ_ST_DECL(wire, o)
@@ -906,6 +923,9 @@ always @* begin
     end
 end
 wire        o_cur_valid = o_head != o_arr;
+// every slot holds a WQE: arr - head is at most SLOTS, so it is SLOTS when
+// the low bits match and bit SL differs (a compare, no carry chain)
+wire        o_full = FETCH_AHEAD != 0 && o_arr[SL-1:0] == o_head[SL-1:0] && o_arr[SL] != o_head[SL];
 // another WQE behind the head (for the CONT decision after a promotion)
 wire [15:0] o_head_p1 = o_head + 16'd1;
 wire        o_next_valid = o_head_p1 != o_arr;
@@ -1105,6 +1125,8 @@ always @* begin
     cnt_idle = 1'b0;
     cnt_fence = 1'b0;
     cnt_stale = 1'b0;
+    // fetching ahead resumes once the QP has run out of fetched WQEs
+    n_ahead = o_ahead || !o_cur_valid;
     cnt_rderr = 1'b0;
     cnt_pool = 1'b0;
     pool_go = 1'b0;
@@ -1176,6 +1198,17 @@ always @* begin
         EV_WQE: begin
             if (s2_tag != o_fetch_tag || o_err || s2_idx != o_arr) begin
                 cnt_stale = 1'b1;
+            end else if (o_full) begin
+                // fetched ahead and no slot free: dropped with the
+                // responses behind it (a new tag), fetched again from here
+                // when a slot frees, and no more fetching ahead until the
+                // slots run empty, so a QP that cannot send does not
+                // refetch in a loop
+                cnt_stale = 1'b1;
+                n_fetch_tag = o_fetch_tag + 2'd1;
+                fset = 1'b1;
+                fset_idx = s2_idx;
+                n_ahead = 1'b0;
             end else begin
                 n_arr = s2_idx + 16'd1;
                 do_wqe_wr = 1'b1;
@@ -1519,7 +1552,8 @@ reg [7:0]    s3_ovh = 0;
 // towards the fetch loop
 reg          s3_fset = 0, s3_err = 0;
 reg [15:0]   s3_fset_idx = 0, s3_sq_pi = 0, s3_una = 0;
-reg [15:0]   s3_lim_slots = 0, s3_lim_ring = 0;   // head + SLOTS, una + RING
+reg [15:0]   s3_lim_slots = 0, s3_lim_ring = 0;   // head + SLOTS (+ FETCH_AHEAD), una + RING
+reg [15:0]   s3_lim_base = 0;                     // head + SLOTS
 reg [1:0]    s3_fetch_tag = 0;
 
 always @(posedge clk) begin
@@ -1566,7 +1600,8 @@ always @(posedge clk) begin
     s3_fset_idx <= fset_idx;
     s3_sq_pi <= n_sq_pi;
     s3_una <= una_eff;
-    s3_lim_slots <= n_head + SLOTS[15:0];
+    s3_lim_slots <= n_head + (n_ahead ? SLOTS[15:0] + AHEAD16 : SLOTS[15:0]);
+    s3_lim_base <= n_head + SLOTS[15:0];
     s3_lim_ring <= una_eff + RING[15:0];
     s3_err <= n_err;
     s3_fetch_tag <= n_fetch_tag;
@@ -1613,7 +1648,7 @@ reg  [15:0] fetch_new;
 reg  [SL:0] fetch_n;
 reg         do_fetch, capped;
 // verilator lint_off UNUSEDSIGNAL
-reg  [15:0] fi, span, pi_ahead, ring_used;
+reg  [15:0] fi, cut_span, pi_ahead, ring_used;
 // verilator lint_on UNUSEDSIGNAL
 
 hpnic_rmw_ram #(
@@ -1647,8 +1682,15 @@ endfunction
 // una + RING. The limits do not depend on fetch_idx, so the loop itself is
 // one compare and a select (fetch_idx + count would put an adder behind
 // the count's minimum). fetch_idx lies at or after the head and at or
-// before the producer index, so the count is at most SLOTS.
-reg  [15:0] lim;
+// before the producer index, so the count is at most SLOTS. With
+// FETCH_AHEAD the slot limit is that much further while the QP fetches
+// ahead (head + SLOTS + FETCH_AHEAD, formed at stage 2); below head + SLOTS
+// a fetch still asks for all it may, beyond it for one WQE at each of the
+// QP's events (each WQE that arrives is one). So the WQEs fetched ahead
+// come back spaced as the events that asked for them, about as fast as the
+// QP sends, rather than in a burst that its SLOTS slots could not take.
+reg  [15:0] lim, lim_cut, fi_p1;
+reg         in_slots;
 always @* begin
     fi = s3_fset ? s3_fset_idx : fetch_old;
     ring_used = fi - s3_una;
@@ -1661,12 +1703,17 @@ always @* begin
         lim = s3_lim_ring;
     end
     do_fetch = fetch_room_reg && !s3_err && idx_lt(fi, lim);
-    fetch_new = do_fetch ? lim : fi;
-    span = lim - fi;
-    fetch_n = span[SL:0];
+    // up to head + SLOTS as many as the limits allow; beyond (fetching
+    // ahead), one at each event
+    in_slots = FETCH_AHEAD == 0 || idx_lt(fi, s3_lim_base);
+    lim_cut = (FETCH_AHEAD == 0 || idx_lt(lim, s3_lim_base)) ? lim : s3_lim_base;
+    cut_span = lim_cut - fi;
+    fi_p1 = fi + 16'd1;
+    fetch_new = !do_fetch ? fi : in_slots ? lim_cut : fi_p1;
+    fetch_n = in_slots ? cut_span[SL:0] : {{SL{1'b0}}, 1'b1};
     // near its bound of started WQEs with more posted: its una events must
     // come through the state loop to fetch again
-    capped = !s3_err && pi_ahead != 16'd0 && ring_used >= RING[15:0] - SLOTS[15:0];
+    capped = !s3_err && pi_ahead != 16'd0 && ring_used >= CAP_AT;
 end
 
 always @(posedge clk) begin

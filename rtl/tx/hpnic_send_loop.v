@@ -24,6 +24,8 @@ module hpnic_send_loop #(
     parameter RING_LOG2 = 10,
     parameter POOL_LOG2 = 13,
     parameter SLOTS_LOG2 = 3,
+    // WQEs a QP fetches beyond its free slots (hpnic_req)
+    parameter FETCH_AHEAD = 8,
     parameter LEN_WIDTH = 14,
     parameter FIFO_LOG2 = 5,
     // log2 of the READs a QP may have outstanding as requester, and held as
@@ -320,6 +322,7 @@ hpnic_req #(
     .RING_LOG2(RING_LOG2),
     .POOL_LOG2(POOL_LOG2),
     .SLOTS_LOG2(SLOTS_LOG2),
+    .FETCH_AHEAD(FETCH_AHEAD),
     .LEN_WIDTH(LEN_WIDTH),
     .FIFO_LOG2(FIFO_LOG2),
     .RD_MAX_LOG2(RD_MAX_LOG2)
