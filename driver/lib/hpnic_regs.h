@@ -1166,7 +1166,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 94
+#define HPNIC_NUM_COUNTERS                 95
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -1369,6 +1369,12 @@
 #define HPNIC_CNT_CC_SF_UPDATES            92
 /* RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH) */
 #define HPNIC_CNT_CC_VAI_GEN               93
+/*
+ * DMA reads that failed (an error or poisoned completion, a completion timeout: the read
+ * completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose
+ * payload it carried leaves with its ICRC stomped
+ */
+#define HPNIC_CNT_DMA_RD_ERRORS            94
 
 /*
  * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1686,6 +1692,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"cc_dcqcn_inc_bc",
 	"cc_sf_updates",
 	"cc_vai_gen",
+	"dma_rd_errors",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1783,6 +1790,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"DCQCN rate increases by the byte counter",
 	"Wc commits made by Sampling Frequency (a congested ACK after CC.SF_ACKS ACKs; also counted in cc_wc_updates)",
 	"RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH)",
+	"DMA reads that failed (an error or poisoned completion, a completion timeout: the read completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose payload it carried leaves with its ICRC stomped",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */
