@@ -1268,7 +1268,8 @@
 #define HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET 62
 /*
  * WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
- * region without LOCAL_WRITE): completed with a local protection error
+ * region without LOCAL_WRITE): completed with a local protection error (WQEs of a failed DMA
+ * read are not counted here: dma_rd_errors)
  */
 #define HPNIC_CNT_HOST_WQE_LKEY_ERR        63
 /*
@@ -1324,7 +1325,8 @@
 #define HPNIC_CNT_HOST_RWQE_FETCHES        75  /* receive WQEs (RWQEs) fetched from host memory */
 /*
  * RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
- * LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+ * LOCAL_WRITE): handed on flagged, the SEND that lands on one fails (RWQEs of a failed DMA read
+ * are not counted here: dma_rd_errors)
  */
 #define HPNIC_CNT_HOST_RWQE_LKEY_ERR       76
 /* RQ doorbells ignored: QP out of range, in RESET, or without a receive queue */
@@ -1759,7 +1761,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"packets read past the end of a short SGE list (its entries add up to less than LENGTH)",
 	"WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64 bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR",
 	"writes to a doorbell page outside its doorbell register, ignored",
-	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error",
+	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error (WQEs of a failed DMA read are not counted here: dma_rd_errors)",
 	"SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD, outside the region): sent as zeros",
 	"READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent more than max_dest_rd_atomic); the requester retries them",
 	"READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester retries them",
@@ -1772,7 +1774,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full): never while the host interface keeps its prefetch limit",
 	"ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order (only the latest held per QP goes out, once the READs are answered; a READ after it covers it instead)",
 	"receive WQEs (RWQEs) fetched from host memory",
-	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails",
+	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails (RWQEs of a failed DMA read are not counted here: dma_rd_errors)",
 	"RQ doorbells ignored: QP out of range, in RESET, or without a receive queue",
 	"receive CQEs written to host memory (also counted in host_cqes)",
 	"in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them",

@@ -592,6 +592,8 @@ lkey_inst (
     .res_addr(lk_addr)
 );
 
+wire gate_valid, gate_err, side_lerr;     // the read gate (below), the check's verdict
+
 hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(64 + 1))
 side_inst (
     .clk(clk), .rst(rst),
@@ -602,8 +604,10 @@ side_inst (
     .count(side_count)
 );
 
+// counted as it leaves, so that one from a failed read (whose fields mean
+// nothing) is not
 always @(posedge clk) begin
-    if (lk_valid && !lk_ok) begin
+    if (out_pop && side_lerr && !gate_err) begin
         stat_lkey_err <= stat_lkey_err + 1'b1;
     end
     if (rst) begin
@@ -617,8 +621,6 @@ end
  * "DMA read errors"). The gate holds each read's RWQEs in the queue until
  * the read has ended; a flush item is a read of its own, never failed.
  */
-wire gate_valid, gate_err, side_lerr;
-
 hpnic_rd_gate #(.DEPTH_LOG2(OUT_LOG2), .COUNT_WIDTH(PL + 1))
 gate_inst (
     .clk(clk), .rst(rst),

@@ -441,6 +441,7 @@ wire               side_ready;
 wire [OUT_LOG2:0]  side_count;
 // verilator lint_on UNUSEDSIGNAL
 wire               side_lerr;
+wire               gate_valid, gate_err;     // the read gate (below)
 
 hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(64 + 1))
 side_inst (
@@ -452,8 +453,10 @@ side_inst (
     .count(side_count)
 );
 
+// counted as it leaves, so that one from a failed read (whose fields mean
+// nothing) is not
 always @(posedge clk) begin
-    if (lk_valid && !lk_ok) begin
+    if (out_pop && side_lerr && !gate_err) begin
         stat_lkey_err <= stat_lkey_err + 1'b1;
     end
     if (rst) begin
@@ -467,7 +470,6 @@ end
  * error and fails the QP (docs/host.md, "DMA read errors"). The gate holds
  * each read's WQEs in the queue until the read has ended.
  */
-wire gate_valid, gate_err;
 wire rd_end = s_rd_cpl_tvalid && s_rd_cpl_tready && s_rd_cpl_tlast;
 
 hpnic_rd_gate #(.DEPTH_LOG2(OUT_LOG2), .COUNT_WIDTH(COUNT_WIDTH))

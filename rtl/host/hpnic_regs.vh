@@ -1245,7 +1245,8 @@ localparam integer HPNIC_CNT_HOST_WQE_BAD_EXT         = 61;
 // writes to a doorbell page outside its doorbell register, ignored
 localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET = 62;
 // WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
-// region without LOCAL_WRITE): completed with a local protection error
+// region without LOCAL_WRITE): completed with a local protection error (WQEs of a failed DMA read
+// are not counted here: dma_rd_errors)
 localparam integer HPNIC_CNT_HOST_WQE_LKEY_ERR        = 63;
 // SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD,
 // outside the region): sent as zeros
@@ -1282,7 +1283,8 @@ localparam integer HPNIC_CNT_TX_ACK_HELD              = 74;
 // receive WQEs (RWQEs) fetched from host memory
 localparam integer HPNIC_CNT_HOST_RWQE_FETCHES        = 75;
 // RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
-// LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+// LOCAL_WRITE): handed on flagged, the SEND that lands on one fails (RWQEs of a failed DMA read
+// are not counted here: dma_rd_errors)
 localparam integer HPNIC_CNT_HOST_RWQE_LKEY_ERR       = 76;
 // RQ doorbells ignored: QP out of range, in RESET, or without a receive queue
 localparam integer HPNIC_CNT_HOST_RQ_DB_BAD           = 77;
