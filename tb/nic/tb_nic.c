@@ -2565,9 +2565,10 @@ static void t_dcqcn(void)
  * timeout; docs/pcie.md, "DMA read errors"). A failed WQE fetch completes
  * the WQE in error and fails its QP, the WQE behind it flushed, no memory
  * written; a failed payload read leaves with its ICRC stomped, the peer drops
- * it and the WRITE completes byte-exact once sent again; a failed RWQE fetch
- * fails the SEND that lands on it. Each read is counted (dma_rd_errors), and
- * another QP's traffic meanwhile completes.
+ * it and the WRITE completes byte-exact once sent again (the responder's
+ * read for a READ response likewise: the READ is asked for again); a failed
+ * RWQE fetch fails the SEND that lands on it. Each read is counted
+ * (dma_rd_errors), and another QP's traffic meanwhile completes.
  */
 static void t_dmaerr(void)
 {
@@ -2577,7 +2578,7 @@ static void t_dmaerr(void)
 	uint32_t lkey0 = hpnic_mr_lkey(e[0].mr), lkey1 = hpnic_mr_lkey(e[1].mr);
 	uint32_t rkey = hpnic_mr_rkey(e[1].mr);
 	uint64_t err0 = counter(0, HPNIC_CNT_DMA_RD_ERRORS), err1 = counter(1, HPNIC_CNT_DMA_RD_ERRORS);
-	uint64_t icrc1 = counter(1, HPNIC_CNT_RX_ICRC);
+	uint64_t icrc1 = counter(1, HPNIC_CNT_RX_ICRC), icrc0 = counter(0, HPNIC_CNT_RX_ICRC);
 	struct hpnic_cq *rcq;
 	struct hpnic_qp *qc, *qd;
 	struct hpnic_wc wc[4];
@@ -2642,6 +2643,20 @@ static void t_dmaerr(void)
 	CHECK(counter(1, HPNIC_CNT_RX_ICRC) > icrc1, "payload: the peer saw no bad ICRC");
 	write_check(qc, 21, 2000, "the other QP, after a payload error");
 
+	/* the responder's payload read for a READ response fails once: the
+	 * response is dropped at the requester (ICRC) and asked for again */
+	tb_fill(dst + 262144, 5000, 701);
+	memset(src + 262144, 0, 5000);
+	TRY(hpnic_sim_dma_rd_fail(1, (uintptr_t)(dst + 262144), 5000, 1, 3));
+	TRY(hpnic_post_read(qc, 22, e[0].mr, src + 262144, 5000, (uintptr_t)(dst + 262144),
+			    hpnic_mr_rkey(e[1].mr), 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(hpnic_sim_dma_rd_fail_left(1) == 0, "READ response: the read was not failed");
+	CHECK(wc[0].wr_id == 22 && wc[0].status == HPNIC_WC_SUCCESS, "READ response: wr_id %"
+	      PRIu64 " status %d", wc[0].wr_id, wc[0].status);
+	CHECK(!memcmp(src + 262144, dst + 262144, 5000), "READ response: data");
+	CHECK(counter(0, HPNIC_CNT_RX_ICRC) > icrc0, "READ response: no bad ICRC seen");
+
 	/* an RWQE fetch fails: the SEND that lands on it fails at both ends */
 	{
 		uint8_t *r = qd->rring + (size_t)(qd->rpi & (qd->rdepth - 1)) * HPNIC_RWQE_SIZE;
@@ -2660,11 +2675,12 @@ static void t_dmaerr(void)
 	}
 
 	CHECK(counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0 == 4 &&
-	      counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1 == 1,
-	      "dma_rd_errors rose %" PRIu64 " and %" PRIu64 ", want 4 and 1",
+	      counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1 == 2,
+	      "dma_rd_errors rose %" PRIu64 " and %" PRIu64 ", want 4 and 2",
 	      counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0, counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1);
-	printf("  dmaerr: dma_rd_errors %" PRIu64 " and %" PRIu64 ", the peer's rx_icrc +%" PRIu64 "\n",
-	       counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0, counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1,
+	printf("  dmaerr: dma_rd_errors %" PRIu64 " and %" PRIu64 ", rx_icrc +%" PRIu64 " and +%"
+	       PRIu64 "\n", counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0,
+	       counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1, counter(0, HPNIC_CNT_RX_ICRC) - icrc0,
 	       counter(1, HPNIC_CNT_RX_ICRC) - icrc1);
 	TRY(hpnic_destroy_qp(qc));
 	TRY(hpnic_destroy_qp(qd));
