@@ -17,7 +17,10 @@
  * The read side grants its three ports round robin (none starves); on the
  * write side a CQE follows the payload writes issued before it, in order.
  * Each receive completion the CQ writer takes returns its RWQE's prefetch
- * credit to hpnic_host_rq.
+ * credit to hpnic_host_rq. A read that failed (s_dma_rd_cpl_tuser on its
+ * last beat) is counted here (stat_dma_rd_err) and its flag goes with the
+ * data to the port that asked: the WQE and RWQE fetches fail what it
+ * brought, the TX gather its packet (docs/host.md, "DMA read errors").
  */
 
 `resetall

@@ -38,6 +38,13 @@
  * budget). The packer concatenates the pieces with one byte rotation and a
  * residue register; a packet of one piece passes through unchanged and
  * without a bubble, one of several costs at most one extra beat.
+ *
+ * A read that failed (s_dma_tuser on its last beat: an error or poisoned
+ * completion, a timeout) flags its packet, m_pay_tuser on the packet's last
+ * beat, and the frame assembler stomps that packet's ICRC. The SGEs of a
+ * list whose read failed are not followed: every piece of the packet goes
+ * out as zeros, unread (and not counted as an L_Key failure), so no address
+ * a failed read made up is ever read.
  */
 
 `resetall
