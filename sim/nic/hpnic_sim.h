@@ -191,7 +191,7 @@ int hpnic_sim_ce_mark(unsigned from_nic, int mode);
  * of kind 1 (an Unsupported Request completion), 2 (a poisoned completion)
  * or 3 (a completion timeout) in the PCIe mode, where a read is each TLP
  * the adapter makes of it; the generic model flags the read's last beat
- * (tuser) whatever the kind. A new call replaces the window; count 0 ends
+ * (tuser) whatever the kind, and delivers zeros for its bytes. A new call replaces the window; count 0 ends
  * it. hpnic_sim_dma_rd_fail_left: how many of the count are left.
  */
 int hpnic_sim_dma_rd_fail(unsigned nic, uint64_t addr, uint64_t len, unsigned count, int kind);

@@ -489,7 +489,8 @@ void drive(World *w, unsigned i)
 
 		const uint8_t *src = host_ptr(w, n, a, cnt);
 
-		if (src)
+		// a failed read's bytes mean nothing: zeros here
+		if (src && !r.fail)
 			memcpy(buf, src, cnt);
 		vtb_put(m->s_dma_rd_cpl_tdata, buf, 64);
 		m->s_dma_rd_cpl_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
