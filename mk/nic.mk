@@ -121,7 +121,7 @@ $(BUILD)/bin/hpnic-%-pcie: driver/tools/hpnic-%.c $(LIBHPNIC) $(LIBHPNIC_SIM_PCI
 test-nic: $(BUILD)/bin/tb_nic $(BUILD)/bin/hpnic-xfer $(BUILD)/bin/tb_stream
 	$(BUILD)/bin/tb_nic $(if $(SEED),--seed $(SEED))
 	$(BUILD)/bin/tb_stream $(if $(SEED),--seed $(SEED))
-	$(BUILD)/bin/tb_nic --dma-stall 0.3 --test sizes,gather,lkey $(if $(SEED),--seed $(SEED))
+	$(BUILD)/bin/tb_nic --dma-stall 0.3 --test sizes,gather,lkey,dmaerr $(if $(SEED),--seed $(SEED))
 	@# one QP's 64 B WRITEs under a DMA read latency: the requester fetching ahead
 	HPNIC_SIM_DMA_LATENCY=50 $(BUILD)/bin/tb_nic --test window,window_qp,send,sizes $(if $(SEED),--seed $(SEED))
 	@# the program make test-driver runs through the Linux driver, here on the simulator
@@ -139,7 +139,7 @@ TESTS += test-nic
 # seeds both the suite and the model (HPNIC_SIM_SEED). The model's checkers
 # fail the run.
 NIC_PCIE_T1 := query,dcqcn_reset,bad_args,qp_state,sizes,qp64,protect,pd,invalidate,reconnect
-NIC_PCIE_T2 := zero_len,post_send,send,gather,bad_ext,lkey,async,cc,dcqcn_params,ackreq,counters,dcqcn
+NIC_PCIE_T2 := zero_len,post_send,send,gather,bad_ext,lkey,async,cc,dcqcn_params,ackreq,counters,dcqcn,dmaerr
 NIC_PCIE_SLOW := $(if $(filter 1,$(SLOW)),mtt)
 NIC_PCIE_TESTS := $(NIC_PCIE_T1),$(NIC_PCIE_T2)$(NIC_PCIE_SLOW:%=,%)
 NIC_PCIE_SEED := $(or $(SEED),1)
@@ -147,7 +147,7 @@ NIC_PCIE_SEED := $(or $(SEED),1)
 .PHONY: test-nic-pcie
 test-nic-pcie: $(BUILD)/bin/tb_nic_pcie $(BUILD)/bin/hpnic-xfer-pcie
 	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/tb_nic_pcie --test $(NIC_PCIE_TESTS) --seed $(NIC_PCIE_SEED)
-	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/tb_nic_pcie --dma-stall 0.3 --test sizes,gather,lkey \
+	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/tb_nic_pcie --dma-stall 0.3 --test sizes,gather,lkey,dmaerr \
 	  --seed $(NIC_PCIE_SEED)
 	@# the program make test-driver runs through the Linux driver, here through the adapter
 	HPNIC_SIM_SEED=$(NIC_PCIE_SEED) $(BUILD)/bin/hpnic-xfer-pcie --qps 4 --max 1M --quiet sim:0 sim:1

@@ -55,6 +55,7 @@ bad_param hpnic_byte_shr $c/hpnic_byte_shr.v -- 'OUT_BYTES=200' "OUT_BYTES <= IN
 bad_param hpnic_byte_shr $c/hpnic_byte_shr.v -- 'LIST_LOG2=2' "LIST_LOG2 must be 0 or 3"
 bad_param hpnic_fanout $c/hpnic_fanout.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- "KEEP=255" "KEEP gives output 1 no bits"
 bad_param hpnic_dma_mux rtl/host/hpnic_dma_mux.v $c/hpnic_rr_arb.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'WRITE=2' "WRITE must be 0 or 1"
+bad_param hpnic_rd_gate rtl/host/hpnic_rd_gate.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'DEPTH_LOG2=11' "DEPTH_LOG2 must be"
 bad_param hpnic_rx_commit rtl/rx/hpnic_rx_commit.v $c/hpnic_page_split.v $c/hpnic_fifo.v $c/hpnic_ram_sdp.v -- 'QUEUE_LOG2=9' "QUEUE_LOG2 must be"
 bad_param hpnic_flow_sched_ram rtl/sched/hpnic_flow_sched_ram.v $c/hpnic_ram_sdp.v -- 'RAM_STYLE="bram"' "RAM_STYLE must be"
 bad_param hpnic_mtt $c/hpnic_mtt.v $c/hpnic_mtt_chan.v -- 'MTT_LOG2=25' "MTT_LOG2 must be"

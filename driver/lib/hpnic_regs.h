@@ -1166,7 +1166,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 94
+#define HPNIC_NUM_COUNTERS                 95
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -1268,7 +1268,8 @@
 #define HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET 62
 /*
  * WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
- * region without LOCAL_WRITE): completed with a local protection error
+ * region without LOCAL_WRITE): completed with a local protection error (WQEs of a failed DMA
+ * read are not counted here: dma_rd_errors)
  */
 #define HPNIC_CNT_HOST_WQE_LKEY_ERR        63
 /*
@@ -1324,7 +1325,8 @@
 #define HPNIC_CNT_HOST_RWQE_FETCHES        75  /* receive WQEs (RWQEs) fetched from host memory */
 /*
  * RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
- * LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+ * LOCAL_WRITE): handed on flagged, the SEND that lands on one fails (RWQEs of a failed DMA read
+ * are not counted here: dma_rd_errors)
  */
 #define HPNIC_CNT_HOST_RWQE_LKEY_ERR       76
 /* RQ doorbells ignored: QP out of range, in RESET, or without a receive queue */
@@ -1369,6 +1371,12 @@
 #define HPNIC_CNT_CC_SF_UPDATES            92
 /* RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH) */
 #define HPNIC_CNT_CC_VAI_GEN               93
+/*
+ * DMA reads that failed (an error or poisoned completion, a completion timeout: the read
+ * completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose
+ * payload it carried leaves with its ICRC stomped
+ */
+#define HPNIC_CNT_DMA_RD_ERRORS            94
 
 /*
  * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1686,6 +1694,7 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"cc_dcqcn_inc_bc",
 	"cc_sf_updates",
 	"cc_vai_gen",
+	"dma_rd_errors",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1752,7 +1761,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"packets read past the end of a short SGE list (its entries add up to less than LENGTH)",
 	"WQEs with NUM_SGE or INLINE they cannot have (64-byte entries, NUM_SGE > 4, INLINE over 64 bytes or with NUM_SGE > 1, a READ): executed as a one-buffer WQE at LOCAL_ADDR",
 	"writes to a doorbell page outside its doorbell register, ignored",
-	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error",
+	"WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a region without LOCAL_WRITE): completed with a local protection error (WQEs of a failed DMA read are not counted here: dma_rd_errors)",
 	"SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD, outside the region): sent as zeros",
 	"READ requests dropped: the QP already held ID.RD_ATOMIC.MAX_DEST_RD_ATOMIC (its requester sent more than max_dest_rd_atomic); the requester retries them",
 	"READ requests dropped: the responder's READ queue, shared by every QP, was full; the requester retries them",
@@ -1765,7 +1774,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"prefetched receive WQEs the responder could not queue (over 16 for a QP, or its pool full): never while the host interface keeps its prefetch limit",
 	"ACK/NAKs the responder held behind its READ responses, to keep a QP's responses in PSN order (only the latest held per QP goes out, once the READs are answered; a READ after it covers it instead)",
 	"receive WQEs (RWQEs) fetched from host memory",
-	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails",
+	"RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no LOCAL_WRITE): handed on flagged, the SEND that lands on one fails (RWQEs of a failed DMA read are not counted here: dma_rd_errors)",
 	"RQ doorbells ignored: QP out of range, in RESET, or without a receive queue",
 	"receive CQEs written to host memory (also counted in host_cqes)",
 	"in-sequence requests executed without an ACK of their own (no AckReq): a later ACK covers them",
@@ -1783,6 +1792,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"DCQCN rate increases by the byte counter",
 	"Wc commits made by Sampling Frequency (a congested ACK after CC.SF_ACKS ACKs; also counted in cc_wc_updates)",
 	"RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH)",
+	"DMA reads that failed (an error or poisoned completion, a completion timeout: the read completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose payload it carried leaves with its ICRC stomped",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */

@@ -2,6 +2,7 @@
 -f rtl/common/common.f
 rtl/host/hpnic_dma_mux.v
 rtl/host/hpnic_lkey_check.v
+rtl/host/hpnic_rd_gate.v
 rtl/host/hpnic_host_sq.v
 rtl/host/hpnic_host_rq.v
 rtl/host/hpnic_host_cq.v

@@ -10,7 +10,8 @@
  * the next tlast:
  *
  *   reads:  the channel's completion beats go to the head port
- *           (m_port_t*: data shared, tvalid per port);
+ *           (m_port_t*: data shared, tvalid per port), with the channel's
+ *           error flag (tuser on tlast: the read failed);
  *   writes: the head port's beats go to the channel (s_port_t*), so a
  *           port's writes stay in the order it issued them (PCIe keeps
  *           posted writes in order: a completion written after the payload
@@ -66,6 +67,7 @@ module hpnic_dma_mux #(
     output wire [PORTS-1:0]              m_port_tvalid,
     input  wire [PORTS-1:0]              m_port_tready,
     output wire                          m_port_tlast,
+    output wire                          m_port_tuser,       // reads: on tlast, the read failed
 
     /*
      * The generic DMA channel: commands, then write data out or read data in
@@ -85,7 +87,8 @@ module hpnic_dma_mux #(
     input  wire [DATA_WIDTH/8-1:0]       s_dma_tkeep,
     input  wire                          s_dma_tvalid,
     output wire                          s_dma_tready,
-    input  wire                          s_dma_tlast
+    input  wire                          s_dma_tlast,
+    input  wire                          s_dma_tuser
 );
 
 localparam PW = (PORTS > 1) ? $clog2(PORTS) : 1;
@@ -188,7 +191,7 @@ wire [PORTS-1:0] head_onehot = head_valid ? ({{(PORTS-1){1'b0}}, 1'b1} << head_p
 generate
 if (WRITE) begin : g_write
     // verilator lint_off UNUSEDSIGNAL
-    wire unused_read = |{m_port_tready, s_dma_tdata, s_dma_tkeep, s_dma_tvalid, s_dma_tlast};
+    wire unused_read = |{m_port_tready, s_dma_tdata, s_dma_tkeep, s_dma_tvalid, s_dma_tlast, s_dma_tuser};
     // verilator lint_on UNUSEDSIGNAL
 
     assign m_dma_tdata = s_port_tdata[head_port*DATA_WIDTH +: DATA_WIDTH];
@@ -202,6 +205,7 @@ if (WRITE) begin : g_write
     assign m_port_tkeep = {KW{1'b0}};
     assign m_port_tvalid = {PORTS{1'b0}};
     assign m_port_tlast = 1'b0;
+    assign m_port_tuser = 1'b0;
     assign s_dma_tready = 1'b0;
 end else begin : g_read
     // verilator lint_off UNUSEDSIGNAL
@@ -211,6 +215,7 @@ end else begin : g_read
     assign m_port_tdata = s_dma_tdata;
     assign m_port_tkeep = s_dma_tkeep;
     assign m_port_tlast = s_dma_tlast;
+    assign m_port_tuser = s_dma_tuser;
     assign m_port_tvalid = s_dma_tvalid ? head_onehot : {PORTS{1'b0}};
     // a completion without a request (a shim fault) is held, not handed to
     // a port that did not ask

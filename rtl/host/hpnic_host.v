@@ -17,7 +17,10 @@
  * The read side grants its three ports round robin (none starves); on the
  * write side a CQE follows the payload writes issued before it, in order.
  * Each receive completion the CQ writer takes returns its RWQE's prefetch
- * credit to hpnic_host_rq.
+ * credit to hpnic_host_rq. A read that failed (s_dma_rd_cpl_tuser on its
+ * last beat) is counted here (stat_dma_rd_err) and its flag goes with the
+ * data to the port that asked: the WQE and RWQE fetches fail what it
+ * brought, the TX gather its packet (docs/host.md, "DMA read errors").
  */
 
 `resetall
@@ -69,6 +72,7 @@ module hpnic_host #(
     input  wire                   s_dma_rd_cpl_tvalid,
     output wire                   s_dma_rd_cpl_tready,
     input  wire                   s_dma_rd_cpl_tlast,
+    input  wire                   s_dma_rd_cpl_tuser, // on tlast: the read failed
 
     output wire                   m_dma_wr_req_valid,
     input  wire                   m_dma_wr_req_ready,
@@ -249,6 +253,7 @@ module hpnic_host #(
     output wire                   m_pay_rd_tvalid,
     input  wire                   m_pay_rd_tready,
     output wire                   m_pay_rd_tlast,
+    output wire                   m_pay_rd_tuser,     // on tlast: the read failed
 
     input  wire                   s_pay_wr_cmd_valid,
     output wire                   s_pay_wr_cmd_ready,
@@ -287,7 +292,8 @@ module hpnic_host #(
     output wire [31:0]            stat_rwqe_fetches,
     output wire [31:0]            stat_rwqe_lkey_err,
     output wire [31:0]            stat_rq_db_bad,
-    output wire [31:0]            stat_rcqes
+    output wire [31:0]            stat_rcqes,
+    output reg  [31:0]            stat_dma_rd_err = 0 // DMA reads that failed (tuser on tlast)
 );
 
 // parameters a caller can get wrong fail at elaboration, not silently
@@ -494,7 +500,7 @@ wire [12:0]  sq_rd_len, rq_rd_len;
 wire [511:0] rd_cpl_tdata;
 wire [63:0]  rd_cpl_tkeep;
 wire [2:0]   rd_cpl_tvalid, rd_cpl_tready;
-wire         rd_cpl_tlast;
+wire         rd_cpl_tlast, rd_cpl_tuser;
 wire [2:0]   rd_req_ready;
 
 // the other direction's data ports are left open
@@ -527,6 +533,7 @@ rd_mux_inst (
     .m_port_tvalid(rd_cpl_tvalid),
     .m_port_tready(rd_cpl_tready),
     .m_port_tlast(rd_cpl_tlast),
+    .m_port_tuser(rd_cpl_tuser),
     .m_dma_cmd_valid(m_dma_rd_req_valid),
     .m_dma_cmd_ready(m_dma_rd_req_ready),
     .m_dma_cmd_addr(m_dma_rd_req_addr),
@@ -540,7 +547,8 @@ rd_mux_inst (
     .s_dma_tkeep(s_dma_rd_cpl_tkeep),
     .s_dma_tvalid(s_dma_rd_cpl_tvalid),
     .s_dma_tready(s_dma_rd_cpl_tready),
-    .s_dma_tlast(s_dma_rd_cpl_tlast)
+    .s_dma_tlast(s_dma_rd_cpl_tlast),
+    .s_dma_tuser(s_dma_rd_cpl_tuser)
 );
 // verilator lint_on PINCONNECTEMPTY
 
@@ -551,7 +559,18 @@ assign m_pay_rd_tdata = rd_cpl_tdata;
 assign m_pay_rd_tkeep = rd_cpl_tkeep;
 assign m_pay_rd_tvalid = rd_cpl_tvalid[1];
 assign m_pay_rd_tlast = rd_cpl_tlast;
+assign m_pay_rd_tuser = rd_cpl_tuser;
 assign rd_cpl_tready[1] = m_pay_rd_tready;
+
+// every read that failed, whichever port it was for (STATS dma_rd_errors)
+always @(posedge clk) begin
+    if (s_dma_rd_cpl_tvalid && s_dma_rd_cpl_tready && s_dma_rd_cpl_tlast && s_dma_rd_cpl_tuser) begin
+        stat_dma_rd_err <= stat_dma_rd_err + 1'b1;
+    end
+    if (rst) begin
+        stat_dma_rd_err <= 0;
+    end
+end
 
 hpnic_host_sq #(
     .QPN_WIDTH(QW),
@@ -607,6 +626,7 @@ sq_inst (
     .s_rd_cpl_tvalid(rd_cpl_tvalid[0]),
     .s_rd_cpl_tready(rd_cpl_tready[0]),
     .s_rd_cpl_tlast(rd_cpl_tlast),
+    .s_rd_cpl_tuser(rd_cpl_tuser),
     .stat_fetches(stat_wqe_fetches),
     .stat_bad_opcode(stat_wqe_bad_opcode),
     .stat_bad_ext(stat_wqe_bad_ext),
@@ -665,6 +685,7 @@ rq_inst (
     .s_rd_cpl_tvalid(rd_cpl_tvalid[2]),
     .s_rd_cpl_tready(rd_cpl_tready[2]),
     .s_rd_cpl_tlast(rd_cpl_tlast),
+    .s_rd_cpl_tuser(rd_cpl_tuser),
     .stat_fetches(stat_rwqe_fetches),
     .stat_lkey_err(stat_rwqe_lkey_err),
     .stat_db_bad(stat_rq_db_bad)
@@ -706,6 +727,7 @@ wr_mux_inst (
     .m_port_tvalid(),
     .m_port_tready(2'b00),
     .m_port_tlast(),
+    .m_port_tuser(),
     .m_dma_cmd_valid(m_dma_wr_req_valid),
     .m_dma_cmd_ready(m_dma_wr_req_ready),
     .m_dma_cmd_addr(m_dma_wr_req_addr),
@@ -719,7 +741,8 @@ wr_mux_inst (
     .s_dma_tkeep({64{1'b0}}),
     .s_dma_tvalid(1'b0),
     .s_dma_tready(),
-    .s_dma_tlast(1'b0)
+    .s_dma_tlast(1'b0),
+    .s_dma_tuser(1'b0)
 );
 // verilator lint_on PINCONNECTEMPTY
 

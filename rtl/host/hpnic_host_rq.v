@@ -118,7 +118,7 @@ module hpnic_host_rq #(
     output wire                   m_rwqe_flush,     // the QP was reset: drop its RWQEs held
     output wire [63:0]            m_rwqe_addr,      // NIC address of the buffer
     output wire [31:0]            m_rwqe_len,
-    output wire                   m_rwqe_lerr,      // its L_Key check failed
+    output wire                   m_rwqe_lerr,      // its L_Key check failed, or its read
     output wire [15:0]            m_rwqe_idx,       // RQ index, mod 2^16
     output wire [EPOCH_WIDTH-1:0] m_rwqe_epoch,     // to return with its completion
 
@@ -134,6 +134,7 @@ module hpnic_host_rq #(
     input  wire                   s_rd_cpl_tvalid,
     output wire                   s_rd_cpl_tready,
     input  wire                   s_rd_cpl_tlast,
+    input  wire                   s_rd_cpl_tuser,   // on tlast: the read failed
 
     /*
      * Counters
@@ -591,18 +592,22 @@ lkey_inst (
     .res_addr(lk_addr)
 );
 
+wire gate_valid, gate_err, side_lerr;     // the read gate (below), the check's verdict
+
 hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(64 + 1))
 side_inst (
     .clk(clk), .rst(rst),
     .s_valid(lk_valid), .s_ready(side_in_ready),
     .s_data({lk_addr, !lk_ok}),
     .m_valid(side_valid), .m_ready(out_pop),
-    .m_data({m_rwqe_addr, m_rwqe_lerr}),
+    .m_data({m_rwqe_addr, side_lerr}),
     .count(side_count)
 );
 
+// counted as it leaves, so that one from a failed read (whose fields mean
+// nothing) is not
 always @(posedge clk) begin
-    if (lk_valid && !lk_ok) begin
+    if (out_pop && side_lerr && !gate_err) begin
         stat_lkey_err <= stat_lkey_err + 1'b1;
     end
     if (rst) begin
@@ -610,11 +615,27 @@ always @(posedge clk) begin
     end
 end
 
-assign m_rwqe_valid = out_valid && side_valid;
+/*
+ * A failed read (tuser on its last beat): its RWQEs leave flagged as if their
+ * L_Key check had failed, so the SEND that lands on one fails (docs/host.md,
+ * "DMA read errors"). The gate holds each read's RWQEs in the queue until
+ * the read has ended; a flush item is a read of its own, never failed.
+ */
+hpnic_rd_gate #(.DEPTH_LOG2(OUT_LOG2), .COUNT_WIDTH(PL + 1))
+gate_inst (
+    .clk(clk), .rst(rst),
+    .item_push(out_push),
+    .rd_end(head_flush || (s_rd_cpl_tvalid && s_rd_cpl_tready && s_rd_cpl_tlast)),
+    .rd_err(!head_flush && s_rd_cpl_tuser),
+    .ok_valid(gate_valid), .ok_err(gate_err), .item_pop(out_pop)
+);
+
+assign m_rwqe_valid = out_valid && side_valid && gate_valid;
+assign m_rwqe_lerr = side_lerr || gate_err;
 assign out_pop = m_rwqe_valid && m_rwqe_ready;
 
 // verilator lint_off UNUSEDSIGNAL
-wire unused_cpl = |{rwqe[255:128], s_rd_cpl_tlast};
+wire unused_cpl = |{rwqe[255:128]};
 // verilator lint_on UNUSEDSIGNAL
 
 `undef RQ_ST_DECL

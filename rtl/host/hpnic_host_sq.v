@@ -110,7 +110,7 @@ module hpnic_host_sq #(
     output wire [1:0]            m_wqe_nsge_m1,     // its SGEs, minus 1
     output wire [63:0]           m_wqe_raddr,
     output wire [31:0]           m_wqe_rkey,
-    output wire                  m_wqe_lerr,        // its L_Key check failed
+    output wire                  m_wqe_lerr,        // its L_Key check failed, or its read
     output wire                  m_wqe_send,        // SEND (with or without immediate)
     output wire                  m_wqe_imm_valid,   // SEND or RDMA WRITE with immediate
     output wire [31:0]           m_wqe_imm,         // the immediate, wire order (byte 40 in 31:24)
@@ -127,6 +127,7 @@ module hpnic_host_sq #(
     input  wire                  s_rd_cpl_tvalid,
     output wire                  s_rd_cpl_tready,
     input  wire                  s_rd_cpl_tlast,
+    input  wire                  s_rd_cpl_tuser,    // on tlast: the read failed
 
     /*
      * Counters
@@ -441,6 +442,8 @@ lkey_inst (
 wire               side_ready;
 wire [OUT_LOG2:0]  side_count;
 // verilator lint_on UNUSEDSIGNAL
+wire               side_lerr;
+wire               gate_valid, gate_err;     // the read gate (below)
 
 hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(64 + 1))
 side_inst (
@@ -448,12 +451,14 @@ side_inst (
     .s_valid(lk_valid), .s_ready(side_ready),
     .s_data({lk_laddr, !lk_ok}),
     .m_valid(side_valid), .m_ready(out_pop),
-    .m_data({m_wqe_laddr, m_wqe_lerr}),
+    .m_data({m_wqe_laddr, side_lerr}),
     .count(side_count)
 );
 
+// counted as it leaves, so that one from a failed read (whose fields mean
+// nothing) is not
 always @(posedge clk) begin
-    if (lk_valid && !lk_ok) begin
+    if (out_pop && side_lerr && !gate_err) begin
         stat_lkey_err <= stat_lkey_err + 1'b1;
     end
     if (rst) begin
@@ -461,7 +466,23 @@ always @(posedge clk) begin
     end
 end
 
-assign m_wqe_valid = out_valid && side_valid;
+/*
+ * A failed read (tuser on its last beat): its WQEs leave flagged as if their
+ * L_Key check had failed, so the requester completes the first with an
+ * error and fails the QP (docs/host.md, "DMA read errors"). The gate holds
+ * each read's WQEs in the queue until the read has ended.
+ */
+wire rd_end = s_rd_cpl_tvalid && s_rd_cpl_tready && s_rd_cpl_tlast;
+
+hpnic_rd_gate #(.DEPTH_LOG2(OUT_LOG2), .COUNT_WIDTH(COUNT_WIDTH))
+gate_inst (
+    .clk(clk), .rst(rst),
+    .item_push(out_push), .rd_end(rd_end), .rd_err(s_rd_cpl_tuser),
+    .ok_valid(gate_valid), .ok_err(gate_err), .item_pop(out_pop)
+);
+
+assign m_wqe_valid = out_valid && side_valid && gate_valid;
+assign m_wqe_lerr = side_lerr || gate_err;
 assign out_pop = m_wqe_valid && m_wqe_ready;
 
 // verilator lint_off UNUSEDSIGNAL

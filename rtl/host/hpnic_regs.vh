@@ -1133,7 +1133,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 94;
+localparam integer HPNIC_NUM_COUNTERS                 = 95;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -1245,7 +1245,8 @@ localparam integer HPNIC_CNT_HOST_WQE_BAD_EXT         = 61;
 // writes to a doorbell page outside its doorbell register, ignored
 localparam integer HPNIC_CNT_HOST_DOORBELL_BAD_OFFSET = 62;
 // WQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, a READ into a
-// region without LOCAL_WRITE): completed with a local protection error
+// region without LOCAL_WRITE): completed with a local protection error (WQEs of a failed DMA read
+// are not counted here: dma_rd_errors)
 localparam integer HPNIC_CNT_HOST_WQE_LKEY_ERR        = 63;
 // SGE list pieces not read because their L_Key check failed (wrong key or tag, another PD,
 // outside the region): sent as zeros
@@ -1282,7 +1283,8 @@ localparam integer HPNIC_CNT_TX_ACK_HELD              = 74;
 // receive WQEs (RWQEs) fetched from host memory
 localparam integer HPNIC_CNT_HOST_RWQE_FETCHES        = 75;
 // RWQEs whose L_Key check failed (wrong key or tag, another PD, outside the region, no
-// LOCAL_WRITE): handed on flagged, the SEND that lands on one fails
+// LOCAL_WRITE): handed on flagged, the SEND that lands on one fails (RWQEs of a failed DMA read
+// are not counted here: dma_rd_errors)
 localparam integer HPNIC_CNT_HOST_RWQE_LKEY_ERR       = 76;
 // RQ doorbells ignored: QP out of range, in RESET, or without a receive queue
 localparam integer HPNIC_CNT_HOST_RQ_DB_BAD           = 77;
@@ -1319,6 +1321,10 @@ localparam integer HPNIC_CNT_CC_DCQCN_INC_BC          = 91;
 localparam integer HPNIC_CNT_CC_SF_UPDATES            = 92;
 // RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH)
 localparam integer HPNIC_CNT_CC_VAI_GEN               = 93;
+// DMA reads that failed (an error or poisoned completion, a completion timeout: the read
+// completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose
+// payload it carried leaves with its ICRC stomped
+localparam integer HPNIC_CNT_DMA_RD_ERRORS            = 94;
 
 // DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly

@@ -42,6 +42,7 @@ module hpnic_pcie_shim #(
     input  wire                    s_dma_rd_cpl_tvalid,
     output wire                    s_dma_rd_cpl_tready,
     input  wire                    s_dma_rd_cpl_tlast,
+    input  wire                    s_dma_rd_cpl_tuser,   // on tlast: the read failed
 
     output wire                    m_dma_wr_req_valid,
     input  wire                    m_dma_wr_req_ready,
@@ -78,6 +79,7 @@ module hpnic_pcie_shim #(
     output wire                    m_core_rd_cpl_tvalid,
     input  wire                    m_core_rd_cpl_tready,
     output wire                    m_core_rd_cpl_tlast,
+    output wire                    m_core_rd_cpl_tuser,
 
     input  wire                    s_core_wr_req_valid,
     output wire                    s_core_wr_req_ready,
@@ -128,13 +130,13 @@ rd_req_inst (
     .m_data({m_dma_rd_req_addr, m_dma_rd_req_len})
 );
 
-hpnic_reg_slice #(.WIDTH(DATA_WIDTH + KW + 1))
+hpnic_reg_slice #(.WIDTH(DATA_WIDTH + KW + 2))
 rd_cpl_inst (
     .clk(clk), .rst(rst),
     .s_valid(s_dma_rd_cpl_tvalid), .s_ready(s_dma_rd_cpl_tready),
-    .s_data({s_dma_rd_cpl_tdata, s_dma_rd_cpl_tkeep, s_dma_rd_cpl_tlast}),
+    .s_data({s_dma_rd_cpl_tdata, s_dma_rd_cpl_tkeep, s_dma_rd_cpl_tlast, s_dma_rd_cpl_tuser}),
     .m_valid(m_core_rd_cpl_tvalid), .m_ready(m_core_rd_cpl_tready),
-    .m_data({m_core_rd_cpl_tdata, m_core_rd_cpl_tkeep, m_core_rd_cpl_tlast})
+    .m_data({m_core_rd_cpl_tdata, m_core_rd_cpl_tkeep, m_core_rd_cpl_tlast, m_core_rd_cpl_tuser})
 );
 
 hpnic_reg_slice #(.WIDTH(64 + 13))

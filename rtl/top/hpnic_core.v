@@ -70,6 +70,7 @@ module hpnic_core #(
     input  wire                   s_dma_rd_cpl_tvalid,
     output wire                   s_dma_rd_cpl_tready,
     input  wire                   s_dma_rd_cpl_tlast,
+    input  wire                   s_dma_rd_cpl_tuser,    // on tlast: the read failed
 
     output wire                   m_dma_wr_req_valid,
     input  wire                   m_dma_wr_req_ready,
@@ -128,7 +129,7 @@ wire [63:0]   h_m_dma_rd_req_addr, h_m_dma_wr_req_addr;
 wire [12:0]   h_m_dma_rd_req_len, h_m_dma_wr_req_len;
 wire [511:0]  h_s_dma_rd_cpl_tdata, h_m_dma_wr_tdata;
 wire [63:0]   h_s_dma_rd_cpl_tkeep, h_m_dma_wr_tkeep;
-wire          h_s_dma_rd_cpl_tvalid, h_s_dma_rd_cpl_tready, h_s_dma_rd_cpl_tlast;
+wire          h_s_dma_rd_cpl_tvalid, h_s_dma_rd_cpl_tready, h_s_dma_rd_cpl_tlast, h_s_dma_rd_cpl_tuser;
 wire          h_m_dma_wr_req_valid, h_m_dma_wr_req_ready;
 wire          h_m_dma_wr_tvalid, h_m_dma_wr_tready, h_m_dma_wr_tlast;
 wire          h_m_irq_valid, h_m_irq_ready;
@@ -157,6 +158,7 @@ pcie_inst (
     .s_dma_rd_cpl_tvalid(s_dma_rd_cpl_tvalid),
     .s_dma_rd_cpl_tready(s_dma_rd_cpl_tready),
     .s_dma_rd_cpl_tlast(s_dma_rd_cpl_tlast),
+    .s_dma_rd_cpl_tuser(s_dma_rd_cpl_tuser),
     .m_dma_wr_req_valid(m_dma_wr_req_valid),
     .m_dma_wr_req_ready(m_dma_wr_req_ready),
     .m_dma_wr_req_addr(m_dma_wr_req_addr),
@@ -186,6 +188,7 @@ pcie_inst (
     .m_core_rd_cpl_tvalid(h_s_dma_rd_cpl_tvalid),
     .m_core_rd_cpl_tready(h_s_dma_rd_cpl_tready),
     .m_core_rd_cpl_tlast(h_s_dma_rd_cpl_tlast),
+    .m_core_rd_cpl_tuser(h_s_dma_rd_cpl_tuser),
     .s_core_wr_req_valid(h_m_dma_wr_req_valid),
     .s_core_wr_req_ready(h_m_dma_wr_req_ready),
     .s_core_wr_req_addr(h_m_dma_wr_req_addr),
@@ -316,7 +319,7 @@ wire [63:0]   pay_rd_addr;
 wire [12:0]   pay_rd_len;
 wire [511:0]  pay_rd_tdata;
 wire [63:0]   pay_rd_tkeep;
-wire          pay_rd_tvalid, pay_rd_tready, pay_rd_tlast;
+wire          pay_rd_tvalid, pay_rd_tready, pay_rd_tlast, pay_rd_tuser;
 wire          pay_wr_cmd_valid, pay_wr_cmd_ready;
 wire [63:0]   pay_wr_cmd_addr;
 wire [12:0]   pay_wr_cmd_len;
@@ -329,7 +332,8 @@ wire [31:0] st_doorbells, st_fetches, st_cqes, st_cmd_err, st_db_bad, st_irqs, s
             st_cqe_drop, st_bad_ext, st_sgl_pkts, st_sgl_pieces, st_sgl_short, st_db_bad_off,
             st_lkey_err, st_sgl_lkey_err, st_rd_over, st_rd_pool, st_rd_desc_lost,
             st_rnr_naks, st_rnr_retry_exc, st_rnr_sent, st_recv_cpl, st_recv_err, st_rwqe_drop,
-            st_ack_held, st_rwqe_fetches, st_rwqe_lkey_err, st_rq_db_bad, st_rcqes, st_ack_coal;
+            st_ack_held, st_rwqe_fetches, st_rwqe_lkey_err, st_rq_db_bad, st_rcqes, st_ack_coal,
+            st_dma_rd_err;
 
 // receive WQEs (host interface to the responder) and receive completions
 // (the responder to the host's CQ writer)
@@ -405,6 +409,7 @@ host_inst (
     .s_dma_rd_cpl_tvalid(h_s_dma_rd_cpl_tvalid),
     .s_dma_rd_cpl_tready(h_s_dma_rd_cpl_tready),
     .s_dma_rd_cpl_tlast(h_s_dma_rd_cpl_tlast),
+    .s_dma_rd_cpl_tuser(h_s_dma_rd_cpl_tuser),
     .m_dma_wr_req_valid(h_m_dma_wr_req_valid),
     .m_dma_wr_req_ready(h_m_dma_wr_req_ready),
     .m_dma_wr_req_addr(h_m_dma_wr_req_addr),
@@ -556,6 +561,7 @@ host_inst (
     .m_pay_rd_tvalid(pay_rd_tvalid),
     .m_pay_rd_tready(pay_rd_tready),
     .m_pay_rd_tlast(pay_rd_tlast),
+    .m_pay_rd_tuser(pay_rd_tuser),
     .s_pay_wr_cmd_valid(pay_wr_cmd_valid),
     .s_pay_wr_cmd_ready(pay_wr_cmd_ready),
     .s_pay_wr_cmd_addr(pay_wr_cmd_addr),
@@ -584,7 +590,8 @@ host_inst (
     .stat_rwqe_fetches(st_rwqe_fetches),
     .stat_rwqe_lkey_err(st_rwqe_lkey_err),
     .stat_rq_db_bad(st_rq_db_bad),
-    .stat_rcqes(st_rcqes)
+    .stat_rcqes(st_rcqes),
+    .stat_dma_rd_err(st_dma_rd_err)
 );
 
 /*
@@ -835,6 +842,7 @@ dp_inst (
     .s_dma_rd_tvalid(pay_rd_tvalid),
     .s_dma_rd_tready(pay_rd_tready),
     .s_dma_rd_tlast(pay_rd_tlast),
+    .s_dma_rd_tuser(pay_rd_tuser),
     .m_dma_wr_cmd_valid(pay_wr_cmd_valid),
     .m_dma_wr_cmd_ready(pay_wr_cmd_ready),
     .m_dma_wr_cmd_addr(pay_wr_cmd_addr),
@@ -1300,6 +1308,7 @@ assign stats[64*HPNIC_CNT_CC_DCQCN_INC_TIMER +: 64] = {16'd0, cc_st_dq_inc_timer
 assign stats[64*HPNIC_CNT_CC_DCQCN_INC_BC +: 64] = {16'd0, cc_st_dq_inc_bc};
 assign stats[64*HPNIC_CNT_CC_SF_UPDATES +: 64] = {16'd0, cc_st_sf};
 assign stats[64*HPNIC_CNT_CC_VAI_GEN +: 64] = {16'd0, cc_st_vai_gen};
+assign stats[64*HPNIC_CNT_DMA_RD_ERRORS +: 64] = {32'd0, st_dma_rd_err};
 
 // verilator lint_on PINCONNECTEMPTY
 

@@ -19,8 +19,9 @@
  * side: both use 13-bit lengths (1..4096 bytes, hpnic_pcie_dma's LEN_WIDTH
  * default) and byte-wide keeps (64 bits for 512 data bits). The read
  * completion's tuser (a read that failed: error completion, poisoned,
- * timeout) has no input on the core yet; it is kept here as a sticky status
- * bit (status_dma_rd_err).
+ * timeout) goes to the core, which counts it (STATS dma_rd_errors) and
+ * fails what the read was for (docs/pcie.md, "DMA read errors"); it is
+ * also kept here as a sticky status bit (status_dma_rd_err).
  *
  * Port names: the PCIe side keeps hpnic_pcie's (m_rq_* = the IP's
  * s_axis_rq_*, s_rc_* = m_axis_rc_*, s_cq_* = m_axis_cq_*, m_cc_* =
@@ -308,6 +309,7 @@ core_inst (
     .s_dma_rd_cpl_tvalid(dma_rd_cpl_tvalid),
     .s_dma_rd_cpl_tready(dma_rd_cpl_tready),
     .s_dma_rd_cpl_tlast(dma_rd_cpl_tlast),
+    .s_dma_rd_cpl_tuser(dma_rd_cpl_tuser),
 
     .m_dma_wr_req_valid(dma_wr_req_valid),
     .m_dma_wr_req_ready(dma_wr_req_ready),

@@ -210,6 +210,7 @@ module hpnic_datapath #(
     input  wire                  s_dma_rd_tvalid,
     output wire                  s_dma_rd_tready,
     input  wire                  s_dma_rd_tlast,
+    input  wire                  s_dma_rd_tuser,    // on tlast: the read failed
 
     output wire                  m_dma_wr_cmd_valid,
     input  wire                  m_dma_wr_cmd_ready,
@@ -808,7 +809,7 @@ wire [511:0]  pay_tdata;
 wire [63:0]   pay_tkeep;
 // verilator lint_on UNUSEDSIGNAL
 wire [6:0]    pay_tbytes;
-wire          pay_tvalid, pay_tready, pay_tlast;
+wire          pay_tvalid, pay_tready, pay_tlast, pay_tuser;
 
 hpnic_tx_hdr #(
     .QPN_WIDTH(QW)
@@ -907,12 +908,14 @@ tx_gather_inst (
     .s_dma_tvalid(s_dma_rd_tvalid),
     .s_dma_tready(s_dma_rd_tready),
     .s_dma_tlast(s_dma_rd_tlast),
+    .s_dma_tuser(s_dma_rd_tuser),
     .m_pay_tdata(pay_tdata),
     .m_pay_tkeep(pay_tkeep),
     .m_pay_tbytes(pay_tbytes),
     .m_pay_tvalid(pay_tvalid),
     .m_pay_tready(pay_tready),
     .m_pay_tlast(pay_tlast),
+    .m_pay_tuser(pay_tuser),
     .stat_sgl_pkts(stat_sgl_pkts),
     .stat_pieces(stat_sgl_pieces),
     .stat_short(stat_sgl_short),
@@ -939,6 +942,7 @@ tx_frame_inst (
     .s_pay_tvalid(pay_tvalid),
     .s_pay_tready(pay_tready),
     .s_pay_tlast(pay_tlast),
+    .s_pay_tuser(pay_tuser),
     .m_tdata(m_tx_tdata),
     .m_tkeep(m_tx_tkeep),
     .m_tvalid(m_tx_tvalid),

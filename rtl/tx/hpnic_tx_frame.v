@@ -57,6 +57,7 @@ module hpnic_tx_frame #(
     input  wire               s_pay_tvalid,
     output wire               s_pay_tready,
     input  wire               s_pay_tlast,
+    input  wire               s_pay_tuser,      // on tlast: the payload is bad (a DMA read failed)
 
     /*
      * Frames out (to the MAC shim), lane 0 first
@@ -171,22 +172,27 @@ info_fifo_inst (
 
 wire [511:0] q_data;
 wire [6:0]   q_n;
-wire         q_last, q_valid, q_take;
+wire         q_last, q_bad, q_valid, q_take;
 // verilator lint_off UNUSEDSIGNAL
 wire [DATA_FIFO_LOG2:0] q_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(DATA_FIFO_LOG2), .WIDTH(512 + 7 + 1), .RAM_STYLE("block"))
+hpnic_fifo #(.DEPTH_LOG2(DATA_FIFO_LOG2), .WIDTH(512 + 7 + 2), .RAM_STYLE("block"))
 data_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_n_pad, s_pay_tlast}),
-    .m_valid(q_valid), .m_ready(q_take), .m_data({q_data, q_n, q_last}),
+    .s_valid(pay_go), .s_ready(data_fifo_ready), .s_data({pay_data, pay_n_pad, s_pay_tlast, s_pay_tlast && s_pay_tuser}),
+    .m_valid(q_valid), .m_ready(q_take), .m_data({q_data, q_n, q_last, q_bad}),
     .count(q_count)
 );
 
 /*
- * Trailer: X = payload + pad + ICRC, lane 0 aligned; xn is each beat's bytes
+ * Trailer: X = payload + pad + ICRC, lane 0 aligned; xn is each beat's bytes.
+ * A packet whose payload is bad (a DMA read failed, s_pay_tuser) leaves with
+ * its ICRC inverted (stomped): the receiver drops it, and the requester's
+ * retransmit timer sends it again (docs/pcie.md, "DMA read errors")
  */
+wire [31:0] icrc_out = q_bad ? ~icrc : icrc;
+
 reg         tr_extra_reg = 1'b0;        // the ICRC spilled into one more beat
 reg [31:0]  tr_spill_reg = 0;           // ICRC bytes left for it
 reg [2:0]   tr_spill_n_reg = 0;
@@ -226,7 +232,7 @@ always @* begin
     end else if (info_valid && q_valid) begin
         // last payload beat: the ICRC goes right behind it
         x_valid = icrc_valid;
-        x_data = q_data | ({480'd0, icrc} << {q_n, 3'b000});
+        x_data = q_data | ({480'd0, icrc_out} << {q_n, 3'b000});
         if (q_n <= 7'd60) begin
             x_n = q_n + 7'd4;
             x_last = 1'b1;
@@ -304,7 +310,7 @@ always @(posedge clk) begin
     end
     if (set_extra && take_q) begin
         tr_extra_reg <= 1'b1;
-        tr_spill_reg <= icrc >> {spill_shift, 3'b000};
+        tr_spill_reg <= icrc_out >> {spill_shift, 3'b000};
         tr_spill_n_reg <= 3'd4 - {1'b0, spill_shift};
     end
 

@@ -38,6 +38,13 @@
  * budget). The packer concatenates the pieces with one byte rotation and a
  * residue register; a packet of one piece passes through unchanged and
  * without a bubble, one of several costs at most one extra beat.
+ *
+ * A read that failed (s_dma_tuser on its last beat: an error or poisoned
+ * completion, a timeout) flags its packet, m_pay_tuser on the packet's last
+ * beat, and the frame assembler stomps that packet's ICRC. The SGEs of a
+ * list whose read failed are not followed: every piece of the packet goes
+ * out as zeros, unread (and not counted as an L_Key failure), so no address
+ * a failed read made up is ever read.
  */
 
 `resetall
@@ -95,6 +102,7 @@ module hpnic_tx_gather #(
     input  wire               s_dma_tvalid,
     output wire               s_dma_tready,
     input  wire               s_dma_tlast,
+    input  wire               s_dma_tuser,      // on tlast: the read failed
 
     /*
      * Payload, one packet per request, lane-0 aligned, last beat partial:
@@ -107,6 +115,7 @@ module hpnic_tx_gather #(
     output wire               m_pay_tvalid,
     input  wire               m_pay_tready,
     output wire               m_pay_tlast,
+    output wire               m_pay_tuser,      // on tlast: a read of the packet failed
 
     /*
      * Counters
@@ -147,6 +156,7 @@ reg  [63:0] cmd_addr_reg = 0;
 reg  [12:0] cmd_len_reg = 0;
 reg         cmd_list_reg = 1'b0, cmd_last_reg = 1'b0;
 reg         cmd_zero_reg = 1'b0;        // a piece that failed its check: zeros, no read
+reg         cmd_bad_reg = 1'b0;         // ... because its list's read failed
 
 wire        order_ready;
 wire        cmd_cross;
@@ -238,18 +248,19 @@ pend_inst (
  */
 wire         list_valid;
 wire [511:0] list_data;
+wire         list_bad;                   // the list's read failed
 wire         list_push;
 // verilator lint_off UNUSEDSIGNAL
 wire         list_fifo_ready;            // room was reserved at the read
 wire [LIST_LOG2:0] list_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(LIST_LOG2), .WIDTH(512))
+hpnic_fifo #(.DEPTH_LOG2(LIST_LOG2), .WIDTH(512 + 1))
 list_inst (
     .clk(clk), .rst(rst),
-    .s_valid(list_push), .s_ready(list_fifo_ready), .s_data(s_dma_tdata),
+    .s_valid(list_push), .s_ready(list_fifo_ready), .s_data({s_dma_tuser && s_dma_tlast, s_dma_tdata}),
     .m_valid(list_valid), .m_ready(list_pop),
-    .m_data(list_data),
+    .m_data({list_bad, list_data}),
     .count(list_count)
 );
 
@@ -266,6 +277,7 @@ list_inst (
 reg  [1:0]  a_k_reg = 0;                // SGE of the head request in stage A
 reg  [33:0] a_start_reg = 0;            // its first byte in the list
 reg         b_valid_reg = 1'b0, c_valid_reg = 1'b0;
+reg         b_bad_reg = 1'b0, c_bad_reg = 1'b0;     // the list's read failed
 reg  [63:0] b_addr_reg = 0, c_addr_reg = 0;
 reg  [33:0] b_start_reg = 0, b_end_reg = 0, b_real_end_reg = 0;
 reg  [33:0] b_pk_lo_reg = 0, b_pk_hi_reg = 0;   // the packet's bytes in the list
@@ -307,6 +319,7 @@ assign list_pop = a_done;
 always @(posedge clk) begin
     if (walk) begin
         b_valid_reg <= a_go;
+        b_bad_reg <= list_bad;
         b_addr_reg <= a_addr;
         b_tag_reg <= a_lkey[7:0];
         b_idx_ok_reg <= (a_lkey[31:8] >> MR_LOG2) == 0;
@@ -322,6 +335,7 @@ always @(posedge clk) begin
         end
 
         c_valid_reg <= b_valid_reg;
+        c_bad_reg <= b_bad_reg;
         // the SGE's NIC address, and how far the region reaches from it
         c_addr_reg <= b_addr_reg + mr_delta;
         c_key_ok_reg <= b_key_ok;
@@ -344,11 +358,12 @@ end
 // a piece past the final SGE's own end: the list is shorter than the WQE
 wire c_short = c_piece && c_hi_reg > c_real_end_reg;
 // a piece inside its SGE's region (the last SGE's may run past the SGE, not
-// past the region), under a key of the QP's PD; else zeros
+// past the region), under a key of the QP's PD, from a list whose read did
+// not fail; else zeros
 // verilator lint_off UNUSEDSIGNAL
 wire [33:0] c_span = c_hi_reg - c_start_reg;
 // verilator lint_on UNUSEDSIGNAL
-wire c_zero = !c_key_ok_reg || {1'b0, c_span} > c_room_reg;
+wire c_zero = c_bad_reg || !c_key_ok_reg || {1'b0, c_span} > c_room_reg;
 
 /*
  * The MR entries for the SGEs' L_Keys, read at stage A. The region's end
@@ -412,6 +427,7 @@ wire [5:0] order_bytes = bypass ? s_req_len[5:0] : cmd_list_reg ? 6'd0 : cmd_out
 wire       order_last = bypass || (cmd_last_reg && !cmd_cut);
 wire       order_list = !bypass && cmd_list_reg;
 wire       order_zero = !bypass && cmd_zero_reg;
+wire       order_bad = !bypass && cmd_bad_reg;
 // a zero piece's beats, minus 1 (up to 64)
 // verilator lint_off UNUSEDSIGNAL
 wire [12:0] order_beats = cmd_out_len - 13'd1;
@@ -431,6 +447,7 @@ always @(posedge clk) begin
         cmd_list_reg <= 1'b0;
         cmd_last_reg <= direct || c_last;
         cmd_zero_reg <= !direct && c_zero;
+        cmd_bad_reg <= !direct && c_bad_reg;
     end else if (list_load) begin
         cmd_valid_reg <= 1'b1;
         cmd_addr_reg <= s_req_addr;
@@ -438,6 +455,7 @@ always @(posedge clk) begin
         cmd_list_reg <= 1'b1;
         cmd_last_reg <= 1'b0;
         cmd_zero_reg <= 1'b0;
+        cmd_bad_reg <= 1'b0;
     end
 
     if (rst) begin
@@ -446,8 +464,8 @@ always @(posedge clk) begin
 end
 
 wire       fifo_valid;
-wire [14:0] fifo_data;
-wire       ord_valid, ord_list, ord_last, ord_zero;
+wire [15:0] fifo_data;
+wire       ord_valid, ord_list, ord_last, ord_zero, ord_bad;
 wire [5:0] ord_bytes;
 wire       ord_bytes_nz;
 wire       ord_pop;
@@ -456,11 +474,11 @@ wire       ord_load;
 wire [ORDER_LOG2:0] order_count;
 // verilator lint_on UNUSEDSIGNAL
 
-hpnic_fifo #(.DEPTH_LOG2(ORDER_LOG2), .WIDTH(1 + 6 + 1 + 1 + 6))
+hpnic_fifo #(.DEPTH_LOG2(ORDER_LOG2), .WIDTH(1 + 1 + 6 + 1 + 1 + 6))
 order_inst (
     .clk(clk), .rst(rst),
     .s_valid(order_push), .s_ready(order_ready),
-    .s_data({order_list, order_bytes, order_last, order_zero, order_beats[11:6]}),
+    .s_data({order_bad, order_list, order_bytes, order_last, order_zero, order_beats[11:6]}),
     .m_valid(fifo_valid), .m_ready(ord_load),
     .m_data(fifo_data),
     .count(order_count)
@@ -472,13 +490,13 @@ order_inst (
 // (two after its read went out, well before its data); one word a cycle
 // still. The byte count's "not 64" is decoded on the way in, and a zero
 // piece's beat count goes to its counter (below) instead.
-hpnic_reg_slice #(.WIDTH(1 + 9), .SKID(0))
+hpnic_reg_slice #(.WIDTH(2 + 9), .SKID(0))
 order_head_inst (
     .clk(clk), .rst(rst),
     .s_valid(fifo_valid), .s_ready(ord_load),
-    .s_data({fifo_data[13:8] != 6'd0, fifo_data[14:6]}),
+    .s_data({fifo_data[15], fifo_data[13:8] != 6'd0, fifo_data[14:6]}),
     .m_valid(ord_valid), .m_ready(ord_pop),
-    .m_data({ord_bytes_nz, ord_list, ord_bytes, ord_last, ord_zero})
+    .m_data({ord_bad, ord_bytes_nz, ord_list, ord_bytes, ord_last, ord_zero})
 );
 
 /*
@@ -500,6 +518,9 @@ reg  [63:0]  out_from_res_reg = 0;
 reg  [63:0]  out_keep_reg = 0;
 reg  [6:0]   out_bytes_reg = 0;
 reg          out_valid_reg = 1'b0, out_last_reg = 1'b0;
+// a read of the packet failed (a payload read's tuser, or a piece of a list
+// whose read failed): the packet so far, and the output beat's
+reg          bad_reg = 1'b0, out_bad_reg = 1'b0;
 
 wire out_free = !out_valid_reg || m_pay_tready;
 
@@ -598,6 +619,23 @@ always @(posedge clk) begin
     end
 end
 
+wire pay_err = pay_take && beat_last && (ord_zero ? ord_bad : s_dma_tuser);
+wire bad_now = bad_reg || pay_err;
+
+always @(posedge clk) begin
+    if (out_free && flush_reg) begin
+        out_bad_reg <= bad_reg;
+        bad_reg <= 1'b0;
+    end else if (pay_take) begin
+        out_bad_reg <= bad_now;
+        // kept for a flush beat, cleared once the packet's last beat is out
+        bad_reg <= bad_now && !(pkt_end && (total <= 8'd64));
+    end
+    if (rst) begin
+        bad_reg <= 1'b0;
+    end
+end
+
 always @(posedge clk) begin
     if (m_pay_tready) begin
         out_valid_reg <= 1'b0;
@@ -647,6 +685,7 @@ assign m_pay_tkeep = out_keep_reg;
 assign m_pay_tbytes = out_bytes_reg;
 assign m_pay_tvalid = out_valid_reg;
 assign m_pay_tlast = out_last_reg;
+assign m_pay_tuser = out_bad_reg;
 
 /*
  * Counters
@@ -661,7 +700,7 @@ always @(posedge clk) begin
     if (piece_load && !direct && c_short) begin
         stat_short <= stat_short + 1'b1;
     end
-    if (piece_load && !direct && c_zero) begin
+    if (piece_load && !direct && c_zero && !c_bad_reg) begin
         stat_lkey_err <= stat_lkey_err + 1'b1;
     end
     if (rst) begin

@@ -604,6 +604,7 @@ static void drive(dp_pair *d, int i)
 		vtb_put(m->s_dma_rd_tdata, buf, 64);
 		m->s_dma_rd_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_dma_rd_tlast = left <= 64;
+		m->s_dma_rd_tuser = 0;
 	}
 	m->s_dma_rd_tvalid = n.drv_rd;
 	m->m_dma_rd_ready = 1;

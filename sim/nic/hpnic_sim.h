@@ -184,6 +184,20 @@ int hpnic_sim_csr_write(unsigned nic, uint32_t off, uint32_t val);
 int hpnic_sim_ce_mark(unsigned from_nic, int mode);
 
 /*
+ * Make DMA reads of NIC nic fail (docs/pcie.md, "DMA read errors"): the
+ * next count reads whose bytes overlap [addr, addr + len), addresses in this
+ * process (a ring, a registered buffer: what the DMA checker translates a
+ * read's address to), complete with an error,
+ * of kind 1 (an Unsupported Request completion), 2 (a poisoned completion)
+ * or 3 (a completion timeout) in the PCIe mode, where a read is each TLP
+ * the adapter makes of it; the generic model flags the read's last beat
+ * (tuser) whatever the kind, and delivers zeros for its bytes. A new call replaces the window; count 0 ends
+ * it. hpnic_sim_dma_rd_fail_left: how many of the count are left.
+ */
+int hpnic_sim_dma_rd_fail(unsigned nic, uint64_t addr, uint64_t len, unsigned count, int kind);
+unsigned hpnic_sim_dma_rd_fail_left(unsigned nic);
+
+/*
  * Reset NIC nic as a function-level reset does: its reset input is held for
  * 16 cycles from the next one; DMA and frames in flight between it and its
  * models are dropped. The NIC then clears its state memories (CTRL.STATUS).

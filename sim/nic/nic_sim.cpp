@@ -52,6 +52,7 @@ struct Rd {
 	uint64_t ready;                // cycle the data may start
 	uint64_t addr;
 	uint32_t len;
+	bool fail;                     // flagged failed (tuser on its last beat)
 };
 
 struct Nic {
@@ -81,6 +82,11 @@ struct Nic {
 	struct hpnic_sim_stats st{};
 	bool drv_rd = false, drv_rx = false;
 	uint64_t stall_rng = 0;                // the PCIe model's back-pressure
+	// DMA reads made to fail (hpnic_sim_dma_rd_fail): the next fail_left
+	// of those that overlap [fail_addr, fail_end), as failure fail_kind
+	uint64_t fail_addr = 0, fail_end = 0;
+	unsigned fail_left = 0;
+	int fail_kind = 0;
 	unsigned reset_left = 0;               // cycles of reset still to apply
 	// data frames delivered to this NIC, per destination QPN (net mode)
 	std::vector<uint64_t> qp_rx_bytes, qp_rx_payload;
@@ -122,6 +128,7 @@ struct World {
 
 World *g_world;
 hpnic_sim_cfg g_cfg;
+
 bool g_cfg_set;
 hpnic_sim_dma_xlate_fn g_xlate;
 void *g_xlate_ctx;
@@ -140,6 +147,24 @@ bool in_ranges(const Nic &n, uint64_t a, uint64_t len)
 // where the host memory at DMA address [a, a + len) is in this process:
 // through the translator when the host is elsewhere (a VM's RAM), else the
 // address is a pointer into memory the library registered; NULL: refused
+uint8_t *host_ptr(World *w, const Nic &n, uint64_t a, uint64_t len);
+
+// a DMA read of [a, a + len) that hpnic_sim_dma_rd_fail makes fail (the
+// window is in host addresses: those the read's bytes are at): its failure
+// kind (1..3), or 0
+int rd_fails(World *w, Nic &n, uint64_t a, uint64_t len)
+{
+	if (!n.fail_left)
+		return 0;
+	const uint8_t *p = host_ptr(w, n, a, len);
+	uint64_t h = p ? (uint64_t)(uintptr_t)p : a;
+
+	if (h >= n.fail_end || h + len <= n.fail_addr)
+		return 0;
+	n.fail_left--;
+	return n.fail_kind;
+}
+
 uint8_t *host_ptr(World *w, const Nic &n, uint64_t a, uint64_t len)
 {
 	if (w->xlate)
@@ -236,6 +261,13 @@ int pm_read(void *ctx, uint64_t a, uint8_t *buf, uint32_t len)
 	return 0;
 }
 
+int pm_rd_fail(void *ctx, uint64_t a, uint32_t len)
+{
+	Nic &n = *static_cast<Nic *>(ctx);
+
+	return rd_fails(n.world, n, a, len);
+}
+
 int pm_write(void *ctx, uint64_t a, const uint8_t *buf, uint32_t len)
 {
 	Nic &n = *static_cast<Nic *>(ctx);
@@ -299,6 +331,7 @@ struct pcie_model *pm_create(World *w, Nic &n)
 	c.seed = w->cfg.seed * 1000003u + n.index;
 	c.host_read = pm_read;
 	c.host_write = pm_write;
+	c.rd_fail = pm_rd_fail;
 	c.msix = pm_msix;
 	c.ctx = &n;
 	return pcie_model_new(&c);
@@ -456,11 +489,13 @@ void drive(World *w, unsigned i)
 
 		const uint8_t *src = host_ptr(w, n, a, cnt);
 
-		if (src)
+		// a failed read's bytes mean nothing: zeros here
+		if (src && !r.fail)
 			memcpy(buf, src, cnt);
 		vtb_put(m->s_dma_rd_cpl_tdata, buf, 64);
 		m->s_dma_rd_cpl_tkeep = cnt == 64 ? ~0ull : ((1ull << cnt) - 1);
 		m->s_dma_rd_cpl_tlast = left <= 64;
+		m->s_dma_rd_cpl_tuser = left <= 64 && r.fail;
 	}
 	m->s_dma_rd_cpl_tvalid = n.drv_rd;
 	m->m_dma_rd_req_ready = !st_rdreq;
@@ -514,7 +549,9 @@ void sample(World *w, unsigned i)
 	}
 
 	if (m->m_dma_rd_req_valid && m->m_dma_rd_req_ready) {
-		n.rds.push_back({now + w->cfg.dma_latency, m->m_dma_rd_req_addr, m->m_dma_rd_req_len});
+		uint64_t ra = m->m_dma_rd_req_addr, rl = m->m_dma_rd_req_len;
+
+		n.rds.push_back({now + w->cfg.dma_latency, ra, (uint32_t)rl, rd_fails(w, n, ra, rl) != 0});
 		n.st.dma_rd_reqs++;
 		if (!host_ptr(w, n, m->m_dma_rd_req_addr, m->m_dma_rd_req_len))
 			n.st.dma_bad++;
@@ -1172,6 +1209,25 @@ extern "C" int hpnic_sim_csr_read(unsigned nic, uint32_t off, uint32_t *val)
 	if (!g_world || nic >= g_world->cfg.nics || !val)
 		return -EINVAL;
 	return csr_op(nic, false, off, 0, val);
+}
+
+extern "C" int hpnic_sim_dma_rd_fail(unsigned nic, uint64_t addr, uint64_t len, unsigned count, int kind)
+{
+	if (!g_world || nic >= g_world->cfg.nics || !len || kind < 1 || kind > 3)
+		return -EINVAL;
+	Nic &n = g_world->nic[nic];
+	n.fail_addr = addr;
+	n.fail_end = addr + len;
+	n.fail_left = count;
+	n.fail_kind = kind;
+	return 0;
+}
+
+extern "C" unsigned hpnic_sim_dma_rd_fail_left(unsigned nic)
+{
+	if (!g_world || nic >= g_world->cfg.nics)
+		return 0;
+	return g_world->nic[nic].fail_left;
 }
 
 extern "C" int hpnic_sim_ce_mark(unsigned from_nic, int mode)

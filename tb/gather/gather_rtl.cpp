@@ -29,6 +29,7 @@ struct rd_data {
 	uint64_t addr;
 	unsigned len, beat;
 	uint64_t due;
+	bool fail;
 };
 
 struct gather_rtl {
@@ -129,10 +130,12 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 				vtb_put(m->s_dma_tdata, b, 64);
 				vtb_keep(m->s_dma_tkeep, n);
 				m->s_dma_tlast = at + n == d.len;
+				m->s_dma_tuser = m->s_dma_tlast ? d.fail : r->rng() & 1;
 			} else {
 				noise(r, m->s_dma_tdata);
 				m->s_dma_tkeep = r->rng();
 				m->s_dma_tlast = r->rng() & 1;
+				m->s_dma_tuser = r->rng() & 1;
 			}
 		}
 	}
@@ -175,7 +178,8 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 		if (rd_take) {
 			gather_rd rd = {m->m_dma_rd_addr, m->m_dma_rd_len, r->cycles};
 			r->rds.push_back(rd);
-			r->open.push_back({rd.addr, rd.len, 0, r->cycles + 1 + upto(r, r->cfg.lat_max)});
+			r->open.push_back({rd.addr, rd.len, 0, r->cycles + 1 + upto(r, r->cfg.lat_max),
+					   gather_rd_fails(&r->cfg, rd.addr, rd.len) != 0});
 		}
 		if (pay_take) {
 			gather_beat b;
@@ -183,6 +187,7 @@ template <class V, bool TRACE> struct gather_vmodel : gather_port {
 			b.keep = m->m_pay_tkeep;
 			b.bytes = m->m_pay_tbytes;
 			b.last = m->m_pay_tlast;
+			b.user = m->m_pay_tuser;
 			b.cycle = r->cycles;
 			r->beats.push_back(b);
 		}

@@ -12,7 +12,9 @@
  *    order from the host memory the test gives (gather_rtl_mem), starting a
  *    random 0..lat_max cycles after the cycle following the take, with
  *    random idle cycles between beats; lane-0 aligned, 64 bytes a beat,
- *    tlast on the read's last beat, whose unused lanes hold random bytes.
+ *    tlast on the read's last beat, whose unused lanes hold random bytes,
+ *    and tuser on it if the read fails (gather_cfg.rd_fail; random on the
+ *    other beats, where it means nothing).
  *    Bytes outside the memory are random too (the test checks the log);
  *  - the frame builder: m_pay_tready is held low at random and every beat
  *    taken is collected.
@@ -64,6 +66,7 @@ struct gather_beat {
 	uint64_t keep;
 	unsigned bytes;                 /* m_pay_tbytes */
 	unsigned last;
+	unsigned user;                  /* m_pay_tuser (meaningful on the last beat) */
 	uint64_t cycle;
 };
 
@@ -87,7 +90,25 @@ struct gather_cfg {
 	double beat_idle;       /* of an idle cycle before a data beat */
 	double pay_stall;       /* of m_pay_tready low in a cycle */
 	unsigned lat_max;       /* a read's data starts 1 + 0..lat_max cycles after it is taken */
+	/* reads that fail (tuser on the last beat; their data is memory's all
+	 * the same): those gather_rd_fails picks, about this fraction */
+	double rd_fail;
+	uint64_t fail_salt;
 };
+
+/* whether the harness fails a read of len bytes at addr under c: a function
+ * of the read alone, so that a test knows which packets to expect flagged */
+static inline int gather_rd_fails(const struct gather_cfg *c, uint64_t addr, unsigned len)
+{
+	uint64_t h = (addr ^ ((uint64_t)len << 48) ^ c->fail_salt) * 0x9e3779b97f4a7c15ull;
+
+	if (c->rd_fail <= 0)
+		return 0;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 32;
+	return (double)(h >> 11) * 0x1.0p-53 < c->rd_fail;
+}
 
 /* fst: waves (GATHER_SMALL only) or NULL */
 struct gather_rtl *gather_rtl_new(enum gather_model model, uint64_t seed, const char *fst);

@@ -24,6 +24,12 @@
  *    which only the packets from just before the end of the big ones on
  *    are sent (a resend from the middle of a WQE): offsets up to 2^32.
  *
+ * 2% of the reads fail (tuser on their last beat, picked by address and
+ * length: gather_rd_fails): a packet with a failed payload read, or whose
+ * list read failed, must come out flagged (m_pay_tuser on its last beat),
+ * the others not; a list whose read failed is not followed: its pieces are
+ * zeros, not read, and not counted as bad keys.
+ *
  * Checked: every payload packet byte for byte against memory, in order,
  * with its length, a contiguous tkeep from lane 0 (full but on the last
  * beat) and one tlast; both outputs held unchanged until taken; every
@@ -91,6 +97,7 @@ struct pkt {
 	unsigned pieces, shrt;
 	unsigned got, beats;    /* bytes and beats seen */
 	int bad;                /* described already */
+	int fail;               /* a read of it fails: m_pay_tuser on its last beat */
 	uint8_t want[4096];
 };
 
@@ -111,10 +118,12 @@ static uint8_t slot_used[NSLOTS], slot_held[NSLOTS];
 static unsigned slot_next;
 
 static uint64_t last_push;      /* the cycle of the last request pushed */
+/* the reads the harness fails (gather_rd_fails): 0 in the figures */
+static struct gather_cfg fail_cfg;
 
 /* totals of a run, and coverage */
 static struct {
-	uint64_t pkts, beats, sgl, pieces, shrt, lkey_err;
+	uint64_t pkts, beats, sgl, pieces, shrt, lkey_err, fail_pkts, fail_lists;
 	uint64_t by_pieces[5], one, big, zero_sge, sge_end, off2g;
 	uint64_t first_beat, last_beat, first_end, last_end, cycles;
 	unsigned wqes;
@@ -261,6 +270,12 @@ static void on_beat(const struct gather_beat *b)
 	p->got += n;
 	p->beats++;
 	if (b->last) {
+		if (b->user != (unsigned)p->fail) {
+			CHECK(0, "packet %" PRIu64 ": tuser %u on its last beat (cycle %" PRIu64 "), want "
+			      "%d (%s)", p->n, b->user, b->cycle, p->fail,
+			      p->fail ? "a read of it failed" : "no read of it failed");
+			ok = 0;
+		}
 		if (p->got != p->q.len) {
 			CHECK(0, "packet %" PRIu64 ": tlast after %u bytes (cycle %" PRIu64 "), want "
 			      "%u", p->n, p->got, b->cycle, p->q.len);
@@ -488,7 +503,7 @@ static void push_pkt(struct wqe *w)
 	p->n = n_pushed;
 	p->w = *w;
 	p->pieces = p->shrt = p->got = p->beats = 0;
-	p->bad = 0;
+	p->bad = p->fail = 0;
 	w->next += len;
 	if (w->kind == W_ONE) {
 		/* off and nsge_m1 mean nothing here: random at times */
@@ -500,6 +515,7 @@ static void push_pkt(struct wqe *w)
 		memcpy(p->want, &mem[p->q.addr - MEM_BASE], len);
 		xpay[(xpay_head + xpay_n++) % (4 * RING)] = (struct xrd){ p->q.addr, p->n,
 									  (unsigned)len };
+		p->fail = gather_rd_fails(&fail_cfg, p->q.addr, (unsigned)len);
 		T.one++;
 	} else {
 		uint64_t lo = off, hi = off + len;
@@ -508,6 +524,12 @@ static void push_pkt(struct wqe *w)
 		p->q = (struct gather_req){ .addr = w->addr, .len = (unsigned)len, .sgl = 1,
 					    .nsge_m1 = w->nsge - 1, .off = (uint32_t)off };
 		xlist[(xlist_head + xlist_n++) % RING] = (struct xrd){ w->addr, p->n, 64 };
+		/* a failed list read: every piece zeros, none read, none counted
+		 * as a bad key */
+		int list_fail = gather_rd_fails(&fail_cfg, w->addr, 64);
+
+		p->fail = list_fail;
+		T.fail_lists += list_fail;
 		for (unsigned k = 0; k < w->nsge; k++) {
 			uint64_t s = w->start[k];
 			uint64_t e = k == w->nsge - 1 ? ~0ull : s + w->sl[k];
@@ -521,10 +543,10 @@ static void push_pkt(struct wqe *w)
 				continue;
 			uint64_t ra = w->sa[k] + (a - s);
 			p->pieces++;
-			if (w->badkey[k]) {
+			if (list_fail || w->badkey[k]) {
 				/* not read: zeros in the payload */
 				memset(p->want + (a - lo), 0, b - a);
-				T.lkey_err++;
+				T.lkey_err += !list_fail;
 				continue;
 			}
 			CHECK(in_mem(ra, b - a), "test: packet %" PRIu64 " SGE %u outside memory", p->n,
@@ -532,6 +554,7 @@ static void push_pkt(struct wqe *w)
 			memcpy(p->want + (a - lo), &mem[ra - MEM_BASE], b - a);
 			xpay[(xpay_head + xpay_n++) % (4 * RING)] = (struct xrd){ ra, p->n,
 										  (unsigned)(b - a) };
+			p->fail |= gather_rd_fails(&fail_cfg, ra, (unsigned)(b - a));
 		}
 		p->shrt = hi > w->sum;
 		T.sgl++;
@@ -546,6 +569,7 @@ static void push_pkt(struct wqe *w)
 	last_push = gather_rtl_cycles(R);
 	n_pushed++;
 	T.pkts++;
+	T.fail_pkts += p->fail;
 	if (w->next >= w->end) {
 		w->live = 0;
 		if (w->kind != W_ONE)
@@ -607,12 +631,16 @@ static void random_run(enum gather_model model, const char *name, uint64_t npkts
 	uint64_t next_draw = 0;
 
 	start_run(model, fst);
+	/* 2% of the reads fail, the same ones for the whole run */
+	fail_cfg.rd_fail = 0.02;
+	fail_cfg.fail_salt = rnd();
 	while (n_pushed < npkts) {
 		if (n_pushed >= next_draw) {
 			struct gather_cfg c = {
 				.req_idle = pick(idle, 5), .rd_stall = pick(stall, 4),
 				.beat_idle = pick(bidle, 4), .pay_stall = pick(pstall, 4),
-				.lat_max = lat[rndr(4)],
+				.lat_max = lat[rndr(4)], .rd_fail = fail_cfg.rd_fail,
+				.fail_salt = fail_cfg.fail_salt,
 			};
 			gather_rtl_config(R, &c);
 			nact = 1 + rndr(MAXACT);
@@ -629,8 +657,11 @@ static void random_run(enum gather_model model, const char *name, uint64_t npkts
 		step(1 + rndr(8));
 	}
 	end_run(name);
+	fail_cfg.rd_fail = 0;
 	printf("  %s: %" PRIu64 " packets, %" PRIu64 " beats in %" PRIu64 " cycles (%.3f "
 	       "beats/cycle)\n", name, T.pkts, T.beats, T.cycles, (double)T.beats / (double)T.cycles);
+	printf("    %" PRIu64 " flagged: a read failed (%" PRIu64 " list packets whose list read "
+	       "failed)\n", T.fail_pkts, T.fail_lists);
 	printf("    %" PRIu64 " one-range, %" PRIu64 " list: %" PRIu64
 	       "/%" PRIu64 "/%" PRIu64 "/%" PRIu64 " of 1/2/3/4 pieces, %" PRIu64 " short, %"
 	       PRIu64 " big with %" PRIu64 " past 2 GiB; %" PRIu64 " meet a zero-length SGE, %"

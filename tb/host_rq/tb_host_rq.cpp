@@ -13,6 +13,8 @@
  *    doorbells for QPs beyond the table, in RESET or without a queue;
  *  - RWQEs of every L_Key outcome: good, wrong tag, another PD, outside the
  *    region, no LOCAL_WRITE, an index beyond the table, zero length;
+ *  - DMA reads that fail (5%: tuser on the last beat, zeros for data, tuser
+ *    at random on the other beats, where it means nothing);
  *  - the responder's part played at random: RWQEs taken into per-QP queues,
  *    consumed in order by receive completions (RECV or RECV_RDMA_WITH_IMM,
  *    random status, length, immediate), mixed with send completions;
@@ -21,11 +23,12 @@
  *    moves to INIT, RTR and RTS that must not disturb what was posted.
  *
  * Checks: each QP's RWQEs in RQ order with the right NIC address, length
- * and L_Key verdict; never more than 16 per QP held and not completed; one
+ * and L_Key verdict, those of a failed read flagged (lerr) whatever they
+ * hold; never more than 16 per QP held and not completed; one
  * flush per reset, after which the QP starts over at index 0; every posted
  * RWQE delivered by the end; each CQE's contents, place in its ring and
  * phase; the counters (RWQEs fetched, L_Key failures, bad RQ doorbells,
- * receive CQEs).
+ * receive CQEs, failed DMA reads).
  *
  * Prints its seed; --seed reruns it; --steps N random steps.
  */
@@ -47,8 +50,10 @@ static const unsigned NQPS = 64, NMRS = 16, NCQS = 8;
 static const unsigned PREFETCH = 16;
 static const uint64_t MEM_BASE = 0x10000000ull, MEM_SIZE = 8u << 20;
 
-// probabilities of a stall on each stream
-static const double P_STALL = 0.3;
+// probabilities of a stall on each stream, of a DMA read that fails
+static const double P_STALL = 0.3, P_FAIL = 0.05;
+// the receive queues' rings: QP q's in the 16 KiB from RING_AT + 0x4000 * (q - 2)
+static const uint64_t RING_AT = MEM_BASE + 0x100000;
 
 struct rwqe_item {
 	unsigned qpn, idx, epoch, len;
@@ -86,6 +91,7 @@ struct qp_model {
 	std::vector<unsigned> exp_lerr;   // per slot: expected verdict
 	std::vector<uint64_t> exp_addr;
 	std::vector<unsigned> exp_len;
+	std::deque<bool> rd_fail;   // per RWQE read and not yet out: its read failed
 };
 
 struct tb {
@@ -100,7 +106,7 @@ struct tb {
 	unsigned cq_log2[NCQS], cq_pi[NCQS];
 	std::deque<cqe_want> cq_want[NCQS];
 	// DMA read model: requests with their due cycle, data of the head
-	struct rd_req { uint64_t addr; unsigned len; uint64_t due; };
+	struct rd_req { uint64_t addr; unsigned len; uint64_t due; bool fail; };
 	std::deque<rd_req> rd_q;
 	unsigned rd_off = 0;
 	// DMA write model
@@ -115,6 +121,7 @@ struct tb {
 	// counts
 	unsigned rwqes = 0, lerrs = 0, flushes = 0, rcqes = 0, scqes = 0, stale_cpl = 0;
 	unsigned db_bad = 0, irqs = 0, max_held = 0;
+	unsigned rd_fails = 0, rd_fail_rwqes = 0;
 	double consume_p = 0.3;
 };
 
@@ -162,11 +169,15 @@ static void tick()
 		uint8_t b[64];
 		memset(b, 0xee, sizeof(b));
 		const uint8_t *src = memp(r.addr + T.rd_off, n);
-		if (src)
+		if (r.fail)
+			memset(b, 0, sizeof(b));
+		else if (src)
 			memcpy(b, src, n);
 		vtb_put(m->s_dma_rd_cpl_tdata, b, 64);
 		vtb_keep(m->s_dma_rd_cpl_tkeep, n);
 		m->s_dma_rd_cpl_tlast = T.rd_off + n >= r.len;
+		// meaningful on the last beat only
+		m->s_dma_rd_cpl_tuser = m->s_dma_rd_cpl_tlast ? r.fail : rndr(2);
 	}
 	m->s_dma_rd_cpl_tvalid = rd_go;
 	// DMA writes: commands and data under back-pressure
@@ -199,9 +210,19 @@ static void tick()
 	m->s_cpl_valid = sc_go;
 	m->eval();
 
-	if (m->m_dma_rd_req_valid && m->m_dma_rd_req_ready)
-		T.rd_q.push_back({ m->m_dma_rd_req_addr, m->m_dma_rd_req_len,
-				   T.cycles + 4 + rndr(57) });
+	if (m->m_dma_rd_req_valid && m->m_dma_rd_req_ready) {
+		uint64_t a = m->m_dma_rd_req_addr;
+		unsigned len = m->m_dma_rd_req_len, qpn = (unsigned)((a - RING_AT) / 0x4000) + 2;
+		bool fail = rndp(P_FAIL);
+
+		CHECK(a >= RING_AT && qpn <= 15 && len % 32 == 0 && len,
+		      "a DMA read of %u bytes at %#llx: no RWQEs", len, (unsigned long long)a);
+		if (a >= RING_AT && qpn <= 15)
+			for (unsigned k = 0; k < len / 32; k++)
+				T.qp[qpn].rd_fail.push_back(fail);
+		T.rd_fails += fail;
+		T.rd_q.push_back({ a, len, T.cycles + 4 + rndr(57), fail });
+	}
 	if (rd_go && m->s_dma_rd_cpl_tready) {
 		auto &r = T.rd_q.front();
 		T.rd_off += 64;
@@ -286,8 +307,19 @@ static void on_rwqe(const rwqe_item &it)
 		return;
 	}
 	T.rwqes++;
-	if (it.lerr)
+	// the RWQE's read: the model's record, in order per QP
+	CHECK(!q.rd_fail.empty(), "QP %u: RWQE %u was never read", it.qpn, it.idx);
+	bool failed = !q.rd_fail.empty() && q.rd_fail.front();
+	if (!q.rd_fail.empty())
+		q.rd_fail.pop_front();
+	if (failed) {
+		// zeros: a zero-length RWQE, which the L_Key check passes
+		CHECK(it.lerr, "QP %u RWQE %u: its read failed, yet it came out unflagged", it.qpn,
+		      it.idx);
+		T.rd_fail_rwqes++;
+	} else if (it.lerr) {
 		T.lerrs++;
+	}
 	if (q.flush_due) {
 		// fetched before the reset: its order only (the ring may be
 		// rewritten already)
@@ -303,7 +335,7 @@ static void on_rwqe(const rwqe_item &it)
 	CHECK(q.active && !q.in_reset, "QP %u: an RWQE while %s", it.qpn,
 	      q.in_reset ? "in RESET" : "without a receive queue");
 	unsigned slot = it.idx & ((1u << q.log2) - 1);
-	if (q.log2 && slot < q.exp_len.size()) {
+	if (q.log2 && slot < q.exp_len.size() && !failed) {
 		CHECK(it.len == q.exp_len[slot] && it.lerr == (bool)q.exp_lerr[slot] &&
 		      (it.lerr || it.addr == q.exp_addr[slot]),
 		      "QP %u RWQE %u: len %u lerr %d addr %#llx, want len %u lerr %u addr %#llx",
@@ -709,6 +741,9 @@ int main(int argc, char **argv)
 	      T.rwqes);
 	CHECK(m->stat_rwqe_lkey_err == T.lerrs, "host_rwqe_lkey_err %u, want %u",
 	      m->stat_rwqe_lkey_err, T.lerrs);
+	CHECK(m->stat_dma_rd_err == T.rd_fails, "DMA read errors %u, want %u", m->stat_dma_rd_err,
+	      T.rd_fails);
+	CHECK(T.rd_fails > 0, "no DMA read failed");
 	CHECK(m->stat_rq_db_bad == T.db_bad, "host_rq_db_bad %u, want %u", m->stat_rq_db_bad,
 	      T.db_bad);
 	CHECK(m->stat_rcqes == T.rcqes, "host_rcqes %u, want %u", m->stat_rcqes, T.rcqes);
@@ -725,6 +760,8 @@ int main(int argc, char **argv)
 	printf("  L_Key cases:");
 	for (unsigned k = 0; k < 7; k++)
 		printf(" %s %u%s", kind_names[k], kinds[k], k < 6 ? "," : "\n");
+	printf("  %u DMA reads failed (counted), %u RWQEs from them flagged\n", T.rd_fails,
+	       T.rd_fail_rwqes);
 	printf("  %u bad RQ doorbells counted (beyond the table %u, in RESET %u, no RQ %u)\n",
 	       T.db_bad, bad_db[0], bad_db[1], bad_db[2]);
 	printf("  %u receive CQEs (%u for RWQEs from before a reset), %u send CQEs, checked with "

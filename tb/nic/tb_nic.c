@@ -32,6 +32,9 @@
  *                ones before a bad one posted, it and the rest not),
  *                byte-exact WRITE and READ through the list API
  *   cc           CC parameters: set, read the registers, get; per QP too
+ *   dmaerr (sim) DMA reads made to fail (UR, poisoned, timeout): a WQE fetch
+ *                fails its WQE and QP, a payload read is sent again, an RWQE
+ *                fetch fails the SEND on it; counted; another QP unharmed
  *   counters     counters name and count what happened
  *
  * Runs under ASan/UBSan; prints "N passed, N failed". Deterministic: the
@@ -86,6 +89,20 @@ static int hpnic_sim_ce_mark(unsigned from_nic, int mode)
 	(void)from_nic;
 	(void)mode;
 	return -EOPNOTSUPP;
+}
+static int hpnic_sim_dma_rd_fail(unsigned nic, uint64_t addr, uint64_t len, unsigned count, int kind)
+{
+	(void)nic;
+	(void)addr;
+	(void)len;
+	(void)count;
+	(void)kind;
+	return -EOPNOTSUPP;
+}
+static unsigned hpnic_sim_dma_rd_fail_left(unsigned nic)
+{
+	(void)nic;
+	return 0;
 }
 #endif
 
@@ -2542,6 +2559,135 @@ static void t_dcqcn(void)
 	TRY(hpnic_destroy_qp(qd));
 }
 
+/*
+ * DMA reads that fail (the simulator fails chosen ones: in the PCIe mode an
+ * Unsupported Request completion, a poisoned completion, a completion
+ * timeout; docs/pcie.md, "DMA read errors"). A failed WQE fetch completes
+ * the WQE in error and fails its QP, the WQE behind it flushed, no memory
+ * written; a failed payload read leaves with its ICRC stomped, the peer drops
+ * it and the WRITE completes byte-exact once sent again (the responder's
+ * read for a READ response likewise: the READ is asked for again); a failed
+ * RWQE fetch fails the SEND that lands on it. Each read is counted
+ * (dma_rd_errors), and another QP's traffic meanwhile completes.
+ */
+static void t_dmaerr(void)
+{
+	static const char *const kind_name[] = { "", "UR", "poisoned", "timeout" };
+	uint8_t *src = e[0].buf, *dst = e[1].buf;
+	uint8_t *shadow = malloc(BUF_LEN);
+	uint32_t lkey0 = hpnic_mr_lkey(e[0].mr), lkey1 = hpnic_mr_lkey(e[1].mr);
+	uint32_t rkey = hpnic_mr_rkey(e[1].mr);
+	uint64_t err0 = counter(0, HPNIC_CNT_DMA_RD_ERRORS), err1 = counter(1, HPNIC_CNT_DMA_RD_ERRORS);
+	uint64_t icrc1 = counter(1, HPNIC_CNT_RX_ICRC), icrc0 = counter(0, HPNIC_CNT_RX_ICRC);
+	struct hpnic_cq *rcq;
+	struct hpnic_qp *qc, *qd;
+	struct hpnic_wc wc[4];
+
+	TRY(hpnic_create_cq(e[1].dev, 64, &rcq));
+	TRY(new_qp_rq(&e[0], 16, 16, 1024, NULL, &qc));
+	TRY(new_qp_rq(&e[1], 16, 16, 1024, rcq, &qd));
+	TRY(connect_pair(qc, qd, 1024));
+	write_check(qc, 1, 3000, "the other QP, before");
+
+	/* a WQE fetch fails, as each kind, while the other QP writes */
+	for (int kind = 1; kind <= 3; kind++) {
+		struct hpnic_qp *qa, *qb;
+		uint8_t *w;
+		int got[3] = { -1, -1, -1 };
+
+		TRY(new_qp(&e[0], 8, 1024, &qa));
+		TRY(new_qp(&e[1], 8, 1024, &qb));
+		TRY(connect_pair(qa, qb, 1024));
+		write_check(qa, 2, 1000, "the QP, before");
+		tb_fill(src + 4096, 8192, 500 + kind);
+		tb_fill(src + 65536, 4000, 600 + kind);
+		memset(dst + 65536, 0, 4000);
+		memcpy(shadow, dst, BUF_LEN);
+		w = next_wqe(qa);
+		TRY(hpnic_sim_dma_rd_fail(0, (uintptr_t)w, HPNIC_WQE_SIZE, 1, kind));
+		TRY(hpnic_post_write(qa, 10, e[0].mr, src + 4096, 5000, (uintptr_t)(dst + 4096), rkey,
+				     HPNIC_WR_MORE));
+		TRY(hpnic_post_write(qa, 11, e[0].mr, src + 8192, 2000, (uintptr_t)(dst + 8192), rkey, 0));
+		TRY(hpnic_post_write(qc, 12, e[0].mr, src + 65536, 4000, (uintptr_t)(dst + 65536), rkey, 0));
+		TRY(wait_cqes(&e[0], wc, 3));
+		for (int k = 0; k < 3; k++)
+			if (wc[k].wr_id >= 10 && wc[k].wr_id <= 12)
+				got[wc[k].wr_id - 10] = wc[k].status;
+		CHECK(hpnic_sim_dma_rd_fail_left(0) == 0, "%s: the WQE's fetch was not failed",
+		      kind_name[kind]);
+		CHECK(got[0] == HPNIC_WC_LOC_PROT_ERR, "%s: the WQE read in error: status %d, want "
+		      "LOC_PROT_ERR", kind_name[kind], got[0]);
+		CHECK(got[1] == HPNIC_WC_WR_FLUSH_ERR, "%s: the WQE behind: status %d, want "
+		      "WR_FLUSH_ERR", kind_name[kind], got[1]);
+		CHECK(got[2] == HPNIC_WC_SUCCESS, "%s: the other QP's WRITE: status %d",
+		      kind_name[kind], got[2]);
+		settle();
+		memcpy(shadow + 65536, src + 65536, 4000);
+		CHECK(!memcmp(shadow, dst, BUF_LEN), "%s: memory changed, or the other QP's WRITE "
+		      "differs", kind_name[kind]);
+		TRY(hpnic_destroy_qp(qa));
+		TRY(hpnic_destroy_qp(qb));
+	}
+
+	/* a payload read fails once: the packet is dropped at the peer (ICRC),
+	 * sent again, and the WRITE completes byte-exact */
+	tb_fill(src + 131072, 3000, 700);
+	memset(dst + 131072, 0, 3000);
+	TRY(hpnic_sim_dma_rd_fail(0, (uintptr_t)(src + 131072), 3000, 1, 2));
+	TRY(hpnic_post_write(qc, 20, e[0].mr, src + 131072, 3000, (uintptr_t)(dst + 131072), rkey, 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(hpnic_sim_dma_rd_fail_left(0) == 0, "payload: the read was not failed");
+	CHECK(wc[0].wr_id == 20 && wc[0].status == HPNIC_WC_SUCCESS, "payload: wr_id %" PRIu64
+	      " status %d", wc[0].wr_id, wc[0].status);
+	CHECK(!memcmp(src + 131072, dst + 131072, 3000), "payload: data");
+	CHECK(counter(1, HPNIC_CNT_RX_ICRC) > icrc1, "payload: the peer saw no bad ICRC");
+	write_check(qc, 21, 2000, "the other QP, after a payload error");
+
+	/* the responder's payload read for a READ response fails once: the
+	 * response is dropped at the requester (ICRC) and asked for again */
+	tb_fill(dst + 262144, 5000, 701);
+	memset(src + 262144, 0, 5000);
+	TRY(hpnic_sim_dma_rd_fail(1, (uintptr_t)(dst + 262144), 5000, 1, 3));
+	TRY(hpnic_post_read(qc, 22, e[0].mr, src + 262144, 5000, (uintptr_t)(dst + 262144),
+			    hpnic_mr_rkey(e[1].mr), 0));
+	TRY(wait_cqes(&e[0], wc, 1));
+	CHECK(hpnic_sim_dma_rd_fail_left(1) == 0, "READ response: the read was not failed");
+	CHECK(wc[0].wr_id == 22 && wc[0].status == HPNIC_WC_SUCCESS, "READ response: wr_id %"
+	      PRIu64 " status %d", wc[0].wr_id, wc[0].status);
+	CHECK(!memcmp(src + 262144, dst + 262144, 5000), "READ response: data");
+	CHECK(counter(0, HPNIC_CNT_RX_ICRC) > icrc0, "READ response: no bad ICRC seen");
+
+	/* an RWQE fetch fails: the SEND that lands on it fails at both ends */
+	{
+		uint8_t *r = qd->rring + (size_t)(qd->rpi & (qd->rdepth - 1)) * HPNIC_RWQE_SIZE;
+
+		TRY(hpnic_sim_dma_rd_fail(1, (uintptr_t)r, HPNIC_RWQE_SIZE, 1, 1));
+		TRY(post_recv1(qd, 30, dst + 200000, 4096, lkey1));
+		TRY(post_send1(qc, HPNIC_WR_SEND, 31, src, 100, lkey0, 0, 0, 0));
+		TRY(wait_cqes(&e[0], wc, 1));
+		CHECK(hpnic_sim_dma_rd_fail_left(1) == 0, "RWQE: the fetch was not failed");
+		/* the responder NAKs it (remote operational error) */
+		CHECK(wc[0].wr_id == 31 && wc[0].status == HPNIC_WC_REMOTE_ACCESS_ERR, "RWQE: the SEND: "
+		      "wr_id %" PRIu64 " status %d, want REMOTE_ACCESS_ERR", wc[0].wr_id, wc[0].status);
+		TRY(wait_rcq(rcq, wc, 1));
+		CHECK(wc[0].wr_id == 30 && wc[0].status == HPNIC_WC_LOC_PROT_ERR, "RWQE: the receive: "
+		      "wr_id %" PRIu64 " status %d, want LOC_PROT_ERR", wc[0].wr_id, wc[0].status);
+	}
+
+	CHECK(counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0 == 4 &&
+	      counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1 == 2,
+	      "dma_rd_errors rose %" PRIu64 " and %" PRIu64 ", want 4 and 2",
+	      counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0, counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1);
+	printf("  dmaerr: dma_rd_errors %" PRIu64 " and %" PRIu64 ", rx_icrc +%" PRIu64 " and +%"
+	       PRIu64 "\n", counter(0, HPNIC_CNT_DMA_RD_ERRORS) - err0,
+	       counter(1, HPNIC_CNT_DMA_RD_ERRORS) - err1, counter(0, HPNIC_CNT_RX_ICRC) - icrc0,
+	       counter(1, HPNIC_CNT_RX_ICRC) - icrc1);
+	TRY(hpnic_destroy_qp(qc));
+	TRY(hpnic_destroy_qp(qd));
+	TRY(hpnic_destroy_cq(rcq));
+	free(shadow);
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(void);
@@ -2572,6 +2718,7 @@ static const struct {
 	{ "window_qp", t_window_qp, 1, 0 },
 	{ "ackreq", t_ackreq, 1, 0 },
 	{ "counters", t_counters, 0, 0 },
+	{ "dmaerr", t_dmaerr, 1, 0 },
 	{ "dcqcn", t_dcqcn, 1, 0 },
 };
 
@@ -2599,8 +2746,8 @@ int main(int argc, char **argv)
 			       "libhpnic's integration suite against two hpnic NICs: query, dcqcn_reset,\n"
 			       "bad_args, qp_state, sizes, qp64, mtt (sim), protect, pd, invalidate,\n"
 			       "reconnect, zero_len, post_send, send, gather, bad_ext, lkey, async, cc,\n"
-			       "dcqcn, window (sim), ackreq (sim), counters. (sim): the simulator only,\n"
-			       "skipped on other devices.\n"
+			       "dcqcn, window (sim), ackreq (sim), counters, dmaerr (sim). (sim): the\n"
+			       "simulator only, skipped on other devices.\n"
 			       "Prints N passed, N failed.\n"
 			       "  --dev NAME     the two devices, in order (default sim:0 and sim:1;\n"
 			       "                 e.g. kernel:/dev/hpnic0 and kernel:/dev/hpnic1)\n"

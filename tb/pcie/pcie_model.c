@@ -275,6 +275,10 @@ static void read_req(struct pcie_model *m, uint64_t addr, unsigned dwc, unsigned
 	/* the completions: split at RCB, coalesced up to MPS at random */
 	uint64_t off = addr + s, end = off + len;
 	unsigned n = 0, fail = rndp(m, m->c.p_err) ? 1 + rndr(m, 3) : 0;
+	int forced = m->c.rd_fail ? m->c.rd_fail(m->c.ctx, addr + s, len) : 0;
+
+	if (forced >= 1 && forced <= 3)
+		fail = (unsigned)forced;
 	while (off < end && n < MAX_CPL) {
 		uint64_t lim = (off / m->c.rcb + 1) * m->c.rcb;
 		while (lim < end && lim + m->c.rcb - (off & ~3ull) <= m->c.mps && rndp(m, 0.7))

@@ -68,6 +68,9 @@ struct pcie_model_cfg {
 	 * and whether the model makes it fail, before host_read */
 	void (*wr_tlp)(void *ctx, uint64_t addr, uint32_t len, unsigned seq);
 	void (*rd_req)(void *ctx, uint64_t addr, uint32_t len, unsigned tag, int fail);
+	/* a read request the harness makes fail (may be NULL): 0, or the kind
+	 * (1 UR, 2 poisoned, 3 timeout), whatever p_err draws */
+	int (*rd_fail)(void *ctx, uint64_t addr, uint32_t len);
 	/* an MSI-X message the block sends for the function (may be NULL) */
 	void (*msix)(void *ctx, uint64_t addr, uint32_t data);
 	/* a checker fired (NULL: printed on stderr, the first 20) */

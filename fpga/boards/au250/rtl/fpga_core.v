@@ -30,8 +30,9 @@
  * side: both use 13-bit lengths (1..4096 bytes, hpnic_pcie_dma's LEN_WIDTH
  * default) and byte-wide keeps (64 bits for 512 data bits). The read
  * completion's tuser (a read that failed: error completion, poisoned,
- * timeout) has no input on the core yet; hpnic_core_pcie keeps it as a
- * sticky status bit (status_dma_rd_err), here for a LED.
+ * timeout) goes to the core, which counts it and fails what the read
+ * fetched (docs/pcie.md, "DMA read errors"); hpnic_core_pcie also keeps it
+ * as a sticky status bit (status_dma_rd_err), here for a LED.
  *
  * The MAC side needs no logic here: hpnic_core's MAC shim speaks the CMAC's
  * AXI4-Stream (docs/shim.md) and crosses into the MAC clocks itself; its
