@@ -46,19 +46,13 @@ TESTS += lint-au250
 endif
 
 # Yosys synth_xilinx of fpga_core: the whole core and the PCIe adapter
-# (like synth-core, it takes a long time; not part of make test). The
-# blocks that docs/performance.md measures alone are kept apart (each
-# mapped by its own ABC run, as alone) and joined again for the path
-# count, so that paths across blocks count every block's levels;
-# FLAT=1 maps the whole core in one ABC run instead
-FPGA_CORE_BLOCKS := hpnic_host_sq hpnic_host_rq hpnic_host_cq hpnic_host_csr hpnic_dma_mux \
-	hpnic_send_loop hpnic_comp hpnic_wqe_pool hpnic_tx_hdr hpnic_tx_gather hpnic_tx_frame \
-	hpnic_rx_in hpnic_rx_extract hpnic_rx_decision hpnic_rx_commit hpnic_rx_cnp hpnic_mtt \
-	hpcc_cc_engine hpnic_flow_sched hpnic_sched_glue hpnic_mac_shim hpnic_pcie
+# (like synth-core, it takes a long time; not part of make test), with the
+# blocks kept apart as synth-core keeps them (CORE_BLOCKS, mk/nic.mk; FLAT=1
+# for one ABC run over everything)
 synth-fpga-core: $(BUILD)/synth/fpga_core.summary
 $(BUILD)/synth/fpga_core.summary: $(AU250_CORE_FLIST) $(shell $(FLIST) $(AU250_CORE_FLIST)) \
 		$(wildcard rtl/*/*.vh) fpga/yosys/synth.sh scripts/lut_levels.py
-	LUT_PATHS=20 KEEP_HIER="$(if $(FLAT),,$(FPGA_CORE_BLOCKS))" \
+	LUT_PATHS=20 KEEP_HIER="$(if $(FLAT),,$(CORE_BLOCKS))" \
 	  fpga/yosys/synth.sh fpga_core $(AU250_CORE_FLIST) $(BUILD)/synth
 
 SYNTHS += synth-fpga-core

@@ -416,12 +416,12 @@ wire [11:0]   ak_path;
 wire [319:0]  ak_hops;
 
 /*
- * Register slices (ready registered too) on three streams into and out of
- * the send loop, where the consumer's ready depends on the producer's valid
- * through the other block's logic: QP starts (the requester takes them
- * ahead of its una stream), the completer's una events and the requester's
- * descriptors (the header builder reads its QP context on valid). Each adds a cycle of latency
- * (docs/performance.md, "The whole design in Yosys"). Not on RX decide's
+ * Register slices (ready registered too) on two streams into the send loop,
+ * where its ready depends on the producer's valid through the other block's
+ * logic: QP starts (the requester takes them ahead of its una stream) and
+ * the completer's una events. Each adds a cycle of latency
+ * (docs/performance.md, "The whole design in Yosys"); the TX descriptors
+ * have one after the pick below. Not on RX decide's
  * READ work and ACKs: they leave one FIFO in order and the READ queue keeps
  * an ACK behind the READ work before it, so they cannot pass separate
  * slices.
@@ -451,32 +451,6 @@ una_slice_inst (
     .s_data({una_qpn, una_idx, una_psn, una_bpos, una_read_done, una_loop, una_epoch}),
     .m_valid(unas_valid), .m_ready(unas_ready),
     .m_data({unas_qpn, unas_idx, unas_psn, unas_bpos, unas_read_done, unas_loop, unas_epoch})
-);
-
-wire          rqp_desc_valid, rqp_desc_ready;
-wire [QW-1:0] rqp_desc_qpn;
-wire [7:0]    rqp_desc_opcode;
-wire [23:0]   rqp_desc_psn;
-wire [12:0]   rqp_desc_len;
-wire [63:0]   rqp_desc_addr, rqp_desc_va;
-wire          rqp_desc_sgl;
-wire [1:0]    rqp_desc_nsge_m1;
-wire [31:0]   rqp_desc_off;
-wire [31:0]   rqp_desc_rkey, rqp_desc_rlen, rqp_desc_aeth;
-wire [31:0]   rqp_desc_imm;
-localparam DESC_W = QW + 8 + 24 + 13 + 64 + 1 + 2 + 32 + 64 + 32 + 32 + 32 + 32;
-
-hpnic_reg_slice #(.WIDTH(DESC_W), .SKID(1))
-desc_slice_inst (
-    .clk(clk), .rst(rst),
-    .s_valid(rqp_desc_valid), .s_ready(rqp_desc_ready),
-    .s_data({rqp_desc_qpn, rqp_desc_opcode, rqp_desc_psn, rqp_desc_len, rqp_desc_addr,
-             rqp_desc_sgl, rqp_desc_nsge_m1, rqp_desc_off, rqp_desc_va, rqp_desc_rkey,
-             rqp_desc_rlen, rqp_desc_aeth, rqp_desc_imm}),
-    .m_valid(rq_desc_valid), .m_ready(rq_desc_ready),
-    .m_data({rq_desc_qpn, rq_desc_opcode, rq_desc_psn, rq_desc_len, rq_desc_addr,
-             rq_desc_sgl, rq_desc_nsge_m1, rq_desc_off, rq_desc_va, rq_desc_rkey,
-             rq_desc_rlen, rq_desc_aeth, rq_desc_imm})
 );
 
 hpnic_send_loop #(
@@ -579,21 +553,21 @@ req_inst (
     .s_pktsend_ready(s_pktsend_ready),
     .s_pktsend_qpn(s_pktsend_qpn),
     .s_pktsend_len(s_pktsend_len),
-    .m_desc_valid(rqp_desc_valid),
-    .m_desc_ready(rqp_desc_ready),
-    .m_desc_qpn(rqp_desc_qpn),
-    .m_desc_opcode(rqp_desc_opcode),
-    .m_desc_psn(rqp_desc_psn),
-    .m_desc_len(rqp_desc_len),
-    .m_desc_addr(rqp_desc_addr),
-    .m_desc_sgl(rqp_desc_sgl),
-    .m_desc_nsge_m1(rqp_desc_nsge_m1),
-    .m_desc_off(rqp_desc_off),
-    .m_desc_reth_va(rqp_desc_va),
-    .m_desc_reth_rkey(rqp_desc_rkey),
-    .m_desc_reth_len(rqp_desc_rlen),
-    .m_desc_aeth(rqp_desc_aeth),
-    .m_desc_imm(rqp_desc_imm),
+    .m_desc_valid(rq_desc_valid),
+    .m_desc_ready(rq_desc_ready),
+    .m_desc_qpn(rq_desc_qpn),
+    .m_desc_opcode(rq_desc_opcode),
+    .m_desc_psn(rq_desc_psn),
+    .m_desc_len(rq_desc_len),
+    .m_desc_addr(rq_desc_addr),
+    .m_desc_sgl(rq_desc_sgl),
+    .m_desc_nsge_m1(rq_desc_nsge_m1),
+    .m_desc_off(rq_desc_off),
+    .m_desc_reth_va(rq_desc_va),
+    .m_desc_reth_rkey(rq_desc_rkey),
+    .m_desc_reth_len(rq_desc_rlen),
+    .m_desc_aeth(rq_desc_aeth),
+    .m_desc_imm(rq_desc_imm),
     .m_fetch_valid(m_fetch_valid),
     .m_fetch_ready(m_fetch_ready),
     .m_fetch_qpn(m_fetch_qpn),
@@ -811,6 +785,57 @@ wire [63:0]   pay_tkeep;
 wire [6:0]    pay_tbytes;
 wire          pay_tvalid, pay_tready, pay_tlast, pay_tuser;
 
+// the picked descriptor into the header builder through a register slice:
+// the builder reads the QP's context on valid, so its ready would run back
+// through the pick into the requester's descriptor FIFO and the READ
+// queue's ACK marks. One slice after the pick keeps their order: an ACK
+// held behind a READ's responses (the READ queue releases it once the last
+// response is taken here) cannot pass them
+wire          td_valid, td_ready;
+wire [QW-1:0] td_qpn;
+wire [7:0]    td_opcode;
+wire [23:0]   td_psn;
+wire [12:0]   td_len;
+wire [63:0]   td_addr;
+wire          td_sgl;
+wire [1:0]    td_nsge_m1;
+wire [31:0]   td_off;
+wire [63:0]   td_reth_va;
+wire [31:0]   td_reth_rkey;
+wire [31:0]   td_reth_len;
+wire [31:0]   td_aeth;
+wire [31:0]   td_imm;
+wire          td_int_valid;
+wire [3:0]    td_int_nhop;
+wire [11:0]   td_int_path;
+wire [319:0]  td_int_hops;
+localparam TD_W = QW + 8 + 24 + 13 + 64 + 1 + 2 + 32 + 64 + 32 + 32 + 32 + 32 + 1 + 4 + 12 + 320;
+
+hpnic_reg_slice #(.WIDTH(TD_W), .SKID(1))
+tx_desc_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(d_valid), .s_ready(d_ready),
+    .s_data({pick_ack ? ak_qpn : pick_cnp ? cnp_tx_qpn : rq_desc_qpn,
+             pick_ack ? HPNIC_BTH_OP_ACK : pick_cnp ? HPNIC_BTH_OP_CNP : rq_desc_opcode,
+             pick_ack ? ak_psn : pick_cnp ? 24'd0 : rq_desc_psn,
+             pick_ctl ? 13'd0 : rq_desc_len,
+             rq_desc_addr,
+             !pick_ctl && rq_desc_sgl,
+             rq_desc_nsge_m1,
+             rq_desc_off,
+             rq_desc_va,
+             rq_desc_rkey,
+             rq_desc_rlen,
+             pick_ack ? {ak_syn, ak_msn} : rq_desc_aeth,
+             rq_desc_imm,
+             pick_ack && ak_int_valid,
+             ak_nhop,
+             ak_path,
+             ak_hops}),
+    .m_valid(td_valid), .m_ready(td_ready),
+    .m_data({td_qpn, td_opcode, td_psn, td_len, td_addr, td_sgl, td_nsge_m1, td_off, td_reth_va, td_reth_rkey, td_reth_len, td_aeth, td_imm, td_int_valid, td_int_nhop, td_int_path, td_int_hops})
+);
+
 hpnic_tx_hdr #(
     .QPN_WIDTH(QW)
 )
@@ -831,25 +856,25 @@ tx_hdr_inst (
     .cfg_qp_wr_pd(cfg_qp_wr_pd),
     .cfg_qp_wr_dscp_ecn(cfg_qp_wr_dscp_ecn),
     .cfg_qp_wr_cc_mode(cfg_qp_wr_cc_mode),
-    .s_desc_valid(d_valid),
-    .s_desc_ready(d_ready),
-    .s_desc_qpn(pick_ack ? ak_qpn : pick_cnp ? cnp_tx_qpn : rq_desc_qpn),
-    .s_desc_opcode(pick_ack ? HPNIC_BTH_OP_ACK : pick_cnp ? HPNIC_BTH_OP_CNP : rq_desc_opcode),
-    .s_desc_psn(pick_ack ? ak_psn : pick_cnp ? 24'd0 : rq_desc_psn),
-    .s_desc_len(pick_ctl ? 13'd0 : rq_desc_len),
-    .s_desc_addr(rq_desc_addr),
-    .s_desc_sgl(!pick_ctl && rq_desc_sgl),
-    .s_desc_nsge_m1(rq_desc_nsge_m1),
-    .s_desc_off(rq_desc_off),
-    .s_desc_reth_va(rq_desc_va),
-    .s_desc_reth_rkey(rq_desc_rkey),
-    .s_desc_reth_len(rq_desc_rlen),
-    .s_desc_aeth(pick_ack ? {ak_syn, ak_msn} : rq_desc_aeth),
-    .s_desc_imm(rq_desc_imm),
-    .s_desc_int_valid(pick_ack && ak_int_valid),
-    .s_desc_int_nhop(ak_nhop),
-    .s_desc_int_path(ak_path),
-    .s_desc_int_hops(ak_hops),
+    .s_desc_valid(td_valid),
+    .s_desc_ready(td_ready),
+    .s_desc_qpn(td_qpn),
+    .s_desc_opcode(td_opcode),
+    .s_desc_psn(td_psn),
+    .s_desc_len(td_len),
+    .s_desc_addr(td_addr),
+    .s_desc_sgl(td_sgl),
+    .s_desc_nsge_m1(td_nsge_m1),
+    .s_desc_off(td_off),
+    .s_desc_reth_va(td_reth_va),
+    .s_desc_reth_rkey(td_reth_rkey),
+    .s_desc_reth_len(td_reth_len),
+    .s_desc_aeth(td_aeth),
+    .s_desc_imm(td_imm),
+    .s_desc_int_valid(td_int_valid),
+    .s_desc_int_nhop(td_int_nhop),
+    .s_desc_int_path(td_int_path),
+    .s_desc_int_hops(td_int_hops),
     .m_hdr_valid(hdr_valid),
     .m_hdr_ready(hdr_ready),
     .m_hdr_data(hdr_data),
