@@ -39,6 +39,9 @@ keep=""
 for m in ${KEEP_HIER:-}; do
   keep="$keep setattr -mod -set keep_hierarchy 1 $m \$paramod*$m \$paramod*$m\\*;"
 done
+# ABC9=1: synth_xilinx -abc9, which maps with the carry chains and DSPs as
+# timed boxes (docs/performance.md: deeper, not shallower, on fpga_core)
+[ -z "${ABC9:-}" ] || synth="$synth -abc9"
 # ABC_LUT_DELAY=N: map LUTs with ABC's delay target N (LUT levels) instead of
 # none. Without a target, ABC's area recovery lets every path grow to the
 # design's worst depth, so in a large flattened design most paths read as
