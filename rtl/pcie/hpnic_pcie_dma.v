@@ -7,13 +7,16 @@
  *   once started, runs to its tlast (its frame FIFO holds it whole, so
  *   tvalid stays high). With straddle the write engine's tlast marks a beat
  *   after which no TLP goes on (two of its TLPs can share a beat), and read
- *   requests stay one a beat at Dword 0 (they come at most every third cycle).
+ *   requests stay one a beat at Dword 0.
  * - Ordering (docs/host.md): a read must not pass a write issued before it.
- *   A read is taken only when every write command taken before it has had
- *   its last TLP handed to RQ, and not in a cycle where a write command is
- *   offered (the write counts as the earlier). PCIe keeps the RQ order on
- *   the way to memory: a read request does not pass a posted write. Writes
- *   may pass reads (PCIe allows it; hpnic relies on nothing else).
+ *   A read is taken with a mark, the count of write commands taken before
+ *   it (one more if a write command is offered in the same cycle: the write
+ *   counts as the earlier), and is requested only once that many have had
+ *   their last TLP handed to RQ. PCIe keeps the RQ order on the way to
+ *   memory: a read request does not pass a posted write. Writes may pass
+ *   reads (PCIe allows it; hpnic relies on nothing else), so a stream of
+ *   writes (completion entries, one every few cycles) holds up only the
+ *   reads that came after them, not every read behind the latest write.
  */
 
 `resetall
@@ -108,20 +111,20 @@ wr_inst (
     .wr_done(wr_done), .stat_wr_cmds(stat_wr_cmds), .stat_wr_tlps(stat_wr_tlps)
 );
 
-// reads wait for the writes taken before them
+// reads wait for the writes taken before them (at most 127 in the write
+// engine: its command queue is shallower)
 reg  [7:0] wr_taken_reg = 8'd0;      // write commands taken
 reg  [7:0] wr_sent_reg = 8'd0;       // ... whose last TLP has gone to RQ
-wire       rd_in_ready;
-wire       rd_gate = wr_taken_reg == wr_sent_reg && !s_wr_req_valid;
-assign s_rd_req_ready = rd_in_ready && rd_gate;
+wire [7:0] rd_after = wr_taken_reg + {7'd0, s_wr_req_valid};
 
 hpnic_pcie_dma_rd #(.LEN_WIDTH(LEN_WIDTH), .TAG_LOG2(TAG_LOG2),
                     .CPLH_LIMIT(CPLH_LIMIT), .CPLD_LIMIT(CPLD_LIMIT), .STRADDLE(RC_STRADDLE))
 rd_inst (
     .clk(clk), .rst(rst),
     .cfg_max_read_req(cfg_max_read_req),
-    .s_rd_req_valid(s_rd_req_valid && rd_gate), .s_rd_req_ready(rd_in_ready),
+    .s_rd_req_valid(s_rd_req_valid), .s_rd_req_ready(s_rd_req_ready),
     .s_rd_req_addr(s_rd_req_addr), .s_rd_req_len(s_rd_req_len),
+    .s_rd_req_after(rd_after), .wr_sent(wr_sent_reg),
     .m_rd_cpl_tdata(m_rd_cpl_tdata), .m_rd_cpl_tkeep(m_rd_cpl_tkeep),
     .m_rd_cpl_tvalid(m_rd_cpl_tvalid), .m_rd_cpl_tready(m_rd_cpl_tready),
     .m_rd_cpl_tlast(m_rd_cpl_tlast), .m_rd_cpl_tuser(m_rd_cpl_tuser),

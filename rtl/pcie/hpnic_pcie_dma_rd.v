@@ -62,6 +62,11 @@ module hpnic_pcie_dma_rd #(
     output wire                  s_rd_req_ready,
     input  wire [63:0]           s_rd_req_addr,
     input  wire [LEN_WIDTH-1:0]  s_rd_req_len,
+    // ordering behind writes: the read is requested only once wr_sent (a
+    // count of writes handed on) has reached s_rd_req_after (mod 256, at
+    // most 127 ahead); tie both to 0 where no write shares the link
+    input  wire [7:0]            s_rd_req_after,
+    input  wire [7:0]            wr_sent,
     output wire [511:0]          m_rd_cpl_tdata,
     output wire [63:0]           m_rd_cpl_tkeep,
     output wire                  m_rd_cpl_tvalid,
@@ -107,6 +112,12 @@ initial begin
         $error("hpnic_pcie_dma_rd: SLOT_LOG2 must be 7..9 (%m)");
         $finish;
     end
+    // room for two parts' worst case (the checks run a cycle ahead)
+    if (CPLH_LIMIT < (2 << (SLOT_LOG2 - 6)) || CPLH_LIMIT > 1023 ||
+        CPLD_LIMIT < (8 << (SLOT_LOG2 - 6)) || CPLD_LIMIT > 8191) begin
+        $error("hpnic_pcie_dma_rd: CPLH_LIMIT or CPLD_LIMIT out of range (%m)");
+        $finish;
+    end
 end
 
 localparam NTAG = 1 << TAG_LOG2;
@@ -117,89 +128,49 @@ localparam NB = LEN_WIDTH - 5;          // beat counts (up to 2^LEN_WIDTH / 64 +
 localparam PI_W = TAG_LOG2 + LL + LL + 1 + 1 + 6 + NB + 7;
 
 /*
- * Read request FIFO
+ * Read request FIFO, then a register slice: the head read's first part is
+ * worked out from registers (the FIFO's LUT RAM read would come first)
  */
+wire                 rf_valid, rf_ready;
+wire [63:0]          rf_addr;
+wire [LEN_WIDTH-1:0] rf_len;
+wire [7:0]           rf_after;
 wire                 req_valid;
 wire                 req_ready;
 wire [63:0]          req_addr;
 wire [LEN_WIDTH-1:0] req_len;
+wire [7:0]           req_after;
 
-hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(64 + LEN_WIDTH))
+hpnic_fifo #(.DEPTH_LOG2(4), .WIDTH(64 + LEN_WIDTH + 8))
 req_fifo_inst (
     .clk(clk), .rst(rst),
-    .s_valid(s_rd_req_valid), .s_ready(s_rd_req_ready), .s_data({s_rd_req_addr, s_rd_req_len}),
-    .m_valid(req_valid), .m_ready(req_ready), .m_data({req_addr, req_len}),
+    .s_valid(s_rd_req_valid), .s_ready(s_rd_req_ready),
+    .s_data({s_rd_req_addr, s_rd_req_len, s_rd_req_after}),
+    .m_valid(rf_valid), .m_ready(rf_ready), .m_data({rf_addr, rf_len, rf_after}),
     // verilator lint_off PINCONNECTEMPTY
     .count()
     // verilator lint_on PINCONNECTEMPTY
 );
 
+hpnic_reg_slice #(.WIDTH(64 + LEN_WIDTH + 8), .SKID(1))
+req_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(rf_valid), .s_ready(rf_ready), .s_data({rf_addr, rf_len, rf_after}),
+    .m_valid(req_valid), .m_ready(req_ready), .m_data({req_addr, req_len, req_after})
+);
+
 /*
  * Splitter: parts, tags, credits, RQ descriptors
+ *
+ * A part is worked out by part_of() below, twice: for the head read's first
+ * part into the next-read stage (nx_*), and for the part at sp_addr_reg (the
+ * rest of a read longer than one part) into c_*. The next read moves into the
+ * splitter, its first part straight into c_*, as the last part of the read
+ * before it is issued: a read of one part is issued every cycle. A later part
+ * of a long read waits a cycle for c_* (512 bytes per 2 cycles, above the
+ * link's rate).
  */
-reg                 sp_active_reg = 1'b0;
-reg [63:0]          sp_addr_reg = 0;
-reg [LEN_WIDTH-1:0] sp_rem_reg = 0;
-reg                 sp_first_reg = 1'b0;
-reg [5:0]           sp_off_reg = 0;          // the read's address offset
-reg [NB-1:0]        sp_beats_reg = 0;
-reg [6:0]           sp_lastn_reg = 0;
-
-reg [TAG_LOG2:0]    tag_alloc_reg = 0;       // next tag to give (with a wrap bit)
-reg [TAG_LOG2:0]    tag_free_reg = 0;        // next tag to free
-reg [9:0]           cplh_used_reg = 0;
-reg [12:0]          cpld_used_reg = 0;
-
-localparam [2:0]    MRRS_CAP = SLOT_LOG2[2:0] - 3'd7;
-reg  [2:0]          mrrs_code_reg = 3'd0;
-reg  [SLOT_LOG2:0]  mrrs_reg = 0;             // S
-reg  [SLOT_LOG2-1:0] mmask_reg = 0;           // S - 1
-// the part at sp_addr_reg: either the rest of the read ("all") or up to the
-// next S-aligned address ("blk"); both worked out side by side, then picked
-wire [SLOT_LOG2-1:0] a_in = sp_addr_reg[SLOT_LOG2-1:0] & mmask_reg;
-wire [SLOT_LOG2:0]  room = mrrs_reg - {1'b0, a_in};
-wire                part_all = sp_rem_reg <= {{(LEN_WIDTH-SLOT_LOG2-1){1'b0}}, room};
-wire [SLOT_LOG2:0]  part_len = part_all ? sp_rem_reg[SLOT_LOG2:0] : room;
-wire [SLOT_LOG2:0]  rem_s = sp_rem_reg[SLOT_LOG2:0];      // meaningful when part_all
-// verilator lint_off UNUSEDSIGNAL
-wire [SLOT_LOG2:0]  end_all = {1'b0, sp_addr_reg[SLOT_LOG2-1:0]} + rem_s - 1'b1;
-wire [SLOT_LOG2-1:0] end_blk = sp_addr_reg[SLOT_LOG2-1:0] | mmask_reg;
-// verilator lint_on UNUSEDSIGNAL
-wire [LL-1:0]       part_l0 = sp_addr_reg[SLOT_LOG2-1:6];
-wire [LL-1:0]       part_l1 = part_all ? end_all[SLOT_LOG2-1:6] : end_blk[SLOT_LOG2-1:6];
-wire [LL:0]         lines_all = {1'b0, end_all[SLOT_LOG2-1:6]} - {1'b0, part_l0} + 1'b1;
-wire [LL:0]         lines_blk = {1'b0, end_blk[SLOT_LOG2-1:6]} - {1'b0, part_l0} + 1'b1;
-wire [LL:0]         part_lines = part_all ? lines_all : lines_blk;
-wire [SLOT_LOG2+1:0] span_all = {{(SLOT_LOG2){1'b0}}, sp_addr_reg[1:0]} + {1'b0, rem_s};
-wire [10:0]         dw_all = {{(11-SLOT_LOG2){1'b0}}, span_all[SLOT_LOG2+1:2]} + {10'd0, span_all[1:0] != 2'd0};
-// up to an S-aligned end the span from the first Dword is S - (a_in & ~3)
-wire [SLOT_LOG2-2:0] dw_blk_s = mrrs_reg[SLOT_LOG2:2] - {1'b0, a_in[SLOT_LOG2-1:2]};
-wire [10:0]         dw_blk = {{(11-SLOT_LOG2+1){1'b0}}, dw_blk_s};
-wire [10:0]         part_dw = part_all ? dw_all : dw_blk;
-
-// the part at sp_addr_reg, registered (fresh a cycle after the splitter
-// moves), then its tag and credit checks (fresh a cycle later): a part can be
-// issued every third cycle, 512 bytes per 3 cycles, above the link's rate
-reg [SLOT_LOG2:0]   c_len_reg = 0;
-reg                 c_all_reg = 1'b0;
-reg [LL-1:0]        c_l0_reg = 0, c_l1_reg = 0;
-reg [LL:0]          c_lines_reg = 0;
-reg [10:0]          c_dw_reg = 0;
-reg [3:0]           c_fbe_reg = 0, c_lbe_reg = 0;
-reg [1:0]           settle_reg = 2'd0;
-reg                 tags_ok_reg = 1'b0;
-reg                 cred_ok_reg = 1'b0;
-wire tags_ok = (tag_alloc_reg - tag_free_reg) != NTAG[TAG_LOG2:0];
-localparam [10:0] CPLH_MAX = CPLH_LIMIT;
-localparam [13:0] CPLD_MAX = CPLD_LIMIT;
-wire cred_ok = {1'b0, cplh_used_reg} + {{(10-LL){1'b0}}, c_lines_reg} <= CPLH_MAX &&
-               {1'b0, cpld_used_reg} + {{(11-LL){1'b0}}, c_lines_reg, 2'b00} <= CPLD_MAX;
-
-wire pi_ready;
-wire rqo_ready;
-wire issue = sp_active_reg && settle_reg == 2'd0 && tags_ok_reg && cred_ok_reg && pi_ready && rqo_ready;
-
-assign req_ready = !sp_active_reg;
+localparam PW = 1 + (SLOT_LOG2 + 1) + LL + LL + (LL + 1) + 11 + 4 + 4;
 
 function [3:0] be_first(input [1:0] off, input [SLOT_LOG2+1:0] span);
     begin
@@ -222,6 +193,117 @@ function [3:0] be_last(input [SLOT_LOG2+1:0] span);
         end
     end
 endfunction
+
+// The part at address a (its low bits) with rem bytes left, S = mrrs: either
+// the rest ("all") or up to the next S-aligned address ("blk"), both worked
+// out side by side, then picked. Returns {all, len, first line, last line,
+// lines, Dwords, first BE, last BE}.
+function [PW-1:0] part_of(input [SLOT_LOG2-1:0] a, input [LEN_WIDTH-1:0] rem,
+                          input [SLOT_LOG2:0] mrrs, input [SLOT_LOG2-1:0] mmask);
+    reg [SLOT_LOG2-1:0] a_in;
+    reg [SLOT_LOG2:0]   room, len, rem_s;
+    // verilator lint_off UNUSEDSIGNAL
+    reg [SLOT_LOG2:0]   end_all;
+    reg [SLOT_LOG2-1:0] end_blk;
+    // verilator lint_on UNUSEDSIGNAL
+    reg                 all;
+    reg [LL-1:0]        l0, l1;
+    reg [LL:0]          lines;
+    reg [SLOT_LOG2+1:0] span_all;
+    reg [SLOT_LOG2-2:0] dw_blk_s;
+    reg [10:0]          dw;
+    reg [3:0]           fbe, lbe;
+    begin
+        a_in = a & mmask;
+        room = mrrs - {1'b0, a_in};
+        all = rem <= {{(LEN_WIDTH-SLOT_LOG2-1){1'b0}}, room};
+        rem_s = rem[SLOT_LOG2:0];                   // meaningful when all
+        len = all ? rem_s : room;
+        end_all = {1'b0, a} + rem_s - 1'b1;
+        end_blk = a | mmask;
+        l0 = a[SLOT_LOG2-1:6];
+        l1 = all ? end_all[SLOT_LOG2-1:6] : end_blk[SLOT_LOG2-1:6];
+        lines = all ? {1'b0, end_all[SLOT_LOG2-1:6]} - {1'b0, l0} + 1'b1
+                    : {1'b0, end_blk[SLOT_LOG2-1:6]} - {1'b0, l0} + 1'b1;
+        span_all = {{(SLOT_LOG2){1'b0}}, a[1:0]} + {1'b0, rem_s};
+        // up to an S-aligned end the span from the first Dword is S - (a_in & ~3)
+        dw_blk_s = mrrs[SLOT_LOG2:2] - {1'b0, a_in[SLOT_LOG2-1:2]};
+        dw = all ? {{(11-SLOT_LOG2){1'b0}}, span_all[SLOT_LOG2+1:2]} + {10'd0, span_all[1:0] != 2'd0}
+                 : {{(11-SLOT_LOG2+1){1'b0}}, dw_blk_s};
+        fbe = all ? be_first(a[1:0], span_all) : 4'b1111 << a[1:0];
+        lbe = all ? be_last(span_all) : (dw_blk_s == 1 ? 4'b0000 : 4'b1111);
+        part_of = {all, len, l0, l1, lines, dw, fbe, lbe};
+    end
+endfunction
+
+reg                 sp_active_reg = 1'b0;
+reg [63:0]          sp_addr_reg = 0;
+reg [LEN_WIDTH-1:0] sp_rem_reg = 0;
+reg                 sp_first_reg = 1'b0;
+reg [5:0]           sp_off_reg = 0;          // the read's address offset
+reg [NB-1:0]        sp_beats_reg = 0;
+reg [6:0]           sp_lastn_reg = 0;
+
+reg [TAG_LOG2:0]    tag_alloc_reg = 0;       // next tag to give (with a wrap bit)
+reg [TAG_LOG2:0]    tag_free_reg = 0;        // next tag to free
+reg [9:0]           cplh_used_reg = 0;
+reg [12:0]          cpld_used_reg = 0;
+
+localparam [2:0]    MRRS_CAP = SLOT_LOG2[2:0] - 3'd7;
+reg  [2:0]          mrrs_code_reg = 3'd0;
+reg  [SLOT_LOG2:0]  mrrs_reg = 0;             // S
+reg  [SLOT_LOG2-1:0] mmask_reg = 0;           // S - 1
+
+// the next read: its address, length, shape and first part
+reg                 nx_valid_reg = 1'b0;
+reg [63:0]          nx_addr_reg = 0;
+reg [LEN_WIDTH-1:0] nx_len_reg = 0;
+reg [NB-1:0]        nx_beats_reg = 0;
+reg [6:0]           nx_lastn_reg = 0;
+reg [PW-1:0]        nx_part_reg = 0;
+reg [7:0]           nx_after_reg = 0;
+reg                 nx_ok_reg = 1'b0;        // the writes before it are handed on
+// wr_sent has reached a mark (a count at most 127 behind or equal)
+function reached(input [7:0] sent, input [7:0] mark);
+    // verilator lint_off UNUSEDSIGNAL
+    reg [7:0] d;
+    // verilator lint_on UNUSEDSIGNAL
+    begin
+        d = sent - mark;
+        reached = !d[7];
+    end
+endfunction
+
+// the part to issue: fresh unless the splitter moved on within a read a
+// cycle ago (settle)
+reg                 c_all_reg = 1'b0;
+reg [SLOT_LOG2:0]   c_len_reg = 0;
+reg [LL-1:0]        c_l0_reg = 0, c_l1_reg = 0;
+reg [LL:0]          c_lines_reg = 0;
+reg [10:0]          c_dw_reg = 0;
+reg [3:0]           c_fbe_reg = 0, c_lbe_reg = 0;
+reg                 settle_reg = 1'b0;
+
+// Tags and credits are checked a cycle ahead, so each check leaves room for
+// the part issued meanwhile too: two tags, two parts' worst case of credits.
+// The reservation itself is exact (c_lines_reg).
+localparam LMAX = 1 << LL;
+localparam [10:0] CPLH_MAX = CPLH_LIMIT;
+localparam [13:0] CPLD_MAX = CPLD_LIMIT;
+reg                 tags_ok_reg = 1'b0;
+reg                 cred_ok_reg = 1'b0;
+localparam [TAG_LOG2:0] TAGS_AHEAD = NTAG - 2;
+wire tags_ok = (tag_alloc_reg - tag_free_reg) <= TAGS_AHEAD;
+wire cred_ok = {1'b0, cplh_used_reg} + 11'd2 * LMAX[10:0] <= CPLH_MAX &&
+               {1'b0, cpld_used_reg} + 14'd8 * LMAX[13:0] <= CPLD_MAX;
+
+wire pi_ready;
+wire rqo_ready;
+wire issue = sp_active_reg && !settle_reg && tags_ok_reg && cred_ok_reg && pi_ready && rqo_ready;
+// the next read moves in when the splitter is idle or issues a read's last part
+wire sp_load = nx_valid_reg && nx_ok_reg && (!sp_active_reg || (issue && c_all_reg));
+
+assign req_ready = !nx_valid_reg || sp_load;
 
 wire [127:0] rd_desc = {
     1'b0, 3'b000, 3'b000, 1'b0,          // ECRC, attributes, TC, requester ID enable
@@ -301,32 +383,26 @@ always @(posedge clk) begin
     mrrs_code_reg <= cfg_max_read_req > MRRS_CAP ? MRRS_CAP : cfg_max_read_req;
     mrrs_reg <= {{(SLOT_LOG2-7){1'b0}}, 8'd128} << mrrs_code_reg;
     mmask_reg <= ({{(SLOT_LOG2-7){1'b0}}, 7'h7f} << mrrs_code_reg) | {{(SLOT_LOG2-7){1'b0}}, 7'h7f};
-    c_len_reg <= part_len;
-    c_all_reg <= part_all;
-    c_l0_reg <= part_l0;
-    c_l1_reg <= part_l1;
-    c_lines_reg <= part_lines;
-    c_dw_reg <= part_dw;
-    c_fbe_reg <= part_all ? be_first(sp_addr_reg[1:0], span_all) : 4'b1111 << sp_addr_reg[1:0];
-    c_lbe_reg <= part_all ? be_last(span_all) : (dw_blk_s == 1 ? 4'b0000 : 4'b1111);
+    if (req_valid && req_ready) begin
+        nx_addr_reg <= req_addr;
+        nx_len_reg <= req_len;
+        nx_beats_reg <= req_lenm1[LEN_WIDTH-1:6] + 1'b1;
+        nx_lastn_reg <= {1'b0, req_lenm1[5:0]} + 1'b1;
+        nx_part_reg <= part_of(req_addr[SLOT_LOG2-1:0], req_len, mrrs_reg, mmask_reg);
+        nx_after_reg <= req_after;
+    end
+    // wr_sent only grows, so a check a cycle old is safe
+    nx_ok_reg <= (req_valid && req_ready) ? reached(wr_sent, req_after)
+                                          : nx_ok_reg || reached(wr_sent, nx_after_reg);
+    if (req_ready) begin
+        nx_valid_reg <= req_valid;
+    end
+    {c_all_reg, c_len_reg, c_l0_reg, c_l1_reg, c_lines_reg, c_dw_reg, c_fbe_reg, c_lbe_reg} <=
+        sp_load ? nx_part_reg : part_of(sp_addr_reg[SLOT_LOG2-1:0], sp_rem_reg, mrrs_reg, mmask_reg);
     tags_ok_reg <= tags_ok;
     cred_ok_reg <= cred_ok;
-    if (settle_reg != 2'd0) begin
-        settle_reg <= settle_reg - 1'b1;
-    end
-    if (req_valid && req_ready) begin
-        settle_reg <= 2'd2;
-        sp_active_reg <= 1'b1;
-        sp_addr_reg <= req_addr;
-        sp_rem_reg <= req_len;
-        sp_first_reg <= 1'b1;
-        sp_off_reg <= req_addr[5:0];
-        sp_beats_reg <= req_lenm1[LEN_WIDTH-1:6] + 1'b1;
-        sp_lastn_reg <= {1'b0, req_lenm1[5:0]} + 1'b1;
-        stat_rd_reqs <= stat_rd_reqs + 1'b1;
-    end
+    settle_reg <= issue && !c_all_reg;
     if (issue) begin
-        settle_reg <= 2'd2;
         sp_addr_reg <= sp_addr_reg + {{(63-SLOT_LOG2){1'b0}}, c_len_reg};
         sp_rem_reg <= sp_rem_reg - {{(LEN_WIDTH-SLOT_LOG2-1){1'b0}}, c_len_reg};
         sp_first_reg <= 1'b0;
@@ -335,6 +411,16 @@ always @(posedge clk) begin
         if (c_all_reg) begin
             sp_active_reg <= 1'b0;
         end
+    end
+    if (sp_load) begin
+        sp_active_reg <= 1'b1;
+        sp_addr_reg <= nx_addr_reg;
+        sp_rem_reg <= nx_len_reg;
+        sp_first_reg <= 1'b1;
+        sp_off_reg <= nx_addr_reg[5:0];
+        sp_beats_reg <= nx_beats_reg;
+        sp_lastn_reg <= nx_lastn_reg;
+        stat_rd_reqs <= stat_rd_reqs + 1'b1;
     end
     cplh_used_reg <= cplh_used_reg + (issue ? {{(9-LL){1'b0}}, c_lines_reg} : 10'd0)
                                    - (free_v_reg ? {{(9-LL){1'b0}}, free_lines_reg} : 10'd0);
@@ -348,7 +434,8 @@ always @(posedge clk) begin
 
     if (rst) begin
         sp_active_reg <= 1'b0;
-        settle_reg <= 2'd0;
+        nx_valid_reg <= 1'b0;
+        settle_reg <= 1'b0;
         tag_alloc_reg <= 0;
         tag_free_reg <= 0;
         cplh_used_reg <= 0;
@@ -817,7 +904,9 @@ wire          al_final = al_beats_reg == 1;
 wire          al_can = al_have_reg && (al_prev_last_reg || lf_valid);
 wire          out_ready;
 wire          al_emit = al_can && out_ready;
-wire          al_load = !al_have_reg && lf_valid;
+// a line is loaded into an empty prev, or as a read's final beat leaves with
+// no spare line behind it (one-beat reads back to back, a beat a cycle)
+wire          al_load = lf_valid && (!al_have_reg || (al_emit && al_final && al_prev_last_reg));
 // on a beat: take the next line into prev, or drop it (the read's spare last line)
 assign lf_take = al_load || (al_emit && !al_prev_last_reg);
 
@@ -825,15 +914,6 @@ wire [63:0]   al_keep = al_final ? (64'hffff_ffff_ffff_ffff >> (7'd64 - al_lastn
 wire          al_err_out = al_err_reg || (!al_prev_last_reg && h_err);
 
 always @(posedge clk) begin
-    if (al_load) begin
-        al_have_reg <= 1'b1;
-        al_prev_reg <= h_line;
-        al_prev_last_reg <= h_last;
-        al_off_reg <= h_off;
-        al_beats_reg <= h_beats;
-        al_lastn_reg <= h_lastn;
-        al_err_reg <= h_err;
-    end
     if (al_emit) begin
         al_beats_reg <= al_beats_reg - 1'b1;
         if (al_final) begin
@@ -846,6 +926,15 @@ always @(posedge clk) begin
         if (al_final && al_err_out) begin
             stat_rd_err <= stat_rd_err + 1'b1;
         end
+    end
+    if (al_load) begin
+        al_have_reg <= 1'b1;
+        al_prev_reg <= h_line;
+        al_prev_last_reg <= h_last;
+        al_off_reg <= h_off;
+        al_beats_reg <= h_beats;
+        al_lastn_reg <= h_lastn;
+        al_err_reg <= h_err;
     end
     if (rst) begin
         al_have_reg <= 1'b0;

@@ -579,6 +579,39 @@ static void rd_tests(uint64_t ops)
 		      "violations in the read throughput phase");
 		free(rops);
 	}
+	/* message rate: 64-byte reads back to back (a WQE fetch, a small
+	 * payload), completions at the link's rate: each costs 84 link bytes (a
+	 * 3-Dword header and 8 of framing), 0.75 a cycle at 63 bytes a cycle
+	 * (two RC beats each without straddle: 0.5).
+	 * Line-aligned and at any Dword (two lines each) at latency 20 (the NIC
+	 * simulator's least), then line-aligned at 100, where the tags bound it:
+	 * NTAG - 2 reads in flight, each holding its tag for the latency and
+	 * about 4 cycles of the engine's own (Little's law) */
+	for (int cfg = 0; cfg < 3; cfg++) {
+		unsigned n = 4096, lat = cfg == 2 ? 100 : 20;
+		struct rd_op *rops = calloc(n, sizeof(*rops));
+		for (unsigned i = 0; i < n; i++)
+			rd_make(&rops[i], i * 256 + (cfg == 1 ? 4 * rndr(15) : 0), 64);
+		model_new(256, 512, 64, 0, lat, 0, 1, 1);
+		rd_run(rops, n, 2, &(struct rd_stalls){ 0, 0, 0, 0 });
+		uint64_t span = rk.last_out - rk.first_out + 1;
+		/* without RC straddle a completion of 19 Dwords takes two beats */
+		double rpc = (double)n / (double)span, lim = PCIE_STRADDLE ? 63.0 / 84 : 0.5;
+		double tag_lim = (PCIE_RD_TAGS - 2) / (double)(lat + 4);
+		printf("message rate, 64-byte reads %s, latency %u cycles: %u reads in %llu cycles: "
+		       "%.3f reads/cycle = %.1f M/s at 250 MHz, %.1f%% of the %.2f a cycle the link and RC "
+		       "allow (%u tags bound it to %.2f)\n",
+		       cfg == 1 ? "at any Dword" : "line-aligned", lat, n, (unsigned long long)span, rpc,
+		       rpc * 250, 100.0 * rpc / lim, lim, PCIE_RD_TAGS, tag_lim);
+		CHECK(rk.violations == 0 && model_stats().violations == 0,
+		      "violations in the read message-rate phase");
+		/* a read a cycle would beat the link: the engine must not be the
+		 * limit (it issued one read per 4 cycles before) */
+		if (cfg == 0)
+			CHECK(rpc >= 0.9 * lim, "64-byte reads at %.3f a cycle, under 90%% of the %.2f allowed",
+			      rpc, lim);
+		free(rops);
+	}
 	/* latency: one 64-byte read on an idle engine, the model answering at once */
 	{
 		struct rd_op op;
