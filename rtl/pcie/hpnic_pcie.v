@@ -14,7 +14,10 @@
  *   write command taken before it (or in the same cycle) has had all its
  *   TLPs sent by the IP (their sequence numbers returned, wr_done), so that
  *   the message cannot overtake the CQE it announces (docs/host.md,
- *   "Interrupts").
+ *   "Interrupts"). A request for the vector already waiting so is merged
+ *   into it (the wait extends to the writes before the new one), so one
+ *   message covers both CQEs and a CQ that completes every few cycles is
+ *   not held to one write's round trip per CQE (stat_irq_merged).
  *
  * IP port names: m_rq_* = s_axis_rq_*, s_rc_* = m_axis_rc_*,
  * s_cq_* = m_axis_cq_*, m_cc_* = s_axis_cc_*, rq_seq_num* =
@@ -136,7 +139,9 @@ module hpnic_pcie #(
     output wire [31:0]           stat_irq_sent,
     output wire [31:0]           stat_irq_fail,
     output wire [31:0]           stat_irq_pended,
-    output wire [31:0]           stat_irq_bad
+    output wire [31:0]           stat_irq_bad,
+    output wire [31:0]           stat_irq_merged,   // requests merged into one waiting
+    output wire [31:0]           stat_irq_passed    // requests handed on to the MSI-X block
 );
 
 assign pcie_cq_np_req = 2'b01;
@@ -192,44 +197,64 @@ hpnic_pcie_bar bar_inst (
     .stat_drop(stat_bar_drop), .stat_partial(stat_bar_partial)
 );
 
-// interrupts wait for the DMA writes taken before them
+// interrupts wait for the DMA writes taken before them: a request is taken
+// into irq_* with its mark, and merged there while one for its vector waits
 reg  [31:0] wr_taken_reg = 32'd0;       // write commands taken
 reg  [31:0] wr_fin_reg = 32'd0;         // ... whose TLPs the IP has all sent
-reg  [31:0] irq_mark_reg = 32'd0;       // wr_taken when the request came
-reg         irq_armed_reg = 1'b0;
+reg  [31:0] irq_mark_reg = 32'd0;       // wr_taken when the (last merged) request came
+reg         irq_valid_reg = 1'b0;
+reg  [10:0] irq_vector_reg = 11'd0;
+reg  [31:0] irq_merged_reg = 32'd0;
+reg  [31:0] irq_passed_reg = 32'd0;
 // verilator lint_off UNUSEDSIGNAL
 wire [31:0] irq_left = irq_mark_reg - wr_fin_reg;
 // verilator lint_on UNUSEDSIGNAL
-wire        irq_pass = irq_armed_reg && irq_left[31];   // wr_fin past the mark
+wire        irq_pass = irq_valid_reg && irq_left[31];   // wr_fin past the mark
 wire        irq_in_ready;
+wire        irq_go = irq_pass && irq_in_ready;
 wire        wr_take = s_wr_req_valid && s_wr_req_ready;
 
-assign s_irq_ready = irq_pass && irq_in_ready;
+// taken when nothing waits, or merged into the same vector's request (not
+// in the cycle that one leaves; a vector beyond the table never merges, so
+// the MSI-X block counts each such request)
+localparam [11:0] VECTORS12 = MSIX_VECTORS;
+assign s_irq_ready = !irq_valid_reg ||
+                     (s_irq_vector == irq_vector_reg && {1'b0, s_irq_vector} < VECTORS12 && !irq_go);
 
 always @(posedge clk) begin
     wr_taken_reg <= wr_taken_reg + {31'd0, wr_take};
     wr_fin_reg <= wr_fin_reg + {30'd0, wr_done};
-    if (s_irq_valid && !irq_armed_reg) begin
+    if (irq_go) begin
+        irq_valid_reg <= 1'b0;
+        irq_passed_reg <= irq_passed_reg + 1'b1;
+    end
+    if (s_irq_valid && s_irq_ready) begin
         // mark: the writes taken so far and in this cycle, less one so that
         // "all done" is wr_fin > mark
         irq_mark_reg <= wr_taken_reg + {31'd0, wr_take} - 32'd1;
-        irq_armed_reg <= 1'b1;
-    end
-    if (s_irq_valid && s_irq_ready) begin
-        irq_armed_reg <= 1'b0;
+        irq_valid_reg <= 1'b1;
+        irq_vector_reg <= s_irq_vector;
+        if (irq_valid_reg) begin
+            irq_merged_reg <= irq_merged_reg + 1'b1;
+        end
     end
     if (rst) begin
         wr_taken_reg <= 32'd0;
         wr_fin_reg <= 32'd0;
-        irq_armed_reg <= 1'b0;
+        irq_valid_reg <= 1'b0;
+        irq_merged_reg <= 32'd0;
+        irq_passed_reg <= 32'd0;
     end
 end
+
+assign stat_irq_merged = irq_merged_reg;
+assign stat_irq_passed = irq_passed_reg;
 
 hpnic_pcie_msix #(.VECTORS(MSIX_VECTORS))
 msix_inst (
     .clk(clk), .rst(rst),
-    .s_irq_valid(s_irq_valid && irq_pass), .s_irq_ready(irq_in_ready),
-    .s_irq_vector(s_irq_vector),
+    .s_irq_valid(irq_pass), .s_irq_ready(irq_in_ready),
+    .s_irq_vector(irq_vector_reg),
     .s_reg_valid(x_valid), .s_reg_ready(x_ready), .s_reg_addr(x_addr),
     .s_reg_write(x_write), .s_reg_wdata(x_wdata), .s_reg_be(x_be),
     .m_reg_rsp_valid(x_rsp_valid), .m_reg_rsp_rdata(x_rsp_rdata),

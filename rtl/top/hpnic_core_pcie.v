@@ -261,7 +261,9 @@ pcie_inst (
     .stat_irq_sent(),
     .stat_irq_fail(),
     .stat_irq_pended(),
-    .stat_irq_bad()
+    .stat_irq_bad(),
+    .stat_irq_merged(),
+    .stat_irq_passed()
 );
 // verilator lint_on PINCONNECTEMPTY
 

@@ -190,6 +190,11 @@ extern "C" int pcie_hp_rtl_irq_ready(struct pcie_hp_rtl *r)
 	return r->t->s_irq_ready;
 }
 
+extern "C" uint32_t pcie_hp_rtl_irq_passed(struct pcie_hp_rtl *r)
+{
+	return r->t->stat_irq_passed;
+}
+
 extern "C" void pcie_hp_rtl_set_msix_cfg(struct pcie_hp_rtl *r, int enable, int mask)
 {
 	r->t->cfg_interrupt_msix_enable = enable ? 1 : 0;
@@ -224,6 +229,7 @@ extern "C" void pcie_hp_rtl_stats(struct pcie_hp_rtl *r, struct hp_stats *s)
 	s->irq_fail = t->stat_irq_fail;
 	s->irq_pended = t->stat_irq_pended;
 	s->irq_bad = t->stat_irq_bad;
+	s->irq_merged = t->stat_irq_merged;
 	s->wr_done = t->stat_wr_done;
 	s->rd_err = t->stat_rd_err;
 }

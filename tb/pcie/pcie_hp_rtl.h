@@ -21,7 +21,7 @@ struct pcie_hp_rtl;
 
 struct hp_stats {
 	uint32_t bar_rd, bar_wr, bar_ur, bar_drop, bar_partial;
-	uint32_t irq_sent, irq_fail, irq_pended, irq_bad;
+	uint32_t irq_sent, irq_fail, irq_pended, irq_bad, irq_merged;
 	uint32_t wr_done, rd_err;
 };
 
@@ -63,6 +63,8 @@ int pcie_hp_rtl_csr_rsp_ready(struct pcie_hp_rtl *r);
 /* interrupts */
 void pcie_hp_rtl_set_irq(struct pcie_hp_rtl *r, int valid, unsigned vector);
 int pcie_hp_rtl_irq_ready(struct pcie_hp_rtl *r);
+/* requests handed on to the MSI-X block so far (stat_irq_passed) */
+uint32_t pcie_hp_rtl_irq_passed(struct pcie_hp_rtl *r);
 void pcie_hp_rtl_set_msix_cfg(struct pcie_hp_rtl *r, int enable, int mask);
 int pcie_hp_rtl_msix_int(struct pcie_hp_rtl *r, uint64_t *addr, uint32_t *data);
 void pcie_hp_rtl_set_msix_ans(struct pcie_hp_rtl *r, int sent, int fail);

@@ -26,8 +26,10 @@
  *   mask write a later completion proves applied, or by the function mask
  *   or enable for 4 cycles and more), one at a time. Vectors beyond the
  *   table are raised too (dropped and counted). An interrupt must not pass
- *   a DMA write taken before it: each is checked, when taken, against the
- *   write commands whose sequence numbers have come back.
+ *   a DMA write taken before it: each message is checked against the write
+ *   commands whose sequence numbers have come back, which must include those
+ *   taken before the first interrupt of its vector since its last message
+ *   (later ones may be merged into it).
  * - At the end every raised vector must be delivered once unmasked, and the
  *   PBA must show exactly the masked vectors raised (vector and function
  *   mask), then nothing once they are unmasked.
@@ -93,6 +95,12 @@ static struct {
 	int mask_now[HP_VECTORS];
 	unsigned mask_seq[HP_VECTORS];
 	int want[HP_VECTORS];
+	uint64_t first_mark[HP_VECTORS]; /* writes its next message must wait for */
+	/* the adapter's waiting request: taken, merged into, handed on */
+	int slot_valid;
+	unsigned slot_vec;
+	uint64_t slot_mark;
+	uint32_t passed;
 	uint64_t last_sent[HP_VECTORS];
 	int en, fmask;
 	uint64_t blocked_since;      /* when the function was last disabled or masked; 0: not */
@@ -679,6 +687,21 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	int cwrite;
 	int csr_v = pcie_hp_rtl_csr(t, &caddr, &cwrite, &cwdata);
 	int rsp_go = rsp_v && pcie_hp_rtl_csr_rsp_ready(t);
+	/* the adapter handed its waiting request on at the last edge: the
+	 * vector counts as raised from there (its message must still wait for
+	 * the writes taken before the last request merged into it) */
+	uint32_t passed = pcie_hp_rtl_irq_passed(t);
+	if (passed != hp.passed) {
+		hp.passed = passed;
+		if (!hp.slot_valid) {
+			hp_violation("interrupt request handed on with none waiting", passed, 0);
+		} else if (hp.slot_vec < HP_VECTORS) {
+			if (!hp.want[hp.slot_vec] || hp.first_mark[hp.slot_vec] < hp.slot_mark)
+				hp.first_mark[hp.slot_vec] = hp.slot_mark;
+			hp.want[hp.slot_vec] = 1;
+		}
+		hp.slot_valid = 0;
+	}
 	int irq_go = hp.irq_valid && pcie_hp_rtl_irq_ready(t);
 	uint64_t maddr;
 	uint32_t mdata;
@@ -699,10 +722,12 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 	}
 	if (rreq_go)
 		hd.head++;
-	/* as the core does: an interrupt right after a DMA write (a CQE) */
+	/* as the core does: an interrupt right after a DMA write (a CQE), often
+	 * to the vector of the request waiting in the adapter (one CQ's
+	 * completions), which merges into it */
 	if (wreq_go && !irq_go && !hp.irq_valid && hp.irq_on && irq_p > 0 && rndp(0.3)) {
 		hp.irq_valid = 1;
-		hp.irq_vec = rndr(HP_LIVE);
+		hp.irq_vec = hp.slot_valid && hp.slot_vec < HP_LIVE && rndp(0.7) ? hp.slot_vec : rndr(HP_LIVE);
 		hp.irq_mark = hd.wacc;
 		if (hp.dones + done_now < hp.irq_mark)
 			hp.irq_waited++;
@@ -721,12 +746,18 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 			hp.irq_waited++;        /* it has writes to wait for */
 	}
 	if (irq_go) {
-		/* the writes taken before the request must have all been sent */
-		if (hp.dones < hp.irq_mark)
-			hp_violation("interrupt taken before the DMA writes taken before it were sent",
-				     hp.dones, hp.irq_mark);
+		/* taken at once, or merged into the waiting request of its vector */
+		if (!hp.slot_valid) {
+			hp.slot_valid = 1;
+			hp.slot_vec = hp.irq_vec;
+			hp.slot_mark = hp.irq_mark;
+		} else if (hp.slot_vec != hp.irq_vec || hp.irq_vec >= HP_VECTORS) {
+			hp_violation("interrupt merged into another vector's, or beyond the table", hp.irq_vec,
+				     hp.slot_vec);
+		} else {
+			hp.slot_mark = hp.irq_mark;  /* the message now waits for its writes too */
+		}
 		if (hp.irq_vec < HP_VECTORS) {
-			hp.want[hp.irq_vec] = 1;
 			hp.raised++;
 		} else {
 			hp.ex_bad_irq++;
@@ -770,6 +801,9 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 		} else {
 			if (!hp.want[v])
 				hp_violation("MSI-X message for a vector not raised since its last one", v, 0);
+			else if (hp.dones < hp.first_mark[v])
+				hp_violation("MSI-X message before the DMA writes taken before its interrupt were sent",
+					     hp.dones, hp.first_mark[v]);
 			if (hp.mask_now[v] && hp.mask_seq[v] < hp.conf_seq)
 				hp_violation("MSI-X message for a masked vector", v, hp.mask_seq[v]);
 			if (hp.blocked_since && cycle >= hp.blocked_since + 4)
@@ -789,7 +823,7 @@ static int hp_step(uint64_t *bar_left, double irq_p, int cfg_flips)
 static int hp_quiet(void)
 {
 	return !hp.have_tlp && hp.h_head == hp.h_tail && hp.c_head == hp.c_tail && hp.s_head == hp.s_tail &&
-	       !hp.rsp_wait && !hp.irq_valid && !pcie_model_msix_busy(pm);
+	       !hp.rsp_wait && !hp.irq_valid && !hp.slot_valid && !pcie_model_msix_busy(pm);
 }
 
 /* run until quiet and every raised vector that is not masked delivered */
@@ -936,6 +970,8 @@ static void whole_tests(uint64_t nbar, unsigned ndma)
 	      st1.bar_rd, st1.bar_wr, st1.bar_ur, st1.bar_drop, st1.bar_partial,
 	      (unsigned long long)hp.ex_rd, (unsigned long long)hp.ex_wr, (unsigned long long)hp.ex_ur,
 	      (unsigned long long)hp.ex_drop, (unsigned long long)hp.ex_partial);
+	CHECK(st1.irq_merged - st0.irq_merged <= hp.raised + hp.ex_bad_irq, "%u interrupts merged of %llu raised",
+	      st1.irq_merged - st0.irq_merged, (unsigned long long)(hp.raised + hp.ex_bad_irq));
 	CHECK(st1.irq_sent == hp.sent && st1.irq_fail == hp.fails && st1.irq_bad == hp.ex_bad_irq,
 	      "MSI-X counters: sent %u fail %u bad %u; expected %llu %llu %llu", st1.irq_sent, st1.irq_fail,
 	      st1.irq_bad, (unsigned long long)hp.sent, (unsigned long long)hp.fails,
@@ -950,13 +986,13 @@ static void whole_tests(uint64_t nbar, unsigned ndma)
 	CHECK(bad == 0, "whole adapter: %u host memory bytes differ", bad);
 	printf("whole adapter (hpnic_pcie): %u DMA writes, %u reads, %llu BAR requests (%llu reads, %llu writes, "
 	       "%llu UR, %llu dropped, %llu partial; %llu QWORDs to BAR2), %llu CSR requests, %llu interrupts raised "
-	       "(%llu beyond the table, %llu behind DMA writes in flight), %llu MSI-X sent, %llu failed, %u pended; %llu cycles (random phase %llu); "
+	       "(%llu beyond the table, %llu behind DMA writes in flight, %u merged), %llu MSI-X sent, %llu failed, %u pended; %llu cycles (random phase %llu); "
 	       "%llu + %llu + %llu violations\n",
 	       hd.nw, hd.nr, (unsigned long long)hp.seq, (unsigned long long)hp.ex_rd,
 	       (unsigned long long)hp.ex_wr, (unsigned long long)hp.ex_ur, (unsigned long long)hp.ex_drop,
 	       (unsigned long long)hp.ex_partial, (unsigned long long)hp.ex_qw, (unsigned long long)hp.csr_ops,
 	       (unsigned long long)(hp.raised + hp.ex_bad_irq), (unsigned long long)hp.ex_bad_irq,
-	       (unsigned long long)hp.irq_waited,
+	       (unsigned long long)hp.irq_waited, st1.irq_merged - st0.irq_merged,
 	       (unsigned long long)hp.sent, (unsigned long long)hp.fails, st1.irq_pended,
 	       (unsigned long long)(cycle - start), (unsigned long long)rnd_cycles,
 	       (unsigned long long)hp.violations, (unsigned long long)ck.violations,
