@@ -83,6 +83,7 @@ struct hpnic_sim_cfg {
 	int pcap_switch, pcap_port;    /* net mode, port >= 0: only frames leaving that
 					  switch port (as stamped); -1: every frame NICs send */
 	const char *fst_path;
+	unsigned fst_nic;               /* the NIC whose waves fst_path gets (HPNIC_SIM_FST_NIC) */
 	uint64_t seed;
 	double dma_stall;              /* PCIe model back-pressure, 0..1 (HPNIC_SIM_DMA_STALL) */
 	const char *stream_path;       /* one NIC, its port on this Unix socket (stream_port.h) */

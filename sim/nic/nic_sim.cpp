@@ -412,11 +412,15 @@ void pm_report(World *w)
 		if (!n.pm)
 			continue;
 		pcie_model_stats(n.pm, &ps);
+		uint64_t cyc = pcie_model_cycle(n.pm);
+
 		fprintf(stderr, "hpnic sim: nic%u PCIe: %llu write TLPs (%llu bytes), %llu read requests "
-			"(%llu bytes, %llu completions, peak %llu/%llu credits), %llu BAR reads, %llu BAR "
-			"writes, %llu MSI-X; %llu violations, %llu bad MSI-X\n", n.index,
+			"(%llu bytes, %.1f in flight on average, %llu completions, peak %llu/%llu "
+			"credits), %llu BAR reads, %llu BAR writes, %llu MSI-X; %llu violations, %llu bad "
+			"MSI-X\n", n.index,
 			(unsigned long long)ps.wr_tlps, (unsigned long long)ps.wr_bytes,
 			(unsigned long long)ps.rd_reqs, (unsigned long long)ps.rd_bytes,
+			cyc ? (double)ps.rd_live_sum / (double)cyc : 0.0,
 			(unsigned long long)ps.rd_cpls, (unsigned long long)ps.cplh_max,
 			(unsigned long long)ps.cpld_max, (unsigned long long)ps.bar_rd,
 			(unsigned long long)ps.bar_wr, (unsigned long long)ps.msix,
@@ -437,7 +441,7 @@ void csr_snoop(World *w, unsigned i, uint32_t off, uint32_t wdata)
 		w->probe.doorbell = w->cycle;
 }
 
-// one clock edge pair for NIC i; the FST (NIC 0 only) is dumped on both
+// one clock edge pair for NIC i; the FST (of the one NIC traced) is dumped on both
 void tick(World *w, unsigned i)
 {
 	Nic &n = w->nic[i];
@@ -448,14 +452,14 @@ void tick(World *w, unsigned i)
 	m->mac_rx_clk = 1;
 	m->eval();
 	n.ctx->timeInc(2);
-	if (i == 0 && w->fst)
+	if (i == w->cfg.fst_nic && w->fst)
 		w->fst->dump(n.ctx->time());
 	m->clk = 0;
 	m->mac_tx_clk = 0;
 	m->mac_rx_clk = 0;
 	m->eval();
 	n.ctx->timeInc(2);
-	if (i == 0 && w->fst)
+	if (i == w->cfg.fst_nic && w->fst)
 		w->fst->dump(n.ctx->time());
 }
 
@@ -813,6 +817,7 @@ int world_create()
 		c.pcap_path = getenv("HPNIC_SIM_PCAP");
 	if (getenv("HPNIC_SIM_FST"))
 		c.fst_path = getenv("HPNIC_SIM_FST");
+	c.fst_nic = (unsigned)env_double("HPNIC_SIM_FST_NIC", c.fst_nic);
 	if (getenv("HPNIC_SIM_TOPO"))
 		c.topology = getenv("HPNIC_SIM_TOPO");
 	c.dma_latency = (unsigned)env_double("HPNIC_SIM_DMA_LATENCY", c.dma_latency);
@@ -923,9 +928,15 @@ int world_create()
 		w->mac_fifo_ps = rate ? (uint64_t)(4224 * 8) * 1000000u / rate : 0;
 	}
 	if (c.fst_path) {
-		w->nic[0].ctx->traceEverOn(true);
+		if (c.fst_nic >= c.nics) {
+			fprintf(stderr, "hpnic sim: no NIC %u to trace (HPNIC_SIM_FST_NIC; %u NICs)\n",
+				c.fst_nic, c.nics);
+			world_free(w);
+			return -EINVAL;
+		}
+		w->nic[c.fst_nic].ctx->traceEverOn(true);
 		w->fst.reset(new VerilatedFstC);
-		w->nic[0].m->trace(w->fst.get(), 99);
+		w->nic[c.fst_nic].m->trace(w->fst.get(), 99);
 		w->fst->open(c.fst_path);
 	}
 	if (c.pcap_path) {

@@ -39,6 +39,7 @@ struct pcie_model {
 	unsigned seq_head, seq_tail;
 	/* reads, per tag */
 	int live[TAGS];
+	unsigned nlive;              /* reads not yet completed */
 	struct cpl q[TAGS][MAX_CPL];
 	unsigned qn[TAGS], qh[TAGS];
 	uint64_t due[TAGS], order[TAGS];
@@ -144,6 +145,7 @@ void pcie_model_reset(struct pcie_model *m)
 	m->in_tlp = 0;
 	m->seq_head = m->seq_tail = 0;
 	memset(m->live, 0, sizeof(m->live));
+	m->nlive = 0;
 	m->cplh = m->cpld = 0;
 	m->sending = 0;
 	m->rb_have = 0;
@@ -329,6 +331,7 @@ static void read_req(struct pcie_model *m, uint64_t addr, unsigned dwc, unsigned
 	if (m->cplh > m->c.cplh || m->cpld > m->c.cpld)
 		violation(m, "completion credits overrun", m->cplh, m->cpld);
 	m->live[tag] = 1;
+	m->nlive++;
 	m->snap_addr[tag] = addr;
 	memset(m->snap[tag], 0, 4 * dwc);
 	if (m->c.host_read && m->c.host_read(m->c.ctx, addr + s, m->snap[tag] + s, len)) {
@@ -626,8 +629,10 @@ void pcie_model_rc_taken(struct pcie_model *m)
 		m->cplh -= 1;
 		m->cpld -= m->rb_end_cr[i];
 		m->st.rd_cpls++;
-		if (m->rb_end_rc[i])
+		if (m->rb_end_rc[i]) {
 			m->live[m->rb_end_tag[i]] = 0;
+			m->nlive--;
+		}
 	}
 	m->rb_have = 0;
 }
@@ -810,6 +815,7 @@ int pcie_model_msix_busy(const struct pcie_model *m)
 void pcie_model_tick(struct pcie_model *m)
 {
 	m->cycle++;
+	m->st.rd_live_sum += m->nlive;
 	if (m->c.pace && m->tokens < 4 * 63)
 		m->tokens += 63;
 }

@@ -87,6 +87,7 @@ struct pcie_model_stats {
 	uint64_t bar_ur;             /* completions with a status other than SC */
 	uint64_t msix;               /* messages */
 	uint64_t cplh_max, cpld_max; /* completion credits' peak */
+	uint64_t rd_live_sum;        /* reads in flight, summed over cycles */
 	uint64_t violations;
 };
 
