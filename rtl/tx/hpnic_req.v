@@ -77,8 +77,12 @@ module hpnic_req #(
     parameter SLOTS_LOG2 = 3,
     // WQEs a QP may ask for beyond its free slots (0: none), so that a
     // fetch's round trip does not bound its rate: one that arrives to find
-    // every slot taken is dropped and fetched again when a slot frees
+    // every slot taken waits in the replay queue (below), or is dropped and
+    // fetched again when a slot frees
     parameter FETCH_AHEAD = 8,
+    // log2 of the cycles the replay queue may wait with no WQE landing
+    // before the WQE it replays next is dropped and fetched again
+    parameter REPLAY_LOG2 = 6,
     // PktSend length bits (as the scheduler's LEN_WIDTH)
     parameter LEN_WIDTH = 14,
     // log2 of each output FIFO's depth
@@ -534,6 +538,111 @@ always @(posedge clk) begin
 end
 
 /*
+ * WQE replay (FETCH_AHEAD only). A WQE fetched ahead that finds its QP's
+ * slots full, or that follows one such (its index is past arr), is not
+ * dropped at once: it goes to a small replay queue, and from there back into
+ * the loop as a WQE event once a slot may have freed (any QP's head moved
+ * on, or a replayed WQE landed: then the next follows). While the queue
+ * holds any, no new WQE is taken, so a QP's WQEs stay in order and the
+ * queue holds only those that were already in the pipeline. Once the queue
+ * has waited 2^REPLAY_LOG2 cycles with no WQE landing, the WQE replayed next
+ * is dropped instead: its QP fetches again from arr under a new tag (the
+ * WQEs behind it turn stale), as every such WQE was dropped before the
+ * queue existed. So a QP that cannot send holds up the others' WQEs for a
+ * bounded time.
+ */
+localparam RP_W = QW + 16 + 2 + 1 + 1 + 32 + 64 + 3 + 64 + 32 + 1 + 1 + 1 + 32;
+wire            rp_valid;
+wire            rp_take;
+wire [3:0]      rp_count;
+reg             rp_push_reg = 1'b0;
+// unused with FETCH_AHEAD = 0 (no queue)
+// verilator lint_off UNUSEDSIGNAL
+wire [RP_W-1:0] rp_data;
+reg [RP_W-1:0]  rp_push_data = 0;
+reg             rp_arm_reg = 1'b0;       // a slot may have freed since the last replay
+// verilator lint_on UNUSEDSIGNAL
+reg             rp_ok_reg = 1'b0;        // stage 2 may queue a WQE (room, not waited too long)
+reg [REPLAY_LOG2:0] rp_age_reg = 0;
+
+wire                 wq_valid;
+wire [QW-1:0]        wq_qpn;
+wire [15:0]          wq_idx;
+wire [1:0]           wq_tag;
+wire                 wq_read, wq_signaled, wq_sgl, wq_lerr, wq_send, wq_imm_valid;
+wire [31:0]          wq_len, wq_rkey, wq_imm;
+wire [63:0]          wq_laddr, wq_raddr;
+wire [1:0]           wq_nsge_m1;
+wire [7:0]           grant;
+
+generate
+if (FETCH_AHEAD != 0) begin : g_replay
+    wire [QW-1:0] rq_qpn;
+    wire [15:0]   rq_idx;
+    wire [1:0]    rq_tag;
+    wire          rq_read, rq_signaled, rq_sgl, rq_lerr, rq_send, rq_imm_valid;
+    wire [31:0]   rq_len, rq_rkey, rq_imm;
+    wire [63:0]   rq_laddr, rq_raddr;
+    wire [1:0]    rq_nsge_m1;
+
+    hpnic_fifo #(.DEPTH_LOG2(3), .WIDTH(RP_W))
+    replay_fifo_inst (
+        .clk(clk), .rst(rst),
+        // verilator lint_off PINCONNECTEMPTY
+        .s_valid(rp_push_reg), .s_ready(), .s_data(rp_push_data),
+        // verilator lint_on PINCONNECTEMPTY
+        .m_valid(rp_valid), .m_ready(rp_take), .m_data(rp_data),
+        .count(rp_count)
+    );
+    assign {rq_qpn, rq_idx, rq_tag, rq_read, rq_signaled, rq_len, rq_laddr, rq_sgl, rq_nsge_m1,
+            rq_raddr, rq_rkey, rq_lerr, rq_send, rq_imm_valid, rq_imm} = rp_data;
+
+    // the queue while it holds any (or one is on its way), else the input
+    wire hold = rp_valid || rp_push_reg;
+    assign wq_valid = hold ? rp_valid && rp_arm_reg : s_wqe_valid;
+    assign wq_qpn = hold ? rq_qpn : s_wqe_qpn;
+    assign wq_idx = hold ? rq_idx : s_wqe_idx;
+    assign wq_tag = hold ? rq_tag : s_wqe_tag;
+    assign wq_read = hold ? rq_read : s_wqe_read;
+    assign wq_signaled = hold ? rq_signaled : s_wqe_signaled;
+    assign wq_len = hold ? rq_len : s_wqe_len;
+    assign wq_laddr = hold ? rq_laddr : s_wqe_laddr;
+    assign wq_sgl = hold ? rq_sgl : s_wqe_sgl;
+    assign wq_nsge_m1 = hold ? rq_nsge_m1 : s_wqe_nsge_m1;
+    assign wq_raddr = hold ? rq_raddr : s_wqe_raddr;
+    assign wq_rkey = hold ? rq_rkey : s_wqe_rkey;
+    assign wq_lerr = hold ? rq_lerr : s_wqe_lerr;
+    assign wq_send = hold ? rq_send : s_wqe_send;
+    assign wq_imm_valid = hold ? rq_imm_valid : s_wqe_imm_valid;
+    assign wq_imm = hold ? rq_imm : s_wqe_imm;
+    assign s_wqe_ready = grant[2] && !hold;
+    assign rp_take = grant[2] && hold;
+end else begin : g_no_replay
+    assign rp_valid = 1'b0;
+    assign rp_data = 0;
+    assign rp_count = 0;
+    assign wq_valid = s_wqe_valid;
+    assign wq_qpn = s_wqe_qpn;
+    assign wq_idx = s_wqe_idx;
+    assign wq_tag = s_wqe_tag;
+    assign wq_read = s_wqe_read;
+    assign wq_signaled = s_wqe_signaled;
+    assign wq_len = s_wqe_len;
+    assign wq_laddr = s_wqe_laddr;
+    assign wq_sgl = s_wqe_sgl;
+    assign wq_nsge_m1 = s_wqe_nsge_m1;
+    assign wq_raddr = s_wqe_raddr;
+    assign wq_rkey = s_wqe_rkey;
+    assign wq_lerr = s_wqe_lerr;
+    assign wq_send = s_wqe_send;
+    assign wq_imm_valid = s_wqe_imm_valid;
+    assign wq_imm = s_wqe_imm;
+    assign s_wqe_ready = grant[2];
+    assign rp_take = 1'b0;
+end
+endgenerate
+
+/*
  * Stage 0: arbitration
  */
 wire          cont_valid;
@@ -541,17 +650,18 @@ wire [QW-1:0] cont_qpn;
 
 wire [7:0] req_vec = {s_pktsend_valid && desc_room_reg && cont_room_reg && rdq_room_reg,
                       cont_valid && desc_room_reg && rdq_room_reg, s_post_valid,
-                      u_valid && rdq_room_reg, s_rdwork_valid, s_wqe_valid,
+                      u_valid && rdq_room_reg, s_rdwork_valid, wq_valid,
                       s_rewind_valid && rdq_room_reg,
                       s_init_valid && pool_room_reg && cinit_room_reg && rdq_room_reg};
 // the lowest request wins; written as and-terms, not req & -req, whose
 // subtraction put a carry chain in front of every stage-1 select
-reg  [7:0] grant;
+reg  [7:0] grant_c;
 integer    g;
+assign grant = grant_c;
 
 always @* begin
     for (g = 0; g < 8; g = g + 1) begin
-        grant[g] = room_reg && !clr_active_reg && req_vec[g] &&
+        grant_c[g] = room_reg && !clr_active_reg && req_vec[g] &&
                    (req_vec & ((8'd1 << g) - 8'd1)) == 8'd0;
     end
 end
@@ -569,7 +679,6 @@ end
 
 assign s_init_ready = grant[0];
 assign s_rewind_ready = grant[1];
-assign s_wqe_ready = grant[2];
 assign s_rdwork_ready = grant[3];
 wire   u_take = grant[4];
 assign s_post_ready = grant[5];
@@ -607,31 +716,31 @@ always @(posedge clk) begin
                {4{grant[5]}} & EV_POST | {4{grant[6]}} & EV_CONT | {4{grant[7]}} & EV_PKTSEND) :
                EV_SCAN;
     s1_qpn <= clr ? clr_qpn_reg : (|grant) ? ({QW{grant[0]}} & s_init_qpn | {QW{grant[1]}} & s_rewind_qpn |
-              {QW{grant[2]}} & s_wqe_qpn | {QW{grant[3]}} & s_rdwork_qpn | {QW{grant[4]}} & u_qpn |
+              {QW{grant[2]}} & wq_qpn | {QW{grant[3]}} & s_rdwork_qpn | {QW{grant[4]}} & u_qpn |
               {QW{grant[5]}} & s_post_qpn | {QW{grant[6]}} & cont_qpn | {QW{grant[7]}} & s_pktsend_qpn) :
               scan_qpn_reg;
-    s1_idx <= {16{grant[1]}} & s_rewind_idx | {16{grant[2]}} & s_wqe_idx | {16{grant[4]}} & u_idx |
+    s1_idx <= {16{grant[1]}} & s_rewind_idx | {16{grant[2]}} & wq_idx | {16{grant[4]}} & u_idx |
               {16{grant[5]}} & s_post_pi;
     s1_psn <= {24{grant[0]}} & s_init_psn | {24{grant[1]}} & s_rewind_psn | {24{grant[4]}} & u_psn |
               {24{grant[3]}} & s_rdwork_psn;
-    s1_len <= {32{grant[1]}} & s_rewind_off | {32{grant[2]}} & s_wqe_len | {32{grant[3]}} & s_rdwork_len |
+    s1_len <= {32{grant[1]}} & s_rewind_off | {32{grant[2]}} & wq_len | {32{grant[3]}} & s_rdwork_len |
               {32{grant[7]}} & {{(32-LEN_WIDTH){1'b0}}, s_pktsend_len};
     s1_bpos <= grant[1] ? s_rewind_bpos : u_bpos;
-    s1_tag <= s_wqe_tag;
-    s1_signaled <= s_wqe_signaled;
-    s1_lerr <= s_wqe_lerr;
-    s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? u_read_done : s_wqe_read;
+    s1_tag <= wq_tag;
+    s1_signaled <= wq_signaled;
+    s1_lerr <= wq_lerr;
+    s1_flag <= grant[1] ? s_rewind_fatal : grant[4] ? u_read_done : wq_read;
     s1_uepoch <= u_epoch;
     s1_addr <= s_rdwork_addr + {32'd0, s_rdwork_len};
     s1_msn <= s_rdwork_msn;
     s1_rtag <= s_rdwork_tag;
-    s1_laddr <= s_wqe_laddr;
-    s1_raddr <= s_wqe_raddr;
-    s1_rkey <= s_wqe_rkey;
-    s1_sgl <= {s_wqe_sgl, s_wqe_nsge_m1};
-    s1_send <= s_wqe_send;
-    s1_imm_valid <= s_wqe_imm_valid;
-    s1_imm <= s_wqe_imm;
+    s1_laddr <= wq_laddr;
+    s1_raddr <= wq_raddr;
+    s1_rkey <= wq_rkey;
+    s1_sgl <= {wq_sgl, wq_nsge_m1};
+    s1_send <= wq_send;
+    s1_imm_valid <= wq_imm_valid;
+    s1_imm <= wq_imm;
 
     if (rst) begin
         s1_valid <= 1'b0;
@@ -1096,6 +1205,7 @@ reg [12:0] pkt_len;
 reg        cnt_idle, cnt_fence, cnt_stale, cnt_pool, cnt_rderr;
 reg        pool_go;                 // a scan sends held credit on
 reg        promote;
+reg        do_replay;               // a WQE fetched ahead waits in the replay queue
 // one wire-cost sum per event, for work and/or the window position:
 // len + pad + npkts x overhead + ext
 reg        c_work, c_bpos;
@@ -1117,6 +1227,7 @@ always @* begin
     do_rdesc = 1'b0;
     rd_cancel = 1'b0;
     do_wqe_wr = 1'b0;
+    do_replay = 1'b0;
     do_cont = 1'b0;
     do_free = 1'b0;
     sent = 1'b0;
@@ -1196,19 +1307,23 @@ always @* begin
             n_sq_pi = s2_idx;
         end
         EV_WQE: begin
-            if (s2_tag != o_fetch_tag || o_err || s2_idx != o_arr) begin
+            if (s2_tag != o_fetch_tag || o_err || (FETCH_AHEAD == 0 && s2_idx != o_arr)) begin
                 cnt_stale = 1'b1;
-            end else if (o_full) begin
-                // fetched ahead and no slot free: dropped with the
-                // responses behind it (a new tag), fetched again from here
-                // when a slot frees, and no more fetching ahead until the
-                // slots run empty, so a QP that cannot send does not
-                // refetch in a loop
-                cnt_stale = 1'b1;
-                n_fetch_tag = o_fetch_tag + 2'd1;
-                fset = 1'b1;
-                fset_idx = s2_idx;
-                n_ahead = 1'b0;
+            end else if (o_full || s2_idx != o_arr) begin
+                // fetched ahead and no slot free, or behind one that waits
+                if (rp_ok_reg) begin
+                    do_replay = 1'b1;
+                end else begin
+                    // dropped with the responses behind it (a new tag),
+                    // fetched again from arr when a slot frees, and no
+                    // more fetching ahead until the slots run empty, so a
+                    // QP that cannot send does not refetch in a loop
+                    cnt_stale = 1'b1;
+                    n_fetch_tag = o_fetch_tag + 2'd1;
+                    fset = 1'b1;
+                    fset_idx = o_arr;
+                    n_ahead = 1'b0;
+                end
             end else begin
                 n_arr = s2_idx + 16'd1;
                 do_wqe_wr = 1'b1;
@@ -1596,6 +1711,26 @@ always @(posedge clk) begin
     s3_c_ext <= c_ext;
     s3_ovh <= s2_ovh;
 
+    // replay: queue the WQE; re-arm once a head moved on or a WQE landed
+    // (the next waiting may land now), or one waiting behind another went
+    // round (the one it waits for comes next)
+    rp_push_reg <= s2_valid && do_replay;
+    rp_push_data <= {s2_qpn, s2_idx, s2_tag, s2_flag, s2_signaled, s2_len, s2_laddr, s2_sgl,
+                     s2_raddr, s2_rkey, s2_lerr, s2_send, s2_imm_valid, s2_imm};
+    if (rp_take) begin
+        rp_arm_reg <= 1'b0;
+    end
+    if ((s2_valid && (promote || do_wqe_wr || (do_replay && !o_full))) || rp_age_reg[REPLAY_LOG2]) begin
+        rp_arm_reg <= 1'b1;
+    end
+    if ((s2_valid && do_wqe_wr) || !(rp_valid || rp_push_reg)) begin
+        rp_age_reg <= 0;
+    end else if (!rp_age_reg[REPLAY_LOG2]) begin
+        rp_age_reg <= rp_age_reg + 1'b1;
+    end
+    // room for the WQEs the pipeline may still push (three at most)
+    rp_ok_reg <= FETCH_AHEAD != 0 && !rp_age_reg[REPLAY_LOG2] && rp_count <= 4'd4;
+
     s3_fset <= fset;
     s3_fset_idx <= fset_idx;
     s3_sq_pi <= n_sq_pi;
@@ -1627,6 +1762,10 @@ always @(posedge clk) begin
         s3_work <= 1'b0;
         cont_wr <= 1'b0;
         cinit_wr <= 1'b0;
+        rp_push_reg <= 1'b0;
+        rp_arm_reg <= 1'b0;
+        rp_ok_reg <= 1'b0;
+        rp_age_reg <= 0;
         stat_pktsend_idle <= 0;
         stat_read_fenced <= 0;
         stat_wqe_stale <= 0;
