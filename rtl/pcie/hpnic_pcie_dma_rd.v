@@ -172,27 +172,7 @@ req_slice_inst (
  */
 localparam PW = 1 + (SLOT_LOG2 + 1) + LL + LL + (LL + 1) + 11 + 4 + 4;
 
-function [3:0] be_first(input [1:0] off, input [SLOT_LOG2+1:0] span);
-    begin
-        if (span >= 4) begin
-            be_first = 4'b1111 << off;
-        end else begin
-            be_first = (4'b1111 >> (3'd4 - span[2:0])) & (4'b1111 << off);
-        end
-    end
-endfunction
-
-function [3:0] be_last(input [SLOT_LOG2+1:0] span);
-    begin
-        if (span <= 4) begin
-            be_last = 4'b0000;
-        end else if (span[1:0] == 2'd0) begin
-            be_last = 4'b1111;
-        end else begin
-            be_last = 4'b1111 >> (3'd4 - {1'b0, span[1:0]});
-        end
-    end
-endfunction
+`include "hpnic_dw_be.vh"
 
 // The part at address a (its low bits) with rem bytes left, S = mrrs: either
 // the rest ("all") or up to the next S-aligned address ("blk"), both worked
@@ -230,8 +210,8 @@ function [PW-1:0] part_of(input [SLOT_LOG2-1:0] a, input [LEN_WIDTH-1:0] rem,
         dw_blk_s = mrrs[SLOT_LOG2:2] - {1'b0, a_in[SLOT_LOG2-1:2]};
         dw = all ? {{(11-SLOT_LOG2){1'b0}}, span_all[SLOT_LOG2+1:2]} + {10'd0, span_all[1:0] != 2'd0}
                  : {{(11-SLOT_LOG2+1){1'b0}}, dw_blk_s};
-        fbe = all ? be_first(a[1:0], span_all) : 4'b1111 << a[1:0];
-        lbe = all ? be_last(span_all) : (dw_blk_s == 1 ? 4'b0000 : 4'b1111);
+        fbe = all ? hpnic_dw_be_first(a[1:0], {{(12-SLOT_LOG2){1'b0}}, span_all}) : 4'b1111 << a[1:0];
+        lbe = all ? hpnic_dw_be_last({{(12-SLOT_LOG2){1'b0}}, span_all}) : (dw_blk_s == 1 ? 4'b0000 : 4'b1111);
         part_of = {all, len, l0, l1, lines, dw, fbe, lbe};
     end
 endfunction

@@ -165,29 +165,7 @@ wire pb_move = !pb_valid_reg || pc_move;
 wire pa_move = !pa_valid_reg || pb_move;
 assign cmd_ready = pa_move;
 
-function [3:0] be_first(input [1:0] off, input [13:0] span);
-    // bytes off..min(3, span-1) of the first Dword
-    begin
-        if (span >= 14'd4) begin
-            be_first = 4'b1111 << off;
-        end else begin
-            be_first = (4'b1111 >> (3'd4 - span[2:0])) & (4'b1111 << off);
-        end
-    end
-endfunction
-
-function [3:0] be_last(input [13:0] span);
-    // the last Dword's bytes, 0 for a one-Dword TLP
-    begin
-        if (span <= 14'd4) begin
-            be_last = 4'b0000;
-        end else if (span[1:0] == 2'd0) begin
-            be_last = 4'b1111;
-        end else begin
-            be_last = 4'b1111 >> (3'd4 - {1'b0, span[1:0]});
-        end
-    end
-endfunction
+`include "hpnic_dw_be.vh"
 
 wire        pb_all = pa_len_reg <= {{LP{1'b0}}, pa_room_reg};
 wire [LEN_WIDTH-1:0] pa_len_less = pa_len_reg - {{LP{1'b0}}, pa_room_reg};
@@ -215,8 +193,8 @@ always @(posedge clk) begin
         pc_all_reg <= pb_all_reg;
         pc_rem_reg <= pb_rem_reg;
         pc_dw_reg <= pc_span[12:2] + {10'd0, pc_span[1:0] != 2'd0};
-        pc_fbe_reg <= be_first(pb_addr_reg[1:0], pc_span);
-        pc_lbe_reg <= be_last(pc_span);
+        pc_fbe_reg <= hpnic_dw_be_first(pb_addr_reg[1:0], pc_span);
+        pc_lbe_reg <= hpnic_dw_be_last(pc_span);
         pc_short_reg <= pc_span <= 14'd48;
     end
     if (rst) begin
@@ -496,8 +474,8 @@ always @(posedge clk) begin
     nx_all_reg <= nx_all;
     nx_rem_reg <= nx_all ? {LEN_WIDTH{1'b0}} : rem_less;
     nx_dw_reg <= nx_all ? rem_reg[12:2] + {10'd0, rem_reg[1:0] != 2'd0} : mps[12:2];
-    nx_fbe_reg <= nx_all ? be_first(2'd0, rem_span) : 4'b1111;
-    nx_lbe_reg <= nx_all ? be_last(rem_span) : be_last(mps_span);
+    nx_fbe_reg <= nx_all ? hpnic_dw_be_first(2'd0, rem_span) : 4'b1111;
+    nx_lbe_reg <= nx_all ? hpnic_dw_be_last(rem_span) : hpnic_dw_be_last(mps_span);
     nx_short_reg <= nx_all && rem_reg <= 48;
     nx_tiny_reg <= nx_all && rem_reg <= 16;
     nx_a_reg <= a0_reg + {51'd0, n_reg};

@@ -556,9 +556,9 @@ wire            rp_valid;
 wire            rp_take;
 wire [3:0]      rp_count;
 reg             rp_push_reg = 1'b0;
+wire [RP_W-1:0] rp_data;
 // unused with FETCH_AHEAD = 0 (no queue)
 // verilator lint_off UNUSEDSIGNAL
-wire [RP_W-1:0] rp_data;
 reg [RP_W-1:0]  rp_push_data = 0;
 reg             rp_arm_reg = 1'b0;       // a slot may have freed since the last replay
 // verilator lint_on UNUSEDSIGNAL
@@ -574,17 +574,10 @@ wire [31:0]          wq_len, wq_rkey, wq_imm;
 wire [63:0]          wq_laddr, wq_raddr;
 wire [1:0]           wq_nsge_m1;
 wire [7:0]           grant;
+wire                 hold;              // the queue holds one, or one is on its way
 
 generate
 if (FETCH_AHEAD != 0) begin : g_replay
-    wire [QW-1:0] rq_qpn;
-    wire [15:0]   rq_idx;
-    wire [1:0]    rq_tag;
-    wire          rq_read, rq_signaled, rq_sgl, rq_lerr, rq_send, rq_imm_valid;
-    wire [31:0]   rq_len, rq_rkey, rq_imm;
-    wire [63:0]   rq_laddr, rq_raddr;
-    wire [1:0]    rq_nsge_m1;
-
     hpnic_fifo #(.DEPTH_LOG2(3), .WIDTH(RP_W))
     replay_fifo_inst (
         .clk(clk), .rst(rst),
@@ -594,53 +587,24 @@ if (FETCH_AHEAD != 0) begin : g_replay
         .m_valid(rp_valid), .m_ready(rp_take), .m_data(rp_data),
         .count(rp_count)
     );
-    assign {rq_qpn, rq_idx, rq_tag, rq_read, rq_signaled, rq_len, rq_laddr, rq_sgl, rq_nsge_m1,
-            rq_raddr, rq_rkey, rq_lerr, rq_send, rq_imm_valid, rq_imm} = rp_data;
-
-    // the queue while it holds any (or one is on its way), else the input
-    wire hold = rp_valid || rp_push_reg;
-    assign wq_valid = hold ? rp_valid && rp_arm_reg : s_wqe_valid;
-    assign wq_qpn = hold ? rq_qpn : s_wqe_qpn;
-    assign wq_idx = hold ? rq_idx : s_wqe_idx;
-    assign wq_tag = hold ? rq_tag : s_wqe_tag;
-    assign wq_read = hold ? rq_read : s_wqe_read;
-    assign wq_signaled = hold ? rq_signaled : s_wqe_signaled;
-    assign wq_len = hold ? rq_len : s_wqe_len;
-    assign wq_laddr = hold ? rq_laddr : s_wqe_laddr;
-    assign wq_sgl = hold ? rq_sgl : s_wqe_sgl;
-    assign wq_nsge_m1 = hold ? rq_nsge_m1 : s_wqe_nsge_m1;
-    assign wq_raddr = hold ? rq_raddr : s_wqe_raddr;
-    assign wq_rkey = hold ? rq_rkey : s_wqe_rkey;
-    assign wq_lerr = hold ? rq_lerr : s_wqe_lerr;
-    assign wq_send = hold ? rq_send : s_wqe_send;
-    assign wq_imm_valid = hold ? rq_imm_valid : s_wqe_imm_valid;
-    assign wq_imm = hold ? rq_imm : s_wqe_imm;
-    assign s_wqe_ready = grant[2] && !hold;
-    assign rp_take = grant[2] && hold;
+    assign hold = rp_valid || rp_push_reg;
 end else begin : g_no_replay
     assign rp_valid = 1'b0;
     assign rp_data = 0;
     assign rp_count = 0;
-    assign wq_valid = s_wqe_valid;
-    assign wq_qpn = s_wqe_qpn;
-    assign wq_idx = s_wqe_idx;
-    assign wq_tag = s_wqe_tag;
-    assign wq_read = s_wqe_read;
-    assign wq_signaled = s_wqe_signaled;
-    assign wq_len = s_wqe_len;
-    assign wq_laddr = s_wqe_laddr;
-    assign wq_sgl = s_wqe_sgl;
-    assign wq_nsge_m1 = s_wqe_nsge_m1;
-    assign wq_raddr = s_wqe_raddr;
-    assign wq_rkey = s_wqe_rkey;
-    assign wq_lerr = s_wqe_lerr;
-    assign wq_send = s_wqe_send;
-    assign wq_imm_valid = s_wqe_imm_valid;
-    assign wq_imm = s_wqe_imm;
-    assign s_wqe_ready = grant[2];
-    assign rp_take = 1'b0;
+    assign hold = 1'b0;
 end
 endgenerate
+
+// the queue while it holds any, else the input
+assign {wq_qpn, wq_idx, wq_tag, wq_read, wq_signaled, wq_len, wq_laddr, wq_sgl, wq_nsge_m1,
+        wq_raddr, wq_rkey, wq_lerr, wq_send, wq_imm_valid, wq_imm} =
+    hold ? rp_data : {s_wqe_qpn, s_wqe_idx, s_wqe_tag, s_wqe_read, s_wqe_signaled, s_wqe_len,
+                      s_wqe_laddr, s_wqe_sgl, s_wqe_nsge_m1, s_wqe_raddr, s_wqe_rkey, s_wqe_lerr,
+                      s_wqe_send, s_wqe_imm_valid, s_wqe_imm};
+assign wq_valid = hold ? rp_valid && rp_arm_reg : s_wqe_valid;
+assign s_wqe_ready = grant[2] && !hold;
+assign rp_take = grant[2] && hold;
 
 /*
  * Stage 0: arbitration
