@@ -1166,7 +1166,7 @@
 #define HPNIC_STATS_COUNT                  0x0000061cu
 
 /* STATS counters: the index STATS.SEL takes */
-#define HPNIC_NUM_COUNTERS                 95
+#define HPNIC_NUM_COUNTERS                 110
 /* frames admitted by the RX pipe (passed every header check) */
 #define HPNIC_CNT_RX_FRAMES                0
 #define HPNIC_CNT_RX_MAC_ERR               1  /* frames dropped: MAC error flag (bad FCS) */
@@ -1377,6 +1377,36 @@
  * payload it carried leaves with its ICRC stomped
  */
 #define HPNIC_CNT_DMA_RD_ERRORS            94
+#define HPNIC_CNT_PCIE_WR_CMDS             95  /* DMA write commands the PCIe adapter took */
+#define HPNIC_CNT_PCIE_WR_TLPS             96  /* memory write TLPs it sent on RQ */
+/* DMA write commands whose TLPs the PCIe block has all sent (sequence numbers back) */
+#define HPNIC_CNT_PCIE_WR_DONE             97
+#define HPNIC_CNT_PCIE_RD_REQS             98  /* DMA reads the PCIe adapter took */
+#define HPNIC_CNT_PCIE_RD_TLPS             99  /* memory read request TLPs it sent on RQ */
+#define HPNIC_CNT_PCIE_BAR_RD              100  /* BAR memory reads completed with data on CC */
+/* BAR memory writes done (to the CSR port or the MSI-X table) */
+#define HPNIC_CNT_PCIE_BAR_WR              101
+/*
+ * non-posted BAR requests answered Unsupported Request (another BAR, a length other than one
+ * Dword or BAR2's QWORD, I/O, atomics, locked reads, a translated or discontinued TLP)
+ */
+#define HPNIC_CNT_PCIE_BAR_UR              102
+/* posted BAR requests dropped as unsupported (a write the BAR rules refuse, a message) */
+#define HPNIC_CNT_PCIE_BAR_DROP            103
+/* BAR0 writes with partial byte enables, dropped (the CSRs take whole Dwords) */
+#define HPNIC_CNT_PCIE_BAR_PARTIAL         104
+#define HPNIC_CNT_PCIE_IRQ_SENT            105  /* MSI-X messages the PCIe block sent */
+/* MSI-X messages the PCIe block failed (left pending, sent again on the next scan) */
+#define HPNIC_CNT_PCIE_IRQ_FAIL            106
+/* interrupts left pending in the PBA: MSI-X disabled, the function or the vector masked */
+#define HPNIC_CNT_PCIE_IRQ_PENDED          107
+/* interrupt requests for a vector beyond the MSI-X table, dropped */
+#define HPNIC_CNT_PCIE_IRQ_BAD             108
+/*
+ * interrupt requests merged into one of the same vector still waiting for its DMA writes (one
+ * message announces both)
+ */
+#define HPNIC_CNT_PCIE_IRQ_MERGED          109
 
 /*
  * DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
@@ -1695,6 +1725,21 @@ static const char *const hpnic_counter_names[HPNIC_NUM_COUNTERS] = {
 	"cc_sf_updates",
 	"cc_vai_gen",
 	"dma_rd_errors",
+	"pcie_wr_cmds",
+	"pcie_wr_tlps",
+	"pcie_wr_done",
+	"pcie_rd_reqs",
+	"pcie_rd_tlps",
+	"pcie_bar_rd",
+	"pcie_bar_wr",
+	"pcie_bar_ur",
+	"pcie_bar_drop",
+	"pcie_bar_partial",
+	"pcie_irq_sent",
+	"pcie_irq_fail",
+	"pcie_irq_pended",
+	"pcie_irq_bad",
+	"pcie_irq_merged",
 };
 #ifndef HPNIC_REGS_NO_COUNTER_DESCS
 static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
@@ -1793,6 +1838,21 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 	"Wc commits made by Sampling Frequency (a congested ACK after CC.SF_ACKS ACKs; also counted in cc_wc_updates)",
 	"RTT ends of a VAI QP that put AI tokens in its AI Bank (the queue passed CC.VAI_THRESH)",
 	"DMA reads that failed (an error or poisoned completion, a completion timeout: the read completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose payload it carried leaves with its ICRC stomped",
+	"DMA write commands the PCIe adapter took",
+	"memory write TLPs it sent on RQ",
+	"DMA write commands whose TLPs the PCIe block has all sent (sequence numbers back)",
+	"DMA reads the PCIe adapter took",
+	"memory read request TLPs it sent on RQ",
+	"BAR memory reads completed with data on CC",
+	"BAR memory writes done (to the CSR port or the MSI-X table)",
+	"non-posted BAR requests answered Unsupported Request (another BAR, a length other than one Dword or BAR2's QWORD, I/O, atomics, locked reads, a translated or discontinued TLP)",
+	"posted BAR requests dropped as unsupported (a write the BAR rules refuse, a message)",
+	"BAR0 writes with partial byte enables, dropped (the CSRs take whole Dwords)",
+	"MSI-X messages the PCIe block sent",
+	"MSI-X messages the PCIe block failed (left pending, sent again on the next scan)",
+	"interrupts left pending in the PBA: MSI-X disabled, the function or the vector masked",
+	"interrupt requests for a vector beyond the MSI-X table, dropped",
+	"interrupt requests merged into one of the same vector still waiting for its DMA writes (one message announces both)",
 };
 #endif
 #endif /* HPNIC_REGS_WANT_COUNTER_NAMES */

@@ -1133,7 +1133,7 @@ localparam [31:0]  HPNIC_STATS_VALUE_HI               = 32'h0000_0618;
 localparam [31:0]  HPNIC_STATS_COUNT                  = 32'h0000_061c;
 
 // STATS counters: the index STATS.SEL takes
-localparam integer HPNIC_NUM_COUNTERS                 = 95;
+localparam integer HPNIC_NUM_COUNTERS                 = 110;
 // frames admitted by the RX pipe (passed every header check)
 localparam integer HPNIC_CNT_RX_FRAMES                = 0;
 // frames dropped: MAC error flag (bad FCS)
@@ -1325,6 +1325,35 @@ localparam integer HPNIC_CNT_CC_VAI_GEN               = 93;
 // completion's tuser): a WQE or RWQE fetched by one fails as on an L_Key error, a packet whose
 // payload it carried leaves with its ICRC stomped
 localparam integer HPNIC_CNT_DMA_RD_ERRORS            = 94;
+// DMA write commands the PCIe adapter took
+localparam integer HPNIC_CNT_PCIE_WR_CMDS             = 95;
+localparam integer HPNIC_CNT_PCIE_WR_TLPS             = 96;  // memory write TLPs it sent on RQ
+// DMA write commands whose TLPs the PCIe block has all sent (sequence numbers back)
+localparam integer HPNIC_CNT_PCIE_WR_DONE             = 97;
+localparam integer HPNIC_CNT_PCIE_RD_REQS             = 98;  // DMA reads the PCIe adapter took
+// memory read request TLPs it sent on RQ
+localparam integer HPNIC_CNT_PCIE_RD_TLPS             = 99;
+// BAR memory reads completed with data on CC
+localparam integer HPNIC_CNT_PCIE_BAR_RD              = 100;
+// BAR memory writes done (to the CSR port or the MSI-X table)
+localparam integer HPNIC_CNT_PCIE_BAR_WR              = 101;
+// non-posted BAR requests answered Unsupported Request (another BAR, a length other than one
+// Dword or BAR2's QWORD, I/O, atomics, locked reads, a translated or discontinued TLP)
+localparam integer HPNIC_CNT_PCIE_BAR_UR              = 102;
+// posted BAR requests dropped as unsupported (a write the BAR rules refuse, a message)
+localparam integer HPNIC_CNT_PCIE_BAR_DROP            = 103;
+// BAR0 writes with partial byte enables, dropped (the CSRs take whole Dwords)
+localparam integer HPNIC_CNT_PCIE_BAR_PARTIAL         = 104;
+localparam integer HPNIC_CNT_PCIE_IRQ_SENT            = 105;  // MSI-X messages the PCIe block sent
+// MSI-X messages the PCIe block failed (left pending, sent again on the next scan)
+localparam integer HPNIC_CNT_PCIE_IRQ_FAIL            = 106;
+// interrupts left pending in the PBA: MSI-X disabled, the function or the vector masked
+localparam integer HPNIC_CNT_PCIE_IRQ_PENDED          = 107;
+// interrupt requests for a vector beyond the MSI-X table, dropped
+localparam integer HPNIC_CNT_PCIE_IRQ_BAD             = 108;
+// interrupt requests merged into one of the same vector still waiting for its DMA writes (one
+// message announces both)
+localparam integer HPNIC_CNT_PCIE_IRQ_MERGED          = 109;
 
 // DB ("HPDB" 2.1): Doorbell pages: one 4 KiB page per QP, QP n's at DB_BASE + 4096 n, holding
 // that QP's send and receive doorbells and nothing else, so a driver maps to a process exactly

@@ -71,6 +71,10 @@ module hpnic_core #(
     output wire                   s_dma_rd_cpl_tready,
     input  wire                   s_dma_rd_cpl_tlast,
     input  wire                   s_dma_rd_cpl_tuser,    // on tlast: the read failed
+    // the counters of the DMA adapter in front of the core, 32 bits each,
+    // pcie_wr_cmds first, in the register map's order (STATS); 0 behind
+    // the generic shim
+    input  wire [15*32-1:0]       s_adapter_stats,
 
     output wire                   m_dma_wr_req_valid,
     input  wire                   m_dma_wr_req_ready,
@@ -1230,10 +1234,15 @@ always @(posedge clk) begin
     mac_rx_errors_reg <= mac_st_rx_bad + mac_st_rx_ovf + mac_st_rx_big;
 end
 
-// the datapath's 32 come first, in its own order, which the map repeats
+// the datapath's 32 come first, in its own order, which the map repeats;
+// the adapter's 15 are consecutive
 initial begin
     if (HPNIC_CNT_RX_FRAMES != 0 || HPNIC_CNT_TX_FATAL != 31 || HPNIC_CNT_CC_EVENTS != 32) begin
         $error("hpnic_core: the register map's counter order no longer matches the datapath's (%m)");
+        $finish;
+    end
+    if (HPNIC_CNT_PCIE_IRQ_MERGED - HPNIC_CNT_PCIE_WR_CMDS != 14) begin
+        $error("hpnic_core: the register map's adapter counters are not the 15 of s_adapter_stats (%m)");
         $finish;
     end
 end
@@ -1309,6 +1318,12 @@ assign stats[64*HPNIC_CNT_CC_DCQCN_INC_BC +: 64] = {16'd0, cc_st_dq_inc_bc};
 assign stats[64*HPNIC_CNT_CC_SF_UPDATES +: 64] = {16'd0, cc_st_sf};
 assign stats[64*HPNIC_CNT_CC_VAI_GEN +: 64] = {16'd0, cc_st_vai_gen};
 assign stats[64*HPNIC_CNT_DMA_RD_ERRORS +: 64] = {32'd0, st_dma_rd_err};
+
+generate
+    for (gi = 0; gi < 15; gi = gi + 1) begin : g_adapter_stats
+        assign stats[64*(HPNIC_CNT_PCIE_WR_CMDS+gi) +: 64] = {32'd0, s_adapter_stats[32*gi +: 32]};
+    end
+endgenerate
 
 // verilator lint_on PINCONNECTEMPTY
 

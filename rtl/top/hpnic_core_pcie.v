@@ -151,6 +151,10 @@ wire          dma_wr_tvalid, dma_wr_tready, dma_wr_tlast;
 wire          irq_valid, irq_ready;
 wire [10:0]   irq_vector;
 
+// the adapter's counters, in the order of the core's s_adapter_stats
+wire [31:0] a_wr_cmds, a_wr_tlps, a_wr_done, a_rd_reqs, a_rd_tlps, a_bar_rd, a_bar_wr, a_bar_ur,
+            a_bar_drop, a_bar_partial, a_irq_sent, a_irq_fail, a_irq_pended, a_irq_bad, a_irq_merged;
+
 /*
  * PCIe adapter: CQ/CC (BAR0 -> CSR master, BAR2 MSI-X table and PBA),
  * RQ/RC (DMA), MSI-X messages
@@ -244,25 +248,26 @@ pcie_inst (
     .cfg_interrupt_msix_vec_pending(cfg_interrupt_msix_vec_pending),
     .pcie_cq_np_req(pcie_cq_np_req),
 
-    // the adapter's counters and write-done strobes have no register in
-    // the core yet (docs/board.md, "Not handled"): left open here
+    // the adapter's counters go to the core's STATS (pcie_*); its failed
+    // reads are the core's own dma_rd_errors, and the core needs no
+    // write-done strobe
     .wr_done(),
-    .stat_wr_done(),
-    .stat_wr_cmds(),
-    .stat_wr_tlps(),
-    .stat_rd_reqs(),
-    .stat_rd_tlps(),
+    .stat_wr_done(a_wr_done),
+    .stat_wr_cmds(a_wr_cmds),
+    .stat_wr_tlps(a_wr_tlps),
+    .stat_rd_reqs(a_rd_reqs),
+    .stat_rd_tlps(a_rd_tlps),
     .stat_rd_err(),
-    .stat_bar_rd(),
-    .stat_bar_wr(),
-    .stat_bar_ur(),
-    .stat_bar_drop(),
-    .stat_bar_partial(),
-    .stat_irq_sent(),
-    .stat_irq_fail(),
-    .stat_irq_pended(),
-    .stat_irq_bad(),
-    .stat_irq_merged(),
+    .stat_bar_rd(a_bar_rd),
+    .stat_bar_wr(a_bar_wr),
+    .stat_bar_ur(a_bar_ur),
+    .stat_bar_drop(a_bar_drop),
+    .stat_bar_partial(a_bar_partial),
+    .stat_irq_sent(a_irq_sent),
+    .stat_irq_fail(a_irq_fail),
+    .stat_irq_pended(a_irq_pended),
+    .stat_irq_bad(a_irq_bad),
+    .stat_irq_merged(a_irq_merged),
     .stat_irq_passed()
 );
 // verilator lint_on PINCONNECTEMPTY
@@ -312,6 +317,9 @@ core_inst (
     .s_dma_rd_cpl_tready(dma_rd_cpl_tready),
     .s_dma_rd_cpl_tlast(dma_rd_cpl_tlast),
     .s_dma_rd_cpl_tuser(dma_rd_cpl_tuser),
+    .s_adapter_stats({a_irq_merged, a_irq_bad, a_irq_pended, a_irq_fail, a_irq_sent, a_bar_partial,
+                      a_bar_drop, a_bar_ur, a_bar_wr, a_bar_rd, a_rd_tlps, a_rd_reqs, a_wr_done,
+                      a_wr_tlps, a_wr_cmds}),
 
     .m_dma_wr_req_valid(dma_wr_req_valid),
     .m_dma_wr_req_ready(dma_wr_req_ready),

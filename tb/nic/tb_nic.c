@@ -2159,6 +2159,38 @@ static void t_counters(void)
 	      c[1][HPNIC_CNT_HOST_CMD_ERRORS]);
 	for (unsigned i = 0; i < HPNIC_NUM_COUNTERS; i++)
 		CHECK(hpnic_counter_name(i) && *hpnic_counter_name(i), "counter %u has no name", i);
+	/* the PCIe adapter's counters: its traffic so far, nothing refused;
+	 * none behind the generic shim */
+	for (int n = 0; n < 2; n++) {
+		const uint64_t *a = c[n];
+#ifdef TB_NIC_PCIE
+		CHECK(a[HPNIC_CNT_PCIE_WR_CMDS] > 0 && a[HPNIC_CNT_PCIE_WR_TLPS] >= a[HPNIC_CNT_PCIE_WR_CMDS] &&
+		      a[HPNIC_CNT_PCIE_WR_DONE] == a[HPNIC_CNT_PCIE_WR_CMDS] &&
+		      a[HPNIC_CNT_PCIE_RD_REQS] > 0 && a[HPNIC_CNT_PCIE_RD_TLPS] >= a[HPNIC_CNT_PCIE_RD_REQS] &&
+		      a[HPNIC_CNT_PCIE_BAR_RD] > 0 && a[HPNIC_CNT_PCIE_BAR_WR] > 0,
+		      "NIC %d PCIe: write commands %" PRIu64 " TLPs %" PRIu64 " done %" PRIu64
+		      ", reads %" PRIu64 " TLPs %" PRIu64 ", BAR reads %" PRIu64 " writes %" PRIu64, n,
+		      a[HPNIC_CNT_PCIE_WR_CMDS], a[HPNIC_CNT_PCIE_WR_TLPS], a[HPNIC_CNT_PCIE_WR_DONE],
+		      a[HPNIC_CNT_PCIE_RD_REQS], a[HPNIC_CNT_PCIE_RD_TLPS], a[HPNIC_CNT_PCIE_BAR_RD],
+		      a[HPNIC_CNT_PCIE_BAR_WR]);
+		CHECK(a[HPNIC_CNT_PCIE_BAR_UR] == 0 && a[HPNIC_CNT_PCIE_BAR_DROP] == 0 &&
+		      a[HPNIC_CNT_PCIE_BAR_PARTIAL] == 0 && a[HPNIC_CNT_PCIE_IRQ_BAD] == 0,
+		      "NIC %d PCIe: %" PRIu64 " UR, %" PRIu64 " dropped, %" PRIu64 " partial, %" PRIu64
+		      " bad vectors", n, a[HPNIC_CNT_PCIE_BAR_UR], a[HPNIC_CNT_PCIE_BAR_DROP],
+		      a[HPNIC_CNT_PCIE_BAR_PARTIAL], a[HPNIC_CNT_PCIE_IRQ_BAD]);
+		if (n == 0)
+			printf("  counters: NIC 0's PCIe adapter: %" PRIu64 " write commands in %" PRIu64
+			       " TLPs, %" PRIu64 " reads in %" PRIu64 " requests, %" PRIu64 " BAR reads, %" PRIu64
+			       " BAR writes, %" PRIu64 " MSI-X sent, %" PRIu64 " interrupts merged\n",
+			       a[HPNIC_CNT_PCIE_WR_CMDS], a[HPNIC_CNT_PCIE_WR_TLPS], a[HPNIC_CNT_PCIE_RD_REQS],
+			       a[HPNIC_CNT_PCIE_RD_TLPS], a[HPNIC_CNT_PCIE_BAR_RD], a[HPNIC_CNT_PCIE_BAR_WR],
+			       a[HPNIC_CNT_PCIE_IRQ_SENT], a[HPNIC_CNT_PCIE_IRQ_MERGED]);
+#else
+		for (int i = HPNIC_CNT_PCIE_WR_CMDS; i <= HPNIC_CNT_PCIE_IRQ_MERGED; i++)
+			CHECK(a[i] == 0, "NIC %d: %s = %" PRIu64 " behind the generic shim", n,
+			      hpnic_counter_name(i), a[i]);
+#endif
+	}
 	if (on_sim) {
 		struct hpnic_sim_stats s;
 
