@@ -1168,8 +1168,14 @@ wire [7:0]  cnt_new = p9_kinit ? 8'd0 : !(p9_ksf && p9_kact) ? cnt_old :
 
 // Algorithm 2: tokens = min(AI Cap, bank), spent on a commit. The
 // difference's borrow says whether the bank empties; the compare beside it
-// (for the tokens and the dampener) is in parallel, not in series
-wire        bank_gt_cap = bank_old > {2'd0, vs_ai_cap};
+// (for the tokens and the dampener) is in parallel, not in series, and is
+// made on each source of the state (the RAM, the two writes in flight) and
+// picked after, so the forwarding select does not lead the carry chain on
+// this loop (it mapped to 9 LUT levels in the whole core)
+wire        gt_rd = k_rdata[36:25] > {2'd0, vs_ai_cap};
+wire        gt_p10 = p10_k[36:25] > {2'd0, vs_ai_cap};
+wire        gt_p11 = p11_k[36:25] > {2'd0, vs_ai_cap};
+wire        bank_gt_cap = p9_keq1 ? gt_p10 : p9_keq2 ? gt_p11 : gt_rd;
 wire [12:0] bank_less = {1'b0, bank_old} - {3'd0, vs_ai_cap};     // [12]: bank < AI Cap
 wire [11:0] bank_spent = bank_less[12] ? 12'd0 : bank_less[11:0];
 // Algorithm 1 at the RTT's end with tokens made: min(spent + g, Bank Cap),
