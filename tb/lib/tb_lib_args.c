@@ -1490,7 +1490,7 @@ static void test_cc_counters(void)
 	struct hpnic_dev *dev;
 	struct hpnic_cq *cq = NULL;
 	struct hpnic_qp *qp = NULL;
-	uint64_t vals[100];
+	uint64_t vals[HPNIC_NUM_COUNTERS + 8];
 	unsigned i;
 	int n;
 
@@ -1808,7 +1808,7 @@ static void test_cc_counters(void)
 	EXPECT_ERR(hpnic_read_counters(NULL, vals, 10), -EINVAL);
 	EXPECT_ERR(hpnic_read_counters(dev, NULL, 10), -EINVAL);
 	EXPECT_ERR(hpnic_read_counters(dev, vals, 0), -EINVAL);
-	n = hpnic_read_counters(dev, vals, 100);
+	n = hpnic_read_counters(dev, vals, HPNIC_NUM_COUNTERS + 8);
 	CHECK(n == HPNIC_NUM_COUNTERS, "read %d counters", n);
 	for (i = 0; n > 0 && i < (unsigned)n; i++)
 		CHECK(vals[i] == ((uint64_t)i << 32 | (i * 1000u + 1)), "counter %u: 0x%llx", i,
