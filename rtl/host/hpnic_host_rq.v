@@ -487,15 +487,30 @@ wire [15:0]   pend_idx;
 wire [PL:0]   pend_n;
 wire [EW-1:0] pend_epoch;
 
-hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(1 + QW + 16 + PL + 1 + EW))
+// the head item comes from a register slice, not through the FIFO's LUT
+// RAM read: the completion ready below depends on it, and through the read
+// mux's head-port select the core's whole read-completion path does (9 LUT
+// levels in the whole core's run)
+localparam PEND_W = 1 + QW + 16 + PL + 1 + EW;
+wire              pf_valid, pf_ready;
+wire [PEND_W-1:0] pf_data;
+
+hpnic_fifo #(.DEPTH_LOG2(OUT_LOG2), .WIDTH(PEND_W))
 pend_inst (
     .clk(clk), .rst(rst),
     .s_valid(rd_take || flush_push), .s_ready(pend_in_ready),
     .s_data(flush_push ? {1'b1, req_qpn, 16'd0, {(PL+1){1'b0}}, req_epoch}
                        : {1'b0, f_qpn, f_idx, rd_n, f_epoch}),
-    .m_valid(pend_valid), .m_ready(pend_pop),
-    .m_data({pend_flush, pend_qpn, pend_idx, pend_n, pend_epoch}),
+    .m_valid(pf_valid), .m_ready(pf_ready), .m_data(pf_data),
     .count(pend_count)
+);
+
+hpnic_reg_slice #(.WIDTH(PEND_W), .SKID(1))
+pend_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(pf_valid), .s_ready(pf_ready), .s_data(pf_data),
+    .m_valid(pend_valid), .m_ready(pend_pop),
+    .m_data({pend_flush, pend_qpn, pend_idx, pend_n, pend_epoch})
 );
 
 // verilator lint_off UNUSEDSIGNAL
