@@ -66,6 +66,7 @@ struct hpnic_dev {
 	atomic64_t pinned_pages;
 	unsigned int max_qps;
 	struct xarray qps;      /* every live QP, qpn -> struct hpnic_qp (under cmd_lock) */
+	u64 events_stale;       /* QP events of no live QP side, dropped (under cmd_lock) */
 	struct mutex stats_lock; /* STATS.SEL and the value it selects */
 	/* the port's addresses, as CTRL holds them (set at probe) */
 	u32 mac_hi, mac_lo, ipv4;
@@ -133,6 +134,12 @@ struct hpnic_qp {
 	struct hpnic_cq *cq;    /* counted in its users */
 	struct hpnic_cq *rcq;   /* counted in its users too, also when it is cq */
 	struct hpnic_file *owner; /* where its events go; its PD is counted there */
+	/*
+	 * its send / receive side started since it was created: before that,
+	 * an event of that side naming its QPN is an earlier QP's
+	 */
+	bool sq_started;
+	bool rq_started;
 };
 
 /* a memory region: its pages pinned and mapped, a run of MTT entries */

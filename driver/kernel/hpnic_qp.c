@@ -94,9 +94,17 @@ static void hpnic_qp_ctx_v1(struct hpnic_abi_qp_ctx *c)
 	c->cc_opts = HPNIC_QP_CC_OPTS_RST;
 }
 
+static void hpnic_take_events_locked(struct hpnic_dev *hd);
+
 /*
  * The whole context into the staging registers, the driver's fields with
  * it, then the command. Caller holds cmd_lock.
+ *
+ * A start resets that side of the QP in the NIC. The events still queued
+ * for its QPN are then an earlier QP's (a QP written back to RESET goes on
+ * retransmitting until its retries run out: docs/transport.md, "Known
+ * problems"), so they are taken before the side counts as started, and
+ * dropped.
  */
 static int hpnic_qp_write(struct hpnic_dev *hd, struct hpnic_qp *qp,
 			  struct hpnic_abi_qp_ctx *c, u32 cmd)
@@ -120,12 +128,19 @@ static int hpnic_qp_write(struct hpnic_dev *hd, struct hpnic_qp *qp,
 	hpnic_wr(hd, HPNIC_QP_RQ_LOG2, HPNIC_SET(HPNIC_QP_RQ_LOG2, qp->rq_log2));
 	hpnic_wr(hd, HPNIC_QP_RCQN, qp->rcqn);
 	err = hpnic_cmd(hd, HPNIC_QP_CMD, HPNIC_QP_CMD_STATUS, cmd);
-	if (!err)
-		qp->state = c->state;
-	return err;
+	if (err)
+		return err;
+	qp->state = c->state;
+	if (cmd == HPNIC_QP_CMD_START || cmd == HPNIC_QP_CMD_START_SQ ||
+	    cmd == HPNIC_QP_CMD_START_RQ) {
+		hpnic_take_events_locked(hd);
+		if (cmd != HPNIC_QP_CMD_START_RQ)
+			qp->sq_started = true;
+		if (cmd != HPNIC_QP_CMD_START_SQ)
+			qp->rq_started = true;
+	}
+	return 0;
 }
-
-static void hpnic_take_events_locked(struct hpnic_dev *hd);
 
 /* back to RESET with an empty context: the NIC stops using the QP */
 static void hpnic_qp_reset(struct hpnic_dev *hd, struct hpnic_qp *qp)
@@ -479,8 +494,14 @@ static void hpnic_take_events_locked(struct hpnic_dev *hd)
 			owner = cq ? cq->owner : NULL;
 		} else {
 			struct hpnic_qp *qp = xa_load(&hd->qps, id);
+			bool sq = HPNIC_GET(HPNIC_CTRL_EVENT_TYPE, ev) ==
+				  HPNIC_ASYNC_EVENT_QP_FATAL;
 
-			owner = qp ? qp->owner : NULL;
+			/* a side not started yet: an earlier QP's event */
+			if (qp && (sq ? qp->sq_started : qp->rq_started))
+				owner = qp->owner;
+			else
+				hd->events_stale++;
 		}
 		if (owner) {
 			hpnic_file_event(owner, ev);

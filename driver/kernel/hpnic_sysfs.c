@@ -72,6 +72,21 @@ static ssize_t objects_show(struct device *dev, struct device_attribute *attr, c
 }
 static DEVICE_ATTR_RO(objects);
 
+/* QP events dropped as an earlier QP's: they named a QPN no QP has, or a
+ * QP whose side (send or receive) had not started since it was created
+ */
+static ssize_t events_stale_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct hpnic_dev *hd = to_hd(dev);
+	u64 n;
+
+	mutex_lock(&hd->cmd_lock);
+	n = hd->events_stale;
+	mutex_unlock(&hd->cmd_lock);
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)n);
+}
+static DEVICE_ATTR_RO(events_stale);
+
 /*
  * ack_req_spacing_log2: CTRL.ACK_REQ.SPACING_LOG2, how often a request
  * packet of a QP without INT asks for an ACK (docs/wire.md). NIC-wide, so
@@ -127,6 +142,7 @@ static struct attribute *hpnic_attrs[] = {
 	&dev_attr_rto.attr,
 	&dev_attr_pinned_pages.attr,
 	&dev_attr_objects.attr,
+	&dev_attr_events_stale.attr,
 	&dev_attr_fw_version.attr,
 	&dev_attr_build_date.attr,
 	&dev_attr_git_hash.attr,

@@ -317,7 +317,8 @@ static int api_checks(struct end *e)
 	/* events left by the transfers name no live QP */
 	for (int d = 0; d < 2; d++)
 		while ((n = hpnic_get_async_event(e[d].dev, &ev)) == 1)
-			API_CHECK(!ev.qp, "an old event names live QP %u", ev.num);
+			API_CHECK(!ev.qp, "an old event on device %d (type %d) names live QP %u", d,
+				  (int)ev.type, ev.num);
 
 	/* a WRITE with a bad R_Key: the requester's completion says so, the
 	 * responder's QP fails, and each device hears of its own QP only */
