@@ -434,26 +434,54 @@ wire [11:0] db_qpn = s_csr_addr[23:12];
 wire        db_at_reg = s_csr_addr[11:0] == DB_OFF;
 wire        db_at_rq = s_csr_addr[11:0] == RQ_DB_OFF;
 /*
- * The Variable AI / Sampling Frequency registers (CC.VAI_*, CC.SF_ACKS) are
- * written a cycle late: the write is registered, then its Range is checked
- * and it commits (or is refused, into CC.RANGE_STATUS). A check in the
- * write's own cycle would deepen the address-selected range compare above,
- * which already sets this block's longest path.
+ * Every CC register with a Range (fw/regmap.toml) is written two cycles
+ * late: the write's address is decoded into ck_sel_reg and its value
+ * registered; the next cycle compares the value with that register's Range
+ * (ck_ok_reg); the one after commits it, or refuses it whole (the register
+ * keeps its value, CC.RANGE_STATUS reads BAD_VALUE and the offset). The
+ * port takes nothing meanwhile, so a read after the write sees what it did.
+ * Checked in the write's own cycle, the address-selected compare and the
+ * registers' enables followed the port's input (9 LUT levels in the whole
+ * core); compare and commit in one cycle made 8.
  */
-localparam [2:0] VS_THRESH = 3'd0, VS_AI_DIV = 3'd1, VS_BANK_CAP = 3'd2, VS_AI_CAP = 3'd3,
-                 VS_DAMP = 3'd4, VS_SF = 3'd5;
-reg        vs_wr_reg = 1'b0;
-reg [2:0]  vs_sel_reg = 3'd0;
-reg [31:0] vs_data_reg = 32'd0;
-reg [11:0] vs_off_reg = 12'd0;
+localparam [4:0] CK_DCQCN_LINE = 5'd0,
+                 CK_DCQCN_MIN = 5'd1,
+                 CK_DCQCN_AI = 5'd2,
+                 CK_DCQCN_HAI = 5'd3,
+                 CK_DCQCN_FIRST = 5'd4,
+                 CK_DCQCN_G = 5'd5,
+                 CK_DCQCN_ALPHA0 = 5'd6,
+                 CK_DCQCN_MIN_DEC = 5'd7,
+                 CK_DCQCN_GD = 5'd8,
+                 CK_DCQCN_TD_US = 5'd9,
+                 CK_DCQCN_TI_US = 5'd10,
+                 CK_DCQCN_B_PKTS = 5'd11,
+                 CK_DCQCN_THRESHOLD = 5'd12,
+                 CK_DCQCN_PERIOD_US = 5'd13,
+                 CK_DCQCN_TICK_US = 5'd14,
+                 CK_NP_MIN_TIME_US = 5'd15,
+                 CK_DCQCN_TAB_IDX = 5'd16,
+                 CK_DCQCN_TAB = 5'd17,
+                 CK_VAI_THRESH = 5'd18,
+                 CK_VAI_AI_DIV = 5'd19,
+                 CK_VAI_BANK_CAP = 5'd20,
+                 CK_VAI_AI_CAP = 5'd21,
+                 CK_VAI_DAMP_SHIFT = 5'd22,
+                 CK_SF_ACKS = 5'd23;
+reg        ck_wr_reg = 1'b0;      // the write registered: its Range is checked
+reg        ck_commit_reg = 1'b0;  // checked: it commits or is refused
+reg        ck_ok_reg = 1'b0;
+reg [4:0]  ck_sel_reg = 5'd0;
+reg [31:0] ck_data_reg = 32'd0;
+reg [11:0] ck_off_reg = 12'd0;
 
 // a QP command's context write reaches the RQ fetch, which must take it
 wire        queue_ok = post_room && start_room && cq_room && rqdb_room && rq_cfg_ready &&
                        !post_wr && !start_wr && !cq_wr && !rqdb_wr;
 
-// the cycle after a VAI/SF write (below) takes nothing: a read then sees
-// the value it committed
-assign s_csr_ready = !m_csr_rsp_valid && queue_ok && !vs_wr_reg;
+// the two cycles after a ranged write (above) take nothing: a read then
+// sees the value it committed
+assign s_csr_ready = !m_csr_rsp_valid && queue_ok && !ck_wr_reg && !ck_commit_reg;
 wire take = s_csr_valid && s_csr_ready;
 wire wr = take && s_csr_write;
 wire rd = take && !s_csr_write;
@@ -478,91 +506,118 @@ function in_rng;
 endfunction
 // verilator lint_on UNUSEDSIGNAL
 
-/*
- * CC registers with a Range (fw/regmap.toml): rng_hit for a write to one,
- * rng_ok when its value is in range. An out-of-range write is refused whole:
- * the register keeps its value, CC.RANGE_STATUS reads BAD_VALUE and the
- * offset. One constant compare per register, selected by the address.
- */
-reg rng_hit, rng_ok;
+// a write to a ranged register: which one
+reg       ck_hit;
+reg [4:0] ck_sel;
 always @* begin
-    rng_hit = 1'b1;
-    rng_ok = 1'b1;
+    ck_hit = 1'b1;
+    ck_sel = 5'd0;
     case (s_csr_addr)
-        a(HPNIC_CC_DCQCN_LINE):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_LINE_MAX,
-                            HPNIC_CC_DCQCN_LINE_ZERO_OK);
-        a(HPNIC_CC_DCQCN_MIN):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_MIN_MAX,
-                            HPNIC_CC_DCQCN_MIN_ZERO_OK);
-        a(HPNIC_CC_DCQCN_AI):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_AI_MIN, HPNIC_CC_DCQCN_AI_MAX,
-                            HPNIC_CC_DCQCN_AI_ZERO_OK);
-        a(HPNIC_CC_DCQCN_HAI):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_HAI_MAX,
-                            HPNIC_CC_DCQCN_HAI_ZERO_OK);
-        a(HPNIC_CC_DCQCN_FIRST):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_FIRST_MAX,
-                            HPNIC_CC_DCQCN_FIRST_ZERO_OK);
-        a(HPNIC_CC_DCQCN_G):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_G_MIN, HPNIC_CC_DCQCN_G_MAX,
-                            HPNIC_CC_DCQCN_G_ZERO_OK);
-        a(HPNIC_CC_DCQCN_ALPHA0):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_ALPHA0_MAX,
-                            HPNIC_CC_DCQCN_ALPHA0_ZERO_OK);
-        a(HPNIC_CC_DCQCN_MIN_DEC):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_MIN_DEC_MAX,
-                            HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK);
-        a(HPNIC_CC_DCQCN_GD):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_GD_MIN, HPNIC_CC_DCQCN_GD_MAX,
-                            HPNIC_CC_DCQCN_GD_ZERO_OK);
-        a(HPNIC_CC_DCQCN_TD_US):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TD_US_MAX,
-                            HPNIC_CC_DCQCN_TD_US_ZERO_OK);
-        a(HPNIC_CC_DCQCN_TI_US):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_TI_US_MAX,
-                            HPNIC_CC_DCQCN_TI_US_ZERO_OK);
-        a(HPNIC_CC_DCQCN_B_PKTS):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_B_PKTS_MIN, HPNIC_CC_DCQCN_B_PKTS_MAX,
-                            HPNIC_CC_DCQCN_B_PKTS_ZERO_OK);
-        a(HPNIC_CC_DCQCN_THRESHOLD):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_THRESHOLD_MAX,
-                            HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK);
-        a(HPNIC_CC_DCQCN_PERIOD_US):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX,
-                            HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK);
-        a(HPNIC_CC_DCQCN_TAB_IDX):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX,
-                            HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK);
-        a(HPNIC_CC_DCQCN_TAB):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TAB_MIN, HPNIC_CC_DCQCN_TAB_MAX,
-                            HPNIC_CC_DCQCN_TAB_ZERO_OK);
-        a(HPNIC_CC_NP_MIN_TIME_US):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_NP_MIN_TIME_US_MIN, HPNIC_CC_NP_MIN_TIME_US_MAX,
-                            HPNIC_CC_NP_MIN_TIME_US_ZERO_OK);
-        a(HPNIC_CC_DCQCN_TICK_US):
-            rng_ok = in_rng(s_csr_wdata, HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX,
-                            HPNIC_CC_DCQCN_TICK_US_ZERO_OK);
-        default: rng_hit = 1'b0;
+        a(HPNIC_CC_DCQCN_LINE): ck_sel = CK_DCQCN_LINE;
+        a(HPNIC_CC_DCQCN_MIN): ck_sel = CK_DCQCN_MIN;
+        a(HPNIC_CC_DCQCN_AI): ck_sel = CK_DCQCN_AI;
+        a(HPNIC_CC_DCQCN_HAI): ck_sel = CK_DCQCN_HAI;
+        a(HPNIC_CC_DCQCN_FIRST): ck_sel = CK_DCQCN_FIRST;
+        a(HPNIC_CC_DCQCN_G): ck_sel = CK_DCQCN_G;
+        a(HPNIC_CC_DCQCN_ALPHA0): ck_sel = CK_DCQCN_ALPHA0;
+        a(HPNIC_CC_DCQCN_MIN_DEC): ck_sel = CK_DCQCN_MIN_DEC;
+        a(HPNIC_CC_DCQCN_GD): ck_sel = CK_DCQCN_GD;
+        a(HPNIC_CC_DCQCN_TD_US): ck_sel = CK_DCQCN_TD_US;
+        a(HPNIC_CC_DCQCN_TI_US): ck_sel = CK_DCQCN_TI_US;
+        a(HPNIC_CC_DCQCN_B_PKTS): ck_sel = CK_DCQCN_B_PKTS;
+        a(HPNIC_CC_DCQCN_THRESHOLD): ck_sel = CK_DCQCN_THRESHOLD;
+        a(HPNIC_CC_DCQCN_PERIOD_US): ck_sel = CK_DCQCN_PERIOD_US;
+        a(HPNIC_CC_DCQCN_TICK_US): ck_sel = CK_DCQCN_TICK_US;
+        a(HPNIC_CC_NP_MIN_TIME_US): ck_sel = CK_NP_MIN_TIME_US;
+        a(HPNIC_CC_DCQCN_TAB_IDX): ck_sel = CK_DCQCN_TAB_IDX;
+        a(HPNIC_CC_DCQCN_TAB): ck_sel = CK_DCQCN_TAB;
+        a(HPNIC_CC_VAI_THRESH): ck_sel = CK_VAI_THRESH;
+        a(HPNIC_CC_VAI_AI_DIV): ck_sel = CK_VAI_AI_DIV;
+        a(HPNIC_CC_VAI_BANK_CAP): ck_sel = CK_VAI_BANK_CAP;
+        a(HPNIC_CC_VAI_AI_CAP): ck_sel = CK_VAI_AI_CAP;
+        a(HPNIC_CC_VAI_DAMP_SHIFT): ck_sel = CK_VAI_DAMP_SHIFT;
+        a(HPNIC_CC_SF_ACKS): ck_sel = CK_SF_ACKS;
+        default: ck_hit = 1'b0;
     endcase
 end
 
-// the VAI/SF write registered the cycle before: in its Range
-reg        vs_ok;
+// the ranged write registered the cycle before: in its register's Range
+// (registered in ck_ok_reg)
+reg ck_ok;
 always @* begin
-    case (vs_sel_reg)
-        VS_THRESH:   vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
-                                    HPNIC_CC_VAI_THRESH_ZERO_OK);
-        VS_AI_DIV:   vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
-                                    HPNIC_CC_VAI_AI_DIV_ZERO_OK);
-        VS_BANK_CAP: vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_BANK_CAP_MIN,
-                                    HPNIC_CC_VAI_BANK_CAP_MAX, HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
-        VS_AI_CAP:   vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
-                                    HPNIC_CC_VAI_AI_CAP_ZERO_OK);
-        VS_DAMP:     vs_ok = in_rng(vs_data_reg, HPNIC_CC_VAI_DAMP_SHIFT_MIN,
-                                    HPNIC_CC_VAI_DAMP_SHIFT_MAX, HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
-        default:     vs_ok = in_rng(vs_data_reg, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
-                                    HPNIC_CC_SF_ACKS_ZERO_OK);
+    case (ck_sel_reg)
+        CK_DCQCN_LINE:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_LINE_MAX,
+                           HPNIC_CC_DCQCN_LINE_ZERO_OK);
+        CK_DCQCN_MIN:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_MIN_MAX,
+                           HPNIC_CC_DCQCN_MIN_ZERO_OK);
+        CK_DCQCN_AI:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_AI_MIN, HPNIC_CC_DCQCN_AI_MAX,
+                           HPNIC_CC_DCQCN_AI_ZERO_OK);
+        CK_DCQCN_HAI:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_HAI_MAX,
+                           HPNIC_CC_DCQCN_HAI_ZERO_OK);
+        CK_DCQCN_FIRST:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_FIRST_MAX,
+                           HPNIC_CC_DCQCN_FIRST_ZERO_OK);
+        CK_DCQCN_G:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_G_MIN, HPNIC_CC_DCQCN_G_MAX,
+                           HPNIC_CC_DCQCN_G_ZERO_OK);
+        CK_DCQCN_ALPHA0:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_ALPHA0_MAX,
+                           HPNIC_CC_DCQCN_ALPHA0_ZERO_OK);
+        CK_DCQCN_MIN_DEC:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_MIN_DEC_MAX,
+                           HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK);
+        CK_DCQCN_GD:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_GD_MIN, HPNIC_CC_DCQCN_GD_MAX,
+                           HPNIC_CC_DCQCN_GD_ZERO_OK);
+        CK_DCQCN_TD_US:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TD_US_MAX,
+                           HPNIC_CC_DCQCN_TD_US_ZERO_OK);
+        CK_DCQCN_TI_US:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_TI_US_MAX,
+                           HPNIC_CC_DCQCN_TI_US_ZERO_OK);
+        CK_DCQCN_B_PKTS:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_B_PKTS_MIN, HPNIC_CC_DCQCN_B_PKTS_MAX,
+                           HPNIC_CC_DCQCN_B_PKTS_ZERO_OK);
+        CK_DCQCN_THRESHOLD:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_THRESHOLD_MAX,
+                           HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK);
+        CK_DCQCN_PERIOD_US:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX,
+                           HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK);
+        CK_DCQCN_TICK_US:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX,
+                           HPNIC_CC_DCQCN_TICK_US_ZERO_OK);
+        CK_NP_MIN_TIME_US:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_NP_MIN_TIME_US_MIN, HPNIC_CC_NP_MIN_TIME_US_MAX,
+                           HPNIC_CC_NP_MIN_TIME_US_ZERO_OK);
+        CK_DCQCN_TAB_IDX:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX,
+                           HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK);
+        CK_DCQCN_TAB:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TAB_MIN, HPNIC_CC_DCQCN_TAB_MAX,
+                           HPNIC_CC_DCQCN_TAB_ZERO_OK);
+        CK_VAI_THRESH:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
+                           HPNIC_CC_VAI_THRESH_ZERO_OK);
+        CK_VAI_AI_DIV:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
+                           HPNIC_CC_VAI_AI_DIV_ZERO_OK);
+        CK_VAI_BANK_CAP:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX,
+                           HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
+        CK_VAI_AI_CAP:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
+                           HPNIC_CC_VAI_AI_CAP_ZERO_OK);
+        CK_VAI_DAMP_SHIFT:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX,
+                           HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
+        default:
+            ck_ok = in_rng(ck_data_reg, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
+                           HPNIC_CC_SF_ACKS_ZERO_OK);
     endcase
 end
 
@@ -657,30 +712,51 @@ always @(posedge clk) begin
     end
     shadow_rd_pending <= 1'b0;
 
-    // the VAI/SF write of the cycle before: its Range, then the commit
-    vs_wr_reg <= 1'b0;
-    vs_data_reg <= s_csr_wdata;
-    vs_off_reg <= s_csr_addr[11:0];
-    if (vs_wr_reg) begin
-        rng_bad_reg <= !vs_ok;
-        if (!vs_ok) begin
-            rng_off_reg <= vs_off_reg;
-        end else begin
-            case (vs_sel_reg)
-                VS_THRESH: vai_thresh <= vs_data_reg[22:0];
-                VS_AI_DIV: vai_ai_div <= vs_data_reg[22:0];
-                VS_BANK_CAP: vai_bank_cap <= vs_data_reg[11:0];
-                VS_AI_CAP: vai_ai_cap <= vs_data_reg[9:0];
-                VS_DAMP: vai_damp_shift <= vs_data_reg[3:0];
-                default: sf_acks <= vs_data_reg[7:0];
-            endcase
-        end
+    // a ranged write: registered, its Range checked, then the commit (the
+    // registers hold while it is under way: the port takes nothing)
+    ck_wr_reg <= wr && !is_db && ck_hit;
+    ck_commit_reg <= ck_wr_reg;
+    ck_ok_reg <= ck_ok;
+    if (!ck_wr_reg && !ck_commit_reg) begin
+        ck_sel_reg <= ck_sel;
+        ck_data_reg <= s_csr_wdata;
+        ck_off_reg <= s_csr_addr[11:0];
     end
-
-    if (wr && !is_db && rng_hit) begin
-        rng_bad_reg <= !rng_ok;
-        if (!rng_ok) begin
-            rng_off_reg <= s_csr_addr[11:0];
+    if (ck_commit_reg) begin
+        rng_bad_reg <= !ck_ok_reg;
+        if (!ck_ok_reg) begin
+            rng_off_reg <= ck_off_reg;
+        end
+        if (ck_sel_reg == CK_NP_MIN_TIME_US) begin
+            np_status_reg <= ck_ok_reg ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE;
+        end
+        if (ck_ok_reg) begin
+            case (ck_sel_reg)
+                CK_DCQCN_LINE: dcqcn_line <= ck_data_reg[23:0];
+                CK_DCQCN_MIN: dcqcn_min <= ck_data_reg[23:0];
+                CK_DCQCN_AI: dcqcn_ai <= ck_data_reg[23:0];
+                CK_DCQCN_HAI: dcqcn_hai <= ck_data_reg[23:0];
+                CK_DCQCN_FIRST: dcqcn_first <= ck_data_reg[23:0];
+                CK_DCQCN_G: dcqcn_g <= ck_data_reg[9:0];
+                CK_DCQCN_ALPHA0: dcqcn_alpha0 <= ck_data_reg[22:0];
+                CK_DCQCN_MIN_DEC: dcqcn_min_dec <= ck_data_reg[16:0];
+                CK_DCQCN_GD: dcqcn_gd <= ck_data_reg[3:0];
+                CK_DCQCN_TD_US: dcqcn_td_us <= ck_data_reg[16:0];
+                CK_DCQCN_TI_US: dcqcn_ti_us <= ck_data_reg[16:0];
+                CK_DCQCN_B_PKTS: dcqcn_b_pkts <= ck_data_reg[15:0];
+                CK_DCQCN_THRESHOLD: dcqcn_threshold <= ck_data_reg[4:0];
+                CK_DCQCN_PERIOD_US: dcqcn_period_us <= ck_data_reg[16:0];
+                CK_DCQCN_TICK_US: dcqcn_tick_us <= ck_data_reg[16:0];
+                CK_NP_MIN_TIME_US: np_min_time_us <= ck_data_reg[11:0];
+                CK_DCQCN_TAB_IDX: dcqcn_tab_idx <= ck_data_reg[5:0];
+                CK_DCQCN_TAB: dcqcn_tab_mem[dcqcn_tab_idx] <= ck_data_reg[17:0];
+                CK_VAI_THRESH: vai_thresh <= ck_data_reg[22:0];
+                CK_VAI_AI_DIV: vai_ai_div <= ck_data_reg[22:0];
+                CK_VAI_BANK_CAP: vai_bank_cap <= ck_data_reg[11:0];
+                CK_VAI_AI_CAP: vai_ai_cap <= ck_data_reg[9:0];
+                CK_VAI_DAMP_SHIFT: vai_damp_shift <= ck_data_reg[3:0];
+                default: sf_acks <= ck_data_reg[7:0];
+            endcase
         end
     end
 
@@ -728,38 +804,7 @@ always @(posedge clk) begin
             a(HPNIC_CC_SCHED_BURST): sched_burst <= s_csr_wdata[15:0];
             a(HPNIC_CC_SCHED_GRANT): sched_grant <= s_csr_wdata[13:0];
             a(HPNIC_CC_DEFAULT_MODE): default_mode_reg <= s_csr_wdata[1:0];
-            a(HPNIC_CC_DCQCN_LINE): if (rng_ok) dcqcn_line <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_MIN): if (rng_ok) dcqcn_min <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_AI): if (rng_ok) dcqcn_ai <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_HAI): if (rng_ok) dcqcn_hai <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_FIRST): if (rng_ok) dcqcn_first <= s_csr_wdata[23:0];
-            a(HPNIC_CC_DCQCN_G): if (rng_ok) dcqcn_g <= s_csr_wdata[9:0];
-            a(HPNIC_CC_DCQCN_ALPHA0): if (rng_ok) dcqcn_alpha0 <= s_csr_wdata[22:0];
-            a(HPNIC_CC_DCQCN_MIN_DEC): if (rng_ok) dcqcn_min_dec <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_GD): if (rng_ok) dcqcn_gd <= s_csr_wdata[3:0];
-            a(HPNIC_CC_DCQCN_TD_US): if (rng_ok) dcqcn_td_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_TI_US): if (rng_ok) dcqcn_ti_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_B_PKTS): if (rng_ok) dcqcn_b_pkts <= s_csr_wdata[15:0];
-            a(HPNIC_CC_DCQCN_THRESHOLD): if (rng_ok) dcqcn_threshold <= s_csr_wdata[4:0];
-            a(HPNIC_CC_DCQCN_PERIOD_US): if (rng_ok) dcqcn_period_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_DCQCN_TICK_US): if (rng_ok) dcqcn_tick_us <= s_csr_wdata[16:0];
-            a(HPNIC_CC_VAI_THRESH): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_THRESH; end
-            a(HPNIC_CC_VAI_AI_DIV): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_AI_DIV; end
-            a(HPNIC_CC_VAI_BANK_CAP): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_BANK_CAP; end
-            a(HPNIC_CC_VAI_AI_CAP): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_AI_CAP; end
-            a(HPNIC_CC_VAI_DAMP_SHIFT): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_DAMP; end
-            a(HPNIC_CC_SF_ACKS): begin vs_wr_reg <= 1'b1; vs_sel_reg <= VS_SF; end
-            // out of range: refused whole, not masked into range (and in RANGE_STATUS)
-            a(HPNIC_CC_NP_MIN_TIME_US): begin
-                if (rng_ok) begin
-                    np_min_time_us <= s_csr_wdata[11:0];
-                    np_status_reg <= HPNIC_ERR_OK;
-                end else begin
-                    np_status_reg <= HPNIC_ERR_BAD_VALUE;
-                end
-            end
-            a(HPNIC_CC_DCQCN_TAB_IDX): if (rng_ok) dcqcn_tab_idx <= s_csr_wdata[5:0];
-            a(HPNIC_CC_DCQCN_TAB): if (rng_ok) dcqcn_tab_mem[dcqcn_tab_idx] <= s_csr_wdata[17:0];
+            // the ranged CC registers commit a cycle later (above)
 
             a(HPNIC_QP_QPN): qp_qpn_reg <= s_csr_wdata;
             a(HPNIC_QP_STATE): qp_state_reg <= s_csr_wdata[2:0];
@@ -958,7 +1003,8 @@ always @(posedge clk) begin
         np_status_reg <= HPNIC_ERR_OK;
         rng_bad_reg <= 1'b0;
         rng_off_reg <= 12'd0;
-        vs_wr_reg <= 1'b0;
+        ck_wr_reg <= 1'b0;
+        ck_commit_reg <= 1'b0;
         dcqcn_tab_idx <= 0;
         for (dti = 0; dti < 64; dti = dti + 1) begin
             dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];
