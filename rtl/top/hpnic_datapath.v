@@ -1327,6 +1327,20 @@ wire          com_wr_valid, com_wr_ready;
 wire [63:0]   com_wr_addr;
 wire [12:0]   com_wr_len;
 
+// through a skid slice: the channel's ready follows the DMA write mux's,
+// and commit's issue, and with it the pop of RX decide's queue, followed
+// both (9 LUT levels in the whole core's run)
+wire          mtt_wr_valid, mtt_wr_ready;
+wire [63:0]   mtt_wr_addr;
+wire [12:0]   mtt_wr_len;
+
+hpnic_reg_slice #(.WIDTH(64 + 13), .SKID(1))
+com_wr_slice_inst (
+    .clk(clk), .rst(rst),
+    .s_valid(com_wr_valid), .s_ready(com_wr_ready), .s_data({com_wr_addr, com_wr_len}),
+    .m_valid(mtt_wr_valid), .m_ready(mtt_wr_ready), .m_data({mtt_wr_addr, mtt_wr_len})
+);
+
 // the memory translation table: channel A for the gather's reads, B for
 // commit's writes
 hpnic_mtt #(
@@ -1346,10 +1360,10 @@ mtt_inst (
     .m_a_ready(m_dma_rd_ready),
     .m_a_addr(m_dma_rd_addr),
     .m_a_len(m_dma_rd_len),
-    .s_b_valid(com_wr_valid),
-    .s_b_ready(com_wr_ready),
-    .s_b_addr(com_wr_addr),
-    .s_b_len(com_wr_len),
+    .s_b_valid(mtt_wr_valid),
+    .s_b_ready(mtt_wr_ready),
+    .s_b_addr(mtt_wr_addr),
+    .s_b_len(mtt_wr_len),
     .m_b_valid(m_dma_wr_cmd_valid),
     .m_b_ready(m_dma_wr_cmd_ready),
     .m_b_addr(m_dma_wr_cmd_addr),
