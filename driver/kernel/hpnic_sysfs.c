@@ -8,6 +8,7 @@
  * tables.
  */
 #include <linux/ctype.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/sysfs.h>
@@ -203,12 +204,23 @@ static ssize_t cc_param_store(struct device *dev, struct device_attribute *attr,
 {
 	struct dev_ext_attribute *ea = container_of(attr, struct dev_ext_attribute, attr);
 	const struct hpnic_reg_desc *r = &hpnic_reg_table[(uintptr_t)ea->var];
+	struct hpnic_dev *hd = to_hd(dev);
+	unsigned int i;
 	u32 v;
 
 	if (kstrtou32(buf, 0, &v) || (v & ~r->mask) || !hpnic_cc_in_range(r, v))
 		return -EINVAL;
-	hpnic_wr(to_hd(dev), r->offset, v);
-	return count;
+	hpnic_wr(hd, r->offset, v);
+	/* the engine derives its constants in about 800 cycles (3.2 us at
+	 * 250 MHz); a QP started meanwhile would get the previous set
+	 */
+	for (i = 0; i < 1000 && !hd->gone; i++) {
+		if (!(hpnic_rd(hd, HPNIC_CTRL_CC_PARAM_STATUS) &
+		      HPNIC_CTRL_CC_PARAM_STATUS_BUSY_MASK))
+			return count;
+		udelay(1);
+	}
+	return hd->gone ? -ENODEV : -ETIMEDOUT;
 }
 
 /* CTRL.CC_PARAM_STATUS, then the names of its set fields */

@@ -838,6 +838,30 @@ int hpnic_cc_defaults(struct hpnic_cc_params *p)
 }
 
 /*
+ * The CC engine derives its constants from a new HPCC or VAI/SF parameter in
+ * about 800 cycles; a QP started meanwhile would get the previous set. The
+ * setters return once CTRL.CC_PARAM_STATUS.BUSY has cleared, so a QP
+ * created after them runs on what they wrote.
+ */
+static int hpnic_cc_settle(struct hpnic_dev *dev, const char *who)
+{
+	uint32_t st;
+	int err;
+
+	for (unsigned i = 0; ; i++) {
+		if ((err = hpnic_rd(dev, HPNIC_CTRL_CC_PARAM_STATUS, &st)))
+			return err;
+		if (!(st & HPNIC_CTRL_CC_PARAM_STATUS_BUSY_MASK))
+			return 0;
+		if (i == HPNIC_CMD_POLLS)
+			return hpnic_dev_fail(dev, -ETIMEDOUT, "%s: the CC engine still derives its "
+					      "constants after %u polls (CTRL.CC_PARAM_STATUS 0x%x)",
+					      who, i, st);
+		dev->ops->progress(dev->be);
+	}
+}
+
+/*
  * A new T or line rate may shrink W_init below what the AckReq spacing
  * needs (a quarter of it, docs/wire.md): lower the spacing then, never
  * raise it.
@@ -927,7 +951,9 @@ int hpnic_set_cc(struct hpnic_dev *dev, const struct hpnic_cc_params *p)
 		return err;
 	if (dcqcn == 0 && (err = hpnic_dcqcn_write(dev, &dq)))
 		return err;
-	return hpnic_fit_ack_req(dev, p->line_mbps, p->t_ns);
+	if ((err = hpnic_fit_ack_req(dev, p->line_mbps, p->t_ns)))
+		return err;
+	return hpnic_cc_settle(dev, "hpnic_set_cc");
 }
 
 int hpnic_set_int(struct hpnic_dev *dev, int enable, uint16_t udp_port)
@@ -1156,7 +1182,7 @@ int hpnic_set_vaisf(struct hpnic_dev *dev, const struct hpnic_vaisf_params *v)
 								   v->damp_shift))) ||
 	    (err = hpnic_wr(dev, HPNIC_CC_SF_ACKS, HPNIC_SET(HPNIC_CC_SF_ACKS, v->sf_acks))))
 		return err;
-	return 0;
+	return hpnic_cc_settle(dev, "hpnic_set_vaisf");
 }
 
 int hpnic_get_vaisf(struct hpnic_dev *dev, struct hpnic_vaisf_params *v)

@@ -325,6 +325,13 @@
 #define HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_MASK   0x00000008u
 #define HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_SHIFT     4  /* line rate x T saturates the window */
 #define HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_MASK      0x00000010u
+/*
+ * the engine is deriving its constants after a write to an HPCC or VAI/SF register (about 800
+ * cycles): a QP started meanwhile gets the previous set; libhpnic and the driver wait for it to
+ * clear
+ */
+#define HPNIC_CTRL_CC_PARAM_STATUS_BUSY_SHIFT         5
+#define HPNIC_CTRL_CC_PARAM_STATUS_BUSY_MASK          0x00000020u
 
 /*
  * CTRL.ERR_CODE (ro): code of the last QP, MR or CQ command that failed (0 until one fails;
@@ -1863,7 +1870,7 @@ static const char *const hpnic_counter_descs[HPNIC_NUM_COUNTERS] = {
 #define HPNIC_REG_WO     2u
 #define HPNIC_REG_RW     3u
 #define HPNIC_NUM_REGS   149
-#define HPNIC_NUM_FIELDS 47
+#define HPNIC_NUM_FIELDS 48
 
 struct hpnic_block_desc {
 	const char *name;
@@ -1975,19 +1982,19 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "CTRL", "STATUS", HPNIC_CTRL_STATUS, HPNIC_REG_RO, 0x00000007u, 1, 0, 22, 3, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "initialisation status: the driver waits for all three after reset" },
-	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000001fu, 1, 0, 25, 5, 0u, 0,
+	{ "CTRL", "CC_PARAM_STATUS", HPNIC_CTRL_CC_PARAM_STATUS, HPNIC_REG_RO, 0x0000003fu, 1, 0, 25, 6, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "the CC engine's parameter check: which CC registers it clamped (the C model's HPCC_PS_*)" },
 	{ "CTRL", "ERR_CODE", HPNIC_CTRL_ERR_CODE, HPNIC_REG_RO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "code of the last QP, MR or CQ command that failed (0 until one fails; host_cmd_errors counts them)" },
-	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 30, 3, 0u, 0,
+	{ "CTRL", "EVENT", HPNIC_CTRL_EVENT, HPNIC_REG_RO, 0x8fffffffu, 1, 0, 31, 3, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "the oldest asynchronous event, taken off the NIC's event queue (16 entries) by the read: VALID 0 when there was none" },
 	{ "CTRL", "EVENT_LOST", HPNIC_CTRL_EVENT_LOST, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "events dropped because the event queue was full (never cleared)" },
-	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 33, 1, 0x0000000du, 1,
+	{ "CTRL", "ACK_REQ", HPNIC_CTRL_ACK_REQ, HPNIC_REG_RW, 0x0000000fu, 1, 0, 34, 1, 0x0000000du, 1,
 	  0u, 0u, 0, 0,
 	  "which request packets ask for an ACK (docs/wire.md, Reliability on the wire)" },
 	{ "CC", "TYPE", HPNIC_CC_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
@@ -2107,7 +2114,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "CC", "SF_ACKS", HPNIC_CC_SF_ACKS, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x0000001eu, 1,
 	  HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX, 1, HPNIC_CC_SF_ACKS_ZERO_OK,
 	  "Sampling Frequency: N, a congested ACK commits Wc once N ACKs came since the last commit" },
-	{ "CC", "RANGE_STATUS", HPNIC_CC_RANGE_STATUS, HPNIC_REG_RO, 0x0fff00ffu, 1, 0, 34, 2, 0u, 0,
+	{ "CC", "RANGE_STATUS", HPNIC_CC_RANGE_STATUS, HPNIC_REG_RO, 0x0fff00ffu, 1, 0, 35, 2, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "the CC block's range check: the result of the last write to a CC register with a Range, and where the last refused one went. Read-only; reset clears it" },
 	{ "QP", "TYPE", HPNIC_QP_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
@@ -2185,7 +2192,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "QP", "CMD", HPNIC_QP_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "command on QP QPN; the write starts it" },
-	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 36, 2, 0u, 0,
+	{ "QP", "CMD_STATUS", HPNIC_QP_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 37, 2, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "command status" },
 	{ "QP", "SQ_WQE_LOG2", HPNIC_QP_SQ_WQE_LOG2, HPNIC_REG_RW, 0x0000000fu, 1, 0, 0, 0, 0x00000000u, 1,
@@ -2215,7 +2222,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "QP", "RNR_RETRY", HPNIC_QP_RNR_RETRY, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000007u, 1,
 	  0u, 0u, 0, 0,
 	  "RNR NAKs in a row without progress this QP's requester takes as requester before it fails (verbs' rnr_retry), 0..7; 7 means without limit; more fails the command with BAD_VALUE. Each RNR NAK waits its timer code's delay and resends; the next one once none is left completes the WQE with RNR_RETRY_EXCEEDED and the QP fails; an acknowledgement that shows progress restores the count" },
-	{ "QP", "CC_OPTS", HPNIC_QP_CC_OPTS, HPNIC_REG_RW, 0x00000003u, 1, 0, 38, 2, 0x00000000u, 1,
+	{ "QP", "CC_OPTS", HPNIC_QP_CC_OPTS, HPNIC_REG_RW, 0x00000003u, 1, 0, 39, 2, 0x00000000u, 1,
 	  0u, 0u, 0, 0,
 	  "per-QP options of CC mode HPCC, carried by the QP's INIT to the CC engine (at START and START_SQ); NIC-wide parameters in CC.VAI_* and CC.SF_ACKS (docs/cc-vai-sf.md)" },
 	{ "MR", "TYPE", HPNIC_MR_TYPE, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
@@ -2236,7 +2243,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "MR", "TAG", HPNIC_MR_TAG, HPNIC_REG_RW, 0x000000ffu, 1, 0, 0, 0, 0x00000000u, 1,
 	  0u, 0u, 0, 0,
 	  "key tag (R_Key bits 7:0), changed at each re-registration so stale keys fail" },
-	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 40, 3, 0x00000000u, 1,
+	{ "MR", "ACCESS", HPNIC_MR_ACCESS, HPNIC_REG_RW, 0x00000007u, 1, 0, 41, 3, 0x00000000u, 1,
 	  0u, 0u, 0, 0,
 	  "rights the region grants" },
 	{ "MR", "VA_LO", HPNIC_MR_VA_LO, HPNIC_REG_RW, 0xffffffffu, 1, 0, 0, 0, 0x00000000u, 1,
@@ -2260,7 +2267,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "MR", "CMD", HPNIC_MR_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "command on entry IDX; the write starts it" },
-	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 43, 2, 0u, 0,
+	{ "MR", "CMD_STATUS", HPNIC_MR_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 44, 2, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "MR", "PD", HPNIC_MR_PD, HPNIC_REG_RW, 0x0000ffffu, 1, 0, 0, 0, 0x00000000u, 1,
@@ -2305,7 +2312,7 @@ static const struct hpnic_reg_desc hpnic_reg_table[HPNIC_NUM_REGS] = {
 	{ "CQ", "CMD", HPNIC_CQ_CMD, HPNIC_REG_WO, 0x000000ffu, 1, 0, 0, 0, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "command on CQ CQN; the write starts it" },
-	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 45, 2, 0u, 0,
+	{ "CQ", "CMD_STATUS", HPNIC_CQ_CMD_STATUS, HPNIC_REG_RO, 0x0000ff01u, 1, 0, 46, 2, 0u, 0,
 	  0u, 0u, 0, 0,
 	  "command status, as QP.CMD_STATUS" },
 	{ "CQ", "PI", HPNIC_CQ_PI, HPNIC_REG_RO, 0xffffffffu, 1, 0, 0, 0, 0u, 0,
@@ -2386,6 +2393,7 @@ static const struct hpnic_field_desc hpnic_field_table[HPNIC_NUM_FIELDS] = {
 	{ "LINE_CLAMPED", 2, 0x00000004u, "LINE_MBPS out of range, clamped" },
 	{ "MIN_CLAMPED", 3, 0x00000008u, "MIN_MBPS out of range, clamped" },
 	{ "WMAX_SAT", 4, 0x00000010u, "line rate x T saturates the window" },
+	{ "BUSY", 5, 0x00000020u, "the engine is deriving its constants after a write to an HPCC or VAI/SF register (about 800 cycles): a QP started meanwhile gets the previous set; libhpnic and the driver wait for it to clear" },
 	{ "ID", 0, 0x00ffffffu, "the QPN (QP events) or CQN (CQ events) it concerns" },
 	{ "TYPE", 24, 0x0f000000u, "what happened" },
 	{ "VALID", 31, 0x80000000u, "an event was taken" },

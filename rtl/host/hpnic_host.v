@@ -132,6 +132,7 @@ module hpnic_host #(
     input  wire                   status_cc_init_done,
     input  wire                   status_sched_init_done,
     input  wire [4:0]             status_cc_param,
+    input  wire                   status_cc_busy,    // the CC engine derives its constants
 
     output wire                   qp_wr_en,
     output wire [QPN_WIDTH-1:0]   qp_wr_qpn,
@@ -415,6 +416,7 @@ csr_inst (
     .status_cc_init_done(status_cc_init_done),
     .status_sched_init_done(status_sched_init_done),
     .status_cc_param(status_cc_param),
+    .status_cc_busy(status_cc_busy),
     .qp_wr_en(qp_wr_en),
     .qp_wr_qpn(qp_wr_qpn),
     .qp_wr_state(qp_wr_state),

@@ -333,6 +333,12 @@ localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_MIN_CLAMPED_MASK  = 32'h0000_0008;
 localparam integer HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_LSB      = 4;
 localparam integer HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_W        = 1;
 localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_WMAX_SAT_MASK     = 32'h0000_0010;
+// the engine is deriving its constants after a write to an HPCC or VAI/SF register (about 800
+// cycles): a QP started meanwhile gets the previous set; libhpnic and the driver wait for it to
+// clear
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_BUSY_LSB          = 5;
+localparam integer HPNIC_CTRL_CC_PARAM_STATUS_BUSY_W            = 1;
+localparam [31:0]  HPNIC_CTRL_CC_PARAM_STATUS_BUSY_MASK         = 32'h0000_0020;
 
 // CTRL.ERR_CODE (ro): code of the last QP, MR or CQ command that failed (0 until one fails;
 // host_cmd_errors counts them)

@@ -238,6 +238,7 @@ wire [15:0] sched_burst;
 wire [13:0] sched_grant;
 wire        cc_init_done, sched_init_done;
 wire [4:0]  cc_param_status;
+wire        cc_param_busy;
 
 wire          qp_wr_en;
 wire [QW-1:0] qp_wr_qpn;
@@ -467,6 +468,7 @@ host_inst (
     .status_cc_init_done(cc_init_done),
     .status_sched_init_done(sched_init_done),
     .status_cc_param(cc_param_status),
+    .status_cc_busy(cc_param_busy),
     .qp_wr_en(qp_wr_en),
     .qp_wr_qpn(qp_wr_qpn),
     .qp_wr_state(qp_wr_state),
@@ -1014,7 +1016,7 @@ cc_inst (
     .param_vai_damp_shift(vai_damp_shift),
     .param_sf_acks(sf_acks),
     .param_status(cc_param_status),
-    .param_busy(),
+    .param_busy(cc_param_busy),
     .param_dcqcn_line_q16(dcqcn_line),
     .param_dcqcn_min_q16(dcqcn_min),
     .param_dcqcn_ai_q16(dcqcn_ai),

@@ -1975,22 +1975,22 @@ static void window_run(const char *what, const struct hpnic_qp_cc *qc, double *m
 /*
  * The window counts wire bytes: with W = 10.2 KB (T = 819 ns at 100 Gb/s,
  * no INT, so W stays at W_init), 64-byte WRITEs (162 bytes each on the wire)
- * keep about 63 in flight. Charged a whole MTU each, as before, they kept 2.
+ * keep at most 63 in flight. Charged a whole MTU each, as before, they kept 2.
  *
  * In flight here is frames on the links (sent, their ACK not yet back), but
- * the window holds a packet from its grant to its ACK's processing. Behind
- * the PCIe adapter the payload's DMA read lies in between (the model's 20..51
- * cycles and the adapter's 13): measured, 95 cycles from the descriptor to
- * the wire and 26 from the ACK's arrival to the completer, against 318 on
- * the links and in the peer, so the links hold 72% of W (about 46
- * packets) and the test wants 60% there (docs/pcie.md, "The window over
- * PCIe").
+ * the window holds a packet from its grant to its ACK's processing, so the
+ * links hold less than W, and never more: a maximum above 63 means the QP
+ * ran on a larger window (until hpnic_set_cc waited for the engine's
+ * derivation, a QP started right after it got T = 4160 ns: 65 on average,
+ * 74 at most). Behind the PCIe adapter the payload's DMA read lies in
+ * between (the model's 20..51 cycles and the adapter's 13): measured, 95
+ * cycles from the descriptor to the wire and 26 from the ACK's arrival to
+ * the completer, against 318 on the links and in the peer, so the links
+ * hold 72% of W (about 46 packets); the generic model holds 48 at no DMA
+ * latency and 43 at 50 cycles. The test wants 60% (docs/pcie.md, "The
+ * window over PCIe").
  */
-#ifdef TB_NIC_PCIE
 #define WINDOW_MIN 38
-#else
-#define WINDOW_MIN 45
-#endif
 static void t_window(void)
 {
 	struct hpnic_cc_params p;
@@ -2003,9 +2003,9 @@ static void t_window(void)
 	window_run("window", NULL, &mean, &max_in_flight);
 	printf("  window: W = 10.2 KB, 64 B WRITEs (162 B on the wire): %.1f in flight on average, "
 	       "%u at most (W / 162 B = 63)\n", mean, max_in_flight);
-	CHECK(mean >= WINDOW_MIN && mean <= 80 && max_in_flight <= 90,
-	      "window: %.1f packets in flight on average, %u at most; want about 63", mean,
-	      max_in_flight);
+	CHECK(mean >= WINDOW_MIN && mean <= 64 && max_in_flight <= 64,
+	      "window: %.1f packets in flight on average, %u at most; want at most W / 162 B = 63",
+	      mean, max_in_flight);
 	TRY(hpnic_cc_defaults(&p));
 	TRY(hpnic_set_cc(e[0].dev, &p));
 	/* T = 819 ns lowered the AckReq spacing (hpnic_set_cc never raises
