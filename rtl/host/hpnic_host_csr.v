@@ -437,13 +437,13 @@ wire        db_at_rq = s_csr_addr[11:0] == RQ_DB_OFF;
 /*
  * Every CC register with a Range (fw/regmap.toml) is written two cycles
  * late: the write's address is decoded into ck_sel_reg and its value
- * registered; the next cycle compares the value with that register's Range
- * (ck_ok_reg); the one after commits it, or refuses it whole (the register
- * keeps its value, CC.RANGE_STATUS reads BAD_VALUE and the offset). The
- * port takes nothing meanwhile, so a read after the write sees what it did.
- * Checked in the write's own cycle, the address-selected compare and the
- * registers' enables followed the port's input (9 LUT levels in the whole
- * core); compare and commit in one cycle made 8.
+ * registered; the next cycle compares the value with every register's Range
+ * (ck_okv_reg); the one after picks the written register's verdict and
+ * commits the value, or refuses it whole (the register keeps its value,
+ * CC.RANGE_STATUS reads BAD_VALUE and the offset). The port takes nothing
+ * meanwhile, so a read after the write sees what it did. Checked in the
+ * write's own cycle, the address-selected compare and the registers'
+ * enables followed the port's input (9 LUT levels in the whole core).
  */
 localparam [4:0] CK_DCQCN_LINE = 5'd0,
                  CK_DCQCN_MIN = 5'd1,
@@ -475,7 +475,7 @@ localparam [4:0] CK_DCQCN_LINE = 5'd0,
 reg [1:0]  cc_wr_hold = 2'd0;
 reg        ck_wr_reg = 1'b0;      // the write registered: its Range is checked
 reg        ck_commit_reg = 1'b0;  // checked: it commits or is refused
-reg        ck_ok_reg = 1'b0;
+reg [23:0] ck_okv_reg = 24'd0;
 reg [4:0]  ck_sel_reg = 5'd0;
 reg [31:0] ck_data_reg = 32'd0;
 reg [11:0] ck_off_reg = 12'd0;
@@ -546,84 +546,84 @@ always @* begin
     endcase
 end
 
-// the ranged write registered the cycle before: in its register's Range
-// (registered in ck_ok_reg)
-reg ck_ok;
+// the ranged write registered the cycle before: each register's Range
+// compared (a flip-flop each, ck_okv_reg), the one written picked at the
+// commit: a compare and a 24-way select in one cycle made 8 LUT levels
+reg [23:0] ck_okv;
+wire       ck_ok = ck_okv_reg[ck_sel_reg];
 always @* begin
-    case (ck_sel_reg)
-        CK_DCQCN_LINE:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_LINE_MAX,
-                           HPNIC_CC_DCQCN_LINE_ZERO_OK);
-        CK_DCQCN_MIN:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_MIN_MAX,
-                           HPNIC_CC_DCQCN_MIN_ZERO_OK);
-        CK_DCQCN_AI:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_AI_MIN, HPNIC_CC_DCQCN_AI_MAX,
-                           HPNIC_CC_DCQCN_AI_ZERO_OK);
-        CK_DCQCN_HAI:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_HAI_MAX,
-                           HPNIC_CC_DCQCN_HAI_ZERO_OK);
-        CK_DCQCN_FIRST:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_FIRST_MAX,
-                           HPNIC_CC_DCQCN_FIRST_ZERO_OK);
-        CK_DCQCN_G:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_G_MIN, HPNIC_CC_DCQCN_G_MAX,
-                           HPNIC_CC_DCQCN_G_ZERO_OK);
-        CK_DCQCN_ALPHA0:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_ALPHA0_MAX,
-                           HPNIC_CC_DCQCN_ALPHA0_ZERO_OK);
-        CK_DCQCN_MIN_DEC:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_MIN_DEC_MAX,
-                           HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK);
-        CK_DCQCN_GD:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_GD_MIN, HPNIC_CC_DCQCN_GD_MAX,
-                           HPNIC_CC_DCQCN_GD_ZERO_OK);
-        CK_DCQCN_TD_US:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TD_US_MAX,
-                           HPNIC_CC_DCQCN_TD_US_ZERO_OK);
-        CK_DCQCN_TI_US:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_TI_US_MAX,
-                           HPNIC_CC_DCQCN_TI_US_ZERO_OK);
-        CK_DCQCN_B_PKTS:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_B_PKTS_MIN, HPNIC_CC_DCQCN_B_PKTS_MAX,
-                           HPNIC_CC_DCQCN_B_PKTS_ZERO_OK);
-        CK_DCQCN_THRESHOLD:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_THRESHOLD_MAX,
-                           HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK);
-        CK_DCQCN_PERIOD_US:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX,
-                           HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK);
-        CK_DCQCN_TICK_US:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX,
-                           HPNIC_CC_DCQCN_TICK_US_ZERO_OK);
-        CK_NP_MIN_TIME_US:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_NP_MIN_TIME_US_MIN, HPNIC_CC_NP_MIN_TIME_US_MAX,
-                           HPNIC_CC_NP_MIN_TIME_US_ZERO_OK);
-        CK_DCQCN_TAB_IDX:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX,
-                           HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK);
-        CK_DCQCN_TAB:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_DCQCN_TAB_MIN, HPNIC_CC_DCQCN_TAB_MAX,
-                           HPNIC_CC_DCQCN_TAB_ZERO_OK);
-        CK_VAI_THRESH:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
-                           HPNIC_CC_VAI_THRESH_ZERO_OK);
-        CK_VAI_AI_DIV:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
-                           HPNIC_CC_VAI_AI_DIV_ZERO_OK);
-        CK_VAI_BANK_CAP:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX,
-                           HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
-        CK_VAI_AI_CAP:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
-                           HPNIC_CC_VAI_AI_CAP_ZERO_OK);
-        CK_VAI_DAMP_SHIFT:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX,
-                           HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
-        default:
-            ck_ok = in_rng(ck_data_reg, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
-                           HPNIC_CC_SF_ACKS_ZERO_OK);
-    endcase
+    ck_okv[CK_DCQCN_LINE] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_LINE_MIN, HPNIC_CC_DCQCN_LINE_MAX,
+               HPNIC_CC_DCQCN_LINE_ZERO_OK);
+    ck_okv[CK_DCQCN_MIN] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_MIN_MIN, HPNIC_CC_DCQCN_MIN_MAX,
+               HPNIC_CC_DCQCN_MIN_ZERO_OK);
+    ck_okv[CK_DCQCN_AI] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_AI_MIN, HPNIC_CC_DCQCN_AI_MAX,
+               HPNIC_CC_DCQCN_AI_ZERO_OK);
+    ck_okv[CK_DCQCN_HAI] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_HAI_MIN, HPNIC_CC_DCQCN_HAI_MAX,
+               HPNIC_CC_DCQCN_HAI_ZERO_OK);
+    ck_okv[CK_DCQCN_FIRST] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_FIRST_MIN, HPNIC_CC_DCQCN_FIRST_MAX,
+               HPNIC_CC_DCQCN_FIRST_ZERO_OK);
+    ck_okv[CK_DCQCN_G] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_G_MIN, HPNIC_CC_DCQCN_G_MAX,
+               HPNIC_CC_DCQCN_G_ZERO_OK);
+    ck_okv[CK_DCQCN_ALPHA0] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_ALPHA0_MIN, HPNIC_CC_DCQCN_ALPHA0_MAX,
+               HPNIC_CC_DCQCN_ALPHA0_ZERO_OK);
+    ck_okv[CK_DCQCN_MIN_DEC] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_MIN_DEC_MIN, HPNIC_CC_DCQCN_MIN_DEC_MAX,
+               HPNIC_CC_DCQCN_MIN_DEC_ZERO_OK);
+    ck_okv[CK_DCQCN_GD] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_GD_MIN, HPNIC_CC_DCQCN_GD_MAX,
+               HPNIC_CC_DCQCN_GD_ZERO_OK);
+    ck_okv[CK_DCQCN_TD_US] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_TD_US_MIN, HPNIC_CC_DCQCN_TD_US_MAX,
+               HPNIC_CC_DCQCN_TD_US_ZERO_OK);
+    ck_okv[CK_DCQCN_TI_US] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_TI_US_MIN, HPNIC_CC_DCQCN_TI_US_MAX,
+               HPNIC_CC_DCQCN_TI_US_ZERO_OK);
+    ck_okv[CK_DCQCN_B_PKTS] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_B_PKTS_MIN, HPNIC_CC_DCQCN_B_PKTS_MAX,
+               HPNIC_CC_DCQCN_B_PKTS_ZERO_OK);
+    ck_okv[CK_DCQCN_THRESHOLD] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_THRESHOLD_MIN, HPNIC_CC_DCQCN_THRESHOLD_MAX,
+               HPNIC_CC_DCQCN_THRESHOLD_ZERO_OK);
+    ck_okv[CK_DCQCN_PERIOD_US] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_PERIOD_US_MIN, HPNIC_CC_DCQCN_PERIOD_US_MAX,
+               HPNIC_CC_DCQCN_PERIOD_US_ZERO_OK);
+    ck_okv[CK_DCQCN_TICK_US] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_TICK_US_MIN, HPNIC_CC_DCQCN_TICK_US_MAX,
+               HPNIC_CC_DCQCN_TICK_US_ZERO_OK);
+    ck_okv[CK_NP_MIN_TIME_US] =
+        in_rng(ck_data_reg, HPNIC_CC_NP_MIN_TIME_US_MIN, HPNIC_CC_NP_MIN_TIME_US_MAX,
+               HPNIC_CC_NP_MIN_TIME_US_ZERO_OK);
+    ck_okv[CK_DCQCN_TAB_IDX] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_TAB_IDX_MIN, HPNIC_CC_DCQCN_TAB_IDX_MAX,
+               HPNIC_CC_DCQCN_TAB_IDX_ZERO_OK);
+    ck_okv[CK_DCQCN_TAB] =
+        in_rng(ck_data_reg, HPNIC_CC_DCQCN_TAB_MIN, HPNIC_CC_DCQCN_TAB_MAX,
+               HPNIC_CC_DCQCN_TAB_ZERO_OK);
+    ck_okv[CK_VAI_THRESH] =
+        in_rng(ck_data_reg, HPNIC_CC_VAI_THRESH_MIN, HPNIC_CC_VAI_THRESH_MAX,
+               HPNIC_CC_VAI_THRESH_ZERO_OK);
+    ck_okv[CK_VAI_AI_DIV] =
+        in_rng(ck_data_reg, HPNIC_CC_VAI_AI_DIV_MIN, HPNIC_CC_VAI_AI_DIV_MAX,
+               HPNIC_CC_VAI_AI_DIV_ZERO_OK);
+    ck_okv[CK_VAI_BANK_CAP] =
+        in_rng(ck_data_reg, HPNIC_CC_VAI_BANK_CAP_MIN, HPNIC_CC_VAI_BANK_CAP_MAX,
+               HPNIC_CC_VAI_BANK_CAP_ZERO_OK);
+    ck_okv[CK_VAI_AI_CAP] =
+        in_rng(ck_data_reg, HPNIC_CC_VAI_AI_CAP_MIN, HPNIC_CC_VAI_AI_CAP_MAX,
+               HPNIC_CC_VAI_AI_CAP_ZERO_OK);
+    ck_okv[CK_VAI_DAMP_SHIFT] =
+        in_rng(ck_data_reg, HPNIC_CC_VAI_DAMP_SHIFT_MIN, HPNIC_CC_VAI_DAMP_SHIFT_MAX,
+               HPNIC_CC_VAI_DAMP_SHIFT_ZERO_OK);
+    ck_okv[CK_SF_ACKS] =
+        in_rng(ck_data_reg, HPNIC_CC_SF_ACKS_MIN, HPNIC_CC_SF_ACKS_MAX,
+               HPNIC_CC_SF_ACKS_ZERO_OK);
 end
 
 /*
@@ -727,21 +727,21 @@ always @(posedge clk) begin
     // registers hold while it is under way: the port takes nothing)
     ck_wr_reg <= wr && !is_db && ck_hit;
     ck_commit_reg <= ck_wr_reg;
-    ck_ok_reg <= ck_ok;
+    ck_okv_reg <= ck_okv;
     if (!ck_wr_reg && !ck_commit_reg) begin
         ck_sel_reg <= ck_sel;
         ck_data_reg <= s_csr_wdata;
         ck_off_reg <= s_csr_addr[11:0];
     end
     if (ck_commit_reg) begin
-        rng_bad_reg <= !ck_ok_reg;
-        if (!ck_ok_reg) begin
+        rng_bad_reg <= !ck_ok;
+        if (!ck_ok) begin
             rng_off_reg <= ck_off_reg;
         end
         if (ck_sel_reg == CK_NP_MIN_TIME_US) begin
-            np_status_reg <= ck_ok_reg ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE;
+            np_status_reg <= ck_ok ? HPNIC_ERR_OK : HPNIC_ERR_BAD_VALUE;
         end
-        if (ck_ok_reg) begin
+        if (ck_ok) begin
             case (ck_sel_reg)
                 CK_DCQCN_LINE: dcqcn_line <= ck_data_reg[23:0];
                 CK_DCQCN_MIN: dcqcn_min <= ck_data_reg[23:0];
