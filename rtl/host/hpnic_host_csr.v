@@ -470,9 +470,11 @@ localparam [4:0] CK_DCQCN_LINE = 5'd0,
                  CK_VAI_DAMP_SHIFT = 5'd22,
                  CK_SF_ACKS = 5'd23;
 // CTRL.CC_PARAM_STATUS.BUSY from a write to the CC block on: the engine's
-// busy rises a few cycles after the register changes, and a read right
-// behind the write must not find it low
-reg [1:0]  cc_wr_hold = 2'd0;
+// busy (registered here: it starts at the engine's parameter compares)
+// rises a few cycles after the register changes, a ranged one's two cycles
+// later still, and a read right behind the write must not find it low
+reg [2:0]  cc_wr_hold = 3'd0;
+reg        cc_busy_reg = 1'b0;
 reg        ck_wr_reg = 1'b0;      // the write registered: its Range is checked
 reg        ck_commit_reg = 1'b0;  // checked: it commits or is refused
 reg [23:0] ck_okv_reg = 24'd0;
@@ -717,10 +719,11 @@ always @(posedge clk) begin
     end
     shadow_rd_pending <= 1'b0;
 
+    cc_busy_reg <= status_cc_busy;
     if (wr && !is_db && s_csr_addr[24:8] == HPNIC_CC_BASE[24:8]) begin
-        cc_wr_hold <= 2'd3;
-    end else if (cc_wr_hold != 2'd0) begin
-        cc_wr_hold <= cc_wr_hold - 2'd1;
+        cc_wr_hold <= 3'd7;
+    end else if (cc_wr_hold != 3'd0) begin
+        cc_wr_hold <= cc_wr_hold - 3'd1;
     end
 
     // a ranged write: registered, its Range checked, then the commit (the
@@ -1016,7 +1019,8 @@ always @(posedge clk) begin
         rng_off_reg <= 12'd0;
         ck_wr_reg <= 1'b0;
         ck_commit_reg <= 1'b0;
-        cc_wr_hold <= 2'd0;
+        cc_wr_hold <= 3'd0;
+        cc_busy_reg <= 1'b0;
         dcqcn_tab_idx <= 0;
         for (dti = 0; dti < 64; dti = dti + 1) begin
             dcqcn_tab_mem[dti] <= DCQCN_TAB_DEFAULT[18*dti +: 18];
@@ -1109,7 +1113,7 @@ always @* begin
         a(HPNIC_CTRL_RTO): rdata = {16'd0, cfg_rto};
         a(HPNIC_CTRL_IRQ_CTRL): rdata = {31'd0, cfg_irq_enable};
         a(HPNIC_CTRL_STATUS): rdata = {29'd0, 1'b1, status_sched_init_done, status_cc_init_done};
-        a(HPNIC_CTRL_CC_PARAM_STATUS): rdata = {26'd0, status_cc_busy || cc_wr_hold != 0, status_cc_param};
+        a(HPNIC_CTRL_CC_PARAM_STATUS): rdata = {26'd0, cc_busy_reg || cc_wr_hold != 3'd0, status_cc_param};
         a(HPNIC_CTRL_ERR_CODE): rdata = {24'd0, err_code_reg};
         a(HPNIC_CTRL_EVENT): rdata = {ev_q_valid, 3'd0, ev_q_data};
         a(HPNIC_CTRL_EVENT_LOST): rdata = event_lost_reg;
