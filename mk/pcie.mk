@@ -90,7 +90,7 @@ $(BUILD)/bin/tb_pcie: $(PCIE_B)/tb/tb_pcie.o $(PCIE_B)/tb/pcie_model.o $(PCIE_B)
 	@mkdir -p $(dir $@)
 	$(CXX) $(SAN) -o $@ $(filter %.o %.a,$^) $(VLIBS)
 
-PCIE_OPS := $(if $(filter 1,$(SLOW)),100000,10000)
+PCIE_OPS := $(if $(filter 1,$(SLOW)),500000,50000)
 
 # straddle on (the default build) with the full count, then straddle off
 # with a quarter of it
